@@ -1,0 +1,160 @@
+"""What the three searches share: errors, counters, the stop/time check, and value units.
+
+Inside the searches values are integers in *units* (`SCALE` units = 1.0) so that
+alpha-beta's windows, ties and the per-ply distance bonus are exact; chance nodes average
+them into floats.  `SearchResult` converts back to the [-1, 1] scale.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ai.result import SearchProgress
+from games.base import HEURISTIC_LIMIT, Heuristic, Move
+
+SCALE = 1_000_000
+"""Units per 1.0 of value."""
+WIN_UNITS = SCALE
+STEP_UNITS = 1_000
+"""A proven result loses this many units per ply of distance (0.001)."""
+HEURISTIC_UNITS = int(HEURISTIC_LIMIT * SCALE)
+"""The largest size a heuristic estimate may have."""
+PROVEN_UNITS = HEURISTIC_UNITS + STEP_UNITS // 2
+"""Values beyond this size are proven results, never heuristic estimates."""
+INF_UNITS = 2 * SCALE
+UNLIMITED_DEPTH = 10_000
+"""The depth used for an unlimited (solving) search: never reached in a finite game."""
+POLL_MASK = 0x3FF
+"""Check the clock and the stop request every 1024 nodes."""
+
+
+class SearchError(ValueError):
+    """A search that cannot be run as asked (wrong algorithm for the game, bad depth...)."""
+
+
+class SearchCancelled(Exception):
+    """Raised inside a search when its `should_stop` callback asks it to stop."""
+
+
+class _OutOfTime(Exception):
+    """Raised inside an iteration when the time budget runs out."""
+
+
+def back_up(child_value: int) -> int:
+    """The parent's value of a move whose resulting child has `child_value` (negamax).
+
+    A proven result one ply further away is worth one step less.
+    """
+    value = -child_value
+    if value > PROVEN_UNITS:
+        return value - STEP_UNITS
+    if value < -PROVEN_UNITS:
+        return value + STEP_UNITS
+    return value
+
+
+def child_bound(bound: int) -> int:
+    """The child's window edge matching a parent's window edge: the exact inverse of back_up."""
+    if bound > PROVEN_UNITS:
+        return -bound - STEP_UNITS
+    if bound < -PROVEN_UNITS:
+        return -bound + STEP_UNITS
+    return -bound
+
+
+def terminal_units(state: Any) -> int:
+    """A finished game's value for the player whose turn it would be (negamax view)."""
+    return int(state.utility(state.player)) * WIN_UNITS
+
+
+def to_value(units: float) -> float:
+    """Units back to the [-1, 1] scale."""
+    return units / SCALE
+
+
+class Context:
+    """Counters, the deadline and the stop request of one search."""
+
+    __slots__ = (
+        "nodes",
+        "leaf_evaluations",
+        "cutoffs",
+        "table_hits",
+        "start",
+        "deadline",
+        "should_stop",
+        "progress",
+        "last_progress",
+        "depth",
+        "best_move",
+        "best_value",
+        "rng",
+        "evaluate",
+        "heuristic_name",
+    )
+
+    def __init__(
+        self,
+        heuristic: Heuristic,
+        time_limit: float | None,
+        seed: int,
+        should_stop: Callable[[], bool] | None,
+        progress: Callable[[SearchProgress], None] | None,
+    ) -> None:
+        self.nodes = 0
+        self.leaf_evaluations = 0
+        self.cutoffs = 0
+        self.table_hits = 0
+        self.start = time.perf_counter()
+        self.deadline = None if time_limit is None else self.start + time_limit
+        self.should_stop = should_stop
+        self.progress = progress
+        self.last_progress = self.start
+        self.depth = 0
+        self.best_move: Move | None = None
+        self.best_value: float | None = None
+        self.rng = random.Random(seed)
+        self.evaluate = heuristic.evaluate
+        self.heuristic_name = heuristic.name
+
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return time.perf_counter() - self.start
+
+    def poll(self, enforce_deadline: bool = True) -> None:
+        """Called every POLL_MASK+1 nodes: honour stop requests, the deadline, report progress."""
+        if self.should_stop is not None and self.should_stop():
+            raise SearchCancelled("search cancelled")
+        now = time.perf_counter()
+        if enforce_deadline and self.deadline is not None and now >= self.deadline:
+            raise _OutOfTime
+        if self.progress is not None and now - self.last_progress >= 0.1:
+            self.last_progress = now
+            self.report()
+
+    def report(self) -> None:
+        """Send a progress snapshot, if anyone listens."""
+        if self.progress is not None:
+            value = None if self.best_value is None else to_value(self.best_value)
+            self.progress(
+                SearchProgress(self.depth, self.nodes, self.elapsed(), self.best_move, value)
+            )
+
+    def leaf(self, state: Any) -> int:
+        """Evaluate a non-terminal leaf in units, clamped inside the heuristic band."""
+        self.leaf_evaluations += 1
+        value = int(self.evaluate(state) * SCALE)
+        if value > HEURISTIC_UNITS:
+            return HEURISTIC_UNITS
+        if value < -HEURISTIC_UNITS:
+            return -HEURISTIC_UNITS
+        return value
+
+    def pick(self, moves: Sequence[Move], values: dict[Any, float]) -> Move:
+        """The best move, ties broken by the seeded generator (deterministic per seed)."""
+        best = max(values[move] for move in moves)
+        tied = [move for move in moves if values[move] == best]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)

@@ -1,0 +1,302 @@
+"""`search()`: the one entry point to minimax, alpha-beta and expectiminimax.
+
+Every algorithm returns the same `SearchResult`.  Depth counts player decisions (chance
+layers are free); `depth=None` means no limit: alpha-beta then solves the position
+exactly, and with a time limit deepens until the result is exact or time runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ai.alphabeta import AlphaBeta
+from ai.engine import (
+    SCALE,
+    UNLIMITED_DEPTH,
+    Context,
+    SearchCancelled,
+    SearchError,
+    _OutOfTime,
+    to_value,
+)
+from ai.expectiminimax import Expectiminimax
+from ai.minimax import minimax_root
+from ai.result import SearchProgress, SearchResult
+from ai.table import TranspositionTable
+from games.base import CHANCE, Heuristic, Move
+
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+ALGORITHM_TITLES = {
+    "minimax": "minimax",
+    "alphabeta": "alpha-beta",
+    "expectiminimax": "expectiminimax",
+}
+MAX_DEPTH = 64
+"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
+
+__all__ = [
+    "ALGORITHMS",
+    "ALGORITHM_TITLES",
+    "MAX_DEPTH",
+    "SearchCancelled",
+    "SearchError",
+    "algorithms_for",
+    "heuristic_for",
+    "search",
+]
+
+
+def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
+    """The algorithms that can search this game: no minimax or alpha-beta where dice roll."""
+    stochastic = getattr(game_or_state, "stochastic", None)
+    if stochastic is None:
+        stochastic = getattr(game_or_state, "STOCHASTIC", False)
+    return ("expectiminimax",) if stochastic else ALGORITHMS
+
+
+def heuristic_for(state: Any, name: str | None) -> Heuristic:
+    """The named heuristic of the state's game (None: the game's default)."""
+    game = state.game
+    chosen = game.default_heuristic if name is None else name
+    try:
+        return game.heuristics[chosen]  # type: ignore[no-any-return]
+    except KeyError:
+        known = ", ".join(sorted(game.heuristics))
+        raise SearchError(
+            f"unknown heuristic {chosen!r} for {game.name}; choose one of: {known}"
+        ) from None
+
+
+def search(
+    state: Any,
+    algorithm: str = "alphabeta",
+    depth: int | None = 8,
+    heuristic: str | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    *,
+    all_values: bool = True,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    table: TranspositionTable | None = None,
+) -> SearchResult:
+    """Search `state` and return the chosen move, the value of every root move and statistics.
+
+    :raises SearchError: unknown algorithm or heuristic, a game the algorithm cannot
+        search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    if algorithm not in ALGORITHMS:
+        raise SearchError(f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
+    if algorithm not in algorithms_for(state):
+        raise SearchError(
+            f"{ALGORITHM_TITLES[algorithm]} cannot search {state.game.title}: it has chance "
+            "nodes (dice); use expectiminimax"
+        )
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise SearchError(f"depth must be 1 to {MAX_DEPTH} (or no limit), not {depth}")
+    if depth is None and algorithm != "alphabeta" and time_limit is None:
+        raise SearchError(f"{ALGORITHM_TITLES[algorithm]} needs a depth or a time limit")
+    if time_limit is not None and time_limit <= 0:
+        raise SearchError(f"time limit must be positive, not {time_limit}")
+    if state.is_terminal():
+        raise SearchError("the game is over: there is no move to search")
+    chosen = heuristic_for(state, heuristic)
+    ctx = Context(chosen, time_limit, seed, should_stop, progress)
+    if state.to_move == CHANCE:
+        return _chance_root(state, algorithm, depth, ctx, table)
+    if algorithm == "alphabeta":
+        return _alphabeta(state, depth, ctx, all_values, table)
+    if algorithm == "expectiminimax":
+        return _expectiminimax(state, depth, ctx, table)
+    return _minimax(state, depth, ctx)
+
+
+def _finish(
+    state: Any,
+    ctx: Context,
+    algorithm: str,
+    values: dict[Any, float],
+    pv: tuple[Move, ...],
+    depth: int,
+    complete: bool,
+    exact: bool,
+    extra: dict[str, Any],
+    chosen: Move | None = None,
+) -> SearchResult:
+    """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale."""
+    move = ctx.pick(list(values), values) if chosen is None else chosen
+    if pv and pv[0] != move:
+        pv = (move,)
+    ctx.depth = depth
+    ctx.best_move = move
+    ctx.best_value = values[move]
+    ctx.report()
+    return SearchResult(
+        move=move,
+        value=to_value(values[move]),
+        move_values={m: to_value(v) for m, v in values.items()},
+        pv=pv,
+        depth=depth,
+        nodes=ctx.nodes,
+        leaf_evaluations=ctx.leaf_evaluations,
+        cutoffs=ctx.cutoffs,
+        table_hits=ctx.table_hits,
+        elapsed=ctx.elapsed(),
+        algorithm=algorithm,
+        heuristic=ctx.heuristic_name,
+        player=state.player,
+        complete=complete,
+        exact=exact,
+        extra=extra,
+    )
+
+
+def _depths(depth: int | None, time_limit: bool) -> range:
+    """The iterations of an iterative-deepening search."""
+    return range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1)
+
+
+def _alphabeta(
+    state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
+) -> SearchResult:
+    """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
+    searcher = AlphaBeta(ctx, table)
+    searcher.table.new_search()
+    order = list(state.legal_moves())
+    iterations: list[dict[str, Any]] = []
+    values: dict[Any, int] = {}
+    bounds: set[Any] = set()
+    done = 0
+    complete = True
+    exact = False
+    if depth is None and ctx.deadline is None:
+        plan: list[int] = [UNLIMITED_DEPTH]
+    else:
+        plan = list(_depths(depth, ctx.deadline is not None))
+    for iteration in plan:
+        ctx.depth = iteration
+        leaves_before = ctx.leaf_evaluations
+        try:
+            found, found_bounds = searcher.root(state, iteration, order, all_values)
+        except _OutOfTime:
+            if done == 0:  # always finish one iteration: a move is owed
+                ctx.deadline = None
+                found, found_bounds = searcher.root(state, iteration, order, all_values)
+            else:
+                complete = False
+                break
+        values, bounds, done = found, found_bounds, iteration
+        iterations.append(
+            {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed(),
+             "best": max(values, key=values.__getitem__)}
+        )
+        ctx.report()
+        order.sort(key=lambda m: values[m], reverse=True)
+        if ctx.leaf_evaluations == leaves_before:
+            exact = True
+            break
+    float_values = {m: float(v) for m, v in values.items()}
+    best = ctx.pick(list(values), float_values)
+    pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100)
+    reported_depth = done if done < UNLIMITED_DEPTH else max(searcher.seldepth, len(pv))
+    extra: dict[str, Any] = {"iterations": iterations, "bounds": sorted(bounds, key=str),
+                             "table_entries": searcher.table.stores}
+    return _finish(state, ctx, "alphabeta", float_values, pv, reported_depth, complete, exact,
+                   extra, chosen=best)
+
+
+def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
+    """Plain minimax at one depth, or iterative deepening when given only a time budget."""
+    values: dict[Any, int] = {}
+    pv: tuple[Move, ...] = ()
+    done = 0
+    complete = True
+    exact = False
+    plan = [depth] if depth is not None and ctx.deadline is None else list(_depths(depth, True))
+    iterations: list[dict[str, Any]] = []
+    for iteration in plan:
+        ctx.depth = iteration
+        leaves_before = ctx.leaf_evaluations
+        try:
+            values, pv = minimax_root(state, iteration, ctx)
+        except _OutOfTime:
+            if done == 0:
+                ctx.deadline = None
+                values, pv = minimax_root(state, iteration, ctx)
+            else:
+                complete = False
+                break
+        done = iteration
+        iterations.append({"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+        if ctx.leaf_evaluations == leaves_before:
+            exact = True
+            break
+    float_values = {m: float(v) for m, v in values.items()}
+    return _finish(state, ctx, "minimax", float_values, pv, done, complete, exact,
+                   {"iterations": iterations})
+
+
+def _expectiminimax(
+    state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
+) -> SearchResult:
+    """Exact expectiminimax at one depth, or iterative deepening under a time budget."""
+    searcher = Expectiminimax(ctx, table)
+    searcher.table.new_search()
+    order = list(state.legal_moves())
+    values: dict[Any, float] = {}
+    done = 0
+    complete = True
+    exact = False
+    plan = [depth] if depth is not None and ctx.deadline is None else list(_depths(depth, True))
+    iterations: list[dict[str, Any]] = []
+    for iteration in plan:
+        ctx.depth = iteration
+        leaves_before = ctx.leaf_evaluations
+        try:
+            values = searcher.root(state, iteration, order)
+        except _OutOfTime:
+            if done == 0:
+                ctx.deadline = None
+                values = searcher.root(state, iteration, order)
+            else:
+                complete = False
+                break
+        done = iteration
+        iterations.append({"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+        if ctx.leaf_evaluations == leaves_before and not state.STOCHASTIC:
+            exact = True
+            break
+    best = max(values, key=values.__getitem__)
+    pv = searcher.principal_variation(state, best, done)
+    return _finish(state, ctx, "expectiminimax", values, pv, done, complete, exact,
+                   {"iterations": iterations})
+
+
+def _chance_root(
+    state: Any, algorithm: str, depth: int | None, ctx: Context, table: TranspositionTable | None
+) -> SearchResult:
+    """At a chance node there is no move to choose: value each outcome and their mean."""
+    searcher = Expectiminimax(ctx, table)
+    plan_depth = depth if depth is not None else 8
+    ctx.depth = plan_depth
+    ctx.deadline = None
+    player = state.player
+    values: dict[Any, float] = {}
+    mean = 0.0
+    for outcome, probability in state.chance_outcomes():
+        child = state.play(outcome)
+        child_value = searcher.search(child, plan_depth)
+        value = child_value if child.player == player else -child_value
+        values[outcome] = value
+        mean += probability * value
+    result = _finish(state, ctx, algorithm, values, (), plan_depth, True, False,
+                     {"chance": True})
+    return SearchResult(
+        move=None, value=mean / SCALE, move_values=result.move_values, pv=(),
+        depth=result.depth, nodes=result.nodes, leaf_evaluations=result.leaf_evaluations,
+        cutoffs=0, table_hits=result.table_hits, elapsed=result.elapsed, algorithm=algorithm,
+        heuristic=result.heuristic, player=player, complete=True, exact=False,
+        extra=result.extra,
+    )

@@ -1,0 +1,47 @@
+"""The value scale shared by every search.
+
+Values are from the point of view of the player to move and lie in [-1, 1].
+
+* Games without chance: a proven win `d` plies away is worth ``WIN - d * STEP`` and a
+  proven loss ``-(WIN - d * STEP)``, so a quicker win scores higher and a slower loss
+  scores higher than a quicker one.  A draw is 0.  Heuristic estimates are bounded by
+  `games.base.HEURISTIC_LIMIT` (0.9), strictly below every proven result.
+* Games with chance (Pig): a value is 2p - 1 for win probability p, with no distance
+  adjustment; terminal wins are exactly +1 and losses -1.
+"""
+
+from __future__ import annotations
+
+from games.base import HEURISTIC_LIMIT
+
+WIN = 1.0
+STEP = 0.001
+"""What one ply of distance costs a proven result (at most 1000 plies stay above 0.9)."""
+INFINITY = 2.0
+"""Larger than any value: the open window of alpha-beta."""
+PROVEN = HEURISTIC_LIMIT + STEP / 2
+"""Any value whose size exceeds this is a proven win or loss."""
+
+
+def is_proven(value: float) -> bool:
+    """Whether `value` is a proven win or loss rather than an estimate."""
+    return abs(value) > PROVEN
+
+
+def plies_to_end(value: float) -> int | None:
+    """For a proven value in a game without chance, how many plies until the game ends."""
+    if not is_proven(value):
+        return None
+    return round((WIN - abs(value)) / STEP)
+
+
+def describe(value: float, stochastic: bool = False) -> str:
+    """A short human text for a value: 'win in 5', 'loss in 2', '+0.31', '62% to win'."""
+    if stochastic:
+        return f"{(value + 1) * 50:.1f}% to win"
+    plies = plies_to_end(value)
+    if plies is None:
+        return f"{value:+.2f}"
+    if value > 0:
+        return f"win in {plies}"
+    return f"loss in {plies}"

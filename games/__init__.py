@@ -1,0 +1,58 @@
+"""The rules of every game: a registry, and the protocol every game and state follows.
+
+game = games.get_game("connect4")        # also "tictactoe", "pig" (options: goal=20)
+state = game.initial_state().play(3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games import connect4, pig, tictactoe
+from games.base import (
+    CHANCE,
+    HEURISTIC_LIMIT,
+    Game,
+    Heuristic,
+    IllegalMoveError,
+    State,
+    replay,
+    sample_outcome,
+)
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "HEURISTIC_LIMIT",
+    "Game",
+    "Heuristic",
+    "IllegalMoveError",
+    "State",
+    "get_game",
+    "replay",
+    "sample_outcome",
+]
+
+GAMES: dict[str, Callable[..., Game]] = {
+    "tictactoe": tictactoe.Game,
+    "connect4": connect4.Game,
+    "pig": pig.Game,
+}
+"""Every game by registry name: a factory taking the game's options as keywords."""
+
+
+def get_game(name: str, **options: Any) -> Game:
+    """A new game by name, e.g. ``get_game("pig", goal=20)``.
+
+    :raises ValueError: an unknown name (the message lists the valid ones) or an option
+        the game does not take.
+    """
+    factory = GAMES.get(name)
+    if factory is None:
+        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
+    try:
+        return factory(**options)
+    except TypeError:
+        given = ", ".join(sorted(options))
+        raise ValueError(f"{name} does not take the option(s): {given}") from None

@@ -1,0 +1,128 @@
+"""The game protocol every game implements and every search depends on.
+
+A game is a `Game` object (rules, notation, heuristics) plus an immutable, hashable
+`State`.  `State.play` returns a new state; nothing ever mutates a state, so undo is a
+list of states and a state can be a dictionary key or be sent to another process.
+"""
+
+from __future__ import annotations
+
+import random
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+
+Player: TypeAlias = int
+"""0 or 1 for the two players, or `CHANCE` at a chance node."""
+
+Move: TypeAlias = Any
+"""A game's move: an int (cell or column) or a string (Pig's "roll"/"hold", die faces)."""
+
+CHANCE: Player = -1
+"""`State.to_move` at a chance node (Pig's die roll)."""
+
+HEURISTIC_LIMIT = 0.9
+"""Every heuristic value lies in [-HEURISTIC_LIMIT, HEURISTIC_LIMIT]: strictly weaker than
+a proven result, which is worth more than 0.9 (see `ai.values`)."""
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in a state, or move text that does not parse."""
+
+
+def illegal(move: object, legal: Sequence[str], why: str = "") -> IllegalMoveError:
+    """Build the error for `move`, naming the legal moves so the message helps."""
+    allowed = ", ".join(legal) if legal else "none (the game is over)"
+    reason = f" ({why})" if why else ""
+    return IllegalMoveError(f"illegal move {move!r}{reason}; legal moves: {allowed}")
+
+
+@dataclass(frozen=True, slots=True)
+class Heuristic:
+    """A named evaluation function, from the point of view of the player to move.
+
+    `evaluate(state)` returns a value in [-HEURISTIC_LIMIT, HEURISTIC_LIMIT] for a
+    non-terminal state whose `to_move` is 0 or 1; for a chance state it is called with
+    the state and evaluates it for the player whose turn it is (`state.player`).
+    """
+
+    name: str
+    description: str
+    evaluate: Callable[[Any], float]
+
+
+@runtime_checkable
+class State(Protocol):
+    """What the search and the front end may ask of a position."""
+
+    STOCHASTIC: ClassVar[bool]
+    """True for games with chance nodes: values are win probabilities, no distance bonus."""
+
+    @property
+    def to_move(self) -> Player: ...
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is, also at a chance node (the one who rolled)."""
+        ...
+
+    @property
+    def ply(self) -> int:
+        """Number of player decisions made since the initial state."""
+        ...
+
+    def legal_moves(self) -> tuple[Move, ...]: ...
+    def play(self, move: Move) -> State: ...
+    def is_terminal(self) -> bool: ...
+    def winner(self) -> Player | None: ...
+    def utility(self, player: Player) -> float: ...
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
+    def key(self) -> Hashable: ...
+    def winning_line(self) -> tuple[Any, ...] | None:
+        """The cells that won the game, in the game's own coordinates, or None."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's rules, notation and heuristics."""
+
+    name: str
+    title: str
+    stochastic: bool
+    heuristics: dict[str, Heuristic]
+    default_heuristic: str
+
+    def initial_state(self) -> Any: ...
+    def parse_move(self, text: str, state: Any) -> Move: ...
+    def format_move(self, move: Move) -> str: ...
+    def parse_moves(self, text: str) -> list[Move]: ...
+    def format_moves(self, moves: Sequence[Move]) -> str: ...
+    def replay(self, moves: Sequence[Move]) -> Any: ...
+    def render(self, state: Any) -> str:
+        """The position as plain text for the terminal (a small board drawing)."""
+        ...
+
+
+def replay(initial: Any, moves: Sequence[Move]) -> Any:
+    """Play `moves` from `initial`; an illegal one raises IllegalMoveError with its number."""
+    state = initial
+    for number, move in enumerate(moves, start=1):
+        try:
+            state = state.play(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number}: {error}") from None
+    return state
+
+
+def sample_outcome(state: Any, rng: random.Random) -> Move:
+    """Draw a chance outcome of `state` with the caller's seeded generator."""
+    outcomes = state.chance_outcomes()
+    roll = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if roll < total:
+            return outcome
+    return outcomes[-1][0]

@@ -1,0 +1,388 @@
+"""Pig, the dice race: roll to build a turn total, hold to bank it, a 1 loses it.
+
+A turn is a loop of decisions and die rolls.  "roll" leads to a chance node
+(`to_move == CHANCE`) whose outcomes are the faces 1-6, each with probability 1/6:
+a 1 wipes the turn total and passes the turn, 2-6 add to the turn total.  "hold"
+(legal once the turn total is above 0) banks the turn total and passes the turn; a
+player whose banked score reaches `goal` wins at once.  A game reads ``r4r6h r1 r5h``:
+r = roll, h = hold, digits = die faces, a space after each turn (spaces are optional).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias, TypeGuard
+
+from games.base import (
+    CHANCE,
+    HEURISTIC_LIMIT,
+    Heuristic,
+    IllegalMoveError,
+    Player,
+    illegal,
+    replay,
+)
+
+Move: TypeAlias = "str | int"
+"""ROLL, HOLD, or a die face 1-6 at a chance node."""
+
+ROLL = "roll"
+HOLD = "hold"
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+DEFAULT_GOAL = 100
+PLAYER_NAMES = ("Player 1", "Player 2")
+
+_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1 / 6) for face in FACES)
+_TEXT_OF: dict[str, str] = {ROLL: "r", HOLD: "h"}
+_MOVE_OF: dict[str, str] = {"r": ROLL, "roll": ROLL, "h": HOLD, "hold": HOLD}
+
+
+def _is_face(move: object) -> TypeGuard[int]:
+    """Whether `move` is a die face 1-6 (an int, not a bool)."""
+    return type(move) is int and 1 <= move <= 6
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Pig position: banked `scores` (index = player), the `turn_total` at stake,
+    whose turn it is (`player`) and `to_move` (CHANCE right after a roll).
+
+    `ply` counts decisions (rolls and holds) and is history, not position: it is not
+    compared and not in the key.
+    """
+
+    STOCHASTIC: ClassVar[bool] = True
+
+    goal: int = DEFAULT_GOAL
+    scores: tuple[int, int] = (0, 0)
+    turn_total: int = 0
+    player: Player = 0
+    to_move: Player = 0
+    ply: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        """Reject positions that the rules cannot produce (the fast constructor skips this)."""
+        goal, (mine, theirs) = self.goal, self.scores
+        if goal < 1 or min(mine, theirs, self.turn_total, self.ply) < 0:
+            raise ValueError("goal must be at least 1; scores, turn total and ply at least 0")
+        if self.player not in (0, 1) or self.to_move not in (self.player, CHANCE):
+            raise ValueError("player must be 0 or 1, and to_move the player or CHANCE")
+        if (mine >= goal or theirs >= goal) and (
+            min(mine, theirs) >= goal or self.turn_total or self.to_move == CHANCE
+        ):
+            raise ValueError("a finished game has one winner, no turn total and no roll")
+
+    @property
+    def game(self) -> Game:
+        """The Pig rules for this goal (for the search to find heuristics from a state)."""
+        return game_for_goal(self.goal)
+
+    def key(self) -> int:
+        """A unique int: the unbounded turn total (or a winner's score) in the top digits."""
+        goal, turn_total = self.goal, self.turn_total
+        mine, theirs = self.scores
+        over = 0
+        if mine >= goal:  # the game is over, so the turn total is 0: reuse its digit
+            turn_total, mine, over = mine, 0, 1
+        elif theirs >= goal:
+            turn_total, theirs, over = theirs, 0, 1
+        rolling = self.to_move == CHANCE
+        return (
+            (((turn_total * goal + mine) * goal + theirs) * 8)
+            + over * 4
+            + self.player * 2
+            + rolling
+        )
+
+    def is_terminal(self) -> bool:
+        """Whether a player's banked score has reached the goal."""
+        mine, theirs = self.scores
+        return mine >= self.goal or theirs >= self.goal
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The faces at a chance node; else roll, and hold once there is a turn total."""
+        if self.is_terminal():
+            return ()
+        if self.to_move == CHANCE:
+            return FACES
+        if self.turn_total == 0:
+            return (ROLL,)
+        if self.scores[self.player] + self.turn_total >= self.goal:
+            return (HOLD, ROLL)  # holding wins: try it first
+        return (ROLL, HOLD)
+
+    def play(self, move: Move) -> State:
+        """Roll, hold, or (at a chance node) apply die face 1-6."""
+        player, turn_total = self.player, self.turn_total
+        scores = self.scores
+        if self.to_move == CHANCE:
+            if not _is_face(move) or self.is_terminal():
+                raise self._illegal(move)
+            if move == 1:  # pig out: the turn total is lost and the turn passes
+                return _make(self.goal, scores, 0, player ^ 1, player ^ 1, self.ply)
+            return _make(self.goal, scores, turn_total + move, player, player, self.ply)
+        if move == ROLL and not self.is_terminal():
+            return _make(self.goal, scores, turn_total, player, CHANCE, self.ply + 1)
+        if move == HOLD and turn_total > 0 and not self.is_terminal():
+            banked = scores[player] + turn_total
+            new_scores = (banked, scores[1]) if player == 0 else (scores[0], banked)
+            return _make(self.goal, new_scores, 0, player ^ 1, player ^ 1, self.ply + 1)
+        raise self._illegal(move)
+
+    def winner(self) -> Player | None:
+        """The player whose score reached the goal, or None while the game goes on."""
+        mine, theirs = self.scores
+        if mine >= self.goal:
+            return 0
+        if theirs >= self.goal:
+            return 1
+        return None
+
+    def utility(self, player: Player) -> float:
+        """+1 if `player` won, -1 if they lost, 0 while the game goes on."""
+        winner = self.winner()
+        if winner is None:
+            return 0.0
+        return 1.0 if winner == player else -1.0
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """At a chance node the six faces, each 1/6; else ()."""
+        return _OUTCOMES if self.to_move == CHANCE and not self.is_terminal() else ()
+
+    def winning_line(self) -> None:
+        """Pig has no winning line: always None."""
+        return None
+
+    def _illegal(self, move: object) -> IllegalMoveError:
+        if self.is_terminal():
+            why = "the game is over"
+        elif self.to_move == CHANCE:
+            why = "after a roll the next move is the die face 1-6"
+        elif move == HOLD:
+            why = "nothing to hold: the turn total is 0"
+        else:
+            why = f"a player rolls ({ROLL!r}) or holds ({HOLD!r})"
+        return illegal(move, [str(m) for m in self.legal_moves()], why)
+
+
+# The fast private constructor: object.__new__ plus the slot descriptors' __set__ skips
+# the dataclass __init__ and its checks (about 2x faster, measured).
+_new = object.__new__
+_Setter: TypeAlias = Callable[[State, Any], None]
+_set_goal: _Setter = State.__dict__["goal"].__set__
+_set_scores: _Setter = State.__dict__["scores"].__set__
+_set_turn_total: _Setter = State.__dict__["turn_total"].__set__
+_set_player: _Setter = State.__dict__["player"].__set__
+_set_to_move: _Setter = State.__dict__["to_move"].__set__
+_set_ply: _Setter = State.__dict__["ply"].__set__
+
+
+def _make(
+    goal: int, scores: tuple[int, int], turn_total: int, player: Player, to_move: Player, ply: int
+) -> State:
+    state = _new(State)
+    _set_goal(state, goal)
+    _set_scores(state, scores)
+    _set_turn_total(state, turn_total)
+    _set_player(state, player)
+    _set_to_move(state, to_move)
+    _set_ply(state, ply)
+    return state
+
+
+# --- heuristics --------------------------------------------------------------------------
+
+LIMIT = HEURISTIC_LIMIT
+
+
+def _view(state: State) -> tuple[int, int, int]:
+    """(my score, the opponent's score, my turn total) for `state.player`."""
+    mine, theirs = state.scores
+    if state.player == 1:
+        mine, theirs = theirs, mine
+    return mine, theirs, state.turn_total
+
+
+def evaluate_score(state: State) -> float:
+    """My score plus my turn total minus the opponent's score, as a fraction of the goal."""
+    mine, theirs, turn_total = _view(state)
+    lead = (mine + turn_total - theirs) / state.goal
+    return LIMIT * max(-1.0, min(1.0, lead))
+
+
+TURN_MEAN = 8.141794893727031
+TURN_VARIANCE = 111.07129874806598
+"""Mean and variance of the points one turn banks when holding at 20 (the best simple
+strategy); computed exactly by following the turn total's distribution from 0 to 20."""
+
+
+def evaluate_race(state: State) -> float:
+    """Turns each side still needs at ~8 points a turn (holding at 20), turned into a
+    win chance by a normal approximation; the mover's turn total counts as banked."""
+    mine, theirs, turn_total = _view(state)
+    my_distance = max(0, state.goal - mine - turn_total)
+    their_distance = max(0, state.goal - theirs)
+    # I play first: if we need the same number of turns, I finish half a round earlier.
+    lead = (their_distance - my_distance) / TURN_MEAN + 0.5
+    # Turns to cover d points: variance about d * var / mean^3 (renewal theory).
+    spread = math.sqrt((my_distance + their_distance) * TURN_VARIANCE / TURN_MEAN**3 + 0.25)
+    return LIMIT * math.erf(lead / (spread * math.sqrt(2)))
+
+
+OPTIMAL_LIMIT = 1.0 - 1e-9
+"""The optimal heuristic is exact, so it may exceed HEURISTIC_LIMIT, but a non-terminal
+estimate stays strictly inside (-1, 1): only a finished game is worth exactly 1."""
+
+
+def evaluate_optimal(state: State) -> float:
+    """The exact win chance p under optimal play by both sides, as 2p - 1."""
+    # Imported here: the table module is optional and solving a table takes a while.
+    from games.pig_optimal import optimal_table
+
+    win = optimal_table(state.goal).win_probability
+    mine, theirs, turn_total = _view(state)
+    if state.to_move == CHANCE:  # a roll in flight: average the six faces
+        p = 1.0 - win(theirs, mine, 0) + sum(win(mine, theirs, turn_total + f) for f in FACES[1:])
+        p /= 6
+    else:
+        p = win(mine, theirs, turn_total)
+    return max(-OPTIMAL_LIMIT, min(OPTIMAL_LIMIT, 2 * p - 1))
+
+
+def evaluate_none(state: State) -> float:
+    """Always 0: the search sees only wins and losses."""
+    return 0.0
+
+
+HEURISTICS: dict[str, Heuristic] = {
+    h.name: h
+    for h in (
+        Heuristic(
+            "race",
+            "Estimates how many turns each player still needs (about 8 points a turn) and "
+            "turns the difference into a chance of winning.",
+            evaluate_race,
+        ),
+        Heuristic(
+            "score",
+            "Your score plus the points at stake this turn, minus your opponent's score, "
+            "as a share of the goal.",
+            evaluate_score,
+        ),
+        Heuristic(
+            "optimal",
+            "The exact chance of winning against a perfect opponent, read from a solved "
+            "table (slow the first time for a new goal).",
+            evaluate_optimal,
+        ),
+        Heuristic(
+            "none",
+            "Always 0: the AI only sees wins and losses it can reach within its depth.",
+            evaluate_none,
+        ),
+    )
+}
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+class Game:
+    """Pig: race to `goal` points with one die; roll to build a turn total, hold to bank it."""
+
+    name = "pig"
+    title = "Pig"
+    stochastic = True
+    default_heuristic = "race"
+
+    def __init__(self, goal: int = DEFAULT_GOAL) -> None:
+        if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:
+            raise ValueError(f"the goal must be a whole number of points, at least 1, not {goal!r}")
+        self.goal = goal
+        self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)
+        self._initial = State(goal=goal)
+
+    def __repr__(self) -> str:
+        return f"pig.Game(goal={self.goal})"
+
+    def initial_state(self) -> State:
+        """Both scores 0, player 0 to decide."""
+        return self._initial
+
+    def format_move(self, move: Move) -> str:
+        """'r' for roll, 'h' for hold, the digit for a die face."""
+        if isinstance(move, str):
+            return _TEXT_OF[move]
+        return str(move)
+
+    def parse_move(self, text: str, state: State) -> Move:
+        """'r'/'roll' or 'h'/'hold' at a decision, a digit 1-6 at a chance node."""
+        legal_text = [self.format_move(m) for m in state.legal_moves()]
+        word = text.strip().lower()
+        if state.is_terminal():
+            raise illegal(text, legal_text, "the game is over")
+        if state.to_move == CHANCE:
+            if len(word) != 1 or word not in "123456":
+                raise illegal(text, legal_text, "after a roll comes the die face, a digit 1-6")
+            return int(word)
+        move = _MOVE_OF.get(word)
+        if move is None:
+            raise illegal(text, legal_text, "a player types r (roll) or h (hold)")
+        if move not in state.legal_moves():
+            raise illegal(text, legal_text, "nothing to hold: the turn total is 0")
+        return move
+
+    def format_moves(self, moves: Sequence[Move]) -> str:
+        """A whole game such as 'r4r6h r1 r5h': a space after each turn ends."""
+        parts = []
+        for move in moves:
+            parts.append(self.format_move(move))
+            if move == HOLD or (_is_face(move) and move == 1):
+                parts.append(" ")
+        return "".join(parts).rstrip()
+
+    def parse_moves(self, text: str) -> list[Move]:
+        """Text such as 'r4r6h r1 r5h' (spaces optional), checked by replaying it."""
+        moves: list[Move] = []
+        state = self._initial
+        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
+            try:
+                move = self.parse_move(char, state)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {number}: {error}") from None
+            moves.append(move)
+            state = state.play(move)
+        return moves
+
+    def replay(self, moves: Sequence[Move]) -> State:
+        """The state after `moves` from the start."""
+        result: State = replay(self._initial, moves)
+        return result
+
+    def render(self, state: State) -> str:
+        """Goal, both scores and the turn in progress, e.g. 'Player 1: 12 <- to move'."""
+        lines = [f"Pig to {state.goal}"]
+        winner = state.winner()
+        for player in (0, 1):
+            line = f"{PLAYER_NAMES[player]}: {state.scores[player]:>3}"
+            if winner is None and player == state.player:
+                line += f"  <- turn total {state.turn_total}"
+                if state.to_move == CHANCE:
+                    line += ", rolling"
+            lines.append(line)
+        if winner is not None:
+            lines.append(f"{PLAYER_NAMES[winner]} wins")
+        return "\n".join(lines)
+
+
+_GAMES_BY_GOAL: dict[int, Game] = {}
+
+
+def game_for_goal(goal: int) -> Game:
+    """The shared Pig rules for `goal` (what `State.game` returns)."""
+    game = _GAMES_BY_GOAL.get(goal)
+    if game is None:
+        game = _GAMES_BY_GOAL[goal] = Game(goal)
+    return game

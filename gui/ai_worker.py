@@ -1,0 +1,369 @@
+"""The AI in a separate process, so the window keeps drawing while it thinks.
+
+One persistent worker process (multiprocessing "spawn", daemon) reads jobs from a
+request queue and answers on a result queue:
+
+* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key)`;
+  kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
+  randomness included), kind "analyse" runs `ai.search` with the config's settings.
+* answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
+  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text).
+
+Cancelling sets a shared counter to the job's id; the search polls it through
+`should_stop` and raises `ai.SearchCancelled` at once.  Answers about any job other
+than the newest one are dropped.  `close()` (also registered with atexit) stops the
+process within a second, terminating it if it does not leave by itself.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import inspect
+import multiprocessing
+import queue
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+PROGRESS_INTERVAL = 0.05
+"""At most this often (seconds) a progress message is sent."""
+MINIMAX_BUDGET = 0.4
+"""Seconds the worker may spend counting a minimax tree to show what pruning saved."""
+PARENT_CHECK = 0.5
+"""Seconds between checks that the window's process is still alive."""
+STUCK_AFTER = 0.75
+"""A cancelled job that has not stopped after this long gets the process restarted."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request to the worker."""
+
+    job_id: int
+    kind: str
+    game_name: str
+    game_options: dict[str, Any]
+    state: Any
+    config: Any
+    analysis: bool = False
+    """The analysis panel is shown: every root value, and a minimax count if cheap."""
+    player_key: Any = None
+    """Jobs with the same key reuse one AIPlayer (its generator and table) across moves."""
+
+
+@dataclass
+class Message:
+    """An answer from the worker about the current job."""
+
+    kind: str
+    job_id: int
+    payload: tuple[Any, ...] = field(default_factory=tuple)
+
+
+def _accepts(function: Any, *names: str) -> bool:
+    """Whether `function` takes all these keyword arguments (or **kwargs)."""
+    try:
+        params = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return True
+    return all(name in params for name in names)
+
+
+def _with_hooks(search: Any, progress: Any, should_stop: Any) -> Any:
+    def hooked(*args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("progress", progress)
+        kwargs.setdefault("should_stop", should_stop)
+        return search(*args, **kwargs)
+
+    return hooked
+
+
+_PLAYERS: dict[Any, Any] = {}
+"""AI players by (player_key, config): a player keeps its generator and table between moves."""
+
+
+def _choose(job: Job, game: Any, progress: Any, should_stop: Any) -> tuple[Any, Any]:
+    """The AI player's move (difficulty randomness included) and its SearchResult."""
+    import ai
+    import ai.players
+
+    key = (job.player_key, job.config)
+    player = _PLAYERS.get(key)
+    if player is None:
+        if len(_PLAYERS) > 8:
+            _PLAYERS.clear()
+        player = _PLAYERS[key] = ai.players.AIPlayer(job.config, game)
+    if _accepts(player.choose, "progress", "should_stop"):
+        options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
+        if job.analysis and _accepts(player.choose, "all_values"):
+            options["all_values"] = True
+        move = player.choose(job.state, **options)
+        return move, player.last_result
+    # This player does not take hooks: route its calls to ai.search through ones that do.
+    patched = [(ai, "search", ai.search)]
+    if hasattr(ai.players, "search"):
+        patched.append((ai.players, "search", ai.players.search))
+    for module, name, original in patched:
+        setattr(module, name, _with_hooks(original, progress, should_stop))
+    try:
+        move = player.choose(job.state)
+    finally:
+        for module, name, original in patched:
+            setattr(module, name, original)
+    return move, player.last_result
+
+
+def _analyse(job: Job, progress: Any, should_stop: Any) -> tuple[Any, Any]:
+    """A full analysis (every root move's value) with the config's search settings."""
+    import ai
+
+    config = job.config
+    result = ai.search(
+        job.state,
+        algorithm=config.algorithm,
+        depth=config.depth,
+        heuristic=config.heuristic,
+        time_limit=config.time_limit,
+        seed=config.seed,
+        progress=progress,
+        should_stop=should_stop,
+    )
+    return result.move, result
+
+
+def _count_minimax(job: Job, result: Any) -> int | None:
+    """Minimax's node count at the same depth, if it finishes within MINIMAX_BUDGET."""
+    import ai
+
+    if result is None or getattr(result, "algorithm", "") != "alphabeta" or not result.depth:
+        return None
+    branching = max(2, len(job.state.legal_moves()))
+    if branching**result.depth > 400_000:
+        return None
+    deadline = time.perf_counter() + MINIMAX_BUDGET
+    try:
+        counted = ai.search(
+            job.state,
+            algorithm="minimax",
+            depth=result.depth,
+            heuristic=result.heuristic,
+            should_stop=lambda: time.perf_counter() > deadline,
+        )
+    except Exception:  # cancelled by the budget, or anything else: no count then
+        return None
+    return int(counted.nodes)
+
+
+def _orphan_check() -> Any:
+    """A cheap test (at most every PARENT_CHECK seconds) of whether the window process died."""
+    parent = multiprocessing.parent_process()
+    last = [time.monotonic(), False]
+
+    def orphaned(force: bool = False) -> bool:
+        now = time.monotonic()
+        if parent is not None and (force or now - last[0] > PARENT_CHECK):
+            last[0] = now
+            last[1] = not parent.is_alive()
+        return bool(last[1])
+
+    return orphaned
+
+
+def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
+    """The worker process: answer jobs until a None arrives."""
+    import ai
+    import games
+
+    game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
+    orphaned = _orphan_check()
+    while True:
+        try:
+            job = requests.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if orphaned(force=True):
+                return  # the window was killed without closing us: leave too
+            continue
+        if job is None:
+            return
+        if cancelled_through.value >= job.job_id:
+            results.put(("cancelled", job.job_id))
+            continue
+        key = (job.game_name, tuple(sorted(job.game_options.items())))
+        game = game_cache.get(key) or game_cache.setdefault(
+            key, games.get_game(job.game_name, **job.game_options)
+        )
+        last_sent = [0.0]
+
+        def should_stop(job_id: int = job.job_id) -> bool:
+            return bool(cancelled_through.value >= job_id) or orphaned()
+
+        def progress(
+            snapshot: Any, job_id: int = job.job_id, last_sent: list[float] = last_sent
+        ) -> None:
+            now = time.perf_counter()
+            if now - last_sent[0] >= PROGRESS_INTERVAL:
+                last_sent[0] = now
+                results.put(("progress", job_id, snapshot))
+
+        try:
+            if job.kind == "analyse":
+                move, result = _analyse(job, progress, should_stop)
+            else:
+                move, result = _choose(job, game, progress, should_stop)
+        except ai.SearchCancelled:
+            results.put(("cancelled", job.job_id))
+            continue
+        except Exception as error:  # report, never die: the window shows the message
+            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            continue
+        results.put(("result", job.job_id, move, result))
+        if job.analysis and not should_stop():
+            count = _count_minimax(job, result)
+            if count is not None:
+                results.put(("minimax_nodes", job.job_id, count))
+
+
+class AIWorker:
+    """The window's side of the worker: submit, cancel, poll without blocking, close."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._requests: Any = None
+        self._results: Any = None
+        self._cancelled_through: Any = None
+        self._next_id = 0
+        self.current_id = 0
+        self.busy = False
+        self._cancel_time: float | None = None
+        self._closed = False
+        atexit.register(self.close)
+
+    @property
+    def alive(self) -> bool:
+        """Whether the worker process is running."""
+        return self._process is not None and self._process.is_alive()
+
+    def start(self) -> None:
+        """Start the process now (it is also started on the first job)."""
+        if self.alive:
+            return
+        self._closed = False
+        self._requests = self._context.Queue()
+        self._results = self._context.Queue()
+        self._cancelled_through = self._context.Value("q", self._next_id, lock=False)
+        self._process = self._context.Process(
+            target=worker_main,
+            args=(self._requests, self._results, self._cancelled_through),
+            name="plyground-ai",
+            daemon=True,
+        )
+        self._process.start()
+
+    def submit(
+        self,
+        kind: str,
+        game_name: str,
+        game_options: dict[str, Any],
+        state: Any,
+        config: Any,
+        analysis: bool = False,
+        player_key: Any = None,
+    ) -> int:
+        """Queue a job (cancelling the running one); returns its id."""
+        self.cancel()
+        if self._cancel_time is not None and time.perf_counter() - self._cancel_time > STUCK_AFTER:
+            self._restart()
+        self.start()
+        self._next_id += 1
+        self.current_id = self._next_id
+        self.busy = True
+        self._requests.put(
+            Job(
+                self.current_id,
+                kind,
+                game_name,
+                dict(game_options),
+                state,
+                config,
+                analysis,
+                player_key,
+            )
+        )
+        return self.current_id
+
+    def cancel(self) -> None:
+        """Stop the running job at once; its answers will be ignored."""
+        if self._cancelled_through is not None and self.busy:
+            self._cancelled_through.value = self.current_id
+            if self._cancel_time is None:
+                self._cancel_time = time.perf_counter()
+        self.busy = False
+
+    def poll(self) -> list[Message]:
+        """Every waiting answer about the current job (never blocks)."""
+        messages: list[Message] = []
+        if self._results is None:
+            return messages
+        while True:
+            try:
+                raw = self._results.get_nowait()
+            except (queue.Empty, OSError, ValueError):
+                break
+            kind, job_id, *payload = raw
+            finished = kind in ("result", "cancelled", "error")
+            if (
+                finished
+                and self._cancelled_through is not None
+                and job_id <= self._cancelled_through.value
+            ):
+                self._cancel_time = None  # the cancelled job has let go of the worker
+            if job_id != self.current_id:
+                continue
+            if kind in ("result", "cancelled", "error"):
+                self.busy = False
+            messages.append(Message(kind, job_id, tuple(payload)))
+        if self.busy and self._process is not None and not self._process.is_alive():
+            self.busy = False
+            messages.append(
+                Message("error", self.current_id, ("the AI process stopped unexpectedly",))
+            )
+        return messages
+
+    def _restart(self) -> None:
+        self._shutdown(0.2)
+        self._cancel_time = None
+
+    def _shutdown(self, timeout: float) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if self._cancelled_through is not None:
+            self._cancelled_through.value = max(self._next_id, self._cancelled_through.value)
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            self._requests.put_nowait(None)
+        process.join(timeout / 2)
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout / 2)
+        if process.is_alive():
+            process.kill()
+            process.join(0.2)
+        for q in (self._requests, self._results):
+            try:
+                q.cancel_join_thread()
+                q.close()
+            except (OSError, ValueError, AttributeError):
+                pass
+        self._requests = self._results = None
+
+    def close(self, timeout: float = 0.8) -> None:
+        """Stop the worker; returns within about `timeout` seconds, leaving no process."""
+        if self._closed:
+            return
+        self._closed = True
+        self.busy = False
+        self._shutdown(timeout)

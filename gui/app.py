@@ -1,0 +1,342 @@
+"""The window: main loop, scene stack (push/pop/replace), resizing, help and toasts.
+
+Tests drive it without a clock: `App(headless=True)`, post real pygame events, call
+`step(dt)` (which reads the event queue, updates and draws one frame) or `handle(event)`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import warnings
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from gui import drawing, settings, theme
+from gui.ai_worker import AIWorker
+from gui.scenes.base import Scene
+
+FPS = 60
+WINDOW_TITLE = "Plyground"
+HELP_KEYS = (
+    ("Esc", "back"),
+    ("N", "new game"),
+    ("U  /  Ctrl+Z", "undo"),
+    ("Ctrl+Y", "redo"),
+    ("Space", "pause / resume (AI vs AI)"),
+    ("S", "step one move (AI vs AI, paused)"),
+    ("A", "show / hide the analysis"),
+    ("1-9", "tic-tac-toe: cells, row by row"),
+    ("1-7", "connect-four: columns"),
+    ("R  /  H", "Pig: roll / hold"),
+    ("F1  or  ?", "show / hide these keys"),
+)
+
+
+@dataclass
+class Toast:
+    """A short message shown at the top of the window."""
+
+    text: str
+    colour: theme.Colour
+    until: float
+
+
+class App:
+    """Owns the window, the pygame_gui manager, the settings and the AI worker."""
+
+    def __init__(
+        self, size: tuple[int, int] = (1280, 800), fullscreen: bool = False, headless: bool = False
+    ) -> None:
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(0)
+        self.headless = headless
+        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
+        pygame.display.set_caption(WINDOW_TITLE)
+        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
+        self._set_minimum_size()
+        self.size = self.screen.get_size()
+        self.metrics = theme.Metrics(self.size)
+        self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
+        self.settings, warning = settings.load()
+        self.worker = AIWorker()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.closed = False
+        self.now = 0.0
+        self.show_help = False
+        self.toasts: list[Toast] = []
+        self.mouse_override: tuple[int, int] | None = None
+        """Tests and screenshots place the pointer here instead of asking the window."""
+        if warning:
+            self.toast(warning, theme.WARNING, seconds=9)
+
+    def _set_minimum_size(self) -> None:
+        """Keep the window from shrinking below 800x600 (where layouts were checked)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = theme.MIN_WINDOW
+        except (AttributeError, pygame.error):
+            pass
+
+    def mouse(self) -> tuple[int, int] | None:
+        """Where the pointer is, or None when it is outside the window."""
+        if self.mouse_override is not None:
+            return self.mouse_override
+        if self.headless or pygame.mouse.get_focused():
+            return pygame.mouse.get_pos()
+        return None
+
+    # -- the scene stack --------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on top."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Show `scene` on top of the current one."""
+        if self.stack:
+            self.stack[-1].leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        """Remove the top scene and show the one below (the last one cannot be popped)."""
+        if len(self.stack) <= 1:
+            return
+        top = self.stack.pop()
+        top.leave()
+        top.close()
+        self.stack[-1].enter()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self.stack:
+            top = self.stack.pop()
+            top.leave()
+            top.close()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop_to_root(self) -> None:
+        """Back to the first scene (the menu)."""
+        while len(self.stack) > 1:
+            top = self.stack.pop()
+            top.leave()
+            top.close()
+        if self.stack:
+            self.stack[-1].enter()
+
+    # -- events, update, draw -------------------------------------------------------
+
+    def toast(self, text: str, colour: theme.Colour = theme.ACCENT, seconds: float = 3.0) -> None:
+        """Show a short message at the top of the window."""
+        self.toasts = [t for t in self.toasts if t.text != text]
+        self.toasts.append(Toast(text, colour, self.now + seconds))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Re-lay out everything for a new window size."""
+        size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, self.flags)
+        self.size = self.screen.get_size()
+        old_font = self.metrics.widget_font
+        self.metrics = theme.Metrics(self.size)
+        if self.scene is not None:
+            self.scene.clear()
+        if self.metrics.widget_font != old_font:
+            # A new font tier: a fresh manager with the theme at the new size.
+            self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
+        else:
+            self.manager.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.build()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window events, help, the widgets, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            if size != self.size:
+                self.resize(size)
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or event.unicode == "?"):
+            self.show_help = not self.show_help
+            return
+        if self.show_help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.show_help = False
+            return
+        consumed = self.manager.process_events(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        if event.type == pygame.KEYDOWN and self._typing():
+            return
+        if self.scene is not None:
+            self.scene.handle(event)
+
+    def _typing(self) -> bool:
+        """Whether a text box has the keyboard (then keys are text, not shortcuts)."""
+        focused = self.manager.get_focus_set()  # type: ignore[no-untyped-call]
+        return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in (focused or ()))
+
+    def step(self, dt: float = 1 / FPS) -> None:
+        """One frame: read waiting events, update by `dt` seconds, draw."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self.update(dt)
+        self.draw()
+
+    def update(self, dt: float) -> None:
+        """Advance time, the top scene and the widgets."""
+        self.now += dt
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.manager.update(dt)
+        self.toasts = [t for t in self.toasts if t.until > self.now]
+
+    def draw(self) -> None:
+        """Draw the top scene, the widgets, toasts and help, then show the frame."""
+        surface = self.screen
+        surface.blit(drawing.vertical_gradient(self.size, theme.BG_TOP, theme.BG_BOTTOM), (0, 0))
+        if self.scene is not None:
+            self.scene.draw(surface)
+        self.manager.draw_ui(surface)
+        if self.scene is not None and hasattr(self.scene, "draw_over_widgets"):
+            self.scene.draw_over_widgets(surface)
+        self._draw_toasts(surface)
+        if self.show_help:
+            self._draw_help(surface)
+        pygame.display.flip()
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        y = m.px(14)
+        size = m.font_size(15)
+        for toast in self.toasts:
+            fade = max(0.0, min(1.0, (toast.until - self.now) / 0.4))
+            lines = drawing.wrap(
+                toast.text, min(self.size[0] - 4 * m.pad, m.px(760)), size, "semibold"
+            )
+            line_h = round(size * 1.4)
+            width = max(drawing.text_size(line, size, "semibold")[0] for line in lines) + 2 * m.pad
+            rect = pygame.Rect(0, y, width, line_h * len(lines) + m.px(16))
+            rect.centerx = self.size[0] // 2
+            alpha = round(245 * fade)
+            drawing.rounded_rect(
+                surface,
+                rect,
+                theme.mix(theme.PANEL, toast.colour, 0.18),
+                m.px(10),
+                1,
+                toast.colour,
+                alpha=alpha,
+            )
+            for i, line in enumerate(lines):
+                drawing.draw_text(
+                    surface,
+                    line,
+                    (rect.centerx, rect.y + m.px(8) + i * line_h),
+                    size,
+                    theme.TEXT,
+                    "semibold",
+                    anchor="midtop",
+                    alpha=alpha,
+                )
+            y = rect.bottom + m.px(8)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        veil = pygame.Surface(self.size, pygame.SRCALPHA)
+        veil.fill((6, 8, 14, 190))
+        surface.blit(veil, (0, 0))
+        size = m.font_size(16)
+        line_h = round(size * 1.75)
+        width = min(self.size[0] - 2 * m.pad, m.px(560))
+        height = line_h * len(HELP_KEYS) + m.px(110)
+        card = pygame.Rect(0, 0, width, min(height, self.size[1] - 2 * m.pad))
+        card.center = (self.size[0] // 2, self.size[1] // 2)
+        drawing.shadow(surface, card, m.radius, spread=m.px(24), alpha=140)
+        drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+        drawing.draw_text(
+            surface,
+            "Keys",
+            (card.x + m.pad, card.y + m.px(20)),
+            m.font_size(24),
+            theme.TEXT,
+            "bold",
+        )
+        y = card.y + m.px(66)
+        key_w = round(width * 0.38)
+        for key, what in HELP_KEYS:
+            drawing.draw_text(surface, key, (card.x + m.pad, y), size, theme.ACCENT, "semibold")
+            text = drawing.ellipsize(what, width - key_w - 2 * m.pad, size)
+            drawing.draw_text(surface, text, (card.x + m.pad + key_w, y), size, theme.TEXT_DIM)
+            y += line_h
+        drawing.draw_text(
+            surface,
+            "press any key to close",
+            (card.centerx, card.bottom - m.px(14)),
+            m.font_size(13),
+            theme.TEXT_FAINT,
+            anchor="midbottom",
+        )
+
+    # -- lifetime -------------------------------------------------------------------
+
+    def quit(self, save: bool = True) -> None:
+        """Stop the loop and the AI worker, and save the settings."""
+        self.running = False
+        if self.closed:
+            return
+        self.closed = True
+        for scene in reversed(self.stack):
+            scene.close()
+        self.worker.close()
+        if save:
+            settings.save(self.settings)
+
+    def run(self) -> int:
+        """The main loop at 60 frames a second until the window closes; returns 0."""
+        clock = pygame.time.Clock()
+        with contextlib.suppress(ValueError, OSError):  # only possible in the main thread
+            signal.signal(signal.SIGTERM, lambda *_: setattr(self, "running", False))
+        try:
+            while self.running:
+                dt = clock.tick(FPS) / 1000.0
+                self.step(min(dt, 0.1))
+        finally:
+            self.quit()
+            pygame.quit()
+        return 0
+
+
+def create(
+    size: tuple[int, int] = (1280, 800), fullscreen: bool = False, headless: bool = False
+) -> App:
+    """An app showing the menu."""
+    from gui.scenes.menu import MenuScene
+
+    app = App(size, fullscreen=fullscreen, headless=headless)
+    app.push(MenuScene(app))
+    return app
+
+
+def run(size: tuple[int, int] = (1280, 800), fullscreen: bool = False) -> int:
+    """Open the window and play until it is closed; returns the exit status."""
+    return create(size, fullscreen).run()

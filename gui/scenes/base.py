@@ -1,0 +1,66 @@
+"""The scene protocol: handle events, update with dt, draw (drawing changes nothing)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+
+class Scene:
+    """A screen on the app's stack.  Widgets exist only while the scene is on top.
+
+    `build()` creates the pygame_gui widgets for the current window size; the app calls
+    it when the scene becomes the top one and again after every resize, after `clear()`
+    has removed the old ones.  Everything worth keeping lives in plain attributes.
+    """
+
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets: list[pygame_gui.core.UIElement] = []
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        """The app's pygame_gui manager."""
+        return self.app.manager
+
+    def add(self, widget: Any) -> Any:
+        """Remember a widget so `clear()` can remove it; returns it."""
+        self.widgets.append(widget)
+        return widget
+
+    def build(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    def clear(self) -> None:
+        """Remove this scene's widgets."""
+        for widget in self.widgets:
+            widget.kill()  # type: ignore[no-untyped-call]
+        self.widgets.clear()
+
+    def enter(self) -> None:
+        """The scene became the top of the stack."""
+        self.build()
+
+    def leave(self) -> None:
+        """Another scene covers this one, or it is being removed."""
+        self.clear()
+
+    def close(self) -> None:
+        """The scene is removed for good (stop anything it started)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and poll background work by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (widgets are drawn by the app on top)."""

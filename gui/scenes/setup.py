@@ -1,0 +1,552 @@
+"""Set-up: each side Human or AI; an AI side takes a difficulty preset or custom settings.
+
+Also used during a game ("editing"): the play scene pushes it and picks up the changed
+sides from the next move on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from gui import drawing, settings, theme
+from gui.scenes.base import Scene
+from gui.settings import AI, CUSTOM, HUMAN, SideSetup
+
+ALGORITHM_NAMES = {
+    "minimax": "Minimax",
+    "alphabeta": "Alpha-beta",
+    "expectiminimax": "Expectiminimax",
+}
+TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
+    ("No limit", None),
+    ("0.5 s", 0.5),
+    ("1 s", 1.0),
+    ("2 s", 2.0),
+    ("5 s", 5.0),
+    ("10 s", 10.0),
+)
+PIG_GOALS = ("20", "50", "100")
+MATCHUPS = (
+    ("Human vs AI", (HUMAN, AI)),
+    ("AI vs Human", (AI, HUMAN)),
+    ("Human vs Human", (HUMAN, HUMAN)),
+    ("AI vs AI", (AI, AI)),
+)
+_ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+SIDE_NAMES = {
+    "tictactoe": ("X", "O"),
+    "connect4": ("Red", "Yellow"),
+    "pig": ("Player 1", "Player 2"),
+}
+
+
+def make_game(game_name: str, app_settings: settings.Settings) -> Any:
+    """The game object with the options chosen in the settings (Pig's goal)."""
+    import games
+
+    if game_name == "pig":
+        return games.get_game("pig", goal=app_settings.pig_goal)
+    return games.get_game(game_name)
+
+
+def game_title(game_name: str) -> str:
+    """Display name of a game."""
+    return {"tictactoe": "Tic-tac-toe", "connect4": "Connect Four", "pig": "Pig"}.get(
+        game_name, game_name
+    )
+
+
+def describe_side(side: SideSetup, game: Any) -> list[str]:
+    """What an AI side will do, in plain words (empty for a human)."""
+    if not side.is_ai:
+        return []
+    try:
+        config = side.player_config(game.name)
+    except Exception as error:  # an unknown preset in an old settings file, say
+        return [f"unavailable: {error}"]
+    algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
+    depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
+    heuristic_name = config.heuristic or game.default_heuristic
+    heuristic = game.heuristics.get(heuristic_name)
+    import ai
+
+    blurb = getattr(ai, "PRESET_BLURBS", {}).get(side.preset) if side.preset != CUSTOM else None
+    lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
+    if blurb:
+        lines.insert(0, blurb)
+    if heuristic is not None and heuristic.description:
+        lines.append(heuristic.description)
+    extras = []
+    if config.time_limit:
+        extras.append(f"up to {config.time_limit:g} s a move")
+    if getattr(config, "randomness", 0):
+        extras.append(f"some randomness (±{config.randomness:g})")
+    if extras:
+        lines.append("; ".join(extras).capitalize())
+    return lines
+
+
+class SetupScene(Scene):
+    """Choose who plays each side, then Start (or Apply when editing a running game)."""
+
+    title = "setup"
+
+    def __init__(self, app: Any, game_name: str, editing: bool = False) -> None:
+        super().__init__(app)
+        self.game_name = game_name
+        self.editing = editing
+        self.game = make_game(game_name, app.settings)
+        self.sides = [dataclasses.replace(s) for s in app.settings.sides[game_name]]
+        self.goal = app.settings.pig_goal
+        self.seed_text = str(app.settings.seed)
+        self.ids: dict[Any, tuple[str, int]] = {}
+        self.descriptions: list[tuple[pygame.Rect, list[str]]] = []
+        self.card_rects: list[pygame.Rect] = []
+        import ai
+
+        self.presets = list(ai.DIFFICULTIES[game_name])
+        self.algorithms = list(ai.algorithms_for(self.game))
+        for side in self.sides:
+            if side.algorithm not in self.algorithms:
+                side.algorithm = self.algorithms[0]
+            if side.heuristic is not None and side.heuristic not in self.game.heuristics:
+                side.heuristic = None
+            if side.preset != CUSTOM and side.preset not in self.presets:
+                side.preset = self.presets[min(1, len(self.presets) - 1)]
+
+    # -- layout ---------------------------------------------------------------------
+
+    def _button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        action: str,
+        index: int = -1,
+        selected: bool = False,
+        primary: bool = False,
+        tip: str | None = None,
+    ) -> pygame_gui.elements.UIButton:
+        object_id = "#primary" if primary else ("#selected" if selected else None)
+        button = self.add(
+            pygame_gui.elements.UIButton(
+                rect, text, self.manager, object_id=object_id, tool_tip_text=tip
+            )
+        )
+        self.ids[button] = (action, index)
+        return button  # type: ignore[no-any-return]
+
+    def _dropdown(
+        self,
+        options: list[str],
+        current: str,
+        rect: pygame.Rect,
+        action: str,
+        index: int = -1,
+        up: bool = False,
+    ) -> None:
+        if current not in options:
+            current = options[0]
+        menu = self.add(
+            pygame_gui.elements.UIDropDownMenu(
+                list[str | tuple[str, str]](options),
+                current,
+                rect,
+                self.manager,
+                object_id="#dropup" if up else None,
+            )
+        )
+        self.ids[menu] = (action, index)
+
+    def build(self) -> None:
+        """Matchup buttons, one card per side, game options and Start/Back."""
+        m = self.app.metrics
+        w, h = self.app.size
+        self.ids.clear()
+        self.descriptions = []
+        top = m.pad + m.font_size(34) + m.px(34)
+        row_h = m.button_h
+        # One-click matchups.
+        labels = [label for label, _ in MATCHUPS]
+        font = theme.font(m.widget_font, "semibold")
+        widths = [font.size(label)[0] + m.px(30) for label in labels]
+        total = sum(widths) + m.gap * 3
+        x = (w - total) // 2
+        kinds = (self.sides[0].kind, self.sides[1].kind)
+        for (label, pair), bw in zip(MATCHUPS, widths, strict=False):
+            self._button(
+                pygame.Rect(x, top, bw, row_h),
+                label,
+                "matchup",
+                MATCHUPS.index((label, pair)),
+                selected=pair == kinds,
+            )
+            x += bw + m.gap
+        # Side cards.
+        bottom_bar = h - m.pad - m.button_h
+        room_top = top + row_h + m.pad
+        room = bottom_bar - m.pad - room_top
+        custom = any(s.is_ai and s.preset == CUSTOM for s in self.sides)
+        wanted = (
+            m.px(58) + m.button_h * (6 if custom else 2) + m.gap * (9 if custom else 4) + m.px(110)
+        )
+        card_h = min(room, max(wanted, m.px(300)))
+        cards_top = room_top + (room - card_h) // 4
+        card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)
+        left = (w - (2 * card_w + m.pad)) // 2
+        self.card_rects = [
+            pygame.Rect(left + i * (card_w + m.pad), cards_top, card_w, card_h) for i in range(2)
+        ]
+        for index, (card, side) in enumerate(zip(self.card_rects, self.sides, strict=False)):
+            self._build_side(index, card, side)
+        # Bottom bar.
+        back = pygame.Rect(m.pad, bottom_bar, m.px(130), m.button_h)
+        self._button(back, "Cancel" if self.editing else "Back", "back")
+        start = pygame.Rect(0, bottom_bar, m.px(180), m.button_h)
+        start.right = w - m.pad
+        self._button(start, "Apply" if self.editing else "Start game", "start", primary=True)
+        if self.game_name == "pig" and not self.editing:
+            x = back.right + m.pad + m.px(50)
+            self._dropdown(
+                list(PIG_GOALS),
+                str(self.goal),
+                pygame.Rect(x, bottom_bar, m.px(90), m.button_h),
+                "goal",
+                up=True,
+            )
+            x += m.px(90) + m.pad + m.px(54)
+            entry = self.add(
+                pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(x, bottom_bar, m.px(100), m.button_h), self.manager
+                )
+            )
+            entry.set_text(self.seed_text)
+            entry.set_allowed_characters("numbers")
+            entry.set_text_length_limit(9)
+            self.ids[entry] = ("seed", -1)
+            self.pig_label_x = (back.right + m.pad, x - m.px(48))
+
+    def _build_side(self, index: int, card: pygame.Rect, side: SideSetup) -> None:
+        m = self.app.metrics
+        inner = card.inflate(-2 * m.gap - m.px(8), 0)
+        y = card.y + m.px(58)
+        half = (inner.width - m.gap) // 2
+        self._button(
+            pygame.Rect(inner.x, y, half, m.button_h),
+            "Human",
+            "kind_human",
+            index,
+            selected=not side.is_ai,
+        )
+        self._button(
+            pygame.Rect(inner.x + half + m.gap, y, half, m.button_h),
+            "AI",
+            "kind_ai",
+            index,
+            selected=side.is_ai,
+        )
+        y += m.button_h + m.gap * 2
+        if not side.is_ai:
+            self.descriptions.append(
+                (
+                    pygame.Rect(inner.x, y, inner.width, card.bottom - y),
+                    ["Plays with the mouse or the keyboard.", self._keys_text()],
+                )
+            )
+            return
+        label_w = m.px(92)
+        field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
+        self._dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
+        self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
+        y += m.button_h + m.gap
+        if side.preset != CUSTOM:
+            self.descriptions.append(
+                (
+                    pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y),
+                    describe_side(side, self.game),
+                )
+            )
+            return
+        rows: list[tuple[str, Any]] = []
+        rows.append(
+            (
+                "Algorithm",
+                lambda r: self._dropdown(
+                    [ALGORITHM_NAMES[a] for a in self.algorithms],
+                    ALGORITHM_NAMES[side.algorithm],
+                    r,
+                    "algorithm",
+                    index,
+                ),
+            )
+        )
+        rows.append(("Depth", lambda r: self._depth_slider(r, side, index)))
+        heuristics = list(self.game.heuristics)
+        rows.append(
+            (
+                "Heuristic",
+                lambda r: self._dropdown(
+                    heuristics, side.heuristic or self.game.default_heuristic, r, "heuristic", index
+                ),
+            )
+        )
+        limit_text = next((t for t, v in TIME_LIMITS if v == side.time_limit), TIME_LIMITS[0][0])
+        rows.append(
+            (
+                "Time limit",
+                lambda r: self._dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
+            )
+        )
+        # Build bottom-up so each drop-down's list is drawn above the fields below it.
+        placed = []
+        for label, _ in rows:
+            placed.append((label, pygame.Rect(field.x, y, field.width, m.button_h)))
+            y += m.button_h + m.gap
+        for (label, rect), (_, make) in reversed(list(zip(placed, rows, strict=False))):
+            make(rect)
+            self.field_labels.append((index, label, (inner.x, rect.centery)))
+        heuristic = self.game.heuristics.get(side.heuristic or self.game.default_heuristic)
+        note = heuristic.description if heuristic is not None else ""
+        self.descriptions.append(
+            (
+                pygame.Rect(inner.x, y, inner.width, card.bottom - y),
+                [
+                    note,
+                    "Depth counts player decisions; dice rolls do not use it up."
+                    if self.game.stochastic
+                    else "",
+                ],
+            )
+        )
+
+    def _depth_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+        value_w = self.app.metrics.px(34)
+        limit = settings.MAX_DEPTH.get(self.game_name, 12)
+        slider = self.add(
+            pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
+                min(side.depth, limit),
+                (1, limit),
+                self.manager,
+                click_increment=1,
+            )
+        )
+        self.ids[slider] = ("depth", index)
+        self.depth_values.append(
+            (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
+        )
+
+    def enter(self) -> None:
+        """Fresh label lists, then the widgets."""
+        self.field_labels: list[tuple[int, str, tuple[int, int]]] = []
+        self.depth_values: list[tuple[int, pygame.Rect]] = []
+        super().enter()
+
+    def clear(self) -> None:
+        """Drop the widgets and the label positions that went with them."""
+        super().clear()
+        self.field_labels = []
+        self.depth_values = []
+
+    def _draw_faded_icon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """The game's picture, faded, filling a human side's card."""
+        m = self.app.metrics
+        top = card.y + m.px(58) + m.button_h + m.px(90)
+        area = pygame.Rect(card.x + m.pad, top, card.width - 2 * m.pad, card.bottom - m.pad - top)
+        if area.height < m.px(90):
+            return
+        key = (self.game_name, area.size)
+        image = _ICON_CACHE.get(key)
+        if image is None:
+            from gui.scenes.menu import draw_icon
+
+            image = pygame.Surface(area.size, pygame.SRCALPHA)
+            draw_icon(image, self.game_name, image.get_rect(), 0.0)
+            image.set_alpha(85)
+            _ICON_CACHE.clear()
+            _ICON_CACHE[key] = image
+        surface.blit(image, area)
+
+    def _keys_text(self) -> str:
+        return {
+            "tictactoe": "Click a cell or press 1-9.",
+            "connect4": "Click a column or press 1-7.",
+            "pig": "Roll with R, hold with H.",
+        }[self.game_name]
+
+    def rebuild(self) -> None:
+        """Rebuild the widgets after a choice changed which fields exist."""
+        self.clear()
+        self.build()
+
+    # -- events ---------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Widget events, Enter to start and Esc to go back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+            return False
+        element = getattr(event, "ui_element", None)
+        if element not in self.ids:
+            return False
+        action, index = self.ids[element]
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if action == "matchup":
+                for side, kind in zip(self.sides, MATCHUPS[index][1], strict=False):
+                    side.kind = kind
+                self.rebuild()
+            elif action in ("kind_human", "kind_ai"):
+                self.sides[index].kind = HUMAN if action == "kind_human" else AI
+                self.rebuild()
+            elif action == "back":
+                self.back()
+            elif action == "start":
+                self.start()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            text = event.text
+            if action == "preset":
+                self.sides[index].preset = text
+            elif action == "algorithm":
+                self.sides[index].algorithm = next(
+                    a for a, n in ALGORITHM_NAMES.items() if n == text
+                )
+            elif action == "heuristic":
+                self.sides[index].heuristic = text
+            elif action == "time":
+                self.sides[index].time_limit = dict(TIME_LIMITS)[text]
+            elif action == "goal":
+                self.goal = int(text)
+            self.rebuild()
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "depth":
+            self.sides[index].depth = round(event.value)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and action == "seed":
+            self.seed_text = event.text
+            return True
+        return False
+
+    def commit(self) -> None:
+        """Store the choices in the settings and save them."""
+        stored = self.app.settings
+        stored.sides[self.game_name] = [dataclasses.replace(s) for s in self.sides]
+        stored.last_game = self.game_name
+        if not self.editing:
+            stored.pig_goal = self.goal
+            try:
+                stored.seed = int(self.seed_text or 0)
+            except ValueError:
+                stored.seed = 0
+        settings.save(stored)
+
+    def start(self) -> None:
+        """Start the match (or apply the changes to the running one)."""
+        self.commit()
+        if self.editing:
+            self.app.pop()
+            return
+        from gui.scenes.play import PlayScene
+
+        self.app.push(PlayScene(self.app, self.game_name))
+
+    def back(self) -> None:
+        """Leave without starting (choices made so far are remembered, except when editing)."""
+        if not self.editing:
+            self.commit()
+        self.app.pop()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the side cards' frames and texts (widgets are drawn on top by the app)."""
+        m = self.app.metrics
+        w, _ = self.app.size
+        title = (
+            f"Change players — {game_title(self.game_name)}"
+            if self.editing
+            else game_title(self.game_name)
+        )
+        drawing.draw_text(
+            surface, title, (w / 2, m.pad), m.font_size(34), theme.TEXT, "bold", anchor="midtop"
+        )
+        names = SIDE_NAMES.get(self.game_name, ("Player 1", "Player 2"))
+        for index, card in enumerate(self.card_rects):
+            drawing.shadow(surface, card, m.radius, spread=m.px(14))
+            drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+            colour = theme.PLAYER_COLOURS[index]
+            drawing.circle(surface, colour, (card.x + m.gap + m.px(14), card.y + m.px(30)), m.px(9))
+            who = f"{names[index]}" + (" · moves first" if index == 0 else "")
+            drawing.draw_text(
+                surface,
+                who,
+                (card.x + m.gap + m.px(32), card.y + m.px(30)),
+                m.font_size(18),
+                theme.TEXT,
+                "semibold",
+                anchor="midleft",
+            )
+        for _, label, pos in self.field_labels:
+            drawing.draw_text(
+                surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft"
+            )
+        for index, rect in self.depth_values:
+            drawing.draw_text(
+                surface,
+                str(self.sides[index].depth),
+                rect.center,
+                m.font_size(16),
+                theme.TEXT,
+                "semibold",
+                anchor="center",
+            )
+        for index, card in enumerate(self.card_rects):
+            if not self.sides[index].is_ai:
+                self._draw_faded_icon(surface, card)
+        for rect, lines in self.descriptions:
+            y = rect.y
+            for i, line in enumerate(text for text in lines if text):
+                size = m.font_size(15 if i == 0 else 14)
+                colour = theme.TEXT if i <= 1 else theme.TEXT_DIM
+                for wrapped in drawing.wrap(
+                    line, rect.width, size, "semibold" if i == 0 else "regular"
+                ):
+                    if y + size * 1.4 > rect.bottom:
+                        break
+                    drawing.draw_text(
+                        surface,
+                        wrapped,
+                        (rect.x, y),
+                        size,
+                        colour,
+                        "semibold" if i == 0 else "regular",
+                    )
+                    y += round(size * 1.45)
+                y += m.px(6)
+        if self.game_name == "pig" and not self.editing and hasattr(self, "pig_label_x"):
+            bottom_bar = self.app.size[1] - m.pad - m.button_h
+            cy = bottom_bar + m.button_h // 2
+            drawing.draw_text(
+                surface,
+                "Goal",
+                (self.pig_label_x[0], cy),
+                m.font_size(14),
+                theme.TEXT_DIM,
+                anchor="midleft",
+            )
+            drawing.draw_text(
+                surface,
+                "Seed",
+                (self.pig_label_x[1], cy),
+                m.font_size(14),
+                theme.TEXT_DIM,
+                anchor="midleft",
+            )

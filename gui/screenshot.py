@@ -1,0 +1,165 @@
+"""Render any scene to a PNG without a window (SDL's dummy video driver).
+
+`render("play", "connect4", "4453", "out.png")`; scenes: menu, setup, play, gameover,
+analysis (play with the analysis panel and the values on the board).  Options:
+players (two of "human" or a preset name), goal (Pig), seed, hover (a move to point
+at), hint (bool), show_analysis (bool), finish (bool: play the game out for gameover).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any
+
+SCENES = ("menu", "setup", "play", "gameover", "analysis")
+
+
+def _sides(game_name: str, players: list[str]) -> list[Any]:
+    from gui.settings import AI, CUSTOM, HUMAN, default_sides
+
+    sides = default_sides(game_name)
+    for side, text in zip(sides, players, strict=False):
+        if text.lower() == HUMAN:
+            side.kind = HUMAN
+        else:
+            side.kind = AI
+            side.preset = text.capitalize() if text.lower() != "custom" else CUSTOM
+    return sides
+
+
+def _finish(scene: Any) -> None:
+    """Play the game to its end in-process with a quick AI (for the game-over picture)."""
+    import ai
+    import ai.players
+    from games.base import CHANCE
+
+    game, match = scene.game, scene.match
+    presets = ai.DIFFICULTIES[scene.game_name]
+    config = list(presets.values())[min(1, len(presets) - 1)]
+    player = ai.players.AIPlayer(config, game)
+    while not match.state.is_terminal():
+        state = match.state
+        move = match.sample_chance() if state.to_move == CHANCE else player.choose(state)
+        match.play(move)
+
+
+def _analyse(scene: Any) -> None:
+    """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
+    import ai
+    from games.base import CHANCE
+    from gui.analysis_panel import Analysis
+
+    state = scene.match.state
+    if state.is_terminal() or state.to_move == CHANCE:
+        return
+    player = state.to_move
+    side = scene.sides[player]
+    other = scene.sides[1 - player]
+    if other.is_ai and not side.is_ai:
+        config = other.player_config(scene.game_name)
+    elif side.is_ai:
+        config = side.player_config(scene.game_name)
+    else:
+        config = list(ai.DIFFICULTIES[scene.game_name].values())[2]
+    result = ai.search(
+        state,
+        algorithm=config.algorithm,
+        depth=config.depth,
+        heuristic=config.heuristic,
+        time_limit=config.time_limit or 2.0,
+        seed=0,
+    )
+    source = "ai" if side.is_ai else "hint"
+    scene.analysis = Analysis(result, source, player, len(state.legal_moves()))
+    scene.analysis_decisions = scene.match.decisions()
+    if source == "hint":
+        scene.hint = result.move
+
+
+def render(
+    scene: str,
+    game: str,
+    moves: str,
+    out: str,
+    size: tuple[int, int] = (1280, 800),
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Draw `scene` of `game` after `moves` (the game's notation) into the PNG `out`."""
+    if scene not in SCENES:
+        raise ValueError(f"unknown scene {scene!r}; choose one of: {', '.join(SCENES)}")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    options = dict(options or {})
+    import pygame
+
+    from gui import settings as settings_module
+    from gui.app import App
+    from gui.scenes.menu import MenuScene
+
+    app = App(size, headless=True)
+    try:
+        app.settings = settings_module.Settings()
+        app.settings.last_game = game
+        if "goal" in options:
+            app.settings.pig_goal = int(options["goal"])
+        app.settings.seed = int(options.get("seed", 0))
+        app.settings.show_analysis = bool(options.get("show_analysis", scene == "analysis"))
+        default_players = ["ai", "ai"] if scene == "gameover" and not moves else ["human", "medium"]
+        players = [
+            p if p.lower() != "ai" else "Hard" for p in options.get("players", default_players)
+        ]
+        app.settings.sides[game] = _sides(game, players)
+        app.push(MenuScene(app))
+        if scene in ("setup", "play", "gameover", "analysis"):
+            from gui.scenes.setup import SetupScene
+
+            app.push(SetupScene(app, game))
+        if scene in ("play", "gameover", "analysis"):
+            from gui.scenes.play import PlayScene
+
+            play = PlayScene(app, game, animate=False)
+            play.ai_enabled = False
+            parsed = play.game.parse_moves(moves) if moves else []
+            for move in parsed:
+                play.match.play(move)
+            if scene == "gameover" and options.get("finish", True):
+                _finish(play)
+            play.reset_effects()
+            state = play.match.state
+            play.shown_scores = list(getattr(state, "scores", (0, 0)))
+            play.shown_total = float(getattr(state, "turn_total", 0))
+            if scene == "analysis" or options.get("hint"):
+                _analyse(play)
+            app.push(play)
+            hover = options.get("hover")
+            if hover is not None:
+                app.mouse_override = _point_at(play, hover)
+        if options.get("mouse") is not None:
+            app.mouse_override = tuple(options["mouse"])
+        for _ in range(3):
+            app.step(1 / 60)
+        app.now += 2.0
+        app.step(1 / 60)
+        # Save beside the target, then rename: a reader never sees half a PNG.
+        folder = os.path.dirname(os.path.abspath(out))
+        handle, temp = tempfile.mkstemp(suffix=".png", dir=folder)
+        os.close(handle)
+        try:
+            pygame.image.save(app.screen, temp)
+            os.replace(temp, out)
+        finally:
+            if os.path.exists(temp):
+                os.unlink(temp)
+    finally:
+        app.quit(save=False)
+
+
+def _point_at(play: Any, move: Any) -> tuple[int, int]:
+    """A pointer position over `move` on the board (for hover previews)."""
+    rect = play.board_rect()
+    for x in range(rect.x, rect.right, 6):
+        for y in range(rect.y, rect.bottom, 6):
+            if play.view.move_at(rect, play.match.state, (x, y)) == move:
+                return (x + 10, y + 30)
+    return (rect.centerx, rect.centery)

@@ -1,0 +1,116 @@
+"""Colours, fonts and sizes shared by every scene (the one place the look is decided)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT_DIR = ROOT / "assets" / "fonts"
+GUI_THEME_FILE = Path(__file__).resolve().parent / "theme.json"
+FONT_FILES = {
+    "regular": FONT_DIR / "Inter-Regular.otf",
+    "semibold": FONT_DIR / "Inter-SemiBold.otf",
+    "bold": FONT_DIR / "Inter-Bold.otf",
+}
+
+# Palette: a dark slate background, one accent, and a colour per player used by every game.
+BG_TOP: Colour = (22, 26, 38)
+BG_BOTTOM: Colour = (12, 14, 21)
+PANEL: Colour = (29, 34, 48)
+PANEL_RAISED: Colour = (38, 44, 62)
+PANEL_BORDER: Colour = (52, 60, 82)
+TEXT: Colour = (236, 239, 246)
+TEXT_DIM: Colour = (150, 160, 184)
+TEXT_FAINT: Colour = (98, 108, 132)
+ACCENT: Colour = (108, 140, 255)
+ACCENT_SOFT: Colour = (70, 92, 180)
+SUCCESS: Colour = (88, 214, 141)
+WARNING: Colour = (255, 184, 76)
+DANGER: Colour = (255, 98, 98)
+PLAYER_COLOURS: tuple[Colour, Colour] = ((255, 99, 112), (255, 201, 71))
+PLAYER_SHADES: tuple[Colour, Colour] = ((186, 58, 72), (204, 150, 34))
+BOARD_BLUE: Colour = (44, 64, 148)
+BOARD_BLUE_DARK: Colour = (30, 44, 108)
+HOLE: Colour = (15, 18, 28)
+
+# Base sizes at a 1280x800 window; `Metrics` scales them.
+BASE_SIZE = (1280, 800)
+MIN_WINDOW = (800, 600)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Blend two colours: t=0 gives a, t=1 gives b."""
+    t = max(0.0, min(1.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Metrics:
+    """Sizes for one window size: everything in pixels, scaled from the 1280x800 design."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.width, self.height = size
+        raw = min(self.width / BASE_SIZE[0], self.height / BASE_SIZE[1])
+        self.scale = max(0.78, min(1.45, raw))
+        self.pad = self.px(24)
+        self.gap = self.px(12)
+        self.radius = self.px(14)
+        self.button_h = max(32, self.px(38))
+        self.panel_w = max(272, min(self.px(360), self.width // 3))
+
+    def px(self, value: float) -> int:
+        """A design-size length in pixels for this window."""
+        return max(1, round(value * self.scale))
+
+    def font_size(self, value: float) -> int:
+        """A design-size font size for this window (text shrinks less than shapes do)."""
+        return max(12, round(value * max(0.92, self.scale)))
+
+    @property
+    def widget_font(self) -> int:
+        """The pygame_gui font size for this window (one of a few tiers)."""
+        if self.scale < 0.9:
+            return 14
+        if self.scale < 1.2:
+            return 15
+        return 18
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    """The Inter font at `size` pixels in `weight` (regular, semibold, bold)."""
+    path = FONT_FILES.get(weight, FONT_FILES["regular"])
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):  # a missing asset must not stop the game
+        return pygame.font.Font(None, round(size * 1.3))
+
+
+def ui_theme(font_size: int = 15) -> dict[str, Any]:
+    """The pygame_gui theme: gui/theme.json with the bundled font paths made absolute and
+    the Inter font at `font_size`."""
+    with GUI_THEME_FILE.open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+
+    def fix(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key.endswith("_path") and isinstance(value, str):
+                    node[key] = str(ROOT / value)
+                elif key == "size" and node.get("name") == "inter":
+                    node[key] = str(font_size)
+                else:
+                    fix(value)
+
+    fix(data)
+    return data

@@ -1,0 +1,38 @@
+"""Headless GUI tests: a dummy video driver, a private settings directory per test, and
+apps that are always closed (worker included).  Driving helpers live in driving.py."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every test gets its own empty settings directory."""
+    monkeypatch.setenv("PLYGROUND_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., Any]]:
+    """Build apps showing the menu; all are closed (worker included) after the test."""
+    from gui import app as app_module
+
+    apps: list[Any] = []
+
+    def build(size: tuple[int, int] = (1280, 800)) -> Any:
+        app = app_module.create(size, headless=True)
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.quit(save=False)

@@ -1,0 +1,181 @@
+"""The AI in its worker process, seen from the window: moves, hints, analysis, AI vs AI,
+mid-game changes, cancelling and quitting mid-search."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+
+import pygame
+from driving import choose_option, click_button, press, pump, start_game, wait_until
+
+from gui.settings import AI, CUSTOM
+
+SLOW = {"algorithm": "alphabeta", "depth": 12, "heuristic": "windows", "time_limit": None}
+
+
+def make_slow(side) -> None:
+    """A connect-four AI that would think for a long time (to be cancelled)."""
+    side.kind = AI
+    side.preset = CUSTOM
+    for name, value in SLOW.items():
+        setattr(side, name, value)
+
+
+def test_human_vs_ai_connect4(make_app):
+    app = make_app()
+    play = start_game(app, "connect4", ("human", "Easy"))
+    press(app, pygame.K_4, "4")
+    assert play.match.state.ply == 1
+    press(app, pygame.K_3, "3")  # the AI's turn: ignored with a gentle notice
+    assert play.match.state.ply == 1 and play.notice is not None
+    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert play.analysis is not None and play.analysis.source == "ai"
+    # Easy plays with some randomness: the panel shows the move played and the search's best.
+    assert play.analysis.played == play.match.moves[-1]
+    assert set(play.analysis.result.move_values) <= set(range(7))
+
+
+def test_hint_marks_a_move(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "Medium"))
+    click_button(app, play.buttons["hint"])
+    assert wait_until(app, lambda: play.hint is not None, 15)
+    assert play.hint in play.match.state.legal_moves()
+    assert play.analysis.source == "hint"
+    press(app, pygame.K_a, "a", frames=3)  # analysis shown: values drawn on the board
+    ctx = play.context()
+    assert ctx.values and ctx.hint == play.hint
+
+
+def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("Medium", "Hard"), speed=0.0)
+    assert wait_until(app, lambda: play.recorded, 30)
+    assert play.match.state.is_terminal() and sum(play.score) == 1
+    press(app, pygame.K_SPACE, " ")
+    assert play.paused
+    press(app, pygame.K_n, "n")
+    assert play.match.moves == []
+    press(app, pygame.K_s, "s")
+    assert wait_until(app, lambda: play.match.state.ply == 1, 15)
+    pump(app, 30)
+    assert play.match.state.ply == 1, "paused: one step plays one move"
+    click_button(app, play.buttons["pause"])
+    assert not play.paused
+
+
+def test_same_seed_replays_the_same_pig_match(make_app):
+    records = []
+    for _ in range(2):
+        app = make_app()
+        app.settings.pig_goal = 20
+        app.settings.seed = 7
+        play = start_game(app, "pig", ("Easy", "Medium"), speed=0.0)
+        assert wait_until(app, lambda play=play: play.recorded, 40)
+        records.append(play.game.format_moves(play.match.moves))
+        app.quit(save=False)
+    assert records[0] == records[1]
+
+
+def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
+    app = make_app()
+    submitted = []
+    original = app.worker.submit
+
+    def spy(kind, game_name, options, state, config, **kw):
+        submitted.append(config)
+        return original(kind, game_name, options, state, config, **kw)
+
+    app.worker.submit = spy
+    play = start_game(app, "connect4", ("human", "Easy"))
+    press(app, pygame.K_4, "4")
+    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert submitted[-1].depth == 2
+    choose_option(app, play.role_menus[1], "AI · Hard")
+    assert play.sides[1].preset == "Hard"
+    press(app, pygame.K_4, "4")
+    assert wait_until(app, lambda: play.match.state.ply == 4, 30)
+    assert submitted[-1].depth == 6
+
+
+def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
+    app = make_app()
+    play = start_game(app, "connect4", ("human", "human"))
+    make_slow(play.sides[0])
+    play.rebuild()
+    assert wait_until(app, lambda: play.progress is not None, 15), (
+        "the slow search should report progress"
+    )
+    first = play.job.job_id
+    press(app, pygame.K_n, "n")  # new game: cancel, then the AI starts again
+    assert play.job is None or play.job.job_id != first
+    # The new search can only report progress once the old one has stopped.
+    assert wait_until(app, lambda: play.progress is not None and play.job.job_id != first, 3)
+    press(app, pygame.K_ESCAPE)  # back: cancelled too
+    assert not app.worker.busy
+    started = time.perf_counter()
+    import games
+
+    state = games.get_game("tictactoe").initial_state()
+    from ai import get_preset
+
+    app.worker.submit("analyse", "tictactoe", {}, state, get_preset("tictactoe", "Easy"))
+    answers = []
+    while time.perf_counter() - started < 3 and not any(m.kind == "result" for m in answers):
+        answers += app.worker.poll()
+        time.sleep(0.01)
+    assert any(m.kind == "result" for m in answers), "the worker should be free at once"
+
+
+def test_quit_mid_search_leaves_no_process(make_app):
+    app = make_app()
+    play = start_game(app, "connect4", ("human", "human"))
+    make_slow(play.sides[0])
+    assert wait_until(app, lambda: play.progress is not None, 15)
+    assert multiprocessing.active_children()
+    started = time.perf_counter()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app)
+    assert not app.running
+    assert time.perf_counter() - started < 1.0
+    assert multiprocessing.active_children() == []
+
+
+def test_ai_settings_can_be_edited_during_a_game(make_app):
+    app = make_app()
+    play = start_game(app, "connect4", ("human", "Easy"))
+    press(app, pygame.K_4, "4")
+    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    choose_option(app, play.role_menus[1], "AI · Custom…")
+    editor = app.scene
+    assert type(editor).__name__ == "SetupScene" and editor.editing
+    assert editor.sides[1].preset == CUSTOM
+    algorithm = next(w for w, (action, _) in editor.ids.items() if action == "algorithm")
+    choose_option(app, algorithm, "Minimax")
+    apply = next(w for w, (action, _) in editor.ids.items() if action == "start")
+    click_button(app, apply)
+    assert app.scene is play and play.match.state.ply == 2, "the game goes on"
+    assert play.sides[1].preset == CUSTOM and play.sides[1].algorithm == "minimax"
+    press(app, pygame.K_3, "3")
+    assert wait_until(app, lambda: play.match.state.ply == 4, 15)
+    assert play.analysis.result.algorithm == "minimax"
+
+
+def test_swap_sides_hands_the_move_to_the_ai(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "Medium"))
+    click_button(app, play.buttons["swap"])
+    assert [s.kind for s in play.sides] == ["ai", "human"]
+    assert wait_until(app, lambda: play.match.state.ply == 1, 15), "X is now the AI and moves"
+
+
+def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
+    app = make_app()
+    play = start_game(app, "connect4", ("human", "Easy"))
+    press(app, pygame.K_4, "4")
+    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    press(app, pygame.K_u, "u")
+    assert play.match.moves == [] and play.match.state.to_move == 0
+    press(app, pygame.K_y, "\x19", mod=pygame.KMOD_CTRL)
+    assert len(play.match.moves) == 2

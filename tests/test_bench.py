@@ -1,0 +1,62 @@
+"""The benchmark helpers: score conversion, the solver hook on known positions, depth ladders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import games
+from ai import bench
+from ai.values import STEP, WIN
+
+DATA = Path(__file__).resolve().parent / "data" / "connect4"
+
+
+@pytest.mark.parametrize(
+    ("value", "played", "expected"),
+    [
+        (WIN - 1 * STEP, 6, 22 - 4),  # the mover's 4th stone wins at once
+        (-(WIN - 2 * STEP), 7, -(22 - 5)),  # the opponent's 5th stone (ply 9) wins
+        (WIN - 35 * STEP, 6, 1),  # the winner's last possible (21st) stone
+        (0.0, 10, 0),
+    ],
+)
+def test_connect4_score_from_a_proven_value(value: float, played: int, expected: int) -> None:
+    assert bench.connect4_score(value, played, exact=True) == expected
+
+
+def test_an_unproven_value_has_no_score() -> None:
+    assert bench.connect4_score(0.25, 10, exact=False) is None
+
+
+def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
+    report = bench.solver_bench(DATA / "Test_L3_R1.txt", limit=15)
+    assert report["solved"] == 15
+    assert report["all_right"], report["wrong"]
+    assert report["mean_nodes"] > 0
+    lines = bench.format_solver_bench(report)
+    assert "15 of 15 positions solved, 15 scores right (all)" in lines[0]
+
+
+def test_every_bench_position_is_a_legal_unfinished_position() -> None:
+    for position in bench.POSITIONS:
+        game = games.get_game(position.game, **dict(position.options))
+        state = game.replay(game.parse_moves(position.moves))
+        assert not state.is_terminal(), position
+
+
+def test_the_search_table_compares_alphabeta_with_minimax(monkeypatch: pytest.MonkeyPatch) -> None:
+    small = (bench.BenchPosition("tictactoe", "after 519", "519"),)
+    monkeypatch.setattr(bench, "POSITIONS", small)
+    report = bench.search_bench(quick=True)
+    ladders = report[0]["algorithms"]
+    assert set(ladders) == {"minimax", "alphabeta", "expectiminimax"}
+    alphabeta = {row["depth"]: row for row in ladders["alphabeta"]}
+    for row in ladders["minimax"]:
+        assert alphabeta[row["depth"]]["value"] == pytest.approx(row["value"])
+        assert alphabeta[row["depth"]]["share_of_minimax"] is not None
+    text = "\n".join(bench.format_search_bench(report))
+    assert "of minimax" in text
+    assert "time to reach each depth" in text
+    assert "ebf" in text

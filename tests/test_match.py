@@ -1,0 +1,140 @@
+"""Matches: seeded and reproducible, the same over several processes, bookkept by player."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from ai.match import (
+    MatchSetup,
+    MatchTally,
+    build_player,
+    derive_seed,
+    elo_difference,
+    play_game,
+    play_match,
+    replay_record,
+    run_match,
+    wilson_interval,
+)
+
+
+def test_derived_seeds_are_stable_and_distinct() -> None:
+    assert derive_seed(1, 0) == derive_seed(1, 0)
+    assert len({derive_seed(1, index) for index in range(1000)}) == 1000
+    assert derive_seed(1, 0) != derive_seed(2, 0)
+    assert 0 <= derive_seed(123, "chance") < 2**63
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert (low, high) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    low, high = wilson_interval(10, 10)
+    assert high == pytest.approx(1.0)
+    assert low == pytest.approx(0.7225, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_elo_difference() -> None:
+    assert elo_difference(0.5) == 0
+    assert elo_difference(0.75) == pytest.approx(190.85, abs=0.01)
+    assert elo_difference(1.0) == float("inf")
+
+
+def test_the_same_seed_gives_the_same_games() -> None:
+    setup = MatchSetup(
+        game="pig", options=(("goal", 20),), specs=("medium", "random"), seed=5, swap=True
+    )
+    first = list(play_match(setup, 6))
+    again = list(play_match(setup, 6))
+    assert [record.moves for record in first] == [record.moves for record in again]
+    assert [record.winner for record in first] == [record.winner for record in again]
+    assert [record.nodes for record in first] == [record.nodes for record in again]
+    other = list(
+        play_match(
+            MatchSetup(
+                game="pig", options=(("goal", 20),), specs=("medium", "random"), seed=6, swap=True
+            ),
+            6,
+        )
+    )
+    assert [record.moves for record in first] != [record.moves for record in other]
+
+
+def test_a_game_does_not_depend_on_the_games_before_it() -> None:
+    setup = MatchSetup(game="connect4", options=(), specs=("easy", "random"), seed=9, swap=True)
+    alone = play_game(setup, 3)
+    in_sequence = list(play_match(setup, 4))[3]
+    assert alone.moves == in_sequence.moves
+
+
+def test_two_processes_give_what_one_gives() -> None:
+    setup = MatchSetup(
+        game="pig", options=(("goal", 20),), specs=("easy", "hard"), seed=11, swap=True
+    )
+    one = [
+        (record.moves, record.winner, record.first, record.nodes)
+        for record in play_match(setup, 8, jobs=1)
+    ]
+    two = [
+        (record.moves, record.winner, record.first, record.nodes)
+        for record in play_match(setup, 8, jobs=2)
+    ]
+    assert one == two
+
+
+def test_swap_alternates_the_first_mover_and_keeps_results_by_player() -> None:
+    setup = MatchSetup(game="tictactoe", options=(), specs=("expert", "random"), seed=2, swap=True)
+    records = list(play_match(setup, 10))
+    assert [record.first for record in records] == [0, 1] * 5
+    game = games.get_game("tictactoe")
+    for record in records:
+        final = replay_record(game, record.moves)
+        seat_winner = final.winner()
+        expected = None if seat_winner is None else seat_winner ^ record.first
+        assert record.winner == expected
+        assert record.winner != 1  # the random player never beats perfect play, from either seat
+    tally = MatchTally()
+    for record in records:
+        tally.add(record)
+    expert, rand = tally.players
+    assert expert.games_first == expert.games_second == 5
+    assert rand.games_first == rand.games_second == 5
+    assert expert.losses == 0
+    assert expert.wins == rand.losses
+    assert expert.draws == rand.draws
+    assert expert.score_first + expert.score_second == expert.points
+    assert tally.score(0) + tally.score(1) == pytest.approx(1.0)
+
+
+def test_without_swap_player_a_always_moves_first() -> None:
+    setup = MatchSetup(game="tictactoe", options=(), specs=("random", "random"), seed=4)
+    tally = run_match(setup, 6)
+    assert tally.players[0].games_first == 6
+    assert tally.players[1].games_second == 6
+
+
+def test_the_callback_sees_every_game_in_order() -> None:
+    seen: list[int] = []
+    setup = MatchSetup(game="tictactoe", options=(), specs=("easy", "medium"), seed=1, swap=True)
+    tally = run_match(setup, 5, on_game=lambda record, running: seen.append(record.index))
+    assert seen == [0, 1, 2, 3, 4]
+    assert tally.games == 5
+    assert tally.players[0].decisions > 0
+    assert tally.players[0].nodes > 0
+
+
+def test_bad_player_specs_name_what_is_allowed() -> None:
+    game = games.get_game("connect4")
+    with pytest.raises(ValueError, match="preset"):
+        build_player(game, "grandmaster", 0)
+    with pytest.raises(ValueError, match="heuristic"):
+        build_player(game, "alphabeta:depth=3:heuristic=nonsense", 0)
+
+
+def test_a_game_stopped_at_the_decision_cap_is_a_draw() -> None:
+    setup = MatchSetup(game="connect4", options=(), specs=("random", "random"), seed=1)
+    record = play_game(setup, 0, max_decisions=4)
+    assert record.aborted
+    assert record.winner is None
+    assert sum(record.decisions) == 4

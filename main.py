@@ -1134,8 +1134,8 @@ def open_window() -> int:
     """Open the game window (pygame is imported only here)."""
     from gui import app
 
-    app.run()
-    return 0
+    status = app.run()
+    return status if isinstance(status, int) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

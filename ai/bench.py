@@ -8,6 +8,7 @@ few minutes and `quick` about a minute on a 2-core machine.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import platform
@@ -121,9 +122,11 @@ def _ladder(
     rows: list[dict[str, Any]] = []
     previous = 0.0
     for depth in range(1, max_depth + 1):
+        gc.collect()  # earlier searches' garbage is freed here, not inside the timed search
         result = search(state, algorithm=algorithm, depth=depth, seed=0, all_values=True)
         elapsed = result.elapsed
         for _ in range(QUICK_SEARCH_REPEATS if elapsed < QUICK_SEARCH else 0):
+            gc.collect()
             elapsed = min(elapsed, search(state, algorithm=algorithm, depth=depth, seed=0).elapsed)
         row = {
             "depth": depth,

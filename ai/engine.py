@@ -94,6 +94,7 @@ class Context:
         "rng",
         "evaluate",
         "heuristic_name",
+        "limit",
     )
 
     def __init__(
@@ -119,6 +120,7 @@ class Context:
         self.rng = random.Random(seed)
         self.evaluate = heuristic.evaluate
         self.heuristic_name = heuristic.name
+        self.limit = HEURISTIC_UNITS
 
     def elapsed(self) -> float:
         """Seconds since the search started."""
@@ -144,14 +146,23 @@ class Context:
             )
 
     def leaf(self, state: Any) -> int:
-        """Evaluate a non-terminal leaf in units, clamped inside the heuristic band."""
+        """Evaluate a non-terminal leaf in units, clamped inside the heuristic band.
+
+        Without chance the band is ±HEURISTIC_LIMIT, below every proven result; with
+        chance a value is a win-probability estimate, anywhere strictly inside (-1, 1).
+        """
         self.leaf_evaluations += 1
         value = int(self.evaluate(state) * SCALE)
-        if value > HEURISTIC_UNITS:
-            return HEURISTIC_UNITS
-        if value < -HEURISTIC_UNITS:
-            return -HEURISTIC_UNITS
+        limit = self.limit
+        if value > limit:
+            return limit
+        if value < -limit:
+            return -limit
         return value
+
+    def for_chance_game(self) -> None:
+        """Win-probability estimates in games with chance may use all of (-1, 1)."""
+        self.limit = SCALE - 1
 
     def pick(self, moves: Sequence[Move], values: dict[Any, float]) -> Move:
         """The best move, ties broken by the seeded generator (deterministic per seed)."""

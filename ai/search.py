@@ -104,6 +104,8 @@ def search(
         raise SearchError("the game is over: there is no move to search")
     chosen = heuristic_for(state, heuristic)
     ctx = Context(chosen, time_limit, seed, should_stop, progress)
+    if state.STOCHASTIC:
+        ctx.for_chance_game()
     if state.to_move == CHANCE:
         return _chance_root(state, algorithm, depth, ctx, table)
     if algorithm == "alphabeta":

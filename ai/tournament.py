@@ -124,20 +124,27 @@ class TournamentResult:
 
     def add(self, i: int, j: int, record: GameRecord) -> None:
         """Count one game between i (side A of the record) and j (side B)."""
-        for me, other, side in ((i, j, 0), (j, i, 1)):
+        self.add_score(i, j, record.score(0), i_moved_first=record.first == 0)
+        for me, side in ((i, 0), (j, 1)):
+            self.think_time[me] += record.think_time[side]
+            self.decisions[me] += record.decisions[side]
+
+    def add_score(self, i: int, j: int, score: float, i_moved_first: bool) -> None:
+        """Count one game in which i scored `score` (1, 0.5 or 0) against j (also for the GUI)."""
+        for me, other, mine, first in (
+            (i, j, score, i_moved_first),
+            (j, i, 1.0 - score, not i_moved_first),
+        ):
             pair = self.pairs[(me, other)]
-            score = record.score(side)
-            if score == 1.0:
+            if mine == 1.0:
                 pair.wins += 1
-            elif score == 0.5:
+            elif mine == 0.5:
                 pair.draws += 1
             else:
                 pair.losses += 1
-            if record.first == side:
+            if first:
                 pair.games_moving_first += 1
-                pair.score_moving_first += score
-            self.think_time[me] += record.think_time[side]
-            self.decisions[me] += record.decisions[side]
+                pair.score_moving_first += mine
 
     def points(self, player: int) -> float:
         """All of `player`'s points."""

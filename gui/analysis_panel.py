@@ -32,6 +32,8 @@ class Analysis:
     player: int
     branching: int
     minimax_nodes: int | None = None
+    all_values: bool = True
+    """False when the search only proved the best move (its other values are bounds)."""
     played: Any = None
     """The move actually played (a preset with randomness may not play the best one)."""
 
@@ -100,6 +102,8 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
             )
     elif result.algorithm == "minimax":
         rows.append(("Pruning", "none: minimax visits every node"))
+    if stochastic:
+        rows.append(("Note", "values are win chances; dice are averaged, not counted in depth"))
     if getattr(result, "exact", False):
         rows.append(("", "Every value is a proven result."))
     return rows

@@ -36,6 +36,16 @@ HELP_KEYS = (
 )
 
 
+def window_icon() -> pygame.Surface:
+    """A small disc-on-board picture for the title bar and task switcher."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    drawing.rounded_rect(icon, pygame.Rect(2, 2, 60, 60), theme.BOARD_BLUE, 14)
+    for i, (x, y) in enumerate(((21, 21), (43, 21), (21, 43), (43, 43))):
+        colour = theme.PLAYER_COLOURS[i % 2] if i != 1 else theme.HOLE
+        drawing.circle(icon, colour, (x, y), 9)
+    return icon
+
+
 @dataclass
 class Toast:
     """A short message shown at the top of the window."""
@@ -49,8 +59,14 @@ class App:
     """Owns the window, the pygame_gui manager, the settings and the AI worker."""
 
     def __init__(
-        self, size: tuple[int, int] = (1280, 800), fullscreen: bool = False, headless: bool = False
+        self,
+        size: tuple[int, int] = (1280, 800),
+        fullscreen: bool = False,
+        headless: bool = False,
+        use_saved_settings: bool = True,
     ) -> None:
+        """`use_saved_settings=False` (screenshots, benchmarks) neither reads nor repairs
+        the player's settings file and starts from the defaults."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -61,12 +77,16 @@ class App:
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
         pygame.display.set_caption(WINDOW_TITLE)
+        pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
         self._set_minimum_size()
         self.size = self.screen.get_size()
         self.metrics = theme.Metrics(self.size)
         self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
-        self.settings, warning = settings.load()
+        if use_saved_settings:
+            self.settings, warning = settings.load()
+        else:
+            self.settings, warning = settings.Settings(), None
         self.worker = AIWorker()
         self.stack: list[Scene] = []
         self.running = True
@@ -237,7 +257,7 @@ class App:
             width = max(drawing.text_size(line, size, "semibold")[0] for line in lines) + 2 * m.pad
             rect = pygame.Rect(0, y, width, line_h * len(lines) + m.px(16))
             rect.centerx = self.size[0] // 2
-            alpha = round(245 * fade)
+            alpha = round(255 * fade)
             drawing.rounded_rect(
                 surface,
                 rect,

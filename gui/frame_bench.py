@@ -16,7 +16,7 @@ from typing import Any
 WARM_UP_FRAMES = 5
 PRESETS = {
     "tictactoe": ("Hard", "Expert"),
-    "connect4": ("Medium", "Hard"),
+    "connect4": ("Medium", "Expert"),
     "pig": ("Medium", "Hard"),
 }
 
@@ -36,7 +36,7 @@ def run(game: str = "connect4", seed: int = 0, max_seconds: float = 60) -> dict[
     from gui.scenes.menu import MenuScene
     from gui.scenes.play import PlayScene
 
-    app = App((1280, 800), headless=True)
+    app = App((1280, 800), headless=True, use_saved_settings=False)
     try:
         app.settings = settings_module.Settings()
         app.settings.seed = seed

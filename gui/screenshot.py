@@ -97,7 +97,7 @@ def render(
     from gui.app import App
     from gui.scenes.menu import MenuScene
 
-    app = App(size, headless=True)
+    app = App(size, headless=True, use_saved_settings=False)
     try:
         app.settings = settings_module.Settings()
         app.settings.last_game = game
@@ -147,6 +147,7 @@ def render(
         os.close(handle)
         try:
             pygame.image.save(app.screen, temp)
+            os.chmod(temp, 0o644)
             os.replace(temp, out)
         finally:
             if os.path.exists(temp):

@@ -67,8 +67,11 @@ class SideSetup:
         if self.preset != CUSTOM and self.preset in presets:
             config = presets[self.preset]
             return dataclasses.replace(config, seed=seed) if seed else config
+        import games
+
+        algorithms = ai.algorithms_for(games.get_game(game_name))
         return ai.players.PlayerConfig(
-            algorithm=self.algorithm,
+            algorithm=self.algorithm if self.algorithm in algorithms else algorithms[0],
             depth=self.depth,
             heuristic=self.heuristic,
             time_limit=self.time_limit,
@@ -184,14 +187,14 @@ def load() -> tuple[Settings, str | None]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(), _set_aside(path, f"could not be read ({error.__class__.__name__})")
+    except (OSError, UnicodeDecodeError):
+        return Settings(), _set_aside(path, "could not be read")
     if not text.strip():
         return Settings(), _set_aside(path, "was empty")
     try:
         return Settings.from_json(json.loads(text)), None
-    except (ValueError, TypeError, AttributeError) as error:
-        return Settings(), _set_aside(path, f"was not valid ({error})")
+    except (ValueError, TypeError, AttributeError):
+        return Settings(), _set_aside(path, "was not valid")
 
 
 def _set_aside(path: Path, why: str) -> str:

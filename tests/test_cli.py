@@ -85,13 +85,10 @@ BAD_ARGUMENTS = [
     ),
     (["bench", "--solver-file", "x.txt"], "--solver"),
     (["frobnicate"], "invalid choice"),
-    ([], None),
 ]
 
 
-@pytest.mark.parametrize(
-    ("argv", "expected"), [case for case in BAD_ARGUMENTS if case[1] is not None]
-)
+@pytest.mark.parametrize(("argv", "expected"), BAD_ARGUMENTS)
 def test_bad_arguments_give_one_line_and_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
 ) -> None:
@@ -441,3 +438,14 @@ def test_bench_prints_tables_and_writes_json(
     assert set(data) >= {"machine", "searches", "games", "solver"}
     assert data["searches"][0]["algorithms"]["alphabeta"][0]["depth"] == 1
     assert {row["preset"] for row in data["games"]} == {"Easy", "Medium", "Hard", "Expert"}
+
+
+def test_no_arguments_open_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from gui import app
+
+    opened: list[bool] = []
+    monkeypatch.setattr(app, "run", lambda: opened.append(True))
+    assert main.main([]) == 0
+    assert opened == [True]

@@ -135,3 +135,13 @@ def test_a_tournament_plays_every_pair_both_ways() -> None:
     assert result.counts() == again.counts()
     ranking = result.ranking(seed=3, samples=50)
     assert ranking[0].spec == "expert"
+
+
+def test_scores_can_be_added_without_game_records() -> None:
+    result = TournamentResult(("left", "right"))
+    result.add_score(0, 1, 1.0, i_moved_first=True)
+    result.add_score(1, 0, 0.5, i_moved_first=True)
+    assert (result.pairs[(0, 1)].wins, result.pairs[(0, 1)].draws) == (1, 1)
+    assert result.pairs[(1, 0)].games_moving_first == 1
+    assert result.pairs[(1, 0)].score_moving_first == 0.5
+    assert result.ranking(samples=20)[0].spec == "left"

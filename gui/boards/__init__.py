@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gui.boards.base import BoardView, ViewContext
 
 
@@ -24,4 +22,4 @@ def view_for(game_name: str) -> BoardView:
     raise ValueError(f"no board view for {game_name!r}")
 
 
-__all__ = ["Any", "BoardView", "ViewContext", "view_for"]
+__all__ = ["BoardView", "ViewContext", "view_for"]

@@ -16,6 +16,7 @@ from games.base import CHANCE
 from gui import analysis_panel, drawing, settings, theme
 from gui.analysis_panel import Analysis
 from gui.boards import ViewContext, view_for
+from gui.boards.connect4_view import HEIGHT as C4_HEIGHT
 from gui.match import Match
 from gui.scenes.base import Scene
 from gui.scenes.setup import SIDE_NAMES, SetupScene, game_title, make_game
@@ -39,6 +40,8 @@ class Job:
     entries: int
     player: int
     started: float
+    all_values: bool = True
+    """Whether every root move got an exact value (asked for when the analysis is shown)."""
 
 
 @dataclass
@@ -105,8 +108,6 @@ class PlayScene(Scene):
             if self.game.stochastic:
                 faces = [e.move for e in self.match.entries if e.chance]
                 self.die_face = faces[-1] if faces else None
-        if self.any_ai():
-            app.worker.start()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -517,7 +518,7 @@ class PlayScene(Scene):
         self.anim_start = self.app.now
         scale = self.anim_scale()
         if self.game_name == "connect4":
-            fall = HEIGHT_C4 - state.height(move)
+            fall = C4_HEIGHT - state.height(move)
             self.anim_length = (0.28 + 0.045 * fall) * scale
         elif self.game_name == "tictactoe":
             self.anim_length = 0.22 * scale
@@ -535,7 +536,7 @@ class PlayScene(Scene):
         state = self.match.state
         if state.is_terminal():
             return
-        if state.to_move == CHANCE or (self.busy_animating() and state.to_move == CHANCE):
+        if state.to_move == CHANCE:  # the die is rolling
             return
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
@@ -567,7 +568,8 @@ class PlayScene(Scene):
             analysis=self.app.settings.show_analysis,
             player_key=key,
         )
-        self.job = Job(job_id, kind, len(self.match.entries), player, self.app.now)
+        all_values = kind == "analyse" or self.app.settings.show_analysis
+        self.job = Job(job_id, kind, len(self.match.entries), player, self.app.now, all_values)
         self.progress = None
 
     def player_seed(self, player: int) -> int:
@@ -609,6 +611,7 @@ class PlayScene(Scene):
         branching = len(self.match.state.legal_moves())
         source = "hint" if job.kind == "analyse" else "ai"
         self.analysis = Analysis(result, source, job.player, branching)
+        self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
         if job.kind == "analyse":
             self.hint = move
@@ -778,6 +781,8 @@ class PlayScene(Scene):
         """Back on top (maybe after the players were edited): cancel stale searches."""
         if self.job is not None and self.job.kind == "move":
             self.cancel_search()
+        if self.any_ai() and self.ai_enabled:
+            self.app.worker.start()  # warm up now, so the first AI move is not late
         super().enter()
 
     def close(self) -> None:
@@ -825,6 +830,7 @@ class PlayScene(Scene):
             and analysis is not None
             and self.match.decisions() == self.analysis_decisions
             and (not self.game.stochastic or analysis.player == state.player)
+            and analysis.all_values
         ):
             ctx.values = dict(analysis.result.move_values)
             ctx.chosen = analysis.played if analysis.played is not None else analysis.result.move
@@ -936,6 +942,8 @@ class PlayScene(Scene):
         else:
             colour = theme.TEXT
         width = pill.right - text_x - m.px(40)
+        while " · " in text and drawing.text_size(text, size, "semibold")[0] > width:
+            text = text.rsplit(" · ", 1)[0]  # drop the least important part first
         drawing.draw_text(
             surface,
             drawing.ellipsize(text, width, size, "semibold"),
@@ -1094,19 +1102,19 @@ class PlayScene(Scene):
             for i in range(0, len(rows), 2):
                 lines.append((i // 2 + 1, rows[i : i + 2]))
         shown = lines[-room:] if room else []
-        for k, (number, pairs) in enumerate(shown):
+        for k, (label, pairs) in enumerate(shown):
             y = top + k * line_h
             newest_line = k == len(shown) - 1 or (
                 self.game.stochastic
                 and shown[-1][0] is None
                 and all(n is None for n, _ in shown[k + 1 :])
             )
-            if number is not None:
-                drawing.draw_text(surface, f"{number}.", (rect.x, y), size, theme.TEXT_FAINT)
+            if label is not None:
+                drawing.draw_text(surface, f"{label}.", (rect.x, y), size, theme.TEXT_FAINT)
             for j, (player, text) in enumerate(pairs):
                 x = rect.x + m.px(36) + (0 if self.game.stochastic else j * col_w)
                 width = rect.right - x if self.game.stochastic else col_w - m.px(8)
-                if number is not None:
+                if label is not None:
                     drawing.circle(
                         surface,
                         theme.PLAYER_COLOURS[player],
@@ -1177,6 +1185,3 @@ class PlayScene(Scene):
                 m.font_size(14),
                 theme.TEXT_DIM,
             )
-
-
-HEIGHT_C4 = 6

@@ -179,3 +179,18 @@ def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
     assert play.match.moves == [] and play.match.state.to_move == 0
     press(app, pygame.K_y, "\x19", mod=pygame.KMOD_CTRL)
     assert len(play.match.moves) == 2
+
+
+def test_analysis_measures_what_pruning_saved(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "Hard"))
+    press(app, pygame.K_a, "a")
+    assert app.settings.show_analysis
+    click_button(app, play.buttons["hint"])
+    assert wait_until(app, lambda: play.analysis is not None and play.analysis.minimax_nodes, 15)
+    assert play.analysis.result.algorithm == "alphabeta"
+    assert play.analysis.minimax_nodes >= play.analysis.result.nodes
+    from gui.analysis_panel import summary_lines
+
+    labels = [label for label, _ in summary_lines(play.analysis, play.game)]
+    assert "vs minimax" in labels and "Pruning" in labels

@@ -48,6 +48,9 @@ class AlphaBeta:
         self.killers: list[list[Move]] = [[] for _ in range(MAX_PLY)]
         self.history: dict[Any, int] = {}
         self.seldepth = 0
+        self.lines: list[tuple[Move, ...]] = [()] * (MAX_PLY + 2)
+        self.root_lines: dict[Any, tuple[Move, ...]] = {}
+        """lines[ply]: the best line found below the node at `ply` (a triangular PV table)."""
 
     # ------------------------------------------------------------------ the node search
     def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:  # noqa: C901
@@ -68,10 +71,13 @@ class AlphaBeta:
         loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
         loss_now = -WIN_UNITS
         hooks = hasattr(root, "search_moves")
+        lines = self.lines
         counters = [0, 0, 0, 0]  # nodes, cutoffs, table hits, seldepth
 
-        def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:
+        # One function on purpose: this runs at every node, and calls cost more than lines.
+        def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
             counters[0] += 1
+            lines[ply] = ()
             if not counters[0] & POLL_MASK:
                 ctx.nodes += counters[0]
                 counters[0] = 0
@@ -130,7 +136,7 @@ class AlphaBeta:
                 order = list(moves)
                 if len(history) and not hooks:
                     order.sort(key=lambda m: history.get(m, 0), reverse=True)
-                for killer in (() if hooks else killers[ply]):
+                for killer in () if hooks else killers[ply]:
                     if killer in order and killer != first:
                         order.remove(killer)
                         order.insert(0, killer)
@@ -138,7 +144,7 @@ class AlphaBeta:
                     order.remove(first)
                     order.insert(0, first)
             else:
-                order = moves  # type: ignore[assignment]
+                order = moves
             best = -INF_UNITS
             best_move: Move = None
             low = alpha
@@ -160,6 +166,7 @@ class AlphaBeta:
                     best_move = move
                     if value > low:
                         low = value
+                        lines[ply] = (move, *lines[ply + 1])
                         if low >= beta:
                             counters[1] += 1
                             row = killers[ply]
@@ -177,6 +184,8 @@ class AlphaBeta:
         try:
             return node_value(root, depth, alpha, beta, 0)
         finally:
+            # The closure refers to itself: break the cycle so the table is freed now.
+            node_value = None  # type: ignore[assignment]
             ctx.nodes += counters[0]
             ctx.cutoffs += counters[1]
             ctx.table_hits += counters[2]
@@ -239,6 +248,7 @@ class AlphaBeta:
         """
         values: dict[Any, int] = {}
         bounds: set[Any] = set()
+        self.root_lines = {}
         best: int | None = None
         if depth >= UNLIMITED_DEPTH and not all_values:
             # Solve the root node itself (its cutoffs span all moves), then find the
@@ -257,6 +267,8 @@ class AlphaBeta:
                 else:
                     bounds.add(move)
             values[move] = value
+            if move not in bounds and self.lines[0] is not None:
+                self.root_lines[move] = (move, *self.lines[0])
             if best is None or value > best:
                 best = value
                 self.ctx.best_move = move
@@ -264,17 +276,23 @@ class AlphaBeta:
         return values, bounds
 
     def principal_variation(self, state: Any, first: Move, limit: int) -> tuple[Move, ...]:
-        """Follow the table's best moves from the root's chosen move."""
-        line = [first]
-        node = state.play(first)
+        """The chosen move and the best replies: the exact search's line, else the table's."""
+        line = list(self.root_lines.get(first, (first,)))[:limit]
+        node = state
+        for move in line:
+            node = node.play(move)
         seen = {node.key()}
         while len(line) < limit and not node.is_terminal():
             entry = self.table.probe(node.key())
-            if entry is None or entry[4] is None:
-                break
-            move = entry[4]
-            if move not in node.legal_moves():
-                break
+            move = entry[4] if entry is not None else None
+            if move is None or move not in node.legal_moves():
+                move = None
+                if hasattr(node, "winning_move"):  # nodes the hooks answered are not stored
+                    move = node.winning_move()
+                    if move is None and not node.search_moves():
+                        move = node.legal_moves()[0]  # every move loses: show one
+                if move is None:
+                    break
             line.append(move)
             node = node.play(move)
             if node.key() in seen:

@@ -50,7 +50,9 @@ def get_preset(game_name: str, name: str) -> PlayerConfig:
     for preset, config in presets.items():
         if preset.lower() == name.strip().lower():
             return config
-    raise ValueError(f"unknown preset {name!r} for {game_name}; choose one of: {', '.join(presets)}")
+    raise ValueError(
+        f"unknown preset {name!r} for {game_name}; choose one of: {', '.join(presets)}"
+    )
 
 
 def _number(key: str, text: str, kind: type) -> Any:
@@ -58,11 +60,15 @@ def _number(key: str, text: str, kind: type) -> Any:
     try:
         return kind(text)
     except ValueError:
-        raise ValueError(f"{key} must be a {'whole ' if kind is int else ''}number, not {text!r}") from None
+        raise ValueError(
+            f"{key} must be a {'whole ' if kind is int else ''}number, not {text!r}"
+        ) from None
 
 
 def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConfig:
-    """A preset name, `random`, or `algorithm:key=value:...` (depth, heuristic, time, randomness, seed).
+    """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
+
+    Keys: depth, heuristic, time, randomness, seed.
 
     Examples: `hard`, `alphabeta:depth=4:heuristic=windows`, `expectiminimax:depth=2`,
     `alphabeta:depth=none:time=2`.
@@ -96,8 +102,8 @@ def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConf
         if not sep or not value:
             raise ValueError(f"expected key=value in player spec, not {pair!r}")
         if key == "depth":
-            fields["depth"] = None if value.lower() in ("none", "max", "unlimited") else _number(
-                key, value, int
+            fields["depth"] = (
+                None if value.lower() in ("none", "max", "unlimited") else _number(key, value, int)
             )
             if fields["depth"] is not None and not 1 <= fields["depth"] <= MAX_DEPTH:
                 raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {value}")

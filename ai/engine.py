@@ -79,22 +79,22 @@ class Context:
     """Counters, the deadline and the stop request of one search."""
 
     __slots__ = (
-        "nodes",
-        "leaf_evaluations",
-        "cutoffs",
-        "table_hits",
-        "start",
-        "deadline",
-        "should_stop",
-        "progress",
-        "last_progress",
-        "depth",
         "best_move",
         "best_value",
-        "rng",
+        "cutoffs",
+        "deadline",
+        "depth",
         "evaluate",
         "heuristic_name",
+        "last_progress",
+        "leaf_evaluations",
         "limit",
+        "nodes",
+        "progress",
+        "rng",
+        "should_stop",
+        "start",
+        "table_hits",
     )
 
     def __init__(

@@ -58,7 +58,7 @@ class Expectiminimax:
                 counters[0] = 0
                 poll()
             if node.is_terminal():
-                return node.utility(node.player) * WIN_UNITS
+                return float(node.utility(node.player)) * WIN_UNITS
             chance = node.to_move == CHANCE
             if remaining == 0 and not chance:
                 return leaf(node)
@@ -93,6 +93,8 @@ class Expectiminimax:
         try:
             return node_value(root, depth)
         finally:
+            # The closure refers to itself: break the cycle so the table is freed now.
+            node_value = None  # type: ignore[assignment]
             ctx.nodes += counters[0]
             ctx.table_hits += counters[1]
 

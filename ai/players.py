@@ -59,7 +59,14 @@ class PlayerConfig:
         """Build from plain data, checking every field's type (for settings and save files)."""
         if not isinstance(data, dict):
             raise ValueError("a player's settings must be an object")
-        unknown = set(data) - {"algorithm", "depth", "heuristic", "time_limit", "randomness", "seed"}
+        unknown = set(data) - {
+            "algorithm",
+            "depth",
+            "heuristic",
+            "time_limit",
+            "randomness",
+            "seed",
+        }
         if unknown:
             raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
         config = cls(**data)
@@ -85,9 +92,14 @@ class PlayerConfig:
             raise ValueError(f"randomness must be 0 to 2, not {self.randomness!r}")
         if not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
-        if self.depth is None and self.time_limit is None and self.algorithm not in (
-            "alphabeta",
-            RANDOM,
+        if (
+            self.depth is None
+            and self.time_limit is None
+            and self.algorithm
+            not in (
+                "alphabeta",
+                RANDOM,
+            )
         ):
             raise ValueError(f"{self.algorithm} needs a depth or a time limit")
         if game is not None:
@@ -178,7 +190,9 @@ class AIPlayer:
         return max(noisy, key=noisy.__getitem__)
 
 
-def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> AIPlayer | RandomPlayer:
+def make_player(
+    config: PlayerConfig, game: Any, name: str | None = None
+) -> AIPlayer | RandomPlayer:
     """The player a config describes."""
     if config.algorithm == RANDOM:
         return RandomPlayer(config.seed, name or "Random")

@@ -24,6 +24,7 @@ from ai.expectiminimax import Expectiminimax
 from ai.minimax import minimax_root
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
+from ai.values import plies_to_end
 from games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -88,7 +89,9 @@ def search(
     :raises SearchCancelled: `should_stop()` returned True.
     """
     if algorithm not in ALGORITHMS:
-        raise SearchError(f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
+        raise SearchError(
+            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+        )
     if algorithm not in algorithms_for(state):
         raise SearchError(
             f"{ALGORITHM_TITLES[algorithm]} cannot search {state.game.title}: it has chance "
@@ -155,6 +158,11 @@ def _finish(
     )
 
 
+def _table_for(depth: int | None) -> TranspositionTable:
+    """A table sized to the search: small and quick to allocate for shallow ones."""
+    return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
+
+
 def _depths(depth: int | None, time_limit: bool) -> range:
     """The iterations of an iterative-deepening search."""
     return range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1)
@@ -164,7 +172,7 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    searcher = AlphaBeta(ctx, table)
+    searcher = AlphaBeta(ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
     iterations: list[dict[str, Any]] = []
@@ -191,8 +199,12 @@ def _alphabeta(
                 break
         values, bounds, done = found, found_bounds, iteration
         iterations.append(
-            {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed(),
-             "best": max(values, key=values.__getitem__)}
+            {
+                "depth": iteration,
+                "nodes": ctx.nodes,
+                "elapsed": ctx.elapsed(),
+                "best": max(values, key=values.__getitem__),
+            }
         )
         ctx.report()
         order.sort(key=lambda m: values[m], reverse=True)
@@ -202,11 +214,28 @@ def _alphabeta(
     float_values = {m: float(v) for m, v in values.items()}
     best = ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100)
-    reported_depth = done if done < UNLIMITED_DEPTH else max(searcher.seldepth, len(pv))
-    extra: dict[str, Any] = {"iterations": iterations, "bounds": sorted(bounds, key=str),
-                             "table_entries": searcher.table.stores}
-    return _finish(state, ctx, "alphabeta", float_values, pv, reported_depth, complete, exact,
-                   extra, chosen=best)
+    reported_depth = (
+        done
+        if done < UNLIMITED_DEPTH
+        else max(searcher.seldepth, len(pv), plies_to_end(float_values[best] / SCALE) or 0)
+    )
+    extra: dict[str, Any] = {
+        "iterations": iterations,
+        "bounds": sorted(bounds, key=str),
+        "table_entries": searcher.table.stores,
+    }
+    return _finish(
+        state,
+        ctx,
+        "alphabeta",
+        float_values,
+        pv,
+        reported_depth,
+        complete,
+        exact,
+        extra,
+        chosen=best,
+    )
 
 
 def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
@@ -236,15 +265,16 @@ def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
             exact = True
             break
     float_values = {m: float(v) for m, v in values.items()}
-    return _finish(state, ctx, "minimax", float_values, pv, done, complete, exact,
-                   {"iterations": iterations})
+    return _finish(
+        state, ctx, "minimax", float_values, pv, done, complete, exact, {"iterations": iterations}
+    )
 
 
 def _expectiminimax(
     state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
 ) -> SearchResult:
     """Exact expectiminimax at one depth, or iterative deepening under a time budget."""
-    searcher = Expectiminimax(ctx, table)
+    searcher = Expectiminimax(ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
     values: dict[Any, float] = {}
@@ -272,8 +302,9 @@ def _expectiminimax(
             break
     best = max(values, key=values.__getitem__)
     pv = searcher.principal_variation(state, best, done)
-    return _finish(state, ctx, "expectiminimax", values, pv, done, complete, exact,
-                   {"iterations": iterations})
+    return _finish(
+        state, ctx, "expectiminimax", values, pv, done, complete, exact, {"iterations": iterations}
+    )
 
 
 def _chance_root(
@@ -293,12 +324,22 @@ def _chance_root(
         value = child_value if child.player == player else -child_value
         values[outcome] = value
         mean += probability * value
-    result = _finish(state, ctx, algorithm, values, (), plan_depth, True, False,
-                     {"chance": True})
+    result = _finish(state, ctx, algorithm, values, (), plan_depth, True, False, {"chance": True})
     return SearchResult(
-        move=None, value=mean / SCALE, move_values=result.move_values, pv=(),
-        depth=result.depth, nodes=result.nodes, leaf_evaluations=result.leaf_evaluations,
-        cutoffs=0, table_hits=result.table_hits, elapsed=result.elapsed, algorithm=algorithm,
-        heuristic=result.heuristic, player=player, complete=True, exact=False,
+        move=None,
+        value=mean / SCALE,
+        move_values=result.move_values,
+        pv=(),
+        depth=result.depth,
+        nodes=result.nodes,
+        leaf_evaluations=result.leaf_evaluations,
+        cutoffs=0,
+        table_hits=result.table_hits,
+        elapsed=result.elapsed,
+        algorithm=algorithm,
+        heuristic=result.heuristic,
+        player=player,
+        complete=True,
+        exact=False,
         extra=result.extra,
     )

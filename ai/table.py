@@ -30,7 +30,7 @@ DEFAULT_BITS = 18
 class TranspositionTable:
     """Fixed-size table of search results keyed by `State.key()`."""
 
-    __slots__ = ("slots", "size", "generation", "stores")
+    __slots__ = ("generation", "size", "slots", "stores")
 
     def __init__(self, bits: int = DEFAULT_BITS) -> None:
         if not 4 <= bits <= 26:

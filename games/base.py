@@ -8,7 +8,6 @@ list of states and a state can be a dictionary key or be sent to another process
 from __future__ import annotations
 
 import random
-
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable

@@ -103,7 +103,7 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
     elif result.algorithm == "minimax":
         rows.append(("Pruning", "none: minimax visits every node"))
     if stochastic:
-        rows.append(("Note", "values are win chances; dice are averaged, not counted in depth"))
+        rows.append(("Values", "chances to win, dice averaged"))
     if getattr(result, "exact", False):
         rows.append(("", "Every value is a proven result."))
     return rows

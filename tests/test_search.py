@@ -228,9 +228,13 @@ def test_progress_reports_depth_and_nodes() -> None:
 
 def test_seeded_tie_breaks_replay_and_vary() -> None:
     state = TTT.initial_state()
-    moves = {ai.search(state, "alphabeta", depth=2, heuristic="none", seed=s).move for s in range(20)}
+    moves = {
+        ai.search(state, "alphabeta", depth=2, heuristic="none", seed=s).move for s in range(20)
+    }
     assert len(moves) > 1  # every first move is a draw: the seed decides
-    again = [ai.search(state, "alphabeta", depth=2, heuristic="none", seed=5).move for _ in range(3)]
+    again = [
+        ai.search(state, "alphabeta", depth=2, heuristic="none", seed=5).move for _ in range(3)
+    ]
     assert len(set(again)) == 1
 
 

@@ -190,9 +190,9 @@ class SetupScene(Scene):
         room_top = top + row_h + m.pad
         room = bottom_bar - m.pad - room_top
         custom = any(s.is_ai and s.preset == CUSTOM for s in self.sides)
-        wanted = (
-            m.px(58) + m.button_h * (6 if custom else 2) + m.gap * (9 if custom else 4) + m.px(110)
-        )
+        # Custom: six rows of fields and a note; a preset: the menu and up to five lines.
+        wanted = m.px(58) + m.button_h * (6 if custom else 3) + m.gap * (9 if custom else 4)
+        wanted += round(m.font_size(15) * 1.45 * (4 if custom else 6))
         card_h = min(room, max(wanted, m.px(300)))
         cards_top = room_top + (room - card_h) // 4
         card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)

@@ -34,6 +34,8 @@ ALGORITHM_TITLES = {
     "expectiminimax": "expectiminimax",
 }
 MAX_DEPTH = 64
+SOLVE_SHARE = 0.5
+"""With no depth limit and a time budget, the share of the budget spent trying to solve."""
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
 
 __all__ = [
@@ -185,6 +187,20 @@ def _alphabeta(
         plan: list[int] = [UNLIMITED_DEPTH]
     else:
         plan = list(_depths(depth, ctx.deadline is not None))
+    if depth is None and ctx.deadline is not None:
+        # Unlimited depth on a budget: try to solve exactly with part of the time; if the
+        # position is still too big, deepen with the heuristic for the rest.
+        budget_end = ctx.deadline
+        ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+        ctx.depth = UNLIMITED_DEPTH
+        try:
+            values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
+        except _OutOfTime:
+            ctx.deadline = budget_end
+            iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+        else:
+            done, exact, plan = UNLIMITED_DEPTH, True, []
+            iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
     for iteration in plan:
         ctx.depth = iteration
         leaves_before = ctx.leaf_evaluations

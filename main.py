@@ -37,8 +37,6 @@ PROG = "plyground"
 DEFAULT_DEPTH = {"tictactoe": None, "connect4": 8, "pig": 4}
 """`analyze --depth` when none is given (None: search to the end)."""
 SCENES = ("menu", "setup", "play", "gameover", "analysis")
-SAVE_FORMAT = "plyground-save"
-SAVE_VERSION = 1
 
 
 class UsageError(Exception):
@@ -181,38 +179,14 @@ def check_png_path(path: str, option: str) -> None:
         raise UsageError(f"{option} {path}: the folder {folder} does not exist")
 
 
-def read_save(path: str) -> dict[str, Any]:
-    """A save file written by the GUI, checked field by field."""
+def read_save(path: str) -> Any:
+    """A save file written by the window, checked field by field and replayed (gui.savefile)."""
+    from gui.savefile import SaveError, load_game
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"--load {path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--load {path}: not a text file") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UsageError(f"--load {path}: not JSON ({error.msg} at line {error.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise UsageError(
-            f'--load {path}: not a Plyground save (expected "format": "{SAVE_FORMAT}")'
-        )
-    if data.get("version") != SAVE_VERSION:
-        raise UsageError(
-            f"--load {path}: save version {data.get('version')!r} is not supported "
-            f"(only {SAVE_VERSION})"
-        )
-    if data.get("game") not in game_names():
-        raise UsageError(
-            f"--load {path}: unknown game {data.get('game')!r}; allowed: {', '.join(game_names())}"
-        )
-    if not isinstance(data.get("options", {}), dict):
-        raise UsageError(f'--load {path}: "options" must be an object')
-    if not isinstance(data.get("moves", ""), str):
-        raise UsageError(
-            f'--load {path}: "moves" must be a string of moves in the game\'s notation'
-        )
-    return data
+        return load_game(path)
+    except SaveError as error:
+        raise UsageError(f"--load {error}") from None
 
 
 # --------------------------------------------------------------------------- shared text
@@ -420,12 +394,17 @@ def command_analyze(args: argparse.Namespace) -> int:
                 "--moves and --load cannot be combined: a save file holds its own moves"
             )
         save = read_save(args.load)
-        if args.game is not None and args.game != save["game"]:
+        if args.game is not None and args.game != save.game_name:
             raise UsageError(
-                f"--game {args.game} does not match the save file's game {save['game']}"
+                f"--game {args.game} does not match the save file's game {save.game_name}"
             )
-        game = make_game(save["game"], args.goal, dict(save.get("options", {})))
-        moves_text = save.get("moves", "")
+        if args.goal is not None and args.goal != getattr(save.game, "goal", None):
+            raise UsageError(
+                f"--goal {args.goal} does not match the save file's game ({save.game.title}"
+                + (f", goal {save.game.goal})" if hasattr(save.game, "goal") else ")")
+            )
+        game = save.game
+        moves_text = save.moves_text
     elif args.game is None:
         raise UsageError(f"analyze needs --game ({', '.join(game_names())}) or --load SAVEFILE")
     else:
@@ -473,7 +452,10 @@ def command_match(args: argparse.Namespace) -> int:
     progress = Progress(args.games, enabled=not args.quiet)
     records: list[dict[str, Any]] = []
 
+    latest = [MatchTally()]
+
     def on_game(record: Any, tally: MatchTally) -> None:
+        latest[0] = tally
         if record_file is not None:
             record_file.write(record.moves + "\n")
         if json_file is not None:
@@ -482,8 +464,12 @@ def command_match(args: argparse.Namespace) -> int:
         progress.update(tally.games, f"A {a.points:g} - {b.points:g} B")
 
     started = time.perf_counter()
+    interrupted = False
     try:
         tally = run_match(setup, args.games, args.jobs, on_game)
+    except KeyboardInterrupt:  # Ctrl+C: report the games finished so far, exit 130
+        interrupted = True
+        tally = latest[0]
     finally:
         progress.close()
         if record_file is not None:
@@ -491,8 +477,16 @@ def command_match(args: argparse.Namespace) -> int:
     wall = time.perf_counter() - started
     out = sys.stdout
     first = "A and B alternate moving first (--swap)" if args.swap else "A always moves first"
+    if interrupted:
+        print(
+            f"{PROG}: interrupted after {tally.games} of {args.games} games; "
+            "the results so far follow",
+            file=sys.stderr,
+        )
     out.write(
-        f"{game.title}: {tally.games} games, seed {args.seed}, {first}, {format_seconds(wall)}\n\n"
+        f"{game.title}: {tally.games} games"
+        + (f" (interrupted, of {args.games})" if interrupted else "")
+        + f", seed {args.seed}, {first}, {format_seconds(wall)}\n\n"
     )
     for side, spec in enumerate(setup.specs):
         out.write(f"{SIDES[side]} = {spec}: {descriptions[side]}\n")
@@ -558,7 +552,7 @@ def command_match(args: argparse.Namespace) -> int:
         )
         write_json(json_file, data)
         out.write(f"Results written to {args.json}\n")
-    return 0
+    return 130 if interrupted else 0
 
 
 def _signed(elo: float) -> str:

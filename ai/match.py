@@ -18,6 +18,7 @@ import hashlib
 import math
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -204,8 +205,13 @@ def play_tasks(tasks: Iterable[tuple[MatchSetup, int]], jobs: int = 1) -> Iterat
             yield play_game(*task)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
         yield from pool.imap(_play_task, tasks, chunksize=1)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl+C to the parent, which stops the pool (no tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:
@@ -328,10 +334,16 @@ def run_match(
 ) -> MatchTally:
     """Play a whole match, calling `on_game(record, tally)` after each game, in order."""
     tally = MatchTally()
-    for record in play_match(setup, count, jobs):
-        tally.add(record)
-        if on_game is not None:
-            on_game(record, tally)
+    records = play_match(setup, count, jobs)
+    try:
+        for record in records:
+            tally.add(record)
+            if on_game is not None:
+                on_game(record, tally)
+    finally:
+        close = getattr(records, "close", None)
+        if close is not None:
+            close()  # on Ctrl+C too: the worker pool is stopped, no process left
     return tally
 
 

@@ -125,3 +125,58 @@ def sample_outcome(state: Any, rng: random.Random) -> Move:
         if roll < total:
             return outcome
     return outcomes[-1][0]
+
+
+def evaluate_none(state: Any) -> float:
+    """Always 0: the search sees only the results of games it can finish."""
+    return 0.0
+
+
+NO_HEURISTIC = Heuristic(
+    "none",
+    "Always 0: the AI only sees wins, losses and draws it can reach within its depth.",
+    evaluate_none,
+)
+"""The heuristic every game offers for teaching: pure look-ahead, no judgement."""
+
+
+class DigitNotation:
+    """Text notation for games whose every move is one digit: move m is written m + 1.
+
+    Tic-tac-toe cells 0-8 are "1"-"9", connect-four columns 0-6 are "1"-"7"; a whole game
+    is the digits in order ("4453"), spaces ignored.  The game supplies `initial_state()`
+    and `parse_move(text, state)`.
+    """
+
+    def initial_state(self) -> Any:
+        """The start position (supplied by the game)."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str, state: Any) -> int:
+        """One move's text in `state` (supplied by the game)."""
+        raise NotImplementedError
+
+    def format_move(self, move: int) -> str:
+        """A move as its 1-based digit."""
+        return str(move + 1)
+
+    def format_moves(self, moves: Sequence[int]) -> str:
+        """A whole game as a digit string, e.g. '4453'."""
+        return "".join(self.format_move(m) for m in moves)
+
+    def parse_moves(self, text: str) -> list[int]:
+        """A digit string (spaces ignored), checked by replaying it from the start."""
+        moves: list[int] = []
+        state = self.initial_state()
+        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
+            try:
+                move = self.parse_move(char, state)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {number}: {error}") from None
+            moves.append(move)
+            state = state.play(move)
+        return moves
+
+    def replay(self, moves: Sequence[int]) -> Any:
+        """The state after `moves` from the start."""
+        return replay(self.initial_state(), moves)

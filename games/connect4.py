@@ -22,11 +22,19 @@ stones and stops on the first empty square.  ``current + mask`` is a unique key.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from games.base import HEURISTIC_LIMIT, Heuristic, IllegalMoveError, Player, illegal, replay
+from games.base import (
+    HEURISTIC_LIMIT,
+    NO_HEURISTIC,
+    DigitNotation,
+    Heuristic,
+    IllegalMoveError,
+    Player,
+    illegal,
+)
 
 Bitboard: TypeAlias = int
 Column: TypeAlias = int
@@ -479,11 +487,6 @@ def evaluate_threats(state: State) -> float:
     return LIMIT * math.tanh((score + tiebreak) / THREATS_SCALE)
 
 
-def evaluate_none(state: State) -> float:
-    """Always 0: the search sees only wins, losses and draws."""
-    return 0.0
-
-
 HEURISTICS: dict[str, Heuristic] = {
     h.name: h
     for h in (
@@ -506,11 +509,7 @@ HEURISTICS: dict[str, Heuristic] = {
             "stones count most.",
             evaluate_centre,
         ),
-        Heuristic(
-            "none",
-            "Always 0: the AI only sees wins, losses and draws it can reach within its depth.",
-            evaluate_none,
-        ),
+        NO_HEURISTIC,
     )
 }
 
@@ -518,7 +517,7 @@ HEURISTICS: dict[str, Heuristic] = {
 # --- the game ----------------------------------------------------------------------------
 
 
-class Game:
+class Game(DigitNotation):
     """Connect-four: 7 columns x 6 rows, gravity, four in a line wins; X moves first."""
 
     name = "connect4"
@@ -536,10 +535,6 @@ class Game:
         """The empty board, X (player 0) to move."""
         return EMPTY
 
-    def format_move(self, move: Column) -> str:
-        """Column 0-6 as the 1-based digit of the common notation."""
-        return str(move + 1)
-
     def parse_move(self, text: str, state: State) -> Column:
         """A 1-based column digit, legal in `state`, as a column 0-6."""
         legal = [self.format_move(m) for m in sorted(state.legal_moves())]
@@ -551,28 +546,6 @@ class Game:
             why = "the game is over" if state.over else f"column {stripped} is full"
             raise illegal(text, legal, why)
         return move
-
-    def format_moves(self, moves: Sequence[Column]) -> str:
-        """A whole game as a digit string, e.g. '4453'."""
-        return "".join(self.format_move(m) for m in moves)
-
-    def parse_moves(self, text: str) -> list[Column]:
-        """A digit string such as '4453' (spaces ignored), checked by replaying it."""
-        moves: list[Column] = []
-        state = EMPTY
-        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
-            try:
-                move = self.parse_move(char, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
-
-    def replay(self, moves: Sequence[Column]) -> State:
-        """The state after `moves` from the empty board."""
-        result: State = replay(EMPTY, moves)
-        return result
 
     def render(self, state: State) -> str:
         """Six rows of '. X O', top row first, with column numbers underneath."""

@@ -21,6 +21,7 @@ from games.base import (
     Heuristic,
     IllegalMoveError,
     Player,
+    evaluate_none,
     illegal,
     replay,
 )
@@ -249,11 +250,6 @@ def evaluate_optimal(state: State) -> float:
     else:
         p = win(mine, theirs, turn_total)
     return max(-OPTIMAL_LIMIT, min(OPTIMAL_LIMIT, 2 * p - 1))
-
-
-def evaluate_none(state: State) -> float:
-    """Always 0: the search sees only wins and losses."""
-    return 0.0
 
 
 HEURISTICS: dict[str, Heuristic] = {

@@ -12,11 +12,19 @@ Cell i (0-8, row by row from the top left; text 1-9) is bit i::
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from games.base import HEURISTIC_LIMIT, Heuristic, IllegalMoveError, Player, illegal, replay
+from games.base import (
+    HEURISTIC_LIMIT,
+    NO_HEURISTIC,
+    DigitNotation,
+    Heuristic,
+    IllegalMoveError,
+    Player,
+    illegal,
+)
 
 Bitboard: TypeAlias = int
 Cell: TypeAlias = int
@@ -246,11 +254,6 @@ def evaluate_centre(state: State) -> float:
     return LIMIT * math.tanh(score / CENTRE_SCALE)
 
 
-def evaluate_none(state: State) -> float:
-    """Always 0: the search sees only wins, losses and draws."""
-    return 0.0
-
-
 HEURISTICS: dict[str, Heuristic] = {
     h.name: h
     for h in (
@@ -266,11 +269,7 @@ HEURISTICS: dict[str, Heuristic] = {
             "edges 2), yours minus your opponent's.",
             evaluate_centre,
         ),
-        Heuristic(
-            "none",
-            "Always 0: the AI only sees wins, losses and draws it can reach within its depth.",
-            evaluate_none,
-        ),
+        NO_HEURISTIC,
     )
 }
 
@@ -278,7 +277,7 @@ HEURISTICS: dict[str, Heuristic] = {
 # --- the game ----------------------------------------------------------------------------
 
 
-class Game:
+class Game(DigitNotation):
     """Tic-tac-toe: 3x3, three in a line wins, X moves first."""
 
     name = "tictactoe"
@@ -296,10 +295,6 @@ class Game:
         """The empty board, X (player 0) to move."""
         return EMPTY
 
-    def format_move(self, move: Cell) -> str:
-        """Cell 0-8 as the digit 1-9."""
-        return str(move + 1)
-
     def parse_move(self, text: str, state: State) -> Cell:
         """A digit 1-9 naming an empty cell of `state`, as a cell 0-8."""
         legal = [self.format_move(m) for m in sorted(state.legal_moves())]
@@ -313,28 +308,6 @@ class Game:
             why = "the game is over" if state.over else f"cell {stripped} is taken"
             raise illegal(text, legal, why)
         return move
-
-    def format_moves(self, moves: Sequence[Cell]) -> str:
-        """A whole game as a digit string, e.g. '5193'."""
-        return "".join(self.format_move(m) for m in moves)
-
-    def parse_moves(self, text: str) -> list[Cell]:
-        """A digit string such as '5193' (spaces ignored), checked by replaying it."""
-        moves: list[Cell] = []
-        state = EMPTY
-        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
-            try:
-                move = self.parse_move(char, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
-
-    def replay(self, moves: Sequence[Cell]) -> State:
-        """The state after `moves` from the empty board."""
-        result: State = replay(EMPTY, moves)
-        return result
 
     def render(self, state: State) -> str:
         """Three rows of '. X O'."""

@@ -92,7 +92,7 @@ def test_heuristics() -> None:
     after_centre = GAME.replay([4])  # O to move, X holds the centre
     assert tictactoe.evaluate_lines(after_centre) < 0
     assert tictactoe.evaluate_centre(after_centre) < 0
-    assert tictactoe.evaluate_none(after_centre) == 0.0
+    assert tictactoe.GAME.heuristics["none"].evaluate(after_centre) == 0.0
     # X to move with two in a line (and O has not blocked it) is better for X.
     assert tictactoe.evaluate_lines(GAME.replay([0, 4, 1, 8])) > tictactoe.evaluate_lines(
         GAME.replay([0, 4, 8, 1])

@@ -1,0 +1,297 @@
+"""Saved games: a small, readable JSON file (no pygame, nothing executed from the file).
+
+    {
+      "format": "plyground-save",
+      "version": 1,
+      "game": "connect4",
+      "options": {},                       (Pig: {"goal": 50})
+      "players": [{"kind": "human"},
+                  {"kind": "ai", "preset": "Hard", "config": {"algorithm": ...}}],
+      "seed": 0,
+      "moves": "4453",                     (the game's own notation; Pig with its dice)
+      "saved_at": "2026-11-22T09:30:00Z"   (information only)
+    }
+
+Loading checks every field and replays the moves through the rules, so a hand-edited
+file with an illegal move is refused with a message naming the move's number and text.
+Writes are atomic: the text goes to a temporary file beside the target, is flushed to
+disk, and only then renamed over it, so a crash mid-save never leaves half a file.
+
+The window also keeps the game in progress as `autosave.json` in the config directory
+(see `gui.settings.config_dir`); a broken autosave is set aside as `autosave.json.bad`.
+`main.py analyze --load FILE` reads files through `load_game` too: one loader.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMAT = "plyground-save"
+VERSION = 1
+MAX_BYTES = 4 * 2**20
+"""A save file is a few hundred bytes; anything above this is not one of ours."""
+AUTOSAVE_NAME = "autosave.json"
+
+
+class SaveError(ValueError):
+    """A save file that cannot be written, read or understood; the message says why."""
+
+
+@dataclass
+class SavedGame:
+    """A checked save file: the game object, the replayed moves and the final state."""
+
+    game_name: str
+    options: dict[str, Any]
+    players: list[dict[str, Any]]
+    seed: int
+    moves_text: str
+    game: Any = None
+    moves: list[Any] = field(default_factory=list)
+    state: Any = None
+    saved_at: str | None = None
+
+    @property
+    def decisions(self) -> int:
+        """How many player decisions the game holds (dice not counted)."""
+        return int(getattr(self.state, "ply", len(self.moves)))
+
+    def describe_players(self) -> str:
+        """'Human vs AI · Hard'."""
+        return " vs ".join(player_label(p) for p in self.players)
+
+
+def player_label(player: dict[str, Any]) -> str:
+    """'Human', 'AI · Hard' or 'AI · Custom'."""
+    if player.get("kind") != "ai":
+        return "Human"
+    return f"AI · {player.get('preset') or 'Custom'}"
+
+
+def autosave_path() -> Path:
+    """Where the window keeps the game in progress."""
+    from gui.settings import config_dir
+
+    return config_dir() / AUTOSAVE_NAME
+
+
+# -------------------------------------------------------------------------- writing
+
+
+def to_json(
+    game_name: str,
+    options: dict[str, Any],
+    players: list[dict[str, Any]],
+    seed: int,
+    moves_text: str,
+) -> dict[str, Any]:
+    """The file's content as plain data (checked the same way a load checks it)."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_name,
+        "options": dict(options),
+        "players": [dict(p) for p in players],
+        "seed": seed,
+        "moves": moves_text,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    return data
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename (OSError on failure)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def save_game(
+    path: str | os.PathLike[str],
+    game_name: str,
+    options: dict[str, Any],
+    players: list[dict[str, Any]],
+    seed: int,
+    moves_text: str,
+) -> Path:
+    """Write a save file atomically; SaveError (with the reason) if it cannot be written.
+
+    The content is validated first (the moves replayed), so the window never writes a
+    file it could not read back.
+    """
+    data = to_json(game_name, options, players, seed, moves_text)
+    check(data, str(path))
+    target = Path(path)
+    try:
+        write_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise SaveError(f"cannot write {target}: {error.strerror or error}") from None
+    return target
+
+
+# -------------------------------------------------------------------------- reading
+
+
+def load_game(path: str | os.PathLike[str]) -> SavedGame:
+    """Read and check a save file; SaveError naming the file and the problem otherwise."""
+    source = Path(path)
+    try:
+        if source.is_dir():
+            raise SaveError(f"{source}: is a folder, not a save file")
+        with open(source, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except SaveError:
+        raise
+    except FileNotFoundError:
+        raise SaveError(f"{source}: no such file") from None
+    except OSError as error:
+        raise SaveError(f"{source}: cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{source}: too large to be a Plyground save")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{source}: not a text file") from None
+    return parse(text, str(source))
+
+
+def parse(text: str, source: str = "save file") -> SavedGame:
+    """A SavedGame from the file's text (see `load_game`)."""
+    if not text.strip():
+        raise SaveError(f"{source}: the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(
+            f"{source}: not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{source}: not a Plyground save (nested too deeply)") from None
+    return check(data, source)
+
+
+def _fail(source: str, why: str) -> SaveError:
+    return SaveError(f"{source}: {why}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(data: Any, source: str = "save file") -> SavedGame:
+    """Check every field of parsed save data and replay its moves; SaveError if anything is off."""
+    import games
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(source, f'not a Plyground save (expected "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise _fail(
+            source, f"save version {data.get('version')!r} is not supported (only {VERSION})"
+        )
+    name = data.get("game")
+    if name not in games.GAMES:
+        raise _fail(source, f"unknown game {name!r}; allowed: {', '.join(games.GAMES)}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise _fail(source, '"options" must be an object, e.g. {"goal": 50} for Pig')
+    allowed = {"goal"} if name == "pig" else set()
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise _fail(
+            source,
+            f"unknown option(s) {', '.join(map(repr, unknown))} for {name}; "
+            f"allowed: {', '.join(sorted(allowed)) or 'none'}",
+        )
+    if "goal" in options and not (_is_int(options["goal"]) and 10 <= options["goal"] <= 1000):
+        raise _fail(source, f"Pig goal {options['goal']!r} is not allowed: use 10-1000")
+    try:
+        game = games.get_game(name, **options)
+    except (TypeError, ValueError) as error:
+        raise _fail(source, f"cannot make {name} with options {options}: {error}") from None
+    players = data.get("players", [{"kind": "human"}, {"kind": "human"}])
+    if not isinstance(players, list) or len(players) != 2:
+        raise _fail(source, '"players" must be a list of two players')
+    checked = [_check_player(p, i, game, source) for i, p in enumerate(players)]
+    seed = data.get("seed", 0)
+    if not _is_int(seed) or seed < 0:
+        raise _fail(source, f'"seed" must be a whole number of 0 or more, not {seed!r}')
+    moves_text = data.get("moves", "")
+    if not isinstance(moves_text, str):
+        raise _fail(source, "\"moves\" must be a string of moves in the game's notation")
+    moves, state = replay_text(game, moves_text, source)
+    saved_at = data.get("saved_at")
+    return SavedGame(
+        game_name=name,
+        options=dict(options),
+        players=checked,
+        seed=seed,
+        moves_text=game.format_moves(moves),
+        game=game,
+        moves=moves,
+        state=state,
+        saved_at=saved_at if isinstance(saved_at, str) else None,
+    )
+
+
+def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:
+    """Parse and replay moves; SaveError naming the move's number and text if one is bad."""
+    try:
+        moves = list(game.parse_moves(moves_text))
+        state = game.replay(moves)
+    except ValueError as error:
+        raise _fail(source, f"{game.name} moves: {error}") from None
+    return moves, state
+
+
+def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, Any]:
+    """One player entry: {"kind": "human"} or {"kind": "ai", "preset": ..., "config": {...}}."""
+    where = f"player {index + 1}"
+    if not isinstance(player, dict):
+        raise _fail(source, f'{where} must be an object such as {{"kind": "human"}}')
+    kind = player.get("kind")
+    if kind == "human":
+        return {"kind": "human"}
+    if kind != "ai":
+        raise _fail(source, f'{where}: kind {kind!r} is not allowed; use "human" or "ai"')
+    import ai
+    from ai.players import PlayerConfig
+
+    preset = player.get("preset")
+    presets = ai.DIFFICULTIES.get(game.name, {})
+    if preset is not None:
+        wanted = preset.lower() if isinstance(preset, str) else None
+        match = next((p for p in presets if p.lower() == wanted), None)
+        if match is None:
+            raise _fail(
+                source,
+                f"{where}: unknown preset {preset!r} for {game.name}; "
+                f"allowed: {', '.join(presets)} or null",
+            )
+        preset = match
+    raw_config = player.get("config")
+    if raw_config is None:
+        if preset is None:
+            raise _fail(source, f'{where}: an AI needs a "preset" or a "config"')
+        config = presets[preset]
+    else:
+        try:
+            config = PlayerConfig.from_dict(raw_config)
+            config.validate(game)
+        except (TypeError, ValueError) as error:
+            raise _fail(source, f"{where}: {error}") from None
+    return {"kind": "ai", "preset": preset, "config": config.to_dict()}

@@ -8,7 +8,8 @@ exactly, and with a time limit deepens until the result is exact or time runs ou
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ai.alphabeta import AlphaBeta
 from ai.engine import (
@@ -33,6 +34,7 @@ ALGORITHM_TITLES = {
     "alphabeta": "alpha-beta",
     "expectiminimax": "expectiminimax",
 }
+_T = TypeVar("_T")
 MAX_DEPTH = 64
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
@@ -160,14 +162,62 @@ def _finish(
     )
 
 
+@dataclass
+class _Deepening:
+    """How an iterative-deepening search went."""
+
+    done: int = 0
+    complete: bool = True
+    exact: bool = False
+    iterations: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _deepen(
+    ctx: Context,
+    plan: list[int],
+    run: Callable[[int], _T],
+    found: _T,
+    progress: _Deepening,
+    can_be_exact: bool = True,
+) -> _T:
+    """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
+
+    The first iteration always finishes (a move is owed); a later one cut short by the time
+    budget is dropped.  An iteration that evaluated no leaf reached every end: it is exact
+    and deeper ones would change nothing.
+    """
+    for iteration in plan:
+        ctx.depth = iteration
+        leaves_before = ctx.leaf_evaluations
+        try:
+            result = run(iteration)
+        except _OutOfTime:
+            if progress.done:
+                progress.complete = False
+                break
+            ctx.deadline = None
+            result = run(iteration)
+        found, progress.done = result, iteration
+        progress.iterations.append(
+            {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
+        )
+        ctx.report()
+        if can_be_exact and ctx.leaf_evaluations == leaves_before:
+            progress.exact = True
+            break
+    return found
+
+
+def _plan(depth: int | None, ctx: Context) -> list[int]:
+    """One iteration at the given depth, or deepening from 1 when there is a time budget."""
+    if depth is not None and ctx.deadline is None:
+        return [depth]
+    return list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
+
+
 def _table_for(depth: int | None) -> TranspositionTable:
     """A table sized to the search: small and quick to allocate for shallow ones."""
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
-
-
-def _depths(depth: int | None, time_limit: bool) -> range:
-    """The iterations of an iterative-deepening search."""
-    return range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1)
 
 
 def _alphabeta(
@@ -177,16 +227,12 @@ def _alphabeta(
     searcher = AlphaBeta(ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
-    iterations: list[dict[str, Any]] = []
-    values: dict[Any, int] = {}
-    bounds: set[Any] = set()
-    done = 0
-    complete = True
-    exact = False
+    progress = _Deepening()
+    found: tuple[dict[Any, int], set[Any]] = ({}, set())
     if depth is None and ctx.deadline is None:
-        plan: list[int] = [UNLIMITED_DEPTH]
+        plan = [UNLIMITED_DEPTH]
     else:
-        plan = list(_depths(depth, ctx.deadline is not None))
+        plan = list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
     if depth is None and ctx.deadline is not None:
         # Unlimited depth on a budget: try to solve exactly with part of the time; if the
         # position is still too big, deepen with the heuristic for the rest.
@@ -194,39 +240,20 @@ def _alphabeta(
         ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
         ctx.depth = UNLIMITED_DEPTH
         try:
-            values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
+            found = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
         except _OutOfTime:
             ctx.deadline = budget_end
-            iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
         else:
-            done, exact, plan = UNLIMITED_DEPTH, True, []
-            iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
-    for iteration in plan:
-        ctx.depth = iteration
-        leaves_before = ctx.leaf_evaluations
-        try:
-            found, found_bounds = searcher.root(state, iteration, order, all_values)
-        except _OutOfTime:
-            if done == 0:  # always finish one iteration: a move is owed
-                ctx.deadline = None
-                found, found_bounds = searcher.root(state, iteration, order, all_values)
-            else:
-                complete = False
-                break
-        values, bounds, done = found, found_bounds, iteration
-        iterations.append(
-            {
-                "depth": iteration,
-                "nodes": ctx.nodes,
-                "elapsed": ctx.elapsed(),
-                "best": max(values, key=values.__getitem__),
-            }
-        )
-        ctx.report()
-        order.sort(key=lambda m: values[m], reverse=True)
-        if ctx.leaf_evaluations == leaves_before:
-            exact = True
-            break
+            progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
+        progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+
+    def iteration(depth: int) -> tuple[dict[Any, int], set[Any]]:
+        values, bounds = searcher.root(state, depth, order, all_values)
+        order.sort(key=lambda m: values[m], reverse=True)  # best first next time
+        return values, bounds
+
+    values, bounds = _deepen(ctx, plan, iteration, found, progress)
+    done = progress.done
     float_values = {m: float(v) for m, v in values.items()}
     best = ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100)
@@ -236,7 +263,7 @@ def _alphabeta(
         else max(searcher.seldepth, len(pv), plies_to_end(float_values[best] / SCALE) or 0)
     )
     extra: dict[str, Any] = {
-        "iterations": iterations,
+        "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
         "table_entries": searcher.table.stores,
     }
@@ -247,8 +274,8 @@ def _alphabeta(
         float_values,
         pv,
         reported_depth,
-        complete,
-        exact,
+        progress.complete,
+        progress.exact,
         extra,
         chosen=best,
     )
@@ -256,33 +283,22 @@ def _alphabeta(
 
 def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
     """Plain minimax at one depth, or iterative deepening when given only a time budget."""
-    values: dict[Any, int] = {}
-    pv: tuple[Move, ...] = ()
-    done = 0
-    complete = True
-    exact = False
-    plan = [depth] if depth is not None and ctx.deadline is None else list(_depths(depth, True))
-    iterations: list[dict[str, Any]] = []
-    for iteration in plan:
-        ctx.depth = iteration
-        leaves_before = ctx.leaf_evaluations
-        try:
-            values, pv = minimax_root(state, iteration, ctx)
-        except _OutOfTime:
-            if done == 0:
-                ctx.deadline = None
-                values, pv = minimax_root(state, iteration, ctx)
-            else:
-                complete = False
-                break
-        done = iteration
-        iterations.append({"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
-        if ctx.leaf_evaluations == leaves_before:
-            exact = True
-            break
+    progress = _Deepening()
+    found: tuple[dict[Any, int], tuple[Move, ...]] = ({}, ())
+    values, pv = _deepen(
+        ctx, _plan(depth, ctx), lambda d: minimax_root(state, d, ctx), found, progress
+    )
     float_values = {m: float(v) for m, v in values.items()}
     return _finish(
-        state, ctx, "minimax", float_values, pv, done, complete, exact, {"iterations": iterations}
+        state,
+        ctx,
+        "minimax",
+        float_values,
+        pv,
+        progress.done,
+        progress.complete,
+        progress.exact,
+        {"iterations": progress.iterations},
     )
 
 
@@ -293,33 +309,28 @@ def _expectiminimax(
     searcher = Expectiminimax(ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
-    values: dict[Any, float] = {}
-    done = 0
-    complete = True
-    exact = False
-    plan = [depth] if depth is not None and ctx.deadline is None else list(_depths(depth, True))
-    iterations: list[dict[str, Any]] = []
-    for iteration in plan:
-        ctx.depth = iteration
-        leaves_before = ctx.leaf_evaluations
-        try:
-            values = searcher.root(state, iteration, order)
-        except _OutOfTime:
-            if done == 0:
-                ctx.deadline = None
-                values = searcher.root(state, iteration, order)
-            else:
-                complete = False
-                break
-        done = iteration
-        iterations.append({"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
-        if ctx.leaf_evaluations == leaves_before and not state.STOCHASTIC:
-            exact = True
-            break
+    progress = _Deepening()
+    found: dict[Any, float] = {}
+    values = _deepen(
+        ctx,
+        _plan(depth, ctx),
+        lambda d: searcher.root(state, d, order),
+        found,
+        progress,
+        can_be_exact=not state.STOCHASTIC,
+    )
     best = max(values, key=values.__getitem__)
-    pv = searcher.principal_variation(state, best, done)
+    pv = searcher.principal_variation(state, best, progress.done)
     return _finish(
-        state, ctx, "expectiminimax", values, pv, done, complete, exact, {"iterations": iterations}
+        state,
+        ctx,
+        "expectiminimax",
+        values,
+        pv,
+        progress.done,
+        progress.complete,
+        progress.exact,
+        {"iterations": progress.iterations},
     )
 
 

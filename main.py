@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 PROG = "plyground"
 DEFAULT_DEPTH = {"tictactoe": None, "connect4": 8, "pig": 4}
 """`analyze --depth` when none is given (None: search to the end)."""
-SCENES = ("menu", "setup", "play", "gameover", "analysis")
+SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 
 
 class UsageError(Exception):
@@ -627,11 +627,18 @@ def command_tournament(args: argparse.Namespace) -> int:
             f"{rating.elo:.0f}",
             f"{rating.low:.0f} to {rating.high:.0f}",
             f"{rating.points:g}/{rating.games}",
+            f"{100 * rating.points / rating.games:.1f}%" if rating.games else "-",
+            format_seconds(
+                result.think_time[rating.player] / max(1, result.decisions[rating.player])
+            ),
+            format_seconds(result.worst_time[rating.player]),
         ]
         for rank, rating in enumerate(ranking, start=1)
     ]
     for line in format_table(
-        ["rank", "player", "Elo", "95% CI", "points"], rows, right=(0, 2, 3, 4)
+        ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"],
+        rows,
+        right=(0, 2, 3, 4, 5, 6, 7),
     ):
         out.write(line + "\n")
     if args.plot:
@@ -737,15 +744,34 @@ def _nice_step(raw: float) -> float:
 
 
 def command_bench(args: argparse.Namespace) -> int:
-    """`bench`: search speed on fixed positions, AI game timings, optionally GUI and solver."""
+    """`bench`: search speed and AI game timings; or the solver / Pig policy benchmarks alone."""
     from ai import bench
 
     json_file = open_output(args.json, "--json") if args.json else None
-    if args.solver_file is not None and not args.solver:
-        raise UsageError("--solver-file needs --solver")
-    solver_path = Path(args.solver_file) if args.solver_file else bench.DEFAULT_SOLVER_FILE
-    if args.solver and not solver_path.is_file():
-        raise UsageError(f"--solver-file {solver_path}: no such file")
+    solver_options = {
+        "--solver-file": args.solver_file,
+        "--sets": args.sets,
+        "--limit": args.solver_limit,
+        "--time-limit": args.time_limit,
+        "--solver-time": args.solver_time,
+        "--score-only": args.score_only or None,
+    }
+    for option, value in solver_options.items():
+        if value is not None and not args.solver:
+            raise UsageError(f"{option} needs --solver")
+    pig_options = {"--presets": args.presets, "--sample": args.sample, "--jobs": args.jobs}
+    for option, value in pig_options.items():
+        if value is not None and not args.pig_policy:
+            raise UsageError(f"{option} needs --pig-policy")
+    plan = solver_plan(args) if args.solver else ()
+    pig_presets = None
+    if args.pig_policy:
+        from ai import policy_agreement
+
+        try:
+            pig_presets = policy_agreement.choose_presets(args.presets)
+        except ValueError as error:
+            raise UsageError(f"--presets: {error}") from None
     out = sys.stdout
     report: dict[str, Any] = {"machine": bench.machine_description(), "quick": args.quick}
     out.write(bench.format_machine(report["machine"]) + "\n\n")
@@ -754,22 +780,83 @@ def command_bench(args: argparse.Namespace) -> int:
         if args.quiet
         else (lambda text: print(text, file=sys.stderr, flush=True))
     )
-    report["searches"] = bench.search_bench(quick=args.quick, log=say)
-    out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
-    report["games"] = bench.game_bench(quick=args.quick, log=say)
-    out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
+    if not args.solver and not args.pig_policy:
+        report["searches"] = bench.search_bench(quick=args.quick, log=say)
+        out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
+        report["games"] = bench.game_bench(quick=args.quick, log=say)
+        out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
     if args.gui:
         report["gui"] = gui_bench(quick=args.quick, log=say)
         out.write("\n" + "\n".join(format_gui_bench(report["gui"])) + "\n")
     if args.solver:
-        report["solver"] = bench.solver_bench(
-            solver_path, limit=args.solver_limit, time_limit=args.solver_time, log=say
+        modes = ("score",) if args.score_only else bench.SOLVER_MODES
+        if args.solver_file is not None:
+            report["solver"] = [
+                bench.solver_bench(
+                    Path(args.solver_file),
+                    limit=args.solver_limit,
+                    time_limit=args.solver_time,
+                    position_time=args.time_limit,
+                    modes=modes,
+                    log=say,
+                )
+            ]
+        else:
+            report["solver"] = bench.solver_suite(
+                plan,
+                position_time=args.time_limit,
+                time_limit=args.solver_time,
+                modes=modes,
+                log=say,
+            )
+        out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+    if pig_presets is not None:
+        from ai import policy_agreement
+
+        report["pig_policy"] = policy_agreement.agreement_report(
+            pig_presets, sample=args.sample, jobs=args.jobs or 1, log=say
         )
-        out.write("\n" + "\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+        if args.solver:
+            out.write("\n")
+        out.write("\n".join(policy_agreement.format_report(report["pig_policy"])) + "\n")
     if json_file is not None:
         write_json(json_file, report)
         out.write(f"\nResults written to {args.json}\n")
     return 0
+
+
+def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
+    """The (set, positions) list of `bench --solver`, checked: hard sets need --time-limit."""
+    from ai import bench
+
+    if args.solver_file is not None:
+        if args.sets is not None:
+            raise UsageError("--solver-file and --sets: give one or the other")
+        if not Path(args.solver_file).is_file():
+            raise UsageError(f"--solver-file {args.solver_file}: no such file")
+        return ()
+    if args.sets is None:
+        if args.solver_limit is None:
+            return bench.DEFAULT_SOLVER_PLAN
+        return tuple((name, args.solver_limit) for name, _ in bench.DEFAULT_SOLVER_PLAN)
+    names = [name.strip() for name in args.sets.split(",") if name.strip()]
+    if [name.lower() for name in names] == ["all"]:
+        names = list(bench.SOLVER_SETS)
+    if not names:
+        raise UsageError("--sets: give set names such as L3_R1,L2_R1")
+    plan = []
+    for name in names:
+        try:
+            short = bench.solver_set_path(name).stem.removeprefix("Test_")
+        except ValueError as error:
+            raise UsageError(f"--sets: {error}") from None
+        if short in bench.HARD_SOLVER_SETS and args.time_limit is None:
+            raise UsageError(
+                f"--sets {short}: this set takes minutes per position in Python; "
+                "give --time-limit SECONDS (per position)"
+            )
+        plan.append((short, args.solver_limit))
+    return tuple(plan)
 
 
 def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
@@ -1061,13 +1148,19 @@ examples:
             "Time every algorithm at each depth on fixed positions of every game "
             "(nodes, time, nodes/s, alpha-beta's nodes as a share of minimax's, effective "
             "branching factor, time to reach each depth), and a complete AI-vs-AI game per "
-            "difficulty."
+            "difficulty.  With --solver: instead, solve connect-four positions with known "
+            "exact scores (Pascal Pons' test sets) beside his published node counts.  With "
+            "--pig-policy: instead, how often each Pig preset's roll/hold decision is the "
+            "optimal one."
         ),
         epilog="""examples:
   plyground bench --quick
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
-  plyground bench --solver --solver-limit 50        # connect-four positions with exact scores""",
+  plyground bench --solver                          # connect-four solver, Pons' sets (minutes)
+  plyground bench --solver --sets L3_R1,L2_R1 --limit 200
+  plyground bench --solver --sets L1_R2 --limit 20 --time-limit 60
+  plyground bench --pig-policy --jobs 2             # Pig presets vs the optimal decisions""",
     )
     bench.add_argument(
         "--quick", action="store_true", help="smaller depths and fewer games (about a minute)"
@@ -1076,24 +1169,72 @@ examples:
     bench.add_argument(
         "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
     )
-    bench.add_argument(
-        "--solver", action="store_true", help="also solve connect-four positions with known scores"
+    solver = bench.add_argument_group(
+        "connect-four solver (Pascal Pons' test sets, tests/data/connect4)"
     )
-    bench.add_argument(
+    solver.add_argument(
+        "--solver",
+        action="store_true",
+        help="solve positions with known exact scores instead of the search benchmark "
+        "(default: all of L3_R1 and L2_R1, the first 100 of L2_R2 and 200 of L1_R1; "
+        "a few minutes)",
+    )
+    solver.add_argument(
+        "--sets",
+        metavar="NAMES",
+        help="comma-separated sets: L3_R1, L2_R1, L2_R2, L1_R1, L1_R2, L1_R3 or 'all' "
+        "(L1_R2 and L1_R3 need --time-limit)",
+    )
+    solver.add_argument(
+        "--limit",
+        "--solver-limit",
+        dest="solver_limit",
+        type=positive_int,
+        metavar="N",
+        help="solve the first N positions of each set (default: all, or the default plan)",
+    )
+    solver.add_argument(
+        "--time-limit",
+        type=seconds_arg,
+        metavar="SECONDS",
+        help="give up on a position after this long and count it unsolved",
+    )
+    solver.add_argument(
+        "--score-only",
+        action="store_true",
+        help="only the 'score only' row (the root's exact value, as Pons measures), "
+        "not also 'score + move' (the search a player runs)",
+    )
+    solver.add_argument(
         "--solver-file",
         metavar="FILE",
-        help="'moves score' lines (default tests/data/connect4/Test_L3_R1.txt)",
+        help="a file of 'moves score' lines instead of --sets",
     )
-    bench.add_argument(
-        "--solver-limit", type=positive_int, default=100, help="positions to solve (default 100)"
-    )
-    bench.add_argument(
+    solver.add_argument(
         "--solver-time",
         type=seconds_arg,
-        default=60.0,
         metavar="SECONDS",
-        help="stop after this long (default 60)",
+        help="stop each set (per mode) after this long (default: no limit)",
     )
+    pig = bench.add_argument_group("Pig presets against the optimal policy")
+    pig.add_argument(
+        "--pig-policy",
+        action="store_true",
+        help="how often each Pig preset's roll/hold decision matches the optimal one, "
+        "over every decision state at goal 100 (505,000)",
+    )
+    pig.add_argument(
+        "--presets",
+        metavar="NAMES",
+        help="comma-separated Pig presets (default: all of ai.DIFFICULTIES['pig'])",
+    )
+    pig.add_argument(
+        "--sample",
+        type=positive_int,
+        metavar="N",
+        help="a uniform random sample of N states (seed 0) instead of all of them",
+    )
+    pig.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default 1)")
     bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
     bench.set_defaults(handler=command_bench)
 

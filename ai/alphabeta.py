@@ -217,7 +217,7 @@ class AlphaBeta:
         each a null-window search that the table makes cheaper than the last.  With
         `move` None it values `state` itself, else the root's move `move`.
         """
-        candidates = _proven_values()
+        candidates = _SOLVED_VALUES
         lo = 0
         hi = len(candidates) - 1
         while lo < hi and candidates[lo] < low:
@@ -306,12 +306,16 @@ class AlphaBeta:
         return tuple(line)
 
 
-_PROVEN_CACHE: list[int] = []
+def _solved_values() -> list[int]:
+    """Every value a solved position (or root move) can have, sorted: losses, draw, wins.
+
+    Players alternate, so the side to move can only win on one of its own moves, an odd
+    number of plies away, and lose on one of the opponent's, an even number away; a root
+    move's value counts plies from the root, so the same holds for it.
+    """
+    wins = [WIN_UNITS - plies * STEP_UNITS for plies in range(1, 100, 2)]
+    losses = [-(WIN_UNITS - plies * STEP_UNITS) for plies in range(2, 100, 2)]
+    return sorted([*losses, 0, *wins])
 
 
-def _proven_values() -> list[int]:
-    """Every value a solved position can have, sorted: losses, the draw, wins."""
-    if not _PROVEN_CACHE:
-        wins = [WIN_UNITS - plies * STEP_UNITS for plies in range(0, 100)]
-        _PROVEN_CACHE.extend(sorted([-w for w in wins] + [0] + wins))
-    return _PROVEN_CACHE
+_SOLVED_VALUES = _solved_values()

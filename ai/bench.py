@@ -325,77 +325,297 @@ def connect4_score(value: float, moves_played: int, exact: bool) -> int | None:
     return score if value > 0 else -score
 
 
+SOLVER_DIR = DEFAULT_SOLVER_FILE.parent
+"""Where Pons' six test sets live (copied from his site; see the README there)."""
+
+SOLVER_SETS: dict[str, str] = {
+    "L3_R1": "end game, easy",
+    "L2_R1": "middle game, easy",
+    "L2_R2": "middle game, medium",
+    "L1_R1": "beginning, easy",
+    "L1_R2": "beginning, medium",
+    "L1_R3": "beginning, hard",
+}
+"""Pons' sets by short name (file Test_<name>.txt), easiest stage first."""
+
+HARD_SOLVER_SETS = ("L1_R2", "L1_R3")
+"""Sets that take minutes to hours in Python: run only on request, with a per-position limit."""
+
+DEFAULT_SOLVER_PLAN: tuple[tuple[str, int | None], ...] = (
+    ("L3_R1", None),
+    ("L2_R1", None),
+    ("L2_R2", 100),
+    ("L1_R1", 200),
+)
+"""`bench --solver` without --sets: every end-game and easy middle-game position and the
+first 100 / 200 of the medium middle-game and easy beginning sets (a few minutes)."""
+
+PONS_REFERENCE: dict[str, tuple[float, float]] = {
+    "L3_R1": (51, 5.5e-6),
+    "L2_R1": (450, 46e-6),
+    "L2_R2": (39_900, 6.0e-3),
+    "L1_R1": (3_300, 0.32e-3),
+    "L1_R2": (1_200_000, 0.178),
+    "L1_R3": (65_700_000, 10.0),
+}
+"""Mean nodes and seconds per position of Pons' C++ solver (g++ -O3, one thread, no book)."""
+
+SOLVER_MODES = ("score", "move")
+"""'score': the root's exact value alone (AlphaBeta.solve_value, as Pons' benchmark does);
+'move': `ai.search(depth=None, all_values=False)`, which also finds the moves that tie."""
+SOLVER_MODE_TITLES = {"score": "score only", "move": "score + move"}
+SOLVER_TABLE_BITS = 20
+"""Each position gets a fresh table of about 2**20 slots, allocated outside the timing."""
+
+
+def solver_set_path(name: str) -> Path:
+    """The file of one of Pons' sets, by short name ('L2_R1') or file name."""
+    short = name.strip().removeprefix("Test_").removesuffix(".txt").upper()
+    if short not in SOLVER_SETS:
+        raise ValueError(f"unknown set {name!r}; choose from {', '.join(SOLVER_SETS)}")
+    return SOLVER_DIR / f"Test_{short}.txt"
+
+
+def read_solver_file(path: Path) -> list[tuple[str, int]]:
+    """The 'moves score' lines of a test file."""
+    positions = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 2:
+            raise ValueError(f"{path.name} line {number}: expected 'moves score', got {line!r}")
+        positions.append((fields[0], int(fields[1])))
+    return positions
+
+
+def _stopper(position_time: float | None) -> tuple[Callable[[], bool] | None, list[float]]:
+    """A should_stop callback for a per-position time limit, and its settable start time."""
+    if position_time is None:
+        return None, [0.0]
+    start = [0.0]
+    return (lambda: time.perf_counter() - start[0] > position_time), start
+
+
+def solve_position(
+    state: Any, mode: str, position_time: float | None = None
+) -> tuple[int | None, int, float]:
+    """Solve one position: (Pons score or None if out of time, nodes, seconds).
+
+    'score' solves the root node alone with null-window probes; 'move' runs the search
+    a player runs, which also values every root move that may tie for best.
+    """
+    from ai.alphabeta import AlphaBeta
+    from ai.engine import INF_UNITS, SCALE, UNLIMITED_DEPTH, Context, SearchCancelled
+    from ai.search import heuristic_for
+    from ai.table import TranspositionTable
+
+    table = TranspositionTable(bits=SOLVER_TABLE_BITS)
+    should_stop, start = _stopper(position_time)
+    ply = state.ply
+    if mode == "score":
+        ctx = Context(heuristic_for(state, None), None, 0, should_stop, None)
+        searcher = AlphaBeta(ctx, table)
+        start[0] = began = time.perf_counter()
+        try:
+            units = searcher.solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+        except SearchCancelled:
+            return None, ctx.nodes, time.perf_counter() - began
+        elapsed = time.perf_counter() - began
+        return connect4_score(units / SCALE, ply, True), ctx.nodes, elapsed
+    if mode != "move":
+        raise ValueError(f"unknown solver mode {mode!r}; choose from {', '.join(SOLVER_MODES)}")
+    start[0] = began = time.perf_counter()
+    try:
+        result = search(
+            state,
+            algorithm="alphabeta",
+            depth=None,
+            seed=0,
+            all_values=False,
+            should_stop=should_stop,
+            table=table,
+        )
+    except SearchCancelled:
+        # The nodes of a cancelled search are not reported: count the time only.
+        return None, 0, time.perf_counter() - began
+    elapsed = time.perf_counter() - began
+    return connect4_score(result.value, ply, result.exact), result.nodes, elapsed
+
+
 def solver_bench(
     path: Path = DEFAULT_SOLVER_FILE,
     limit: int | None = None,
     time_limit: float | None = None,
     log: Log = lambda text: None,
+    position_time: float | None = None,
+    modes: tuple[str, ...] = SOLVER_MODES,
 ) -> dict[str, Any]:
-    """Solve connect-four positions from a file of 'moves score' lines with unlimited alpha-beta.
+    """Solve the positions of one 'moves score' file in each mode and check every score.
 
-    Reports positions solved, how many scores were right, mean nodes and mean time per
-    position.  Stops after `limit` positions or once `time_limit` seconds have passed.
+    Stops after `limit` positions, or once a mode has spent `time_limit` seconds on the
+    set; a position not solved within `position_time` seconds counts as unsolved.  Nodes
+    and times are means and medians over the positions solved.
     """
     game = games.get_game("connect4")
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    positions = read_solver_file(path)
     if limit is not None:
-        lines = lines[:limit]
-    solved = right = 0
-    nodes = 0
-    elapsed = 0.0
-    wrong: list[dict[str, Any]] = []
-    started = time.perf_counter()
-    for number, (moves, expected_text) in enumerate(lines, start=1):
-        if time_limit is not None and time.perf_counter() - started > time_limit:
-            log(f"solver: time limit reached after {solved} positions")
-            break
-        expected = int(expected_text)
-        state = game.replay(game.parse_moves(moves))
-        result = search(state, algorithm="alphabeta", depth=None, seed=0, all_values=False)
-        solved += 1
-        nodes += result.nodes
-        elapsed += result.elapsed
-        score = connect4_score(
-            result.value, len(moves), result.exact or plies_to_end(result.value) is not None
+        positions = positions[:limit]
+    states = [game.replay(game.parse_moves(moves)) for moves, _ in positions]
+    short = path.stem.removeprefix("Test_")
+    rows = []
+    for mode in modes:
+        gc.collect()
+        right = attempted = 0
+        nodes: list[int] = []
+        times: list[float] = []
+        wrong: list[dict[str, Any]] = []
+        unsolved: list[int] = []
+        started = time.perf_counter()
+        for number, ((moves, expected), state) in enumerate(
+            zip(positions, states, strict=True), start=1
+        ):
+            if time_limit is not None and time.perf_counter() - started > time_limit:
+                log(f"{short} {mode}: set time limit reached after {attempted} positions")
+                break
+            attempted += 1
+            score, count, elapsed = solve_position(state, mode, position_time)
+            if score is None:
+                unsolved.append(number)
+                continue
+            nodes.append(count)
+            times.append(elapsed)
+            if score == expected:
+                right += 1
+            else:
+                wrong.append({"line": number, "moves": moves, "expected": expected, "found": score})
+            if number % 100 == 0:
+                log(f"{short} {mode}: {number} positions, {right} right")
+        solved = len(nodes)
+        rows.append(
+            {
+                "mode": mode,
+                "attempted": attempted,
+                "solved": solved,
+                "unsolved": unsolved,
+                "right": right,
+                "wrong_count": len(wrong),
+                "all_right": solved > 0 and right == solved,
+                "mean_nodes": sum(nodes) / solved if solved else 0.0,
+                "median_nodes": _median(nodes),
+                "max_nodes": max(nodes, default=0),
+                "mean_time": sum(times) / solved if solved else 0.0,
+                "median_time": _median(times),
+                "total_time": sum(times),
+                "nodes_per_second": sum(nodes) / sum(times) if sum(times) > 0 else 0.0,
+                "wrong": wrong[:20],
+            }
         )
-        if score == expected:
-            right += 1
-        elif len(wrong) < 20:
-            wrong.append(
-                {
-                    "line": number,
-                    "moves": moves,
-                    "expected": expected,
-                    "found": score,
-                    "value": result.value,
-                }
-            )
-        if number % 10 == 0:
-            log(f"solver: {number} positions, {right} right")
+        log(
+            f"{short} {SOLVER_MODE_TITLES[mode]}: {solved} solved, {right} right, "
+            f"mean {rows[-1]['mean_nodes']:,.0f} nodes"
+        )
+    reference = PONS_REFERENCE.get(short)
     return {
+        "set": short,
         "file": path.name,
-        "positions": len(lines),
-        "solved": solved,
-        "right": right,
-        "all_right": solved > 0 and right == solved,
-        "mean_nodes": nodes / solved if solved else 0.0,
-        "mean_time": elapsed / solved if solved else 0.0,
-        "wrong": wrong,
+        "stage": SOLVER_SETS.get(short, ""),
+        "positions": len(positions),
+        "position_time": position_time,
+        "rows": rows,
+        "pons": None
+        if reference is None
+        else {"mean_nodes": reference[0], "mean_time": reference[1]},
     }
 
 
-def format_solver_bench(report: dict[str, Any]) -> list[str]:
-    """The solver benchmark as text."""
-    lines = [
-        f"Connect-four solver on {report['file']}: {report['solved']} of "
-        f"{report['positions']} positions solved, {report['right']} scores right"
-        f"{' (all)' if report['all_right'] else ''}",
-        f"mean {report['mean_nodes']:,.0f} nodes and {format_seconds(report['mean_time'])} "
-        "per position",
-    ]
-    for miss in report["wrong"]:
-        lines.append(
-            f"  line {miss['line']}: {miss['moves']} expected {miss['expected']}, "
-            f"found {miss['found']}"
+def _median(values: list[int] | list[float]) -> float:
+    """The median, 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return float(ordered[middle])
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def solver_suite(
+    plan: tuple[tuple[str, int | None], ...] = DEFAULT_SOLVER_PLAN,
+    position_time: float | None = None,
+    time_limit: float | None = None,
+    modes: tuple[str, ...] = SOLVER_MODES,
+    log: Log = lambda text: None,
+) -> list[dict[str, Any]]:
+    """`solver_bench` over several of Pons' sets: [(set name, positions or None for all)]."""
+    return [
+        solver_bench(
+            solver_set_path(name),
+            limit=count,
+            time_limit=time_limit,
+            log=log,
+            position_time=position_time,
+            modes=modes,
         )
-    return lines
+        for name, count in plan
+    ]
+
+
+def _short_time(seconds: float) -> str:
+    """Like format_seconds, but microseconds below a millisecond (Pons' end-game times)."""
+    if 0 < seconds < 0.001:
+        return f"{seconds * 1e6:.1f} µs"
+    return format_seconds(seconds)
+
+
+def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
+    """One row per set and mode, with Pons' C++ figures beside ours."""
+    if isinstance(reports, dict):
+        reports = [reports]
+    rows = []
+    misses: list[str] = []
+    for report in reports:
+        pons = report["pons"]
+        for row in report["rows"]:
+            unsolved = len(row["unsolved"])
+            rows.append(
+                [
+                    report["set"],
+                    SOLVER_MODE_TITLES[row["mode"]],
+                    f"{row['attempted']}/{report['positions']}",
+                    f"{row['solved']}" + (f" ({unsolved} out of time)" if unsolved else ""),
+                    "yes" if row["all_right"] else f"no ({row['wrong_count']} wrong)",
+                    f"{row['mean_nodes']:,.0f}",
+                    f"{row['median_nodes']:,.0f}",
+                    _short_time(row["mean_time"]),
+                    "-" if pons is None else f"{pons['mean_nodes']:,.0f}",
+                    "-" if pons is None else _short_time(pons["mean_time"]),
+                ]
+            )
+            for miss in row["wrong"]:
+                misses.append(
+                    f"  {report['set']} line {miss['line']}: {miss['moves']} expected "
+                    f"{miss['expected']}, found {miss['found']}"
+                )
+    headers = [
+        "set",
+        "mode",
+        "positions",
+        "solved",
+        "all right",
+        "mean nodes",
+        "median nodes",
+        "mean time",
+        "Pons nodes",
+        "Pons time",
+    ]
+    limits = {report["position_time"] for report in reports} - {None}
+    lines = [
+        "Connect-four solver on Pascal Pons' test sets (exact scores; nodes and times are "
+        "per solved position):",
+        *format_table(headers, rows, right=(2, 3, 5, 6, 7, 8, 9)),
+    ]
+    if limits:
+        lines.append(f"time limit per position: {format_seconds(max(limits))}")
+    lines.append("Pons: the published C++ solver (g++ -O3, one thread, no opening book).")
+    return lines + misses

@@ -13,33 +13,59 @@ from ai.players import RANDOM, PlayerConfig
 from ai.search import ALGORITHMS, MAX_DEPTH
 
 DIFFICULTIES: dict[str, dict[str, PlayerConfig]] = {
+    # Tic-tac-toe.  Easy looks one move ahead with so much noise (randomness 1 against
+    # values below 1) that it misses wins and blocks; Medium looks two moves ahead, so it
+    # takes wins and blocks threats (proven values outweigh its noise) but falls for forks;
+    # Hard looks four moves ahead, enough to see every fork: it never loses (checked for
+    # every line of play in tests/test_ladder.py); Expert solves the game.  Hard and Expert
+    # draw each other, so at the top the promise is "never loses".
     "tictactoe": {
-        "Easy": PlayerConfig("alphabeta", depth=1, heuristic="lines", randomness=0.5),
-        "Medium": PlayerConfig("alphabeta", depth=2, heuristic="lines", randomness=0.1),
+        "Easy": PlayerConfig("alphabeta", depth=1, heuristic="lines", randomness=1.0),
+        "Medium": PlayerConfig("alphabeta", depth=2, heuristic="lines", randomness=0.5),
         "Hard": PlayerConfig("alphabeta", depth=4, heuristic="lines"),
         "Expert": PlayerConfig("alphabeta", depth=None, heuristic="lines"),
     },
+    # Connect-four.  Depth is the main step: 2 and 4 with the quick "windows" count (and
+    # a little noise), 6 with "threats" (which squares would complete four, and whose row
+    # parity they favour).  Expert deepens iteratively within 1.5 s, so it solves exactly
+    # from the late middle game on; before that it plays the deepest finished iteration
+    # (9-10 plies from the opening on this 2-core machine).  Hard stops at depth 6,
+    # well short of that: at depth 8 Hard scored as much as Expert over 40 games on a busy
+    # machine, where the budget buys Expert little more than 8 plies.  1.5 s leaves room
+    # for the overshoot of the last iteration under a 2 s worst move (1.6 s at worst,
+    # over its 120 games of the ladder in docs/RESULTS.md).
     "connect4": {
         "Easy": PlayerConfig("alphabeta", depth=2, heuristic="windows", randomness=0.3),
         "Medium": PlayerConfig("alphabeta", depth=4, heuristic="windows", randomness=0.05),
-        "Hard": PlayerConfig("alphabeta", depth=6, heuristic="windows"),
-        "Expert": PlayerConfig("alphabeta", depth=None, heuristic="windows", time_limit=1.5),
+        "Hard": PlayerConfig("alphabeta", depth=6, heuristic="threats"),
+        "Expert": PlayerConfig("alphabeta", depth=None, heuristic="threats", time_limit=1.5),
     },
+    # Pig.  With the "score" heuristic one roll ahead the search holds once the turn total
+    # passes 20 (rolling gains (20 - t) / 6 / goal in expectation): hold at 20, the classic
+    # rule of thumb (at exactly 20 the two tie and the seeded tie-break decides).
+    # Roll-or-hold values differ by a few hundredths here, so randomness 0.2 makes Easy
+    # roll or hold almost at random and 0.02 makes Medium misjudge close calls.  Hard
+    # looks two decisions ahead; Expert reads the exact optimal policy.  Measured over
+    # 1000 games, Expert wins about 56% against Hard; deeper searches gain little (depth
+    # 3 wins 45-47% against Expert), so Hard stays at depth 2, where the gap to Expert
+    # shows within a thousand games and every move is instant.
     "pig": {
         "Easy": PlayerConfig("expectiminimax", depth=1, heuristic="score", randomness=0.2),
-        "Medium": PlayerConfig("expectiminimax", depth=2, heuristic="score"),
-        "Hard": PlayerConfig("expectiminimax", depth=3, heuristic="race"),
+        "Medium": PlayerConfig("expectiminimax", depth=1, heuristic="score", randomness=0.02),
+        "Hard": PlayerConfig("expectiminimax", depth=2, heuristic="score"),
         "Expert": PlayerConfig("expectiminimax", depth=1, heuristic="optimal"),
     },
 }
-"""{game name: {preset name: config}}, easiest first."""
+"""{game name: {preset name: config}}, easiest first.  Measured ladders: docs/RESULTS.md."""
 
 PRESET_BLURBS = {
-    "Easy": "Looks one move ahead and often plays loosely.",
-    "Medium": "Looks a few moves ahead; rarely blunders.",
-    "Hard": "Searches deep with a strong evaluation.",
-    "Expert": "The strongest play we can compute.",
+    "Easy": "Looks a move or two ahead and often plays a loose move.",
+    "Medium": "Looks a little further ahead; sometimes misjudges or falls for a trap.",
+    "Hard": "Searches deeper and never picks a move at random; in tic-tac-toe it never loses.",
+    "Expert": "The strongest play we compute: perfect in tic-tac-toe and Pig; in "
+    "connect-four it plays exactly once it can solve the position within 1.5 s.",
 }
+"""One line per preset for the set-up screen, true of every game."""
 
 
 def get_preset(game_name: str, name: str) -> PlayerConfig:

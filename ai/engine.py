@@ -160,6 +160,14 @@ class Context:
             return -limit
         return value
 
+    def leaf_exact(self, state: Any) -> float:
+        """Like `leaf`, without rounding to whole units: chance games' win probabilities can
+        differ by less than a unit between two moves, and rounding would flip the choice."""
+        self.leaf_evaluations += 1
+        value = self.evaluate(state) * SCALE
+        limit = self.limit
+        return limit if value > limit else (-limit if value < -limit else value)
+
     def for_chance_game(self) -> None:
         """Win-probability estimates in games with chance may use all of (-1, 1)."""
         self.limit = SCALE - 1

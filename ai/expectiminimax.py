@@ -32,7 +32,7 @@ class Expectiminimax:
         """The exact depth-limited expectiminimax value of `root` for `root.player`, in units."""
         ctx = self.ctx
         poll = ctx.poll
-        leaf = ctx.leaf
+        leaf = ctx.leaf_exact if root.STOCHASTIC else ctx.leaf
         slots = self.table.slots
         size = self.table.size
         generation = self.table.generation

@@ -111,6 +111,8 @@ class TournamentResult:
     pairs: dict[tuple[int, int], PairResult] = field(default_factory=dict)
     think_time: list[float] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
+    worst_time: list[float] = field(default_factory=list)
+    """Each player's longest single move, seconds."""
 
     def __post_init__(self) -> None:
         """Start every pair at zero, both ways."""
@@ -121,6 +123,7 @@ class TournamentResult:
                     self.pairs.setdefault((i, j), PairResult())
         self.think_time = [0.0] * count
         self.decisions = [0] * count
+        self.worst_time = [0.0] * count
 
     def add(self, i: int, j: int, record: GameRecord) -> None:
         """Count one game between i (side A of the record) and j (side B)."""
@@ -128,6 +131,7 @@ class TournamentResult:
         for me, side in ((i, 0), (j, 1)):
             self.think_time[me] += record.think_time[side]
             self.decisions[me] += record.decisions[side]
+            self.worst_time[me] = max(self.worst_time[me], record.worst_time[side])
 
     def add_score(self, i: int, j: int, score: float, i_moved_first: bool) -> None:
         """Count one game in which i scored `score` (1, 0.5 or 0) against j (also for the GUI)."""
@@ -209,6 +213,7 @@ class TournamentResult:
                     "games": rating.games,
                     "time_per_move": self.think_time[rating.player]
                     / max(1, self.decisions[rating.player]),
+                    "worst_time_per_move": self.worst_time[rating.player],
                 }
                 for rank, rating in enumerate(ranking, start=1)
             ],
@@ -310,27 +315,33 @@ def _percentile(ordered: Sequence[float], share: float) -> float:
 
 
 def format_cross_table(result: TournamentResult, labels: Sequence[str] | None = None) -> list[str]:
-    """The cross table as aligned text lines: row player's score against each column player."""
+    """The cross table as aligned text lines: row player's score against each column player.
+
+    Columns are as wide as their widest entry plus two spaces, so entries never run together.
+    """
     names = [f"{number}. {name}" for number, name in enumerate(labels or result.specs, start=1)]
     count = len(names)
+    rows: list[list[str]] = []
+    for i in range(count):
+        cells = []
+        for j in range(count):
+            if i == j:
+                cells.append("-")
+                continue
+            pair = result.pairs[(i, j)]
+            cells.append(f"{_points(pair.points)}/{pair.games}")
+        cells.append(f"{_points(result.points(i))}/{result.games(i)}")
+        rows.append(cells)
     width = max(7, *(len(name) for name in names))
-    cell = max(9, min(12, width))
+    cell = max(7, *(len(text) + 2 for cells in rows for text in cells))
     header = (
         " " * width
         + "".join(f"{index + 1:>{cell}}" for index in range(count))
         + f"{'total':>{cell}}"
     )
     lines = [header]
-    for i in range(count):
-        cells = []
-        for j in range(count):
-            if i == j:
-                cells.append(f"{'-':>{cell}}")
-                continue
-            pair = result.pairs[(i, j)]
-            cells.append(f"{_points(pair.points) + '/' + str(pair.games):>{cell}}")
-        total = f"{_points(result.points(i))}/{result.games(i)}"
-        lines.append(f"{names[i]:<{width}}" + "".join(cells) + f"{total:>{cell}}")
+    for name, cells in zip(names, rows, strict=True):
+        lines.append(f"{name:<{width}}" + "".join(f"{text:>{cell}}" for text in cells))
     return lines
 
 

@@ -13,6 +13,11 @@ Cancelling sets a shared counter to the job's id; the search polls it through
 `should_stop` and raises `ai.SearchCancelled` at once.  Answers about any job other
 than the newest one are dropped.  `close()` (also registered with atexit) stops the
 process within a second, terminating it if it does not leave by itself.
+
+If the process dies mid-job (killed from outside, out of memory), `poll()` notices, starts
+a new one, sends the job again and answers ("restarted", id, count) so the window can say
+so gently; a job that kills MAX_RESTARTS processes in a row is answered with an error.
+The worker ignores Ctrl+C (SIGINT reaches the whole process group): the window decides.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import contextlib
 import inspect
 import multiprocessing
 import queue
+import signal
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +40,8 @@ PARENT_CHECK = 0.5
 """Seconds between checks that the window's process is still alive."""
 STUCK_AFTER = 0.75
 """A cancelled job that has not stopped after this long gets the process restarted."""
+MAX_RESTARTS = 3
+"""A job whose worker dies this many times in a row is reported as an error."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,9 @@ def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
     import ai
     import games
 
+    with contextlib.suppress(ValueError, OSError):
+        # Ctrl+C in the terminal reaches the whole process group: the window decides.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
     while True:
@@ -240,6 +251,11 @@ class AIWorker:
         self.busy = False
         self._cancel_time: float | None = None
         self._closed = False
+        self._job: Job | None = None
+        """The current job, kept so it can be sent again if the process dies."""
+        self._deaths = 0
+        self.restarts = 0
+        """How many times a dead worker process was replaced (for tests and the window)."""
         atexit.register(self.close)
 
     @property
@@ -281,18 +297,18 @@ class AIWorker:
         self._next_id += 1
         self.current_id = self._next_id
         self.busy = True
-        self._requests.put(
-            Job(
-                self.current_id,
-                kind,
-                game_name,
-                dict(game_options),
-                state,
-                config,
-                analysis,
-                player_key,
-            )
+        self._deaths = 0
+        self._job = Job(
+            self.current_id,
+            kind,
+            game_name,
+            dict(game_options),
+            state,
+            config,
+            analysis,
+            player_key,
         )
+        self._requests.put(self._job)
         return self.current_id
 
     def cancel(self) -> None:
@@ -326,12 +342,28 @@ class AIWorker:
             if kind in ("result", "cancelled", "error"):
                 self.busy = False
             messages.append(Message(kind, job_id, tuple(payload)))
-        if self.busy and self._process is not None and not self._process.is_alive():
-            self.busy = False
-            messages.append(
-                Message("error", self.current_id, ("the AI process stopped unexpectedly",))
-            )
+        if self.busy and not self._closed and not self.alive:
+            messages.append(self._respawn())
         return messages
+
+    def _respawn(self) -> Message:
+        """The process died mid-job (killed, out of memory...): start a new one, ask again.
+
+        Returns a "restarted" message for the window's gentle notice, or an "error" one
+        when the same job has killed MAX_RESTARTS processes in a row.
+        """
+        job = self._job
+        self._shutdown(0.2)
+        self._deaths += 1
+        if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
+            self.busy = False
+            return Message("error", self.current_id, ("the AI process stopped unexpectedly",))
+        self.start()
+        self.restarts += 1
+        self._cancelled_through.value = job.job_id - 1
+        self._cancel_time = None
+        self._requests.put(job)
+        return Message("restarted", job.job_id, (self.restarts,))
 
     def _restart(self) -> None:
         self._shutdown(0.2)

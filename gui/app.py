@@ -29,6 +29,8 @@ HELP_KEYS = (
     ("Space", "pause / resume (AI vs AI)"),
     ("S", "step one move (AI vs AI, paused)"),
     ("A", "show / hide the analysis"),
+    ("Ctrl+S  /  Ctrl+O", "save / open a game"),
+    ("T", "series results (cross table)"),
     ("1-9", "tic-tac-toe: cells, row by row"),
     ("1-7", "connect-four: columns"),
     ("R  /  H", "Pig: roll / hold"),
@@ -87,8 +89,12 @@ class App:
             self.settings, warning = settings.load()
         else:
             self.settings, warning = settings.Settings(), None
+        self.autosave_enabled = use_saved_settings
+        """Whether the game in progress is kept in autosave.json (not for screenshots)."""
         self.worker = AIWorker()
         self.stack: list[Scene] = []
+        self.stopped_by: int | None = None
+        """The signal (SIGINT, SIGTERM) that ended the loop, if one did."""
         self.running = True
         self.closed = False
         self.now = 0.0
@@ -331,19 +337,32 @@ class App:
         if save:
             settings.save(self.settings)
 
+    def stop(self, signum: int, _frame: object = None) -> None:
+        """A signal handler: end the loop after this frame (the game is saved on the way out)."""
+        self.stopped_by = signum
+        self.running = False
+
     def run(self) -> int:
-        """The main loop at 60 frames a second until the window closes; returns 0."""
+        """The main loop at 60 frames a second until the window closes.
+
+        Returns 0, or 128 + the signal's number when Ctrl+C (SIGINT) or SIGTERM ended it;
+        either way the scenes close (the game in progress goes to autosave.json), the AI
+        worker stops and the settings are saved: no traceback, no process left.
+        """
         clock = pygame.time.Clock()
-        with contextlib.suppress(ValueError, OSError):  # only possible in the main thread
-            signal.signal(signal.SIGTERM, lambda *_: setattr(self, "running", False))
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(ValueError, OSError):  # only possible in the main thread
+                signal.signal(signum, self.stop)
         try:
             while self.running:
                 dt = clock.tick(FPS) / 1000.0
                 self.step(min(dt, 0.1))
+        except KeyboardInterrupt:
+            self.stopped_by = signal.SIGINT
         finally:
             self.quit()
             pygame.quit()
-        return 0
+        return 0 if self.stopped_by is None else 128 + int(self.stopped_by)
 
 
 def create(

@@ -58,6 +58,17 @@ class Match:
         self.redo_stack.clear()
         return new_state
 
+    def load(self, moves: list[Any]) -> None:
+        """Play saved moves (already checked); the dice generator follows along.
+
+        At each chance node the generator draws once, as it did when the game was played,
+        so a game saved by the window goes on with the same dice it would have had.
+        """
+        for move in moves:
+            if self.state.to_move == CHANCE:
+                self.sample_chance()
+            self.play(move)
+
     def sample_chance(self) -> Any:
         """Draw the outcome of the current chance node with the match's generator."""
         return sample_outcome(self.state, self.rng)

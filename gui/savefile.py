@@ -157,8 +157,6 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
             raw = handle.read(MAX_BYTES + 1)
     except SaveError:
         raise
-    except FileNotFoundError:
-        raise SaveError(f"{source}: no such file") from None
     except OSError as error:
         raise SaveError(f"{source}: cannot read: {error.strerror or error}") from None
     if len(raw) > MAX_BYTES:
@@ -178,7 +176,7 @@ def parse(text: str, source: str = "save file") -> SavedGame:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveError(
-            f"{source}: not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+            f"{source}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
         ) from None
     except RecursionError:
         raise SaveError(f"{source}: not a Plyground save (nested too deeply)") from None
@@ -223,16 +221,16 @@ def check(data: Any, source: str = "save file") -> SavedGame:
         game = games.get_game(name, **options)
     except (TypeError, ValueError) as error:
         raise _fail(source, f"cannot make {name} with options {options}: {error}") from None
-    players = data.get("players", [{"kind": "human"}, {"kind": "human"}])
+    players = data.get("players") or [{"kind": "human"}, {"kind": "human"}]  # none: two people
     if not isinstance(players, list) or len(players) != 2:
-        raise _fail(source, '"players" must be a list of two players')
+        raise _fail(source, '"players" must be a list of two players (or empty)')
     checked = [_check_player(p, i, game, source) for i, p in enumerate(players)]
     seed = data.get("seed", 0)
     if not _is_int(seed) or seed < 0:
         raise _fail(source, f'"seed" must be a whole number of 0 or more, not {seed!r}')
     moves_text = data.get("moves", "")
     if not isinstance(moves_text, str):
-        raise _fail(source, "\"moves\" must be a string of moves in the game's notation")
+        raise _fail(source, '"moves" must be a string of moves in the game\'s notation')
     moves, state = replay_text(game, moves_text, source)
     saved_at = data.get("saved_at")
     return SavedGame(

@@ -1,7 +1,9 @@
 """Render any scene to a PNG without a window (SDL's dummy video driver).
 
 `render("play", "connect4", "4453", "out.png")`; scenes: menu, setup, play, gameover,
-analysis (play with the analysis panel and the values on the board).  Options:
+analysis (play with the analysis panel and the values on the board), resume (the menu
+offering the game `moves` as the last game in progress), series (the cross table after a
+series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
 players (two of "human" or a preset name), goal (Pig), seed, hover (a move to point
 at), hint (bool), show_analysis (bool), finish (bool: play the game out for gameover).
 """
@@ -12,7 +14,7 @@ import os
 import tempfile
 from typing import Any
 
-SCENES = ("menu", "setup", "play", "gameover", "analysis")
+SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 
 
 def _sides(game_name: str, players: list[str]) -> list[Any]:
@@ -110,7 +112,12 @@ def render(
             p if p.lower() != "ai" else "Hard" for p in options.get("players", default_players)
         ]
         app.settings.sides[game] = _sides(game, players)
-        app.push(MenuScene(app))
+        menu = MenuScene(app)
+        app.push(menu)
+        if scene == "resume":
+            _offer_resume(app, menu, game, moves, players)
+        if scene == "series":
+            _series(app, game, int(options.get("games", 12)), players)
         if scene in ("setup", "play", "gameover", "analysis"):
             from gui.scenes.setup import SetupScene
 
@@ -154,6 +161,47 @@ def render(
                 os.unlink(temp)
     finally:
         app.quit(save=False)
+
+
+def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
+    """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
+    from gui import savefile
+    from gui.scenes.play import side_to_player
+
+    sides = [side_to_player(side, game) for side in app.settings.sides[game]]
+    options = {"goal": app.settings.pig_goal} if game == "pig" else {}
+    menu.resume = savefile.check(savefile.to_json(game, options, sides, 0, moves), "screenshot")
+    menu.clear()
+    menu.build()
+
+
+def _series(app: Any, game: str, count: int, players: list[str]) -> None:
+    """A play scene after `count` real AI-vs-AI games (alternating who starts), then the table."""
+    from ai.match import MatchSetup, play_game
+    from gui.scenes.play import PlayScene
+    from gui.scenes.series import SeriesScene
+    from gui.scenes.setup import SetupScene
+
+    for side, preset in zip(app.settings.sides[game], ("Hard", "Medium"), strict=False):
+        if not side.is_ai:
+            side.kind, side.preset = "ai", preset
+    app.push(SetupScene(app, game))
+    play = PlayScene(app, game, animate=False)
+    play.ai_enabled = False
+    labels = play.side_labels()
+    if labels[0] == labels[1]:
+        labels = [f"{labels[0]} #1", f"{labels[1]} #2"]
+    specs = tuple(side.preset.lower() for side in play.sides)
+    options = (("goal", app.settings.pig_goal),) if game == "pig" else ()
+    setup = MatchSetup(game=game, options=options, specs=(specs[0], specs[1]), seed=1, swap=True)
+    for index in range(count):
+        record = play_game(setup, index)
+        first, second = labels[record.first], labels[1 - record.first]
+        seat_winner = None if record.winner is None else int(record.winner != record.first)
+        play.series.add(first, second, seat_winner)
+        play.score[2 if seat_winner is None else (seat_winner ^ record.first)] += 1
+    app.push(play)
+    app.push(SeriesScene(app, play))
 
 
 def _point_at(play: Any, move: Any) -> tuple[int, int]:

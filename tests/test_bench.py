@@ -32,11 +32,42 @@ def test_an_unproven_value_has_no_score() -> None:
 
 def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
     report = bench.solver_bench(DATA / "Test_L3_R1.txt", limit=15)
-    assert report["solved"] == 15
-    assert report["all_right"], report["wrong"]
-    assert report["mean_nodes"] > 0
-    lines = bench.format_solver_bench(report)
-    assert "15 of 15 positions solved, 15 scores right (all)" in lines[0]
+    assert report["set"] == "L3_R1" and report["positions"] == 15
+    assert [row["mode"] for row in report["rows"]] == ["score", "move"]
+    for row in report["rows"]:
+        assert row["solved"] == 15 and row["unsolved"] == []
+        assert row["all_right"], row["wrong"]
+        assert 0 < row["median_nodes"] <= row["max_nodes"]
+        assert row["mean_nodes"] > 0 and row["mean_time"] > 0
+    assert report["pons"] == {"mean_nodes": 51, "mean_time": 5.5e-6}
+    text = "\n".join(bench.format_solver_bench(report))
+    assert "score only" in text and "score + move" in text and "Pons nodes" in text
+
+
+def test_every_solver_set_is_found_by_its_short_name() -> None:
+    for name in bench.SOLVER_SETS:
+        path = bench.solver_set_path(name)
+        assert path.is_file()
+        assert len(bench.read_solver_file(path)) == 1000
+    assert bench.solver_set_path("Test_l2_r1.txt").name == "Test_L2_R1.txt"
+    with pytest.raises(ValueError, match="L3_R1"):
+        bench.solver_set_path("L9_R9")
+
+
+def test_a_position_out_of_time_counts_as_unsolved() -> None:
+    game = games.get_game("connect4")
+    state = game.replay(game.parse_moves("44"))  # far too hard to solve in a millisecond
+    for mode in bench.SOLVER_MODES:
+        score, _, elapsed = bench.solve_position(state, mode, position_time=0.001)
+        assert score is None
+        assert elapsed < 5
+
+
+def test_both_modes_agree_with_the_file_on_middle_game_positions() -> None:
+    reports = bench.solver_suite((("L2_R1", 5),))
+    assert len(reports) == 1
+    for row in reports[0]["rows"]:
+        assert row["solved"] == 5 and row["all_right"], row["wrong"]
 
 
 def test_every_bench_position_is_a_legal_unfinished_position() -> None:

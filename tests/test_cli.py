@@ -84,6 +84,13 @@ BAD_ARGUMENTS = [
         "WIDTHxHEIGHT",
     ),
     (["bench", "--solver-file", "x.txt"], "--solver"),
+    (["bench", "--sets", "L3_R1"], "--solver"),
+    (["bench", "--solver", "--sets", "L9_R9"], "unknown set"),
+    (["bench", "--solver", "--sets", "L1_R3"], "--time-limit"),
+    (["bench", "--solver", "--solver-file", "nowhere.txt"], "no such file"),
+    (["bench", "--samples", "3"], "unrecognized"),
+    (["bench", "--sample", "3"], "--pig-policy"),
+    (["bench", "--pig-policy", "--presets", "grandmaster"], "unknown Pig preset"),
     (["frobnicate"], "invalid choice"),
 ]
 
@@ -423,9 +430,6 @@ def test_bench_prints_tables_and_writes_json(
         "bench",
         "--quick",
         "--quiet",
-        "--solver",
-        "--solver-limit",
-        "3",
         "--json",
         str(output),
     )
@@ -433,11 +437,44 @@ def test_bench_prints_tables_and_writes_json(
     assert "Machine:" in out
     assert "of minimax" in out
     assert "AI-vs-AI games" in out
-    assert "3 of 3 positions solved, 3 scores right (all)" in out
     data = json.loads(output.read_text())
-    assert set(data) >= {"machine", "searches", "games", "solver"}
+    assert set(data) >= {"machine", "searches", "games"}
     assert data["searches"][0]["algorithms"]["alphabeta"][0]["depth"] == 1
     assert {row["preset"] for row in data["games"]} == {"Easy", "Medium", "Hard", "Expert"}
+
+
+def test_bench_solver_runs_only_the_solver(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    output = tmp_path / "solver.json"
+    status, out, err = run(
+        capsys,
+        "bench",
+        "--solver",
+        "--sets",
+        "L3_R1,l2_r1",
+        "--limit",
+        "3",
+        "--quiet",
+        "--json",
+        str(output),
+    )
+    assert status == 0, err
+    assert "of minimax" not in out and "AI-vs-AI" not in out
+    assert "Pons nodes" in out
+    data = json.loads(output.read_text())
+    assert [report["set"] for report in data["solver"]] == ["L3_R1", "L2_R1"]
+    for report in data["solver"]:
+        assert [row["solved"] for row in report["rows"]] == [3, 3]
+        assert all(row["all_right"] for row in report["rows"])
+
+
+def test_bench_pig_policy_on_a_small_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "bench", "--pig-policy", "--presets", "expert", "--sample", "50", "--quiet"
+    )
+    assert status == 0, err
+    assert "Expert" in out and "100.00%" in out and "sample of 50" in out
 
 
 def test_no_arguments_open_the_window(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -145,3 +145,20 @@ def test_scores_can_be_added_without_game_records() -> None:
     assert result.pairs[(1, 0)].games_moving_first == 1
     assert result.pairs[(1, 0)].score_moving_first == 0.5
     assert result.ranking(samples=20)[0].spec == "left"
+
+
+def test_the_cross_table_keeps_wide_entries_apart_and_worst_moves_are_kept() -> None:
+    result = TournamentResult(("easy", "expert"))
+    for _ in range(1000):
+        result.add(0, 1, _record(1, first=0))
+    lines = format_cross_table(result)
+    assert "1000/1000" in lines[2] and "2000" not in lines[2]
+    assert all("/1000 " in line or line.endswith("/1000") for line in lines[1:])
+    assert [cell.split() for cell in lines[1:]] == [
+        ["1.", "easy", "-", "0/1000", "0/1000"],
+        ["2.", "expert", "1000/1000", "-", "1000/1000"],
+    ]
+    assert result.worst_time == [0.05, 0.1]
+    ranking = result.ranking(seed=1, samples=20)
+    by_player = {entry["player"]: entry for entry in result.to_dict(ranking)["ranking"]}
+    assert by_player["expert"]["worst_time_per_move"] == 0.1

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from gui import drawing, theme
+from gui import drawing, savefile, theme
 from gui.boards.connect4_view import draw_disc
 from gui.boards.pig_view import draw_die
 from gui.boards.tictactoe_view import draw_o, draw_x
@@ -99,6 +101,78 @@ class MenuScene(Scene):
         super().__init__(app)
         self.hover_lift = [0.0, 0.0, 0.0]
         self.quit_button: pygame_gui.elements.UIButton | None = None
+        self.open_button: pygame_gui.elements.UIButton | None = None
+        self.resume_button: pygame_gui.elements.UIButton | None = None
+        self.discard_button: pygame_gui.elements.UIButton | None = None
+        self.file_dialog: Any = None
+        self.resume: Any = None
+        """The game in autosave.json (a checked SavedGame) offered for resuming, or None."""
+
+    def enter(self) -> None:
+        """Look for the last game in progress, then build."""
+        self.resume = self.find_resumable()
+        super().enter()
+
+    def find_resumable(self) -> Any:
+        """The autosaved game, if there is a good one; a bad one is set aside (said once)."""
+        if not getattr(self.app, "autosave_enabled", False):
+            return None
+        path = savefile.autosave_path()
+        if not path.exists() and not path.is_symlink():
+            return None
+        try:
+            saved = savefile.load_game(path)
+        except savefile.SaveError as error:
+            bad = path.with_name(path.name + ".bad")
+            try:
+                os.replace(path, bad)
+                kept = f"; it was kept as {bad.name}"
+            except OSError:
+                kept = ""
+            why = str(error).split(": ", 1)[-1]
+            self.app.toast(
+                f"Your last game could not be restored ({why}){kept}.", theme.WARNING, seconds=9
+            )
+            return None
+        if saved.state.is_terminal() or not saved.moves:
+            return None
+        return saved
+
+    def resume_text(self) -> str:
+        """'Connect Four · Human vs AI · Hard · 12 moves'."""
+        saved = self.resume
+        if saved is None:
+            return ""
+        title = dict((g, n) for g, n, _ in GAME_CARDS).get(saved.game_name, saved.game_name)
+        if saved.game_name == "pig":
+            title += f" to {saved.game.goal}"
+        moves = saved.decisions
+        return f"{title} · {saved.describe_players()} · {moves} move{'s' if moves != 1 else ''}"
+
+    def resume_rect(self) -> pygame.Rect:
+        """The 'Resume last game' bar above the bottom buttons."""
+        m = self.app.metrics
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(860)), m.button_h + 2 * m.px(12))
+        rect.midbottom = (w // 2, h - m.pad - m.button_h - m.gap)
+        return rect
+
+    def do_resume(self) -> None:
+        """Go on with the autosaved game."""
+        from gui.scenes.play import open_saved
+
+        saved, self.resume = self.resume, None
+        if saved is not None:
+            play = open_saved(self.app, saved)
+            play.set_notice(f"Resumed · {len(saved.moves)} moves replayed", 3.0)
+
+    def discard(self) -> None:
+        """Forget the autosaved game."""
+        self.resume = None
+        with contextlib.suppress(OSError):
+            savefile.autosave_path().unlink(missing_ok=True)
+        self.clear()
+        self.build()
 
     def card_rects(self) -> list[pygame.Rect]:
         """Where the three cards go: a row when the window is wide enough, else a column."""
@@ -106,6 +180,8 @@ class MenuScene(Scene):
         w, h = self.app.size
         top = round(h * 0.27)
         bottom_space = m.button_h + m.pad * 2
+        if self.resume is not None:
+            bottom_space += self.resume_rect().height + m.gap
         if w >= 980:
             card_w = min(m.px(330), (w - 2 * m.pad - 2 * m.gap * 2) // 3)
             card_h = min(m.px(400), h - top - bottom_space)
@@ -120,14 +196,90 @@ class MenuScene(Scene):
         return [pygame.Rect(left, top + i * (card_h + m.gap), card_w, card_h) for i in range(3)]
 
     def build(self) -> None:
-        """The Quit button."""
+        """Open a saved game, Quit, and the resume bar when there is a game to resume."""
         m = self.app.metrics
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, m.px(160), m.button_h)
-        rect.midbottom = (w // 2, h - m.pad)
+        self.file_dialog = None
+        button_w = m.px(190)
+        rect = pygame.Rect(0, 0, button_w, m.button_h)
+        rect.bottomright = (w // 2 - m.gap // 2, h - m.pad)
+        self.open_button = self.add(
+            pygame_gui.elements.UIButton(
+                rect,
+                "Open saved game…",
+                self.manager,
+                object_id="#quiet",
+                tool_tip_text="Ctrl+O",
+            )
+        )
+        rect = pygame.Rect(0, 0, button_w, m.button_h)
+        rect.bottomleft = (w // 2 + m.gap // 2, h - m.pad)
         self.quit_button = self.add(
             pygame_gui.elements.UIButton(rect, "Quit", self.manager, object_id="#quiet")
         )
+        self.resume_button = self.discard_button = None
+        if self.resume is not None:
+            bar = self.resume_rect()
+            discard = pygame.Rect(0, 0, m.px(110), m.button_h)
+            discard.midright = (bar.right - m.px(12), bar.centery)
+            resume = pygame.Rect(0, 0, m.px(130), m.button_h)
+            resume.midright = (discard.x - m.px(8), bar.centery)
+            self.resume_button = self.add(
+                pygame_gui.elements.UIButton(
+                    resume, "Resume", self.manager, object_id="#primary", tool_tip_text="R"
+                )
+            )
+            self.discard_button = self.add(
+                pygame_gui.elements.UIButton(
+                    discard,
+                    "Discard",
+                    self.manager,
+                    tool_tip_text="Forget this game",
+                )
+            )
+
+    def open_file_dialog(self) -> None:
+        """Pick a save file to open (pygame_gui's file dialog, no delete button)."""
+        if self.file_dialog is not None:
+            return
+        from pygame_gui.windows import UIFileDialog
+
+        from gui.scenes.play import saves_folder
+
+        folder = saves_folder()
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        m = self.app.metrics
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
+        rect.center = (w // 2, h // 2)
+        self.file_dialog = self.add(
+            UIFileDialog(
+                rect,
+                self.manager,
+                window_title="Open a saved game",
+                initial_file_path=str(folder),
+                allow_existing_files_only=True,
+                allowed_suffixes={".json"},
+                always_on_top=True,
+            )
+        )
+        delete = getattr(self.file_dialog, "delete_button", None)
+        if delete is not None:
+            delete.hide()
+
+    def load_from(self, path: Any) -> bool:
+        """Open a save file, or say why it cannot be opened."""
+        from gui.scenes.play import open_saved
+
+        try:
+            saved = savefile.load_game(path)
+        except savefile.SaveError as error:
+            self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
+            return False
+        play = open_saved(self.app, saved)
+        play.set_notice(f"Opened {os.path.basename(str(path))} · {len(saved.moves)} moves", 3.0)
+        return True
 
     def open_game(self, game: str) -> None:
         """Go to the set-up of `game`."""
@@ -137,10 +289,37 @@ class MenuScene(Scene):
         self.app.push(SetupScene(self.app, game))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Card clicks, keys 1-3, Quit and Esc."""
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.quit_button:
-            self.app.quit()
+        """Card clicks, keys 1-3, Resume (R), Open (Ctrl+O), Quit and Esc."""
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
+            self.file_dialog
+        ):
+            self.file_dialog = None
+            self.load_from(event.text)
             return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            return True
+        if self.file_dialog is not None and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.KEYDOWN,
+        ):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                dialog, self.file_dialog = self.file_dialog, None
+                dialog.kill()
+            return True  # modal
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.quit_button:
+                self.app.quit()
+                return True
+            if event.ui_element is self.open_button:
+                self.open_file_dialog()
+                return True
+            if event.ui_element is self.resume_button:
+                self.do_resume()
+                return True
+            if event.ui_element is self.discard_button:
+                self.discard()
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for (game, _, _), rect in zip(GAME_CARDS, self.card_rects(), strict=False):
                 if rect.collidepoint(event.pos):
@@ -149,6 +328,12 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
+                return True
+            if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.open_file_dialog()
+                return True
+            if event.key == pygame.K_r and self.resume is not None:
+                self.do_resume()
                 return True
             if event.unicode in ("1", "2", "3"):
                 self.open_game(GAME_CARDS[int(event.unicode) - 1][0])
@@ -262,6 +447,8 @@ class MenuScene(Scene):
                         m.font_size(14),
                         theme.TEXT_DIM,
                     )
+        if self.resume is not None:
+            self.draw_resume(surface)
         drawing.draw_text(
             surface,
             "F1 or ? shows the keys",
@@ -269,4 +456,38 @@ class MenuScene(Scene):
             m.font_size(13),
             theme.TEXT_FAINT,
             anchor="bottomleft",
+        )
+
+    def draw_resume(self, surface: pygame.Surface) -> None:
+        """The bar offering the last game in progress."""
+        m = self.app.metrics
+        bar = self.resume_rect()
+        drawing.shadow(surface, bar, m.radius, spread=m.px(14), alpha=110)
+        drawing.rounded_rect(
+            surface,
+            bar,
+            theme.mix(theme.PANEL, theme.ACCENT, 0.10),
+            m.radius,
+            1,
+            theme.mix(theme.PANEL_BORDER, theme.ACCENT, 0.6),
+        )
+        left = bar.x + m.px(18)
+        right = (self.resume_button.relative_rect.x if self.resume_button else bar.right) - m.gap
+        drawing.draw_text(
+            surface,
+            "Resume last game",
+            (left, bar.centery - m.px(2)),
+            m.font_size(16),
+            theme.TEXT,
+            "bold",
+            anchor="bottomleft",
+        )
+        detail = drawing.ellipsize(self.resume_text(), round(right - left), m.font_size(14))
+        drawing.draw_text(
+            surface,
+            detail,
+            (left, bar.centery + m.px(2)),
+            m.font_size(14),
+            theme.TEXT_DIM,
+            anchor="topleft",
         )

@@ -5,21 +5,25 @@ and AI vs AI; AI moves come from the worker process and never block drawing.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from games.base import CHANCE
-from gui import analysis_panel, drawing, settings, theme
+from gui import analysis_panel, drawing, savefile, settings, theme
 from gui.analysis_panel import Analysis
 from gui.boards import ViewContext, view_for
 from gui.boards.connect4_view import HEIGHT as C4_HEIGHT
 from gui.match import Match
 from gui.scenes.base import Scene
 from gui.scenes.setup import SIDE_NAMES, SetupScene, game_title, make_game
+from gui.series import Series
 from gui.settings import AI, CUSTOM, HUMAN
 
 HUMAN_AI_DELAY = 0.35
@@ -29,6 +33,65 @@ NEXT_GAME_PAUSE = 2.2
 """Seconds the result stays up before the next AI-vs-AI game starts."""
 ROLL_TIME = 0.6
 MESSAGE_TIME = 1.8
+AUTOSAVE_EVERY = 0.5
+"""At most this often (seconds) the game in progress is written to autosave.json."""
+
+
+def side_to_player(side: settings.SideSetup, game_name: str) -> dict[str, Any]:
+    """A side as a save file's player: {"kind": "human"} or an AI with its preset and config."""
+    if not side.is_ai:
+        return {"kind": "human"}
+    config = side.player_config(game_name)
+    return {
+        "kind": "ai",
+        "preset": None if side.preset == CUSTOM else side.preset,
+        "config": config.to_dict(),
+    }
+
+
+def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> settings.SideSetup:
+    """A save file's player as a side of the set-up (a config without a preset is Custom)."""
+    import dataclasses
+
+    side = dataclasses.replace(fallback)
+    if player.get("kind") != "ai":
+        side.kind = HUMAN
+        return side
+    side.kind = AI
+    config = player.get("config") or {}
+    if player.get("preset"):
+        side.preset = player["preset"]
+    else:
+        side.preset = CUSTOM
+    side.algorithm = config.get("algorithm", side.algorithm)
+    side.depth = config.get("depth") or side.depth
+    side.heuristic = config.get("heuristic")
+    side.time_limit = config.get("time_limit")
+    return side
+
+
+def open_saved(app: Any, saved: Any) -> Any:
+    """Show a loaded save: its players and options become the settings, then its play scene."""
+    stored = app.settings
+    stored.last_game = saved.game_name
+    defaults = settings.default_sides(saved.game_name)
+    stored.sides[saved.game_name] = [
+        player_to_side(player, stored.sides[saved.game_name][i] if i < 2 else defaults[i])
+        for i, player in enumerate(saved.players)
+    ]
+    if saved.game_name == "pig":
+        stored.pig_goal = int(getattr(saved.game, "goal", stored.pig_goal))
+    settings.save(stored)
+    app.pop_to_root()
+    app.push(SetupScene(app, saved.game_name))
+    play = PlayScene(app, saved.game_name, saved=saved)
+    app.push(play)
+    return play
+
+
+def saves_folder() -> Any:
+    """Where the save and open dialogs start: the config directory's saves folder."""
+    return settings.config_dir() / "saves"
 
 
 @dataclass
@@ -59,18 +122,33 @@ class PlayScene(Scene):
     title = "play"
 
     def __init__(
-        self, app: Any, game_name: str, moves: list[Any] | None = None, animate: bool = True
+        self,
+        app: Any,
+        game_name: str,
+        moves: list[Any] | None = None,
+        animate: bool = True,
+        saved: Any = None,
     ) -> None:
+        """`saved`: a checked `gui.savefile.SavedGame` to go on with (its seed and moves)."""
         super().__init__(app)
         self.game_name = game_name
         self.game = make_game(game_name, app.settings)
         self.view = view_for(game_name)
-        self.series_seed = app.settings.seed
+        self.series_seed = app.settings.seed if saved is None else saved.seed
         self.games_started = 0
         self.match = Match(self.game, seed=self.series_seed)
         self.animate = animate
+        if saved is not None:
+            self.match.load(list(saved.moves))
         for move in moves or ():
             self.match.play(move)
+        self.autosaved = len(self.match.entries)
+        self.autosave_due = 0.0
+        self.series = Series()
+        self.series_labels = self.side_labels()
+        self.file_dialog: Any = None
+        self.file_mode = ""
+        self._pig_cache: tuple[Any, list[tuple[str, str]]] | None = None
         self.score = [0, 0, 0]
         self.ai_enabled = True
         """Screenshots switch the AI off to draw a position as it stands."""
@@ -127,6 +205,34 @@ class PlayScene(Scene):
     def ai_vs_ai(self) -> bool:
         """Whether the computer plays both sides."""
         return all(side.is_ai for side in self.sides)
+
+    def side_labels(self) -> list[str]:
+        """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
+        labels = []
+        for side in self.sides:
+            if not side.is_ai:
+                labels.append("Human")
+            elif side.preset == CUSTOM:
+                try:
+                    labels.append(f"AI · Custom ({side.player_config(self.game_name).describe()})")
+                except Exception:  # an odd custom side: still a player of its own
+                    labels.append("AI · Custom")
+            else:
+                labels.append(f"AI · {side.preset}")
+        return labels
+
+    def refresh_series_labels(self) -> None:
+        """Keep each side's series label while its player is unchanged; '#1'/'#2' twins."""
+        current = self.side_labels()
+        for i in (0, 1):
+            if self.series_labels[i].split(" #", 1)[0] != current[i]:
+                self.series_labels[i] = current[i]
+        base = [label.split(" #", 1)[0] for label in self.series_labels]
+        if base[0] == base[1]:
+            if self.series_labels[0] == self.series_labels[1]:
+                self.series_labels = [f"{base[0]} #1", f"{base[1]} #2"]
+        else:
+            self.series_labels = base
 
     def colour_names(self) -> tuple[str, str]:
         """X/O, Red/Yellow or Player 1/2."""
@@ -235,6 +341,8 @@ class PlayScene(Scene):
             ("players", "AI settings…"),
             ("analysis", analysis_label),
             ("menu", "Back to menu"),
+            ("save", "Save game…"),
+            ("open", "Open game…"),
         ]
         half = (inner.width - m.gap) // 2
         tips = {
@@ -246,6 +354,8 @@ class PlayScene(Scene):
             "players": "Change each side's AI settings",
             "analysis": "Show or hide move values (A)",
             "menu": "Esc goes back one screen",
+            "save": "Save this game to a file (Ctrl+S)",
+            "open": "Open a saved game (Ctrl+O)",
         }
         for k, (key, label) in enumerate(names):
             rect = pygame.Rect(
@@ -262,7 +372,7 @@ class PlayScene(Scene):
                     rect, label, self.manager, object_id=object_id, tool_tip_text=tips.get(key)
                 )
             )
-        y += 4 * (m.button_h + m.px(8)) + m.px(8)
+        y += math.ceil(len(names) / 2) * (m.button_h + m.px(8)) + m.px(8)
         if self.ai_vs_ai():
             rect = pygame.Rect(inner.x, y + m.px(22), half, m.button_h)
             self.buttons["pause"] = self.add(
@@ -293,7 +403,17 @@ class PlayScene(Scene):
                     click_increment=0.1,
                 )
             )
-            y = slider.bottom + m.px(10)
+            y = slider.bottom + m.px(8)
+            rect = pygame.Rect(inner.x, y, inner.width, m.button_h)
+            self.buttons["series"] = self.add(
+                pygame_gui.elements.UIButton(
+                    rect,
+                    "Series results",
+                    self.manager,
+                    tool_tip_text="Cross table and scores with 95% intervals (T)",
+                )
+            )
+            y = rect.bottom + m.px(10)
         self.controls_bottom = y
         if self.over_since is not None:
             self.build_overlay_buttons()
@@ -337,6 +457,7 @@ class PlayScene(Scene):
             "redo": self.match.can_redo(),
             "hint": human_turn and self.job is None,
             "step": self.paused and not state.is_terminal(),
+            "series": len(self.series) > 0,
         }
         for key, enabled in flags.items():
             button = self.buttons.get(key)
@@ -425,6 +546,7 @@ class PlayScene(Scene):
             self.recorded = False
             winner = self.last_winner
             self.score[2 if winner is None else winner] -= 1
+            self.series.pop()
 
     def request_hint(self) -> None:
         """Analyse the position for the human to move and mark the best move."""
@@ -447,6 +569,7 @@ class PlayScene(Scene):
         self.cancel_search()
         stored = self.app.settings.sides
         stored[self.game_name] = [stored[self.game_name][1], stored[self.game_name][0]]
+        self.series_labels.reverse()
         settings.save(self.app.settings)
         self.hint = None
         self.rebuild()
@@ -489,6 +612,112 @@ class PlayScene(Scene):
             self.paused = False
         if self.app.scene is self:
             self.rebuild()
+
+    # -- saving and loading ---------------------------------------------------------
+
+    def save_data(self) -> dict[str, Any]:
+        """What a save file holds for this game (see gui.savefile)."""
+        return {
+            "game_name": self.game_name,
+            "options": {"goal": self.game.goal} if self.game_name == "pig" else {},
+            "players": [side_to_player(side, self.game_name) for side in self.sides],
+            "seed": self.match.seed,
+            "moves_text": self.game.format_moves(self.match.moves),
+        }
+
+    def save_to(self, path: Any) -> bool:
+        """Save the game to `path` (atomically); a toast says where, or why not."""
+        try:
+            written = savefile.save_game(path, **self.save_data())
+        except savefile.SaveError as error:
+            self.app.toast(f"Not saved: {error}", theme.DANGER, seconds=6)
+            return False
+        self.app.toast(f"Saved to {written}", theme.SUCCESS, seconds=4)
+        return True
+
+    def load_from(self, path: Any) -> bool:
+        """Open a save file; a bad one is refused with the reason and changes nothing."""
+        try:
+            saved = savefile.load_game(path)
+        except savefile.SaveError as error:
+            self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
+            return False
+        self.cancel_search()
+        play = open_saved(self.app, saved)
+        play.set_notice(f"Opened {Path(path).name} · {len(saved.moves)} moves", 3.0)
+        return True
+
+    def autosave(self, force: bool = False) -> None:
+        """Keep the game in progress in autosave.json (a finished game is not offered)."""
+        if not getattr(self.app, "autosave_enabled", False):
+            return
+        count = len(self.match.entries)
+        if not force and (count == self.autosaved or self.app.now < self.autosave_due):
+            return
+        self.autosaved = count
+        self.autosave_due = self.app.now + AUTOSAVE_EVERY
+        path = savefile.autosave_path()
+        if self.match.state.is_terminal():
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+            return
+        if count == 0:
+            return  # an untouched new game does not replace the last one in progress
+        with contextlib.suppress(savefile.SaveError, OSError):
+            savefile.save_game(path, **self.save_data())
+
+    def open_file_dialog(self, mode: str) -> None:
+        """The save ("save") or open ("open") dialog: pygame_gui's file dialog."""
+        if self.file_dialog is not None:
+            return
+        from pygame_gui.windows import UIFileDialog
+
+        folder = saves_folder()
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        if mode == "save":
+            stamp = time.strftime("%Y-%m-%d-%H%M")
+            initial = folder / f"{self.game_name}-{stamp}.json"
+            title = "Save game"
+        else:
+            initial = folder
+            title = "Open a saved game"
+        w, h = self.app.size
+        m = self.app.metrics
+        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
+        rect.center = (w // 2, h // 2)
+        self.file_mode = mode
+        self.file_dialog = self.add(
+            UIFileDialog(
+                rect,
+                self.manager,
+                window_title=title,
+                initial_file_path=str(initial),
+                allow_existing_files_only=mode == "open",
+                allowed_suffixes={".json"} if mode == "open" else None,
+                always_on_top=True,
+            )
+        )
+        delete = getattr(self.file_dialog, "delete_button", None)
+        if delete is not None:
+            delete.hide()  # saving and opening never delete files
+
+    def close_file_dialog(self) -> None:
+        """Close the save/open dialog if it is up."""
+        if self.file_dialog is not None:
+            dialog, self.file_dialog = self.file_dialog, None
+            dialog.kill()
+            if dialog in self.widgets:
+                self.widgets.remove(dialog)
+
+    def show_series(self) -> None:
+        """The series' cross table and scores (after at least one finished game)."""
+        if not len(self.series):
+            self.set_notice("The series table fills in as games finish")
+            return
+        from gui.scenes.series import SeriesScene
+
+        self.app.push(SeriesScene(self.app, self))
 
     def set_notice(self, text: str, seconds: float = 1.6) -> None:
         """A gentle message in the header."""
@@ -586,7 +815,10 @@ class PlayScene(Scene):
             job = self.job
             if job is None or message.job_id != job.job_id:
                 continue
-            if message.kind == "progress":
+            if message.kind == "restarted":
+                self.progress = None
+                self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+            elif message.kind == "progress":
                 self.progress = message.payload[0]
             elif message.kind == "result":
                 self.on_result(job, *message.payload)
@@ -688,6 +920,9 @@ class PlayScene(Scene):
             self.recorded = True
             self.last_winner = state.winner()
             self.score[2 if self.last_winner is None else self.last_winner] += 1
+            self.refresh_series_labels()
+            self.series.add(self.series_labels[0], self.series_labels[1], self.last_winner)
+            self.autosave(force=True)
         if self.ai_vs_ai() and not self.paused and self.animate:
             wait = NEXT_GAME_PAUSE * max(0.3, min(1.0, self.app.settings.speed / 0.6))
             if self.app.now - self.over_since > wait:
@@ -697,6 +932,25 @@ class PlayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
+            self.file_dialog
+        ):
+            mode, self.file_dialog = self.file_mode, None
+            if mode == "save":
+                self.save_to(event.text)
+            else:
+                self.load_from(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            return True
+        if self.file_dialog is not None and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.KEYDOWN,
+        ):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.close_file_dialog()
+            return True  # the dialog is modal: no moves behind it
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
         if (
@@ -747,13 +1001,25 @@ class PlayScene(Scene):
             self.set_paused(not self.paused)
         elif key == "step":
             self.step_requested = True
+        elif key == "save":
+            self.open_file_dialog("save")
+        elif key == "open":
+            self.open_file_dialog("open")
+        elif key == "series":
+            self.show_series()
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """Shortcuts, then the board's move keys."""
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if ctrl and key == pygame.K_s:
+            self.open_file_dialog("save")
+        elif ctrl and key == pygame.K_o:
+            self.open_file_dialog("open")
+        elif key == pygame.K_t and not ctrl:
+            self.show_series()
+        elif key == pygame.K_ESCAPE:
             self.cancel_search()
             self.app.pop()
         elif (ctrl and key == pygame.K_z) or (key == pygame.K_u and not ctrl):
@@ -786,13 +1052,20 @@ class PlayScene(Scene):
         super().enter()
 
     def close(self) -> None:
-        """Leaving for good: stop the search."""
+        """Leaving for good (also on quit): stop the search, keep the game in autosave.json."""
         self.cancel_search()
+        self.autosave(force=True)
+
+    def clear(self) -> None:
+        """Remove the widgets (a resize closes the file dialog too)."""
+        self.file_dialog = None
+        super().clear()
 
     def update(self, dt: float) -> None:
         """Poll the AI, advance the match, ease the displayed numbers."""
         self.poll_worker()
         self.advance()
+        self.autosave()
         state = self.match.state
         if self.game_name == "pig":
             ease = 1 - math.exp(-dt * 9) if self.anim_scale() > 0 else 1.0
@@ -1059,8 +1332,9 @@ class PlayScene(Scene):
             )
         bottom = panel.bottom - m.gap
         if self.app.settings.show_analysis:
+            extra = self.pig_rows()
             history_min = round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5 * 3) + m.gap
-            height = min(analysis_panel.preferred_height(m), bottom - y - history_min)
+            height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
             height = max(height, min(m.px(120), bottom - y))
             rect = pygame.Rect(inner.x, bottom - height, inner.width, height)
             analysis_panel.draw(
@@ -1071,9 +1345,21 @@ class PlayScene(Scene):
                 m,
                 self.colour_names(),
                 thinking=self.job is not None,
+                extra=extra,
             )
             bottom = rect.y - m.gap
         self.draw_history(surface, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def pig_rows(self) -> list[tuple[str, str]]:
+        """Pig's optimal-play figures for the panel, worked out once per position."""
+        if self.game_name != "pig":
+            return []
+        names = self.player_names()
+        key = (len(self.match.entries), self.match.state, names)
+        if self._pig_cache is None or self._pig_cache[0] != key:
+            rows = analysis_panel.pig_rows(self.game, self.match.initial, self.match.entries, names)
+            self._pig_cache = (key, rows)
+        return self._pig_cache[1]
 
     def draw_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The moves in the game's notation; the newest at the bottom."""

@@ -36,3 +36,16 @@ def make_app() -> Iterator[Callable[..., Any]]:
     yield build
     for app in apps:
         app.quit(save=False)
+
+
+@pytest.fixture(autouse=True)
+def no_process_left_behind() -> Iterator[None]:
+    """After every test (and its apps' teardown): no AI worker or other child is left."""
+    yield
+    import multiprocessing
+    import time
+
+    deadline = time.monotonic() + 2.0
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert multiprocessing.active_children() == [], "a child process was left behind"

@@ -91,12 +91,16 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
     assert wait_until(app, lambda: play.match.state.ply == 2, 15)
-    assert submitted[-1].depth == 2
+    import ai
+
+    assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Easy"].depth
     choose_option(app, play.role_menus[1], "AI · Hard")
     assert play.sides[1].preset == "Hard"
     press(app, pygame.K_4, "4")
     assert wait_until(app, lambda: play.match.state.ply == 4, 30)
-    assert submitted[-1].depth == 6
+    import ai
+
+    assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
 
 
 def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):

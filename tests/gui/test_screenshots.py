@@ -17,6 +17,9 @@ CASES = [
     ("gameover", "connect4", "4455443"),
     ("analysis", "connect4", "4453"),
     ("analysis", "pig", "r4r6h"),
+    ("resume", "connect4", "4453"),
+    ("resume", "pig", "r4r6h r1"),
+    ("series", "tictactoe", ""),
 ]
 
 
@@ -27,7 +30,8 @@ SIZES = ((800, 600), (1920, 1080), (1280, 800))
 def test_render(tmp_path, scene, game, moves):
     size = SIZES[CASES.index((scene, game, moves)) % len(SIZES)]
     out = tmp_path / f"{scene}-{game}-{size[0]}.png"
-    screenshot.render(scene, game, moves, str(out), size=size)
+    options = {"games": 4} if scene == "series" else None
+    screenshot.render(scene, game, moves, str(out), size=size, options=options)
     image = pygame.image.load(str(out))
     assert image.get_size() == size
 

@@ -71,3 +71,23 @@ def test_choices_are_remembered_between_runs(config_dir, make_app):
     assert loaded.last_game == "tictactoe"
     assert [s.kind for s in loaded.sides["tictactoe"]] == ["ai", "human"]
     assert loaded.sides["tictactoe"][0].preset == "Hard"
+
+
+def test_unreadable_or_misplaced_settings_never_stop_the_window(config_dir, make_app, monkeypatch):
+    from pathlib import Path
+
+    (config_dir / "settings.json").mkdir(parents=True)  # a folder where the file should be
+    app = make_app()
+    pump(app)
+    assert sum("defaults" in toast.text for toast in app.toasts) == 1
+    assert (config_dir / "settings.json.bad").is_dir()
+    app.quit()
+    assert settings.load()[1] is None, "the next save wrote a good file in its place"
+
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")  # what chmod 000 does to a non-root user
+
+    monkeypatch.setattr(Path, "read_text", refuse)
+    loaded, warning = settings.load()
+    assert warning and "could not be read" in warning
+    assert loaded.to_json() == settings.Settings().to_json()

@@ -1,0 +1,116 @@
+"""The games played in one window session, as the same cross table `main.py tournament` prints.
+
+Each finished game is kept as (first player's label, second player's label, the first
+player's score).  Players are told apart by label ("AI · Hard", "Human", "AI · Custom
+(alpha-beta, depth 6, windows)"), not by seat, so swapping sides keeps each player's
+record.  `result()` rebuilds an `ai.tournament.TournamentResult` with `add_score()`, and
+the scores' 95% intervals are Wilson intervals (`ai.match.wilson_interval`), as in `match`.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's total: points, games, share and its 95% interval."""
+
+    label: str
+    points: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    low: float
+    high: float
+
+
+@dataclass
+class Series:
+    """Finished games between labelled players, in the order they were played."""
+
+    games: list[tuple[str, str, float]] = field(default_factory=list)
+
+    def add(self, first: str, second: str, winner: int | None) -> None:
+        """Count a game: `first` moved first; winner 0 (first), 1 (second) or None (draw)."""
+        score = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
+        self.games.append((first, second, score))
+
+    def pop(self) -> None:
+        """Take back the last game (undo of a finished game)."""
+        if self.games:
+            self.games.pop()
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def labels(self) -> list[str]:
+        """Every player, in the order they first appeared."""
+        seen: list[str] = []
+        for first, second, _ in self.games:
+            for label in (first, second):
+                if label not in seen:
+                    seen.append(label)
+        return seen
+
+    def result(self) -> Any:
+        """The games as an `ai.tournament.TournamentResult` (the tournament's cross table)."""
+        from ai.tournament import TournamentResult
+
+        labels = self.labels()
+        if len(labels) < 2:
+            labels = labels + ["(nobody)"] * (2 - len(labels))
+        result = TournamentResult(specs=tuple(labels))
+        index = {label: i for i, label in enumerate(labels)}
+        for first, second, score in self.games:
+            if first != second:
+                result.add_score(index[first], index[second], score, i_moved_first=True)
+        return result
+
+    def lines(self) -> list[PlayerLine]:
+        """Each player's points and score with its 95% Wilson interval, best score first."""
+        from ai.match import wilson_interval
+
+        result = self.result()
+        lines = []
+        for i, label in enumerate(result.specs):
+            games = result.games(i)
+            if not games:
+                continue
+            pairs = [pair for (me, _), pair in result.pairs.items() if me == i]
+            points = result.points(i)
+            low, high = wilson_interval(points, games)
+            lines.append(
+                PlayerLine(
+                    label=label,
+                    points=points,
+                    games=games,
+                    wins=sum(p.wins for p in pairs),
+                    draws=sum(p.draws for p in pairs),
+                    losses=sum(p.losses for p in pairs),
+                    score=points / games,
+                    low=low,
+                    high=high,
+                )
+            )
+        return sorted(lines, key=lambda line: -line.score)
+
+    def head_to_head(self) -> str | None:
+        """With exactly two players: 'AI · Hard scores 62.5% (95% CI 45.1-77.3%), Elo +89'."""
+        from ai.match import elo_difference
+
+        lines = self.lines()
+        if len(lines) != 2:
+            return None
+        top = lines[0]
+        elo = elo_difference(top.score)
+        elo_text = ("+∞" if elo > 0 else "−∞") if math.isinf(elo) else f"{elo:+.0f}"
+        return (
+            f"{top.label} scores {100 * top.score:.1f}% "
+            f"(95% CI {100 * top.low:.1f}–{100 * top.high:.1f}%), Elo difference {elo_text}"
+        )

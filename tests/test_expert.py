@@ -1,0 +1,97 @@
+"""The connect-four Expert never gives away a game value it holds, checked by the solver.
+
+Positions come from Pascal Pons' sets (tests/data/connect4) with their exact scores.
+For each, the Expert preset chooses a move and the solver values the position after it:
+the move must keep the exact score (a win stays a win, as quick as possible; a draw
+stays a draw; a loss is delayed as long as possible).  The preset's time budget is
+raised so that a slow test machine cannot make it fall back to the heuristic search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+import games
+from ai.alphabeta import AlphaBeta
+from ai.bench import connect4_score
+from ai.difficulty import DIFFICULTIES
+from ai.engine import INF_UNITS, SCALE, UNLIMITED_DEPTH, Context
+from ai.players import AIPlayer
+from ai.search import heuristic_for
+
+DATA = Path(__file__).resolve().parent / "data" / "connect4"
+GAME = games.get_game("connect4")
+GENEROUS_TIME = 60.0
+"""Seconds: far more than any of these positions needs (tens of ms; L2_R2 under a second)."""
+
+
+def _sample(name: str, lines: range | list[int]) -> list[tuple[str, int]]:
+    """Some lines of a set (0-based): a spread of stages and outcomes."""
+    text = (DATA / f"Test_{name}.txt").read_text().splitlines()
+    picked = [text[number].split() for number in lines]
+    return [(moves, int(score)) for moves, score in picked]
+
+
+MEDIUM_LINES = [100, 150, 250, 450, 550, 750, 850, 950]
+"""Medium middle-game positions that solve in under ~25,000 nodes (most take 20k-400k)."""
+
+POSITIONS = [
+    *(("end", moves, score) for moves, score in _sample("L3_R1", range(0, 1000, 16))),
+    *(("middle", moves, score) for moves, score in _sample("L2_R1", range(0, 1000, 25))),
+    *(("middle, medium", moves, score) for moves, score in _sample("L2_R2", MEDIUM_LINES)),
+]
+
+
+def pons_score(state: games.State) -> int:
+    """The exact Pons score of `state` for its player to move (the position is not over)."""
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    units = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    score = connect4_score(units / SCALE, state.ply, exact=True)
+    assert score is not None
+    return score
+
+
+def score_after(state: games.State, move: int) -> int:
+    """The score the mover of `state` gets by playing `move` and then playing perfectly."""
+    child = state.play(move)
+    if child.is_terminal():
+        if child.winner() is None:
+            return 0
+        return 22 - (child.ply + 1) // 2  # the mover won with its last stone
+    return -pons_score(child)
+
+
+@pytest.fixture(scope="module")
+def expert() -> AIPlayer:
+    config = DIFFICULTIES["connect4"]["Expert"]
+    assert config.depth is None, "the Expert preset should solve (depth None)"
+    budget = None if config.time_limit is None else max(config.time_limit, GENEROUS_TIME)
+    return AIPlayer(dataclasses.replace(config, time_limit=budget), GAME)
+
+
+def test_the_sample_covers_wins_draws_and_losses() -> None:
+    scores = [score for _, _, score in POSITIONS]
+    assert any(s > 0 for s in scores) and any(s < 0 for s in scores) and 0 in scores
+
+
+@pytest.mark.parametrize(
+    ("stage", "moves", "expected"),
+    POSITIONS,
+    ids=[f"{stage}:{moves}" for stage, moves, _ in POSITIONS],
+)
+def test_the_expert_move_keeps_the_exact_value(
+    expert: AIPlayer, stage: str, moves: str, expected: int
+) -> None:
+    state = GAME.replay(GAME.parse_moves(moves))
+    move = expert.choose(state)
+    result = expert.last_result
+    assert result is not None and result.exact, f"{stage}: the Expert did not solve {moves}"
+    kept = score_after(state, move)
+    outcome = "win" if expected > 0 else ("draw" if expected == 0 else "loss")
+    assert kept == expected, (
+        f"{stage} position {moves} ({outcome}, score {expected}): the Expert played "
+        f"column {move + 1}, which scores {kept}"
+    )

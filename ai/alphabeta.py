@@ -218,6 +218,11 @@ class AlphaBeta:
         `move` None it values `state` itself, else the root's move `move`.
         """
         candidates = _SOLVED_VALUES
+        if hasattr(state, "max_plies_left"):  # no result lies further away than the game can
+            horizon = state.max_plies_left()
+            candidates = [
+                c for c in candidates if c == 0 or WIN_UNITS - abs(c) <= horizon * STEP_UNITS
+            ]
         lo = 0
         hi = len(candidates) - 1
         while lo < hi and candidates[lo] < low:

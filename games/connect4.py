@@ -274,6 +274,10 @@ class State:
         """Connect-four has no chance: always ()."""
         return ()
 
+    def max_plies_left(self) -> int:
+        """Search hook: the game ends within this many plies (one per empty square)."""
+        return WIDTH * HEIGHT - self.mask.bit_count()
+
     def winning_line(self) -> tuple[tuple[int, int], ...] | None:
         """Every (col, row) in a completed line of four of the winner, or None."""
         winner = self.winner()

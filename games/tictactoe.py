@@ -161,6 +161,10 @@ class State:
         """Tic-tac-toe has no chance: always ()."""
         return ()
 
+    def max_plies_left(self) -> int:
+        """Search hook: the game ends within this many plies (one per empty cell)."""
+        return SIZE * SIZE - self.ply
+
     def winning_line(self) -> tuple[Cell, ...] | None:
         """Every cell of the winner's completed lines (usually three), or None."""
         winner = self.winner()

@@ -140,6 +140,25 @@ NO_HEURISTIC = Heuristic(
 """The heuristic every game offers for teaching: pure look-ahead, no judgement."""
 
 
+def parse_one_character_moves(
+    parse_move: Callable[[str, Any], Any], initial: Any, text: str
+) -> list[Any]:
+    """Moves written one character each (spaces ignored), checked by replaying from `initial`.
+
+    An illegal or unreadable move raises IllegalMoveError naming its number.
+    """
+    moves: list[Any] = []
+    state = initial
+    for number, char in enumerate((c for c in text if not c.isspace()), start=1):
+        try:
+            move = parse_move(char, state)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number}: {error}") from None
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
 class DigitNotation:
     """Text notation for games whose every move is one digit: move m is written m + 1.
 
@@ -166,16 +185,7 @@ class DigitNotation:
 
     def parse_moves(self, text: str) -> list[int]:
         """A digit string (spaces ignored), checked by replaying it from the start."""
-        moves: list[int] = []
-        state = self.initial_state()
-        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
-            try:
-                move = self.parse_move(char, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
+        return parse_one_character_moves(self.parse_move, self.initial_state(), text)
 
     def replay(self, moves: Sequence[int]) -> Any:
         """The state after `moves` from the start."""

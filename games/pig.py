@@ -23,6 +23,7 @@ from games.base import (
     Player,
     evaluate_none,
     illegal,
+    parse_one_character_moves,
     replay,
 )
 
@@ -341,16 +342,7 @@ class Game:
 
     def parse_moves(self, text: str) -> list[Move]:
         """Text such as 'r4r6h r1 r5h' (spaces optional), checked by replaying it."""
-        moves: list[Move] = []
-        state = self._initial
-        for number, char in enumerate((c for c in text if not c.isspace()), start=1):
-            try:
-                move = self.parse_move(char, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
+        return parse_one_character_moves(self.parse_move, self._initial, text)
 
     def replay(self, moves: Sequence[Move]) -> State:
         """The state after `moves` from the start."""

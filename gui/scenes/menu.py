@@ -14,7 +14,7 @@ from gui import drawing, savefile, theme
 from gui.boards.connect4_view import draw_disc
 from gui.boards.pig_view import draw_die
 from gui.boards.tictactoe_view import draw_o, draw_x
-from gui.scenes.base import Scene
+from gui.scenes.file_dialog import FileDialogScene
 
 GAME_CARDS = (
     ("tictactoe", "Tic-tac-toe", "Three in a row on a 3x3 grid. Perfect play is a draw."),
@@ -92,7 +92,7 @@ def draw_icon(surface: pygame.Surface, game: str, rect: pygame.Rect, now: float)
         drawing.circle(surface, theme.TEXT_DIM, (track.right, track.centery), s * 0.03)
 
 
-class MenuScene(Scene):
+class MenuScene(FileDialogScene):
     """Pick a game; the cards react to the mouse, keys 1-3 pick one, Esc quits."""
 
     title = "menu"
@@ -238,49 +238,6 @@ class MenuScene(Scene):
                 )
             )
 
-    def open_file_dialog(self) -> None:
-        """Pick a save file to open (pygame_gui's file dialog, no delete button)."""
-        if self.file_dialog is not None:
-            return
-        from pygame_gui.windows import UIFileDialog
-
-        from gui.scenes.play import saves_folder
-
-        folder = saves_folder()
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-        m = self.app.metrics
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
-        rect.center = (w // 2, h // 2)
-        self.file_dialog = self.add(
-            UIFileDialog(
-                rect,
-                self.manager,
-                window_title="Open a saved game",
-                initial_file_path=str(folder),
-                allow_existing_files_only=True,
-                allowed_suffixes={".json"},
-                always_on_top=True,
-            )
-        )
-        delete = getattr(self.file_dialog, "delete_button", None)
-        if delete is not None:
-            delete.hide()
-
-    def load_from(self, path: Any) -> bool:
-        """Open a save file, or say why it cannot be opened."""
-        from gui.scenes.play import open_saved
-
-        try:
-            saved = savefile.load_game(path)
-        except savefile.SaveError as error:
-            self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
-            return False
-        play = open_saved(self.app, saved)
-        play.set_notice(f"Opened {os.path.basename(str(path))} · {len(saved.moves)} moves", 3.0)
-        return True
-
     def open_game(self, game: str) -> None:
         """Go to the set-up of `game`."""
         from gui.scenes.setup import SetupScene
@@ -290,23 +247,8 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Card clicks, keys 1-3, Resume (R), Open (Ctrl+O), Quit and Esc."""
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
-            self.file_dialog
-        ):
-            self.file_dialog = None
-            self.load_from(event.text)
+        if self.handle_file_dialog(event):
             return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
-            self.file_dialog = None
-            return True
-        if self.file_dialog is not None and event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.KEYDOWN,
-        ):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                dialog, self.file_dialog = self.file_dialog, None
-                dialog.kill()
-            return True  # modal
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.quit_button:
                 self.app.quit()

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,7 +19,7 @@ from gui.analysis_panel import Analysis
 from gui.boards import ViewContext, view_for
 from gui.boards.connect4_view import HEIGHT as C4_HEIGHT
 from gui.match import Match
-from gui.scenes.base import Scene
+from gui.scenes.file_dialog import FileDialogScene
 from gui.scenes.setup import SIDE_NAMES, SetupScene, game_title, make_game
 from gui.series import Series
 from gui.settings import AI, CUSTOM, HUMAN
@@ -89,11 +87,6 @@ def open_saved(app: Any, saved: Any) -> Any:
     return play
 
 
-def saves_folder() -> Any:
-    """Where the save and open dialogs start: the config directory's saves folder."""
-    return settings.config_dir() / "saves"
-
-
 @dataclass
 class Job:
     """The search running in the worker for this scene."""
@@ -116,7 +109,7 @@ class Pending:
     ready_at: float
 
 
-class PlayScene(Scene):
+class PlayScene(FileDialogScene):
     """A match in progress."""
 
     title = "play"
@@ -635,17 +628,9 @@ class PlayScene(Scene):
         self.app.toast(f"Saved to {written}", theme.SUCCESS, seconds=4)
         return True
 
-    def load_from(self, path: Any) -> bool:
-        """Open a save file; a bad one is refused with the reason and changes nothing."""
-        try:
-            saved = savefile.load_game(path)
-        except savefile.SaveError as error:
-            self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
-            return False
+    def before_opening(self) -> None:
+        """A loaded game replaces this one: stop its search first."""
         self.cancel_search()
-        play = open_saved(self.app, saved)
-        play.set_notice(f"Opened {Path(path).name} · {len(saved.moves)} moves", 3.0)
-        return True
 
     def autosave(self, force: bool = False) -> None:
         """Keep the game in progress in autosave.json (a finished game is not offered)."""
@@ -665,50 +650,6 @@ class PlayScene(Scene):
             return  # an untouched new game does not replace the last one in progress
         with contextlib.suppress(savefile.SaveError, OSError):
             savefile.save_game(path, **self.save_data())
-
-    def open_file_dialog(self, mode: str) -> None:
-        """The save ("save") or open ("open") dialog: pygame_gui's file dialog."""
-        if self.file_dialog is not None:
-            return
-        from pygame_gui.windows import UIFileDialog
-
-        folder = saves_folder()
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-        if mode == "save":
-            stamp = time.strftime("%Y-%m-%d-%H%M")
-            initial = folder / f"{self.game_name}-{stamp}.json"
-            title = "Save game"
-        else:
-            initial = folder
-            title = "Open a saved game"
-        w, h = self.app.size
-        m = self.app.metrics
-        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
-        rect.center = (w // 2, h // 2)
-        self.file_mode = mode
-        self.file_dialog = self.add(
-            UIFileDialog(
-                rect,
-                self.manager,
-                window_title=title,
-                initial_file_path=str(initial),
-                allow_existing_files_only=mode == "open",
-                allowed_suffixes={".json"} if mode == "open" else None,
-                always_on_top=True,
-            )
-        )
-        delete = getattr(self.file_dialog, "delete_button", None)
-        if delete is not None:
-            delete.hide()  # saving and opening never delete files
-
-    def close_file_dialog(self) -> None:
-        """Close the save/open dialog if it is up."""
-        if self.file_dialog is not None:
-            dialog, self.file_dialog = self.file_dialog, None
-            dialog.kill()
-            if dialog in self.widgets:
-                self.widgets.remove(dialog)
 
     def show_series(self) -> None:
         """The series' cross table and scores (after at least one finished game)."""
@@ -932,25 +873,8 @@ class PlayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
-            self.file_dialog
-        ):
-            mode, self.file_dialog = self.file_mode, None
-            if mode == "save":
-                self.save_to(event.text)
-            else:
-                self.load_from(event.text)
+        if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
-            self.file_dialog = None
-            return True
-        if self.file_dialog is not None and event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.KEYDOWN,
-        ):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.close_file_dialog()
-            return True  # the dialog is modal: no moves behind it
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
         if (

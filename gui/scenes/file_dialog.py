@@ -1,0 +1,116 @@
+"""The save/open file dialog shared by the menu and play scenes (pygame_gui's UIFileDialog)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from gui import savefile, settings, theme
+from gui.scenes.base import Scene
+
+
+def saves_folder() -> Path:
+    """Where the save and open dialogs start: the config directory's saves folder."""
+    return settings.config_dir() / "saves"
+
+
+class FileDialogScene(Scene):
+    """A scene that opens save files: the modal dialog and loading what it picks.
+
+    Subclasses set `file_dialog` to None again whenever their widgets are rebuilt.
+    """
+
+    game_name: str = ""
+    file_dialog: Any = None
+    file_mode: str = ""
+
+    def open_file_dialog(self, mode: str = "open") -> None:
+        """The save ("save") or open ("open") dialog; saving and opening never delete."""
+        if self.file_dialog is not None:
+            return
+        from pygame_gui.windows import UIFileDialog
+
+        folder = saves_folder()
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        if mode == "save":
+            initial = folder / f"{self.game_name}-{time.strftime('%Y-%m-%d-%H%M')}.json"
+            title = "Save game"
+        else:
+            initial, title = folder, "Open a saved game"
+        w, h = self.app.size
+        m = self.app.metrics
+        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
+        rect.center = (w // 2, h // 2)
+        self.file_mode = mode
+        self.file_dialog = self.add(
+            UIFileDialog(
+                rect,
+                self.manager,
+                window_title=title,
+                initial_file_path=str(initial),
+                allow_existing_files_only=mode == "open",
+                allowed_suffixes={".json"} if mode == "open" else None,
+                always_on_top=True,
+            )
+        )
+        delete = getattr(self.file_dialog, "delete_button", None)
+        if delete is not None:
+            delete.hide()
+
+    def close_file_dialog(self) -> None:
+        """Close the dialog if it is up."""
+        if self.file_dialog is not None:
+            dialog, self.file_dialog = self.file_dialog, None
+            dialog.kill()
+            if dialog in self.widgets:
+                self.widgets.remove(dialog)
+
+    def handle_file_dialog(self, event: pygame.event.Event) -> bool:
+        """The dialog's events; while it is up it is modal (no clicks or keys behind it)."""
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and (
+            event.ui_element is self.file_dialog
+        ):
+            mode, self.file_dialog = self.file_mode, None
+            if mode == "save":
+                self.save_to(event.text)
+            else:
+                self.load_from(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            return True
+        if self.file_dialog is not None and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.KEYDOWN,
+        ):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.close_file_dialog()
+            return True
+        return False
+
+    def save_to(self, path: Any) -> bool:
+        """Save the game to `path` (only scenes with a game in progress can)."""
+        return False
+
+    def before_opening(self) -> None:
+        """Stop anything the scene runs before a loaded game replaces it."""
+
+    def load_from(self, path: Any) -> bool:
+        """Open a save file in a new play scene, or say why it cannot be opened."""
+        from gui.scenes.play import open_saved
+
+        try:
+            saved = savefile.load_game(path)
+        except savefile.SaveError as error:
+            self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
+            return False
+        self.before_opening()
+        play = open_saved(self.app, saved)
+        play.set_notice(f"Opened {Path(path).name} · {len(saved.moves)} moves", 3.0)
+        return True

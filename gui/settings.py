@@ -11,10 +11,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from gui.safe_files import keep_aside, write_atomic
 
 GAME_NAMES = ("tictactoe", "connect4", "pig")
 HUMAN, AI = "human", "ai"
@@ -198,31 +199,14 @@ def load() -> tuple[Settings, str | None]:
 
 
 def _set_aside(path: Path, why: str) -> str:
-    """Rename a bad settings file to settings.json.bad; return the message for the window."""
-    bad = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, bad)
-        where = f"; it was kept as {bad.name}"
-    except OSError:
-        where = ""
-    return f"Your settings file {why}, so the defaults are in use{where}."
+    """Keep a bad settings file aside as settings.json.bad; return the message for the window."""
+    return f"Your settings file {why}, so the defaults are in use{keep_aside(path)}."
 
 
 def save(settings: Settings) -> bool:
     """Write the settings atomically (temp file + os.replace); False if that failed."""
-    path = settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(settings.to_json(), handle, indent=2)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomic(settings_path(), json.dumps(settings.to_json(), indent=2))
     except OSError:
         return False
     return True

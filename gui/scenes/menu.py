@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 from typing import Any
 
 import pygame
@@ -14,6 +13,7 @@ from gui import drawing, savefile, theme
 from gui.boards.connect4_view import draw_disc
 from gui.boards.pig_view import draw_die
 from gui.boards.tictactoe_view import draw_o, draw_x
+from gui.safe_files import keep_aside
 from gui.scenes.file_dialog import FileDialogScene
 
 GAME_CARDS = (
@@ -123,12 +123,7 @@ class MenuScene(FileDialogScene):
         try:
             saved = savefile.load_game(path)
         except savefile.SaveError as error:
-            bad = path.with_name(path.name + ".bad")
-            try:
-                os.replace(path, bad)
-                kept = f"; it was kept as {bad.name}"
-            except OSError:
-                kept = ""
+            kept = keep_aside(path)
             why = str(error).split(": ", 1)[-1]
             self.app.toast(
                 f"Your last game could not be restored ({why}){kept}.", theme.WARNING, seconds=9

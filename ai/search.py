@@ -8,7 +8,7 @@ exactly, and with a time limit deepens until the result is exact or time runs ou
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ai.alphabeta import AlphaBeta
@@ -208,11 +208,14 @@ def _deepen(
     return found
 
 
+def _deepening(depth: int | None) -> list[int]:
+    """Iterative deepening's depths: 1 up to `depth` (None: until exact or out of time)."""
+    return list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
+
+
 def _plan(depth: int | None, ctx: Context) -> list[int]:
     """One iteration at the given depth, or deepening from 1 when there is a time budget."""
-    if depth is not None and ctx.deadline is None:
-        return [depth]
-    return list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
+    return [depth] if depth is not None and ctx.deadline is None else _deepening(depth)
 
 
 def _table_for(depth: int | None) -> TranspositionTable:
@@ -229,10 +232,7 @@ def _alphabeta(
     order = list(state.legal_moves())
     progress = _Deepening()
     found: tuple[dict[Any, int], set[Any]] = ({}, set())
-    if depth is None and ctx.deadline is None:
-        plan = [UNLIMITED_DEPTH]
-    else:
-        plan = list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
+    plan = [UNLIMITED_DEPTH] if depth is None and ctx.deadline is None else _deepening(depth)
     if depth is None and ctx.deadline is not None:
         # Unlimited depth on a budget: try to solve exactly with part of the time; if the
         # position is still too big, deepen with the heuristic for the rest.
@@ -352,21 +352,4 @@ def _chance_root(
         values[outcome] = value
         mean += probability * value
     result = _finish(state, ctx, algorithm, values, (), plan_depth, True, False, {"chance": True})
-    return SearchResult(
-        move=None,
-        value=mean / SCALE,
-        move_values=result.move_values,
-        pv=(),
-        depth=result.depth,
-        nodes=result.nodes,
-        leaf_evaluations=result.leaf_evaluations,
-        cutoffs=0,
-        table_hits=result.table_hits,
-        elapsed=result.elapsed,
-        algorithm=algorithm,
-        heuristic=result.heuristic,
-        player=player,
-        complete=True,
-        exact=False,
-        extra=result.extra,
-    )
+    return replace(result, move=None, value=mean / SCALE, pv=())

@@ -14,8 +14,10 @@ from games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
     Game,
+    GameOption,
     Heuristic,
     IllegalMoveError,
+    Preset,
     State,
     replay,
     sample_outcome,
@@ -26,10 +28,13 @@ __all__ = [
     "GAMES",
     "HEURISTIC_LIMIT",
     "Game",
+    "GameOption",
     "Heuristic",
     "IllegalMoveError",
+    "Preset",
     "State",
     "get_game",
+    "register",
     "replay",
     "sample_outcome",
 ]
@@ -39,7 +44,21 @@ GAMES: dict[str, Callable[..., Game]] = {
     "connect4": connect4.Game,
     "pig": pig.Game,
 }
-"""Every game by registry name: a factory taking the game's options as keywords."""
+"""Every game by registry name: a factory taking the game's options as keywords.
+
+A factory is the game's class: its class attributes (title, side names, options, presets,
+...) describe the game without making one.  Add a game with `register`."""
+
+
+def register(factory: Callable[..., Game]) -> None:
+    """Add a game to the registry under its ``name`` (the documented way to add a game).
+
+    :raises ValueError: a name already taken by another game.
+    """
+    name = factory.name  # type: ignore[attr-defined]
+    if GAMES.get(name, factory) is not factory:
+        raise ValueError(f"a game named {name!r} is already registered")
+    GAMES[name] = factory
 
 
 def get_game(name: str, **options: Any) -> Game:

@@ -51,6 +51,47 @@ class Heuristic:
     evaluate: Callable[[Any], float]
 
 
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One whole-number option a game takes, as a keyword of its factory (Pig's goal).
+
+    The set-up screen, settings, saves and the terminal's ``--option name=value`` read this;
+    none of them knows which game has which option.
+    """
+
+    name: str
+    title: str
+    default: int
+    minimum: int
+    maximum: int
+    help: str
+
+    def check(self, value: object) -> int:
+        """`value` if it is a whole number in range, else ValueError naming the range."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{self.name} must be a whole number, not {value!r}")
+        if not self.minimum <= value <= self.maximum:
+            raise ValueError(f"{self.name} must be {self.minimum} to {self.maximum}, not {value}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named difficulty level as plain data: the settings of a computer player.
+
+    `depth` None means no limit (solve, within `time_limit` if set).  `description` is one
+    or two sentences true of this game only, shown in the set-up screen.
+    """
+
+    name: str
+    algorithm: str
+    depth: int | None
+    heuristic: str | None = None
+    time_limit: float | None = None
+    randomness: float = 0.0
+    description: str = ""
+
+
 @runtime_checkable
 class State(Protocol):
     """What the search and the front end may ask of a position."""
@@ -92,6 +133,18 @@ class Game(Protocol):
     stochastic: bool
     heuristics: dict[str, Heuristic]
     default_heuristic: str
+    side_names: tuple[str, str]
+    """The two sides as a player sees them ("X", "O"; "Red", "Yellow")."""
+    options: tuple[GameOption, ...]
+    """The keyword options of the game's factory (empty for most games)."""
+    notation_help: str
+    """One line on how moves are written, for help texts and error messages."""
+    presets: tuple[Preset, ...]
+    """Difficulty levels, easiest first."""
+
+    def option_values(self) -> dict[str, int]:
+        """This game's options as given to its factory (``{"goal": 50}`` for Pig)."""
+        ...
 
     def initial_state(self) -> Any: ...
     def parse_move(self, text: str, state: Any) -> Move: ...

@@ -30,9 +30,11 @@ from games.base import (
     HEURISTIC_LIMIT,
     NO_HEURISTIC,
     DigitNotation,
+    GameOption,
     Heuristic,
     IllegalMoveError,
     Player,
+    Preset,
     illegal,
 )
 
@@ -528,9 +530,50 @@ class Game(DigitNotation):
     title = "Connect Four"
     stochastic = False
     default_heuristic = "windows"
+    side_names: tuple[str, str] = ("Red", "Yellow")
+    options: tuple[GameOption, ...] = ()
+    notation_help = "columns 1-7 from the left, e.g. 4453"
+    presets: tuple[Preset, ...] = (
+        Preset(
+            "Easy",
+            "alphabeta",
+            2,
+            "windows",
+            randomness=0.3,
+            description="Looks two moves ahead and often plays a loose move.",
+        ),
+        Preset(
+            "Medium",
+            "alphabeta",
+            4,
+            "windows",
+            randomness=0.05,
+            description="Looks four moves ahead; now and then misjudges a close call.",
+        ),
+        Preset(
+            "Hard",
+            "alphabeta",
+            6,
+            "threats",
+            description="Six moves ahead with the threat-parity heuristic, never at random.",
+        ),
+        Preset(
+            "Expert",
+            "alphabeta",
+            None,
+            "threats",
+            time_limit=1.5,
+            description="Deepens for 1.5 s a move and plays exactly once it can solve the "
+            "position in that time.",
+        ),
+    )
 
     def __init__(self) -> None:
         self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)
+
+    def option_values(self) -> dict[str, int]:
+        """No options."""
+        return {}
 
     def __repr__(self) -> str:
         return "connect4.Game()"

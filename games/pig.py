@@ -18,9 +18,11 @@ from typing import Any, ClassVar, TypeAlias, TypeGuard
 from games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
+    GameOption,
     Heuristic,
     IllegalMoveError,
     Player,
+    Preset,
     evaluate_none,
     illegal,
     parse_one_character_moves,
@@ -293,6 +295,57 @@ class Game:
     title = "Pig"
     stochastic = True
     default_heuristic = "race"
+    side_names: tuple[str, str] = ("Player 1", "Player 2")
+    options: tuple[GameOption, ...] = (
+        GameOption(
+            "goal",
+            "Goal",
+            DEFAULT_GOAL,
+            10,
+            1000,
+            "points needed to win; small goals make short games",
+        ),
+    )
+    notation_help = "r roll, h hold, a digit 1-6 for the die, e.g. r4r6h r1"
+    presets: tuple[Preset, ...] = (
+        Preset(
+            "Easy",
+            "expectiminimax",
+            1,
+            "score",
+            randomness=0.2,
+            description="Looks one roll ahead with a lot of noise: rolls or holds almost "
+            "at random when the choice is close.",
+        ),
+        Preset(
+            "Medium",
+            "expectiminimax",
+            1,
+            "score",
+            randomness=0.02,
+            description="Holds at about 20 points a turn, the classic rule of thumb, and "
+            "sometimes misjudges a close call.",
+        ),
+        Preset(
+            "Hard",
+            "expectiminimax",
+            2,
+            "score",
+            description="Looks two decisions ahead and never chooses at random.",
+        ),
+        Preset(
+            "Expert",
+            "expectiminimax",
+            1,
+            "optimal",
+            description="Plays the exact optimal policy: the highest chance to win from "
+            "every position.",
+        ),
+    )
+
+    def option_values(self) -> dict[str, int]:
+        """The goal."""
+        return {"goal": self.goal}
 
     def __init__(self, goal: int = DEFAULT_GOAL) -> None:
         if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:

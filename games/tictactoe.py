@@ -20,9 +20,11 @@ from games.base import (
     HEURISTIC_LIMIT,
     NO_HEURISTIC,
     DigitNotation,
+    GameOption,
     Heuristic,
     IllegalMoveError,
     Player,
+    Preset,
     illegal,
 )
 
@@ -288,9 +290,48 @@ class Game(DigitNotation):
     title = "Tic-tac-toe"
     stochastic = False
     default_heuristic = "lines"
+    side_names: tuple[str, str] = ("X", "O")
+    options: tuple[GameOption, ...] = ()
+    notation_help = "cells 1-9 row by row from the top left, e.g. 5193"
+    presets: tuple[Preset, ...] = (
+        Preset(
+            "Easy",
+            "alphabeta",
+            1,
+            "lines",
+            randomness=1.0,
+            description="Looks one move ahead with a lot of noise: it misses wins and blocks.",
+        ),
+        Preset(
+            "Medium",
+            "alphabeta",
+            2,
+            "lines",
+            randomness=0.5,
+            description="Takes wins and blocks threats, but falls for a fork.",
+        ),
+        Preset(
+            "Hard",
+            "alphabeta",
+            4,
+            "lines",
+            description="Looks four moves ahead, enough to see every fork: it never loses.",
+        ),
+        Preset(
+            "Expert",
+            "alphabeta",
+            None,
+            "lines",
+            description="Solves the game from every position: perfect play.",
+        ),
+    )
 
     def __init__(self) -> None:
         self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)
+
+    def option_values(self) -> dict[str, int]:
+        """No options."""
+        return {}
 
     def __repr__(self) -> str:
         return "tictactoe.Game()"

@@ -3,7 +3,14 @@
 `ai` depends only on the protocol in `games.base`; a new game needs no change here.
 """
 
-from ai.difficulty import DIFFICULTIES, PRESET_BLURBS, get_preset, parse_player_spec
+from ai.difficulty import (
+    DIFFICULTIES,
+    game_presets,
+    get_preset,
+    parse_player_spec,
+    preset_config,
+    preset_description,
+)
 from ai.engine import SearchCancelled, SearchError
 from ai.players import (
     AIPlayer,
@@ -23,7 +30,6 @@ __all__ = [
     "ALGORITHM_TITLES",
     "DIFFICULTIES",
     "MAX_DEPTH",
-    "PRESET_BLURBS",
     "AIPlayer",
     "HumanPlayer",
     "Player",
@@ -35,9 +41,12 @@ __all__ = [
     "SearchResult",
     "TranspositionTable",
     "algorithms_for",
+    "game_presets",
     "get_preset",
     "make_player",
     "parse_player_spec",
+    "preset_config",
+    "preset_description",
     "search",
     "with_seed",
 ]

@@ -1,4 +1,7 @@
-"""Benchmarks of the search engine: fixed positions, whole AI games, and the connect-four solver.
+"""Benchmarks of the search engine: fixed positions, whole AI games, and a game's solver sets.
+
+Every position, game and test set comes from the games' own descriptions (`bench_positions`,
+`presets`, `solver_benchmark`): nothing here names a game.
 
 Every function returns plain data (ready for JSON) and has a matching `format_*` that
 turns it into aligned text.  Depth ladders stop before a search would take longer than
@@ -9,7 +12,6 @@ few minutes and `quick` about a minute on a 2-core machine.
 from __future__ import annotations
 
 import gc
-import math
 import os
 import platform
 import time
@@ -23,15 +25,9 @@ from ai.match import MatchSetup, play_game
 from ai.search import ALGORITHM_TITLES, algorithms_for, search
 from ai.text_table import format_seconds, format_table
 from ai.values import plies_to_end
+from games.base import SolverBenchmark
 
 Log = Callable[[str], None]
-
-DEFAULT_SOLVER_FILE = (
-    Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4" / "Test_L3_R1.txt"
-)
-"""Pascal Pons' end-game set: 1000 positions with exact scores (see its README)."""
-
-CONNECT4_WIDTH, CONNECT4_HEIGHT = 7, 6
 
 QUICK_SEARCH = 0.05
 """A search quicker than this (seconds) is timed again, keeping the fastest run: a scheduler
@@ -49,37 +45,19 @@ class BenchPosition:
     options: tuple[tuple[str, Any], ...] = ()
 
 
-def _pig_moves(*turns: tuple[int, ...] | str) -> str:
-    """Pig move text from turns: a tuple of faces rolled then held, or raw text."""
-    parts = []
-    for turn in turns:
-        if isinstance(turn, str):
-            parts.append(turn)
-        else:
-            parts.append("".join(f"r{face}" for face in turn) + "h")
-    return " ".join(parts)
+def all_positions() -> tuple[BenchPosition, ...]:
+    """Every registered game's `bench_positions`, in registry order."""
+    positions = []
+    for name, factory in games.GAMES.items():
+        for position in getattr(factory, "bench_positions", ()):
+            positions.append(
+                BenchPosition(name, position.label, position.moves, tuple(position.options))
+            )
+    return tuple(positions)
 
 
-POSITIONS = (
-    BenchPosition("tictactoe", "empty board", ""),
-    BenchPosition("tictactoe", "after 519", "519"),
-    BenchPosition("connect4", "empty board", ""),
-    BenchPosition("connect4", "after 4453", "4453"),
-    BenchPosition("connect4", "midgame, 16 moves, first player wins", "2531276566711153"),
-    BenchPosition(
-        "pig",
-        "goal 100, 48-55, turn start",
-        _pig_moves((6,) * 8, (5,) * 11),
-        (("goal", 100),),
-    ),
-    BenchPosition(
-        "pig",
-        "goal 100, 48-55, turn total 12",
-        _pig_moves((6,) * 8, (5,) * 11, "r4r4r4"),
-        (("goal", 100),),
-    ),
-)
-"""The positions every run measures, in the order of the report."""
+POSITIONS: tuple[BenchPosition, ...] | None = None
+"""The positions every run measures, in the order of the report; None: `all_positions()`."""
 
 
 def machine_description() -> dict[str, Any]:
@@ -162,7 +140,7 @@ def search_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict
     limit = 0.5 if quick else 5.0
     max_depth = 12 if quick else 42
     report = []
-    for position in POSITIONS:
+    for position in all_positions() if POSITIONS is None else POSITIONS:
         game, state = _position_state(position)
         log(f"{game.title}, {position.label}")
         entry: dict[str, Any] = {
@@ -252,7 +230,8 @@ def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[s
     from ai.difficulty import DIFFICULTIES
 
     report = []
-    for name, options in (("tictactoe", ()), ("connect4", ()), ("pig", (("goal", 100),))):
+    for name in list(games.GAMES):
+        options = tuple(games.get_game(name).option_values().items())
         for preset in DIFFICULTIES[name]:
             setup = MatchSetup(game=name, options=options, specs=(preset, preset), seed=0)
             started = time.perf_counter()
@@ -311,69 +290,73 @@ def format_game_bench(report: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def connect4_score(value: float, moves_played: int, exact: bool) -> int | None:
-    """The Pons score (22 - the winner's stone count, 0 for a draw) of a solved value, or None.
+def solver_games() -> list[str]:
+    """The registered games that offer solved test sets (`solver_benchmark`), in order."""
+    return [
+        name
+        for name, factory in games.GAMES.items()
+        if getattr(factory, "solver_benchmark", None) is not None
+    ]
 
-    A proven value `v` ends the game `plies_to_end(v)` plies from now; with `moves_played`
-    stones already down, the winner's last stone is its ceil((p + d) / 2)-th.
+
+def solver_benchmark(game_name: str | None = None) -> tuple[str, SolverBenchmark]:
+    """(game name, its solver test sets); None: the first game that offers them."""
+    offered = solver_games()
+    if game_name is None:
+        if not offered:
+            raise ValueError("no registered game offers solver test sets")
+        game_name = offered[0]
+    if game_name not in offered:
+        raise ValueError(
+            f"{game_name!r} offers no solver test sets; games that do: {', '.join(offered)}"
+        )
+    benchmark: SolverBenchmark = games.GAMES[game_name].solver_benchmark  # type: ignore[attr-defined]
+    return game_name, benchmark
+
+
+def solver_score(
+    benchmark: SolverBenchmark, value: float, moves_played: int, exact: bool
+) -> int | None:
+    """The test files' score of a proven value (`benchmark.score`), or None if not proven.
+
+    A proven value `v` ends the game `plies_to_end(v)` plies from now.
     """
     distance = plies_to_end(value)
     if distance is None:
         return 0 if exact and value == 0 else None
-    stones = math.ceil((moves_played + distance) / 2)
-    score = CONNECT4_WIDTH * CONNECT4_HEIGHT // 2 + 1 - stones
-    return score if value > 0 else -score
+    return benchmark.score(1 if value > 0 else -1, distance, moves_played)
 
-
-SOLVER_DIR = DEFAULT_SOLVER_FILE.parent
-"""Where Pons' six test sets live (copied from his site; see the README there)."""
-
-SOLVER_SETS: dict[str, str] = {
-    "L3_R1": "end game, easy",
-    "L2_R1": "middle game, easy",
-    "L2_R2": "middle game, medium",
-    "L1_R1": "beginning, easy",
-    "L1_R2": "beginning, medium",
-    "L1_R3": "beginning, hard",
-}
-"""Pons' sets by short name (file Test_<name>.txt), easiest stage first."""
-
-HARD_SOLVER_SETS = ("L1_R2", "L1_R3")
-"""Sets that take minutes to hours in Python: run only on request, with a per-position limit."""
-
-DEFAULT_SOLVER_PLAN: tuple[tuple[str, int | None], ...] = (
-    ("L3_R1", None),
-    ("L2_R1", None),
-    ("L2_R2", 100),
-    ("L1_R1", 200),
-)
-"""`bench --solver` without --sets: every end-game and easy middle-game position and the
-first 100 / 200 of the medium middle-game and easy beginning sets (a few minutes)."""
-
-PONS_REFERENCE: dict[str, tuple[float, float]] = {
-    "L3_R1": (51, 5.5e-6),
-    "L2_R1": (450, 46e-6),
-    "L2_R2": (39_900, 6.0e-3),
-    "L1_R1": (3_300, 0.32e-3),
-    "L1_R2": (1_200_000, 0.178),
-    "L1_R3": (65_700_000, 10.0),
-}
-"""Mean nodes and seconds per position of Pons' C++ solver (g++ -O3, one thread, no book)."""
 
 SOLVER_MODES = ("score", "move")
-"""'score': the root's exact value alone (AlphaBeta.solve_value, as Pons' benchmark does);
+"""'score': the root's exact value alone (AlphaBeta.solve_value, as the reference solvers do);
 'move': `ai.search(depth=None, all_values=False)`, which also finds the moves that tie."""
 SOLVER_MODE_TITLES = {"score": "score only", "move": "score + move"}
 SOLVER_TABLE_BITS = 20
 """Each position gets a fresh table of about 2**20 slots, allocated outside the timing."""
 
 
-def solver_set_path(name: str) -> Path:
-    """The file of one of Pons' sets, by short name ('L2_R1') or file name."""
-    short = name.strip().removeprefix("Test_").removesuffix(".txt").upper()
-    if short not in SOLVER_SETS:
-        raise ValueError(f"unknown set {name!r}; choose from {', '.join(SOLVER_SETS)}")
-    return SOLVER_DIR / f"Test_{short}.txt"
+def _default_sets() -> tuple[dict[str, str], tuple[str, ...], tuple[tuple[str, int | None], ...]]:
+    """The sets, hard sets and default plan of the first game with solver test sets."""
+    if not solver_games():
+        return {}, (), ()
+    _, benchmark = solver_benchmark()
+    return (
+        {solver_set.name: solver_set.stage for solver_set in benchmark.sets},
+        tuple(solver_set.name for solver_set in benchmark.sets if solver_set.hard),
+        benchmark.default_plan,
+    )
+
+
+SOLVER_SETS, HARD_SOLVER_SETS, DEFAULT_SOLVER_PLAN = _default_sets()
+"""The default solver game's sets by short name (with their stage), the sets that take
+minutes to hours in Python (run only on request, with a per-position limit), and what
+`bench --solver` runs without --sets."""
+
+
+def solver_set_path(name: str, game_name: str | None = None) -> Path:
+    """The file of one of a game's sets, by short name ('L2_R1') or file name."""
+    _, benchmark = solver_benchmark(game_name)
+    return benchmark.directory / benchmark.file_name(benchmark.short_name(name))
 
 
 def read_solver_file(path: Path) -> list[tuple[str, int]]:
@@ -400,7 +383,7 @@ def _stopper(position_time: float | None) -> tuple[Callable[[], bool] | None, li
 def solve_position(
     state: Any, mode: str, position_time: float | None = None
 ) -> tuple[int | None, int, float]:
-    """Solve one position: (Pons score or None if out of time, nodes, seconds).
+    """Solve one position: (the test files' score or None if out of time, nodes, seconds).
 
     'score' solves the root node alone with null-window probes; 'move' runs the search
     a player runs, which also values every root move that may tie for best.
@@ -410,6 +393,7 @@ def solve_position(
     from ai.search import heuristic_for
     from ai.table import TranspositionTable
 
+    benchmark: SolverBenchmark = state.game.solver_benchmark
     table = TranspositionTable(bits=SOLVER_TABLE_BITS)
     should_stop, start = _stopper(position_time)
     ply = state.ply
@@ -422,7 +406,7 @@ def solve_position(
         except SearchCancelled:
             return None, ctx.nodes, time.perf_counter() - began
         elapsed = time.perf_counter() - began
-        return connect4_score(units / SCALE, ply, True), ctx.nodes, elapsed
+        return solver_score(benchmark, units / SCALE, ply, True), ctx.nodes, elapsed
     if mode != "move":
         raise ValueError(f"unknown solver mode {mode!r}; choose from {', '.join(SOLVER_MODES)}")
     start[0] = began = time.perf_counter()
@@ -440,29 +424,37 @@ def solve_position(
         # The nodes of a cancelled search are not reported: count the time only.
         return None, 0, time.perf_counter() - began
     elapsed = time.perf_counter() - began
-    return connect4_score(result.value, ply, result.exact), result.nodes, elapsed
+    return solver_score(benchmark, result.value, ply, result.exact), result.nodes, elapsed
 
 
 def solver_bench(
-    path: Path = DEFAULT_SOLVER_FILE,
+    path: Path | None = None,
     limit: int | None = None,
     time_limit: float | None = None,
     log: Log = lambda text: None,
     position_time: float | None = None,
     modes: tuple[str, ...] = SOLVER_MODES,
+    game_name: str | None = None,
 ) -> dict[str, Any]:
     """Solve the positions of one 'moves score' file in each mode and check every score.
 
     Stops after `limit` positions, or once a mode has spent `time_limit` seconds on the
     set; a position not solved within `position_time` seconds counts as unsolved.  Nodes
-    and times are means and medians over the positions solved.
+    and times are means and medians over the positions solved.  `path` None: the game's
+    first set; `game_name` None: the first game with solver test sets.
     """
-    game = games.get_game("connect4")
+    game_name, benchmark = solver_benchmark(game_name)
+    game = games.get_game(game_name)
+    if path is None:
+        path = benchmark.directory / benchmark.file_name(benchmark.sets[0].name)
     positions = read_solver_file(path)
     if limit is not None:
         positions = positions[:limit]
     states = [game.replay(game.parse_moves(moves)) for moves, _ in positions]
-    short = path.stem.removeprefix("Test_")
+    try:
+        short = benchmark.short_name(path.name)
+    except ValueError:
+        short = path.stem
     rows = []
     for mode in modes:
         gc.collect()
@@ -515,15 +507,20 @@ def solver_bench(
             f"{short} {SOLVER_MODE_TITLES[mode]}: {solved} solved, {right} right, "
             f"mean {rows[-1]['mean_nodes']:,.0f} nodes"
         )
-    reference = PONS_REFERENCE.get(short)
+    solver_set = benchmark.find(short)
+    reference = None if solver_set is None else solver_set.reference
     return {
+        "game": game_name,
+        "title": benchmark.title,
         "set": short,
         "file": path.name,
-        "stage": SOLVER_SETS.get(short, ""),
+        "stage": "" if solver_set is None else solver_set.stage,
         "positions": len(positions),
         "position_time": position_time,
         "rows": rows,
-        "pons": None
+        "reference_name": benchmark.reference_name,
+        "reference_note": benchmark.reference_note,
+        "reference": None
         if reference is None
         else {"mean_nodes": reference[0], "mean_time": reference[1]},
     }
@@ -541,41 +538,47 @@ def _median(values: list[int] | list[float]) -> float:
 
 
 def solver_suite(
-    plan: tuple[tuple[str, int | None], ...] = DEFAULT_SOLVER_PLAN,
+    plan: tuple[tuple[str, int | None], ...] | None = None,
     position_time: float | None = None,
     time_limit: float | None = None,
     modes: tuple[str, ...] = SOLVER_MODES,
     log: Log = lambda text: None,
+    game_name: str | None = None,
 ) -> list[dict[str, Any]]:
-    """`solver_bench` over several of Pons' sets: [(set name, positions or None for all)]."""
+    """`solver_bench` over several of a game's sets: [(set name, positions or None for all)].
+
+    `plan` None: the game's default plan.
+    """
+    game_name, benchmark = solver_benchmark(game_name)
     return [
         solver_bench(
-            solver_set_path(name),
+            solver_set_path(name, game_name),
             limit=count,
             time_limit=time_limit,
             log=log,
             position_time=position_time,
             modes=modes,
+            game_name=game_name,
         )
-        for name, count in plan
+        for name, count in (benchmark.default_plan if plan is None else plan)
     ]
 
 
 def _short_time(seconds: float) -> str:
-    """Like format_seconds, but microseconds below a millisecond (Pons' end-game times)."""
+    """Like format_seconds, but microseconds below a millisecond (reference end-game times)."""
     if 0 < seconds < 0.001:
         return f"{seconds * 1e6:.1f} µs"
     return format_seconds(seconds)
 
 
 def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
-    """One row per set and mode, with Pons' C++ figures beside ours."""
+    """One row per set and mode, with the reference solver's figures beside ours."""
     if isinstance(reports, dict):
         reports = [reports]
     rows = []
     misses: list[str] = []
     for report in reports:
-        pons = report["pons"]
+        reference = report["reference"]
         for row in report["rows"]:
             unsolved = len(row["unsolved"])
             rows.append(
@@ -588,8 +591,8 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
                     f"{row['mean_nodes']:,.0f}",
                     f"{row['median_nodes']:,.0f}",
                     _short_time(row["mean_time"]),
-                    "-" if pons is None else f"{pons['mean_nodes']:,.0f}",
-                    "-" if pons is None else _short_time(pons["mean_time"]),
+                    "-" if reference is None else f"{reference['mean_nodes']:,.0f}",
+                    "-" if reference is None else _short_time(reference["mean_time"]),
                 ]
             )
             for miss in row["wrong"]:
@@ -606,16 +609,17 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
         "mean nodes",
         "median nodes",
         "mean time",
-        "Pons nodes",
-        "Pons time",
+        f"{reports[0]['reference_name']} nodes" if reports else "reference nodes",
+        f"{reports[0]['reference_name']} time" if reports else "reference time",
     ]
     limits = {report["position_time"] for report in reports} - {None}
+    title = reports[0]["title"] if reports else "Solver test sets"
     lines = [
-        "Connect-four solver on Pascal Pons' test sets (exact scores; nodes and times are "
-        "per solved position):",
+        f"{title} (exact scores; nodes and times are per solved position):",
         *format_table(headers, rows, right=(2, 3, 5, 6, 7, 8, 9)),
     ]
     if limits:
         lines.append(f"time limit per position: {format_seconds(max(limits))}")
-    lines.append("Pons: the published C++ solver (g++ -O3, one thread, no opening book).")
+    notes = {report["reference_note"] for report in reports} - {""}
+    lines += sorted(notes)
     return lines + misses

@@ -1,78 +1,84 @@
 """Difficulty presets: named, visible player configs for each game, easiest first.
 
-Each preset is plain data (see `PlayerConfig`), shown in the set-up screen and editable
-there.  The ladder is a promise, checked by tests/test_ladder.py and reported by the
-tournament command: every preset beats the one below it.
+Each game describes its own presets (`games.base.Preset`, class attribute `presets`); here
+they become `PlayerConfig`s, shown in the set-up screen and editable there.  The ladder is
+a promise, checked by tests/test_ladder.py and reported by the tournament command: every
+preset beats the one below it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+import games
 from ai.players import RANDOM, PlayerConfig
 from ai.search import ALGORITHMS, MAX_DEPTH
+from games.base import Preset
 
-DIFFICULTIES: dict[str, dict[str, PlayerConfig]] = {
-    # Tic-tac-toe.  Easy looks one move ahead with so much noise (randomness 1 against
-    # values below 1) that it misses wins and blocks; Medium looks two moves ahead, so it
-    # takes wins and blocks threats (proven values outweigh its noise) but falls for forks;
-    # Hard looks four moves ahead, enough to see every fork: it never loses (checked for
-    # every line of play in tests/test_ladder.py); Expert solves the game.  Hard and Expert
-    # draw each other, so at the top the promise is "never loses".
-    "tictactoe": {
-        "Easy": PlayerConfig("alphabeta", depth=1, heuristic="lines", randomness=1.0),
-        "Medium": PlayerConfig("alphabeta", depth=2, heuristic="lines", randomness=0.5),
-        "Hard": PlayerConfig("alphabeta", depth=4, heuristic="lines"),
-        "Expert": PlayerConfig("alphabeta", depth=None, heuristic="lines"),
-    },
-    # Connect-four.  Depth is the main step: 2 and 4 with the quick "windows" count (and
-    # a little noise), 6 with "threats" (which squares would complete four, and whose row
-    # parity they favour).  Expert deepens iteratively within 1.5 s, so it solves exactly
-    # from the late middle game on; before that it plays the deepest finished iteration
-    # (9-10 plies from the opening on this 2-core machine).  Hard stops at depth 6,
-    # well short of that: at depth 8 Hard scored as much as Expert over 40 games on a busy
-    # machine, where the budget buys Expert little more than 8 plies.  1.5 s leaves room
-    # for the overshoot of the last iteration under a 2 s worst move (1.6 s at worst,
-    # over its 120 games of the ladder in docs/RESULTS.md).
-    "connect4": {
-        "Easy": PlayerConfig("alphabeta", depth=2, heuristic="windows", randomness=0.3),
-        "Medium": PlayerConfig("alphabeta", depth=4, heuristic="windows", randomness=0.05),
-        "Hard": PlayerConfig("alphabeta", depth=6, heuristic="threats"),
-        "Expert": PlayerConfig("alphabeta", depth=None, heuristic="threats", time_limit=1.5),
-    },
-    # Pig.  With the "score" heuristic one roll ahead the search holds once the turn total
-    # passes 20 (rolling gains (20 - t) / 6 / goal in expectation): hold at 20, the classic
-    # rule of thumb (at exactly 20 the two tie and the seeded tie-break decides).
-    # Roll-or-hold values differ by a few hundredths here, so randomness 0.2 makes Easy
-    # roll or hold almost at random and 0.02 makes Medium misjudge close calls.  Hard
-    # looks two decisions ahead; Expert reads the exact optimal policy.  Measured over
-    # 1000 games, Expert wins about 56% against Hard; deeper searches gain little (depth
-    # 3 wins 45-47% against Expert), so Hard stays at depth 2, where the gap to Expert
-    # shows within a thousand games and every move is instant.
-    "pig": {
-        "Easy": PlayerConfig("expectiminimax", depth=1, heuristic="score", randomness=0.2),
-        "Medium": PlayerConfig("expectiminimax", depth=1, heuristic="score", randomness=0.02),
-        "Hard": PlayerConfig("expectiminimax", depth=2, heuristic="score"),
-        "Expert": PlayerConfig("expectiminimax", depth=1, heuristic="optimal"),
-    },
-}
-"""{game name: {preset name: config}}, easiest first.  Measured ladders: docs/RESULTS.md."""
 
-PRESET_BLURBS = {
-    "Easy": "Looks a move or two ahead and often plays a loose move.",
-    "Medium": "Looks a little further ahead; sometimes misjudges or falls for a trap.",
-    "Hard": "Searches deeper and never picks a move at random; in tic-tac-toe it never loses.",
-    "Expert": "The strongest play we compute: perfect in tic-tac-toe and Pig; in "
-    "connect-four it plays exactly once it can solve the position within 1.5 s.",
-}
-"""One line per preset for the set-up screen, true of every game."""
+def preset_config(preset: Preset) -> PlayerConfig:
+    """The player settings of a game's preset."""
+    return PlayerConfig(
+        preset.algorithm,
+        depth=preset.depth,
+        heuristic=preset.heuristic,
+        time_limit=preset.time_limit,
+        randomness=preset.randomness,
+    )
+
+
+class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
+    """{game name: {preset name: config}}, easiest first, read live from `games.GAMES`.
+
+    A game registered later (`games.register`) has its presets here with no other change.
+    """
+
+    def __getitem__(self, game_name: str) -> dict[str, PlayerConfig]:
+        factory = games.GAMES[game_name]
+        presets: tuple[Preset, ...] = getattr(factory, "presets", ())
+        return {preset.name: preset_config(preset) for preset in presets}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(games.GAMES))
+
+    def __len__(self) -> int:
+        return len(games.GAMES)
+
+    def __repr__(self) -> str:
+        return f"Difficulties({dict(self)!r})"
+
+
+DIFFICULTIES: Mapping[str, dict[str, PlayerConfig]] = Difficulties()
+"""{game name: {preset name: config}}, easiest first.  Each game's presets and their measured
+ladder are in its module in games/; the ladder results are in docs/RESULTS.md."""
+
+
+def game_presets(game_name: str) -> tuple[Preset, ...]:
+    """A game's presets as the game describes them (name, settings, description)."""
+    factory = games.GAMES.get(game_name)
+    if factory is None:
+        raise ValueError(f"unknown game {game_name!r}; choose one of: {', '.join(games.GAMES)}")
+    presets: tuple[Preset, ...] = getattr(factory, "presets", ())
+    return presets
+
+
+def preset_description(game_name: str, preset_name: str) -> str:
+    """The game's own one- or two-sentence text for a preset ("" for an unknown preset)."""
+    if game_name not in games.GAMES:
+        return ""
+    wanted = preset_name.strip().lower()
+    for preset in game_presets(game_name):
+        if preset.name.lower() == wanted:
+            return preset.description
+    return ""
 
 
 def get_preset(game_name: str, name: str) -> PlayerConfig:
     """A game's preset by name, case-insensitive; ValueError names the presets."""
-    presets = DIFFICULTIES.get(game_name)
-    if presets is None:
+    if game_name not in games.GAMES:
         raise ValueError(f"no presets for game {game_name!r}; games: {', '.join(DIFFICULTIES)}")
+    presets = DIFFICULTIES[game_name]
     for preset, config in presets.items():
         if preset.lower() == name.strip().lower():
             return config

@@ -86,7 +86,7 @@ class GameRecord:
     first: int
     """The player (0 = A, 1 = B) who moved first."""
     moves: str
-    """The whole game in the game's own notation (dice included for Pig)."""
+    """The whole game in the game's own notation (chance outcomes included)."""
     winner: int | None
     """The player (0 = A, 1 = B) who won, or None for a draw."""
     decisions: tuple[int, int]
@@ -123,7 +123,7 @@ def _collect_now_and_then() -> None:
     The searches' recursive inner functions (`node_value`) form reference cycles that hold
     their transposition table's slot list, so a finished game's tables (up to 2**20 slots
     each) wait for the cyclic collector, whose oldest generation runs too rarely: measured
-    here, RSS grew by about 1.5 MiB a game (Pig, hard vs expert: 23 to 560 MiB over 2000
+    here, RSS grew by about 1.5 MiB a game (dice game, hard vs expert: 23 to 560 MiB over 2000
     games).  A full collection every COLLECT_EVERY games keeps it flat for a few percent of
     the run time (every game would cost about 20%).
     """

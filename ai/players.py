@@ -158,7 +158,7 @@ class AIPlayer:
         self.game = game
         self.name = name or config.describe()
         self.rng = random.Random(config.seed)
-        # Solving (no depth limit) and Pig's (position, depth) entries want a larger table.
+        # Solving (no depth limit) and chance games' (position, depth) entries want a larger table.
         bits = 20 if game.stochastic or config.depth is None else 18
         self.table = TranspositionTable(bits=bits)
         self.last_result: SearchResult | None = None

@@ -1,27 +1,24 @@
-"""How often a Pig preset's roll/hold decision matches the optimal one (Neller & Presser).
+"""How often a preset's decisions match a game's reference policy (`Game.reference_policy()`).
 
-A decision state at goal G is (own score i, opponent's score j, turn total k) with
-i, j < G and i + k < G, the player to move about to roll or hold: G * G * (G + 1) / 2
-states, 505,000 at goal 100.  For each state the preset searches exactly as it does in a
-game (one `AIPlayer` per worker process, so its transposition table persists from state
-to state, which makes the deeper presets several times faster) and we compare the
-better-valued move with `games.pig_optimal.optimal_table(G).should_roll`.
+A game may offer a reference policy (`games.base.ReferencePolicy`): its decision states
+and the best move and each move's value (win probability, then best play) in each.  For
+each state the preset searches exactly as it does in a game (one `AIPlayer` per worker
+process, so its transposition table persists from state to state, which makes the deeper
+presets several times faster) and we compare its best-valued move with the reference's.
 
 Figures, per preset:
 
-* agreement: the share of states where the preset's best move is the optimal one; a
-  state where roll and hold tie counts 1/2 (the seeded tie-break picks either);
+* agreement: the share of states where the preset's best move is the reference's; a
+  state where k moves tie for best counts 1/k (the seeded tie-break picks any);
 * with its noise: a preset with randomness r adds independent uniform noise in [-r, r]
-  to both root values, so it plays the optimal move with probability
-  P(U_other - U_best < gap), the triangular distribution's CDF at the value gap; the
-  mean of that over the states is the share of decisions it actually gets right;
-* win chance given up: the mean, over the states, of the optimal win probability minus
-  the win probability of the preset's move followed by optimal play (0 when it agrees).
+  to every root value, so it plays the reference move with some probability (for two
+  moves, P(U_other - U_best < gap), the triangular distribution's CDF at the value gap);
+  the mean of that over the states is the share of decisions it actually gets right;
+* win chance given up: the mean, over the states, of the reference's value minus the
+  value of the move the preset plays (0 when it agrees).
 
-Subsets: every state; the states with a choice (k > 0: at k = 0 the only move is roll);
-and the states a game can reach (no score and no turn total of exactly 1, since every
-face that counts adds at least 2).  With `sample` the states are a uniform random sample
-(seed 0) and each share comes with a 95% Wilson interval.
+Subsets are the policy's own (`subsets`).  With `sample` the states are a uniform random
+sample (seed 0) and each share comes with a 95% Wilson interval.
 """
 
 from __future__ import annotations
@@ -32,59 +29,74 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import games
 from ai.match import wilson_interval
 from ai.players import AIPlayer, PlayerConfig
 from ai.text_table import format_seconds, format_table
+from games.base import Move, ReferencePolicy
 
 Log = Callable[[str], None]
-Triple = tuple[int, int, int]
+Key = Any
+MoveValues = dict[Move, float]
 
-GOAL = 100
 CHUNK = 2_000
-"""States per task sent to a worker (consecutive turn totals share subtrees)."""
-SUBSETS = ("all", "choice", "reachable")
-SUBSET_TITLES = {
-    "all": "all states",
-    "choice": "with a choice (k > 0)",
-    "reachable": "reachable (no 1s)",
-}
+"""States per task sent to a worker (consecutive states often share subtrees)."""
+NOISE_STEPS = 400
+"""Midpoints of the numerical integral of a choice among three or more noisy moves."""
 
 
-def decision_states(goal: int = GOAL) -> list[Triple]:
-    """Every decision state (i, j, k), i and j < goal, i + k < goal, in table order."""
-    return [(i, j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)]
+def policy_games() -> list[str]:
+    """The registered games that offer a reference policy, in registry order."""
+    return [name for name, factory in games.GAMES.items() if hasattr(factory, "reference_policy")]
 
 
-def sample_states(count: int, goal: int = GOAL, seed: int = 0) -> list[Triple]:
-    """A uniform random sample of `count` decision states (all of them if fewer), sorted."""
-    states = decision_states(goal)
+def default_game() -> str:
+    """The first registered game with a reference policy."""
+    offered = policy_games()
+    if not offered:
+        raise ValueError("no registered game offers a reference policy")
+    return offered[0]
+
+
+def reference_for(game_name: str | None = None, **options: Any) -> ReferencePolicy:
+    """A game's reference policy (None: the first game that has one), with its options."""
+    name = default_game() if game_name is None else game_name
+    game = games.get_game(name, **options)
+    hook = getattr(game, "reference_policy", None)
+    if hook is None:
+        raise ValueError(f"{name} offers no reference policy; games that do: {policy_games()}")
+    policy: ReferencePolicy = hook()
+    return policy
+
+
+def decision_states(policy: ReferencePolicy) -> list[Key]:
+    """Every decision state of the policy, in its order."""
+    return policy.decision_keys()
+
+
+def sample_states(count: int, policy: ReferencePolicy, seed: int = 0) -> list[Key]:
+    """A uniform random sample of `count` decision states (all of them if fewer), in order."""
+    states = decision_states(policy)
     if count >= len(states):
         return states
-    return sorted(random.Random(seed).sample(states, count))
+    chosen = set(random.Random(seed).sample(range(len(states)), count))
+    return [state for index, state in enumerate(states) if index in chosen]
 
 
-def in_subset(state: Triple, subset: str) -> bool:
-    """Whether a state (i, j, k) belongs to a subset of SUBSETS."""
-    i, j, k = state
-    if subset == "all":
-        return True
-    if subset == "choice":
-        return k > 0
-    return 1 not in (i, j, k)
-
-
-def choose_presets(text: str | None) -> dict[str, PlayerConfig]:
-    """Pig presets by comma-separated names (None: all), read from ai.DIFFICULTIES now."""
+def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, PlayerConfig]:
+    """A game's presets by comma-separated names (None: all), read from ai.DIFFICULTIES now."""
     from ai.difficulty import DIFFICULTIES
 
-    presets = DIFFICULTIES["pig"]
+    name = default_game() if game_name is None else game_name
+    presets = DIFFICULTIES[name]
     if text is None:
         return dict(presets)
+    title = games.GAMES[name].title  # type: ignore[attr-defined]
     chosen: dict[str, PlayerConfig] = {}
-    for name in (part.strip() for part in text.split(",")):
-        match = [preset for preset in presets if preset.lower() == name.lower()]
+    for wanted in (part.strip() for part in text.split(",")):
+        match = [preset for preset in presets if preset.lower() == wanted.lower()]
         if not match:
-            raise ValueError(f"unknown Pig preset {name!r}; choose from {', '.join(presets)}")
+            raise ValueError(f"unknown {title} preset {wanted!r}; choose from {', '.join(presets)}")
         chosen[match[0]] = presets[match[0]]
     return chosen
 
@@ -94,46 +106,44 @@ def choose_presets(text: str | None) -> dict[str, PlayerConfig]:
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(config: PlayerConfig, goal: int) -> None:
+def _start_worker(config: PlayerConfig, game_name: str, options: dict[str, Any]) -> None:
     """Build this process's player once: its table then serves every chunk it is given."""
-    import games
-
-    game = games.get_game("pig", goal=goal)
+    game = games.get_game(game_name, **options)
     _WORKER["player"] = AIPlayer(config, game)
-    _WORKER["goal"] = goal
+    _WORKER["policy"] = game.reference_policy()  # type: ignore[attr-defined]
 
 
-def _root_values(states: Sequence[Triple]) -> list[tuple[float, float | None]]:
-    """(value of rolling, value of holding or None at k = 0) for each state, by the preset."""
-    from games.pig import State
-
+def _root_values(states: Sequence[Key]) -> list[MoveValues]:
+    """The preset's root value of every move, for each state."""
     player: AIPlayer = _WORKER["player"]
-    goal: int = _WORKER["goal"]
-    values: list[tuple[float, float | None]] = []
-    for i, j, k in states:
-        player.choose(State(goal=goal, scores=(i, j), turn_total=k), all_values=True)
+    policy: ReferencePolicy = _WORKER["policy"]
+    values: list[MoveValues] = []
+    for key in states:
+        player.choose(policy.state(key), all_values=True)
         result = player.last_result
         assert result is not None
-        move_values = result.move_values
-        values.append((move_values["roll"], move_values.get("hold")))
+        values.append(dict(result.move_values))
     return values
 
 
-def _chunks(states: Sequence[Triple], size: int) -> Iterator[Sequence[Triple]]:
+def _chunks(states: Sequence[Key], size: int) -> Iterator[Sequence[Key]]:
     for start in range(0, len(states), size):
         yield states[start : start + size]
 
 
 def root_values(
     config: PlayerConfig,
-    states: Sequence[Triple],
-    goal: int = GOAL,
+    states: Sequence[Key],
+    game_name: str | None = None,
+    options: dict[str, Any] | None = None,
     jobs: int = 1,
     log: Log = lambda text: None,
-) -> list[tuple[float, float | None]]:
-    """The preset's root values of roll and hold in every state, in order."""
+) -> list[MoveValues]:
+    """The preset's root values of every move in every state, in order."""
+    name = default_game() if game_name is None else game_name
+    options = dict(options or {})
     chunks = list(_chunks(states, CHUNK))
-    results: list[tuple[float, float | None]] = []
+    results: list[MoveValues] = []
     started = time.perf_counter()
 
     def progress(done: int) -> None:
@@ -141,14 +151,14 @@ def root_values(
             log(f"  {done}/{len(chunks)} chunks, {format_seconds(time.perf_counter() - started)}")
 
     if jobs <= 1:
-        _start_worker(config, goal)
+        _start_worker(config, name, options)
         for done, chunk in enumerate(chunks, start=1):
             results.extend(_root_values(chunk))
             progress(done)
         _WORKER.clear()
         return results
     context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(config, goal)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(config, name, options)) as pool:
         for done, part in enumerate(pool.imap(_root_values, chunks), start=1):
             results.extend(part)
             progress(done)
@@ -176,41 +186,63 @@ def noisy_agreement(gap: float, noise: float) -> float:
     return 1.0 - (width - gap) ** 2 / (2 * width * width)
 
 
-def score_preset(
-    states: Sequence[Triple],
-    values: Sequence[tuple[float, float | None]],
-    randomness: float,
-    goal: int = GOAL,
-) -> dict[str, dict[str, float]]:
-    """Agreement figures per subset from the preset's root values."""
-    from games.pig_optimal import optimal_table
+def choice_probabilities(values: MoveValues, noise: float) -> MoveValues:
+    """The chance the preset plays each move: its values plus uniform noise in [-noise, noise].
 
-    table = optimal_table(goal)
+    Without noise the best-valued moves share it equally (the tie-break); two moves use
+    the triangular CDF (`noisy_agreement`), more moves a numerical integral.
+    """
+    moves = list(values)
+    if noise <= 0 or len(moves) == 1:
+        best = max(values.values())
+        top = [move for move in moves if values[move] == best]
+        return {move: (1 / len(top) if move in top else 0.0) for move in moves}
+    if len(moves) == 2:
+        first, second = moves
+        share = noisy_agreement(values[first] - values[second], noise)
+        return {first: share, second: 1.0 - share}
+    width = 2 * noise
+    chances: MoveValues = {}
+    for move in moves:
+        total = 0.0
+        for step in range(NOISE_STEPS):
+            mine = values[move] - noise + width * (step + 0.5) / NOISE_STEPS
+            product = 1.0
+            for other in moves:
+                if other != move:
+                    product *= min(1.0, max(0.0, (mine - values[other] + noise) / width))
+            total += product
+        chances[move] = total / NOISE_STEPS
+    return chances
+
+
+def score_preset(
+    states: Sequence[Key],
+    values: Sequence[MoveValues],
+    randomness: float,
+    policy: ReferencePolicy,
+) -> dict[str, dict[str, float]]:
+    """Agreement figures per subset of the policy, from the preset's root values."""
+    names = [name for name, _ in policy.subsets]
     sums = {
         subset: {"states": 0.0, "agree": 0.0, "ties": 0.0, "noisy": 0.0, "cost": 0.0}
-        for subset in SUBSETS
+        for subset in names
     }
-    for state, (roll, hold) in zip(states, values, strict=True):
-        i, j, k = state
-        optimal_roll = table.should_roll(i, j, k)
-        if hold is None:  # k = 0: rolling is the only move
-            agree = noisy = 1.0
-            tie = 0.0
-            cost = 0.0
-        else:
-            gap = (roll - hold) if optimal_roll else (hold - roll)
-            agree = noisy_agreement(gap, 0.0)
-            noisy = noisy_agreement(gap, randomness)
-            tie = 1.0 if gap == 0 else 0.0
-            best = table.win_probability(i, j, k)
-            worse = (
-                table.hold_win_probability(i, j, k)
-                if optimal_roll
-                else table.roll_win_probability(i, j, k)
-            )
-            cost = (1.0 - noisy) * (best - worse)
-        for subset in SUBSETS:
-            if in_subset(state, subset):
+    for key, preset_values in zip(states, values, strict=True):
+        best = policy.best_move(key)
+        plain = choice_probabilities(preset_values, 0.0)
+        noisy_choice = choice_probabilities(preset_values, randomness)
+        reference = policy.move_values(key)
+        agree = plain.get(best, 0.0)
+        noisy = noisy_choice.get(best, 0.0)
+        tie = 1.0 if sum(1 for share in plain.values() if share > 0) > 1 else 0.0
+        cost = sum(
+            chance * (reference[best] - reference[move])
+            for move, chance in noisy_choice.items()
+            if move != best and chance > 0
+        )
+        for subset in names:
+            if policy.in_subset(key, subset):
                 row = sums[subset]
                 row["states"] += 1
                 row["agree"] += agree
@@ -224,31 +256,44 @@ def agreement_report(
     presets: dict[str, PlayerConfig],
     sample: int | None = None,
     jobs: int = 1,
-    goal: int = GOAL,
+    game_name: str | None = None,
+    options: dict[str, Any] | None = None,
     log: Log = lambda text: None,
 ) -> dict[str, Any]:
-    """Every preset's agreement with the optimal decisions, over all states or a sample."""
-    states = decision_states(goal) if sample is None else sample_states(sample, goal)
+    """Every preset's agreement with the game's reference policy, over all states or a sample.
+
+    `game_name` None: the first game with a reference policy; `options` None: its defaults.
+    """
+    name = default_game() if game_name is None else game_name
+    game = games.get_game(name, **(options or {}))
+    options = game.option_values()
+    policy = reference_for(name, **options)
+    every = decision_states(policy)
+    states = every if sample is None else sample_states(sample, policy)
     report: dict[str, Any] = {
-        "goal": goal,
+        "game": name,
+        "title": game.title,
+        "options": options,
+        "reference": policy.title,
+        "subsets": [list(pair) for pair in policy.subsets],
         "states": len(states),
-        "total_states": goal * goal * (goal + 1) // 2,
-        "sample": sample is not None and len(states) < goal * goal * (goal + 1) // 2,
+        "total_states": len(every),
+        "sample": sample is not None and len(states) < len(every),
         "presets": [],
     }
-    for name, config in presets.items():
-        log(f"Pig policy: {name} ({config.describe()}) on {len(states):,} states")
+    for preset, config in presets.items():
+        log(f"{game.title} policy: {preset} ({config.describe()}) on {len(states):,} states")
         started = time.perf_counter()
-        values = root_values(config, states, goal, jobs, log)
+        values = root_values(config, states, name, options, jobs, log)
         elapsed = time.perf_counter() - started
         report["presets"].append(
             {
-                "preset": name,
+                "preset": preset,
                 "config": config.to_dict(),
                 "describe": config.describe(),
                 "time": elapsed,
                 "jobs": jobs,
-                "subsets": score_preset(states, values, config.randomness, goal),
+                "subsets": score_preset(states, values, config.randomness, policy),
             }
         )
     return report
@@ -265,18 +310,25 @@ def _share(count: float, total: float, sample: bool) -> str:
     return text
 
 
+def _options_text(options: dict[str, Any]) -> str:
+    """' (goal 100)' for a game's options, '' for none."""
+    if not options:
+        return ""
+    return " (" + ", ".join(f"{name} {value}" for name, value in options.items()) + ")"
+
+
 def format_report(report: dict[str, Any]) -> list[str]:
     """The agreement report as text: one row per preset and subset."""
     sample = report["sample"]
     rows = []
     for entry in report["presets"]:
-        for subset in SUBSETS:
+        for subset, title in report["subsets"]:
             row = entry["subsets"][subset]
             total = row["states"]
             rows.append(
                 [
                     entry["preset"],
-                    SUBSET_TITLES[subset],
+                    title,
                     f"{int(total):,}",
                     _share(row["agree"], total, sample),
                     f"{int(row['ties']):,}",
@@ -299,10 +351,10 @@ def format_report(report: dict[str, Any]) -> list[str]:
         else f"all {report['states']:,}"
     )
     lines = [
-        f"Pig (goal {report['goal']}): each preset's roll/hold decision against the optimal "
-        f"one, over {what} decision states:",
+        f"{report['title']}{_options_text(report['options'])}: each preset's decision against "
+        f"{report['reference']}, over {what} decision states:",
         *format_table(headers, rows, right=(2, 3, 4, 5, 6)),
-        "agrees: its best-valued move is optimal (a tie counts 1/2); with its noise: the "
+        "agrees: its best-valued move is the reference's (a tie counts 1/2); with its noise: the "
         "share it plays, given its randomness; win % given up: mean loss of win chance "
         "per decision (percentage points)." + (" Brackets: 95% Wilson interval." if sample else ""),
         "configs: "
@@ -316,7 +368,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m ai.policy_agreement [presets] [sample] [jobs]` (same as bench --pig-policy)."""
+    """`python -m ai.policy_agreement [presets] [sample] [jobs]`: the first game with a
+    reference policy (the same as the bench command's policy study)."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -336,10 +389,13 @@ if __name__ == "__main__":
 
 __all__ = [
     "agreement_report",
+    "choice_probabilities",
     "choose_presets",
     "decision_states",
     "format_report",
     "noisy_agreement",
+    "policy_games",
+    "reference_for",
     "root_values",
     "sample_states",
     "score_preset",

@@ -2,6 +2,11 @@
 
 game = games.get_game("connect4")        # also "tictactoe", "pig" (options: goal=20)
 state = game.initial_state().play(3)
+
+Adding a game: one module with a `Game` class and its `State` (the protocol in `games.base`,
+descriptive class attributes included: title, side names, options, notation help, default
+heuristic, presets), then `games.register(Game)`.  Optional hooks, read by `ai.bench` and
+`ai.policy_agreement`: `bench_positions`, `solver_benchmark`, `reference_policy()`.
 """
 
 from __future__ import annotations
@@ -13,11 +18,15 @@ from games import connect4, pig, tictactoe
 from games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
+    BenchPosition,
     Game,
     GameOption,
     Heuristic,
     IllegalMoveError,
     Preset,
+    ReferencePolicy,
+    SolverBenchmark,
+    SolverSet,
     State,
     replay,
     sample_outcome,
@@ -27,11 +36,15 @@ __all__ = [
     "CHANCE",
     "GAMES",
     "HEURISTIC_LIMIT",
+    "BenchPosition",
     "Game",
     "GameOption",
     "Heuristic",
     "IllegalMoveError",
     "Preset",
+    "ReferencePolicy",
+    "SolverBenchmark",
+    "SolverSet",
     "State",
     "get_game",
     "register",

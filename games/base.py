@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 Player: TypeAlias = int
@@ -92,6 +93,104 @@ class Preset:
     description: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class BenchPosition:
+    """A fixed position a game offers the search benchmark: the moves that lead there."""
+
+    label: str
+    moves: str
+    options: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SolverSet:
+    """One file of solved positions, a 'moves score' line each (see `SolverBenchmark`)."""
+
+    name: str
+    """Short name ("L3_R1"); the file is `SolverBenchmark.file_name(name)`."""
+    stage: str
+    """What kind of positions, for the report ("end game, easy")."""
+    reference: tuple[float, float] | None = None
+    """Mean nodes and seconds per position of the reference solver, if published."""
+    hard: bool = False
+    """Minutes or more a position: run only on request, with a per-position time limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolverBenchmark:
+    """Test sets of exactly solved positions a game offers the solver benchmark.
+
+    `score(outcome, plies_to_end, moves_played)` turns a proven result (outcome +1, 0 or -1
+    for the side to move; the game ends `plies_to_end` plies from now, None for a draw)
+    into the score the files give.
+    """
+
+    title: str
+    directory: Path
+    sets: tuple[SolverSet, ...]
+    default_plan: tuple[tuple[str, int | None], ...]
+    """(set, positions or None for all) run when no set is named."""
+    score: Callable[[int, int | None, int], int]
+    reference_name: str = "reference"
+    reference_note: str = ""
+    file_prefix: str = "Test_"
+    file_suffix: str = ".txt"
+
+    def file_name(self, name: str) -> str:
+        """The file of a set, by short name."""
+        return f"{self.file_prefix}{name}{self.file_suffix}"
+
+    def short_name(self, text: str) -> str:
+        """A set's short name from its short name or file name, any case; ValueError if none."""
+        short = text.strip()
+        if short.lower().startswith(self.file_prefix.lower()):
+            short = short[len(self.file_prefix) :]
+        if short.lower().endswith(self.file_suffix.lower()):
+            short = short[: len(short) - len(self.file_suffix)]
+        for solver_set in self.sets:
+            if solver_set.name.lower() == short.lower():
+                return solver_set.name
+        names = ", ".join(solver_set.name for solver_set in self.sets)
+        raise ValueError(f"unknown set {text!r}; choose from {names}")
+
+    def find(self, name: str) -> SolverSet | None:
+        """A set by exact short name."""
+        return next((s for s in self.sets if s.name == name), None)
+
+
+class ReferencePolicy(Protocol):
+    """Known-best decisions a game offers (optional hook `Game.reference_policy()`).
+
+    The policy study in `ai.policy_agreement` compares any preset's choices with these.
+    Decision states are small picklable keys; `state(key)` builds the position.
+    """
+
+    title: str
+    """What the reference is, for the report ("the optimal policy")."""
+    subsets: tuple[tuple[str, str], ...]
+    """(name, title) of the groups of states the report shows; the first is every state."""
+
+    def decision_keys(self) -> list[Any]:
+        """Every decision state's key, in a fixed order."""
+        ...
+
+    def state(self, key: Any) -> Any:
+        """The position of a key, with a player to move."""
+        ...
+
+    def in_subset(self, key: Any, subset: str) -> bool:
+        """Whether a state belongs to one of `subsets`."""
+        ...
+
+    def best_move(self, key: Any) -> Move:
+        """The reference's move in a state."""
+        ...
+
+    def move_values(self, key: Any) -> dict[Move, float]:
+        """Each legal move's value (the win probability of the move then best play)."""
+        ...
+
+
 @runtime_checkable
 class State(Protocol):
     """What the search and the front end may ask of a position."""
@@ -126,7 +225,12 @@ class State(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """A game's rules, notation and heuristics."""
+    """A game's rules, notation and heuristics, and its description as class attributes.
+
+    Optional, read with getattr: `bench_positions: tuple[BenchPosition, ...]` (the search
+    benchmark), `solver_benchmark: SolverBenchmark | None` (solved test sets) and the method
+    `reference_policy() -> ReferencePolicy` (known-best decisions to measure presets by).
+    """
 
     name: str
     title: str

@@ -24,17 +24,21 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, TypeAlias
 
 from games.base import (
     HEURISTIC_LIMIT,
     NO_HEURISTIC,
+    BenchPosition,
     DigitNotation,
     GameOption,
     Heuristic,
     IllegalMoveError,
     Player,
     Preset,
+    SolverBenchmark,
+    SolverSet,
     illegal,
 )
 
@@ -520,6 +524,43 @@ HEURISTICS: dict[str, Heuristic] = {
 }
 
 
+# --- benchmark data ----------------------------------------------------------------------
+
+
+def pons_score(outcome: int, plies_to_end: int | None, moves_played: int) -> int:
+    """Pascal Pons' score of a proven result: 22 - the winner's stone count, 0 for a draw.
+
+    The game ends `plies_to_end` plies after `moves_played` stones, so the winner's last
+    stone is its ceil((played + plies) / 2)-th; `outcome` is +1 or -1 for the side to move.
+    """
+    if outcome == 0 or plies_to_end is None:
+        return 0
+    stones = math.ceil((moves_played + plies_to_end) / 2)
+    return outcome * (WIDTH * HEIGHT // 2 + 1 - stones)
+
+
+SOLVER_BENCHMARK = SolverBenchmark(
+    title="Connect-four solver on Pascal Pons' test sets",
+    directory=Path(__file__).resolve().parent / "data" / "connect4",
+    sets=(
+        SolverSet("L3_R1", "end game, easy", (51, 5.5e-6)),
+        SolverSet("L2_R1", "middle game, easy", (450, 46e-6)),
+        SolverSet("L2_R2", "middle game, medium", (39_900, 6.0e-3)),
+        SolverSet("L1_R1", "beginning, easy", (3_300, 0.32e-3)),
+        SolverSet("L1_R2", "beginning, medium", (1_200_000, 0.178), hard=True),
+        SolverSet("L1_R3", "beginning, hard", (65_700_000, 10.0), hard=True),
+    ),
+    # Every end-game and easy middle-game position and the first 100 / 200 of the medium
+    # middle-game and easy beginning sets: a few minutes.
+    default_plan=(("L3_R1", None), ("L2_R1", None), ("L2_R2", 100), ("L1_R1", 200)),
+    score=pons_score,
+    reference_name="Pons",
+    reference_note="Pons: the published C++ solver (g++ -O3, one thread, no opening book).",
+)
+"""Pons' six sets of 1000 positions with exact scores (games/data/connect4/README.md), and
+the mean nodes and seconds per position of his C++ solver (g++ -O3, one thread, no book)."""
+
+
 # --- the game ----------------------------------------------------------------------------
 
 
@@ -533,6 +574,15 @@ class Game(DigitNotation):
     side_names: tuple[str, str] = ("Red", "Yellow")
     options: tuple[GameOption, ...] = ()
     notation_help = "columns 1-7 from the left, e.g. 4453"
+    # The measured ladder.  Depth is the main step: 2 and 4 with the quick "windows" count
+    # (and a little noise), 6 with "threats" (which squares would complete four, and whose
+    # row parity they favour).  Expert deepens iteratively within 1.5 s, so it solves
+    # exactly from the late middle game on; before that it plays the deepest finished
+    # iteration (9-10 plies from the opening on a 2-core machine).  Hard stops at depth 6,
+    # well short of that: at depth 8 Hard scored as much as Expert over 40 games on a busy
+    # machine, where the budget buys Expert little more than 8 plies.  1.5 s leaves room
+    # for the overshoot of the last iteration under a 2 s worst move (1.6 s at worst,
+    # over its 120 games of the ladder in docs/RESULTS.md).
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
@@ -567,6 +617,15 @@ class Game(DigitNotation):
             "position in that time.",
         ),
     )
+
+    bench_positions: tuple[BenchPosition, ...] = (
+        BenchPosition("empty board", ""),
+        BenchPosition("after 4453", "4453"),
+        BenchPosition("midgame, 16 moves, first player wins", "2531276566711153"),
+    )
+    """Positions the search benchmark measures."""
+    solver_benchmark: SolverBenchmark | None = SOLVER_BENCHMARK
+    """Solved test sets for the solver benchmark."""
 
     def __init__(self) -> None:
         self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)

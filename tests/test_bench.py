@@ -10,7 +10,8 @@ import games
 from ai import bench
 from ai.values import STEP, WIN
 
-DATA = Path(__file__).resolve().parent / "data" / "connect4"
+DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
+SETS = games.GAMES["connect4"].solver_benchmark  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -23,11 +24,11 @@ DATA = Path(__file__).resolve().parent / "data" / "connect4"
     ],
 )
 def test_connect4_score_from_a_proven_value(value: float, played: int, expected: int) -> None:
-    assert bench.connect4_score(value, played, exact=True) == expected
+    assert bench.solver_score(SETS, value, played, exact=True) == expected
 
 
 def test_an_unproven_value_has_no_score() -> None:
-    assert bench.connect4_score(0.25, 10, exact=False) is None
+    assert bench.solver_score(SETS, 0.25, 10, exact=False) is None
 
 
 def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
@@ -39,7 +40,8 @@ def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
         assert row["all_right"], row["wrong"]
         assert 0 < row["median_nodes"] <= row["max_nodes"]
         assert row["mean_nodes"] > 0 and row["mean_time"] > 0
-    assert report["pons"] == {"mean_nodes": 51, "mean_time": 5.5e-6}
+    assert report["reference"] == {"mean_nodes": 51, "mean_time": 5.5e-6}
+    assert report["game"] == "connect4" and report["stage"] == "end game, easy"
     text = "\n".join(bench.format_solver_bench(report))
     assert "score only" in text and "score + move" in text and "Pons nodes" in text
 
@@ -71,7 +73,10 @@ def test_both_modes_agree_with_the_file_on_middle_game_positions() -> None:
 
 
 def test_every_bench_position_is_a_legal_unfinished_position() -> None:
-    for position in bench.POSITIONS:
+    positions = bench.all_positions()
+    assert {position.game for position in positions} == set(games.GAMES)
+    assert bench.POSITIONS is None  # every run reads the games' own positions
+    for position in positions:
         game = games.get_game(position.game, **dict(position.options))
         state = game.replay(game.parse_moves(position.moves))
         assert not state.is_terminal(), position
@@ -91,3 +96,16 @@ def test_the_search_table_compares_alphabeta_with_minimax(monkeypatch: pytest.Mo
     assert "of minimax" in text
     assert "time to reach each depth" in text
     assert "ebf" in text
+
+
+def test_the_solver_sets_come_from_the_game_that_offers_them() -> None:
+    assert bench.solver_games() == ["connect4"]
+    assert bench.SOLVER_SETS["L3_R1"] == "end game, easy"
+    assert bench.HARD_SOLVER_SETS == ("L1_R2", "L1_R3")
+    assert bench.DEFAULT_SOLVER_PLAN[0] == ("L3_R1", None)
+    assert bench.solver_set_path("l3_r1").parent == DATA
+    with pytest.raises(ValueError, match="no solver test sets"):
+        bench.solver_benchmark("tictactoe")
+    report = bench.solver_bench(limit=2, modes=("score",))  # the first set of the first game
+    assert report["set"] == "L3_R1" and report["rows"][0]["all_right"]
+    assert "Pascal Pons" in "\n".join(bench.format_solver_bench(report))

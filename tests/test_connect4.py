@@ -6,7 +6,6 @@ import functools
 import math
 import pickle
 import random
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,7 @@ import games
 from games import connect4
 from games.connect4 import EMPTY, HEIGHT, WIDTH, State
 
-DATA = Path(__file__).parent / "data" / "connect4"
+DATA = connect4.SOLVER_BENCHMARK.directory
 GAME = connect4.Game()
 
 # --- references that use (col, row) geometry only, never the bit layout ------------------

@@ -1,6 +1,6 @@
 """The connect-four Expert never gives away a game value it holds, checked by the solver.
 
-Positions come from Pascal Pons' sets (tests/data/connect4) with their exact scores.
+Positions come from Pascal Pons' sets (games/data/connect4) with their exact scores.
 For each, the Expert preset chooses a move and the solver values the position after it:
 the move must keep the exact score (a win stays a win, as quick as possible; a draw
 stays a draw; a loss is delayed as long as possible).  The preset's time budget is
@@ -10,19 +10,18 @@ raised so that a slow test machine cannot make it fall back to the heuristic sea
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
 import games
 from ai.alphabeta import AlphaBeta
-from ai.bench import connect4_score
+from ai.bench import solver_score
 from ai.difficulty import DIFFICULTIES
 from ai.engine import INF_UNITS, SCALE, UNLIMITED_DEPTH, Context
 from ai.players import AIPlayer
 from ai.search import heuristic_for
 
-DATA = Path(__file__).resolve().parent / "data" / "connect4"
+DATA = games.GAMES["connect4"].solver_benchmark.directory  # type: ignore[attr-defined]
 GAME = games.get_game("connect4")
 GENEROUS_TIME = 60.0
 """Seconds: far more than any of these positions needs (tens of ms; L2_R2 under a second)."""
@@ -49,7 +48,7 @@ def pons_score(state: games.State) -> int:
     """The exact Pons score of `state` for its player to move (the position is not over)."""
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
     units = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
-    score = connect4_score(units / SCALE, state.ply, exact=True)
+    score = solver_score(state.game.solver_benchmark, units / SCALE, state.ply, exact=True)
     assert score is not None
     return score
 

@@ -1,4 +1,4 @@
-"""Pig presets against the optimal policy: the Expert agrees with the table; the scoring."""
+"""Presets against a game's reference policy (Pig's optimal table): the Expert agrees; scoring."""
 
 from __future__ import annotations
 
@@ -9,22 +9,29 @@ import pytest
 from ai import policy_agreement as pa
 from ai.difficulty import DIFFICULTIES
 from ai.players import PlayerConfig
+from games.pig import OptimalPolicy
 from games.pig_optimal import optimal_table
+
+POLICY = OptimalPolicy(100)
 
 
 def test_the_decision_states_are_the_tables_states() -> None:
-    states = pa.decision_states(10)
+    small = OptimalPolicy(10)
+    states = pa.decision_states(small)
     assert len(states) == 10 * 10 * 11 // 2 == len(set(states))
     assert all(i + k < 10 and j < 10 for i, j, k in states)
-    sample = pa.sample_states(30, goal=10)
-    assert len(sample) == 30 and set(sample) <= set(states)
-    assert sample == pa.sample_states(30, goal=10)  # seeded
+    sample = pa.sample_states(30, small)
+    assert len(sample) == 30 and set(sample) <= set(states) and sample == sorted(sample)
+    assert sample == pa.sample_states(30, small)  # seeded
+    assert pa.policy_games() == ["pig"]
+    assert pa.reference_for(goal=10).decision_keys() == states
 
 
 def test_the_subsets() -> None:
-    assert pa.in_subset((0, 5, 0), "all") and not pa.in_subset((0, 5, 0), "choice")
-    assert pa.in_subset((0, 5, 2), "reachable") and not pa.in_subset((1, 5, 2), "reachable")
-    assert not pa.in_subset((3, 5, 1), "reachable")
+    assert POLICY.in_subset((0, 5, 0), "all") and not POLICY.in_subset((0, 5, 0), "choice")
+    assert POLICY.in_subset((0, 5, 2), "reachable")
+    assert not POLICY.in_subset((1, 5, 2), "reachable")
+    assert not POLICY.in_subset((3, 5, 1), "reachable")
 
 
 @pytest.mark.parametrize("noise", [0.05, 0.2, 1.0])
@@ -47,30 +54,33 @@ def test_without_noise_a_tie_is_half_right() -> None:
 
 def test_the_expert_agrees_with_the_optimal_table_on_a_random_sample() -> None:
     config = DIFFICULTIES["pig"]["Expert"]
-    states = pa.sample_states(400, seed=7)
+    states = pa.sample_states(400, POLICY, seed=7)
     values = pa.root_values(config, states)
     table = optimal_table(100)
-    for (i, j, k), (roll, hold) in zip(states, values, strict=True):
+    for (i, j, k), move_values in zip(states, values, strict=True):
+        roll, hold = move_values["roll"], move_values.get("hold")
         if hold is None:
             assert k == 0
             continue
         optimal = "roll" if table.should_roll(i, j, k) else "hold"
         chosen = "roll" if roll > hold else "hold"
         assert roll != hold and chosen == optimal, (i, j, k, roll, hold)
-    sums = pa.score_preset(states, values, config.randomness)
+    sums = pa.score_preset(states, values, config.randomness, POLICY)
     assert sums["all"]["agree"] == sums["all"]["states"] == 400
     assert sums["all"]["cost"] == 0
 
 
 def test_a_weak_player_disagrees_and_the_report_says_how_often() -> None:
     always_hold_early = PlayerConfig("expectiminimax", depth=1, heuristic="score")
-    report = pa.agreement_report({"Score-1": always_hold_early}, sample=200, goal=100)
+    report = pa.agreement_report({"Score-1": always_hold_early}, sample=200, options={"goal": 100})
     entry = report["presets"][0]
     assert report["sample"] and report["states"] == 200
     assert 0 < entry["subsets"]["all"]["agree"] < 200
     assert entry["subsets"]["choice"]["states"] < 200
     text = "\n".join(pa.format_report(report))
     assert "Score-1" in text and "sample of 200" in text and "Wilson" in text
+    assert text.startswith("Pig (goal 100): each preset's decision against the optimal policy")
+    assert "reachable (no 1s)" in text
 
 
 def test_presets_are_chosen_by_name() -> None:
@@ -99,3 +109,24 @@ def test_the_expert_rolls_at_a_near_tie_of_a_millionth() -> None:
         heuristic=config.heuristic,
     )
     assert result.move == "roll"
+
+
+def test_choice_probabilities_of_two_and_of_more_moves() -> None:
+    assert pa.choice_probabilities({"a": 0.3, "b": 0.3, "c": 0.1}, 0.0) == {
+        "a": 0.5,
+        "b": 0.5,
+        "c": 0.0,
+    }
+    two = pa.choice_probabilities({"a": 0.1, "b": 0.0}, 0.2)
+    assert two["a"] == pytest.approx(pa.noisy_agreement(0.1, 0.2))
+    assert sum(two.values()) == pytest.approx(1.0)
+    three = pa.choice_probabilities({"a": 0.1, "b": 0.0, "c": 0.05}, 0.2)
+    assert sum(three.values()) == pytest.approx(1.0, abs=1e-3)
+    assert three["a"] > three["c"] > three["b"] > 0
+    rng = random.Random(2)
+    trials = 30_000
+    wins = 0
+    for _ in range(trials):
+        noisy = {m: v + rng.uniform(-0.2, 0.2) for m, v in {"a": 0.1, "b": 0.0, "c": 0.05}.items()}
+        wins += max(noisy, key=noisy.__getitem__) == "a"
+    assert three["a"] == pytest.approx(wins / trials, abs=0.01)

@@ -1,0 +1,203 @@
+"""One game, one place: `ai/` names no game, and a game defined only in tests/ works everywhere.
+
+The extra game is three-heap Nim (tests/nim_game.py), added with `games.register` and
+removed afterwards; nothing outside tests/ knows it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import nim_game
+import pytest
+
+import ai
+import games
+from ai.match import MatchSetup, play_game, play_match, run_match
+from ai.tournament import TournamentSetup, run_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+
+NOT_YET_CLEAN = {
+    "alphabeta.py",
+    "expectiminimax.py",
+    "minimax.py",
+    "table.py",
+    "values.py",
+}
+"""ai/ modules another engineer edits right now (issue 14); their comments still name a game.
+The integrator empties this set once both branches are merged."""
+
+BUILT_IN = ("tictactoe", "connect4", "pig")
+
+
+def _pattern(text: str) -> str:
+    """A regex for a name or title, any separators between its words, not inside a word."""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return r"(?<![a-z0-9])" + r"[\W_]*".join(map(re.escape, words)) + r"(?![a-z0-9])"
+
+
+def _game_words() -> list[str]:
+    """Every registered game's name and title (connect4 and Connect Four, ...)."""
+    words = {games.GAMES[name].name for name in games.GAMES}  # type: ignore[attr-defined]
+    words |= {games.GAMES[name].title for name in games.GAMES}  # type: ignore[attr-defined]
+    words.add("tic tac toe")
+    words.add("connect four")
+    return sorted(words)
+
+
+def _mentions(path: Path) -> list[str]:
+    """Lines of a source file that name a registered game."""
+    patterns = [re.compile(_pattern(word), re.IGNORECASE) for word in _game_words()]
+    found = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if any(pattern.search(line) for pattern in patterns):
+            found.append(f"{path.name}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_pattern_finds_names_in_any_spelling() -> None:
+    pattern = re.compile(_pattern("Connect Four"), re.IGNORECASE)
+    assert pattern.search("the connect-four solver") and pattern.search("CONNECT_FOUR")
+    assert not re.search(_pattern("pig"), "a pigment, epigraph")
+    assert re.search(_pattern("pig"), "(pig's goal)")
+
+
+def test_ai_names_no_game() -> None:
+    offenders = []
+    for path in sorted((ROOT / "ai").glob("*.py")):
+        if path.name not in NOT_YET_CLEAN:
+            offenders += _mentions(path)
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_ai_keeps_no_game_specific_module() -> None:
+    names = {path.stem for path in (ROOT / "ai").glob("*.py")}
+    assert not {word for word in names for game in BUILT_IN if game in word}
+
+
+def test_no_module_of_the_installed_package_reads_tests() -> None:
+    for package in ("ai", "games"):
+        for path in (ROOT / package).rglob("*.py"):
+            assert '"tests"' not in path.read_text(), path
+
+
+def test_each_game_describes_its_own_presets() -> None:
+    for name in BUILT_IN:
+        factory = games.GAMES[name]
+        others = [games.GAMES[other] for other in BUILT_IN if other != name]
+        for preset in factory.presets:  # type: ignore[attr-defined]
+            text = ai.preset_description(name, preset.name)
+            assert text and text == preset.description
+            for other in others:
+                for word in (other.name, other.title):  # type: ignore[attr-defined]
+                    assert not re.search(_pattern(word), text, re.IGNORECASE), (name, text)
+    descriptions = [
+        preset.description
+        for name in BUILT_IN
+        for preset in games.GAMES[name].presets  # type: ignore[attr-defined]
+    ]
+    assert len(set(descriptions)) == len(descriptions)
+    assert ai.preset_description("nowhere", "Easy") == ""
+    assert ai.preset_description(BUILT_IN[0], "nobody") == ""
+    assert not hasattr(ai, "PRESET_BLURBS")
+
+
+# --------------------------------------------------------------------------- the extra game
+
+
+@pytest.fixture
+def nim() -> Iterator[str]:
+    """Nim registered for one test, and removed afterwards."""
+    games.register(nim_game.Game)
+    try:
+        yield nim_game.Game.name
+    finally:
+        del games.GAMES[nim_game.Game.name]
+
+
+def test_registering_twice_under_one_name_fails(nim: str) -> None:
+    games.register(nim_game.Game)  # the same game again is fine
+    with pytest.raises(ValueError, match="already registered"):
+        games.register(type("Other", (nim_game.Game,), {}))
+
+
+def test_the_extra_game_has_its_presets_at_once(nim: str) -> None:
+    assert nim in ai.DIFFICULTIES
+    assert list(ai.DIFFICULTIES[nim]) == ["Easy", "Medium", "Hard", "Expert"]
+    assert ai.DIFFICULTIES[nim]["Hard"] == ai.PlayerConfig("alphabeta", 2, "nimsum")
+    assert ai.get_preset(nim, "expert").depth is None
+    assert ai.preset_description(nim, "Expert") == "Solves the heaps."
+    game = games.get_game(nim)
+    assert ai.parse_player_spec(nim, "medium", game).heuristic == "parity"
+    spec = ai.parse_player_spec(nim, "minimax:depth=3:heuristic=none", game)
+    assert spec == ai.PlayerConfig("minimax", 3, "none")
+    with pytest.raises(ValueError, match="easy, medium, hard, expert"):
+        ai.parse_player_spec(nim, "grandmaster", game)
+    with pytest.raises(ValueError, match="nimsum"):
+        ai.parse_player_spec(nim, "alphabeta:heuristic=windows", game)
+
+
+def test_the_extra_game_leaves_no_presets_behind() -> None:
+    assert nim_game.Game.name not in games.GAMES
+    assert nim_game.Game.name not in ai.DIFFICULTIES
+    with pytest.raises(ValueError, match="no presets"):
+        ai.get_preset(nim_game.Game.name, "easy")
+
+
+def test_every_algorithm_that_fits_solves_the_extra_game(nim: str) -> None:
+    game = games.get_game(nim)
+    state = game.initial_state()
+    assert ai.algorithms_for(game) == ai.ALGORITHMS
+    # 3 ^ 4 ^ 5 = 2: the first player wins by taking two from the first heap (xor 0 after).
+    solved = ai.search(state, algorithm="alphabeta", depth=None)
+    assert solved.exact and solved.value > 0.9
+    assert game.format_move(solved.move) == "1:2"
+    for algorithm in ("minimax", "alphabeta"):
+        result = ai.search(state, algorithm=algorithm, depth=2, heuristic="nimsum")
+        assert game.format_move(result.move) == "1:2", algorithm
+    deep = game.replay(game.parse_moves("1:2 3:5 2:4"))  # heaps 1, 0, 0: take the last
+    for algorithm in ai.ALGORITHMS:
+        result = ai.search(deep, algorithm=algorithm, depth=3)
+        assert result.move == (0, 1) and result.value > 0.9, algorithm
+
+
+def test_the_extra_game_plays_matches_and_a_tournament(nim: str) -> None:
+    setup = MatchSetup(game=nim, options=(), specs=("expert", "easy"), seed=3)
+    records = list(play_match(setup, 4))
+    assert [record.winner for record in records] == [0, 0, 0, 0]  # Expert moves first: wins
+    game = games.get_game(nim)
+    for record in records:
+        assert game.replay(game.parse_moves(record.moves)).is_terminal()
+    one = play_game(MatchSetup(game=nim, options=(), specs=("random", "hard"), seed=1), 0)
+    assert one.winner in (0, 1)
+    tally = run_match(
+        MatchSetup(game=nim, options=(), specs=("expert", "random"), seed=2, swap=True), 6
+    )
+    assert tally.games == 6
+    result = run_tournament(
+        TournamentSetup(
+            game=nim, options=(), specs=("easy", "hard", "expert"), games_per_pair=4, seed=0
+        )
+    )
+    assert sum(result.pairs[i, j].games for i, j in ((0, 1), (0, 2), (1, 2))) == 12
+    assert result.pairs[0, 2].losses >= 2  # Expert wins at least every game it starts
+
+
+def test_the_presets_are_read_from_each_game() -> None:
+    for name in BUILT_IN:
+        presets = games.GAMES[name].presets  # type: ignore[attr-defined]
+        configs = ai.DIFFICULTIES[name]
+        assert list(configs) == [preset.name for preset in presets]
+        for preset in presets:
+            config = configs[preset.name]
+            assert (config.algorithm, config.depth, config.heuristic) == (
+                preset.algorithm,
+                preset.depth,
+                preset.heuristic,
+            )
+            assert (config.time_limit, config.randomness) == (preset.time_limit, preset.randomness)
+            config.validate(games.get_game(name))
+    assert list(ai.DIFFICULTIES) == list(games.GAMES)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
 import math
 import multiprocessing
 import random
@@ -205,13 +206,37 @@ def play_tasks(tasks: Iterable[tuple[MatchSetup, int]], jobs: int = 1) -> Iterat
             yield play_game(*task)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(registered_games(),)) as pool:
         yield from pool.imap(_play_task, tasks, chunksize=1)
 
 
 def _ignore_interrupts() -> None:
     """In a worker process: leave Ctrl+C to the parent, which stops the pool (no tracebacks)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_worker(factories: tuple[tuple[str, str], ...]) -> None:
+    """In a worker process: the parent's games, and Ctrl+C left to the parent."""
+    register_games(factories)
+    _ignore_interrupts()
+
+
+def registered_games() -> tuple[tuple[str, str], ...]:
+    """Every registered game's factory as (module, qualified name), to send to a worker."""
+    return tuple((factory.__module__, factory.__qualname__) for factory in games.GAMES.values())
+
+
+def register_games(factories: tuple[tuple[str, str], ...]) -> None:
+    """In a spawned worker process: register the games its parent had (`registered_games`).
+
+    A game added with `games.register` after start-up (a plug-in, a test's game) is not in
+    a fresh process's registry until its module is imported and registered again.
+    """
+    for module_name, qualified_name in factories:
+        factory: Any = importlib.import_module(module_name)
+        for part in qualified_name.split("."):
+            factory = getattr(factory, part)
+        games.register(factory)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import games
-from ai.match import wilson_interval
+from ai.match import register_games, registered_games, wilson_interval
 from ai.players import AIPlayer, PlayerConfig
 from ai.text_table import format_seconds, format_table
 from games.base import Move, ReferencePolicy
@@ -106,8 +106,14 @@ def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, 
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(config: PlayerConfig, game_name: str, options: dict[str, Any]) -> None:
+def _start_worker(
+    config: PlayerConfig,
+    game_name: str,
+    options: dict[str, Any],
+    factories: tuple[tuple[str, str], ...] = (),
+) -> None:
     """Build this process's player once: its table then serves every chunk it is given."""
+    register_games(factories)
     game = games.get_game(game_name, **options)
     _WORKER["player"] = AIPlayer(config, game)
     _WORKER["policy"] = game.reference_policy()  # type: ignore[attr-defined]
@@ -158,7 +164,8 @@ def root_values(
         _WORKER.clear()
         return results
     context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(config, name, options)) as pool:
+    initargs = (config, name, options, registered_games())
+    with context.Pool(jobs, initializer=_start_worker, initargs=initargs) as pool:
         for done, part in enumerate(pool.imap(_root_values, chunks), start=1):
             results.extend(part)
             progress(done)

@@ -96,10 +96,7 @@ class State:
 
 def evaluate_nim_sum(state: State) -> float:
     """Bouton's theorem: the mover wins exactly when the heaps' xor is not 0."""
-    total = 0
-    for size in state.heaps:
-        total ^= size
-    return 0.5 if total else -0.5
+    return 0.5 if nim_sum(state.heaps) else -0.5
 
 
 def evaluate_parity(state: State) -> float:
@@ -117,6 +114,52 @@ HEURISTICS = {
     "parity": Heuristic("parity", "Odd number of non-empty heaps is good.", evaluate_parity),
     "none": NO_HEURISTIC,
 }
+
+
+def nim_sum(heaps: Sequence[int]) -> int:
+    """The xor of the heap sizes: the mover wins exactly when it is not 0 (Bouton)."""
+    total = 0
+    for size in heaps:
+        total ^= size
+    return total
+
+
+class PerfectPolicy:
+    """Bouton's strategy as the game's reference policy (`Game.reference_policy()`)."""
+
+    title = "Bouton's strategy"
+    subsets: tuple[tuple[str, str], ...] = (("all", "all states"), ("won", "nim-sum not 0"))
+
+    def decision_keys(self) -> list[tuple[int, ...]]:
+        """Every position with a stone left, the first player to move."""
+        return [
+            (a, b, c)
+            for a in range(HEAPS[0] + 1)
+            for b in range(HEAPS[1] + 1)
+            for c in range(HEAPS[2] + 1)
+            if a + b + c
+        ]
+
+    def state(self, key: tuple[int, ...]) -> State:
+        """The heaps, the first player to move."""
+        return State(key)
+
+    def in_subset(self, key: tuple[int, ...], subset: str) -> bool:
+        """all, or won (the mover can win)."""
+        return subset == "all" or nim_sum(key) != 0
+
+    def move_values(self, key: tuple[int, ...]) -> dict[Move, float]:
+        """1 for a move to nim-sum 0 (a won game), else 0."""
+        values = {}
+        for move in State(key).legal_moves():
+            after = State(key).play(move).heaps
+            values[move] = 1.0 if nim_sum(after) == 0 else 0.0
+        return values
+
+    def best_move(self, key: tuple[int, ...]) -> Move:
+        """The first move to nim-sum 0, or the first move when there is none."""
+        values = self.move_values(key)
+        return max(values, key=values.__getitem__)
 
 
 class Game:
@@ -142,6 +185,10 @@ class Game:
     def option_values(self) -> dict[str, int]:
         """No options."""
         return {}
+
+    def reference_policy(self) -> PerfectPolicy:
+        """Bouton's strategy, for `ai.policy_agreement`."""
+        return PerfectPolicy()
 
     def initial_state(self) -> State:
         """Heaps 3, 4, 5, the first player to move."""

@@ -15,6 +15,7 @@ import pytest
 
 import ai
 import games
+from ai import policy_agreement
 from ai.match import MatchSetup, play_game, play_match, run_match
 from ai.tournament import TournamentSetup, run_tournament
 
@@ -201,3 +202,26 @@ def test_the_presets_are_read_from_each_game() -> None:
             assert (config.time_limit, config.randomness) == (preset.time_limit, preset.randomness)
             config.validate(games.get_game(name))
     assert list(ai.DIFFICULTIES) == list(games.GAMES)
+
+
+def test_worker_processes_know_a_game_registered_later(nim: str) -> None:
+    setup = MatchSetup(game=nim, options=(), specs=("expert", "random"), seed=4, swap=True)
+    alone = [record.moves for record in play_match(setup, 4)]
+    assert [record.moves for record in play_match(setup, 4, jobs=2)] == alone
+
+
+def test_the_policy_study_measures_presets_against_the_extra_games_reference(nim: str) -> None:
+    assert policy_agreement.policy_games() == ["pig", nim]
+    presets = policy_agreement.choose_presets("easy,expert", nim)
+    report = policy_agreement.agreement_report(presets, game_name=nim)
+    assert report["states"] == report["total_states"] == 4 * 5 * 6 - 1
+    assert not report["sample"] and report["reference"] == "Bouton's strategy"
+    easy, expert = ({**entry["subsets"]} for entry in report["presets"])
+    assert expert["all"]["cost"] == 0  # every move it makes keeps a won game won
+    assert expert["won"]["states"] == sum(
+        1 for key in nim_game.PerfectPolicy().decision_keys() if nim_game.nim_sum(key)
+    )
+    assert easy["won"]["cost"] > 0
+    text = "\n".join(policy_agreement.format_report(report))
+    assert text.startswith("Nim: each preset's decision against Bouton's strategy")
+    assert "nim-sum not 0" in text

@@ -14,6 +14,7 @@ from cli.args import (
     add_game_arguments,
     depth_arg,
     dump_json,
+    game_examples,
     game_from_args,
     game_names,
     games_help,
@@ -207,6 +208,10 @@ def add_parser(commands: Any) -> None:
         f"{name} {'solve' if (depth := default_depth(factory)) is None else depth}"
         for name, factory in games.GAMES.items()
     )
+    examples = "\n".join(
+        game_examples("plyground analyze {game} --moves {moves}")
+        + game_examples("plyground analyze {game} --moves {moves} --depth 2 --json")[:1]
+    )
     analyze = add_command(
         commands,
         "analyze",
@@ -215,10 +220,7 @@ def add_parser(commands: Any) -> None:
         "the principal variation and the search's counters. Depth counts player decisions; "
         "die rolls and other chance events do not use up depth.",
         f"""examples:
-  plyground analyze --game connect4 --moves 4453 --depth 8
-  plyground analyze --game tictactoe --moves 15 --algorithm minimax --depth solve
-  plyground analyze --game pig --goal 30 --moves r4r6h --depth 4
-  plyground analyze --game pig --option goal=30 --moves r4r   # next is a die roll: the expectation
+{examples}
   plyground analyze --load saved-game.json --json
 
 values are from the point of view of the player to move: a proven result reads 'win in N'

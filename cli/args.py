@@ -334,3 +334,45 @@ def add_command(
         epilog=epilog,
     )
     return parser
+
+
+def example_moves(game: Any, count: int) -> str:
+    """`count` legal moves from the start in the game's notation, for help examples."""
+    state = game.initial_state()
+    moves: list[Any] = []
+    while len(moves) < count and not state.is_terminal():
+        legal = state.legal_moves()
+        moves.append(legal[len(moves) % len(legal)])
+        state = state.play(moves[-1])
+    return str(game.format_moves(moves))
+
+
+def game_examples(template: str) -> list[str]:
+    """One help example per registered game: `template` filled with {game} (name and any
+    options), {moves}, {strong}, {weak} and {players} from the game's description."""
+    import shlex
+
+    import games
+
+    lines = []
+    for name, factory in games.GAMES.items():
+        game = games.get_game(name)
+        options = "".join(
+            f" {_flag(option.name)} {min(option.maximum, 3 * option.minimum)}"
+            for option in getattr(factory, "options", ())
+        )
+        presets = [preset.name.lower() for preset in getattr(factory, "presets", ())]
+        algorithm = "expectiminimax" if game.stochastic else "alphabeta"
+        strong = presets[-1] if presets else f"{algorithm}:depth=2"
+        weak = presets[0] if len(presets) > 1 else "random"
+        lines.append(
+            "  "
+            + template.format(
+                game=f"--game {name}{options}",
+                moves=shlex.quote(example_moves(game, 4)),
+                strong=strong,
+                weak=weak,
+                players=",".join([*presets, "random"]),
+            )
+        )
+    return lines

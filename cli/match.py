@@ -13,6 +13,7 @@ from cli.args import (
     add_command,
     add_game_arguments,
     check_spec,
+    game_examples,
     game_from_args,
     games_help,
     nonnegative_int,
@@ -197,6 +198,12 @@ def signed_elo(elo: float) -> str:
 
 def add_parser(commands: Any) -> None:
     """The `match` subcommand's arguments."""
+    lines = game_examples("plyground match {game} --p1 {strong} --p2 {weak} --games 100 --swap")
+    lines += game_examples(
+        "plyground match {game} --p1 {weak} --p2 alphabeta:depth=2 --games 200 --jobs 2 "
+        "--record games.txt --json results.json"
+    )[:1]
+    examples = "\n".join(lines)
     match = add_command(
         commands,
         "match",
@@ -211,10 +218,7 @@ alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3.
 (a player with a time budget depends on the clock, so it may not replay exactly.)
 
 examples:
-  plyground match --game connect4 --p1 hard --p2 alphabeta:depth=4 --games 100 --seed 1 --swap
-  plyground match --game pig --goal 50 --p1 expert --p2 random --games 1000 --jobs 2 \\
-      --record pig.txt
-  plyground match --game tictactoe --p1 easy --p2 medium --games 200 --json results.json
+{examples}
 
 {games_help()}""",
     )

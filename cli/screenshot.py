@@ -11,6 +11,7 @@ from cli.args import (
     add_command,
     add_game_arguments,
     check_png_path,
+    game_examples,
     game_from_args,
     games_help,
     read_position,
@@ -40,6 +41,11 @@ def command_screenshot(args: argparse.Namespace) -> int:
 
 def add_parser(commands: Any) -> None:
     """The `screenshot` subcommand's arguments."""
+    lines = game_examples("plyground screenshot --scene play {game} --moves {moves} --out play.png")
+    lines += game_examples(
+        "plyground screenshot --scene menu {game} --out menu.png --size 1920x1080"
+    )[:1]
+    examples = "\n".join(lines)
     screenshot = add_command(
         commands,
         "screenshot",
@@ -48,8 +54,7 @@ def add_parser(commands: Any) -> None:
         f"""scenes: {", ".join(SCENES)}
 
 examples:
-  plyground screenshot --scene play --game connect4 --moves 4453 --out play.png
-  plyground screenshot --scene menu --game tictactoe --out menu.png --size 1920x1080
+{examples}
 
 {games_help()}""",
     )

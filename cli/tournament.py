@@ -13,6 +13,7 @@ from cli.args import (
     add_game_arguments,
     check_png_path,
     check_spec,
+    game_examples,
     game_from_args,
     games_help,
     nonnegative_int,
@@ -144,6 +145,11 @@ def cross_table(result: Any) -> Any:
 
 def add_parser(commands: Any) -> None:
     """The `tournament` subcommand's arguments."""
+    lines = game_examples("plyground tournament {game} --players {players} --games 20 --seed 1")
+    lines += game_examples(
+        "plyground tournament {game} --players {weak},{strong} --jobs 2 --plot elo.png"
+    )[:1]
+    examples = "\n".join(lines)
     tournament = add_command(
         commands,
         "tournament",
@@ -153,9 +159,7 @@ def add_parser(commands: Any) -> None:
         "Bradley-Terry fit of all games, mean of the field 1500) and 95% intervals (seeded "
         "bootstrap over each pair's games).",
         f"""examples:
-  plyground tournament --game pig --players easy,medium,hard,expert --games 50 --seed 1
-  plyground tournament --game connect4 --players easy,medium,alphabeta:depth=6 --games 20 \\
-      --jobs 2 --plot elo.png
+{examples}
 
 {games_help()}""",
     )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -203,3 +204,20 @@ def test_a_registered_game_gets_its_own_option_flag(
     assert status == 2 and "--goal applies only to pig, not to nimtest" in err
     status, _, err = run(capsys, "analyze", "--game", "pig", "--stones", "3")
     assert status == 2 and "--stones applies only to nimtest, not to pig" in err
+
+
+def test_help_examples_come_from_the_registry_and_run(
+    capsys: pytest.CaptureFixture[str], nim: type[NimGame]
+) -> None:
+    status, out, _ = run(capsys, "match", "--help")
+    assert "plyground match --game nimtest --stones 3 --p1 expert --p2 easy" in out
+    status, out, _ = run(capsys, "analyze", "--help")
+    examples = [
+        shlex.split(line)[1:]
+        for line in out.splitlines()
+        if line.startswith("  plyground analyze --game")
+    ]
+    assert len(examples) == len(games.GAMES) + 1
+    for argv in examples:
+        status, _, err = run(capsys, *argv, "--depth", "2")
+        assert status == 0, (argv, err)

@@ -228,6 +228,14 @@ def add_parser(commands: Any) -> None:
     bench.add_argument(
         "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
     )
+    bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _add_solver_arguments(bench)
+    _add_policy_arguments(bench)
+    bench.set_defaults(handler=command_bench)
+
+
+def _add_solver_arguments(bench: argparse.ArgumentParser) -> None:
+    """`bench --solver` and its options."""
     solver = bench.add_argument_group(
         "connect-four solver (Pascal Pons' test sets, tests/data/connect4)"
     )
@@ -275,6 +283,10 @@ def add_parser(commands: Any) -> None:
         metavar="SECONDS",
         help="stop each set (per mode) after this long (default: no limit)",
     )
+
+
+def _add_policy_arguments(bench: argparse.ArgumentParser) -> None:
+    """`bench --pig-policy` and its options."""
     pig = bench.add_argument_group("Pig presets against the optimal policy")
     pig.add_argument(
         "--pig-policy",
@@ -294,5 +306,3 @@ def add_parser(commands: Any) -> None:
         help="a uniform random sample of N states (seed 0) instead of all of them",
     )
     pig.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default 1)")
-    bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    bench.set_defaults(handler=command_bench)

@@ -1,0 +1,83 @@
+"""Plyground's terminal commands: one module per subcommand over a shared argument layer.
+
+    plyground analyze ...       value every move of a position        (cli.analyze)
+    plyground match ...         two players, N games, a scored match  (cli.match)
+    plyground tournament ...    round robin, cross table, Elo         (cli.tournament)
+    plyground bench ...         search speed on fixed positions       (cli.bench)
+    plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot)
+
+A bad argument prints one line on stderr (what is wrong and what is allowed) and exits
+with status 2; nothing prints a traceback unless PLYGROUND_DEBUG=1 is set.  pygame and
+the GUI are imported only by the commands that draw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+
+from cli import analyze, bench, match, screenshot, tournament
+from cli.args import PROG, OneLineParser, UsageError, wrap
+from cli.console import console_for, say
+
+COMMANDS = (analyze, match, tournament, bench, screenshot)
+"""The subcommand modules, in the order --help lists them; each has `add_parser`."""
+
+
+def build_parser() -> OneLineParser:
+    """The argument parser of every subcommand (game flags from the games registered now)."""
+    import games
+
+    titles = ", ".join(getattr(factory, "title", name) for name, factory in games.GAMES.items())
+    parser = OneLineParser(
+        prog=PROG,
+        description=wrap(
+            f"Plyground: {titles} against search AIs. With no arguments it opens the window."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="run 'plyground COMMAND --help' for each command's options and examples",
+    )
+    commands = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", parser_class=OneLineParser
+    )
+    for command in COMMANDS:
+        command.add_parser(commands)
+    return parser
+
+
+def run(arguments: Sequence[str]) -> int:
+    """Run one terminal command; returns the exit status (2 for bad arguments)."""
+    errors = console_for(stderr=True)
+    try:
+        args = build_parser().parse_args(list(arguments))
+        if args.command is None:
+            names = [command.__name__.rpartition(".")[2] for command in COMMANDS]
+            raise UsageError(
+                f"{PROG}: choose a command: {', '.join(names[:-1])} or {names[-1]} (see --help)"
+            )
+        return int(args.handler(args))
+    except UsageError as error:
+        message = str(error)
+        if not message.startswith(PROG):
+            message = f"{PROG}: {message}"
+        say(errors, message.replace("\n", " "), style="red")
+        return 2
+    except SystemExit as stop:  # --help and --version exit through argparse
+        return stop.code if isinstance(stop.code, int) else 0
+    except KeyboardInterrupt:
+        say(errors, f"{PROG}: interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:
+        if os.environ.get("PLYGROUND_DEBUG"):
+            raise
+        text = str(error).replace("\n", " ")
+        say(
+            errors,
+            f"{PROG}: internal error: {type(error).__name__}: {text} "
+            "(set PLYGROUND_DEBUG=1 for details)",
+            style="red",
+        )
+        return 1

@@ -1,0 +1,268 @@
+"""`analyze`: search one position and value every legal move."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+from ai.search import ALGORITHM_TITLES, MAX_DEPTH
+from ai.text_table import format_seconds
+from cli.args import (
+    UsageError,
+    add_command,
+    add_game_arguments,
+    depth_arg,
+    dump_json,
+    game_examples,
+    game_from_args,
+    game_names,
+    games_help,
+    nonnegative_int,
+    options_given,
+    read_position,
+    read_save,
+    seconds_arg,
+)
+from cli.console import console_for, print_table, table
+
+
+def default_depth(game: Any) -> int | None:
+    """`analyze --depth` when none is given, from the game's presets (None: to the end).
+
+    A game whose strongest preset solves without a clock is small enough to solve; any other
+    is searched two decisions deeper than its deepest fixed-depth preset.
+    """
+    presets = tuple(getattr(game, "presets", ()))
+    if presets and presets[-1].depth is None and presets[-1].time_limit is None:
+        return None
+    return max((preset.depth for preset in presets if preset.depth is not None), default=2) + 2
+
+
+def analyze_position(
+    game: Any,
+    state: Any,
+    algorithm: str,
+    depth: int | None,
+    heuristic: str | None,
+    time_limit: float | None,
+    seed: int,
+) -> dict[str, Any]:
+    """Search `state` and return the report as plain data, moves in the game's notation.
+
+    At a chance node (Pig, after a roll) `ai.search` values every die face for the player
+    who rolled; the report's value is their probability-weighted mean.
+    """
+    import ai
+    from ai.values import describe
+    from games.base import CHANCE
+
+    stochastic = bool(game.stochastic)
+    report: dict[str, Any] = {
+        "game": game.name,
+        "title": game.title,
+        "ply": state.ply,
+        "position": game.render(state),
+        "algorithm": algorithm,
+        "depth_asked": depth,
+        "terminal": state.is_terminal(),
+    }
+    if state.is_terminal():
+        winner = state.winner()
+        report["winner"] = None if winner is None else winner + 1
+        return report
+    try:
+        result = ai.search(
+            state,
+            algorithm=algorithm,
+            depth=depth,
+            heuristic=heuristic,
+            time_limit=time_limit,
+            seed=seed,
+        )
+    except ai.SearchError as error:
+        raise UsageError(str(error)) from None
+    chance = state.to_move == CHANCE
+    probabilities = dict(state.chance_outcomes()) if chance else {}
+    report.update(
+        chance=chance,
+        to_move=state.player + 1,
+        moves=[
+            {
+                "move": game.format_move(move),
+                "value": value,
+                "meaning": describe(value, stochastic),
+                **({"probability": probabilities[move]} if chance else {}),
+            }
+            for move, value in sorted(result.move_values.items(), key=lambda item: -item[1])
+        ],
+        best_move=None if chance else game.format_move(result.move),
+        value=result.value,
+        meaning=describe(result.value, stochastic),
+        pv=game.format_moves(list(result.pv)),
+        depth=result.depth,
+        complete=result.complete,
+        exact=result.exact,
+        heuristic=result.heuristic,
+        nodes=result.nodes,
+        leaf_evaluations=result.leaf_evaluations,
+        cutoffs=result.cutoffs,
+        table_hits=result.table_hits,
+        elapsed=result.elapsed,
+        nodes_per_second=result.nodes_per_second,
+    )
+    return report
+
+
+def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
+    """The analysis as text."""
+    write = out.write
+    write(f"{report['title']}, after {report['ply']} moves\n\n{report['position'].rstrip()}\n\n")
+    if report["terminal"]:
+        winner = report["winner"]
+        write("The game is over: " + ("a draw.\n" if winner is None else f"player {winner} won.\n"))
+        return
+    depth = "to the end" if report["depth_asked"] is None else f"depth {report['depth_asked']}"
+    title = ALGORITHM_TITLES.get(report["algorithm"], report["algorithm"])
+    settings = f"{title}, {depth}, heuristic {report['heuristic']}"
+    if report["chance"]:
+        write(f"Next comes a die roll for player {report['to_move']}. {settings}.\n\n")
+        rows = [
+            [
+                entry["move"],
+                f"{entry['probability']:.3f}",
+                f"{entry['value']:+.4f}",
+                entry["meaning"],
+            ]
+            for entry in report["moves"]
+        ]
+        print_table(
+            console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2))
+        )
+        write(
+            f"\nExpectation for player {report['to_move']}: {report['value']:+.4f} "
+            f"({report['meaning']})\n"
+        )
+    else:
+        write(f"Player {report['to_move']} to move. {settings}.\n\n")
+        rows = [
+            [entry["move"], f"{entry['value']:+.4f}", entry["meaning"]] for entry in report["moves"]
+        ]
+        print_table(console_for(out), table(["move", "value", "meaning"], rows, (1,)))
+        write(f"\nBest move: {report['best_move']} ({report['value']:+.4f}, {report['meaning']})\n")
+        write(f"Principal variation: {report['pv'] or '-'}\n")
+    finished = "complete" if report["complete"] else "stopped by the time limit"
+    write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")
+    write(
+        f"Nodes {report['nodes']:,}  leaf evaluations {report['leaf_evaluations']:,}  "
+        f"cutoffs {report['cutoffs']:,}  table hits {report['table_hits']:,}\n"
+        f"Time {format_seconds(report['elapsed'])}  {report['nodes_per_second']:,.0f} nodes/s\n"
+    )
+
+
+def command_analyze(args: argparse.Namespace) -> int:
+    """`analyze`: value every move of a position."""
+    if args.load is not None:
+        if args.moves is not None:
+            raise UsageError(
+                "--moves and --load cannot be combined: a save file holds its own moves"
+            )
+        save = read_save(args.load)
+        if args.game is not None and args.game != save.game_name:
+            raise UsageError(
+                f"--game {args.game} does not match the save file's game {save.game_name}"
+            )
+        saved = save.game.option_values()
+        for name, value in options_given(args).items():
+            if saved.get(name) != value:
+                held = f", {name} {saved[name]}" if name in saved else ""
+                raise UsageError(
+                    f"--{name} {value} does not match the save file's game "
+                    f"({save.game.title}{held})"
+                )
+        game = save.game
+        moves_text = save.moves_text
+    elif args.game is None:
+        raise UsageError(f"analyze needs --game ({', '.join(game_names())}) or --load SAVEFILE")
+    else:
+        game, _ = game_from_args(args)
+        moves_text = args.moves or ""
+    moves, state = read_position(game, moves_text)
+    algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
+    depth = args.depth if args.depth is not ... else default_depth(game)
+    report = analyze_position(game, state, algorithm, depth, args.heuristic, args.time, args.seed)
+    report["moves_played"] = game.format_moves(moves)
+    if args.json:
+        dump_json(report, sys.stdout)
+    else:
+        print_analysis(report, sys.stdout)
+    return 0
+
+
+def add_parser(commands: Any) -> None:
+    """The `analyze` subcommand's arguments."""
+    import ai
+    import games
+
+    defaults = ", ".join(
+        f"{name} {'solve' if (depth := default_depth(factory)) is None else depth}"
+        for name, factory in games.GAMES.items()
+    )
+    examples = "\n".join(
+        game_examples("plyground analyze {game} --moves {moves}")
+        + game_examples("plyground analyze {game} --moves {moves} --depth 2 --json")[:1]
+    )
+    analyze = add_command(
+        commands,
+        "analyze",
+        "value every legal move of a position",
+        "Search a position and show the value of every legal move, the best move, "
+        "the principal variation and the search's counters. Depth counts player decisions; "
+        "die rolls and other chance events do not use up depth.",
+        f"""examples:
+{examples}
+  plyground analyze --load saved-game.json --json
+
+values are from the point of view of the player to move: a proven result reads 'win in N'
+(N plies), an estimate a signed number; in games with chance values are 2p-1 for win
+probability p.
+
+{games_help()}""",
+    )
+    add_game_arguments(analyze, required=False)
+    analyze.add_argument(
+        "--moves", help="the moves played so far in the game's notation (see below)"
+    )
+    analyze.add_argument(
+        "--load",
+        metavar="SAVEFILE",
+        help="read the game and moves from a save file written by the window",
+    )
+    analyze.add_argument(
+        "--algorithm",
+        choices=ai.ALGORITHMS,
+        help="default: alphabeta, or expectiminimax for games with chance",
+    )
+    analyze.add_argument(
+        "--depth",
+        type=depth_arg,
+        default=...,
+        help=f"player decisions to look ahead, 1-{MAX_DEPTH} or 'solve' (default: {defaults})",
+    )
+    analyze.add_argument("--heuristic", help="evaluation function (default: the game's own)")
+    analyze.add_argument(
+        "--time",
+        type=seconds_arg,
+        metavar="SECONDS",
+        help="time budget: iterative deepening keeps the deepest finished iteration",
+    )
+    analyze.add_argument(
+        "--seed",
+        type=nonnegative_int,
+        default=0,
+        help="seed for breaking ties between equal moves (default 0)",
+    )
+    analyze.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of text"
+    )
+    analyze.set_defaults(handler=command_analyze)

@@ -1,0 +1,378 @@
+"""The shared argument layer: the one-line-error parser, value parsers, game and output helpers.
+
+Every subcommand builds its arguments from these, so a bad value reads the same everywhere:
+one line on stderr naming the option and what is allowed, exit status 2.  Game options
+(Pig's goal, ...) become flags from the registered games' descriptions, so nothing here
+names a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import textwrap
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from ai.search import MAX_DEPTH
+
+PROG = "plyground"
+
+
+class UsageError(Exception):
+    """A bad argument or input: reported as one line on stderr, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line (no usage dump) raised as UsageError."""
+
+    def error(self, message: str) -> NoReturn:
+        """Turn argparse's complaint into a UsageError naming the command."""
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+# --------------------------------------------------------------------------- values
+
+
+def _whole_number(text: str) -> int:
+    """`text` as an int, or an argparse complaint."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    """An integer >= 1."""
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not allowed: use a whole number of 1 or more")
+    return value
+
+
+def nonnegative_int(text: str) -> int:
+    """An integer >= 0 (seeds)."""
+    value = _whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is not allowed: use a whole number of 0 or more")
+    return value
+
+
+def depth_arg(text: str) -> int | None:
+    """A search depth 1..MAX_DEPTH, or 'solve' for no limit."""
+    if text.lower() in ("solve", "none", "max"):
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a depth: use 1-{MAX_DEPTH} or 'solve'"
+        ) from None
+    if not 1 <= value <= MAX_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"depth {value} is out of range: use 1-{MAX_DEPTH} or 'solve'"
+        )
+    return value
+
+
+def seconds_arg(text: str) -> float:
+    """A positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"{text} is not allowed: use a number of seconds above 0")
+    return value
+
+
+def size_arg(text: str) -> tuple[int, int]:
+    """A window size WIDTHxHEIGHT."""
+    match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: use WIDTHxHEIGHT, e.g. 1280x800")
+    width, height = int(match[1]), int(match[2])
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise argparse.ArgumentTypeError(
+            f"size {width}x{height} is out of range: 320x240 to 7680x4320"
+        )
+    return width, height
+
+
+def option_assignment(text: str) -> tuple[str, int]:
+    """`--option NAME=VALUE`: a game option by name, a whole-number value."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. goal=50")
+    return name.strip().lower(), _whole_number(value.strip())
+
+
+# --------------------------------------------------------------------------- games
+
+
+def game_names() -> list[str]:
+    """The registered games."""
+    import games
+
+    return list(games.GAMES)
+
+
+def game_options() -> dict[str, list[tuple[str, Any]]]:
+    """Every option any registered game takes: name -> [(game name, GameOption), ...]."""
+    import games
+
+    found: dict[str, list[tuple[str, Any]]] = {}
+    for name, factory in games.GAMES.items():
+        for option in getattr(factory, "options", ()):
+            found.setdefault(option.name, []).append((name, option))
+    return found
+
+
+def _flag(option_name: str) -> str:
+    """The command-line flag of a game option."""
+    return "--" + option_name.replace("_", "-")
+
+
+def add_game_arguments(
+    parser: argparse.ArgumentParser, required: bool = True, default: str | None = None
+) -> None:
+    """--game, one flag per game option of any registered game, and --option NAME=VALUE."""
+    parser.add_argument(
+        "--game", choices=game_names(), required=required, default=default, help="the game"
+    )
+    for name, takers in game_options().items():
+        option = takers[0][1]
+        games_with_it = ", ".join(game for game, _ in takers)
+        parser.add_argument(
+            _flag(name),
+            dest=f"game_option_{name}",
+            type=_whole_number,
+            metavar="N",
+            help=f"{games_with_it} only: {option.help} "
+            f"({option.minimum}-{option.maximum}, default {option.default})",
+        )
+    parser.add_argument(
+        "--option",
+        dest="game_option_list",
+        action="append",
+        type=option_assignment,
+        metavar="NAME=VALUE",
+        default=[],
+        help="a game option by name (the same as its own flag), e.g. --option goal=50",
+    )
+
+
+def options_given(args: argparse.Namespace) -> dict[str, int]:
+    """The game options on the command line (own flags and --option), unknown names refused."""
+    known = game_options()
+    chosen: dict[str, int] = {}
+    for name, value in getattr(args, "game_option_list", []):
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise UsageError(f"--option {name}: no game takes this option (options: {names})")
+        chosen[name] = value
+    for name in known:
+        value = getattr(args, f"game_option_{name}", None)
+        if value is not None:
+            chosen[name] = value
+    return chosen
+
+
+def check_options(name: str, options: dict[str, int]) -> dict[str, int]:
+    """`options` checked against the game `name`'s description: each taken and in range."""
+    import games
+
+    described = {option.name: option for option in getattr(games.GAMES[name], "options", ())}
+    for key, value in options.items():
+        option = described.get(key)
+        if option is None:
+            takers = ", ".join(game for game, _ in game_options().get(key, [])) or "no game"
+            raise UsageError(f"{_flag(key)} applies only to {takers}, not to {name}")
+        try:
+            option.check(value)
+        except ValueError as error:
+            raise UsageError(f"{_flag(key)} {value}: {error}") from None
+    return options
+
+
+def make_game(name: str, options: dict[str, int] | None = None) -> Any:
+    """The game `name` with its options, each checked against the game's description."""
+    import games
+
+    settings = check_options(name, dict(options or {}))
+    try:
+        return games.get_game(name, **settings)
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"cannot make game {name!r} with options {settings}: {error}") from None
+
+
+def game_from_args(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
+    """The game of `--game` with the options given; also the options, for setups and saves."""
+    options = options_given(args)
+    return make_game(args.game, options), options
+
+
+def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
+    """The moves in `text` (the game's notation) and the position they reach.
+
+    The games check move text by replaying it, so a malformed or illegal move (a Pig roll
+    at a die roll, a move after the end) is refused naming its number and its text.
+    """
+    try:
+        moves = list(game.parse_moves(text))
+        return moves, game.replay(moves)
+    except ValueError as error:
+        raise UsageError(f"{game.name} moves {text!r}: {error}") from None
+
+
+def check_spec(game: Any, spec: str, option: str) -> str:
+    """Validate a player spec; return its description."""
+    from ai.match import check_player_spec
+
+    try:
+        return check_player_spec(game, spec)
+    except ValueError as error:
+        raise UsageError(f"{option} {spec!r}: {error}") from None
+
+
+def read_save(path: str) -> Any:
+    """A save file written by the window, checked field by field and replayed (gui.savefile)."""
+    from gui.savefile import SaveError, load_game
+
+    try:
+        return load_game(path)
+    except SaveError as error:
+        raise UsageError(f"--load {error}") from None
+
+
+# --------------------------------------------------------------------------- output files
+
+
+def open_output(path: str, option: str) -> IO[str]:
+    """Open a file for writing now, so a bad path fails before any work is done."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{option} {path}: cannot write: {error.strerror or error}") from None
+
+
+def check_png_path(path: str, option: str) -> None:
+    """A PNG path whose folder exists."""
+    if not path.lower().endswith(".png"):
+        raise UsageError(f"{option} {path}: the file name must end in .png")
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: the folder {folder} does not exist")
+
+
+def write_json(handle: IO[str], data: Any) -> None:
+    """Write JSON (no NaN or infinity: they become null) and close the file."""
+    with handle:
+        dump_json(data, handle)
+
+
+def dump_json(data: Any, out: IO[str]) -> None:
+    """`data` as indented strict JSON and a newline."""
+    json.dump(finite(data), out, indent=2)
+    out.write("\n")
+
+
+def finite(data: Any) -> Any:
+    """A copy of `data` with NaN and infinities replaced by None (strict JSON)."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: finite(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [finite(value) for value in data]
+    return data
+
+
+# --------------------------------------------------------------------------- help texts
+
+
+def wrap(text: str) -> str:
+    """A help paragraph wrapped for an 88-column terminal (the help formatter keeps it as is)."""
+    return textwrap.fill(text, 88)
+
+
+def games_help() -> str:
+    """For each game: notation, options, presets, algorithms and heuristics (help epilogs)."""
+    import ai
+    import games
+
+    lines = ["games, their notation and valid names:"]
+    for name, factory in games.GAMES.items():
+        game = games.get_game(name)
+        presets = ", ".join(preset.name.lower() for preset in getattr(factory, "presets", ()))
+        lines.append(f"  {name} ({game.title}):")
+        lines.append(f"    notation:    {getattr(factory, 'notation_help', '-')}")
+        for option in getattr(factory, "options", ()):
+            lines.append(
+                f"    option:      {_flag(option.name)} N  {option.help} "
+                f"({option.minimum}-{option.maximum}, default {option.default})"
+            )
+        lines.append(f"    presets:     {presets or '-'}, random")
+        lines.append(f"    algorithms:  {', '.join(ai.algorithms_for(game))}")
+        lines.append(
+            f"    heuristics:  {', '.join(game.heuristics)} (default {game.default_heuristic})"
+        )
+    return "\n".join(lines)
+
+
+def add_command(
+    commands: Any, name: str, summary: str, description: str, epilog: str
+) -> argparse.ArgumentParser:
+    """A subcommand parser with the shared layout: a wrapped description, epilog kept as is."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=wrap(description),
+        epilog=epilog,
+    )
+    return parser
+
+
+def example_moves(game: Any, count: int) -> str:
+    """`count` legal moves from the start in the game's notation, for help examples."""
+    state = game.initial_state()
+    moves: list[Any] = []
+    while len(moves) < count and not state.is_terminal():
+        legal = state.legal_moves()
+        moves.append(legal[len(moves) % len(legal)])
+        state = state.play(moves[-1])
+    return str(game.format_moves(moves))
+
+
+def game_examples(template: str) -> list[str]:
+    """One help example per registered game: `template` filled with {game} (name and any
+    options), {moves}, {strong}, {weak} and {players} from the game's description."""
+    import shlex
+
+    import games
+
+    lines = []
+    for name, factory in games.GAMES.items():
+        game = games.get_game(name)
+        options = "".join(
+            f" {_flag(option.name)} {min(option.maximum, 3 * option.minimum)}"
+            for option in getattr(factory, "options", ())
+        )
+        presets = [preset.name.lower() for preset in getattr(factory, "presets", ())]
+        algorithm = "expectiminimax" if game.stochastic else "alphabeta"
+        strong = presets[-1] if presets else f"{algorithm}:depth=2"
+        weak = presets[0] if len(presets) > 1 else "random"
+        lines.append(
+            "  "
+            + template.format(
+                game=f"--game {name}{options}",
+                moves=shlex.quote(example_moves(game, 4)),
+                strong=strong,
+                weak=weak,
+                players=",".join([*presets, "random"]),
+            )
+        )
+    return lines

@@ -1,0 +1,257 @@
+"""`match`: two players, N games, the score with a confidence interval."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Any
+
+from ai.text_table import format_seconds
+from cli.args import (
+    PROG,
+    add_command,
+    add_game_arguments,
+    check_spec,
+    game_examples,
+    game_from_args,
+    games_help,
+    nonnegative_int,
+    open_output,
+    positive_int,
+    write_json,
+)
+from cli.console import (
+    GameProgress,
+    children_peak_megabytes,
+    console_for,
+    print_table,
+    rss_megabytes,
+    say,
+    table,
+)
+
+HEADERS = (
+    "player",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "95% CI",
+    "moving 1st",
+    "moving 2nd",
+    "time/move",
+    "worst",
+    "nodes/move",
+)
+
+
+def command_match(args: argparse.Namespace) -> int:
+    """`match`: two players, N games."""
+    from ai.match import MatchSetup, MatchTally, record_dict, run_match
+
+    game, options = game_from_args(args)
+    descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
+    record_file = open_output(args.record, "--record") if args.record else None
+    json_file = open_output(args.json, "--json") if args.json else None
+    setup = MatchSetup(
+        game=game.name,
+        options=tuple(sorted(options.items())),
+        specs=(args.p1, args.p2),
+        seed=args.seed,
+        swap=args.swap,
+    )
+    errors = console_for(stderr=True)
+    if args.verbose:
+        current, peak = rss_megabytes()
+        say(errors, f"memory at start: {current:.1f} MiB resident (peak {peak:.1f} MiB)")
+    records: list[dict[str, Any]] = []
+    latest = [MatchTally()]
+    progress = GameProgress(args.games, enabled=not args.quiet)
+
+    def on_game(record: Any, tally: MatchTally) -> None:
+        latest[0] = tally
+        if record_file is not None:
+            record_file.write(record.moves + "\n")
+        if json_file is not None:
+            records.append(record_dict(record))
+        a, b = tally.players
+        progress.update(tally.games, f"A {a.points:g} - {b.points:g} B")
+
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        tally = run_match(setup, args.games, args.jobs, on_game)
+    except KeyboardInterrupt:  # Ctrl+C: report the games finished so far, exit 130
+        interrupted = True
+        tally = latest[0]
+    finally:
+        progress.close()
+        if record_file is not None:
+            record_file.close()
+    wall = time.perf_counter() - started
+    if interrupted:
+        say(
+            errors,
+            f"{PROG}: interrupted after {tally.games} of {args.games} games; "
+            "the results so far follow",
+        )
+    print_match(args, game, setup, tally, descriptions, wall, interrupted)
+    if args.verbose:
+        current, peak = rss_megabytes()
+        workers = ""
+        if args.jobs > 1:
+            workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
+        say(errors, f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})")
+    if json_file is not None:
+        write_match_json(json_file, args, setup, tally, descriptions, records, wall)
+    return 130 if interrupted else 0
+
+
+def print_match(
+    args: argparse.Namespace,
+    game: Any,
+    setup: Any,
+    tally: Any,
+    descriptions: list[str],
+    wall: float,
+    interrupted: bool,
+) -> None:
+    """The match report on stdout: players, a table of results, the score and Elo difference."""
+    from ai.match import SIDES, elo_difference
+
+    out = console_for()
+    first = "A and B alternate moving first (--swap)" if args.swap else "A always moves first"
+    say(
+        out,
+        f"{game.title}: {tally.games} games"
+        + (f" (interrupted, of {args.games})" if interrupted else "")
+        + f", seed {args.seed}, {first}, {format_seconds(wall)}\n",
+        style="bold",
+    )
+    for side, spec in enumerate(setup.specs):
+        say(out, f"{SIDES[side]} = {spec}: {descriptions[side]}")
+    say(out)
+    rows = []
+    for side, player in enumerate(tally.players):
+        low, high = tally.score_interval(side)
+        rows.append(
+            [
+                SIDES[side],
+                player.wins,
+                player.draws,
+                player.losses,
+                f"{100 * tally.score(side):.1f}%",
+                f"{100 * low:.1f}-{100 * high:.1f}%",
+                f"{player.score_first:g}/{player.games_first}",
+                f"{player.score_second:g}/{player.games_second}",
+                format_seconds(player.time_per_move),
+                format_seconds(player.worst_time),
+                f"{player.nodes_per_move:,.0f}",
+            ]
+        )
+    print_table(out, table(HEADERS, rows, right=tuple(range(1, 11))))
+    score = tally.score(0)
+    low, high = tally.score_interval(0)
+    say(
+        out,
+        f"\nA scores {100 * score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%, Wilson), "
+        f"Elo difference A-B {signed_elo(elo_difference(score))} "
+        f"({signed_elo(elo_difference(low))} to {signed_elo(elo_difference(high))})",
+        style="bold",
+    )
+    if tally.aborted:
+        say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
+    if args.record:
+        say(out, f"Moves of every game written to {args.record}")
+
+
+def write_match_json(
+    handle: Any,
+    args: argparse.Namespace,
+    setup: Any,
+    tally: Any,
+    descriptions: list[str],
+    records: list[dict[str, Any]],
+    wall: float,
+) -> None:
+    """The summary and every game as JSON (`--json FILE`)."""
+    from ai.match import elo_difference, summary_dict
+
+    data = summary_dict(setup, tally, descriptions)
+    data.update(
+        elapsed=wall,
+        jobs=args.jobs,
+        elo_difference=elo_difference(tally.score(0)),
+        games_played=records,
+    )
+    write_json(handle, data)
+    say(console_for(), f"Results written to {args.json}")
+
+
+def signed_elo(elo: float) -> str:
+    """An Elo difference, with infinities shown as such."""
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    return f"{elo:+.0f}"
+
+
+def add_parser(commands: Any) -> None:
+    """The `match` subcommand's arguments."""
+    lines = game_examples("plyground match {game} --p1 {strong} --p2 {weak} --games 100 --swap")
+    lines += game_examples(
+        "plyground match {game} --p1 {weak} --p2 alphabeta:depth=2 --games 200 --jobs 2 "
+        "--record games.txt --json results.json"
+    )[:1]
+    examples = "\n".join(lines)
+    match = add_command(
+        commands,
+        "match",
+        "play two players against each other for N games",
+        "Play N games between two players and report wins, draws and losses for "
+        "each player (by player, not by seat), the score with a 95% Wilson interval, and time "
+        "and nodes per move. Game i draws its dice and tie-breaks from seeds derived from "
+        "(--seed, i), so the same command gives the same games, whatever --jobs.",
+        f"""a player is a preset name, 'random', or algorithm:key=value:... with keys
+depth, heuristic, time (seconds), randomness (noise added to root values), e.g.
+alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3.
+(a player with a time budget depends on the clock, so it may not replay exactly.)
+
+examples:
+{examples}
+
+{games_help()}""",
+    )
+    add_game_arguments(match)
+    match.add_argument(
+        "--p1", required=True, metavar="PLAYER", help="player A (moves first unless --swap)"
+    )
+    match.add_argument("--p2", required=True, metavar="PLAYER", help="player B")
+    match.add_argument(
+        "--games", type=positive_int, default=10, help="number of games (default 10)"
+    )
+    match.add_argument(
+        "--seed", type=nonnegative_int, default=0, help="seed of the whole match (default 0)"
+    )
+    match.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="worker processes (default 1; results do not depend on it)",
+    )
+    match.add_argument(
+        "--swap",
+        action="store_true",
+        help="alternate who moves first (B first in odd-numbered games)",
+    )
+    match.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write every game's moves, one game a line, in the game's notation",
+    )
+    match.add_argument("--json", metavar="FILE", help="write the summary and every game as JSON")
+    match.add_argument(
+        "--verbose", action="store_true", help="report memory in use at the start and the end"
+    )
+    match.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    match.set_defaults(handler=command_match)

@@ -1,0 +1,73 @@
+"""`screenshot`: render one scene of the window to a PNG without a display."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from cli.args import (
+    UsageError,
+    add_command,
+    add_game_arguments,
+    check_png_path,
+    game_examples,
+    game_from_args,
+    games_help,
+    read_position,
+    size_arg,
+)
+from cli.console import console_for, say
+
+SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
+"""The scenes gui.screenshot can draw."""
+
+
+def command_screenshot(args: argparse.Namespace) -> int:
+    """`screenshot`: render one scene of the window to a PNG without a display."""
+    game, options = game_from_args(args)
+    moves, _ = read_position(game, args.moves)
+    check_png_path(args.out, "--out")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        from gui import screenshot
+    except ImportError as error:
+        raise UsageError(f"screenshot: the GUI is not available ({error})") from None
+    screenshot.render(args.scene, game.name, game.format_moves(moves), args.out, args.size, options)
+    say(console_for(), f"{args.scene} scene of {game.title} written to {args.out}")
+    return 0
+
+
+def add_parser(commands: Any) -> None:
+    """The `screenshot` subcommand's arguments."""
+    lines = game_examples("plyground screenshot --scene play {game} --moves {moves} --out play.png")
+    lines += game_examples(
+        "plyground screenshot --scene menu {game} --out menu.png --size 1920x1080"
+    )[:1]
+    examples = "\n".join(lines)
+    screenshot = add_command(
+        commands,
+        "screenshot",
+        "render a scene of the window to a PNG (no display needed)",
+        "Draw one scene of the window offscreen and save it as a PNG.",
+        f"""scenes: {", ".join(SCENES)}
+
+examples:
+{examples}
+
+{games_help()}""",
+    )
+    screenshot.add_argument("--scene", choices=SCENES, required=True, help="which scene")
+    add_game_arguments(screenshot)
+    screenshot.add_argument("--moves", default="", help="moves played, in the game's notation")
+    screenshot.add_argument(
+        "--out", required=True, metavar="FILE.png", help="where to write the PNG"
+    )
+    screenshot.add_argument(
+        "--size",
+        type=size_arg,
+        default=(1280, 800),
+        help="window size WIDTHxHEIGHT (default 1280x800)",
+    )
+    screenshot.set_defaults(handler=command_screenshot)

@@ -1,0 +1,188 @@
+"""`tournament`: a round robin, its cross table and Elo ratings (and a PNG chart)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from ai.text_table import format_seconds
+from cli.args import (
+    UsageError,
+    add_command,
+    add_game_arguments,
+    check_png_path,
+    check_spec,
+    game_examples,
+    game_from_args,
+    games_help,
+    nonnegative_int,
+    open_output,
+    positive_int,
+    write_json,
+)
+from cli.console import GameProgress, console_for, print_table, say, table
+
+
+def command_tournament(args: argparse.Namespace) -> int:
+    """`tournament`: every pair both ways, a cross table and Elo ratings."""
+    from ai.tournament import TournamentResult, TournamentSetup, run_tournament
+
+    game, options = game_from_args(args)
+    specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
+    if len(specs) < 2:
+        raise UsageError(
+            "--players needs at least two players separated by commas, e.g. easy,medium,hard"
+        )
+    descriptions = [check_spec(game, spec, "--players") for spec in specs]
+    if args.plot:
+        check_png_path(args.plot, "--plot")
+    json_file = open_output(args.json, "--json") if args.json else None
+    setup = TournamentSetup(
+        game=game.name,
+        options=tuple(sorted(options.items())),
+        specs=specs,
+        games_per_pair=args.games,
+        seed=args.seed,
+    )
+    done = 0
+    with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
+
+        def on_game(record: Any, result: TournamentResult) -> None:
+            nonlocal done
+            done += 1
+            progress.update(done)
+
+        started = time.perf_counter()
+        result = run_tournament(setup, args.jobs, on_game)
+    wall = time.perf_counter() - started
+    ranking = result.ranking(seed=args.seed)
+    print_tournament(args, game, specs, descriptions, result, ranking, wall)
+    if args.plot:
+        from cli.rating_chart import draw_rating_chart
+
+        draw_rating_chart(
+            ranking, f"{game.title}: {args.games} games per pair, seed {args.seed}", args.plot
+        )
+        say(console_for(), f"\nChart written to {args.plot}")
+    if json_file is not None:
+        data = result.to_dict(ranking)
+        data.update(
+            game=game.name,
+            options=options,
+            seed=args.seed,
+            games_per_pair=args.games,
+            descriptions=descriptions,
+            elapsed=wall,
+        )
+        write_json(json_file, data)
+        say(console_for(), f"Results written to {args.json}")
+    return 0
+
+
+def print_tournament(
+    args: argparse.Namespace,
+    game: Any,
+    specs: tuple[str, ...],
+    descriptions: list[str],
+    result: Any,
+    ranking: Any,
+    wall: float,
+) -> None:
+    """The players, the cross table and the ranking on stdout."""
+    from ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES
+
+    out = console_for()
+    say(
+        out,
+        f"{game.title} tournament: {len(specs)} players, {args.games} games per pair "
+        f"(half with each moving first), seed {args.seed}, {format_seconds(wall)}\n",
+        style="bold",
+    )
+    for number, (spec, description) in enumerate(zip(specs, descriptions, strict=True), start=1):
+        say(out, f"{number}. {spec}: {description}")
+    say(out, "\nPoints of the row player against the column player:")
+    print_table(out, cross_table(result))
+    say(
+        out,
+        "\nRanking: Elo from a maximum-likelihood Bradley-Terry fit of all games, "
+        f"mean of the field = {ANCHOR:g};\n95% intervals from {BOOTSTRAP_SAMPLES} bootstrap "
+        f"resamples of each pair's games (seed {args.seed}).\n",
+    )
+    rows = [
+        [
+            rank,
+            rating.spec,
+            f"{rating.elo:.0f}",
+            f"{rating.low:.0f} to {rating.high:.0f}",
+            f"{rating.points:g}/{rating.games}",
+            f"{100 * rating.points / rating.games:.1f}%" if rating.games else "-",
+            format_seconds(
+                result.think_time[rating.player] / max(1, result.decisions[rating.player])
+            ),
+            format_seconds(result.worst_time[rating.player]),
+        ]
+        for rank, rating in enumerate(ranking, start=1)
+    ]
+    headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
+    print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
+
+
+def cross_table(result: Any) -> Any:
+    """The cross table: the row player's points against each column player, and the total."""
+    count = len(result.specs)
+    rows = []
+    for i, spec in enumerate(result.specs):
+        cells = [f"{i + 1}. {spec}"]
+        for j in range(count):
+            pair = None if i == j else result.pairs[(i, j)]
+            cells.append("-" if pair is None else f"{pair.points:g}/{pair.games}")
+        cells.append(f"{result.points(i):g}/{result.games(i)}")
+        rows.append(cells)
+    headers = ["", *(str(number) for number in range(1, count + 1)), "total"]
+    return table(headers, rows, right=tuple(range(1, count + 2)))
+
+
+def add_parser(commands: Any) -> None:
+    """The `tournament` subcommand's arguments."""
+    lines = game_examples("plyground tournament {game} --players {players} --games 20 --seed 1")
+    lines += game_examples(
+        "plyground tournament {game} --players {weak},{strong} --jobs 2 --plot elo.png"
+    )[:1]
+    examples = "\n".join(lines)
+    tournament = add_command(
+        commands,
+        "tournament",
+        "round robin: cross table and Elo ratings",
+        "Every pair of players plays --games games, each moving first in half of "
+        "them. Prints a cross table and a ranking with Elo ratings (maximum-likelihood "
+        "Bradley-Terry fit of all games, mean of the field 1500) and 95% intervals (seeded "
+        "bootstrap over each pair's games).",
+        f"""examples:
+{examples}
+
+{games_help()}""",
+    )
+    add_game_arguments(tournament)
+    tournament.add_argument(
+        "--players",
+        required=True,
+        help="comma-separated players (presets, 'random' or algorithm:key=value...)",
+    )
+    tournament.add_argument(
+        "--games", type=positive_int, default=20, help="games per pair (default 20)"
+    )
+    tournament.add_argument(
+        "--seed", type=nonnegative_int, default=0, help="seed of the whole tournament (default 0)"
+    )
+    tournament.add_argument(
+        "--jobs", type=positive_int, default=1, help="worker processes (default 1)"
+    )
+    tournament.add_argument(
+        "--plot", metavar="FILE.png", help="draw the ranking with 95%% intervals as a PNG chart"
+    )
+    tournament.add_argument(
+        "--json", metavar="FILE", help="write the cross table and ranking as JSON"
+    )
+    tournament.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    tournament.set_defaults(handler=command_tournament)

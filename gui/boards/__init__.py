@@ -1,25 +1,7 @@
-"""One board view per game: draws a state and turns clicks and keys into moves."""
+"""Moved to `gui.kits`; this shim keeps old imports working until the play scene is split."""
 
 from __future__ import annotations
 
-from gui.boards.base import BoardView, ViewContext
-
-
-def view_for(game_name: str) -> BoardView:
-    """The board view for a game's registry name."""
-    if game_name == "tictactoe":
-        from gui.boards.tictactoe_view import TicTacToeView
-
-        return TicTacToeView()
-    if game_name == "connect4":
-        from gui.boards.connect4_view import ConnectFourView
-
-        return ConnectFourView()
-    if game_name == "pig":
-        from gui.boards.pig_view import PigView
-
-        return PigView()
-    raise ValueError(f"no board view for {game_name!r}")
-
+from gui.kits import BoardView, ViewContext, view_for
 
 __all__ = ["BoardView", "ViewContext", "view_for"]

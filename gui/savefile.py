@@ -192,7 +192,8 @@ def check(data: Any, source: str = "save file") -> SavedGame:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
-    described = {option.name: option for option in games.GAMES[name].options}
+    factory: Any = games.GAMES[name]
+    described = {option.name: option for option in factory.options}
     unknown = sorted(set(options) - set(described))
     if unknown:
         raise _fail(

@@ -96,7 +96,6 @@ def render(
     options = dict(options or {})
     import pygame
 
-    import games
     from gui import settings as settings_module
     from gui.app import App
     from gui.scenes.menu import MenuScene
@@ -105,7 +104,7 @@ def render(
     try:
         app.settings = settings_module.Settings()
         app.settings.last_game = game
-        for option in games.GAMES[game].options:
+        for option in settings_module.game_class(game).options:
             if option.name in options:
                 app.settings.set_option(game, option.name, int(options[option.name]))
         app.settings.seed = int(options.get("seed", 0))

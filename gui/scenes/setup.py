@@ -49,7 +49,8 @@ class _SideNames(Mapping[str, tuple[str, str]]):
     def __getitem__(self, game_name: str) -> tuple[str, str]:
         if game_name not in games.GAMES:
             raise KeyError(game_name)
-        return tuple(games.GAMES[game_name].side_names)  # type: ignore[attr-defined, return-value]
+        names = settings.game_class(game_name).side_names
+        return (str(names[0]), str(names[1]))
 
     def __iter__(self) -> Iterator[str]:
         return iter(games.GAMES)
@@ -131,7 +132,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_name = game_name
         self.editing = editing
-        self.factory = games.GAMES[game_name]
+        self.factory: Any = settings.game_class(game_name)
         self.game = make_game(game_name, app.settings)
         self.sides = [dataclasses.replace(s) for s in app.settings.sides[game_name]]
         self.options = dict(app.settings.options_for(game_name))

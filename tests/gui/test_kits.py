@@ -157,6 +157,9 @@ def test_every_game_has_a_kit_and_a_missing_one_is_named():
     from gui.boards import view_for  # the shim the play scene still uses
 
     assert type(view_for("tictactoe")) is type(kits.kit_for("tictactoe"))
+    from gui.boards.connect4_view import HEIGHT  # old module names alias the kits
+
+    assert HEIGHT == 6
 
 
 def test_register_and_unregister_a_kit(nim):

@@ -247,7 +247,7 @@ def test_a_game_without_options_has_no_option_widgets(make_app):
 
 
 def test_preset_descriptions_come_from_the_game(make_app):
-    from gui.scenes.setup import describe_side
+    from gui.describe import describe_side
 
     app = make_app()
     setup = _setup(app, "2")
@@ -266,7 +266,7 @@ def pygame_gui_event(name: str) -> int:
 
 
 def test_a_fourth_game_gets_a_card_and_a_setup(nim, make_app):
-    from gui.scenes.setup import SIDE_NAMES, game_title
+    from gui.describe import SIDE_NAMES, game_title
 
     app = make_app()
     pump(app, 2)
@@ -317,3 +317,19 @@ def test_cards_never_overlap_and_stay_on_screen(nim, make_app, size):
         for i, rect in enumerate(rects):
             assert screen.contains(rect) and rect.height > 60
             assert not any(rect.colliderect(other) for other in rects[i + 1 :])
+
+
+def test_option_steps_and_the_frame_bench_read_descriptions(nim):
+    from gui import frame_bench
+    from gui.describe import option_step, snap_option
+
+    goal = games.GAMES["pig"].options[0]
+    heap = Nim.options[0]
+    assert (option_step(goal), option_step(heap)) == (10, 1)
+    assert [snap_option(goal, v) for v in (10.0, 14.9, 15.0, 999.0)] == [10, 10, 20, 1000]
+    assert snap_option(heap, 20.6) == 21
+    for name in games.GAMES:
+        presets = [p.name for p in games.GAMES[name].presets]
+        assert set(frame_bench.bench_presets(name)) <= set(presets), name
+    assert frame_bench.bench_presets("nim") == ("Perfect", "Perfect")
+    assert frame_bench.default_game() == next(iter(games.GAMES))

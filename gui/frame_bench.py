@@ -14,11 +14,25 @@ import time
 from typing import Any
 
 WARM_UP_FRAMES = 5
-PRESETS = {
-    "tictactoe": ("Hard", "Expert"),
-    "connect4": ("Medium", "Expert"),
-    "pig": ("Medium", "Hard"),
-}
+
+
+def bench_presets(game: str) -> tuple[str, str]:
+    """The two presets that play each other: the kit's choice, else the second and the last."""
+    from gui import kits, settings
+
+    chosen = kits.kit_for(game).bench_presets
+    if chosen is not None:
+        return chosen
+    names = settings.preset_names(game) or [settings.CUSTOM]
+    return names[min(1, len(names) - 1)], names[-1]
+
+
+def default_game() -> str:
+    """The first registered game that has a kit."""
+    import games
+    from gui import kits
+
+    return next(name for name in games.GAMES if name in kits.KITS)
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -27,8 +41,11 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
-def run(game: str = "connect4", seed: int = 0, max_seconds: float = 60) -> dict[str, Any]:
-    """Play one AI-vs-AI match headless and return frame-time statistics in milliseconds."""
+def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict[str, Any]:
+    """Play one AI-vs-AI match headless and return frame-time statistics in milliseconds.
+
+    `game`: a registered game's name (None: the first one)."""
+    game = game or default_game()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from gui import settings as settings_module
@@ -43,7 +60,7 @@ def run(game: str = "connect4", seed: int = 0, max_seconds: float = 60) -> dict[
         app.settings.speed = 0.25
         app.settings.show_analysis = True
         sides = app.settings.sides[game]
-        for side, preset in zip(sides, PRESETS.get(game, ("Medium", "Hard")), strict=False):
+        for side, preset in zip(sides, bench_presets(game), strict=False):
             side.kind = settings_module.AI
             side.preset = preset
         app.push(MenuScene(app))

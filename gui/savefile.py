@@ -3,12 +3,12 @@
     {
       "format": "plyground-save",
       "version": 1,
-      "game": "connect4",
-      "options": {},                       (Pig: {"goal": 50})
-      "players": [{"kind": "human"},
+      "game": "<name>",                    (a name in games.GAMES)
+      "options": {},                       (the game's options, e.g. {"goal": 50})
+      "players": [{"kind": "human"},       (the shape of `gui.settings.SideSetup.to_dict`)
                   {"kind": "ai", "preset": "Hard", "config": {"algorithm": ...}}],
       "seed": 0,
-      "moves": "4453",                     (the game's own notation; Pig with its dice)
+      "moves": "4453",                     (the game's own notation, chance outcomes too)
       "saved_at": "2026-11-22T09:30:00Z"   (information only)
     }
 
@@ -17,8 +17,8 @@ file with an illegal move is refused with a message naming the move's number and
 Writes are atomic: the text goes to a temporary file beside the target, is flushed to
 disk, and only then renamed over it, so a crash mid-save never leaves half a file.
 
-The window also keeps the game in progress as `autosave.json` in the config directory
-(see `gui.settings.config_dir`); a broken autosave is set aside as `autosave.json.bad`.
+The window also keeps the game in progress as `autosave.json` in the data directory
+(see `gui.settings.data_dir`); a broken autosave is set aside as `autosave.json.bad`.
 `main.py analyze --load FILE` reads files through `load_game` too: one loader.
 """
 
@@ -77,9 +77,9 @@ def player_label(player: dict[str, Any]) -> str:
 
 def autosave_path() -> Path:
     """Where the window keeps the game in progress."""
-    from gui.settings import config_dir
+    from gui.settings import data_dir
 
-    return config_dir() / AUTOSAVE_NAME
+    return data_dir() / AUTOSAVE_NAME
 
 
 # -------------------------------------------------------------------------- writing
@@ -191,17 +191,25 @@ def check(data: Any, source: str = "save file") -> SavedGame:
         raise _fail(source, f"unknown game {name!r}; allowed: {', '.join(games.GAMES)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise _fail(source, '"options" must be an object, e.g. {"goal": 50} for Pig')
-    allowed = {"goal"} if name == "pig" else set()
-    unknown = sorted(set(options) - allowed)
+        raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
+    factory: Any = games.GAMES[name]
+    described = {option.name: option for option in factory.options}
+    unknown = sorted(set(options) - set(described))
     if unknown:
         raise _fail(
             source,
             f"unknown option(s) {', '.join(map(repr, unknown))} for {name}; "
-            f"allowed: {', '.join(sorted(allowed)) or 'none'}",
+            f"allowed: {', '.join(sorted(described)) or 'none'}",
         )
-    if "goal" in options and not (_is_int(options["goal"]) and 10 <= options["goal"] <= 1000):
-        raise _fail(source, f"Pig goal {options['goal']!r} is not allowed: use 10-1000")
+    for key, value in options.items():
+        option = described[key]
+        try:
+            option.check(value)
+        except ValueError:
+            raise _fail(
+                source,
+                f"{option.name} {value!r} is not allowed: use {option.minimum}-{option.maximum}",
+            ) from None
     try:
         game = games.get_game(name, **options)
     except (TypeError, ValueError) as error:
@@ -251,11 +259,11 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
         return {"kind": "human"}
     if kind != "ai":
         raise _fail(source, f'{where}: kind {kind!r} is not allowed; use "human" or "ai"')
-    import ai
     from ai.players import PlayerConfig
+    from gui.settings import preset_config, preset_names
 
     preset = player.get("preset")
-    presets = ai.DIFFICULTIES.get(game.name, {})
+    presets = preset_names(game.name)
     if preset is not None:
         wanted = preset.lower() if isinstance(preset, str) else None
         match = next((p for p in presets if p.lower() == wanted), None)
@@ -270,7 +278,7 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
     if raw_config is None:
         if preset is None:
             raise _fail(source, f'{where}: an AI needs a "preset" or a "config"')
-        config = presets[preset]
+        config = preset_config(game.name, preset)
     else:
         try:
             config = PlayerConfig.from_dict(raw_config)

@@ -1,11 +1,12 @@
 """Render any scene to a PNG without a window (SDL's dummy video driver).
 
-`render("play", "connect4", "4453", "out.png")`; scenes: menu, setup, play, gameover,
+`render("play", game_name, moves, "out.png")`; scenes: menu, setup, play, gameover,
 analysis (play with the analysis panel and the values on the board), resume (the menu
 offering the game `moves` as the last game in progress), series (the cross table after a
 series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
-players (two of "human" or a preset name), goal (Pig), seed, hover (a move to point
-at), hint (bool), show_analysis (bool), finish (bool: play the game out for gameover).
+players (two of "human" or a preset name), any option of the game by name, seed, hover
+(a move to point at), hint (bool), show_analysis (bool), finish (bool: play the game out
+for gameover).
 """
 
 from __future__ import annotations
@@ -103,8 +104,9 @@ def render(
     try:
         app.settings = settings_module.Settings()
         app.settings.last_game = game
-        if "goal" in options:
-            app.settings.pig_goal = int(options["goal"])
+        for option in settings_module.game_class(game).options:
+            if option.name in options:
+                app.settings.set_option(game, option.name, int(options[option.name]))
         app.settings.seed = int(options.get("seed", 0))
         app.settings.show_analysis = bool(options.get("show_analysis", scene == "analysis"))
         default_players = ["ai", "ai"] if scene == "gameover" and not moves else ["human", "medium"]
@@ -169,7 +171,7 @@ def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]
     from gui.scenes.play import side_to_player
 
     sides = [side_to_player(side, game) for side in app.settings.sides[game]]
-    options = {"goal": app.settings.pig_goal} if game == "pig" else {}
+    options = app.settings.options_for(game)
     menu.resume = savefile.check(savefile.to_json(game, options, sides, 0, moves), "screenshot")
     menu.clear()
     menu.build()
@@ -192,7 +194,7 @@ def _series(app: Any, game: str, count: int, players: list[str]) -> None:
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} #1", f"{labels[1]} #2"]
     specs = tuple(side.preset.lower() for side in play.sides)
-    options = (("goal", app.settings.pig_goal),) if game == "pig" else ()
+    options = tuple(app.settings.options_for(game).items())
     setup = MatchSetup(game=game, options=options, specs=(specs[0], specs[1]), seed=1, swap=True)
     for index in range(count):
         record = play_game(setup, index)

@@ -1,39 +1,77 @@
 """The choices remembered between runs, and how each side of a match is set up.
 
-Settings live in `$PLYGROUND_CONFIG_DIR`, else `$XDG_CONFIG_HOME/plyground`, else
-`~/.config/plyground`, as `settings.json`.  A file that cannot be read or is not valid
-is renamed to `settings.json.bad` and the defaults are used: a broken file never stops
-the game.  Writes go to a temporary file first and then replace the old one atomically.
+Where files live (`platformdirs`): settings in the user config folder (XDG on Linux,
+``%APPDATA%`` on Windows, ``~/Library/Application Support`` on macOS), the autosave and the
+saves folder in the user data folder.  ``$PLYGROUND_CONFIG_DIR`` overrides both.  A folder
+from older versions, ``~/.config/plyground``, is still used while the new one does not exist.
+
+A settings file that cannot be read or is not valid is renamed to ``settings.json.bad`` and
+the defaults are used: a broken file never stops the game.  Writes are atomic.
+
+Nothing here names a game: sides and options are kept per registered game, options are
+checked with the game's own `games.GameOption.check`.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+import games
 from gui.safe_files import keep_aside, write_atomic
 
-GAME_NAMES = ("tictactoe", "connect4", "pig")
+APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
 CUSTOM = "Custom"
-MAX_DEPTH = {"tictactoe": 9, "connect4": 12, "pig": 8}
 SPEED_DEFAULT = 0.6
 """Seconds between moves when two AIs play (0 = instant)."""
-PIG_GOAL_DEFAULT = 100
+VERSION = 2
+"""Version 2: ``options`` per game and one shape per side; version 1 files are still read."""
+
+
+# ----------------------------------------------------------------------------- places
+
+
+def legacy_dir() -> Path:
+    """Where versions before platformdirs kept everything."""
+    return Path.home() / ".config" / APP_NAME
+
+
+def _platform_dir(kind: str) -> Path:
+    """`kind` "config" or "data": the platform's folder, or the old one if only that exists."""
+    import platformdirs
+
+    getter = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
+    new = Path(getter(APP_NAME, appauthor=False))
+    old = legacy_dir()
+    if not new.exists() and old.is_dir():
+        return old
+    return new
 
 
 def config_dir() -> Path:
-    """Where the settings file lives (PLYGROUND_CONFIG_DIR overrides everything)."""
+    """The folder of the settings file (PLYGROUND_CONFIG_DIR overrides everything)."""
     override = os.environ.get("PLYGROUND_CONFIG_DIR")
     if override:
         return Path(override)
-    xdg = os.environ.get("XDG_CONFIG_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".config"
-    return base / "plyground"
+    return _platform_dir("config")
+
+
+def data_dir() -> Path:
+    """The folder of the autosave and the saves (PLYGROUND_CONFIG_DIR overrides everything)."""
+    override = os.environ.get("PLYGROUND_CONFIG_DIR")
+    if override:
+        return Path(override)
+    return _platform_dir("data")
+
+
+def saves_dir() -> Path:
+    """Where the file dialog offers to save and open games."""
+    return data_dir() / "saves"
 
 
 def settings_path() -> Path:
@@ -41,9 +79,67 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+# ----------------------------------------------------------------------------- games
+
+
+def game_class(game_name: str) -> Any:
+    """The registered factory (class) of a game, which describes it without making one."""
+    return games.GAMES[game_name]
+
+
+def preset_names(game_name: str) -> list[str]:
+    """The game's difficulty presets, easiest first."""
+    return [preset.name for preset in game_class(game_name).presets]
+
+
+def preset_config(game_name: str, preset: str) -> Any:
+    """The `ai.players.PlayerConfig` of a preset (case-insensitive name), or None."""
+    from ai.players import PlayerConfig
+
+    wanted = preset.lower()
+    for item in game_class(game_name).presets:
+        if item.name.lower() == wanted:
+            return PlayerConfig(
+                algorithm=item.algorithm,
+                depth=item.depth,
+                heuristic=item.heuristic,
+                time_limit=item.time_limit,
+                randomness=item.randomness,
+            )
+    return None
+
+
+def default_options(game_name: str) -> dict[str, int]:
+    """Each option of the game at its default."""
+    return {option.name: option.default for option in game_class(game_name).options}
+
+
+def check_options(game_name: str, values: Any) -> dict[str, int]:
+    """The game's options from `values`, each checked; a missing or bad one is its default."""
+    result = default_options(game_name)
+    if not isinstance(values, dict):
+        return result
+    for option in game_class(game_name).options:
+        if option.name in values:
+            with contextlib.suppress(ValueError):
+                result[option.name] = option.check(values[option.name])
+    return result
+
+
+# ----------------------------------------------------------------------------- sides
+
+_CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit")
+
+
 @dataclass
 class SideSetup:
-    """One side of a match: a human, or an AI from a preset or custom settings."""
+    """One side of a match: a human, or an AI from a preset or custom settings.
+
+    The custom fields (algorithm, depth, heuristic, time limit) are kept while a preset is
+    chosen, so switching back to Custom finds them.  On disk (settings and saves) a side is
+    ``{"kind": ..., "preset": name or null for Custom, "config": PlayerConfig.to_dict()}``
+    (see `to_dict`); depths are checked against the one limit, `ai.search.MAX_DEPTH`.
+    """
 
     kind: str = HUMAN
     preset: str = "Medium"
@@ -57,22 +153,17 @@ class SideSetup:
         """Whether this side is played by the computer."""
         return self.kind == AI
 
-    def player_config(self, game_name: str, seed: int = 0) -> Any:
-        """The `ai.players.PlayerConfig` for this side (None for a human)."""
-        if not self.is_ai:
-            return None
-        import ai
-        import ai.players
+    def custom_config(self, game_name: str | None = None, seed: int = 0) -> Any:
+        """The `ai.players.PlayerConfig` of the custom fields (fitted to the game if given)."""
+        from ai.players import PlayerConfig
+        from ai.search import algorithms_for
 
-        presets = ai.DIFFICULTIES[game_name]
-        if self.preset != CUSTOM and self.preset in presets:
-            config = presets[self.preset]
-            return dataclasses.replace(config, seed=seed) if seed else config
-        import games
-
-        algorithms = ai.algorithms_for(games.get_game(game_name))
-        return ai.players.PlayerConfig(
-            algorithm=self.algorithm if self.algorithm in algorithms else algorithms[0],
+        algorithm = self.algorithm
+        if game_name is not None:
+            algorithms = algorithms_for(game_class(game_name))
+            algorithm = algorithm if algorithm in algorithms else algorithms[0]
+        return PlayerConfig(
+            algorithm=algorithm,
             depth=self.depth,
             heuristic=self.heuristic,
             time_limit=self.time_limit,
@@ -80,75 +171,207 @@ class SideSetup:
             seed=seed,
         )
 
+    def player_config(self, game_name: str, seed: int = 0) -> Any:
+        """The `ai.players.PlayerConfig` this side plays with (None for a human)."""
+        if not self.is_ai:
+            return None
+        return self.config_for(game_name, seed)
+
+    def config_for(self, game_name: str, seed: int = 0) -> Any:
+        """The preset's config, or the custom one (also for a human: what its AI would be)."""
+        config = None if self.preset == CUSTOM else preset_config(game_name, self.preset)
+        if config is None:
+            return self.custom_config(game_name, seed)
+        return replace(config, seed=seed) if seed else config
+
     def label(self) -> str:
         """Short name: 'Human', 'AI · Hard', 'AI · Custom'."""
         return "Human" if not self.is_ai else f"AI · {self.preset}"
 
-    def to_json(self) -> dict[str, Any]:
-        """A plain dict for the settings file."""
-        return dataclasses.asdict(self)
+    def to_dict(self, game_name: str, played: bool = False) -> dict[str, Any]:
+        """The one on-disk shape of a side (settings file and save files).
+
+        ``config`` holds the custom fields (what the settings file remembers), or with
+        `played` the config the side plays with, preset included (what a save records).
+        """
+        config = self.config_for(game_name) if played else self.custom_config(game_name)
+        return {
+            "kind": self.kind,
+            "preset": None if self.preset == CUSTOM else self.preset,
+            "config": config.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, fallback: SideSetup) -> SideSetup:
+        """A side from disk, keeping `fallback`'s value for anything odd (field by field).
+
+        Reads the shape of `to_dict`, and the flat shape of version 1 settings files.
+        """
+        side = replace(fallback)
+        if not isinstance(data, dict):
+            return side
+        if data.get("kind") in (HUMAN, AI):
+            side.kind = data["kind"]
+        if "config" in data:
+            preset = data.get("preset")
+            if preset is None:
+                side.preset = CUSTOM
+            elif isinstance(preset, str):
+                side.preset = preset
+            config = data.get("config")
+        else:  # version 1: the custom fields beside kind and preset
+            if isinstance(data.get("preset"), str):
+                side.preset = data["preset"]
+            config = data
+        if isinstance(config, dict):
+            side._read_config(config)
+        return side
+
+    def _read_config(self, config: dict[str, Any]) -> None:
+        """Take each custom field from `config` that passes `PlayerConfig.validate`."""
+        from ai.players import PlayerConfig
+
+        for name in _CONFIG_FIELDS:
+            if name not in config:
+                continue
+            value = config[name]
+            if name == "depth" and (value is None or isinstance(value, bool)):
+                continue  # no depth limit is a preset's; the custom slider keeps its depth
+            if name == "time_limit" and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            try:
+                PlayerConfig(**{name: value}).validate()
+            except (TypeError, ValueError):
+                continue
+            setattr(self, name, value)
+
+    # Older names of the same shape.
+    def to_json(self, game_name: str) -> dict[str, Any]:
+        """Same as `to_dict`."""
+        return self.to_dict(game_name)
 
     @classmethod
     def from_json(cls, data: Any, fallback: SideSetup) -> SideSetup:
-        """Read a side from the settings file, keeping `fallback`'s value for anything odd."""
-        if not isinstance(data, dict):
-            return dataclasses.replace(fallback)
-        side = dataclasses.replace(fallback)
-        if data.get("kind") in (HUMAN, AI):
-            side.kind = data["kind"]
-        if isinstance(data.get("preset"), str):
-            side.preset = data["preset"]
-        if isinstance(data.get("algorithm"), str):
-            side.algorithm = data["algorithm"]
-        if (
-            isinstance(data.get("depth"), int)
-            and not isinstance(data.get("depth"), bool)
-            and 1 <= data["depth"] <= 30
-        ):
-            side.depth = data["depth"]
-        if data.get("heuristic") is None or isinstance(data.get("heuristic"), str):
-            side.heuristic = data.get("heuristic")
-        limit = data.get("time_limit")
-        if limit is None or (
-            isinstance(limit, (int, float)) and not isinstance(limit, bool) and 0 < limit <= 600
-        ):
-            side.time_limit = None if limit is None else float(limit)
-        return side
+        """Same as `from_dict`."""
+        return cls.from_dict(data, fallback)
 
 
 def default_sides(game_name: str) -> list[SideSetup]:
-    """Human first against a Medium AI, with the algorithm that fits the game."""
-    algorithm = "expectiminimax" if game_name == "pig" else "alphabeta"
-    depth = 3 if game_name == "pig" else 4
+    """Human first against a Medium AI, with the algorithm and depth that fit the game."""
+    from ai.search import algorithms_for
+
+    factory = game_class(game_name)
+    algorithms = algorithms_for(factory)
+    algorithm = "alphabeta" if "alphabeta" in algorithms else algorithms[0]
+    depth = 3 if factory.stochastic else 4
+    names = preset_names(game_name)
+    preset = names[min(1, len(names) - 1)] if names else CUSTOM
     return [
-        SideSetup(kind=HUMAN, algorithm=algorithm, depth=depth),
-        SideSetup(kind=AI, preset="Medium", algorithm=algorithm, depth=depth),
+        SideSetup(kind=HUMAN, preset=preset, algorithm=algorithm, depth=depth),
+        SideSetup(kind=AI, preset=preset, algorithm=algorithm, depth=depth),
     ]
+
+
+class _SidesByGame(dict[str, list[SideSetup]]):
+    """Sides per game; a game registered later gets its default sides on first use."""
+
+    def __missing__(self, game_name: str) -> list[SideSetup]:
+        if game_name not in games.GAMES:
+            raise KeyError(game_name)
+        sides = self[game_name] = default_sides(game_name)
+        return sides
+
+
+class _OptionsByGame(dict[str, dict[str, int]]):
+    """Option values per game; a game registered later gets its defaults on first use."""
+
+    def __missing__(self, game_name: str) -> dict[str, int]:
+        if game_name not in games.GAMES:
+            raise KeyError(game_name)
+        values = self[game_name] = default_options(game_name)
+        return values
+
+
+def _all_sides() -> _SidesByGame:
+    return _SidesByGame({name: default_sides(name) for name in games.GAMES})
+
+
+def _all_options() -> _OptionsByGame:
+    return _OptionsByGame({name: default_options(name) for name in games.GAMES})
+
+
+def _legacy_option(name: str) -> tuple[str, str] | None:
+    """``<game>_<option>`` (the version 1 way to keep an option) as (game, option)."""
+    for game_name, factory in games.GAMES.items():
+        prefix = f"{game_name}_"
+        if name.startswith(prefix):
+            option = name[len(prefix) :]
+            if any(o.name == option for o in getattr(factory, "options", ())):
+                return game_name, option
+    return None
 
 
 @dataclass
 class Settings:
-    """Everything remembered between runs."""
+    """Everything remembered between runs.
 
-    last_game: str = "connect4"
-    sides: dict[str, list[SideSetup]] = field(
-        default_factory=lambda: {g: default_sides(g) for g in GAME_NAMES}
-    )
+    `options` holds ``{game: {option: value}}``.  The version 1 attribute names
+    ``<game>_<option>`` still read and write those values until every caller has moved on.
+    """
+
+    last_game: str = ""
+    """The game chosen last ("" before the first choice: the menu's first card)."""
+    sides: dict[str, list[SideSetup]] = field(default_factory=_all_sides)
     speed: float = SPEED_DEFAULT
     show_analysis: bool = False
     seed: int = 0
-    pig_goal: int = PIG_GOAL_DEFAULT
+    options: dict[str, dict[str, int]] = field(default_factory=_all_options)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.sides, _SidesByGame):
+            object.__setattr__(self, "sides", _SidesByGame(self.sides))
+        if not isinstance(self.options, _OptionsByGame):
+            object.__setattr__(self, "options", _OptionsByGame(self.options))
+
+    def __getattr__(self, name: str) -> Any:
+        legacy = _legacy_option(name) if not name.startswith("_") else None
+        if legacy is None:
+            raise AttributeError(name)
+        return self.options_for(legacy[0])[legacy[1]]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        legacy = None if name in _SETTINGS_FIELDS else _legacy_option(name)
+        if legacy is None:
+            object.__setattr__(self, name, value)
+        else:
+            self.set_option(legacy[0], legacy[1], value)
+
+    def options_for(self, game_name: str) -> dict[str, int]:
+        """The game's option values (checked; defaults for anything missing)."""
+        return check_options(game_name, self.options[game_name])
+
+    def set_option(self, game_name: str, option: str, value: Any) -> None:
+        """Set one option; ValueError (from `GameOption.check`) if it is not allowed."""
+        for item in game_class(game_name).options:
+            if item.name == option:
+                self.options[game_name][option] = item.check(value)
+                return
+        raise ValueError(f"{game_name} has no option {option!r}")
+
+    def make_game(self, game_name: str) -> Any:
+        """The game object with the options chosen here."""
+        return games.get_game(game_name, **self.options_for(game_name))
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for the settings file."""
         return {
-            "version": 1,
+            "version": VERSION,
             "last_game": self.last_game,
-            "sides": {g: [s.to_json() for s in sides] for g, sides in self.sides.items()},
+            "sides": {g: [s.to_dict(g) for s in sides] for g, sides in self.sides.items()},
             "speed": self.speed,
             "show_analysis": self.show_analysis,
             "seed": self.seed,
-            "pig_goal": self.pig_goal,
+            "options": {g: self.options_for(g) for g in self.options if g in games.GAMES},
         }
 
     @classmethod
@@ -157,16 +380,16 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("the settings file does not hold a JSON object")
         settings = cls()
-        if data.get("last_game") in GAME_NAMES:
+        if data.get("last_game") in games.GAMES:
             settings.last_game = data["last_game"]
         sides = data.get("sides")
         if isinstance(sides, dict):
-            for game in GAME_NAMES:
+            for game in games.GAMES:
                 pair = sides.get(game)
                 if isinstance(pair, list) and len(pair) == 2:
                     defaults = settings.sides[game]
                     settings.sides[game] = [
-                        SideSetup.from_json(pair[i], defaults[i]) for i in range(2)
+                        SideSetup.from_dict(pair[i], defaults[i]) for i in range(2)
                     ]
         speed = data.get("speed")
         if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 <= speed <= 5:
@@ -175,10 +398,23 @@ class Settings:
             settings.show_analysis = data["show_analysis"]
         if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
             settings.seed = data["seed"]
-        goal = data.get("pig_goal")
-        if isinstance(goal, int) and not isinstance(goal, bool) and 10 <= goal <= 1000:
-            settings.pig_goal = goal
+        options = data.get("options")
+        options = options if isinstance(options, dict) else {}
+        for game in games.GAMES:
+            stored = options.get(game)
+            values = dict(stored) if isinstance(stored, dict) else {}
+            for option in game_class(game).options:
+                legacy = f"{game}_{option.name}"  # version 1 kept e.g. the goal at the top
+                if option.name not in values and legacy in data:
+                    values[option.name] = data[legacy]
+            settings.options[game] = check_options(game, values)
         return settings
+
+
+_SETTINGS_FIELDS = frozenset(f.name for f in fields(Settings))
+
+
+# ----------------------------------------------------------------------------- files
 
 
 def load() -> tuple[Settings, str | None]:

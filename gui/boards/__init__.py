@@ -1,25 +1,19 @@
-"""One board view per game: draws a state and turns clicks and keys into moves."""
+"""Moved to `gui.kits`; this shim keeps old imports working until the play scene is split.
+
+The old module names (``gui.boards.<game>_view``) are aliases of the kit modules, so the
+kit files stay plain renames for git.  The integrator removes this package.
+"""
 
 from __future__ import annotations
 
-from gui.boards.base import BoardView, ViewContext
+import sys
 
+from gui import kits
+from gui.kits import BoardView, ViewContext, view_for
 
-def view_for(game_name: str) -> BoardView:
-    """The board view for a game's registry name."""
-    if game_name == "tictactoe":
-        from gui.boards.tictactoe_view import TicTacToeView
-
-        return TicTacToeView()
-    if game_name == "connect4":
-        from gui.boards.connect4_view import ConnectFourView
-
-        return ConnectFourView()
-    if game_name == "pig":
-        from gui.boards.pig_view import PigView
-
-        return PigView()
-    raise ValueError(f"no board view for {game_name!r}")
-
+for _name in kits.KITS:
+    _module = sys.modules.get(kits.KITS[_name].__module__)
+    if _module is not None:
+        sys.modules[f"{__name__}.{_name}_view"] = _module
 
 __all__ = ["BoardView", "ViewContext", "view_for"]

@@ -16,7 +16,7 @@ from gui.scenes.base import Scene
 
 def saves_folder() -> Path:
     """Where the save and open dialogs start: the config directory's saves folder."""
-    return settings.config_dir() / "saves"
+    return settings.saves_dir()
 
 
 class FileDialogScene(Scene):

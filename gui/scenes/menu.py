@@ -1,105 +1,84 @@
-"""The menu: the three games as cards with a drawn icon and one line each, and Quit."""
+"""The menu: every registered game as a card with its kit's icon and one line, and Quit."""
 
 from __future__ import annotations
 
 import contextlib
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import pygame
 import pygame_gui
 
-from gui import drawing, savefile, theme
-from gui.boards.connect4_view import draw_disc
-from gui.boards.pig_view import draw_die
-from gui.boards.tictactoe_view import draw_o, draw_x
+import games
+from gui import drawing, kits, savefile, theme
 from gui.safe_files import keep_aside
 from gui.scenes.file_dialog import FileDialogScene
 
-GAME_CARDS = (
-    ("tictactoe", "Tic-tac-toe", "Three in a row on a 3x3 grid. Perfect play is a draw."),
-    ("connect4", "Connect Four", "Drop discs, line up four. Deep search shines here."),
-    ("pig", "Pig", "A dice race to 100: roll on, or hold before a 1 wipes you out."),
-)
+Card = tuple[str, str, str]
+"""(game name, title, one line) for a menu card."""
+
+
+def game_cards() -> list[Card]:
+    """A card for every registered game that has a kit, in registration order."""
+    return [
+        (name, str(factory.title), kits.KITS[name]().blurb)  # type: ignore[attr-defined]
+        for name, factory in games.GAMES.items()
+        if name in kits.KITS
+    ]
+
+
+class _LiveCards(Sequence[Card]):
+    """`game_cards()` read afresh on every use (a game registered later shows up too)."""
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Card]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | Sequence[Card]:
+        return game_cards()[index]
+
+    def __len__(self) -> int:
+        return len(game_cards())
+
+
+GAME_CARDS: Sequence[Card] = _LiveCards()
+"""The cards as (name, title, line); kept for older callers, prefer `game_cards()`."""
 
 
 def draw_icon(surface: pygame.Surface, game: str, rect: pygame.Rect, now: float) -> None:
-    """A small picture of each game."""
-    cx, cy = rect.center
-    s = min(rect.width, rect.height)
-    if game == "tictactoe":
-        cell = s / 3.4
-        left, top = cx - cell * 1.5, cy - cell * 1.5
-        for i in (1, 2):
-            drawing.thick_line(
-                surface,
-                theme.PANEL_BORDER,
-                (left + i * cell, top + 4),
-                (left + i * cell, top + 3 * cell - 4),
-                4,
-            )
-            drawing.thick_line(
-                surface,
-                theme.PANEL_BORDER,
-                (left + 4, top + i * cell),
-                (left + 3 * cell - 4, top + i * cell),
-                4,
-            )
-        marks = {0: 0, 4: 0, 2: 1, 6: 1, 8: 0}
-        for index, player in marks.items():
-            r, c = divmod(index, 3)
-            centre = (left + (c + 0.5) * cell, top + (r + 0.5) * cell)
-            (draw_x if player == 0 else draw_o)(
-                surface, centre, cell * 0.5, theme.PLAYER_COLOURS[player], 1.0, max(4, cell * 0.1)
-            )
-        drawing.thick_line(
-            surface,
-            theme.TEXT,
-            (left + cell * 0.3, top + cell * 0.3),
-            (left + cell * 2.7, top + cell * 2.7),
-            3,
-        )
-    elif game == "connect4":
-        cell = s / 4.6
-        board = pygame.Rect(0, 0, round(cell * 4), round(cell * 3.3))
-        board.center = (cx, round(cy + cell * 0.3))
-        drawing.rounded_rect(surface, board, theme.BOARD_BLUE, round(cell * 0.3))
-        pattern = ((0, 0, 1), (1, 0, 0), (1, 1, 0), (2, 0, 1), (3, 0, 0), (2, 1, 1), (1, 2, 1))
-        for col in range(4):
-            for row in range(3):
-                centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.55) * cell)
-                drawing.circle(surface, theme.HOLE, centre, cell * 0.36)
-        for col, row, player in pattern:
-            centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.55) * cell)
-            draw_disc(surface, centre, cell * 0.36, player)
-        bob = math.sin(now * 2.2) * cell * 0.12
-        draw_disc(surface, (board.x + 2.5 * cell, board.y - cell * 0.55 + bob), cell * 0.36, 0)
-    else:
-        die = pygame.Rect(0, 0, round(s * 0.42), round(s * 0.42))
-        die.center = (round(cx - s * 0.12), round(cy - s * 0.1))
-        draw_die(surface, die, 5, tilt=math.sin(now * 1.7) * 8)
-        track = pygame.Rect(0, 0, round(s * 0.9), max(4, round(s * 0.05)))
-        track.center = (cx, round(cy + s * 0.3))
-        drawing.rounded_rect(surface, track, theme.HOLE, track.height // 2)
-        for player, share in ((0, 0.62), (1, 0.38)):
-            x = track.x + track.width * share
-            drawing.circle(
-                surface,
-                theme.PLAYER_COLOURS[player],
-                (x, track.centery + (player * 2 - 1) * s * 0.04),
-                s * 0.05,
-            )
-        drawing.circle(surface, theme.TEXT_DIM, (track.right, track.centery), s * 0.03)
+    """A small picture of a game, drawn by its kit."""
+    kits.kit_for(game).draw_icon(surface, rect, now)
+
+
+def grid(count: int, wide: bool) -> tuple[int, int]:
+    """(columns, rows) for `count` cards: one row (or column) while it fits, else two."""
+    if wide:
+        rows = 1 if count <= 4 else 2
+        return math.ceil(count / rows), rows
+    columns = 1 if count <= 3 else 2
+    return columns, math.ceil(count / columns)
+
+
+def fitting_size(text: str, width: int, size: int, smallest: int = 12) -> int:
+    """The largest bold font size up to `size` at which `text` fits in `width`."""
+    while size > smallest and theme.font(size, "bold").size(text)[0] > width:
+        size -= 1
+    return size
 
 
 class MenuScene(FileDialogScene):
-    """Pick a game; the cards react to the mouse, keys 1-3 pick one, Esc quits."""
+    """Pick a game; the cards react to the mouse, keys 1-9 pick one, Esc quits."""
 
     title = "menu"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.hover_lift = [0.0, 0.0, 0.0]
+        self.cards = game_cards()
+        self.hover_lift = [0.0] * len(self.cards)
+        self.kits = {name: kits.kit_for(name) for name, _, _ in self.cards}
         self.quit_button: pygame_gui.elements.UIButton | None = None
         self.open_button: pygame_gui.elements.UIButton | None = None
         self.resume_button: pygame_gui.elements.UIButton | None = None
@@ -134,13 +113,15 @@ class MenuScene(FileDialogScene):
         return saved
 
     def resume_text(self) -> str:
-        """'Connect Four · Human vs AI · Hard · 12 moves'."""
+        """'<title> · Human vs AI · Hard · 12 moves' (options after the title)."""
         saved = self.resume
         if saved is None:
             return ""
-        title = dict((g, n) for g, n, _ in GAME_CARDS).get(saved.game_name, saved.game_name)
-        if saved.game_name == "pig":
-            title += f" to {saved.game.goal}"
+        factory = games.GAMES.get(saved.game_name)
+        title = str(getattr(factory, "title", saved.game_name))
+        for option in getattr(factory, "options", ()):
+            value = saved.game.option_values().get(option.name, option.default)
+            title += f" · {option.title.lower()} {value}"
         moves = saved.decisions
         return f"{title} · {saved.describe_players()} · {moves} move{'s' if moves != 1 else ''}"
 
@@ -170,25 +151,38 @@ class MenuScene(FileDialogScene):
         self.build()
 
     def card_rects(self) -> list[pygame.Rect]:
-        """Where the three cards go: a row when the window is wide enough, else a column."""
+        """Where the cards go: a row of tall cards when the window is wide enough, else
+        flat cards in a column; two rows (or columns) when there are many games."""
         m = self.app.metrics
         w, h = self.app.size
+        count = len(self.cards)
         top = round(h * 0.27)
         bottom_space = m.button_h + m.pad * 2
         if self.resume is not None:
             bottom_space += self.resume_rect().height + m.gap
-        if w >= 980:
-            card_w = min(m.px(330), (w - 2 * m.pad - 2 * m.gap * 2) // 3)
-            card_h = min(m.px(400), h - top - bottom_space)
-            total = card_w * 3 + m.gap * 2 * 2
-            left = (w - total) // 2
-            return [
-                pygame.Rect(left + i * (card_w + m.gap * 2), top, card_w, card_h) for i in range(3)
-            ]
-        card_w = min(w - 2 * m.pad, m.px(620))
-        card_h = (h - top - bottom_space - 2 * m.gap) // 3
-        left = (w - card_w) // 2
-        return [pygame.Rect(left, top + i * (card_h + m.gap), card_w, card_h) for i in range(3)]
+        wide = self.wide()
+        columns, rows = grid(count, wide)
+        gap_x = m.gap * 2 if wide else m.gap
+        room_h = h - top - bottom_space
+        if wide:
+            card_w = min(m.px(330), (w - 2 * m.pad - gap_x * (columns - 1)) // columns)
+            card_h = min(m.px(400), (room_h - m.gap * (rows - 1)) // rows)
+        else:
+            most = m.px(620 if columns == 1 else 400)
+            card_w = min((w - 2 * m.pad - gap_x * (columns - 1)) // columns, most)
+            card_h = (room_h - m.gap * (rows - 1)) // rows
+        rects = []
+        for i in range(count):
+            row, column = divmod(i, columns)
+            in_row = min(columns, count - row * columns)
+            left = (w - (card_w * in_row + gap_x * (in_row - 1))) // 2
+            x = left + column * (card_w + gap_x)
+            rects.append(pygame.Rect(x, top + row * (card_h + m.gap), card_w, card_h))
+        return rects
+
+    def wide(self) -> bool:
+        """Tall cards side by side (True) or flat cards with the icon on the left."""
+        return bool(self.app.size[0] >= 980)
 
     def build(self) -> None:
         """Open a saved game, Quit, and the resume bar when there is a game to resume."""
@@ -258,7 +252,7 @@ class MenuScene(FileDialogScene):
                 self.discard()
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for (game, _, _), rect in zip(GAME_CARDS, self.card_rects(), strict=False):
+            for (game, _, _), rect in zip(self.cards, self.card_rects(), strict=False):
                 if rect.collidepoint(event.pos):
                     self.open_game(game)
                     return True
@@ -272,11 +266,13 @@ class MenuScene(FileDialogScene):
             if event.key == pygame.K_r and self.resume is not None:
                 self.do_resume()
                 return True
-            if event.unicode in ("1", "2", "3"):
-                self.open_game(GAME_CARDS[int(event.unicode) - 1][0])
+            if event.unicode and event.unicode in "123456789"[: len(self.cards)]:
+                self.open_game(self.cards[int(event.unicode) - 1][0])
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open_game(self.app.settings.last_game)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cards:
+                last = self.app.settings.last_game
+                names = [name for name, _, _ in self.cards]
+                self.open_game(last if last in names else names[0])
                 return True
         return False
 
@@ -305,85 +301,8 @@ class MenuScene(FileDialogScene):
             theme.TEXT_DIM,
             anchor="midtop",
         )
-        wide = w >= 980
-        for i, ((game, name, line), rect) in enumerate(
-            zip(GAME_CARDS, self.card_rects(), strict=False)
-        ):
-            lift = self.hover_lift[i]
-            card = rect.move(0, -round(lift * m.px(6)))
-            drawing.shadow(surface, card, m.radius, spread=m.px(18), alpha=round(90 + 60 * lift))
-            border = theme.mix(theme.PANEL_BORDER, theme.ACCENT, lift)
-            drawing.rounded_rect(
-                surface,
-                card,
-                theme.mix(theme.PANEL, theme.PANEL_RAISED, lift),
-                m.radius,
-                1 + round(lift),
-                border,
-            )
-            if wide:
-                icon = pygame.Rect(0, 0, card.width - 2 * m.pad, round(card.height * 0.52))
-                icon.midtop = (card.centerx, card.y + m.pad)
-                draw_icon(surface, game, icon, self.app.now)
-                text_y = icon.bottom + m.gap
-                drawing.draw_text(
-                    surface, name, (card.x + m.pad, text_y), m.font_size(24), theme.TEXT, "bold"
-                )
-                lines = drawing.wrap(line, card.width - 2 * m.pad, m.font_size(15))
-                for j, text in enumerate(lines[:3]):
-                    drawing.draw_text(
-                        surface,
-                        text,
-                        (
-                            card.x + m.pad,
-                            text_y + m.font_size(24) * 1.5 + j * m.font_size(15) * 1.45,
-                        ),
-                        m.font_size(15),
-                        theme.TEXT_DIM,
-                    )
-                cue = theme.mix(theme.TEXT_DIM, theme.ACCENT, lift)
-                drawing.draw_text(
-                    surface,
-                    "Play  →",
-                    (card.x + m.pad, card.bottom - m.px(18)),
-                    m.font_size(15),
-                    cue,
-                    "semibold",
-                    anchor="bottomleft",
-                )
-                drawing.draw_text(
-                    surface,
-                    f"key {i + 1}",
-                    (card.right - m.pad, card.bottom - m.px(18)),
-                    m.font_size(13),
-                    theme.TEXT_FAINT,
-                    anchor="bottomright",
-                )
-            else:
-                icon = pygame.Rect(
-                    card.x + m.gap, card.y + m.gap, card.height - 2 * m.gap, card.height - 2 * m.gap
-                )
-                draw_icon(surface, game, icon, self.app.now)
-                text_x = icon.right + m.pad
-                name_size = m.font_size(22)
-                drawing.draw_text(
-                    surface,
-                    name,
-                    (text_x, card.centery - name_size * 0.2),
-                    name_size,
-                    theme.TEXT,
-                    "bold",
-                    anchor="bottomleft",
-                )
-                lines = drawing.wrap(line, card.right - text_x - m.pad, m.font_size(14))
-                for j, text in enumerate(lines[:2]):
-                    drawing.draw_text(
-                        surface,
-                        text,
-                        (text_x, card.centery + j * m.font_size(14) * 1.4 + m.px(4)),
-                        m.font_size(14),
-                        theme.TEXT_DIM,
-                    )
+        for i, (card, rect) in enumerate(zip(self.cards, self.card_rects(), strict=False)):
+            self.draw_card(surface, i, card, rect)
         if self.resume is not None:
             self.draw_resume(surface)
         drawing.draw_text(
@@ -394,6 +313,77 @@ class MenuScene(FileDialogScene):
             theme.TEXT_FAINT,
             anchor="bottomleft",
         )
+
+    def draw_card(self, surface: pygame.Surface, index: int, card: Card, rect: pygame.Rect) -> None:
+        """One game's card, lifted a little while the mouse is over it."""
+        m = self.app.metrics
+        lift = self.hover_lift[index]
+        box = rect.move(0, -round(lift * m.px(6)))
+        drawing.shadow(surface, box, m.radius, spread=m.px(18), alpha=round(90 + 60 * lift))
+        border = theme.mix(theme.PANEL_BORDER, theme.ACCENT, lift)
+        drawing.rounded_rect(
+            surface,
+            box,
+            theme.mix(theme.PANEL, theme.PANEL_RAISED, lift),
+            m.radius,
+            1 + round(lift),
+            border,
+        )
+        if self.wide():
+            self.draw_tall_card(surface, index, card, box, lift)
+        else:
+            self.draw_flat_card(surface, card, box)
+
+    def draw_tall_card(
+        self, surface: pygame.Surface, index: int, card: Card, box: pygame.Rect, lift: float
+    ) -> None:
+        """Icon on top, then the title, the line, 'Play' and the key."""
+        m = self.app.metrics
+        game, name, line = card
+        icon = pygame.Rect(0, 0, box.width - 2 * m.pad, round(box.height * 0.52))
+        icon.midtop = (box.centerx, box.y + m.pad)
+        self.kits[game].draw_icon(surface, icon, self.app.now)
+        text_y = icon.bottom + m.gap
+        name_size = fitting_size(name, box.width - 2 * m.pad, m.font_size(24))
+        drawing.draw_text(surface, name, (box.x + m.pad, text_y), name_size, theme.TEXT, "bold")
+        size = m.font_size(15)
+        lines = drawing.wrap(line, box.width - 2 * m.pad, size)
+        for j, text in enumerate(lines[:3]):
+            y = text_y + m.font_size(24) * 1.5 + j * size * 1.45
+            drawing.draw_text(surface, text, (box.x + m.pad, y), size, theme.TEXT_DIM)
+        cue = theme.mix(theme.TEXT_DIM, theme.ACCENT, lift)
+        bottom = box.bottom - m.px(18)
+        drawing.draw_text(
+            surface, "Play  →", (box.x + m.pad, bottom), size, cue, "semibold", anchor="bottomleft"
+        )
+        if index < 9:
+            drawing.draw_text(
+                surface,
+                f"key {index + 1}",
+                (box.right - m.pad, bottom),
+                m.font_size(13),
+                theme.TEXT_FAINT,
+                anchor="bottomright",
+            )
+
+    def draw_flat_card(self, surface: pygame.Surface, card: Card, box: pygame.Rect) -> None:
+        """Icon on the left, the title and as much of the line as fits on the right."""
+        m = self.app.metrics
+        game, name, line = card
+        side = min(box.height - 2 * m.gap, round(box.width * 0.4))
+        icon = pygame.Rect(box.x + m.gap, box.centery - side // 2, side, side)
+        self.kits[game].draw_icon(surface, icon, self.app.now)
+        text_x = icon.right + m.pad
+        room = box.right - text_x - m.pad
+        name_size = fitting_size(name, room, m.font_size(22))
+        size = m.font_size(14)
+        lines = drawing.wrap(line, room, size)
+        shown = max(1, min(len(lines), (box.height // 2 - m.px(8)) // round(size * 1.4)))
+        top = box.centery - round((name_size + shown * size * 1.4) / 2) + m.px(4)
+        drawing.draw_text(surface, name, (text_x, top), name_size, theme.TEXT, "bold")
+        for j, text in enumerate(lines[:shown]):
+            y = top + name_size * 1.35 + j * size * 1.4
+            drawing.draw_text(surface, text, (text_x, y), size, theme.TEXT_DIM)
 
     def draw_resume(self, surface: pygame.Surface) -> None:
         """The bar offering the last game in progress."""

@@ -1,7 +1,9 @@
 """Set-up: each side Human or AI; an AI side takes a difficulty preset or custom settings.
 
-Also used during a game ("editing"): the play scene pushes it and picks up the changed
-sides from the next move on.
+Everything comes from the game's description (`games.GAMES[name]`): side names, options
+(one slider per `games.GameOption`), presets with their descriptions, and the algorithms
+that can search it.  Also used during a game ("editing"): the play scene pushes it and
+picks up the changed sides from the next move on.
 """
 
 from __future__ import annotations
@@ -12,24 +14,23 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from gui import drawing, settings, theme
+from ai.search import MAX_DEPTH, algorithms_for
+from gui import drawing, kits, settings, theme
+from gui.describe import (
+    ALGORITHM_NAMES,
+    SIDE_NAMES,
+    TIME_LIMITS,
+    describe_side,
+    game_title,
+    make_game,
+    option_step,
+    snap_option,
+)
 from gui.scenes.base import Scene
 from gui.settings import AI, CUSTOM, HUMAN, SideSetup
 
-ALGORITHM_NAMES = {
-    "minimax": "Minimax",
-    "alphabeta": "Alpha-beta",
-    "expectiminimax": "Expectiminimax",
-}
-TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
-    ("No limit", None),
-    ("0.5 s", 0.5),
-    ("1 s", 1.0),
-    ("2 s", 2.0),
-    ("5 s", 5.0),
-    ("10 s", 10.0),
-)
-PIG_GOALS = ("20", "50", "100")
+__all__ = ["SIDE_NAMES", "SetupScene", "describe_side", "game_title", "make_game"]
+
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),
     ("AI vs Human", (AI, HUMAN)),
@@ -37,57 +38,6 @@ MATCHUPS = (
     ("AI vs AI", (AI, AI)),
 )
 _ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
-SIDE_NAMES = {
-    "tictactoe": ("X", "O"),
-    "connect4": ("Red", "Yellow"),
-    "pig": ("Player 1", "Player 2"),
-}
-
-
-def make_game(game_name: str, app_settings: settings.Settings) -> Any:
-    """The game object with the options chosen in the settings (Pig's goal)."""
-    import games
-
-    if game_name == "pig":
-        return games.get_game("pig", goal=app_settings.pig_goal)
-    return games.get_game(game_name)
-
-
-def game_title(game_name: str) -> str:
-    """Display name of a game."""
-    return {"tictactoe": "Tic-tac-toe", "connect4": "Connect Four", "pig": "Pig"}.get(
-        game_name, game_name
-    )
-
-
-def describe_side(side: SideSetup, game: Any) -> list[str]:
-    """What an AI side will do, in plain words (empty for a human)."""
-    if not side.is_ai:
-        return []
-    try:
-        config = side.player_config(game.name)
-    except Exception as error:  # an unknown preset in an old settings file, say
-        return [f"unavailable: {error}"]
-    algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
-    depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
-    heuristic_name = config.heuristic or game.default_heuristic
-    heuristic = game.heuristics.get(heuristic_name)
-    import ai
-
-    blurb = getattr(ai, "PRESET_BLURBS", {}).get(side.preset) if side.preset != CUSTOM else None
-    lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
-    if blurb:
-        lines.insert(0, blurb)
-    if heuristic is not None and heuristic.description:
-        lines.append(heuristic.description)
-    extras = []
-    if config.time_limit:
-        extras.append(f"up to {config.time_limit:g} s a move")
-    if getattr(config, "randomness", 0):
-        extras.append(f"some randomness (±{config.randomness:g})")
-    if extras:
-        lines.append("; ".join(extras).capitalize())
-    return lines
 
 
 class SetupScene(Scene):
@@ -99,17 +49,19 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_name = game_name
         self.editing = editing
+        self.factory: Any = settings.game_class(game_name)
         self.game = make_game(game_name, app.settings)
         self.sides = [dataclasses.replace(s) for s in app.settings.sides[game_name]]
-        self.goal = app.settings.pig_goal
+        self.options = dict(app.settings.options_for(game_name))
+        """The game's option values being chosen (stored on Start or Back)."""
         self.seed_text = str(app.settings.seed)
         self.ids: dict[Any, tuple[str, int]] = {}
         self.descriptions: list[tuple[pygame.Rect, list[str]]] = []
         self.card_rects: list[pygame.Rect] = []
-        import ai
-
-        self.presets = list(ai.DIFFICULTIES[game_name])
-        self.algorithms = list(ai.algorithms_for(self.game))
+        self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
+        self.option_values: list[tuple[str, pygame.Rect]] = []
+        self.presets = settings.preset_names(game_name)
+        self.algorithms = list(algorithms_for(self.factory))
         for side in self.sides:
             if side.algorithm not in self.algorithms:
                 side.algorithm = self.algorithms[0]
@@ -208,26 +160,49 @@ class SetupScene(Scene):
         start = pygame.Rect(0, bottom_bar, m.px(180), m.button_h)
         start.right = w - m.pad
         self._button(start, "Apply" if self.editing else "Start game", "start", primary=True)
-        if self.game_name == "pig" and not self.editing:
-            x = back.right + m.pad + m.px(50)
-            self._dropdown(
-                list(PIG_GOALS),
-                str(self.goal),
-                pygame.Rect(x, bottom_bar, m.px(90), m.button_h),
-                "goal",
-                up=True,
-            )
-            x += m.px(90) + m.pad + m.px(54)
-            entry = self.add(
-                pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(x, bottom_bar, m.px(100), m.button_h), self.manager
+        self.bottom_labels = []
+        self.option_values = []
+        if not self.editing:
+            self._build_options(back.right + m.pad, start.x - m.pad, bottom_bar)
+
+    def _build_options(self, left: int, right: int, y: int) -> None:
+        """One slider per game option, and the seed where dice roll, between Back and Start."""
+        m = self.app.metrics
+        x = left
+        for option in self.factory.options:
+            label_w = theme.font(m.font_size(14)).size(option.title)[0] + m.px(10)
+            slider_w, value_w = m.px(150), m.px(44)
+            rect = pygame.Rect(x + label_w, y, slider_w, m.button_h)
+            if rect.right + value_w > right:
+                break
+            value = self.options.get(option.name, option.default)
+            slider = self.add(
+                pygame_gui.elements.UIHorizontalSlider(
+                    rect,
+                    value,
+                    (option.minimum, option.maximum),
+                    self.manager,
+                    click_increment=option_step(option),
                 )
             )
+            slider.set_tooltip(f"{option.title}: {option.help} ({option.minimum}-{option.maximum})")
+            self.ids[slider] = ("option", self.factory.options.index(option))
+            self.bottom_labels.append((option.title, (x, rect.centery)))
+            value_rect = pygame.Rect(rect.right, y, value_w, m.button_h)
+            self.option_values.append((option.name, value_rect))
+            x = value_rect.right + m.pad
+        if self.factory.stochastic:
+            label_w = m.px(48)
+            rect = pygame.Rect(x + label_w, y, m.px(100), m.button_h)
+            if rect.right > right:
+                return
+            entry = self.add(pygame_gui.elements.UITextEntryLine(rect, self.manager))
             entry.set_text(self.seed_text)
             entry.set_allowed_characters("numbers")
             entry.set_text_length_limit(9)
+            entry.set_tooltip("The seed of the dice: the same seed rolls the same dice")
             self.ids[entry] = ("seed", -1)
-            self.pig_label_x = (back.right + m.pad, x - m.px(48))
+            self.bottom_labels.append(("Seed", (x, rect.centery)))
 
     def _build_side(self, index: int, card: pygame.Rect, side: SideSetup) -> None:
         m = self.app.metrics
@@ -270,6 +245,14 @@ class SetupScene(Scene):
                 )
             )
             return
+        self._build_custom(index, card, inner, field, y)
+
+    def _build_custom(
+        self, index: int, card: pygame.Rect, inner: pygame.Rect, field: pygame.Rect, y: int
+    ) -> None:
+        """Algorithm, depth, heuristic and time limit for a Custom AI side, and a note."""
+        m = self.app.metrics
+        side = self.sides[index]
         rows: list[tuple[str, Any]] = []
         rows.append(
             (
@@ -324,7 +307,7 @@ class SetupScene(Scene):
 
     def _depth_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
         value_w = self.app.metrics.px(34)
-        limit = settings.MAX_DEPTH.get(self.game_name, 12)
+        limit = MAX_DEPTH
         slider = self.add(
             pygame_gui.elements.UIHorizontalSlider(
                 pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
@@ -361,21 +344,15 @@ class SetupScene(Scene):
         key = (self.game_name, area.size)
         image = _ICON_CACHE.get(key)
         if image is None:
-            from gui.scenes.menu import draw_icon
-
             image = pygame.Surface(area.size, pygame.SRCALPHA)
-            draw_icon(image, self.game_name, image.get_rect(), 0.0)
+            kits.kit_for(self.game_name).draw_icon(image, image.get_rect(), 0.0)
             image.set_alpha(85)
             _ICON_CACHE.clear()
             _ICON_CACHE[key] = image
         surface.blit(image, area)
 
     def _keys_text(self) -> str:
-        return {
-            "tictactoe": "Click a cell or press 1-9.",
-            "connect4": "Click a column or press 1-7.",
-            "pig": "Roll with R, hold with H.",
-        }[self.game_name]
+        return kits.kit_for(self.game_name).keys_help
 
     def rebuild(self) -> None:
         """Rebuild the widgets after a choice changed which fields exist."""
@@ -423,12 +400,14 @@ class SetupScene(Scene):
                 self.sides[index].heuristic = text
             elif action == "time":
                 self.sides[index].time_limit = dict(TIME_LIMITS)[text]
-            elif action == "goal":
-                self.goal = int(text)
             self.rebuild()
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "depth":
             self.sides[index].depth = round(event.value)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "option":
+            option = self.factory.options[index]
+            self.options[option.name] = snap_option(option, event.value)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and action == "seed":
             self.seed_text = event.text
@@ -441,7 +420,8 @@ class SetupScene(Scene):
         stored.sides[self.game_name] = [dataclasses.replace(s) for s in self.sides]
         stored.last_game = self.game_name
         if not self.editing:
-            stored.pig_goal = self.goal
+            for name, value in self.options.items():
+                stored.set_option(self.game_name, name, value)
             try:
                 stored.seed = int(self.seed_text or 0)
             except ValueError:
@@ -478,7 +458,7 @@ class SetupScene(Scene):
         drawing.draw_text(
             surface, title, (w / 2, m.pad), m.font_size(34), theme.TEXT, "bold", anchor="midtop"
         )
-        names = SIDE_NAMES.get(self.game_name, ("Player 1", "Player 2"))
+        names = tuple(self.factory.side_names)
         for index, card in enumerate(self.card_rects):
             drawing.shadow(surface, card, m.radius, spread=m.px(14))
             drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
@@ -531,22 +511,15 @@ class SetupScene(Scene):
                     )
                     y += round(size * 1.45)
                 y += m.px(6)
-        if self.game_name == "pig" and not self.editing and hasattr(self, "pig_label_x"):
-            bottom_bar = self.app.size[1] - m.pad - m.button_h
-            cy = bottom_bar + m.button_h // 2
+        for text, pos in self.bottom_labels:
+            drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
+        for name, rect in self.option_values:
             drawing.draw_text(
                 surface,
-                "Goal",
-                (self.pig_label_x[0], cy),
-                m.font_size(14),
-                theme.TEXT_DIM,
-                anchor="midleft",
-            )
-            drawing.draw_text(
-                surface,
-                "Seed",
-                (self.pig_label_x[1], cy),
-                m.font_size(14),
-                theme.TEXT_DIM,
-                anchor="midleft",
+                str(self.options.get(name, "")),
+                rect.center,
+                m.font_size(16),
+                theme.TEXT,
+                "semibold",
+                anchor="center",
             )

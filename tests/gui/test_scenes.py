@@ -97,7 +97,7 @@ def test_tictactoe_full_game_by_keys_then_play_again(make_app):
 def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
     app = make_app()
     play = start_game(app, "tictactoe")
-    from gui.boards.tictactoe_view import cell_rect, geometry
+    from gui.kits.tictactoe import cell_rect, geometry
 
     def cell_centre(index: int) -> tuple[int, int]:
         board, size = geometry(play.board_rect())
@@ -117,7 +117,7 @@ def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
 def test_connect4_full_game_by_clicks_and_keys(make_app):
     app = make_app()
     play = start_game(app, "connect4")
-    from gui.boards.connect4_view import geometry
+    from gui.kits.connect4 import geometry
 
     def column_point(col: int) -> tuple[int, int]:
         board, cell = geometry(play.board_rect())

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import pathlib
 
+import pytest
 from driving import pump
 
 from gui import settings
@@ -11,11 +13,12 @@ from gui import settings
 
 def test_missing_file_gives_defaults_silently(config_dir):
     loaded, warning = settings.load()
-    assert warning is None and loaded.last_game == "connect4"
+    assert warning is None and loaded.last_game == ""
 
 
 def test_round_trip(config_dir):
-    stored = settings.Settings(last_game="pig", speed=1.2, show_analysis=True, seed=5, pig_goal=50)
+    stored = settings.Settings(last_game="pig", speed=1.2, show_analysis=True, seed=5)
+    stored.set_option("pig", "goal", 50)
     stored.sides["pig"][1].preset = "Hard"
     assert settings.save(stored)
     assert settings.settings_path() == config_dir / "settings.json"
@@ -47,7 +50,7 @@ def test_odd_values_fall_back_per_field(config_dir):
     (config_dir / "settings.json").write_text(json.dumps(data))
     loaded, warning = settings.load()
     assert warning is None
-    assert loaded.last_game == "connect4" and loaded.seed == 3
+    assert loaded.last_game == "" and loaded.seed == 3
     assert loaded.sides["connect4"][0].kind == "ai" and loaded.sides["connect4"][0].depth == 4
     assert loaded.sides["connect4"][1].kind == "ai"
 
@@ -91,3 +94,136 @@ def test_unreadable_or_misplaced_settings_never_stop_the_window(config_dir, make
     loaded, warning = settings.load()
     assert warning and "could not be read" in warning
     assert loaded.to_json() == settings.Settings().to_json()
+
+
+# --------------------------------------------------------------- options and one side shape
+
+
+def test_version_1_files_keep_their_options_and_sides(config_dir):
+    config_dir.mkdir()
+    old = {
+        "version": 1,
+        "last_game": "pig",
+        "pig_goal": 50,
+        "sides": {
+            "pig": [
+                {"kind": "human", "preset": "Medium", "algorithm": "expectiminimax", "depth": 3},
+                {
+                    "kind": "ai",
+                    "preset": "Custom",
+                    "algorithm": "expectiminimax",
+                    "depth": 5,
+                    "heuristic": "race",
+                    "time_limit": 2,
+                },
+            ]
+        },
+    }
+    (config_dir / "settings.json").write_text(json.dumps(old))
+    loaded, warning = settings.load()
+    assert warning is None
+    assert loaded.options_for("pig") == {"goal": 50}
+    assert loaded.pig_goal == 50, "the old attribute name still reads the option"
+    custom = loaded.sides["pig"][1]
+    assert (custom.kind, custom.preset, custom.depth, custom.time_limit) == ("ai", "Custom", 5, 2.0)
+    assert settings.save(loaded)
+    written = json.loads((config_dir / "settings.json").read_text())
+    assert written["version"] == 2 and "pig_goal" not in written
+    assert written["options"]["pig"] == {"goal": 50}
+    assert written["options"]["tictactoe"] == {}
+    again, _ = settings.load()
+    assert again.to_json() == loaded.to_json()
+
+
+def test_option_values_are_checked_by_the_game(config_dir):
+    config_dir.mkdir()
+    for bad in (5, 5000, "100", True, None):
+        data = {"options": {"pig": {"goal": bad}}}
+        (config_dir / "settings.json").write_text(json.dumps(data))
+        loaded, warning = settings.load()
+        assert warning is None and loaded.options_for("pig") == {"goal": 100}, bad
+    stored = settings.Settings()
+    for bad in (9, 1001, "50", 2.5):
+        with pytest.raises(ValueError):
+            stored.set_option("pig", "goal", bad)
+    with pytest.raises(ValueError, match="no option"):
+        stored.set_option("tictactoe", "goal", 50)
+    stored.pig_goal = 20
+    assert stored.options_for("pig") == {"goal": 20}
+    assert stored.make_game("pig").option_values() == {"goal": 20}
+
+
+def test_one_shape_for_a_side_in_settings_and_saves():
+    from ai.search import MAX_DEPTH
+    from gui import savefile
+
+    hard = settings.SideSetup(kind="ai", preset="Hard")
+    custom = settings.SideSetup(kind="ai", preset="Custom", depth=MAX_DEPTH, time_limit=2.0)
+    for side in (hard, custom, settings.SideSetup()):
+        data = side.to_dict("connect4")
+        assert set(data) == {"kind", "preset", "config"}
+        back = settings.SideSetup.from_dict(data, settings.SideSetup())
+        assert back.to_dict("connect4") == data
+    assert custom.to_dict("connect4")["preset"] is None
+    assert custom.to_dict("connect4")["config"]["depth"] == MAX_DEPTH
+    played = hard.to_dict("connect4", played=True)
+    assert played["config"] == settings.preset_config("connect4", "Hard").to_dict()
+    players = [played, custom.to_dict("connect4", played=True)]
+    saved = savefile.check(savefile.to_json("connect4", {}, players, 0, "44"), "test")
+    assert saved.players == players, "a save holds exactly that shape"
+    assert settings.Settings() == settings.Settings.from_json(settings.Settings().to_json())
+    fallback = settings.SideSetup(depth=4)
+    for depth in (0, MAX_DEPTH + 1, "7", True):
+        data = {"kind": "ai", "preset": None, "config": {"depth": depth}}
+        assert settings.SideSetup.from_dict(data, fallback).depth == 4, depth
+
+
+# --------------------------------------------------------------- where files live
+
+
+def _platform(monkeypatch, tmp_path):
+    """Point platformdirs and the home folder into tmp_path; return (new config, new data)."""
+    import platformdirs
+
+    monkeypatch.delenv("PLYGROUND_CONFIG_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(pathlib.Path, "home", classmethod(lambda cls: tmp_path / "home"))
+    new_config, new_data = tmp_path / "platform-config", tmp_path / "platform-data"
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: str(new_config))
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(new_data))
+    return new_config, new_data
+
+
+def test_the_override_wins(config_dir):
+    from gui import savefile
+
+    assert settings.settings_path() == config_dir / "settings.json"
+    assert savefile.autosave_path() == config_dir / "autosave.json"
+    assert settings.saves_dir() == config_dir / "saves"
+
+
+def test_platform_folders_when_nothing_older_exists(monkeypatch, tmp_path):
+    from gui import savefile
+
+    new_config, new_data = _platform(monkeypatch, tmp_path)
+    assert settings.settings_path() == new_config / "settings.json"
+    assert savefile.autosave_path() == new_data / "autosave.json"
+    assert settings.saves_dir() == new_data / "saves"
+    assert settings.save(settings.Settings(seed=9))
+    assert settings.load()[0].seed == 9
+
+
+def test_an_older_config_folder_is_still_found(monkeypatch, tmp_path):
+    from gui import savefile
+
+    new_config, new_data = _platform(monkeypatch, tmp_path)
+    legacy = tmp_path / "home" / ".config" / "plyground"
+    legacy.mkdir(parents=True)
+    (legacy / "settings.json").write_text(json.dumps({"seed": 4}))
+    assert settings.settings_path() == legacy / "settings.json"
+    assert savefile.autosave_path() == legacy / "autosave.json"
+    assert settings.load()[0].seed == 4
+    new_config.mkdir()
+    new_data.mkdir()
+    assert settings.settings_path() == new_config / "settings.json", "the new one wins"
+    assert savefile.autosave_path() == new_data / "autosave.json"

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from gui import drawing, theme
-from gui.boards.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
@@ -82,6 +82,38 @@ def draw_o(
 
 class TicTacToeView(BoardView):
     """Draws tic-tac-toe and maps clicks and keys 1-9 to cells."""
+
+    blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
+    keys_help = "Click a cell or press 1-9."
+    bench_presets = ("Hard", "Expert")
+
+    def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """A grid with a won game: X's diagonal struck through."""
+        cx, cy = rect.center
+        cell = min(rect.width, rect.height) / 3.4
+        left, top = cx - cell * 1.5, cy - cell * 1.5
+        for i in (1, 2):
+            x, y = left + i * cell, top + i * cell
+            drawing.thick_line(
+                surface, theme.PANEL_BORDER, (x, top + 4), (x, top + 3 * cell - 4), 4
+            )
+            drawing.thick_line(
+                surface, theme.PANEL_BORDER, (left + 4, y), (left + 3 * cell - 4, y), 4
+            )
+        marks = {0: 0, 4: 0, 2: 1, 6: 1, 8: 0}
+        for index, player in marks.items():
+            r, c = divmod(index, 3)
+            centre = (left + (c + 0.5) * cell, top + (r + 0.5) * cell)
+            (draw_x if player == 0 else draw_o)(
+                surface, centre, cell * 0.5, theme.PLAYER_COLOURS[player], 1.0, max(4, cell * 0.1)
+            )
+        drawing.thick_line(
+            surface,
+            theme.TEXT,
+            (left + cell * 0.3, top + cell * 0.3),
+            (left + cell * 2.7, top + cell * 2.7),
+            3,
+        )
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from gui import drawing, theme
-from gui.boards.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int], pygame.Surface] = {}
@@ -117,6 +117,28 @@ def _paint_disc(
 
 class ConnectFourView(BoardView):
     """Draws connect-four and maps clicks and keys 1-7 to columns."""
+
+    blurb = "Drop discs, line up four. Deep search shines here."
+    keys_help = "Click a column or press 1-7."
+    bench_presets = ("Medium", "Expert")
+
+    def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """A corner of the board with a few discs and one bobbing above it."""
+        cx, cy = rect.center
+        cell = min(rect.width, rect.height) / 4.6
+        board = pygame.Rect(0, 0, round(cell * 4), round(cell * 3.3))
+        board.center = (cx, round(cy + cell * 0.3))
+        drawing.rounded_rect(surface, board, theme.BOARD_BLUE, round(cell * 0.3))
+        pattern = ((0, 0, 1), (1, 0, 0), (1, 1, 0), (2, 0, 1), (3, 0, 0), (2, 1, 1), (1, 2, 1))
+        for col in range(4):
+            for row in range(3):
+                centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.55) * cell)
+                drawing.circle(surface, theme.HOLE, centre, cell * 0.36)
+        for col, row, player in pattern:
+            centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.55) * cell)
+            draw_disc(surface, centre, cell * 0.36, player)
+        bob = math.sin(now * 2.2) * cell * 0.12
+        draw_disc(surface, (board.x + 2.5 * cell, board.y - cell * 0.55 + bob), cell * 0.36, 0)
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext

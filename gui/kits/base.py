@@ -1,13 +1,14 @@
-"""What every board view offers, and the context the play scene hands it each frame."""
+"""What every game kit offers, and the context the play scene hands it each frame."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from gui import theme
+from gui import drawing, theme
 from gui.theme import Colour
 
 
@@ -38,7 +39,18 @@ class ViewContext:
 
 
 class BoardView:
-    """Base class: subclasses implement draw, move_at and move_for_key."""
+    """A game's kit: draws its board, turns clicks and keys into moves, draws its menu icon.
+
+    Subclasses implement draw, move_at and move_for_key, and usually draw_icon; the class
+    attributes below are what the menu, set-up and benchmarks show or use.
+    """
+
+    blurb: str = ""
+    """One line for the game's menu card."""
+    keys_help: str = ""
+    """How a person moves, one sentence ('Click a cell or press 1-9.')."""
+    bench_presets: tuple[str, str] | None = None
+    """The two presets `gui.frame_bench` pits against each other (None: the second and last)."""
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
@@ -57,6 +69,17 @@ class BoardView:
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""
         return True
+
+    def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """A small picture of the game for its menu card (default: two players' pieces)."""
+        s = min(rect.width, rect.height)
+        for player, dx in ((0, -0.17), (1, 0.17)):
+            centre = (rect.centerx + dx * s, rect.centery + math.sin(now * 2 + player) * s * 0.03)
+            drawing.circle(surface, theme.PLAYER_COLOURS[player], centre, s * 0.16)
+
+
+Kit = BoardView
+"""A game kit is a board view with its menu icon and texts (the same class)."""
 
 
 def value_colour(value: float) -> Colour:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from gui import drawing, theme
-from gui.boards.base import BoardView, ViewContext, short_value, value_colour
+from gui.kits.base import BoardView, ViewContext, short_value, value_colour
 
 PIPS = {
     1: ((0.5, 0.5),),
@@ -161,6 +161,30 @@ def draw_button(
 
 class PigView(BoardView):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
+
+    blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
+    keys_help = "Roll with R, hold with H."
+    bench_presets = ("Medium", "Hard")
+
+    def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """A tilting die above a short race track with both tokens."""
+        cx, cy = rect.center
+        s = min(rect.width, rect.height)
+        die = pygame.Rect(0, 0, round(s * 0.42), round(s * 0.42))
+        die.center = (round(cx - s * 0.12), round(cy - s * 0.1))
+        draw_die(surface, die, 5, tilt=math.sin(now * 1.7) * 8)
+        track = pygame.Rect(0, 0, round(s * 0.9), max(4, round(s * 0.05)))
+        track.center = (cx, round(cy + s * 0.3))
+        drawing.rounded_rect(surface, track, theme.HOLE, track.height // 2)
+        for player, share in ((0, 0.62), (1, 0.38)):
+            x = track.x + track.width * share
+            drawing.circle(
+                surface,
+                theme.PLAYER_COLOURS[player],
+                (x, track.centery + (player * 2 - 1) * s * 0.04),
+                s * 0.05,
+            )
+        drawing.circle(surface, theme.TEXT_DIM, (track.right, track.centery), s * 0.03)
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext

@@ -1,0 +1,107 @@
+"""A game and its sides in plain words and numbers, read from the game's description.
+
+No pygame: the set-up and play scenes show these; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import games
+from gui import settings
+from gui.settings import CUSTOM, SideSetup
+
+ALGORITHM_NAMES = {
+    "minimax": "Minimax",
+    "alphabeta": "Alpha-beta",
+    "expectiminimax": "Expectiminimax",
+}
+TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
+    ("No limit", None),
+    ("0.5 s", 0.5),
+    ("1 s", 1.0),
+    ("2 s", 2.0),
+    ("5 s", 5.0),
+    ("10 s", 10.0),
+)
+
+
+class _SideNames(Mapping[str, tuple[str, str]]):
+    """Each registered game's side names, read from its description (a live view)."""
+
+    def __getitem__(self, game_name: str) -> tuple[str, str]:
+        if game_name not in games.GAMES:
+            raise KeyError(game_name)
+        names = settings.game_class(game_name).side_names
+        return (str(names[0]), str(names[1]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games.GAMES)
+
+    def __len__(self) -> int:
+        return len(games.GAMES)
+
+
+SIDE_NAMES: Mapping[str, tuple[str, str]] = _SideNames()
+"""{game name: (first side's name, second side's name)} for every registered game."""
+
+
+def make_game(game_name: str, app_settings: settings.Settings) -> Any:
+    """The game object with the options chosen in the settings."""
+    return app_settings.make_game(game_name)
+
+
+def game_title(game_name: str) -> str:
+    """Display name of a game (its name when it is not registered)."""
+    factory = games.GAMES.get(game_name)
+    return str(getattr(factory, "title", game_name))
+
+
+def option_step(option: Any) -> int:
+    """A round step for an option's slider: 1 for short ranges, 10 for 10-1000, ..."""
+    span = option.maximum - option.minimum
+    step = 1
+    while span // (step * 10) >= 50:
+        step *= 10
+    return step
+
+
+def snap_option(option: Any, value: float) -> int:
+    """A slider position as an allowed value on the option's step (ends always allowed)."""
+    step = option_step(option)
+    snapped = round(value / step) * step
+    return int(option.check(min(option.maximum, max(option.minimum, snapped))))
+
+
+def preset_description(game_name: str, preset: str) -> str:
+    """The preset's own description from the game (empty if none)."""
+    for item in getattr(games.GAMES.get(game_name), "presets", ()):
+        if item.name == preset:
+            return str(item.description)
+    return ""
+
+
+def describe_side(side: SideSetup, game: Any) -> list[str]:
+    """What an AI side will do, in plain words (empty for a human)."""
+    if not side.is_ai:
+        return []
+    config = side.player_config(game.name)
+    algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
+    depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
+    heuristic_name = config.heuristic or game.default_heuristic
+    heuristic = game.heuristics.get(heuristic_name)
+    blurb = preset_description(game.name, side.preset) if side.preset != CUSTOM else None
+    lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
+    if blurb:
+        lines.insert(0, blurb)
+    if heuristic is not None and heuristic.description:
+        lines.append(heuristic.description)
+    extras = []
+    if config.time_limit:
+        extras.append(f"up to {config.time_limit:g} s a move")
+    if getattr(config, "randomness", 0):
+        extras.append(f"some randomness (±{config.randomness:g})")
+    if extras:
+        lines.append("; ".join(extras).capitalize())
+    return lines

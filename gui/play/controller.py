@@ -123,7 +123,8 @@ class PlayController(SearchJobs):
     @property
     def sides(self) -> list[settings.SideSetup]:
         """The current side set-ups (shared with the settings, so changes apply at once)."""
-        return self.settings.sides[self.game_name]
+        sides: list[settings.SideSetup] = self.settings.sides[self.game_name]
+        return sides
 
     @property
     def state(self) -> Any:
@@ -378,7 +379,7 @@ class PlayController(SearchJobs):
         if not self.animate:
             return 0.0
         if self.ai_vs_ai():
-            return min(1.0, self.settings.speed / 0.5)
+            return min(1.0, float(self.settings.speed) / 0.5)
         return 1.0
 
     def busy(self) -> bool:

@@ -89,7 +89,7 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
                 rect, label, scene.manager, object_id=object_id, tool_tip_text=tip
             )
         )
-    return y + math.ceil(len(BUTTONS) / 2) * (m.button_h + m.px(8)) + m.px(8)
+    return int(y + math.ceil(len(BUTTONS) / 2) * (m.button_h + m.px(8)) + m.px(8))
 
 
 def build_ai_vs_ai(scene: Any, inner: pygame.Rect, y: int) -> int:

@@ -152,7 +152,7 @@ class SearchJobs:
 
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
-        return (self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31)
+        return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
     def analysis_config(self, player: int) -> Any:
         """The search used for hints and board values: the opponent AI's, else a middle preset."""

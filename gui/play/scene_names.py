@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gui.play.controller import BoardValues, PlayController, SearchRecord
+from gui.play.controller import PlayController
+from gui.play.jobs import BoardValues, SearchRecord
 
 
 class ControllerNames:

@@ -8,7 +8,8 @@ import pygame
 
 from gui import analysis_panel, drawing, theme
 from gui.play import move_list
-from gui.play.controller import PlayController, SearchRecord
+from gui.play.controller import PlayController
+from gui.play.jobs import SearchRecord
 
 
 def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:

@@ -109,7 +109,7 @@ class FileDialogScene(Scene):
             self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
             return False
         self.before_opening()
-        play = self.app.open_saved(saved)
+        play: Any = self.app.open_saved(saved)
         moves = saved.decisions
         play.set_notice(f"Opened {Path(path).name} · {moves} move{'s' if moves != 1 else ''}", 3.0)
         return True

@@ -22,6 +22,7 @@ from gui.play.scene_names import ControllerNames
 from gui.play.sides import player_to_side as player_to_side
 from gui.play.sides import side_to_player as side_to_player
 from gui.scenes.file_dialog import FileDialogScene
+from gui.settings import CUSTOM
 
 MESSAGE_TIME = 1.8
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
@@ -247,7 +248,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         """A side's role menu changed: Human, a preset or Custom (opens the settings)."""
         role = controls.role_of(text)
         self.controller.set_role(index, role)
-        if role == controls.CUSTOM:
+        if role == CUSTOM:
             self.app.switch("setup", game_name=self.game_name, editing=True)
         if self.app.scene is self:
             self.rebuild()

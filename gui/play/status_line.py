@@ -9,20 +9,9 @@ import pygame
 
 from games.base import CHANCE
 from gui import drawing, theme
+from gui.play import motion
 from gui.play import sides as side_info
 from gui.play.controller import PlayController
-
-MOVE_HELP = {
-    "tictactoe": "click a square or press 1-9",
-    "connect4": "click a column or press 1-7",
-    "pig": "Roll (R) or Hold (H)",
-}
-
-
-def move_help(controller: PlayController, view: Any) -> str:
-    """How a human moves in this game (the view's words, else the game's notation help)."""
-    text = getattr(view, "move_help", None) or MOVE_HELP.get(controller.game_name)
-    return str(text or getattr(controller.game, "notation_help", ""))
 
 
 def status_text(controller: PlayController, view: Any) -> str:
@@ -40,7 +29,7 @@ def status_text(controller: PlayController, view: Any) -> str:
         text = f"{names[player]} rolls…"
     elif controller.is_human(player):
         you = names[player].endswith("You")
-        help_text = move_help(controller, view)
+        help_text = motion.move_help(view, controller.game_name, controller.game)
         text = f"Your turn · {help_text}" if you else f"{colours[player]} to move · {help_text}"
     elif controller.ai_vs_ai() and controller.paused:
         text = f"Paused · {colours[player]} to move · Space resumes, S steps"

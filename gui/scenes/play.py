@@ -16,7 +16,7 @@ import pygame_gui
 from games.base import CHANCE
 from gui import drawing, savefile, theme
 from gui.boards import ViewContext, view_for
-from gui.play import controls, game_over_card, side_panel, status_line
+from gui.play import controls, game_over_card, motion, side_panel, status_line
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
 from gui.play.scene_names import ControllerNames
 from gui.play.sides import player_to_side as player_to_side
@@ -108,15 +108,8 @@ class PlayScene(ControllerNames, FileDialogScene):
         """A placed mark or a falling disc; the controller waits for it."""
         self.last_move = self.anim_move = move
         self.anim_start = self.app.now
-        scale = self.controller.anim_scale()
-        if self.game_name == "connect4":
-            from gui.boards.connect4_view import HEIGHT
-
-            self.anim_length = (0.28 + 0.045 * (HEIGHT - before.height(move))) * scale
-        elif self.game_name == "tictactoe":
-            self.anim_length = 0.22 * scale
-        else:
-            self.anim_length = 0.0
+        seconds = motion.move_seconds(self.view, self.game_name, before, move)
+        self.anim_length = seconds * self.controller.anim_scale()
         self.controller.hold(self.anim_length)
 
     def reset_effects(self) -> None:
@@ -237,12 +230,9 @@ class PlayScene(ControllerNames, FileDialogScene):
         if not controller.is_human(state.to_move):
             return
         self.cue = (move, self.app.now)
-        if self.game_name == "connect4":
-            self.set_notice(f"Column {move + 1} is full")
-        elif self.game_name == "tictactoe":
-            self.set_notice("That square is taken")
-        elif move == "hold":
-            self.set_notice("Roll at least once before holding")
+        why = motion.refusal(self.view, self.game_name, state, move)
+        if why:
+            self.set_notice(why)
 
     def change_role(self, index: int, text: str) -> None:
         """A side's role menu changed: Human, a preset or Custom (opens the settings)."""
@@ -394,7 +384,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         """Poll the AI, advance the match, ease the displayed numbers."""
         self.controller.update()
         state = self.controller.state
-        if self.game_name == "pig":
+        if hasattr(state, "scores") and hasattr(state, "turn_total"):
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
             for i in (0, 1):
                 self.shown_scores[i] += (state.scores[i] - self.shown_scores[i]) * ease
@@ -436,14 +426,13 @@ class PlayScene(ControllerNames, FileDialogScene):
         controller = self.controller
         progress = 1.0 if self.anim_length <= 0 else (now - self.anim_start) / self.anim_length
         if progress < 1:
-            if self.game_name == "connect4" and isinstance(self.anim_move, int):
-                row = state.height(self.anim_move) - 1
-                ctx.anim["drop"] = (self.anim_move, row, max(0.0, progress))
-            elif self.game_name == "tictactoe":
-                ctx.anim["place"] = (self.anim_move, drawing.ease_out_cubic(max(0.0, progress)))
+            moving = motion.move_animation(
+                self.view, self.game_name, state, self.anim_move, progress
+            )
+            ctx.anim.update(moving)
         if ctx.winning_line and controller.over_since is not None and self.animate:
             ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
-        if self.game_name != "pig":
+        if not self.controller.game.stochastic:
             return
         ctx.anim["scores"] = tuple(self.shown_scores)
         ctx.anim["turn_total"] = self.shown_total

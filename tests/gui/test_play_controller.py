@@ -299,3 +299,32 @@ def test_side_names_and_options_come_from_the_game_description(game):
     controller, _, _ = make(game=game, sides=(HUMAN, HUMAN))
     assert controller.colour_names() == tuple(games.GAMES[game].side_names)
     assert controller.save_data()["options"] == controller.game.option_values()
+
+
+def test_the_status_line_says_solving_too():
+    from ai.result import SearchProgress
+    from gui.play import status_line
+
+    controller, worker, _ = make(game="connect4", sides=(HUMAN, "Hard"))
+    controller.try_human_move(3)
+    controller.update()
+    assert status_line.status_text(controller, None) == "Yellow is thinking…"
+    worker.send("progress", SearchProgress(10_000, 800, 0.1, 3, 0.0))
+    controller.poll_worker()
+    assert status_line.status_text(controller, None) == "Yellow is thinking… solving · 800 nodes"
+
+
+def test_play_modules_stay_small():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    paths = [*sorted((root / "gui" / "play").glob("*.py"))]
+    paths += [root / "gui" / name for name in ("app.py", "ai_worker.py")]
+    paths += [root / "gui" / "scenes" / name for name in ("play.py", "series_results.py")]
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert text.count("\n") <= 520, path.name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef):
+                assert node.end_lineno - node.lineno < 85, f"{path.name}: {node.name}"

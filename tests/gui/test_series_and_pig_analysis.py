@@ -110,3 +110,17 @@ def test_pig_analysis_is_drawn_in_the_window(make_app):
     press(app, pygame.K_r, "r", frames=60)
     rows = dict(play.pig_rows.get(play.controller))
     assert {"Chances", "Optimal", "Last"} <= set(rows)
+
+
+def test_scenes_are_reached_by_name_through_the_app(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "human"))
+    for key in "14253":  # X wins
+        press(app, ord(key), key)
+    pump(app, 30)
+    press(app, pygame.K_t, "t")
+    assert type(app.scene).__name__ == "SeriesScene" and app.scene.play is play.controller
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play
+    click_button(app, play.buttons["players"])
+    assert type(app.scene).__name__ == "SetupScene" and app.scene.editing

@@ -42,9 +42,9 @@ AUTOSAVE_EVERY = 0.5
 
 @dataclass(frozen=True)
 class Event:
-    """Something the scene shows: "played" (move, before), "rolled" (outcome, before, lost),
-    "reset" (undo, redo, new game), "message" (text, tone), "toast" (text, tone),
-    "over" (the game ended), "rebuild" (widgets change)."""
+    """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
+    "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
+    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change)."""
 
     kind: str
     move: Any = None

@@ -80,15 +80,6 @@ def _accepts(function: Any, *names: str) -> bool:
     return all(name in params for name in names)
 
 
-def _with_hooks(search: Any, progress: Any, should_stop: Any) -> Any:
-    def hooked(*args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("progress", progress)
-        kwargs.setdefault("should_stop", should_stop)
-        return search(*args, **kwargs)
-
-    return hooked
-
-
 _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
 
@@ -104,23 +95,10 @@ def _choose(job: Job, game: Any, progress: Any, should_stop: Any) -> tuple[Any, 
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
         player = _PLAYERS[key] = ai.players.AIPlayer(job.config, game)
-    if _accepts(player.choose, "progress", "should_stop"):
-        options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
-        if job.analysis and _accepts(player.choose, "all_values"):
-            options["all_values"] = True
-        move = player.choose(job.state, **options)
-        return move, player.last_result
-    # This player does not take hooks: route its calls to ai.search through ones that do.
-    patched = [(ai, "search", ai.search)]
-    if hasattr(ai.players, "search"):
-        patched.append((ai.players, "search", ai.players.search))
-    for module, name, original in patched:
-        setattr(module, name, _with_hooks(original, progress, should_stop))
-    try:
-        move = player.choose(job.state)
-    finally:
-        for module, name, original in patched:
-            setattr(module, name, original)
+    options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
+    if job.analysis and _accepts(player.choose, "all_values"):
+        options["all_values"] = True
+    move = player.choose(job.state, **options)
     return move, player.last_result
 
 

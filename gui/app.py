@@ -7,10 +7,12 @@ Tests drive it without a clock: `App(headless=True)`, post real pygame events, c
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import signal
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -19,6 +21,14 @@ from gui import drawing, settings, theme
 from gui.ai_worker import AIWorker
 from gui.scenes.base import Scene
 
+SCENES = {
+    "menu": "gui.scenes.menu:MenuScene",
+    "setup": "gui.scenes.setup:SetupScene",
+    "play": "gui.scenes.play:PlayScene",
+    "series": "gui.scenes.series_results:SeriesScene",
+}
+"""Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
+importing each other."""
 FPS = 60
 WINDOW_TITLE = "Plyground"
 HELP_KEYS = (
@@ -136,6 +146,29 @@ class App:
             self.stack[-1].leave()
         self.stack.append(scene)
         scene.enter()
+
+    def make_scene(self, name: str, **params: Any) -> Scene:
+        """A new scene registered under `name` in SCENES, built with `params`."""
+        module_name, class_name = SCENES[name].split(":")
+        scene_class = getattr(importlib.import_module(module_name), class_name)
+        scene: Scene = scene_class(self, **params)
+        return scene
+
+    def switch(self, name: str, **params: Any) -> Scene:
+        """Show the scene `name` (built with `params`) on top; returns it."""
+        scene = self.make_scene(name, **params)
+        self.push(scene)
+        return scene
+
+    def open_saved(self, saved: Any) -> Scene:
+        """A loaded save: its players and options become the settings, then its set-up and
+        play scenes go over the menu; returns the play scene."""
+        from gui.play.sides import apply_saved_players
+
+        apply_saved_players(self.settings, saved)
+        self.pop_to_root()
+        self.switch("setup", game_name=saved.game_name)
+        return self.switch("play", game_name=saved.game_name, saved=saved)
 
     def pop(self) -> None:
         """Remove the top scene and show the one below (the last one cannot be popped)."""
@@ -369,10 +402,8 @@ def create(
     size: tuple[int, int] = (1280, 800), fullscreen: bool = False, headless: bool = False
 ) -> App:
     """An app showing the menu."""
-    from gui.scenes.menu import MenuScene
-
     app = App(size, fullscreen=fullscreen, headless=headless)
-    app.push(MenuScene(app))
+    app.switch("menu")
     return app
 
 

@@ -181,7 +181,7 @@ def _series(app: Any, game: str, count: int, players: list[str]) -> None:
     """A play scene after `count` real AI-vs-AI games (alternating who starts), then the table."""
     from ai.match import MatchSetup, play_game
     from gui.scenes.play import PlayScene
-    from gui.scenes.series import SeriesScene
+    from gui.scenes.series_results import SeriesScene
     from gui.scenes.setup import SetupScene
 
     for side, preset in zip(app.settings.sides[game], ("Hard", "Medium"), strict=False):

@@ -103,14 +103,13 @@ class FileDialogScene(Scene):
 
     def load_from(self, path: Any) -> bool:
         """Open a save file in a new play scene, or say why it cannot be opened."""
-        from gui.scenes.play import open_saved
-
         try:
             saved = savefile.load_game(path)
         except savefile.SaveError as error:
             self.app.toast(f"Cannot open it: {error}", theme.DANGER, seconds=8)
             return False
         self.before_opening()
-        play = open_saved(self.app, saved)
-        play.set_notice(f"Opened {Path(path).name} · {len(saved.moves)} moves", 3.0)
+        play: Any = self.app.open_saved(saved)
+        moves = saved.decisions
+        play.set_notice(f"Opened {Path(path).name} · {moves} move{'s' if moves != 1 else ''}", 3.0)
         return True

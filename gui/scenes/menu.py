@@ -140,7 +140,7 @@ class MenuScene(FileDialogScene):
         saved, self.resume = self.resume, None
         if saved is not None:
             play = open_saved(self.app, saved)
-            play.set_notice(f"Resumed · {len(saved.moves)} moves replayed", 3.0)
+            play.set_notice(f"Resumed · {saved.decisions} moves replayed", 3.0)
 
     def discard(self) -> None:
         """Forget the autosaved game."""

@@ -26,43 +26,43 @@ def test_human_vs_ai_connect4(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert play.match.state.ply == 1
+    assert play.controller.match.state.ply == 1
     press(app, pygame.K_3, "3")  # the AI's turn: ignored with a gentle notice
-    assert play.match.state.ply == 1 and play.notice is not None
-    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
-    assert play.analysis is not None and play.analysis.source == "ai"
+    assert play.controller.match.state.ply == 1 and play.controller.notice is not None
+    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert play.controller.analysis is not None and play.controller.analysis.source == "ai"
     # Easy plays with some randomness: the panel shows the move played and the search's best.
-    assert play.analysis.played == play.match.moves[-1]
-    assert set(play.analysis.result.move_values) <= set(range(7))
+    assert play.controller.analysis.played == play.controller.match.moves[-1]
+    assert set(play.controller.analysis.result.move_values) <= set(range(7))
 
 
 def test_hint_marks_a_move(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "Medium"))
     click_button(app, play.buttons["hint"])
-    assert wait_until(app, lambda: play.hint is not None, 15)
-    assert play.hint in play.match.state.legal_moves()
-    assert play.analysis.source == "hint"
+    assert wait_until(app, lambda: play.controller.hint is not None, 15)
+    assert play.controller.hint in play.controller.match.state.legal_moves()
+    assert play.controller.analysis.source == "hint"
     press(app, pygame.K_a, "a", frames=3)  # analysis shown: values drawn on the board
     ctx = play.context()
-    assert ctx.values and ctx.hint == play.hint
+    assert ctx.values and ctx.hint == play.controller.hint
 
 
 def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("Medium", "Hard"), speed=0.0)
-    assert wait_until(app, lambda: play.recorded, 30)
-    assert play.match.state.is_terminal() and sum(play.score) == 1
+    assert wait_until(app, lambda: play.controller.recorded, 30)
+    assert play.controller.match.state.is_terminal() and sum(play.controller.score) == 1
     press(app, pygame.K_SPACE, " ")
-    assert play.paused
+    assert play.controller.paused
     press(app, pygame.K_n, "n")
-    assert play.match.moves == []
+    assert play.controller.match.moves == []
     press(app, pygame.K_s, "s")
-    assert wait_until(app, lambda: play.match.state.ply == 1, 15)
+    assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15)
     pump(app, 30)
-    assert play.match.state.ply == 1, "paused: one step plays one move"
+    assert play.controller.match.state.ply == 1, "paused: one step plays one move"
     click_button(app, play.buttons["pause"])
-    assert not play.paused
+    assert not play.controller.paused
 
 
 def test_same_seed_replays_the_same_pig_match(make_app):
@@ -72,8 +72,8 @@ def test_same_seed_replays_the_same_pig_match(make_app):
         app.settings.pig_goal = 20
         app.settings.seed = 7
         play = start_game(app, "pig", ("Easy", "Medium"), speed=0.0)
-        assert wait_until(app, lambda play=play: play.recorded, 40)
-        records.append(play.game.format_moves(play.match.moves))
+        assert wait_until(app, lambda play=play: play.controller.recorded, 40)
+        records.append(play.controller.game.format_moves(play.controller.match.moves))
         app.quit(save=False)
     assert records[0] == records[1]
 
@@ -90,14 +90,14 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     app.worker.submit = spy
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
     import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Easy"].depth
     choose_option(app, play.role_menus[1], "AI · Hard")
-    assert play.sides[1].preset == "Hard"
+    assert play.controller.sides[1].preset == "Hard"
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.match.state.ply == 4, 30)
+    assert wait_until(app, lambda: play.controller.match.state.ply == 4, 30)
     import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
@@ -106,16 +106,18 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
 def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
-    make_slow(play.sides[0])
+    make_slow(play.controller.sides[0])
     play.rebuild()
-    assert wait_until(app, lambda: play.progress is not None, 15), (
+    assert wait_until(app, lambda: play.controller.progress is not None, 15), (
         "the slow search should report progress"
     )
-    first = play.job.job_id
+    first = play.controller.job.job_id
     press(app, pygame.K_n, "n")  # new game: cancel, then the AI starts again
-    assert play.job is None or play.job.job_id != first
+    assert play.controller.job is None or play.controller.job.job_id != first
     # The new search can only report progress once the old one has stopped.
-    assert wait_until(app, lambda: play.progress is not None and play.job.job_id != first, 3)
+    assert wait_until(
+        app, lambda: play.controller.progress is not None and play.controller.job.job_id != first, 3
+    )
     press(app, pygame.K_ESCAPE)  # back: cancelled too
     assert not app.worker.busy
     started = time.perf_counter()
@@ -135,8 +137,8 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
 def test_quit_mid_search_leaves_no_process(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
-    make_slow(play.sides[0])
-    assert wait_until(app, lambda: play.progress is not None, 15)
+    make_slow(play.controller.sides[0])
+    assert wait_until(app, lambda: play.controller.progress is not None, 15)
     assert multiprocessing.active_children()
     started = time.perf_counter()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -150,7 +152,7 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
     choose_option(app, play.role_menus[1], "AI · Custom…")
     editor = app.scene
     assert type(editor).__name__ == "SetupScene" and editor.editing
@@ -159,30 +161,35 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     choose_option(app, algorithm, "Minimax")
     apply = next(w for w, (action, _) in editor.ids.items() if action == "start")
     click_button(app, apply)
-    assert app.scene is play and play.match.state.ply == 2, "the game goes on"
-    assert play.sides[1].preset == CUSTOM and play.sides[1].algorithm == "minimax"
+    assert app.scene is play and play.controller.match.state.ply == 2, "the game goes on"
+    assert (
+        play.controller.sides[1].preset == CUSTOM
+        and play.controller.sides[1].algorithm == "minimax"
+    )
     press(app, pygame.K_3, "3")
-    assert wait_until(app, lambda: play.match.state.ply == 4, 15)
-    assert play.analysis.result.algorithm == "minimax"
+    assert wait_until(app, lambda: play.controller.match.state.ply == 4, 15)
+    assert play.controller.analysis.result.algorithm == "minimax"
 
 
 def test_swap_sides_hands_the_move_to_the_ai(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "Medium"))
     click_button(app, play.buttons["swap"])
-    assert [s.kind for s in play.sides] == ["ai", "human"]
-    assert wait_until(app, lambda: play.match.state.ply == 1, 15), "X is now the AI and moves"
+    assert [s.kind for s in play.controller.sides] == ["ai", "human"]
+    assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15), (
+        "X is now the AI and moves"
+    )
 
 
 def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
     press(app, pygame.K_u, "u")
-    assert play.match.moves == [] and play.match.state.to_move == 0
+    assert play.controller.match.moves == [] and play.controller.match.state.to_move == 0
     press(app, pygame.K_y, "\x19", mod=pygame.KMOD_CTRL)
-    assert len(play.match.moves) == 2
+    assert len(play.controller.match.moves) == 2
 
 
 def test_analysis_measures_what_pruning_saved(make_app):
@@ -191,10 +198,14 @@ def test_analysis_measures_what_pruning_saved(make_app):
     press(app, pygame.K_a, "a")
     assert app.settings.show_analysis
     click_button(app, play.buttons["hint"])
-    assert wait_until(app, lambda: play.analysis is not None and play.analysis.minimax_nodes, 15)
-    assert play.analysis.result.algorithm == "alphabeta"
-    assert play.analysis.minimax_nodes >= play.analysis.result.nodes
+    assert wait_until(
+        app,
+        lambda: play.controller.analysis is not None and play.controller.analysis.minimax_nodes,
+        15,
+    )
+    assert play.controller.analysis.result.algorithm == "alphabeta"
+    assert play.controller.analysis.minimax_nodes >= play.controller.analysis.result.nodes
     from gui.analysis_panel import summary_lines
 
-    labels = [label for label, _ in summary_lines(play.analysis, play.game)]
+    labels = [label for label, _ in summary_lines(play.controller.analysis, play.controller.game)]
     assert "vs minimax" in labels and "Pruning" in labels

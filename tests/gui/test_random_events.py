@@ -80,7 +80,7 @@ def random_event(rng: random.Random, app) -> pygame.event.Event:
 
 def check_game(play) -> None:
     """The displayed game is what its moves give under the rules."""
-    match = play.match
+    match = play.controller.match
     state = match.initial
     for entry in match.entries:
         assert not state.is_terminal(), "a move after the end of the game"
@@ -88,7 +88,7 @@ def check_game(play) -> None:
         state = state.play(entry.move)  # raises if the move is illegal
         assert entry.state == state
     assert match.state == state
-    assert play.game.replay(match.moves) == state
+    assert play.controller.game.replay(match.moves) == state
     for block in match.redo_stack:
         for entry in block:
             assert entry.state is not None
@@ -169,7 +169,7 @@ def feed(app, scene: str, game: str | None, sides) -> None:
     elif scene in ("play", "series"):
         play = start_game(app, game, sides, speed=0.0)
         if scene == "series":
-            play.series.add("AI · Easy #1", "AI · Easy #2", 0)
+            play.controller.series.add("AI · Easy #1", "AI · Easy #2", 0)
             play.show_series()
     rng = random.Random(f"{scene}-{game}-{sides}")
     seen: dict[str, int] = {}

@@ -41,19 +41,19 @@ def test_ctrl_s_saves_and_ctrl_o_opens(make_app, tmp_path):
     assert dialog is not None and dialog.alive()
     assert not dialog.delete_button.visible, "a save dialog never deletes files"
     press(app, pygame.K_4, "4")  # the dialog is modal: no move behind it
-    assert play.match.state.ply == 4
+    assert play.controller.match.state.ply == 4
     target = tmp_path / "my game.json"
     pick_path(app, dialog, target)
     assert json.loads(target.read_text())["moves"] == "4453"
     assert any("Saved to" in toast.text for toast in app.toasts)
     press(app, pygame.K_n, "n")
-    assert play.match.moves == []
+    assert play.controller.match.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     assert play.file_dialog is not None
     pick_path(app, play.file_dialog, target)
     opened = app.scene
     assert type(opened).__name__ == "PlayScene" and opened is not play
-    assert opened.game.format_moves(opened.match.moves) == "4453"
+    assert opened.controller.game.format_moves(opened.controller.match.moves) == "4453"
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "SetupScene", "PlayScene"]
 
 
@@ -88,9 +88,11 @@ def test_opening_another_game_sets_its_players_goal_and_dice(make_app, tmp_path)
     play = start_game(app, "tictactoe", ("human", "human"))
     assert play.load_from(path)
     pig = app.scene
-    assert pig.game_name == "pig" and pig.game.goal == 30
-    assert pig.match.state.scores == (10, 0) and pig.match.seed == 5
-    assert [s.kind for s in pig.sides] == ["human", AI] and pig.sides[1].preset == "Medium"
+    assert pig.game_name == "pig" and pig.controller.game.goal == 30
+    assert pig.controller.match.state.scores == (10, 0) and pig.controller.match.seed == 5
+    assert [s.kind for s in pig.controller.sides] == ["human", AI] and pig.controller.sides[
+        1
+    ].preset == "Medium"
     assert app.settings.pig_goal == 30
 
 
@@ -111,7 +113,7 @@ def test_a_bad_file_is_refused_with_the_move_named(make_app, tmp_path):
     play = start_game(app, "tictactoe", ("human", "human"))
     press(app, pygame.K_1, "1")
     assert not play.load_from(path)
-    assert app.scene is play and play.match.moves == [0]
+    assert app.scene is play and play.controller.match.moves == [0]
     assert any("move 3" in t.text and "'5'" in t.text for t in app.toasts)
 
 
@@ -125,13 +127,13 @@ def test_menu_opens_a_saved_game(make_app, tmp_path):
     assert menu.file_dialog is not None
     pick_path(app, menu.file_dialog, path)
     assert type(app.scene).__name__ == "PlayScene"
-    assert app.scene.match.moves == [0, 4]
+    assert app.scene.controller.match.moves == [0, 4]
 
 
 def test_game_in_progress_is_saved_on_quit_and_offered_next_time(make_app, config_dir):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
-    play.sides[1].kind = "human"  # keep the AI out of it: two humans from here
+    play.controller.sides[1].kind = "human"  # keep the AI out of it: two humans from here
     for key in "445":
         press(app, ord(key), key)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -147,7 +149,21 @@ def test_game_in_progress_is_saved_on_quit_and_offered_next_time(make_app, confi
     press(app2, pygame.K_r, "r")
     resumed = app2.scene
     assert type(resumed).__name__ == "PlayScene"
-    assert resumed.game.format_moves(resumed.match.moves) == "445"
+    assert resumed.controller.game.format_moves(resumed.controller.match.moves) == "445"
+
+
+def test_pig_resume_card_and_notice_count_the_same_moves(make_app, config_dir):
+    players = [{"kind": "human"}] * 2
+    savefile.save_game(savefile.autosave_path(), "pig", {"goal": 30}, players, 0, "r4r6h r1 r5")
+    app = make_app()
+    pump(app, 2)
+    menu = app.scene
+    saved = menu.resume
+    assert saved is not None and len(saved.moves) > saved.decisions
+    assert f"{saved.decisions} moves" in menu.resume_text()
+    press(app, pygame.K_r, "r")
+    notice = app.scene.controller.current_notice()
+    assert notice == f"Resumed · {saved.decisions} moves replayed"
 
 
 def test_discard_forgets_the_autosave(make_app, config_dir):
@@ -230,8 +246,8 @@ def test_closing_mid_search_saves_and_leaves_no_process(make_app, config_dir):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
     press(app, pygame.K_4, "4")
-    slow_side(play.sides[1])
-    assert wait_until(app, lambda: play.progress is not None, 15)
+    slow_side(play.controller.sides[1])
+    assert wait_until(app, lambda: play.controller.progress is not None, 15)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     pump(app)
     assert multiprocessing.active_children() == []
@@ -242,20 +258,22 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
     press(app, pygame.K_4, "4")
-    slow_side(play.sides[1])
-    assert wait_until(app, lambda: play.progress is not None, 15)
-    job = play.job
+    slow_side(play.controller.sides[1])
+    assert wait_until(app, lambda: play.controller.progress is not None, 15)
+    job = play.controller.job
     old = app.worker._process
     os.kill(old.pid, signal.SIGKILL)
     old.join(2)
-    play.progress = None
-    assert wait_until(app, lambda: play.progress is not None, 15), "the new worker searches"
+    play.controller.progress = None
+    assert wait_until(app, lambda: play.controller.progress is not None, 15), (
+        "the new worker searches"
+    )
     assert app.worker.restarts == 1 and app.worker._process is not old
-    assert play.job is job, "the same search, asked again"
-    assert play.notice is not None and "new one" in play.notice[0]
-    play.sides[1].depth = 2  # let it finish quickly: the game goes on
-    play.cancel_search()
-    assert wait_until(app, lambda: play.match.state.ply == 2, 15)
+    assert play.controller.job is job, "the same search, asked again"
+    assert play.controller.notice is not None and "new one" in play.controller.notice[0]
+    play.controller.sides[1].depth = 2  # let it finish quickly: the game goes on
+    play.controller.cancel_search()
+    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
 
 
 DRIVER = """

@@ -8,8 +8,8 @@ from driving import click_button, press, pump, start_game, wait_until
 from ai.tournament import format_cross_table
 from games.pig_optimal import optimal_table
 from gui.analysis_panel import pig_rows
-from gui.match import Match
-from gui.series import Series
+from gui.play.history import Match
+from gui.play.series_record import Series
 
 
 def test_series_is_the_tournament_cross_table():
@@ -35,8 +35,8 @@ def test_series_is_the_tournament_cross_table():
 def test_ai_vs_ai_series_table_in_the_window(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("Easy", "Medium"), speed=0.0)
-    assert wait_until(app, lambda: len(play.series) >= 2, 40)
-    assert play.series.labels() == ["AI · Easy", "AI · Medium"]
+    assert wait_until(app, lambda: len(play.controller.series) >= 2, 40)
+    assert play.controller.series.labels() == ["AI · Easy", "AI · Medium"]
     assert play.buttons["series"].is_enabled
     click_button(app, play.buttons["series"])
     assert type(app.scene).__name__ == "SeriesScene"
@@ -55,14 +55,14 @@ def test_swapping_sides_keeps_each_players_record(make_app):
     for key in "14253":  # X wins
         press(app, ord(key), key)
     pump(app, 30)
-    assert play.series.games == [("Human #1", "Human #2", 1.0)]
-    play.sides[0].kind = "ai"
-    play.sides[0].preset = "Hard"
-    play.swap_sides()
-    play.refresh_series_labels()
-    assert play.series_labels == ["Human", "AI · Hard"]
-    press(app, pygame.K_u, "u")  # undoing the finished game takes it off the series
-    assert len(play.series) == 0
+    assert play.controller.series.games == [("Human #1", "Human #2", 1.0)]
+    play.controller.sides[0].kind = "ai"
+    play.controller.sides[0].preset = "Hard"
+    play.controller.swap_sides()
+    play.controller.refresh_series_labels()
+    assert play.controller.series_labels == ["Human", "AI · Hard"]
+    press(app, pygame.K_u, "u")  # a finished game that was counted stays counted
+    assert len(play.controller.series) == 1 and play.controller.score == [1, 0, 0]
 
 
 def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
@@ -108,5 +108,19 @@ def test_pig_analysis_is_drawn_in_the_window(make_app):
     play = start_game(app, "pig", ("human", "human"))
     press(app, pygame.K_a, "a", frames=2)
     press(app, pygame.K_r, "r", frames=60)
-    rows = dict(play.pig_rows())
+    rows = dict(play.pig_rows.get(play.controller))
     assert {"Chances", "Optimal", "Last"} <= set(rows)
+
+
+def test_scenes_are_reached_by_name_through_the_app(make_app):
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "human"))
+    for key in "14253":  # X wins
+        press(app, ord(key), key)
+    pump(app, 30)
+    press(app, pygame.K_t, "t")
+    assert type(app.scene).__name__ == "SeriesScene" and app.scene.play is play.controller
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play
+    click_button(app, play.buttons["players"])
+    assert type(app.scene).__name__ == "SetupScene" and app.scene.editing

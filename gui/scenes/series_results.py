@@ -9,8 +9,20 @@ import pygame
 import pygame_gui
 
 from gui import drawing, theme
+from gui.play.sides import game_title
 from gui.scenes.base import Scene
-from gui.scenes.setup import game_title
+
+
+def cell_text(result: Any, i: int, j: int) -> tuple[str, theme.Colour]:
+    """One cross-table cell: row player i's points / games against j, coloured by share."""
+    if i == j:
+        return "–", theme.TEXT_FAINT
+    pair = result.pairs[(i, j)]
+    if not pair.games:
+        return "·", theme.TEXT_FAINT
+    share = pair.points / pair.games
+    colour = theme.SUCCESS if share > 0.5 else theme.DANGER if share < 0.5 else theme.TEXT
+    return f"{pair.points:g} / {pair.games}", colour
 
 
 class SeriesScene(Scene):
@@ -19,6 +31,7 @@ class SeriesScene(Scene):
     title = "series"
 
     def __init__(self, app: Any, play: Any) -> None:
+        """`play`: the play controller (or anything with `series` and `game_name`)."""
         super().__init__(app)
         self.play = play
         self.back_button: Any = None
@@ -167,22 +180,7 @@ class SeriesScene(Scene):
             )
             for j in range(count):
                 cx = x + name_w + cell_w * j + cell_w // 2
-                if i == j:
-                    text, colour = "–", theme.TEXT_FAINT
-                else:
-                    pair = result.pairs[(i, j)]
-                    if pair.games:
-                        text = f"{pair.points:g} / {pair.games}"
-                        share = pair.points / pair.games
-                        colour = (
-                            theme.SUCCESS
-                            if share > 0.5
-                            else theme.DANGER
-                            if share < 0.5
-                            else theme.TEXT
-                        )
-                    else:
-                        text, colour = "·", theme.TEXT_FAINT
+                text, colour = cell_text(result, i, j)
                 drawing.draw_text(surface, text, (cx, row.centery), size, colour, anchor="center")
             total = f"{result.points(i):g} / {result.games(i)}"
             drawing.draw_text(

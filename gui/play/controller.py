@@ -1,0 +1,498 @@
+"""The play controller: one match in progress, with no pygame.
+
+It owns the game history (undo/redo), who plays each side, the AI jobs sent to the
+worker and their cancellation, the autosave, the series score, and pause/step/speed of
+AI vs AI.  The clock and the worker are injected, so tests drive it with a fake worker
+and a hand-moved clock.  The play scene turns events into calls on it and draws what it
+says; it tells the scene what happened through `on_event` (a move to animate, a message).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import CHANCE
+from gui import savefile, settings
+from gui.play import sides as side_info
+from gui.play.history import Match
+from gui.play.jobs import (
+    HUMAN_AI_DELAY as HUMAN_AI_DELAY,
+)
+from gui.play.jobs import (
+    BoardValues,
+    Job,
+    Pending,
+    SearchJobs,
+    SearchRecord,
+    Worker,
+)
+from gui.play.series_record import Series
+from gui.settings import AI, CUSTOM, HUMAN
+
+SPEED_MAX = 2.0
+NEXT_GAME_PAUSE = 2.2
+"""Seconds the result stays up before the next AI-vs-AI game starts."""
+ROLL_TIME = 0.6
+AUTOSAVE_EVERY = 0.5
+"""At most this often (seconds) the game in progress is written to autosave.json."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
+    "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
+    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change)."""
+
+    kind: str
+    move: Any = None
+    before: Any = None
+    text: str = ""
+    tone: str = ""
+
+
+def _no_event(event: Event) -> None:
+    """The default listener."""
+
+
+class PlayController(SearchJobs):
+    """A match in progress: everything but the pixels."""
+
+    def __init__(
+        self,
+        game_name: str,
+        stored: settings.Settings,
+        worker: Worker,
+        clock: Callable[[], float],
+        *,
+        moves: list[Any] | None = None,
+        saved: Any = None,
+        autosave: bool = False,
+        animate: bool = True,
+    ) -> None:
+        """`saved`: a checked `gui.savefile.SavedGame` to go on with (its seed and moves)."""
+        self.game_name = game_name
+        self.settings = stored
+        self.worker = worker
+        self.clock = clock
+        self.animate = animate
+        self.autosave_enabled = autosave
+        self.on_event: Callable[[Event], None] = _no_event
+        self.game = saved.game if saved is not None else side_info.make_game(game_name, stored)
+        self.series_seed = stored.seed if saved is None else saved.seed
+        self.games_started = 0
+        self.match = Match(self.game, seed=self.series_seed)
+        if saved is not None:
+            self.match.load(list(saved.moves))
+        for move in moves or ():
+            self.match.play(move)
+        self.autosaved = len(self.match.entries)
+        self.autosave_due = 0.0
+        self.series = Series()
+        self.series_labels = self.side_labels()
+        self.score = [0, 0, 0]
+        self.recorded = False
+        self.last_winner: int | None = None
+        self.over_since: float | None = None
+        self.ai_enabled = True
+        """Screenshots switch the AI off to show a position as it stands."""
+        self.paused = False
+        self.step_requested = False
+        self.job: Job | None = None
+        self.progress: Any = None
+        self.pending: Pending | None = None
+        self.analysis: SearchRecord | None = None
+        self.analysis_decisions = -1
+        self.analysis_job = -1
+        self.board: BoardValues | None = None
+        self.hint: Any = None
+        self.roll: tuple[Any, float] | None = None
+        self.hold_until = 0.0
+        """The scene's animations hold the next move until then."""
+        self.notice: tuple[str, float] | None = None
+
+    # -- who plays ----------------------------------------------------------------
+
+    @property
+    def now(self) -> float:
+        """The injected clock's time."""
+        return self.clock()
+
+    @property
+    def sides(self) -> list[settings.SideSetup]:
+        """The current side set-ups (shared with the settings, so changes apply at once)."""
+        sides: list[settings.SideSetup] = self.settings.sides[self.game_name]
+        return sides
+
+    @property
+    def state(self) -> Any:
+        """The current position."""
+        return self.match.state
+
+    def is_human(self, player: int) -> bool:
+        """Whether `player` (0/1) is played by a person."""
+        return not self.sides[player].is_ai
+
+    def any_ai(self) -> bool:
+        """Whether the computer plays at least one side."""
+        return any(side.is_ai for side in self.sides)
+
+    def ai_vs_ai(self) -> bool:
+        """Whether the computer plays both sides."""
+        return all(side.is_ai for side in self.sides)
+
+    def human_turn(self) -> bool:
+        """Whether a person is to move now."""
+        state = self.state
+        return not state.is_terminal() and state.to_move != CHANCE and self.is_human(state.to_move)
+
+    def side_labels(self) -> list[str]:
+        """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
+        return [side_info.side_label(side, self.game_name) for side in self.sides]
+
+    def refresh_series_labels(self) -> None:
+        """Keep each side's series label while its player is unchanged; '#1'/'#2' twins."""
+        current = self.side_labels()
+        for i in (0, 1):
+            if self.series_labels[i].split(" #", 1)[0] != current[i]:
+                self.series_labels[i] = current[i]
+        base = [label.split(" #", 1)[0] for label in self.series_labels]
+        if base[0] == base[1]:
+            if self.series_labels[0] == self.series_labels[1]:
+                self.series_labels = [f"{base[0]} #1", f"{base[1]} #2"]
+        else:
+            self.series_labels = base
+
+    def colour_names(self) -> tuple[str, str]:
+        """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
+        return side_info.side_names(self.game_name)
+
+    def player_names(self) -> tuple[str, str]:
+        """'You', 'AI · Hard', 'Human'... per side, with the side's name."""
+        colours = self.colour_names()
+        humans = sum(not s.is_ai for s in self.sides)
+        names = []
+        for i, side in enumerate(self.sides):
+            role = side.label() if side.is_ai else ("You" if humans == 1 else "Human")
+            names.append(f"{colours[i]} · {role}")
+        return names[0], names[1]
+
+    # -- notices ------------------------------------------------------------------
+
+    def set_notice(self, text: str, seconds: float = 1.6) -> None:
+        """A gentle message in the status line."""
+        self.notice = (text, self.now + seconds)
+
+    def current_notice(self) -> str | None:
+        """The notice still showing, if any."""
+        if self.notice is not None and self.now < self.notice[1]:
+            return self.notice[0]
+        return None
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        """Tell the scene."""
+        self.on_event(Event(kind, **fields))
+
+    # -- actions ------------------------------------------------------------------
+
+    def reset_marks(self) -> None:
+        """Forget per-position marks (after undo, redo, new game)."""
+        self.roll = None
+        self.hint = None
+        self.hold_until = 0.0
+        if self.state.is_terminal():
+            self.over_since = self.now - 1.0
+        else:
+            self.over_since = None
+        self.emit("reset")
+
+    def forget_analysis(self) -> None:
+        """The panel and the board no longer describe a position that is gone."""
+        if self.analysis is not None and self.analysis_decisions != self.match.decisions():
+            self.analysis = None
+        board = self.board
+        if board is not None and board.entries != len(self.match.entries):
+            self.board = None
+
+    def new_game(self) -> None:
+        """Start again (the next seed of the series, so repeated games differ but replay)."""
+        self.cancel_search()
+        self.games_started += 1
+        self.match.restart(seed=self.series_seed + self.games_started)
+        self.recorded = False
+        self.analysis = None
+        self.board = None
+        self.step_requested = False
+        self.reset_marks()
+
+    def undo(self) -> None:
+        """Take back to the last human decision (one move when two AIs play, and pause).
+
+        A finished game that was counted stays in the series score: the result happened,
+        and replaying the end would otherwise count it twice or not at all."""
+        if not self.match.can_undo():
+            self.set_notice("Nothing to undo")
+            return
+        self.cancel_search()
+        if self.ai_vs_ai() and not self.paused:
+            self.set_paused(True)
+        self.match.undo(self.is_human)
+        self.forget_analysis()
+        self.reset_marks()
+
+    def redo(self) -> None:
+        """Replay what was undone."""
+        if not self.match.can_redo():
+            self.set_notice("Nothing to redo")
+            return
+        self.cancel_search()
+        self.match.redo()
+        self.forget_analysis()
+        self.reset_marks()
+
+    def request_hint(self) -> None:
+        """Analyse the position for the human to move and mark the best move."""
+        if not self.human_turn():
+            self.set_notice("Hints are for a human's turn")
+            return
+        job = self.job
+        if job is not None and job.kind == "position":
+            job.kind = "analyse"  # the running search of this position answers the hint
+            return
+        if job is not None:
+            return
+        analysis = self.analysis
+        if (
+            analysis is not None
+            and analysis.source == "hint"
+            and self.analysis_decisions == self.match.decisions()
+            and analysis.player == self.state.to_move
+        ):
+            self.hint = analysis.result.move
+            return
+        player = self.state.to_move
+        self.submit("analyse", self.analysis_config(player), player)
+
+    def swap_sides(self) -> None:
+        """Exchange who plays which side; the game goes on from here."""
+        self.cancel_search()
+        stored = self.settings.sides
+        stored[self.game_name] = [stored[self.game_name][1], stored[self.game_name][0]]
+        self.series_labels.reverse()
+        settings.save(self.settings)
+        self.hint = None
+        self.emit("rebuild")
+        names = self.player_names()
+        self.set_notice(f"Swapped: {names[0]} vs {names[1]}")
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume AI vs AI."""
+        self.paused = paused
+        self.step_requested = False
+        self.emit("rebuild")
+
+    def toggle_pause(self) -> None:
+        """Space: pause or resume (AI vs AI only)."""
+        if self.ai_vs_ai():
+            self.set_paused(not self.paused)
+
+    def step(self) -> None:
+        """One AI move while paused."""
+        if self.ai_vs_ai() and self.paused:
+            self.step_requested = True
+
+    def set_speed(self, seconds: float) -> None:
+        """Seconds each AI-vs-AI move takes at least (0 is instant)."""
+        self.settings.speed = round(max(0.0, min(SPEED_MAX, seconds)), 2)
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the analysis panel and the values on the board."""
+        self.settings.show_analysis = not self.settings.show_analysis
+        settings.save(self.settings)
+        self.emit("rebuild")
+
+    def set_role(self, index: int, role: str) -> None:
+        """A side becomes "human", an AI preset by name, or CUSTOM (the caller opens set-up)."""
+        side = self.sides[index]
+        if role == HUMAN:
+            side.kind = HUMAN
+        else:
+            side.kind = AI
+            side.preset = CUSTOM if role == CUSTOM else role
+        settings.save(self.settings)
+        if self.job is not None and self.job.player == index:
+            self.cancel_search()
+        state = self.state
+        if not state.is_terminal() and state.to_move == index:
+            self.hint = None
+        if self.any_ai():
+            self.worker.start()
+        if not self.ai_vs_ai():
+            self.paused = False
+
+    # -- saving -------------------------------------------------------------------
+
+    def save_data(self) -> dict[str, Any]:
+        """What a save file holds for this game (see gui.savefile)."""
+        return {
+            "game_name": self.game_name,
+            "options": self.game_options(),
+            "players": [side_info.side_to_player(side, self.game_name) for side in self.sides],
+            "seed": self.match.seed,
+            "moves_text": self.game.format_moves(self.match.moves),
+        }
+
+    def save_to(self, path: Any) -> str:
+        """Save the game to `path` (atomically); returns where. Raises savefile.SaveError."""
+        return str(savefile.save_game(path, **self.save_data()))
+
+    def autosave(self, force: bool = False) -> None:
+        """Keep the game in progress in autosave.json (a finished game is not offered)."""
+        if not self.autosave_enabled:
+            return
+        count = len(self.match.entries)
+        if not force and (count == self.autosaved or self.now < self.autosave_due):
+            return
+        self.autosaved = count
+        self.autosave_due = self.now + AUTOSAVE_EVERY
+        path = savefile.autosave_path()
+        if self.state.is_terminal():
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+            return
+        if count == 0:
+            return  # an untouched new game does not replace the last one in progress
+        with contextlib.suppress(savefile.SaveError, OSError):
+            savefile.save_game(path, **self.save_data())
+
+    def close(self) -> None:
+        """Leaving for good: stop the search, keep the game in autosave.json."""
+        self.cancel_search()
+        self.autosave(force=True)
+
+    # -- moves --------------------------------------------------------------------
+
+    def anim_scale(self) -> float:
+        """Animation speed factor: 0 for instant AI-vs-AI play."""
+        if not self.animate:
+            return 0.0
+        if self.ai_vs_ai():
+            return min(1.0, float(self.settings.speed) / 0.5)
+        return 1.0
+
+    def busy(self) -> bool:
+        """Whether an animation or a rolling die holds the next move."""
+        return self.now < self.hold_until or self.roll is not None
+
+    def hold(self, seconds: float) -> None:
+        """The scene animates for `seconds`: no next move before then."""
+        self.hold_until = max(self.hold_until, self.now + seconds)
+
+    def apply(self, move: Any) -> None:
+        """Play a player's move; the scene animates it."""
+        before = self.state
+        self.match.play(move)
+        self.hint = None
+        self.emit("played", move=move, before=before)
+        if move == "hold":
+            name = self.colour_names()[before.player]
+            self.emit("message", text=f"{name} holds and banks {before.turn_total}", tone="success")
+        elif move == "roll":
+            self.emit("message", text="", tone="")
+
+    def try_human_move(self, move: Any) -> bool:
+        """A human's move: play it if legal; otherwise say why (False)."""
+        state = self.state
+        if state.is_terminal() or state.to_move == CHANCE:
+            return False
+        if not self.is_human(state.to_move):
+            self.set_notice("Wait for the AI's move")
+            return False
+        if move not in state.legal_moves():
+            return False
+        if self.job is not None:
+            self.cancel_search()
+        self.apply(move)
+        return True
+
+    def advance(self) -> None:
+        """Move the match on: dice, AI moves, the end of a game, the board's values."""
+        state = self.state
+        if state.is_terminal():
+            self.game_over(state)
+            return
+        if self.now < self.hold_until and self.roll is None:
+            return
+        if state.to_move == CHANCE:
+            self.advance_chance(state)
+            return
+        player = state.to_move
+        if self.is_human(player):
+            self.want_position_values()
+            return
+        held = self.ai_vs_ai() and self.paused and not self.step_requested
+        if self.pending is not None and self.pending.entries == len(self.match.entries):
+            if self.now >= self.pending.ready_at and not held:
+                move, self.pending = self.pending.move, None
+                self.step_requested = False
+                self.apply(move)
+            return
+        if self.job is not None and self.job.kind != "move":
+            self.cancel_search()
+        if self.job is None and not held and self.ai_enabled:
+            config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
+            self.submit("move", config, player)
+
+    def advance_chance(self, state: Any) -> None:
+        """Roll the die: draw the outcome with the match's seeded generator, wait, play."""
+        if self.roll is None:
+            self.roll = (self.match.sample_chance(), self.now)
+            self.emit("rolling")
+            return
+        outcome, started = self.roll
+        if self.now - started < ROLL_TIME * self.anim_scale():
+            return
+        self.roll = None
+        self.match.play(outcome)
+        self.emit("rolled", move=outcome, before=state)
+        if outcome == 1:
+            lost = state.turn_total
+            name = self.colour_names()[state.player]
+            text = (
+                f"Rolled a 1! {name} loses {lost} point{'s' if lost != 1 else ''}"
+                if lost
+                else f"Rolled a 1! {name}'s turn is over"
+            )
+            self.emit("message", text=text, tone="danger")
+            self.hold(0.9 * self.anim_scale())
+
+    def game_over(self, state: Any) -> None:
+        """Count the result once, and in AI vs AI start the next game after a pause."""
+        if self.busy():
+            return
+        if self.over_since is None:
+            self.over_since = self.now
+            self.emit("over")
+        if not self.recorded:
+            self.record(state.winner())
+        if self.ai_vs_ai() and not self.paused and self.animate:
+            wait = NEXT_GAME_PAUSE * max(0.3, min(1.0, self.settings.speed / 0.6))
+            if self.now - self.over_since > wait:
+                self.new_game()
+
+    def record(self, winner: int | None) -> None:
+        """Count a finished game in the score and the series (once per game)."""
+        self.recorded = True
+        self.last_winner = winner
+        self.score[2 if winner is None else winner] += 1
+        self.refresh_series_labels()
+        self.series.add(self.series_labels[0], self.series_labels[1], winner)
+        self.autosave(force=True)
+
+    def update(self) -> None:
+        """One frame: answers from the worker, the match, the autosave."""
+        self.poll_worker()
+        self.advance()
+        self.autosave()

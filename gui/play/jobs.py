@@ -1,0 +1,265 @@
+"""The play controller's AI jobs: what runs in the worker, its answers, and the values they
+give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayController`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+HUMAN_AI_DELAY = 0.35
+"""Least time the AI seems to think against a human, so its move can be followed."""
+SOLVING_DEPTH = 1000
+"""A progress depth at or above this is the search's "no limit": it is solving."""
+
+
+class Worker(Protocol):
+    """What the controller needs of `gui.ai_worker.AIWorker` (tests pass a fake)."""
+
+    def start(self) -> None: ...
+    def cancel(self) -> None: ...
+    def poll(self) -> list[Any]: ...
+    def submit(
+        self,
+        kind: str,
+        game_name: str,
+        game_options: dict[str, Any],
+        state: Any,
+        config: Any,
+        analysis: bool = False,
+        player_key: Any = None,
+    ) -> int: ...
+
+
+@dataclass
+class Job:
+    """The search running in the worker for this match.
+
+    kind "move" (an AI move), "analyse" (a hint the human asked for) or "position" (the
+    values of the position on the board, run while the analysis is shown)."""
+
+    job_id: int
+    kind: str
+    entries: int
+    player: int
+    started: float
+    all_values: bool = True
+    """Whether every root move got an exact value (asked for when the analysis is shown)."""
+    deepest: int = 0
+    """The deepest depth a progress report named below the solving depth."""
+
+
+@dataclass
+class Pending:
+    """An AI move that has arrived and waits for its moment (animations, speed)."""
+
+    move: Any
+    entries: int
+    ready_at: float
+
+
+@dataclass
+class SearchRecord:
+    """One search to explain (the fields of `gui.analysis_panel.Analysis`)."""
+
+    result: Any
+    source: str
+    """"ai" for the AI's own move, "hint" for a search of the human's position."""
+    player: int
+    branching: int
+    minimax_nodes: int | None = None
+    all_values: bool = True
+    played: Any = None
+
+
+@dataclass
+class BoardValues:
+    """Values of the moves of one position, for the side to move there."""
+
+    entries: int
+    values: dict[Any, float]
+    chosen: Any
+
+
+def compact(number: float) -> str:
+    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M'."""
+    if number >= 1_000_000:
+        return f"{number / 1_000_000:.3g}M"
+    if number >= 1_000:
+        return f"{number / 1_000:.3g}k"
+    return f"{number:,.0f}"
+
+
+class SearchJobs:
+    """Sending searches to the worker and reading its answers (part of `PlayController`)."""
+
+    game_name: str
+    game: Any
+    match: Any
+    settings: Any
+    worker: Worker
+    animate: bool
+    games_started: int
+    job: Job | None
+    progress: Any
+    pending: Pending | None
+    analysis: SearchRecord | None
+    analysis_decisions: int
+    analysis_job: int
+    board: BoardValues | None
+    hint: Any
+    ai_enabled: bool
+
+    now: Any
+    state: Any
+    sides: Any
+    is_human: Any
+    ai_vs_ai: Any
+    human_turn: Any
+    colour_names: Any
+    set_notice: Any
+    set_paused: Any
+    emit: Any
+    busy: Any
+
+    def cancel_search(self) -> None:
+        """Stop any search at once and forget its answers."""
+        if self.job is not None:
+            self.worker.cancel()
+        self.job = None
+        self.progress = None
+        self.pending = None
+
+    def game_options(self) -> dict[str, Any]:
+        """The game's options, as its factory takes them (Pig: {"goal": 100})."""
+        return dict(self.game.option_values())
+
+    def submit(self, kind: str, config: Any, player: int) -> None:
+        """Send a search for the current position to the worker."""
+        key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
+        show = self.settings.show_analysis
+        job_id = self.worker.submit(
+            "move" if kind == "move" else "analyse",
+            self.game_name,
+            self.game_options(),
+            self.state,
+            config,
+            analysis=show,
+            player_key=key,
+        )
+        all_values = kind != "move" or show
+        self.job = Job(job_id, kind, len(self.match.entries), player, self.now, all_values)
+        self.progress = None
+
+    def player_seed(self, player: int) -> int:
+        """Each side's AI seed, from the match seed: the same seed replays the same match."""
+        return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
+
+    def analysis_config(self, player: int) -> Any:
+        """The search used for hints and board values: the opponent AI's, else a middle preset."""
+        import ai
+
+        other = self.sides[1 - player]
+        if other.is_ai:
+            return other.player_config(self.game_name)
+        presets = list(ai.DIFFICULTIES[self.game_name])
+        return ai.DIFFICULTIES[self.game_name][presets[min(2, len(presets) - 1)]]
+
+    def thinking_text(self) -> str:
+        """'Red is thinking… depth 6 · 12.3k nodes'; a solve says "solving" and the deepest
+        depth its progress reports named, never the search's internal no-limit depth."""
+        job = self.job
+        assert job is not None
+        colour = self.colour_names()[job.player]
+        who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
+        if job.kind == "position":
+            who = f"Working out {colour}'s move values"
+        progress = self.progress
+        if progress is None:
+            return f"{who}…"
+        nodes = f"{compact(progress.nodes)} nodes"
+        if progress.depth >= SOLVING_DEPTH:
+            reached = f" · reached depth {job.deepest}" if job.deepest else ""
+            return f"{who}… solving{reached} · {nodes}"
+        return f"{who}… depth {progress.depth} · {nodes}"
+
+    def poll_worker(self) -> None:
+        """Read the worker's answers (never waits); stale ones were dropped by the worker."""
+        for message in self.worker.poll():
+            if message.kind == "minimax_nodes":
+                if self.analysis is not None and self.analysis_job == message.job_id:
+                    self.analysis.minimax_nodes = message.payload[0]
+                continue
+            job = self.job
+            if job is None or message.job_id != job.job_id:
+                continue
+            if message.kind == "restarted":
+                self.progress = None
+                self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+            elif message.kind == "progress":
+                self.progress = message.payload[0]
+                depth = int(getattr(self.progress, "depth", 0))
+                if depth < SOLVING_DEPTH:
+                    job.deepest = max(job.deepest, depth)
+            elif message.kind == "result":
+                self.on_result(job, *message.payload)
+            elif message.kind == "error":
+                self.job = None
+                self.progress = None
+                self.emit(
+                    "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
+                )
+                if self.ai_vs_ai():
+                    self.set_paused(True)
+            elif message.kind == "cancelled":
+                self.job = None
+                self.progress = None
+
+    def on_result(self, job: Job, move: Any, result: Any) -> None:
+        """A finished search: keep its analysis; an AI move waits for its moment."""
+        self.job = None
+        self.progress = None
+        if job.entries != len(self.match.entries):
+            return
+        branching = len(self.state.legal_moves())
+        if job.all_values:
+            chosen = move if job.kind == "move" else result.move
+            self.board = BoardValues(job.entries, dict(result.move_values), chosen)
+        if job.kind == "position" and self.analysis is not None:
+            return  # the panel keeps describing the last AI move or hint
+        source = "ai" if job.kind == "move" else "hint"
+        self.analysis = SearchRecord(result, source, job.player, branching)
+        self.analysis.all_values = job.all_values
+        self.analysis_job = job.job_id
+        self.analysis_decisions = self.match.decisions()
+        if job.kind == "analyse":
+            self.hint = move
+            return
+        if job.kind == "position":
+            return
+        self.analysis.played = move
+        self.analysis_decisions += 1
+        delay = self.settings.speed if self.ai_vs_ai() else HUMAN_AI_DELAY
+        if not self.animate:
+            delay = 0.0
+        self.pending = Pending(move, job.entries, job.started + delay)
+
+    def board_values(self) -> BoardValues | None:
+        """The move values to draw on the board: only ever for the position shown now."""
+        board = self.board
+        if not self.settings.show_analysis or board is None:
+            return None
+        if board.entries != len(self.match.entries) or self.state.is_terminal():
+            return None
+        return board
+
+    def want_position_values(self) -> None:
+        """With the analysis shown on a human's turn, work out this position's move values."""
+        if not (self.settings.show_analysis and self.ai_enabled and self.human_turn()):
+            return
+        if self.job is not None or self.busy():
+            return
+        board = self.board
+        if board is not None and board.entries == len(self.match.entries):
+            return
+        player = self.state.to_move
+        self.submit("position", self.analysis_config(player), player)

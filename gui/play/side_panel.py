@@ -1,0 +1,144 @@
+"""The side panel: players and score, the AI-vs-AI labels, the analysis and the move list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from gui import analysis_panel, drawing, theme
+from gui.play import move_list
+from gui.play.controller import PlayController
+from gui.play.jobs import SearchRecord
+
+
+def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
+    """The controller's record of a search as the analysis panel's `Analysis`."""
+    if record is None:
+        return None
+    return analysis_panel.Analysis(
+        result=record.result,
+        source=record.source,
+        player=record.player,
+        branching=record.branching,
+        minimax_nodes=record.minimax_nodes,
+        all_values=record.all_values,
+        played=record.played,
+    )
+
+
+class PigRows:
+    """Pig's optimal-play figures for the panel, worked out once per position."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.rows: list[tuple[str, str]] = []
+
+    def get(self, controller: PlayController) -> list[tuple[str, str]]:
+        """The rows for the current position (empty for games without them)."""
+        if controller.game_name != "pig":
+            return []
+        names = controller.player_names()
+        match = controller.match
+        key = (len(match.entries), match.state, names)
+        if self.key != key:
+            self.rows = analysis_panel.pig_rows(
+                controller.game, match.initial, match.entries, names
+            )
+            self.key = key
+        return self.rows
+
+
+def draw_players(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
+    """PLAYERS heading, the score, and each side's dot and name beside its role menu."""
+    controller: PlayController = scene.controller
+    inner = panel.inflate(-2 * m.gap, 0)
+    small = m.font_size(12)
+    drawing.draw_text(
+        surface, "PLAYERS", (inner.x, panel.y + m.px(16)), small, theme.TEXT_FAINT, "semibold"
+    )
+    score = f"SCORE {controller.score[0]} – {controller.score[1]}"
+    if controller.score[2]:
+        score += f" · {controller.score[2]} drawn"
+    drawing.draw_text(
+        surface,
+        drawing.ellipsize(score, round(inner.width * 0.7), small),
+        (inner.right, panel.y + m.px(16)),
+        small,
+        theme.TEXT_DIM,
+        anchor="topright",
+    )
+    state = controller.state
+    colours = controller.colour_names()
+    for i, menu in enumerate(scene.role_menus):
+        y = menu.relative_rect.centery
+        active = not state.is_terminal() and state.player == i
+        colour = theme.PLAYER_COLOURS[i]
+        if active:
+            drawing.glow(surface, colour, (inner.x + m.px(8), y), m.px(16), 80)
+        drawing.circle(surface, colour, (inner.x + m.px(8), y), m.px(7))
+        label_w = menu.relative_rect.x - inner.x - m.px(24)
+        drawing.draw_text(
+            surface,
+            drawing.ellipsize(colours[i], label_w, m.font_size(15), "semibold"),
+            (inner.x + m.px(22), y),
+            m.font_size(15),
+            theme.TEXT if active else theme.TEXT_DIM,
+            "semibold",
+            anchor="midleft",
+        )
+
+
+def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) -> None:
+    """The AI VS AI heading and the speed slider's labels."""
+    srect = scene.speed_slider.relative_rect
+    drawing.draw_text(
+        surface,
+        "AI VS AI",
+        (inner.x, scene.buttons["pause"].relative_rect.y - m.px(18)),
+        m.font_size(12),
+        theme.TEXT_FAINT,
+        "semibold",
+    )
+    speed = scene.controller.settings.speed
+    label = "instant" if speed < 0.05 else f"{speed:.1f} s"
+    size = m.font_size(13)
+    drawing.draw_text(
+        surface, "Speed", (inner.x, srect.centery), size, theme.TEXT_DIM, anchor="midleft"
+    )
+    drawing.draw_text(
+        surface, label, (inner.right, srect.centery), size, theme.TEXT, anchor="midright"
+    )
+
+
+def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
+    """The whole panel: frame, players, AI-vs-AI labels, analysis and history."""
+    controller: PlayController = scene.controller
+    drawing.shadow(surface, panel, m.radius, spread=m.px(16))
+    drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+    inner = panel.inflate(-2 * m.gap, 0)
+    draw_players(surface, panel, m, scene)
+    y = scene.controls_bottom
+    if scene.speed_slider is not None:
+        draw_speed(surface, inner, m, scene)
+    bottom = panel.bottom - m.gap
+    if controller.settings.show_analysis:
+        extra = scene.pig_rows.get(controller)
+        history_min = round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5 * 3) + m.gap
+        height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
+        height = max(height, min(m.px(120), bottom - y))
+        rect = pygame.Rect(inner.x, bottom - height, inner.width, height)
+        analysis_panel.draw(
+            surface,
+            rect,
+            as_analysis(controller.analysis),
+            controller.game,
+            m,
+            controller.colour_names(),
+            thinking=controller.job is not None,
+            extra=extra,
+        )
+        bottom = rect.y - m.gap
+    rows = controller.match.history_rows()
+    rect = pygame.Rect(inner.x, y, inner.width, bottom - y)
+    move_list.draw(surface, rect, m, rows, bool(controller.game.stochastic))

@@ -1,0 +1,115 @@
+"""Who plays each side, read from the game's description and the settings (no pygame)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from gui import settings
+from gui.settings import AI, CUSTOM, HUMAN
+
+
+def game_class(game_name: str) -> Any:
+    """The registered factory of `game_name` (its class attributes describe the game)."""
+    import games
+
+    return games.GAMES[game_name]
+
+
+def side_names(game_name: str) -> tuple[str, str]:
+    """X/O, Red/Yellow, Player 1/2: from the game's description."""
+    names = getattr(game_class(game_name), "side_names", ("Player 1", "Player 2"))
+    return str(names[0]), str(names[1])
+
+
+def game_title(game_name: str) -> str:
+    """The game's display name, from its description."""
+    return str(getattr(game_class(game_name), "title", game_name))
+
+
+def options_from_settings(game_name: str, stored: Any) -> dict[str, int]:
+    """The game's options as the settings hold them (a per-game mapping, or `pig_goal`-style
+    attributes), each checked against the game's own range; defaults for anything else."""
+    values: dict[str, int] = {}
+    per_game = getattr(stored, "options", None)
+    chosen = per_game.get(game_name, {}) if isinstance(per_game, dict) else {}
+    for option in getattr(game_class(game_name), "options", ()):
+        value = chosen.get(option.name, getattr(stored, f"{game_name}_{option.name}", None))
+        try:
+            values[option.name] = option.check(value) if value is not None else option.default
+        except (TypeError, ValueError):
+            values[option.name] = option.default
+    return values
+
+
+def make_game(game_name: str, stored: Any) -> Any:
+    """The game object with the options chosen in the settings."""
+    import games
+
+    return games.get_game(game_name, **options_from_settings(game_name, stored))
+
+
+def store_options(game_name: str, stored: Any, options: dict[str, Any]) -> None:
+    """Write a loaded game's options back into the settings (where the settings keep them)."""
+    per_game = getattr(stored, "options", None)
+    for name, value in options.items():
+        if isinstance(per_game, dict):
+            per_game.setdefault(game_name, {})[name] = value
+        elif hasattr(stored, f"{game_name}_{name}"):
+            setattr(stored, f"{game_name}_{name}", int(value))
+
+
+def side_to_player(side: settings.SideSetup, game_name: str) -> dict[str, Any]:
+    """A side as a save file's player: {"kind": "human"} or an AI with its preset and config."""
+    if not side.is_ai:
+        return {"kind": "human"}
+    config = side.player_config(game_name)
+    return {
+        "kind": "ai",
+        "preset": None if side.preset == CUSTOM else side.preset,
+        "config": config.to_dict(),
+    }
+
+
+def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> settings.SideSetup:
+    """A save file's player as a side of the set-up (a config without a preset is Custom)."""
+    side = dataclasses.replace(fallback)
+    if player.get("kind") != "ai":
+        side.kind = HUMAN
+        return side
+    side.kind = AI
+    config = player.get("config") or {}
+    side.preset = player["preset"] if player.get("preset") else CUSTOM
+    side.algorithm = config.get("algorithm", side.algorithm)
+    side.depth = config.get("depth") or side.depth
+    side.heuristic = config.get("heuristic")
+    side.time_limit = config.get("time_limit")
+    return side
+
+
+def side_label(side: settings.SideSetup, game_name: str) -> str:
+    """A player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
+    if not side.is_ai:
+        return "Human"
+    if side.preset != CUSTOM:
+        return f"AI · {side.preset}"
+    try:
+        return f"AI · Custom ({side.player_config(game_name).describe()})"
+    except Exception:  # an odd custom side: still a player of its own
+        return "AI · Custom"
+
+
+def apply_saved_players(stored: Any, saved: Any) -> None:
+    """A loaded save's players and options become the settings (then saved)."""
+    name = saved.game_name
+    stored.last_game = name
+    defaults = settings.default_sides(name)
+    current = stored.sides.setdefault(name, defaults)
+    stored.sides[name] = [
+        player_to_side(player, current[i] if i < len(current) else defaults[i])
+        for i, player in enumerate(saved.players)
+    ]
+    option_values = getattr(saved.game, "option_values", None)
+    if callable(option_values):
+        store_options(name, stored, option_values())
+    settings.save(stored)

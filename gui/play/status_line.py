@@ -1,0 +1,113 @@
+"""The status line above the board: the game's title, whose turn it is, the AI thinking."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from games.base import CHANCE
+from gui import drawing, theme
+from gui.play import motion
+from gui.play import sides as side_info
+from gui.play.controller import PlayController
+
+
+def status_text(controller: PlayController, view: Any) -> str:
+    """What the status line says now (a notice wins over everything)."""
+    state = controller.state
+    names = controller.player_names()
+    colours = controller.colour_names()
+    player = state.player
+    if state.is_terminal():
+        winner = state.winner()
+        text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
+    elif controller.job is not None and controller.job.kind != "position":
+        text = controller.thinking_text()
+    elif state.to_move == CHANCE:
+        text = f"{names[player]} rolls…"
+    elif controller.is_human(player):
+        you = names[player].endswith("You")
+        help_text = motion.move_help(view, controller.game_name, controller.game)
+        text = f"Your turn · {help_text}" if you else f"{colours[player]} to move · {help_text}"
+    elif controller.ai_vs_ai() and controller.paused:
+        text = f"Paused · {colours[player]} to move · Space resumes, S steps"
+    else:
+        text = f"{names[player]} to move"
+    return controller.current_notice() or text
+
+
+def draw(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Any,
+    controller: PlayController,
+    view: Any,
+    now: float,
+) -> None:
+    """Title, then a pill with a coloured dot and the status text (spinner while thinking)."""
+    title_size = m.font_size(22)
+    title = drawing.draw_text(
+        surface,
+        side_info.game_title(controller.game_name),
+        (rect.x, rect.centery),
+        title_size,
+        theme.TEXT,
+        "bold",
+        anchor="midleft",
+    )
+    x = title.right + m.pad
+    state = controller.state
+    player = state.player
+    if state.is_terminal():
+        winner = state.winner()
+        player = winner if winner is not None else player
+    colour = (
+        theme.PLAYER_COLOURS[player]
+        if not state.is_terminal() or state.winner() is not None
+        else theme.TEXT_DIM
+    )
+    pill = pygame.Rect(x, rect.centery - m.px(17), rect.right - x, m.px(34))
+    drawing.rounded_rect(
+        surface,
+        pill,
+        theme.PANEL,
+        pill.height // 2,
+        1,
+        theme.mix(theme.PANEL_BORDER, colour, 0.5),
+    )
+    drawing.circle(surface, colour, (pill.x + m.px(18), pill.centery), m.px(7))
+    thinking = controller.job is not None and not state.is_terminal()
+    if thinking:
+        draw_spinner(surface, (pill.right - m.px(20), pill.centery), m.px(8), now)
+    text = status_text(controller, view)
+    text_colour = theme.WARNING if controller.current_notice() else theme.TEXT
+    size = m.font_size(16)
+    text_x = pill.x + m.px(34)
+    width = pill.right - text_x - m.px(40)
+    while " · " in text and drawing.text_size(text, size, "semibold")[0] > width:
+        text = text.rsplit(" · ", 1)[0]  # drop the least important part first
+    drawing.draw_text(
+        surface,
+        drawing.ellipsize(text, width, size, "semibold"),
+        (text_x, pill.centery),
+        size,
+        text_colour,
+        "semibold",
+        anchor="midleft",
+    )
+
+
+def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, now: float) -> None:
+    """Eight dots chasing round: the AI is thinking."""
+    for i in range(8):
+        angle = i / 8 * math.tau
+        fade = (now * 1.4 - i / 8) % 1.0
+        colour = theme.mix(theme.ACCENT, theme.PANEL, fade)
+        drawing.circle(
+            surface,
+            colour,
+            (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius),
+            max(1.5, radius * 0.28),
+        )

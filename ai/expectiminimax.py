@@ -39,7 +39,7 @@ class Expectiminimax:
         decay = not root.STOCHASTIC
         proven = PROVEN_UNITS
         step = STEP_UNITS
-        counters = [0, 0]  # nodes, table hits
+        counters = [0, 0, 0]  # nodes, table hits, hits whose value rests on an estimate
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:
@@ -67,9 +67,12 @@ class Expectiminimax:
             entry = slots[index]
             if entry is not None and entry[0] == key and entry[1] == remaining:
                 counters[1] += 1
+                if not entry[6]:
+                    counters[2] += 1
                 return entry[3]
             player = node.player
             best_move: Move = None
+            estimates = ctx.leaf_evaluations + counters[2]
             if chance:
                 value = 0.0
                 for outcome, probability in node.chance_outcomes():
@@ -87,7 +90,8 @@ class Expectiminimax:
                         best_move = move
             old = slots[index]
             if old is None or old[5] != generation or old[1] <= remaining:
-                slots[index] = (key, remaining, EXACT, value, best_move, generation)  # type: ignore[assignment]
+                solved = ctx.leaf_evaluations + counters[2] == estimates
+                slots[index] = (key, remaining, EXACT, value, best_move, generation, solved)  # type: ignore[assignment]
             return value
 
         try:
@@ -97,6 +101,7 @@ class Expectiminimax:
             node_value = None  # type: ignore[assignment]
             ctx.nodes += counters[0]
             ctx.table_hits += counters[1]
+            ctx.estimate_hits += counters[2]
 
     def root(self, state: Any, depth: int, order: list[Move]) -> dict[Any, float]:
         """The exact value of every root move, for the player to move."""

@@ -4,7 +4,9 @@ The slot count is a prime and the index is ``hash(key) % size``: a Python int ha
 itself, so masking low bits would index connect-four positions by their first columns
 alone and make most positions collide.
 
-Each slot holds one entry ``(key, depth, flag, value, move, generation)``.  A new entry
+Each slot holds one entry ``(key, depth, flag, value, move, generation, solved)``;
+`solved` says the value rests on no heuristic estimate (every line below it reached the
+end of the game), so a search answered from the table still knows whether it is exact.  A new entry
 replaces the old one when the slot is empty, holds the same position, was written by an
 older search, or was searched less deep ("replacement by depth"), so the table never
 grows beyond its slot count however long a match runs.
@@ -21,7 +23,7 @@ LOWER = 1
 UPPER = 2
 """The stored value is an upper bound (the search failed low)."""
 
-Entry = tuple[Hashable, int, int, int, Any, int]
+Entry = tuple[Hashable, int, int, int, Any, int, bool]
 
 DEFAULT_BITS = 18
 """2**18 = 262,144 slots: a few tens of MB when full."""
@@ -65,12 +67,14 @@ class TranspositionTable:
             return entry
         return None
 
-    def store(self, key: Hashable, depth: int, flag: int, value: int, move: Any) -> None:
+    def store(
+        self, key: Hashable, depth: int, flag: int, value: int, move: Any, solved: bool = False
+    ) -> None:
         """Record a result, keeping the deeper of two different positions."""
         index = hash(key) % self.size
         old = self.slots[index]
         if old is None or old[0] == key or old[5] != self.generation or old[1] <= depth:
-            self.slots[index] = (key, depth, flag, value, move, self.generation)
+            self.slots[index] = (key, depth, flag, value, move, self.generation, solved)
             self.stores += 1
 
 

@@ -1024,7 +1024,7 @@ def build_parser() -> OneLineParser:
         ),
         epilog=f"""examples:
   plyground analyze --game connect4 --moves 4453 --depth 8
-  plyground analyze --game tictactoe --moves 15 --algorithm minimax --depth solve
+  plyground analyze --game tictactoe --moves 15 --algorithm minimax --depth 9
   plyground analyze --game pig --goal 30 --moves r4r6h --depth 4
   plyground analyze --game pig --goal 30 --moves r4r     # next is a die roll: shows the expectation
   plyground analyze --load saved-game.json --json

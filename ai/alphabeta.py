@@ -74,7 +74,8 @@ class AlphaBeta:
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
         # that rest on an estimate (so a reused table cannot hide a heuristic leaf)
-        counters = [0, 0, 0, 0, 0, 0]
+        # then entries written, and of them into empty slots
+        counters = [0, 0, 0, 0, 0, 0, 0, 0]
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -188,6 +189,9 @@ class AlphaBeta:
             if old is None or old[0] == key or old[5] != generation or old[1] <= remaining:
                 solved = counters[4] + counters[5] == estimates
                 slots[index] = (key, remaining, flag, best, best_move, generation, solved)
+                counters[6] += 1
+                if old is None:
+                    counters[7] += 1
             return best
 
         try:
@@ -200,6 +204,8 @@ class AlphaBeta:
             ctx.table_hits += counters[2]
             ctx.leaf_evaluations += counters[4]
             ctx.estimate_hits += counters[5]
+            self.table.stores += counters[6]
+            self.table.filled += counters[7]
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches

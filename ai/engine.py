@@ -86,6 +86,7 @@ class Context:
         "depth",
         "estimate_hits",
         "evaluate",
+        "exact_leaves",
         "finish_now",
         "heuristic_name",
         "last_progress",
@@ -125,12 +126,14 @@ class Context:
         self.rng = random.Random(seed)
         self.evaluate = heuristic.evaluate
         self.heuristic_name = heuristic.name
+        self.exact_leaves = bool(getattr(heuristic, "exact", False))
+        """The heuristic returns true values (Pig's optimal table): its leaves are no estimate."""
         self.limit = HEURISTIC_UNITS
 
     def estimates_used(self) -> int:
         """Heuristic values the search has rested on so far: leaves it evaluated and table
         answers that rest on some.  An iteration that adds none reached every end: exact."""
-        return self.leaf_evaluations + self.estimate_hits
+        return (0 if self.exact_leaves else self.leaf_evaluations) + self.estimate_hits
 
     def elapsed(self) -> float:
         """Seconds since the search started."""

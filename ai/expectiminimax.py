@@ -39,7 +39,9 @@ class Expectiminimax:
         decay = not root.STOCHASTIC
         proven = PROVEN_UNITS
         step = STEP_UNITS
-        counters = [0, 0, 0]  # nodes, table hits, hits whose value rests on an estimate
+        # nodes, table hits, hits whose value rests on an estimate, writes, writes to empty slots
+        counters = [0, 0, 0, 0, 0]
+        leaves_estimate = not ctx.exact_leaves
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:
@@ -72,7 +74,7 @@ class Expectiminimax:
                 return entry[3]
             player = node.player
             best_move: Move = None
-            estimates = ctx.leaf_evaluations + counters[2]
+            estimates = ctx.leaf_evaluations * leaves_estimate + counters[2]
             if chance:
                 value = 0.0
                 for outcome, probability in node.chance_outcomes():
@@ -90,8 +92,11 @@ class Expectiminimax:
                         best_move = move
             old = slots[index]
             if old is None or old[5] != generation or old[1] <= remaining:
-                solved = ctx.leaf_evaluations + counters[2] == estimates
+                solved = ctx.leaf_evaluations * leaves_estimate + counters[2] == estimates
                 slots[index] = (key, remaining, EXACT, value, best_move, generation, solved)  # type: ignore[assignment]
+                counters[3] += 1
+                if old is None:
+                    counters[4] += 1
             return value
 
         try:
@@ -102,6 +107,8 @@ class Expectiminimax:
             ctx.nodes += counters[0]
             ctx.table_hits += counters[1]
             ctx.estimate_hits += counters[2]
+            self.table.stores += counters[3]
+            self.table.filled += counters[4]
 
     def root(self, state: Any, depth: int, order: list[Move]) -> dict[Any, float]:
         """The exact value of every root move, for the player to move."""

@@ -208,7 +208,6 @@ def _deepen(
     run: Callable[[int], _T],
     found: _T,
     progress: _Deepening,
-    can_be_exact: bool = True,
 ) -> _T:
     """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
 
@@ -235,7 +234,7 @@ def _deepen(
             {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
         )
         ctx.report()
-        if can_be_exact and ctx.estimates_used() == estimates_before:
+        if ctx.estimates_used() == estimates_before:
             progress.exact = True
             break
         if ctx.finish_now is not None and iteration != plan[-1] and ctx.finish_now():
@@ -309,7 +308,7 @@ def _alphabeta(
     extra: dict[str, Any] = {
         "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
-        "table_entries": searcher.table.stores,
+        "table_entries": len(searcher.table),
     }
     result = _finish(
         state,
@@ -364,7 +363,6 @@ def _expectiminimax(
         lambda d: searcher.root(state, d, order),
         found,
         progress,
-        can_be_exact=not state.STOCHASTIC,
     )
     return _finish(
         state,

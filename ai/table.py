@@ -32,7 +32,7 @@ DEFAULT_BITS = 18
 class TranspositionTable:
     """Fixed-size table of search results keyed by `State.key()`."""
 
-    __slots__ = ("generation", "size", "slots", "stores")
+    __slots__ = ("filled", "generation", "size", "slots", "stores")
 
     def __init__(self, bits: int = DEFAULT_BITS) -> None:
         if not 4 <= bits <= 26:
@@ -41,10 +41,14 @@ class TranspositionTable:
         self.slots: list[Entry | None] = [None] * self.size
         self.generation = 0
         self.stores = 0
+        """How many entries were written (including overwrites)."""
+        self.filled = 0
+        """How many slots hold an entry.  The searches write slots inline (a method call per
+        node costs too much) and add what they wrote to `stores` and `filled` when they end."""
 
     def __len__(self) -> int:
         """How many slots hold an entry."""
-        return sum(1 for entry in self.slots if entry is not None)
+        return self.filled
 
     @property
     def capacity(self) -> int:
@@ -59,6 +63,7 @@ class TranspositionTable:
         """Forget everything."""
         self.slots = [None] * self.size
         self.stores = 0
+        self.filled = 0
 
     def probe(self, key: Hashable) -> Entry | None:
         """The entry for `key`, or None."""
@@ -76,6 +81,7 @@ class TranspositionTable:
         if old is None or old[0] == key or old[5] != self.generation or old[1] <= depth:
             self.slots[index] = (key, depth, flag, value, move, self.generation, solved)
             self.stores += 1
+            self.filled += old is None
 
 
 def _prime_below(limit: int) -> int:

@@ -167,6 +167,36 @@ def test_pig_values_are_chances_only_when_exact(seed: int, depth: int) -> None:
             assert "to win" not in text and text.startswith("estimate")
 
 
+def test_an_exact_heuristic_makes_pig_values_exact_chances(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A heuristic that declares itself exact (Pig's optimal table) gives true chances."""
+    from types import SimpleNamespace
+
+    from games.pig_optimal import optimal_table
+
+    pig = games.get_game("pig", goal=20)
+    optimal = pig.heuristics["optimal"]
+    exact = SimpleNamespace(
+        name="optimal", description=optimal.description, evaluate=optimal.evaluate, exact=True
+    )
+    state = pig.replay(pig.parse_moves("r4r6h r5r3"))
+    assert not ai.search(state, "expectiminimax", depth=1, heuristic="optimal").exact
+    monkeypatch.setitem(state.game.heuristics, "optimal", exact)
+    result = ai.search(state, "expectiminimax", depth=1, heuristic="optimal")
+    assert result.exact
+    table = optimal_table(20)
+    me = state.player
+    args = (state.scores[me], state.scores[1 - me], state.turn_total)
+    assert (result.move_values["roll"] + 1) / 2 == pytest.approx(
+        table.roll_win_probability(*args), abs=1e-6
+    )
+    assert (result.move_values["hold"] + 1) / 2 == pytest.approx(
+        table.hold_win_probability(*args), abs=1e-6
+    )
+    assert describe(result.value, True, result.exact).endswith("% to win")
+
+
 # ----------------------------------------------------------------- 4: estimates are not chances
 def test_value_wording() -> None:
     assert describe(0.466 * 2 - 1, stochastic=True) == "estimate -0.07"
@@ -341,3 +371,20 @@ def test_progress_names_solving_not_the_internal_depth() -> None:
     ai.search(TTT.initial_state(), "alphabeta", depth=None, progress=seen.append)
     assert seen and report.progress_line(seen[0]).startswith("solving")
     assert "10000" not in report.progress_line(seen[0])
+
+
+# ----------------------------------------------------------------- issue 9: a true table size
+def test_the_table_reports_its_true_size() -> None:
+    table = TranspositionTable(12)
+    state = C4.replay(C4.parse_moves("4453"))
+    result = ai.search(state, depth=6, table=table)
+    occupied = sum(1 for entry in table.slots if entry is not None)
+    assert 0 < occupied == len(table) == result.extra["table_entries"] <= table.capacity
+    assert table.stores >= occupied
+    pig = games.get_game("pig", goal=20)
+    pig_table = TranspositionTable(12)
+    ai.search(pig.replay(pig.parse_moves("r4r6h")), "expectiminimax", depth=4, table=pig_table)
+    ai.search(pig.replay(pig.parse_moves("r4r6h r5")), "expectiminimax", depth=4, table=pig_table)
+    assert len(pig_table) == sum(1 for entry in pig_table.slots if entry is not None) > 0
+    pig_table.clear()
+    assert len(pig_table) == 0

@@ -388,3 +388,10 @@ def test_the_table_reports_its_true_size() -> None:
     assert len(pig_table) == sum(1 for entry in pig_table.slots if entry is not None) > 0
     pig_table.clear()
     assert len(pig_table) == 0
+
+
+def test_pig_without_a_depth_limit_is_refused_in_words() -> None:
+    pig = games.get_game("pig", goal=30)
+    verdict = judge(pig.initial_state(), "expectiminimax", None, None)
+    assert verdict.level == "refuse"
+    assert "years" in verdict.message and "--time" in verdict.message

@@ -74,10 +74,11 @@ def versus_tree(result: Any) -> str | None:
     if not tree:
         return None
     share = result.nodes / tree * 100
-    used = f"{share:.1f}%" if share < 100 else "no fewer (a small tree)"
-    if share < 0.1:
-        used = "under 0.1%"
-    return f"minimax's tree ≈ {compact(tree)} nodes (sampled); alpha-beta used {used}"
+    size = f"minimax ≈ {compact(tree)} nodes (sampled tree)"
+    if share >= 100:
+        return f"{size}: too small for pruning to save"
+    used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
+    return f"{size}; alpha-beta used {used}"
 
 
 def values_note(result: Any, stochastic: bool) -> str | None:

@@ -2,8 +2,8 @@
 
 It returns exactly minimax's value at the same depth, visiting far fewer nodes:
 
-* move ordering: the game's own order, or its `search_moves()` hook (connect-four plays
-  a winning move at once and skips moves that hand the opponent a win), then the
+* move ordering: the game's own order, or its `search_moves()` hook (a game may play
+  a winning move at once and skip moves that hand the opponent a win), then the
   table's best move, then two killer moves per ply and the history heuristic;
 * a bounded transposition table keyed by `State.key()`; an entry answers a node only when
   it was searched to the same depth, so values never depend on the order of the search;
@@ -72,7 +72,10 @@ class AlphaBeta:
         loss_now = -WIN_UNITS
         hooks = hasattr(root, "search_moves")
         lines = self.lines
-        counters = [0, 0, 0, 0, 0]  # nodes, cutoffs, table hits, seldepth, leaf evaluations
+        # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
+        # that rest on an estimate (so a reused table cannot hide a heuristic leaf)
+        # then entries written, and of them into empty slots
+        counters = [0, 0, 0, 0, 0, 0, 0, 0]
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -104,12 +107,13 @@ class AlphaBeta:
                 if entry[1] == remaining:
                     flag = entry[2]
                     value = entry[3]
-                    if flag == EXACT:
-                        return value
-                    if flag == LOWER:
-                        if value >= beta:
-                            return value
-                    elif value <= alpha:
+                    if (
+                        flag == EXACT
+                        or (flag == LOWER and value >= beta)
+                        or (flag == UPPER and value <= alpha)
+                    ):
+                        if not entry[6]:
+                            counters[5] += 1
                         return value
                 first = entry[4]
             if hooks:
@@ -152,6 +156,7 @@ class AlphaBeta:
             best = -INF_UNITS
             best_move: Move = None
             low = alpha
+            estimates = counters[4] + counters[5]
             for move in order:
                 # child window: the exact inverse of back_up (see ai.engine.child_bound)
                 child_alpha = (
@@ -182,7 +187,11 @@ class AlphaBeta:
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
             old = slots[index]
             if old is None or old[0] == key or old[5] != generation or old[1] <= remaining:
-                slots[index] = (key, remaining, flag, best, best_move, generation)
+                solved = counters[4] + counters[5] == estimates
+                slots[index] = (key, remaining, flag, best, best_move, generation, solved)
+                counters[6] += 1
+                if old is None:
+                    counters[7] += 1
             return best
 
         try:
@@ -194,6 +203,9 @@ class AlphaBeta:
             ctx.cutoffs += counters[1]
             ctx.table_hits += counters[2]
             ctx.leaf_evaluations += counters[4]
+            ctx.estimate_hits += counters[5]
+            self.table.stores += counters[6]
+            self.table.filled += counters[7]
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches
@@ -285,9 +297,17 @@ class AlphaBeta:
                 self.ctx.best_value = value
         return values, bounds
 
-    def principal_variation(self, state: Any, first: Move, limit: int) -> tuple[Move, ...]:
-        """The chosen move and the best replies: the exact search's line, else the table's."""
-        line = list(self.root_lines.get(first, (first,)))[:limit]
+    def principal_variation(
+        self,
+        state: Any,
+        first: Move,
+        limit: int,
+        lines: dict[Any, tuple[Move, ...]] | None = None,
+    ) -> tuple[Move, ...]:
+        """The chosen move and the best replies: the exact search's line (`lines`, default the
+        last root search's), continued from the table."""
+        known = self.root_lines if lines is None else lines
+        line = list(known.get(first, (first,)))[:limit]
         node = state
         for move in line:
             node = node.play(move)

@@ -22,7 +22,7 @@ from typing import Any
 
 import games
 from ai.match import MatchSetup, play_game
-from ai.search import ALGORITHM_TITLES, algorithms_for, search
+from ai.search import ALGORITHM_TITLES, search, searchable_algorithms
 from ai.text_table import format_seconds, format_table
 from ai.values import plies_to_end
 from games.base import SolverBenchmark
@@ -150,7 +150,7 @@ def search_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict
             "options": dict(position.options),
             "algorithms": {},
         }
-        for algorithm in algorithms_for(game):
+        for algorithm in searchable_algorithms(game):
             entry["algorithms"][algorithm] = _ladder(state, algorithm, limit, max_depth, log)
         minimax = {row["depth"]: row["nodes"] for row in entry["algorithms"].get("minimax", [])}
         for row in entry["algorithms"].get("alphabeta", []):

@@ -84,7 +84,10 @@ class Context:
         "cutoffs",
         "deadline",
         "depth",
+        "estimate_hits",
         "evaluate",
+        "exact_leaves",
+        "finish_now",
         "heuristic_name",
         "last_progress",
         "leaf_evaluations",
@@ -109,6 +112,9 @@ class Context:
         self.leaf_evaluations = 0
         self.cutoffs = 0
         self.table_hits = 0
+        self.estimate_hits = 0
+        """Table answers whose value rests on a heuristic estimate (see `estimates_used`)."""
+        self.finish_now: Callable[[], bool] | None = None
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
         self.should_stop = should_stop
@@ -120,7 +126,14 @@ class Context:
         self.rng = random.Random(seed)
         self.evaluate = heuristic.evaluate
         self.heuristic_name = heuristic.name
+        self.exact_leaves = bool(getattr(heuristic, "exact", False))
+        """The heuristic returns true values (an exact table): its leaves are no estimate."""
         self.limit = HEURISTIC_UNITS
+
+    def estimates_used(self) -> int:
+        """Heuristic values the search has rested on so far: leaves it evaluated and table
+        answers that rest on some.  An iteration that adds none reached every end: exact."""
+        return (0 if self.exact_leaves else self.leaf_evaluations) + self.estimate_hits
 
     def elapsed(self) -> float:
         """Seconds since the search started."""
@@ -131,7 +144,10 @@ class Context:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("search cancelled")
         now = time.perf_counter()
-        if enforce_deadline and self.deadline is not None and now >= self.deadline:
+        if enforce_deadline and (
+            (self.deadline is not None and now >= self.deadline)
+            or (self.finish_now is not None and self.finish_now())
+        ):
             raise _OutOfTime
         if self.progress is not None and now - self.last_progress >= 0.1:
             self.last_progress = now

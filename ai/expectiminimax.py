@@ -5,8 +5,8 @@ Depth counts player decisions; chance layers do not use it up.  A node's value i
 point of view of the player whose turn it is (`state.player`, also at a chance node), so a
 child's value is negated only when the turn passes to the other player.  Values are exact:
 no chance-node pruning is done, and the table answers a node only with a value searched to
-the same depth.  The table makes the search tractable on Pig, whose game graph has cycles
-(a 1 can wipe out turn after turn): a depth-d search visits each (position, depth) once.
+the same depth.  The table makes the search tractable on dice games whose game graph has cycles
+(a bad roll can wipe out turn after turn): a depth-d search visits each (position, depth) once.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ class Expectiminimax:
         decay = not root.STOCHASTIC
         proven = PROVEN_UNITS
         step = STEP_UNITS
-        counters = [0, 0]  # nodes, table hits
+        # nodes, table hits, hits whose value rests on an estimate, writes, writes to empty slots
+        counters = [0, 0, 0, 0, 0]
+        leaves_estimate = not ctx.exact_leaves
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:
@@ -67,9 +69,12 @@ class Expectiminimax:
             entry = slots[index]
             if entry is not None and entry[0] == key and entry[1] == remaining:
                 counters[1] += 1
+                if not entry[6]:
+                    counters[2] += 1
                 return entry[3]
             player = node.player
             best_move: Move = None
+            estimates = ctx.leaf_evaluations * leaves_estimate + counters[2]
             if chance:
                 value = 0.0
                 for outcome, probability in node.chance_outcomes():
@@ -87,7 +92,11 @@ class Expectiminimax:
                         best_move = move
             old = slots[index]
             if old is None or old[5] != generation or old[1] <= remaining:
-                slots[index] = (key, remaining, EXACT, value, best_move, generation)  # type: ignore[assignment]
+                solved = ctx.leaf_evaluations * leaves_estimate + counters[2] == estimates
+                slots[index] = (key, remaining, EXACT, value, best_move, generation, solved)  # type: ignore[assignment]
+                counters[3] += 1
+                if old is None:
+                    counters[4] += 1
             return value
 
         try:
@@ -97,6 +106,9 @@ class Expectiminimax:
             node_value = None  # type: ignore[assignment]
             ctx.nodes += counters[0]
             ctx.table_hits += counters[1]
+            ctx.estimate_hits += counters[2]
+            self.table.stores += counters[3]
+            self.table.filled += counters[4]
 
     def root(self, state: Any, depth: int, order: list[Move]) -> dict[Any, float]:
         """The exact value of every root move, for the player to move."""

@@ -1,8 +1,8 @@
 """Textbook depth-limited minimax (negamax form): the reference that shows what pruning saves.
 
 No pruning, no table, no move ordering, no game-specific shortcuts: every node of the
-tree down to `depth` is visited, so from the empty tic-tac-toe board it visits all
-549,946 nodes of the game tree.
+tree down to `depth` is visited, so on a small game it visits every node of
+the game tree (549,946 from the empty 3x3 board of noughts and crosses).
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from ai.engine import POLL_MASK, Context, back_up, terminal_units
 from games.base import Move
 
 
-def minimax_root(state: Any, depth: int, ctx: Context) -> tuple[dict[Any, int], tuple[Move, ...]]:
-    """Value every root move at `depth`; return the values in units and the principal variation."""
+def minimax_root(
+    state: Any, depth: int, ctx: Context
+) -> tuple[dict[Any, int], dict[Any, tuple[Move, ...]]]:
+    """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll
     leaf = ctx.leaf
 
@@ -38,10 +40,9 @@ def minimax_root(state: Any, depth: int, ctx: Context) -> tuple[dict[Any, int], 
 
     ctx.nodes += 1
     values: dict[Any, int] = {}
-    lines: dict[Any, list[Move]] = {}
+    lines: dict[Any, tuple[Move, ...]] = {}
     for move in state.legal_moves():
         child_value, line = value(state.play(move), depth - 1)
         values[move] = back_up(child_value)
-        lines[move] = line
-    best = max(values, key=values.__getitem__)
-    return values, (best, *lines[best])
+        lines[move] = (move, *line)
+    return values, lines

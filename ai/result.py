@@ -44,7 +44,9 @@ class SearchResult:
     complete: bool = True
     """False when a time limit or a stop request cut the deepest iteration short."""
     exact: bool = False
-    """True when every root value is a proven game result (the search reached every end)."""
+    """True when every root value is the game's true value: the search rested on no heuristic
+    estimate (no leaf, no table answer resting on one), or every value is a proven win or
+    loss.  Only then is a chance game's value a chance to win (ai.values.describe)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Anything an algorithm adds (e.g. iterations' node counts for time-to-depth)."""
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ai.alphabeta import AlphaBeta
+from ai.cost import tree_size
 from ai.engine import (
+    PROVEN_UNITS,
     SCALE,
     UNLIMITED_DEPTH,
     Context,
@@ -36,9 +38,9 @@ ALGORITHM_TITLES = {
 }
 _T = TypeVar("_T")
 MAX_DEPTH = 64
+"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
-"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
 
 __all__ = [
     "ALGORITHMS",
@@ -49,15 +51,30 @@ __all__ = [
     "algorithms_for",
     "heuristic_for",
     "search",
+    "searchable_algorithms",
 ]
 
 
-def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
-    """The algorithms that can search this game: no minimax or alpha-beta where dice roll."""
+def _has_chance(game_or_state: Any) -> bool:
+    """Whether the game (or a state's game) has chance nodes."""
     stochastic = getattr(game_or_state, "stochastic", None)
     if stochastic is None:
         stochastic = getattr(game_or_state, "STOCHASTIC", False)
-    return ("expectiminimax",) if stochastic else ALGORITHMS
+    return bool(stochastic)
+
+
+def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
+    """The algorithms worth offering for this game (what a UI lists).
+
+    Expectiminimax only where dice roll (without chance nodes it is minimax under another
+    name); minimax and alpha-beta only where they do not.
+    """
+    return ("expectiminimax",) if _has_chance(game_or_state) else ("minimax", "alphabeta")
+
+
+def searchable_algorithms(game_or_state: Any) -> tuple[str, ...]:
+    """The algorithms `search` accepts for this game: all three where there is no chance."""
+    return ("expectiminimax",) if _has_chance(game_or_state) else ALGORITHMS
 
 
 def heuristic_for(state: Any, name: str | None) -> Heuristic:
@@ -85,8 +102,12 @@ def search(
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     table: TranspositionTable | None = None,
+    finish_now: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Search `state` and return the chosen move, the value of every root move and statistics.
+
+    `finish_now()` returning True ends the search like a spent time budget ("move now"):
+    the result is the deepest finished iteration's (at least depth 1), `complete` False.
 
     :raises SearchError: unknown algorithm or heuristic, a game the algorithm cannot
         search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
@@ -96,7 +117,7 @@ def search(
         raise SearchError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
         )
-    if algorithm not in algorithms_for(state):
+    if algorithm not in searchable_algorithms(state):
         raise SearchError(
             f"{ALGORITHM_TITLES[algorithm]} cannot search {state.game.title}: it has chance "
             "nodes (dice); use expectiminimax"
@@ -111,6 +132,7 @@ def search(
         raise SearchError("the game is over: there is no move to search")
     chosen = heuristic_for(state, heuristic)
     ctx = Context(chosen, time_limit, seed, should_stop, progress)
+    ctx.finish_now = finish_now
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if state.to_move == CHANCE:
@@ -127,17 +149,25 @@ def _finish(
     ctx: Context,
     algorithm: str,
     values: dict[Any, float],
-    pv: tuple[Move, ...],
+    line_of: Callable[[Move], tuple[Move, ...]],
     depth: int,
     complete: bool,
     exact: bool,
     extra: dict[str, Any],
     chosen: Move | None = None,
 ) -> SearchResult:
-    """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale."""
+    """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale.
+
+    `line_of(move)` is the principal variation starting with `move`.  The result is exact
+    when the search reached every end (`exact`) or, in a game without chance, when every
+    root value is a proven win or loss (never a bound: see `extra["bounds"]`).
+    """
     move = ctx.pick(list(values), values) if chosen is None else chosen
-    if pv and pv[0] != move:
+    pv = line_of(move)
+    if not pv or pv[0] != move:
         pv = (move,)
+    if not exact and not state.STOCHASTIC and not extra.get("bounds"):
+        exact = all(abs(value) > PROVEN_UNITS for value in values.values())
     ctx.depth = depth
     ctx.best_move = move
     ctx.best_value = values[move]
@@ -178,17 +208,18 @@ def _deepen(
     run: Callable[[int], _T],
     found: _T,
     progress: _Deepening,
-    can_be_exact: bool = True,
 ) -> _T:
     """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
 
     The first iteration always finishes (a move is owed); a later one cut short by the time
-    budget is dropped.  An iteration that evaluated no leaf reached every end: it is exact
-    and deeper ones would change nothing.
+    budget or `finish_now` is dropped.  An iteration that rested on no heuristic value (no
+    leaf evaluated, no table answer resting on one) reached every end: it is exact and
+    deeper ones would change nothing.  Counting leaves alone is not enough: a table kept
+    from an earlier search answers whole subtrees without evaluating a leaf.
     """
     for iteration in plan:
         ctx.depth = iteration
-        leaves_before = ctx.leaf_evaluations
+        estimates_before = ctx.estimates_used()
         try:
             result = run(iteration)
         except _OutOfTime:
@@ -196,14 +227,18 @@ def _deepen(
                 progress.complete = False
                 break
             ctx.deadline = None
+            ctx.finish_now = None
             result = run(iteration)
         found, progress.done = result, iteration
         progress.iterations.append(
             {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
         )
         ctx.report()
-        if can_be_exact and ctx.leaf_evaluations == leaves_before:
+        if ctx.estimates_used() == estimates_before:
             progress.exact = True
+            break
+        if ctx.finish_now is not None and iteration != plan[-1] and ctx.finish_now():
+            progress.complete = False  # "move now" between two iterations
             break
     return found
 
@@ -214,8 +249,10 @@ def _deepening(depth: int | None) -> list[int]:
 
 
 def _plan(depth: int | None, ctx: Context) -> list[int]:
-    """One iteration at the given depth, or deepening from 1 when there is a time budget."""
-    return [depth] if depth is not None and ctx.deadline is None else _deepening(depth)
+    """One iteration at the given depth, or deepening from 1 when the search may be cut short."""
+    if depth is not None and ctx.deadline is None and ctx.finish_now is None:
+        return [depth]
+    return _deepening(depth)
 
 
 def _table_for(depth: int | None) -> TranspositionTable:
@@ -231,32 +268,38 @@ def _alphabeta(
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()
-    found: tuple[dict[Any, int], set[Any]] = ({}, set())
-    plan = [UNLIMITED_DEPTH] if depth is None and ctx.deadline is None else _deepening(depth)
-    if depth is None and ctx.deadline is not None:
+    found: tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]] = ({}, set(), {})
+    may_stop = ctx.deadline is not None or ctx.finish_now is not None
+    plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _deepening(depth)
+    if depth is None and may_stop:
         # Unlimited depth on a budget: try to solve exactly with part of the time; if the
         # position is still too big, deepen with the heuristic for the rest.
         budget_end = ctx.deadline
-        ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+        if budget_end is not None:
+            ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
         ctx.depth = UNLIMITED_DEPTH
         try:
-            found = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
+            values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
         except _OutOfTime:
             ctx.deadline = budget_end
         else:
+            found = (values, bounds, dict(searcher.root_lines))
             progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
         progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
 
-    def iteration(depth: int) -> tuple[dict[Any, int], set[Any]]:
+    def iteration(
+        depth: int,
+    ) -> tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]:
         values, bounds = searcher.root(state, depth, order, all_values)
         order.sort(key=lambda m: values[m], reverse=True)  # best first next time
-        return values, bounds
+        # The lines of a finished iteration: a later one cut short must not replace them.
+        return values, bounds, dict(searcher.root_lines)
 
-    values, bounds = _deepen(ctx, plan, iteration, found, progress)
+    values, bounds, lines = _deepen(ctx, plan, iteration, found, progress)
     done = progress.done
     float_values = {m: float(v) for m, v in values.items()}
     best = ctx.pick(list(values), float_values)
-    pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100)
+    pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
     reported_depth = (
         done
         if done < UNLIMITED_DEPTH
@@ -265,27 +308,30 @@ def _alphabeta(
     extra: dict[str, Any] = {
         "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
-        "table_entries": searcher.table.stores,
+        "table_entries": len(searcher.table),
     }
-    return _finish(
+    result = _finish(
         state,
         ctx,
         "alphabeta",
         float_values,
-        pv,
+        lambda move: pv,
         reported_depth,
         progress.complete,
         progress.exact,
         extra,
         chosen=best,
     )
+    # What minimax would face at the same depth, counted from the game (after the clock).
+    extra["minimax_tree"] = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
+    return result
 
 
 def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
     """Plain minimax at one depth, or iterative deepening when given only a time budget."""
     progress = _Deepening()
-    found: tuple[dict[Any, int], tuple[Move, ...]] = ({}, ())
-    values, pv = _deepen(
+    found: tuple[dict[Any, int], dict[Any, tuple[Move, ...]]] = ({}, {})
+    values, lines = _deepen(
         ctx, _plan(depth, ctx), lambda d: minimax_root(state, d, ctx), found, progress
     )
     float_values = {m: float(v) for m, v in values.items()}
@@ -294,7 +340,7 @@ def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
         ctx,
         "minimax",
         float_values,
-        pv,
+        lambda move: lines.get(move, ()),
         progress.done,
         progress.complete,
         progress.exact,
@@ -317,16 +363,13 @@ def _expectiminimax(
         lambda d: searcher.root(state, d, order),
         found,
         progress,
-        can_be_exact=not state.STOCHASTIC,
     )
-    best = max(values, key=values.__getitem__)
-    pv = searcher.principal_variation(state, best, progress.done)
     return _finish(
         state,
         ctx,
         "expectiminimax",
         values,
-        pv,
+        lambda move: searcher.principal_variation(state, move, progress.done),
         progress.done,
         progress.complete,
         progress.exact,
@@ -342,6 +385,7 @@ def _chance_root(
     plan_depth = depth if depth is not None else 8
     ctx.depth = plan_depth
     ctx.deadline = None
+    ctx.finish_now = None
     player = state.player
     values: dict[Any, float] = {}
     mean = 0.0
@@ -351,5 +395,7 @@ def _chance_root(
         value = child_value if child.player == player else -child_value
         values[outcome] = value
         mean += probability * value
-    result = _finish(state, ctx, algorithm, values, (), plan_depth, True, False, {"chance": True})
+    result = _finish(
+        state, ctx, algorithm, values, lambda move: (), plan_depth, True, False, {"chance": True}
+    )
     return replace(result, move=None, value=mean / SCALE, pv=())

@@ -1,10 +1,12 @@
 """A bounded transposition table: a fixed array of slots indexed by the position's hash.
 
 The slot count is a prime and the index is ``hash(key) % size``: a Python int hashes to
-itself, so masking low bits would index connect-four positions by their first columns
+itself, so masking low bits would index bitboard positions by their first squares
 alone and make most positions collide.
 
-Each slot holds one entry ``(key, depth, flag, value, move, generation)``.  A new entry
+Each slot holds one entry ``(key, depth, flag, value, move, generation, solved)``;
+`solved` says the value rests on no heuristic estimate (every line below it reached the
+end of the game), so a search answered from the table still knows whether it is exact.  A new entry
 replaces the old one when the slot is empty, holds the same position, was written by an
 older search, or was searched less deep ("replacement by depth"), so the table never
 grows beyond its slot count however long a match runs.
@@ -21,7 +23,7 @@ LOWER = 1
 UPPER = 2
 """The stored value is an upper bound (the search failed low)."""
 
-Entry = tuple[Hashable, int, int, int, Any, int]
+Entry = tuple[Hashable, int, int, int, Any, int, bool]
 
 DEFAULT_BITS = 18
 """2**18 = 262,144 slots: a few tens of MB when full."""
@@ -30,7 +32,7 @@ DEFAULT_BITS = 18
 class TranspositionTable:
     """Fixed-size table of search results keyed by `State.key()`."""
 
-    __slots__ = ("generation", "size", "slots", "stores")
+    __slots__ = ("filled", "generation", "size", "slots", "stores")
 
     def __init__(self, bits: int = DEFAULT_BITS) -> None:
         if not 4 <= bits <= 26:
@@ -39,10 +41,14 @@ class TranspositionTable:
         self.slots: list[Entry | None] = [None] * self.size
         self.generation = 0
         self.stores = 0
+        """How many entries were written (including overwrites)."""
+        self.filled = 0
+        """How many slots hold an entry.  The searches write slots inline (a method call per
+        node costs too much) and add what they wrote to `stores` and `filled` when they end."""
 
     def __len__(self) -> int:
         """How many slots hold an entry."""
-        return sum(1 for entry in self.slots if entry is not None)
+        return self.filled
 
     @property
     def capacity(self) -> int:
@@ -57,6 +63,7 @@ class TranspositionTable:
         """Forget everything."""
         self.slots = [None] * self.size
         self.stores = 0
+        self.filled = 0
 
     def probe(self, key: Hashable) -> Entry | None:
         """The entry for `key`, or None."""
@@ -65,13 +72,16 @@ class TranspositionTable:
             return entry
         return None
 
-    def store(self, key: Hashable, depth: int, flag: int, value: int, move: Any) -> None:
+    def store(
+        self, key: Hashable, depth: int, flag: int, value: int, move: Any, solved: bool = False
+    ) -> None:
         """Record a result, keeping the deeper of two different positions."""
         index = hash(key) % self.size
         old = self.slots[index]
         if old is None or old[0] == key or old[5] != self.generation or old[1] <= depth:
-            self.slots[index] = (key, depth, flag, value, move, self.generation)
+            self.slots[index] = (key, depth, flag, value, move, self.generation, solved)
             self.stores += 1
+            self.filled += old is None
 
 
 def _prime_below(limit: int) -> int:

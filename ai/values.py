@@ -6,7 +6,7 @@ Values are from the point of view of the player to move and lie in [-1, 1].
   proven loss ``-(WIN - d * STEP)``, so a quicker win scores higher and a slower loss
   scores higher than a quicker one.  A draw is 0.  Heuristic estimates are bounded by
   `games.base.HEURISTIC_LIMIT` (0.9), strictly below every proven result.
-* Games with chance (Pig): a value is 2p - 1 for win probability p, with no distance
+* Games with chance: a value is 2p - 1 for win probability p, with no distance
   adjustment; terminal wins are exactly +1 and losses -1.
 """
 
@@ -35,13 +35,34 @@ def plies_to_end(value: float) -> int | None:
     return round((WIN - abs(value)) / STEP)
 
 
-def describe(value: float, stochastic: bool = False) -> str:
-    """A short human text for a value: 'win in 5', 'loss in 2', '+0.31', '62% to win'."""
+def signed(value: float) -> str:
+    """'+0.31', '-0.05', and '0.00' for anything that rounds to zero (never '-0.00')."""
+    text = f"{value:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
+def describe(value: float, stochastic: bool = False, exact: bool = False) -> str:
+    """A short human text for a value: 'win in 5', 'loss in 2', 'draw', '+0.31', '62.0% to
+    win' (only an exact value is a chance to win), 'estimate +0.24'.
+
+    `exact` says the value is the game's true value (`SearchResult.exact`): with chance, a
+    heuristic estimate is a score, never a win chance; without chance, an exact 0 is a draw.
+    """
     if stochastic:
-        return f"{(value + 1) * 50:.1f}% to win"
+        if exact:
+            return f"{(value + 1) * 50:.1f}% to win"
+        return f"estimate {signed(value)}"
     plies = plies_to_end(value)
     if plies is None:
-        return f"{value:+.2f}"
+        return "draw" if exact and value == 0 else signed(value)
     if value > 0:
         return f"win in {plies}"
     return f"loss in {plies}"
+
+
+def board_label(value: float, stochastic: bool = False, exact: bool = False) -> str:
+    """A compact label for a value drawn on the board: 'win in 3', '+0.25', '62% to win',
+    'est. +0.07' (a chance game's estimate is not a chance to win)."""
+    if stochastic:
+        return f"{(value + 1) * 50:.0f}% to win" if exact else f"est. {signed(value)}"
+    return describe(value, stochastic, exact)

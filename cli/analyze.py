@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import IO, Any
 
 from ai.search import ALGORITHM_TITLES, MAX_DEPTH
 from ai.text_table import format_seconds
 from cli.args import (
+    PROG,
     UsageError,
     add_command,
     add_game_arguments,
@@ -54,6 +56,8 @@ def analyze_position(
     who rolled; the report's value is their probability-weighted mean.
     """
     import ai
+    from ai.cost import judge
+    from ai.report import progress_line, speed, values_note, versus_tree
     from ai.values import describe
     from games.base import CHANCE
 
@@ -71,6 +75,18 @@ def analyze_position(
         winner = state.winner()
         report["winner"] = None if winner is None else winner + 1
         return report
+    verdict = judge(state, algorithm, depth, time_limit)
+    if verdict.level == "refuse":
+        raise UsageError(verdict.message)
+    if verdict.level == "warn":
+        print(f"{PROG}: note: {verdict.message}", file=sys.stderr)
+    shown = [time.perf_counter()]
+
+    def show_progress(progress: Any) -> None:  # long searches say how far they got
+        if progress.elapsed >= 1.0 and time.perf_counter() - shown[0] >= 1.0:
+            shown[0] = time.perf_counter()
+            print(f"{PROG}: {progress_line(progress)}", file=sys.stderr, flush=True)
+
     try:
         result = ai.search(
             state,
@@ -79,6 +95,7 @@ def analyze_position(
             heuristic=heuristic,
             time_limit=time_limit,
             seed=seed,
+            progress=show_progress,
         )
     except ai.SearchError as error:
         raise UsageError(str(error)) from None
@@ -91,14 +108,14 @@ def analyze_position(
             {
                 "move": game.format_move(move),
                 "value": value,
-                "meaning": describe(value, stochastic),
+                "meaning": describe(value, stochastic, result.exact),
                 **({"probability": probabilities[move]} if chance else {}),
             }
             for move, value in sorted(result.move_values.items(), key=lambda item: -item[1])
         ],
         best_move=None if chance else game.format_move(result.move),
         value=result.value,
-        meaning=describe(result.value, stochastic),
+        meaning=describe(result.value, stochastic, result.exact),
         pv=game.format_moves(list(result.pv)),
         depth=result.depth,
         complete=result.complete,
@@ -110,6 +127,10 @@ def analyze_position(
         table_hits=result.table_hits,
         elapsed=result.elapsed,
         nodes_per_second=result.nodes_per_second,
+        speed=speed(result),
+        estimated_nodes=verdict.nodes,
+        versus_minimax=versus_tree(result) if result.algorithm == "alphabeta" else None,
+        values_note=values_note(result, stochastic),
     )
     return report
 
@@ -131,7 +152,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             [
                 entry["move"],
                 f"{entry['probability']:.3f}",
-                f"{entry['value']:+.4f}",
+                _signed4(entry["value"]),
                 entry["meaning"],
             ]
             for entry in report["moves"]
@@ -140,24 +161,36 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2))
         )
         write(
-            f"\nExpectation for player {report['to_move']}: {report['value']:+.4f} "
+            f"\nExpectation for player {report['to_move']}: {_signed4(report['value'])} "
             f"({report['meaning']})\n"
         )
     else:
         write(f"Player {report['to_move']} to move. {settings}.\n\n")
         rows = [
-            [entry["move"], f"{entry['value']:+.4f}", entry["meaning"]] for entry in report["moves"]
+            [entry["move"], _signed4(entry["value"]), entry["meaning"]] for entry in report["moves"]
         ]
         print_table(console_for(out), table(["move", "value", "meaning"], rows, (1,)))
-        write(f"\nBest move: {report['best_move']} ({report['value']:+.4f}, {report['meaning']})\n")
+        best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
+        write(f"\nBest move: {best}\n")
         write(f"Principal variation: {report['pv'] or '-'}\n")
     finished = "complete" if report["complete"] else "stopped by the time limit"
     write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")
     write(
         f"Nodes {report['nodes']:,}  leaf evaluations {report['leaf_evaluations']:,}  "
         f"cutoffs {report['cutoffs']:,}  table hits {report['table_hits']:,}\n"
-        f"Time {format_seconds(report['elapsed'])}  {report['nodes_per_second']:,.0f} nodes/s\n"
+        f"Time {format_seconds(report['elapsed'])}"
+        + (f"  {report['speed']}" if report["speed"] else "  nodes/s: too quick to measure")
+        + "\n"
     )
+    for note in (report["versus_minimax"], report["values_note"]):
+        if note:
+            write(note[0].upper() + note[1:] + ".\n")
+
+
+def _signed4(value: float) -> str:
+    """A value to four places, never '-0.0000'."""
+    text = f"{value:+.4f}"
+    return "0.0000" if text in ("+0.0000", "-0.0000") else text
 
 
 def command_analyze(args: argparse.Namespace) -> int:

@@ -1,8 +1,9 @@
 """The analysis panel: what the last search found and what it cost (read from SearchResult).
 
 Pruning savings are labelled for what they are: a measured minimax node count when the
-worker could afford one at the same depth, otherwise alpha-beta's cutoffs and table hits
-next to the size of the full b^d tree that plain minimax would face (a theoretical bound).
+worker could afford one at the same depth (compared pass for pass: iterative deepening
+repeats passes), otherwise the size of minimax's tree sampled from the game.  Only exact
+values are called chances to win; Pig's heuristic values are estimates.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from ai import report
+from ai.values import describe
 from gui import drawing, theme
 from gui.theme import Metrics
 
@@ -38,41 +41,29 @@ class Analysis:
     """The move actually played (a preset with randomness may not play the best one)."""
 
 
-def compact(number: float) -> str:
-    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M'."""
-    if number >= 1_000_000:
-        return f"{number / 1_000_000:.3g}M"
-    if number >= 1_000:
-        return f"{number / 1_000:.3g}k"
-    return f"{number:,.0f}"
+compact = report.compact
 
 
 def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
-    """(label, text) rows for the panel."""
-    from ai.values import describe
-
+    """(label, text) rows for the panel (the same wording as `analyze`: ai.report)."""
     result = analysis.result
     stochastic = bool(getattr(game, "stochastic", False))
+    exact = bool(getattr(result, "exact", False))
     rows: list[tuple[str, str]] = []
-    best = f"{game.format_move(result.move)} · {describe(result.value, stochastic)}"
     played = analysis.played
     if played is not None and played != result.move and played in result.move_values:
-        rows.append(
-            (
-                "Played",
-                f"{game.format_move(played)} · {describe(result.move_values[played], stochastic)}"
-                " (randomness)",
-            )
-        )
-    rows.append(("Best", best))
+        played_value = describe(result.move_values[played], stochastic, exact)
+        rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
+    rows.append(("Best", best_text(result, game)))
     if result.pv:
         pv = " ".join(game.format_move(m) for m in result.pv[:10])
         rows.append(("Line", pv + (" …" if len(result.pv) > 10 else "")))
     algorithm = ALGORITHM_NAMES.get(result.algorithm, result.algorithm)
     status = "" if result.complete else " (cut short)"
     rows.append(("Search", f"{algorithm}, depth {result.depth}{status}"))
-    speed = f" · {compact(result.nodes_per_second)}/s" if result.elapsed > 0.01 else ""
-    rows.append(("Work", f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s{speed}"))
+    rate = report.speed(result)
+    work = f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s"
+    rows.append(("Work", work + (f" · {rate}" if rate else "")))
     if result.algorithm == "alphabeta":
         rows.append(
             (
@@ -81,32 +72,25 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
             )
         )
         if analysis.minimax_nodes:
-            share = result.nodes / analysis.minimax_nodes * 100
-            rows.append(
-                (
-                    "vs minimax",
-                    f"{compact(analysis.minimax_nodes)} nodes measured; "
-                    f"alpha-beta used {share:.1f}%",
-                )
-            )
+            rows.append(("vs minimax", report.versus_minimax(result, analysis.minimax_nodes)))
         else:
-            full = float(analysis.branching) ** max(1, result.depth)
-            share = result.nodes / full * 100 if full else 0.0
-            used = f"{share:.1f}%" if share < 100 else "not fewer (a small tree)"
-            rows.append(
-                (
-                    "vs b^d",
-                    f"full tree {analysis.branching}^{result.depth} ≈ {compact(full)} "
-                    f"(theory); used {used}",
-                )
-            )
+            tree = report.versus_tree(result)
+            if tree is not None:
+                rows.append(("vs minimax", tree))
     elif result.algorithm == "minimax":
         rows.append(("Pruning", "none: minimax visits every node"))
-    if stochastic:
-        rows.append(("Values", "chances to win, dice averaged"))
-    if getattr(result, "exact", False):
-        rows.append(("", "Every value is a proven result."))
+    note = report.values_note(result, stochastic)
+    if note is not None:
+        rows.append(("Values", note))
     return rows
+
+
+def best_text(result: Any, game: Any) -> str:
+    """'4 · win in 5', 'roll · estimate +0.07': the best move and its honest value (the
+    panel's Best row and the Hint; a chance to win only when the value is exact)."""
+    stochastic = bool(getattr(game, "stochastic", False))
+    value = describe(result.value, stochastic, bool(getattr(result, "exact", False)))
+    return f"{game.format_move(result.move)} · {value}"
 
 
 PIG_TABLE_MAX_GOAL = 100

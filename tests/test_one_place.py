@@ -21,15 +21,8 @@ from ai.tournament import TournamentSetup, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 
-NOT_YET_CLEAN = {
-    "alphabeta.py",
-    "expectiminimax.py",
-    "minimax.py",
-    "table.py",
-    "values.py",
-}
-"""ai/ modules another engineer edits right now (issue 14); their comments still name a game.
-The integrator empties this set once both branches are merged."""
+NOT_YET_CLEAN: set[str] = set()
+"""ai/ modules allowed to name a game for now (none)."""
 
 BUILT_IN = ("tictactoe", "connect4", "pig")
 
@@ -151,7 +144,7 @@ def test_the_extra_game_leaves_no_presets_behind() -> None:
 def test_every_algorithm_that_fits_solves_the_extra_game(nim: str) -> None:
     game = games.get_game(nim)
     state = game.initial_state()
-    assert ai.algorithms_for(game) == ai.ALGORITHMS
+    assert ai.algorithms_for(game) == ("minimax", "alphabeta")  # no chance: no expectiminimax
     # 3 ^ 4 ^ 5 = 2: the first player wins by taking two from the first heap (xor 0 after).
     solved = ai.search(state, algorithm="alphabeta", depth=None)
     assert solved.exact and solved.value > 0.9

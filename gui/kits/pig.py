@@ -15,8 +15,9 @@ from typing import Any
 
 import pygame
 
+from ai.values import board_label
 from gui import drawing, theme
-from gui.kits.base import BoardView, ViewContext, short_value, value_colour
+from gui.kits.base import BoardView, ViewContext, value_colour
 
 PIPS = {
     1: ((0.5, 0.5),),
@@ -400,7 +401,7 @@ class PigView(BoardView):
             )
             if ctx.values is not None and move in ctx.values:
                 value = ctx.values[move]
-                text = short_value(value, True) + " to win"
+                text = board_label(value, stochastic=True)
                 if move == ctx.chosen:
                     text += " · best"
                 drawing.draw_text(

@@ -127,7 +127,7 @@ class Match:
     def history_rows(self) -> list[tuple[int, str]]:
         """The moves in the game's notation, one row per turn: (player, text).
 
-        Consecutive decisions by one player (Pig's rolls) share a row, and chance
+        Consecutive decisions by one player (a dice game's rolls) share a row, and chance
         outcomes are written right after the move that caused them.
         """
         rows: list[tuple[int, str]] = []

@@ -130,7 +130,7 @@ class SearchJobs:
         self.pending = None
 
     def game_options(self) -> dict[str, Any]:
-        """The game's options, as its factory takes them (Pig: {"goal": 100})."""
+        """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 
     def submit(self, kind: str, config: Any, player: int) -> None:

@@ -1,0 +1,161 @@
+"""What a search will cost, estimated before it starts: nodes, seconds, and a verdict.
+
+The size of the game tree comes from the game itself, not from a b^d formula: Knuth's
+estimator walks random paths from the position and multiplies the number of choices met
+along each (games end, boards fill up, chance layers are free of depth), averaged over a
+fixed number of paths with a fixed seed.  Each algorithm then visits some share of that
+tree, calibrated on this project's games (docs: `estimate_nodes`).  The figures are orders
+of magnitude, good for "this will take a while" and "this cannot finish", never timings.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import CHANCE
+
+SAMPLE_PATHS = 200
+"""Random paths averaged by the tree-size estimator."""
+MAX_PLIES = 400
+"""A path longer than this (a dice game's turns can cycle) counts as an endless tree."""
+NODES_PER_SECOND = {"minimax": 400_000, "alphabeta": 150_000, "expectiminimax": 250_000}
+"""Typical speeds measured with `bench` on a busy 2-core machine (alpha-beta does more per
+node: table, ordering).  A slower machine takes proportionally longer."""
+WARN_SECONDS = 10.0
+"""Searches estimated to take longer than this get a warning and progress reports."""
+REFUSE_SECONDS = 300.0
+"""Without a time budget, a search estimated to take longer than this is refused."""
+
+
+def tree_size(state: Any, depth: int | None, paths: int = SAMPLE_PATHS) -> float:
+    """Estimated node count of the full tree below `state` to `depth` player decisions (None:
+    to the end of the game), root included: what plain minimax would visit."""
+    rng = random.Random(0x5EED)
+    total = 0.0
+    for _ in range(paths):
+        total += _one_path(state, depth, rng)
+        if math.isinf(total):
+            return math.inf
+    return total / paths
+
+
+def _one_path(state: Any, depth: int | None, rng: random.Random) -> float:
+    """Knuth's estimate from one random path: the sum of the products of the branchings."""
+    weight = 1.0
+    estimate = 1.0
+    remaining = depth
+    node = state
+    for _ in range(MAX_PLIES):
+        if node.is_terminal() or remaining == 0:
+            return estimate
+        if node.to_move == CHANCE:
+            outcomes = node.chance_outcomes()
+            weight *= len(outcomes)
+            node = node.play(rng.choice(outcomes)[0])
+        else:
+            moves = node.legal_moves()
+            weight *= len(moves)
+            node = node.play(rng.choice(moves))
+            if remaining is not None:
+                remaining -= 1
+        estimate += weight
+    return math.inf
+
+
+def estimate_nodes(state: Any, algorithm: str, depth: int | None) -> float:
+    """Roughly how many nodes `ai.search(state, algorithm, depth)` visits (inf: endless).
+
+    minimax visits the whole tree T; expectiminimax too without chance, and about T^0.7
+    with it (its table merges repeated positions, more so deeper); alpha-beta about
+    2 T^0.6 at a fixed depth (the best case is 2 T^0.5) and 2 T^0.35 when solving (proven
+    values end lines early).
+    Calibrated on the built-in games: within a factor of about 10.
+    """
+    tree = tree_size(state, depth)
+    if math.isinf(tree):
+        return math.inf
+    if algorithm == "alphabeta":
+        return min(tree, 2.0 * float(tree ** (0.35 if depth is None else 0.6)))
+    if algorithm == "expectiminimax" and state.STOCHASTIC:
+        return float(tree**0.7)
+    return tree
+
+
+def estimate_seconds(state: Any, algorithm: str, depth: int | None) -> float:
+    """`estimate_nodes` at the algorithm's typical speed (NODES_PER_SECOND)."""
+    return estimate_nodes(state, algorithm, depth) / NODES_PER_SECOND.get(algorithm, 200_000)
+
+
+@dataclass(frozen=True, slots=True)
+class CostVerdict:
+    """Whether a search should run: "ok", "warn" (long: say so, show progress) or "refuse"."""
+
+    level: str
+    nodes: float
+    seconds: float
+    message: str
+
+
+def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> CostVerdict:
+    """The verdict on a search before it starts, with a one-line message and what to do.
+
+    A time budget makes any search finish (iterative deepening keeps the deepest finished
+    iteration), so only searches without one are refused.
+    """
+    nodes = estimate_nodes(state, algorithm, depth)
+    seconds = nodes / NODES_PER_SECOND.get(algorithm, 200_000)
+    what = "solving this position" if depth is None else f"depth {depth}"
+    size = f"about {format_count(nodes)} nodes, {format_duration(seconds)}"
+    if time_limit is not None or seconds <= WARN_SECONDS:
+        return CostVerdict("ok", nodes, seconds, "")
+    if seconds > REFUSE_SECONDS:
+        deepest = deepest_within(state, algorithm, WARN_SECONDS)
+        instead = f" or --depth {deepest}" if deepest else ""
+        return CostVerdict(
+            "refuse",
+            nodes,
+            seconds,
+            f"{what} would take too long ({size}, estimated); give it a time budget "
+            f"such as --time 10{instead}",
+        )
+    return CostVerdict("warn", nodes, seconds, f"{what} may take a while ({size}, estimated)")
+
+
+def deepest_within(state: Any, algorithm: str, seconds: float, limit: int = 64) -> int | None:
+    """The deepest fixed depth whose search is estimated to finish within `seconds`."""
+    best = None
+    for depth in range(1, limit + 1):
+        if estimate_seconds(state, algorithm, depth) > seconds:
+            break
+        best = depth
+        if tree_size(state, depth) == tree_size(state, depth + 1):
+            break  # the whole game fits: deeper is the same search
+    return best
+
+
+def format_count(count: float) -> str:
+    """12345 -> '12k', 3.2e9 -> '3.2 billion', inf -> 'endless'."""
+    if math.isinf(count):
+        return "endless"
+    for size, name in ((1e12, " trillion"), (1e9, " billion"), (1e6, " million"), (1e3, "k")):
+        if count >= 1e15:
+            return f"{count:.1e}"
+        if count >= size:
+            scaled = count / size
+            return f"{scaled:.0f}{name}" if scaled >= 10 else f"{scaled:.1f}{name}"
+    return f"{count:.0f}"
+
+
+def format_duration(seconds: float) -> str:
+    """A rough duration: '3 s', '12 minutes', '5 hours', '40 years', 'for ever'."""
+    if math.isinf(seconds):
+        return "for ever"
+    if seconds > 1000 * 31_557_600:
+        return "thousands of years or more"
+    for size, name in ((31_557_600, "years"), (86_400, "days"), (3_600, "hours"), (60, "minutes")):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {name}"
+    return f"{seconds:.0f} s"

@@ -1,0 +1,101 @@
+"""How a search's figures are worded, shared by the analysis panel and `analyze` so that the
+window and the terminal say the same thing about the same search.
+
+Every figure says what it is: only exact values are chances to win (ai.values.describe), a
+speed is shown only when the search ran long enough to time, alpha-beta is compared with
+minimax pass for pass, and a tree size is counted from the game, never b^d.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_RATE_SECONDS = 0.05
+"""A search quicker than this has no meaningful speed (timer and start-up noise)."""
+MIN_RATE_NODES = 2_000
+"""Nor has one that visited fewer nodes than this."""
+
+
+def compact(number: float) -> str:
+    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M', 7e16 -> '7e+16'."""
+    if number >= 1e12:
+        return f"{number:.2g}"
+    if number >= 1_000_000_000:
+        return f"{number / 1_000_000_000:.3g}G"
+    if number >= 1_000_000:
+        return f"{number / 1_000_000:.3g}M"
+    if number >= 1_000:
+        return f"{number / 1_000:.3g}k"
+    return f"{number:,.0f}"
+
+
+def speed(result: Any) -> str | None:
+    """'412k nodes/s', or None when the search was too small or quick to time."""
+    if result.elapsed < MIN_RATE_SECONDS or result.nodes < MIN_RATE_NODES:
+        return None
+    return f"{compact(result.nodes_per_second)} nodes/s"
+
+
+def passes(result: Any) -> list[tuple[Any, int]]:
+    """(depth, nodes) of each finished pass of iterative deepening, in order."""
+    rows = result.extra.get("iterations", [])
+    out: list[tuple[Any, int]] = []
+    before = 0
+    for row in rows:
+        out.append((row["depth"], row["nodes"] - before))
+        before = row["nodes"]
+    return out
+
+
+def last_pass_nodes(result: Any) -> int:
+    """Nodes of the deepest finished pass alone (all nodes when there was one pass)."""
+    done = passes(result)
+    return done[-1][1] if done else result.nodes
+
+
+def versus_minimax(result: Any, minimax_nodes: int) -> str:
+    """Alpha-beta's work against a measured minimax count at the same depth, like with like:
+    its own pass at that depth, then everything iterative deepening spent."""
+    own = last_pass_nodes(result)
+    text = f"{compact(minimax_nodes)} nodes measured; alpha-beta's depth-{result.depth} pass "
+    text += f"used {own / minimax_nodes * 100:.1f}%"
+    if own != result.nodes:
+        count = len(passes(result))
+        text += (
+            f" ({result.nodes / minimax_nodes * 100:.1f}% with all {count} passes of "
+            "iterative deepening)"
+        )
+    return text
+
+
+def versus_tree(result: Any) -> str | None:
+    """Alpha-beta's work against the estimated size of minimax's tree (`extra`), or None."""
+    tree = result.extra.get("minimax_tree")
+    if not tree:
+        return None
+    share = result.nodes / tree * 100
+    size = f"minimax ≈ {compact(tree)} nodes (sampled tree)"
+    if share >= 100:
+        return f"{size}: too small for pruning to save"
+    used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
+    return f"{size}; alpha-beta used {used}"
+
+
+def values_note(result: Any, stochastic: bool) -> str | None:
+    """What the values are, when it needs saying: proven results, or estimates not chances."""
+    if result.exact:
+        if stochastic:
+            return "exact chances to win, dice averaged"
+        return "every value is a proven result (the search reached every end)"
+    if stochastic:
+        return "estimates at the depth limit (dice averaged), not chances to win"
+    return None
+
+
+def progress_line(progress: Any) -> str:
+    """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
+    search has no depth limit)."""
+    from ai.engine import UNLIMITED_DEPTH
+
+    depth = "solving" if progress.depth >= UNLIMITED_DEPTH else f"depth {progress.depth}"
+    return f"{depth} · {compact(progress.nodes)} nodes · {progress.elapsed:.1f} s"

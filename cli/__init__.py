@@ -1,10 +1,10 @@
 """Plyground's terminal commands: one module per subcommand over a shared argument layer.
 
-    plyground analyze ...       value every move of a position        (cli.analyze)
-    plyground match ...         two players, N games, a scored match  (cli.match)
-    plyground tournament ...    round robin, cross table, Elo         (cli.tournament)
-    plyground bench ...         search speed on fixed positions       (cli.bench)
-    plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot)
+    plyground analyze ...       value every move of a position        (cli.analyze_command)
+    plyground match ...         two players, N games, a scored match  (cli.match_command)
+    plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
+    plyground bench ...         search speed on fixed positions       (cli.bench_command)
+    plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
 
 A bad argument prints one line on stderr (what is wrong and what is allowed) and exits
 with status 2; nothing prints a traceback unless PLYGROUND_DEBUG=1 is set.  pygame and
@@ -17,11 +17,24 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from cli import analyze, bench, match, screenshot, tournament
+from cli import (
+    analyze_command,
+    bench_command,
+    match_command,
+    screenshot_command,
+    tournament_command,
+)
 from cli.args import PROG, OneLineParser, UsageError, wrap
 from cli.console import console_for, say
 
-COMMANDS = (analyze, match, tournament, bench, screenshot)
+COMMANDS = (
+    analyze_command,
+    match_command,
+    tournament_command,
+    bench_command,
+    screenshot_command,
+)
+"""One module per subcommand, named `<command>_command.py`; each has `add_parser`."""
 """The subcommand modules, in the order --help lists them; each has `add_parser`."""
 
 
@@ -52,7 +65,9 @@ def run(arguments: Sequence[str]) -> int:
     try:
         args = build_parser().parse_args(list(arguments))
         if args.command is None:
-            names = [command.__name__.rpartition(".")[2] for command in COMMANDS]
+            names = [
+                command.__name__.rpartition(".")[2].removesuffix("_command") for command in COMMANDS
+            ]
             raise UsageError(
                 f"{PROG}: choose a command: {', '.join(names[:-1])} or {names[-1]} (see --help)"
             )

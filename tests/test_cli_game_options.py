@@ -13,7 +13,7 @@ import pytest
 
 import games
 import main
-from cli.analyze import default_depth
+from cli.analyze_command import default_depth
 from games.base import NO_HEURISTIC, GameOption, Heuristic, IllegalMoveError, Preset
 
 

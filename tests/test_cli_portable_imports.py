@@ -68,7 +68,7 @@ def test_every_module_imports_without_resource_and_fcntl() -> None:
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     assert report["failed"] == {}
     assert report["leaked"] == []
-    for name in ("main", "cli", "cli.args", "cli.analyze", "cli.rating_chart", "gui.app"):
+    for name in ("main", "cli", "cli.args", "cli.analyze_command", "cli.rating_chart", "gui.app"):
         assert name in report["imported"]
 
 

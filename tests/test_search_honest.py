@@ -211,7 +211,7 @@ def test_value_wording() -> None:
 
 
 def test_panel_and_analyze_agree_and_pig_estimates_are_no_chances() -> None:
-    from cli.analyze import analyze_position
+    from cli.analyze_command import analyze_position
     from gui.analysis_panel import Analysis, best_text, summary_lines
 
     pig = games.get_game("pig", goal=30)

@@ -22,19 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.engine import (
-    INF_UNITS,
-    POLL_MASK,
-    PROVEN_UNITS,
-    SCALE,
-    STEP_UNITS,
-    UNLIMITED_DEPTH,
-    WIN_UNITS,
-    Context,
-    back_up,
-    child_bound,
-)
+from ai.engine import POLL_MASK, UNLIMITED_DEPTH, Context, back_up, child_bound
 from ai.table import EXACT, LOWER, UPPER, TranspositionTable
+from ai.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
 from games.base import Move
 
 MAX_PLY = 512

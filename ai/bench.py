@@ -389,9 +389,10 @@ def solve_position(
     a player runs, which also values every root move that may tie for best.
     """
     from ai.alphabeta import AlphaBeta
-    from ai.engine import INF_UNITS, SCALE, UNLIMITED_DEPTH, Context, SearchCancelled
+    from ai.engine import UNLIMITED_DEPTH, Context, SearchCancelled
     from ai.search import heuristic_for
     from ai.table import TranspositionTable
+    from ai.values import INF_UNITS, SCALE
 
     benchmark: SolverBenchmark = state.game.solver_benchmark
     table = TranspositionTable(bits=SOLVER_TABLE_BITS)

@@ -1,8 +1,7 @@
-"""What the three searches share: errors, counters, the stop/time check, and value units.
+"""What the three searches share: errors, counters, the stop/time check, backing values up.
 
-Inside the searches values are integers in *units* (`SCALE` units = 1.0) so that
-alpha-beta's windows, ties and the per-ply distance bonus are exact; chance nodes average
-them into floats.  `SearchResult` converts back to the [-1, 1] scale.
+Values inside the searches are integer units of the one scale in `ai.values`; chance nodes
+average them into floats.  `SearchResult` converts back to the [-1, 1] scale.
 """
 
 from __future__ import annotations
@@ -13,18 +12,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai.result import SearchProgress
-from games.base import HEURISTIC_LIMIT, Heuristic, Move
+from ai.values import (
+    HEURISTIC_UNITS,
+    PROVEN_UNITS,
+    SCALE,
+    STEP_UNITS,
+    WIN_UNITS,
+    to_value,
+)
+from games.base import Heuristic, Move
 
-SCALE = 1_000_000
-"""Units per 1.0 of value."""
-WIN_UNITS = SCALE
-STEP_UNITS = 1_000
-"""A proven result loses this many units per ply of distance (0.001)."""
-HEURISTIC_UNITS = int(HEURISTIC_LIMIT * SCALE)
-"""The largest size a heuristic estimate may have."""
-PROVEN_UNITS = HEURISTIC_UNITS + STEP_UNITS // 2
-"""Values beyond this size are proven results, never heuristic estimates."""
-INF_UNITS = 2 * SCALE
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
 POLL_MASK = 0x3FF
@@ -68,11 +65,6 @@ def child_bound(bound: int) -> int:
 def terminal_units(state: Any) -> int:
     """A finished game's value for the player whose turn it would be (negamax view)."""
     return int(state.utility(state.player)) * WIN_UNITS
-
-
-def to_value(units: float) -> float:
-    """Units back to the [-1, 1] scale."""
-    return units / SCALE
 
 
 class Context:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.engine import POLL_MASK, PROVEN_UNITS, STEP_UNITS, WIN_UNITS, Context
+from ai.engine import POLL_MASK, Context
 from ai.table import EXACT, TranspositionTable
+from ai.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 from games.base import CHANCE, Move
 
 DEPTH_SALT = 0x9E3779B97F4A7C15

@@ -14,20 +14,17 @@ from typing import Any, TypeVar
 from ai.alphabeta import AlphaBeta
 from ai.cost import tree_size
 from ai.engine import (
-    PROVEN_UNITS,
-    SCALE,
     UNLIMITED_DEPTH,
     Context,
     SearchCancelled,
     SearchError,
     _OutOfTime,
-    to_value,
 )
 from ai.expectiminimax import Expectiminimax
 from ai.minimax import minimax_root
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
-from ai.values import plies_to_end
+from ai.values import PROVEN_UNITS, SCALE, plies_to_end, to_value
 from games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")

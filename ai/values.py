@@ -14,13 +14,32 @@ from __future__ import annotations
 
 from games.base import HEURISTIC_LIMIT
 
-WIN = 1.0
-STEP = 0.001
+SCALE = 1_000_000
+"""Inside the searches a value is an integer number of *units*, `SCALE` units to 1.0, so
+that alpha-beta's windows, ties and the per-ply distance bonus are exact.  This module is
+the one definition of the scale: the float constants below are the unit ones divided by
+`SCALE`."""
+WIN_UNITS = SCALE
+STEP_UNITS = 1_000
+"""A proven result loses this many units per ply of distance."""
+HEURISTIC_UNITS = int(HEURISTIC_LIMIT * SCALE)
+"""The largest size a heuristic estimate may have."""
+PROVEN_UNITS = HEURISTIC_UNITS + STEP_UNITS // 2
+"""Values beyond this size are proven results, never heuristic estimates."""
+INF_UNITS = 2 * SCALE
+
+WIN = WIN_UNITS / SCALE
+STEP = STEP_UNITS / SCALE
 """What one ply of distance costs a proven result (at most 1000 plies stay above 0.9)."""
-INFINITY = 2.0
+INFINITY = INF_UNITS / SCALE
 """Larger than any value: the open window of alpha-beta."""
-PROVEN = HEURISTIC_LIMIT + STEP / 2
+PROVEN = PROVEN_UNITS / SCALE
 """Any value whose size exceeds this is a proven win or loss."""
+
+
+def to_value(units: float) -> float:
+    """Units back to the [-1, 1] scale."""
+    return units / SCALE
 
 
 def is_proven(value: float) -> bool:

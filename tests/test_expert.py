@@ -17,9 +17,10 @@ import games
 from ai.alphabeta import AlphaBeta
 from ai.bench import solver_score
 from ai.difficulty import DIFFICULTIES
-from ai.engine import INF_UNITS, SCALE, UNLIMITED_DEPTH, Context
+from ai.engine import UNLIMITED_DEPTH, Context
 from ai.players import AIPlayer
 from ai.search import heuristic_for
+from ai.values import INF_UNITS, SCALE
 
 DATA = games.GAMES["connect4"].solver_benchmark.directory  # type: ignore[attr-defined]
 GAME = games.get_game("connect4")

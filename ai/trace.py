@@ -8,8 +8,8 @@ prefix of that list into the tree searched so far, which is how the explorer ste
 Values are those of `ai.search` (same leaf values, same scale, depth counts player
 decisions, chance layers are free) but written from MAX's side: MAX is the player to move
 at the root, so a MIN node's value is MAX's value too and the root value equals
-`ai.search(...).value`.  A game whose `utility_is_value` is true (the textbook trees)
-keeps its leaf numbers unscaled.
+`ai.search(...).value`.  Two optional game attributes serve the textbook trees:
+`utility_is_value` (leaf numbers kept unscaled) and `root_label` (the root's name).
 """
 
 from __future__ import annotations
@@ -314,6 +314,7 @@ class _Tracer:
     raw: bool
     decay: bool
     label_of: Callable[[Move], str]
+    root_label: str = "root"
     events: list[TraceEvent] = field(default_factory=list)
     count: int = 0
     table: dict[Any, tuple[float, str]] = field(default_factory=dict)
@@ -421,7 +422,7 @@ class _Tracer:
             )
         role = self.role(state, remaining)
         pruning = self.algorithm == "alphabeta"
-        label = "root" if parent < 0 else self.label_of(move)
+        label = self.root_label if parent < 0 else self.label_of(move)
         self.emit(
             kind="enter",
             node=node,
@@ -608,6 +609,7 @@ def trace(
         raw,
         not stochastic and not raw,
         lambda move: str(format_move(move)),
+        str(getattr(game, "root_label", "root")),
     )
     tracer.visit(state, -1, None, None, depth, 0, -math.inf, math.inf)
     events = tracer.events

@@ -20,8 +20,10 @@ def probability_text(probability: float) -> str:
 
 
 def node_name(trace: Trace, node: TraceNode) -> str:
-    """A node's name: its move label, or 'the root'."""
-    return "the root" if node.parent < 0 else node.label
+    """A node's name: its move label, or 'the root' (or the root's own name, as A)."""
+    if node.parent < 0:
+        return "the root" if node.label == "root" else node.label
+    return node.label
 
 
 def value_text(trace: Trace, node: TraceNode, value: float | None = None) -> str:
@@ -179,8 +181,9 @@ def explain(trace: Trace, step: int) -> str:
                 f"Outcome {child.label} (probability {probability_text(event.probability or 0)}) "
                 f"is worth {show(event.value)}; the running sum at {name} is {show(event.best)}."
             )
+        where = f"the root ({role})" if name == "the root" else f"{role} {name}"
         return (
-            f"{child.label} backs up {show(event.value)} to {role} {name}, "
+            f"{child.label} backs up {show(event.value)} to {where}, "
             f"whose best so far is {show(event.best)}."
         )
     if kind == "alpha":

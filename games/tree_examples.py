@@ -136,6 +136,8 @@ class TreeGame:
     heuristics: ClassVar[dict[str, Heuristic]] = {"none": NO_HEURISTIC}
     utility_is_value = True
     """Leaves carry the book's values: a search reports them unscaled."""
+    root_label = "A"
+    """The book calls the root A."""
 
     def __init__(self, tree: Tree, title: str = "Game tree") -> None:
         self.tree = tree

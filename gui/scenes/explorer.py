@@ -102,6 +102,7 @@ class ExplorerScene(Scene):
         self._last_click: tuple[int, float] | None = None
         self.hover: Placed | None = None
         self._cut_steps: dict[int, int] = {}
+        self._bounds: dict[int, list[tuple[int, str, float | None]]] = {}
         self._job: threading.Thread | None = None
         self._result: tuple[Trace | None, str] | None = None
         self.practice_marks: set[int] = set()
@@ -176,6 +177,10 @@ class ExplorerScene(Scene):
         self.step = len(found.events) - 1
         self.roots = [0]
         self._cut_steps = {e.node: i for i, e in enumerate(found.events) if e.kind == "cutoff"}
+        self._bounds = {}
+        for index, event in enumerate(found.events):
+            if event.kind in ("alpha", "beta"):
+                self._bounds.setdefault(event.node, []).append((index, event.kind, event.value))
         if len(found.nodes) <= SMALL_TREE:
             self.expanded = {n.id for n in found.nodes if n.children}
         else:
@@ -218,6 +223,12 @@ class ExplorerScene(Scene):
         self.ids[button] = action
         return button
 
+    def _fit(self, options: list[str], at_least: float) -> int:
+        """A drop-down wide enough for its longest option."""
+        m = self.app.metrics
+        longest = max(theme.font(m.widget_font).size(text)[0] for text in options)
+        return max(m.px(at_least), longest + m.px(44))
+
     def _dropdown(
         self, rect: pygame.Rect, options: list[str], current: str, action: str, up: bool = False
     ) -> Any:
@@ -246,7 +257,7 @@ class ExplorerScene(Scene):
         gap = m.gap
         if self.lesson is not None:
             names = [lesson.title for lesson in tree_examples.LESSONS] + ["4. Practice"]
-            width = m.px(290)
+            width = self._fit(names, 240)
             self._dropdown(pygame.Rect(x, row_y, width, bh), names, names[self.lesson], "lesson")
             x += width + gap
             if self.lesson < PRACTICE:
@@ -264,13 +275,14 @@ class ExplorerScene(Scene):
                     x += m.px(190) + gap
                 if lesson.algorithm != "expectiminimax":
                     options = [ALGORITHM_TITLES[a] for a in ("minimax", "alphabeta")]
+                    width = self._fit(options, 120)
                     self._dropdown(
-                        pygame.Rect(x, row_y, m.px(140), bh),
+                        pygame.Rect(x, row_y, width, bh),
                         options,
                         ALGORITHM_TITLES[self.algorithm],
                         "algorithm",
                     )
-                    x += m.px(140) + gap
+                    x += width + gap
             else:
                 self._button(pygame.Rect(x, row_y, m.px(120), bh), "New tree", "new_tree")
                 x += m.px(120) + gap
@@ -283,30 +295,34 @@ class ExplorerScene(Scene):
                 x += m.px(150) + gap
         else:
             options = [ALGORITHM_TITLES[a] for a in self._algorithms()]
+            width = self._fit(options, 110)
             self._dropdown(
-                pygame.Rect(x, row_y, m.px(150), bh),
+                pygame.Rect(x, row_y, width, bh),
                 options,
                 ALGORITHM_TITLES[self.algorithm],
                 "algorithm",
             )
-            x += m.px(150) + gap
+            x += width + gap
             depths = [f"Depth {d}" for d in range(1, 9)]
+            width = self._fit(depths, 90)
             self._dropdown(
-                pygame.Rect(x, row_y, m.px(104), bh), depths, f"Depth {min(8, self.depth)}", "depth"
+                pygame.Rect(x, row_y, width, bh), depths, f"Depth {min(8, self.depth)}", "depth"
             )
-            x += m.px(104) + gap
+            x += width + gap
             heuristics = list(self.state.game.heuristics)
             current = self.heuristic or self.state.game.default_heuristic
-            self._dropdown(pygame.Rect(x, row_y, m.px(130), bh), heuristics, current, "heuristic")
-            x += m.px(130) + gap
+            width = self._fit(heuristics, 100)
+            self._dropdown(pygame.Rect(x, row_y, width, bh), heuristics, current, "heuristic")
+            x += width + gap
             orderings = [ORDERING_NAMES[o] for o in ORDERINGS]
+            width = self._fit(orderings, 100)
             self._dropdown(
-                pygame.Rect(x, row_y, m.px(124), bh),
+                pygame.Rect(x, row_y, width, bh),
                 orderings,
                 ORDERING_NAMES[self.ordering],
                 "ordering",
             )
-            x += m.px(124) + gap
+            x += width + gap
             self._button(
                 pygame.Rect(x, row_y, m.px(96), bh),
                 "Table on" if self.table else "Table off",
@@ -335,7 +351,7 @@ class ExplorerScene(Scene):
             width = m.px(74) if action == "play" else small
             self._button(pygame.Rect(x, bar_y, width, bh), text, action, tip=tip)
             x += width + m.px(6)
-        speed_w = m.px(128)
+        speed_w = self._fit([name for name, _ in SPEEDS], 110)
         names = [name for name, _ in SPEEDS]
         current = next(name for name, s in SPEEDS if s == self.speed)
         self._dropdown(pygame.Rect(x, bar_y, speed_w, bh), names, current, "speed", up=True)
@@ -694,8 +710,8 @@ class ExplorerScene(Scene):
         at_end = self.step >= len(self.trace.events) - 1
         current = self.trace.events[self.step].node if self.trace.events else 0
         current_path = {n.id for n in self.trace.path(current)}
-        chosen = set(self.trace.principal_path(self.root_id)) if at_end else set()
         practice = self.lesson == PRACTICE and not self.checked
+        chosen = set(self.trace.principal_path(self.root_id)) if at_end and not practice else set()
         radius = max(m.px(5), min(m.px(13), round(found.slot * 0.28)))
         small = max(11, min(m.font_size(13), round(found.slot * 0.32)))
         positions = [self.node_pos(item) for item in found.items]
@@ -712,6 +728,8 @@ class ExplorerScene(Scene):
                 self._dashed(surface, parent_pos, pos, theme.DANGER)
                 continue
             if item.stub == MORE:
+                if not self._visible(node):
+                    continue
                 drawing.draw_text(
                     surface,
                     f"… {item.hidden}",
@@ -799,18 +817,31 @@ class ExplorerScene(Scene):
         pos: tuple[int, int],
         size: int,
     ) -> None:
-        """One stub per cut-off: a scissors mark, what was skipped and why if it fits."""
+        """One stub per cut-off: a scissors mark and what was skipped and why (as much as fits;
+        hovering shows it all)."""
         assert self.trace is not None
-        count = len(node.skipped)
-        full = cut_text(self.trace, node).removeprefix("✂ ")
+        m = self.app.metrics
         icon = size
-        text = full if drawing.text_size(full, size)[0] + icon < item.span * 0.9 else str(count)
-        image = drawing.text_surface(text, size, theme.DANGER, "semibold")
-        rect = pygame.Rect(0, 0, icon + 4 + image.get_width(), max(icon, image.get_height()))
-        rect.center = pos
+        room = item.span * 0.92 - icon - 4
+        full = cut_text(self.trace, node).removeprefix("✂ ")
+        lines = drawing.wrap(full, int(room), size) if room >= m.px(100) else []
+        if not lines or len(lines) > 6:
+            short = f"{len(node.skipped)} skipped"
+            lines = [short if drawing.text_size(short, size)[0] <= room else str(len(node.skipped))]
+        line_h = round(size * 1.3)
+        width = max(drawing.text_size(line, size, "semibold")[0] for line in lines)
+        rect = pygame.Rect(0, 0, icon + 4 + width, max(icon, line_h * len(lines)))
+        rect.midtop = (pos[0], pos[1] - line_h // 2)
         drawing.rounded_rect(surface, rect.inflate(10, 6), theme.PANEL_RAISED, 6, 1, theme.DANGER)
-        scissors(surface, pygame.Rect(rect.x, rect.centery - icon // 2, icon, icon), theme.DANGER)
-        surface.blit(image, (rect.x + icon + 4, rect.centery - image.get_height() // 2))
+        scissors(
+            surface, pygame.Rect(rect.x, rect.y + (line_h - icon) // 2, icon, icon), theme.DANGER
+        )
+        y = rect.y
+        for line in lines:
+            surface.blit(
+                drawing.text_surface(line, size, theme.DANGER, "semibold"), (rect.x + icon + 4, y)
+            )
+            y += line_h
 
     def _shape(
         self, surface: pygame.Surface, kind: str, pos: tuple[int, int], r: int, thick: bool
@@ -903,8 +934,8 @@ class ExplorerScene(Scene):
                 y = self._lines(surface, self.practice_verdict, y, size, theme.TEXT)
             y += m.px(10)
         found = self.trace
-        if found is None:
-            return
+        if found is None or (self.lesson == PRACTICE and not self.checked):
+            return  # practice: nothing that gives the answer away
         y = self._section(surface, "Search", y)
         summary = (
             f"{ALGORITHM_TITLES[found.algorithm]}, depth {found.depth}, "
@@ -1020,13 +1051,14 @@ class ExplorerScene(Scene):
 
     def _window_at(self, node: TraceNode) -> tuple[float | None, float | None]:
         """α and β at `node` as of the current step (raised/lowered since it was entered)."""
-        assert self.trace is not None
         alpha, beta = node.alpha, node.beta
-        for event in self.trace.events[node.entered : self.step + 1]:
-            if event.node == node.id and event.kind == "alpha":
-                alpha = event.value
-            elif event.node == node.id and event.kind == "beta":
-                beta = event.value
+        for index, kind, value in self._bounds.get(node.id, ()):
+            if index > self.step:
+                break
+            if kind == "alpha":
+                alpha = value
+            else:
+                beta = value
         return alpha, beta
 
     def _draw_step_label(self, surface: pygame.Surface) -> None:

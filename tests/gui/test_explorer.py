@@ -259,3 +259,11 @@ def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
     narrow = layout(found.nodes, 0, everything, (100, 400), min_slot=30)
     assert narrow.folded and narrow.levels == 1
     assert sum(1 for i in narrow.items if i.stub == MORE) == 3
+
+
+def test_the_frame_bench_reports_frame_times() -> None:
+    from gui.explorer_bench import run
+
+    figures = run(frames=20, algorithm="alphabeta", depth=4)
+    assert figures["nodes"] == 200 and figures["frames"] == 20
+    assert figures["p95_ms"] >= figures["median_ms"] > 0

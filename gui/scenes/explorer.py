@@ -26,7 +26,7 @@ from ai.trace_render import (
     window_text,
 )
 from games import tree_examples
-from gui import drawing, theme
+from gui import drawing, explorer_board, theme
 from gui.explorer_layout import CUT, MORE, Layout, Placed, layout
 from gui.scenes.base import Scene
 
@@ -713,6 +713,7 @@ class ExplorerScene(Scene):
         practice = self.lesson == PRACTICE and not self.checked
         chosen = set(self.trace.principal_path(self.root_id)) if at_end and not practice else set()
         radius = max(m.px(5), min(m.px(13), round(found.slot * 0.28)))
+        window_on_path = self.trace.algorithm == "alphabeta" and not at_end and not practice
         small = max(11, min(m.font_size(13), round(found.slot * 0.32)))
         positions = [self.node_pos(item) for item in found.items]
         # Edges first, labels of moves next to them.
@@ -777,6 +778,18 @@ class ExplorerScene(Scene):
             if node.id == current and not at_end:
                 drawing.glow(surface, theme.ACCENT, pos, radius * 2)
             self._shape(surface, node.kind, pos, radius, node.id in chosen)
+            if window_on_path and node.id in current_path and node.kind in ("max", "min"):
+                alpha, beta = self._window_at(node)
+                text = window_text(self.trace, alpha, beta)[1:-1]
+                drawing.draw_text(
+                    surface,
+                    text,
+                    (pos[0] + radius + m.px(6), pos[1] - radius),
+                    max(10, small - 1),
+                    theme.ACCENT,
+                    "semibold",
+                    anchor="bottomleft",
+                )
             value = node.value_at(self.step)
             if practice and node.kind != "leaf":
                 text = "?"
@@ -826,8 +839,16 @@ class ExplorerScene(Scene):
         full = cut_text(self.trace, node).removeprefix("✂ ")
         lines = drawing.wrap(full, int(room), size) if room >= m.px(100) else []
         if not lines or len(lines) > 6:
-            short = f"{len(node.skipped)} skipped"
-            lines = [short if drawing.text_size(short, size)[0] <= room else str(len(node.skipped))]
+            # Too narrow for the sentence: the same facts in three short lines, if they fit.
+            show = self.trace.format_value
+            sign, bound = ("≤", "α") if node.cut_by == "alpha" else ("≥", "β")
+            lines = [
+                f"{len(node.skipped)} skipped",
+                f"value {sign} {show(node.value)}",
+                f"{sign} {bound} = {show(node.cut_bound)}",
+            ]
+            if max(drawing.text_size(line, size, "semibold")[0] for line in lines) > room:
+                lines = [str(len(node.skipped))]
         line_h = round(size * 1.3)
         width = max(drawing.text_size(line, size, "semibold")[0] for line in lines)
         rect = pygame.Rect(0, 0, icon + 4 + width, max(icon, line_h * len(lines)))
@@ -1095,6 +1116,9 @@ class ExplorerScene(Scene):
                 lines.append(sum_text(self.trace, node))
             board = self._board_text(node)
         width = min(m.px(360), self.app.size[0] - 2 * m.pad)
+        picture = 0
+        if item.stub == "" and explorer_board.has_view(self.trace.root_state):
+            picture, board = m.px(170), []
         wrapped = [w for line in lines for w in drawing.wrap(line, width - 2 * m.gap, size)]
         mono = max(11, size)
         height = (
@@ -1102,6 +1126,7 @@ class ExplorerScene(Scene):
             + len(board) * round(mono * 1.25)
             + 2 * m.gap
             + (m.px(6) if board else 0)
+            + picture
         )
         pos = self.node_pos(item)
         card = pygame.Rect(pos[0] + m.px(16), pos[1] + m.px(10), width, height)
@@ -1115,6 +1140,9 @@ class ExplorerScene(Scene):
         for line in board:
             surface.blit(_mono(mono).render(line, True, theme.TEXT_DIM), (card.x + m.gap, y))
             y += round(mono * 1.25)
+        if picture:
+            area = pygame.Rect(card.x + m.gap, y, card.width - 2 * m.gap, picture - m.gap)
+            explorer_board.draw_position(surface, area, self.trace.state_of(node.id))
 
     def _board_text(self, node: TraceNode) -> list[str]:
         """The node's position as the game draws it in text (a few lines at most)."""

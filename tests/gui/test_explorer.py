@@ -267,3 +267,24 @@ def test_the_frame_bench_reports_frame_times() -> None:
     figures = run(frames=20, algorithm="alphabeta", depth=4)
     assert figures["nodes"] == 200 and figures["frames"] == 20
     assert figures["p95_ms"] >= figures["median_ms"] > 0
+
+
+def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any]) -> None:
+    from gui import explorer_board
+
+    app = make_app()
+    game = games.get_game("connect4")
+    scene = open_explorer(app, game.replay(game.parse_moves("44")), algorithm="alphabeta", depth=2)
+    assert scene.trace is not None
+    surface = pygame.Surface((200, 160))
+    assert explorer_board.draw_position(surface, surface.get_rect(), scene.trace.state_of(1))
+    tree = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
+    assert not explorer_board.has_view(tree)
+    item = item_for(scene, scene.trace.nodes[1].label)
+    pos = scene.node_pos(item)
+    app.mouse_override = pos
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pump(app, 2)
+    assert scene.hover is not None and scene.hover.level == 1

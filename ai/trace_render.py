@@ -12,9 +12,9 @@ ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
 
 
 def probability_text(probability: float) -> str:
-    """1/6 for a simple fraction, else the decimal."""
+    """1/6 for a simple fraction (a die's face), else the decimal (0.9)."""
     fraction = Fraction(probability).limit_denominator(24)
-    if abs(float(fraction) - probability) < 1e-9 and fraction.denominator > 1:
+    if abs(float(fraction) - probability) < 1e-9 and 1 < fraction.denominator < 10:
         return f"{fraction.numerator}/{fraction.denominator}"
     return f"{probability:g}"
 

@@ -243,7 +243,8 @@ class Lesson:
     text: str
     other: Tree | None = None
     other_label: str = ""
-    ordering: str = "game"
+    label: str = "as drawn"
+    """What to call `tree` next to `other`."""
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -263,6 +264,7 @@ LESSONS: tuple[Lesson, ...] = (
         "the best order to see how many leaves a good order saves.",
         other=BEST_ORDER_TREE,
         other_label="best order",
+        label="worst order",
     ),
     Lesson(
         "3. Chance and the scale of values",
@@ -274,6 +276,7 @@ LESSONS: tuple[Lesson, ...] = (
         "linear transformation of the chance of winning.",
         other=DICE_STRETCHED,
         other_label="stretched leaves",
+        label="leaves 2, 2, 3, 3, 1, 1, 4, 4",
     ),
 )
 """The lessons in the order they are taught (practice trees come from `random_tree`)."""

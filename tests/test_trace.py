@@ -242,6 +242,7 @@ def test_lesson_three_stretched_leaves_flip_the_decision() -> None:
     chance = small.nodes[small.root.children[0]]
     assert chance.kind == "chance"
     assert [(label, p) for label, p, _ in chance.terms] == [("a1.1", 0.9), ("a1.2", 0.1)]
+    assert "0.9·2 + 0.1·3 = 2.1" in render_text(small)
     assert [small.nodes[c].probability for c in chance.children] == [0.9, 0.1]
     with pytest.raises(ai.SearchError, match="chance"):
         trace(tree_state(examples.DICE_SMALL), "alphabeta", 2)

@@ -9,6 +9,7 @@ words come from `ai.trace_render`.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -80,7 +81,8 @@ class ExplorerScene(Scene):
         self.variant = False
         self.seed = seed
         allowed = self._algorithms()
-        self.algorithm = algorithm if algorithm in allowed else allowed[-1]
+        default = "alphabeta" if "alphabeta" in allowed else allowed[0]
+        self.algorithm = algorithm if algorithm in allowed else default
         self.depth = depth if depth is not None else 3
         self.heuristic = heuristic
         self.ordering = ordering
@@ -105,6 +107,7 @@ class ExplorerScene(Scene):
         self._bounds: dict[int, list[tuple[int, str, float | None]]] = {}
         self._job: threading.Thread | None = None
         self._result: tuple[Trace | None, str] | None = None
+        self._generation = 0
         self.practice_marks: set[int] = set()
         self.practice_guess = ""
         self.practice_verdict = ""
@@ -151,6 +154,8 @@ class ExplorerScene(Scene):
         self.error = ""
         self.playing = False
         self._result = None
+        self._generation += 1
+        generation = self._generation
         settings = (
             self.state,
             self.algorithm,
@@ -164,9 +169,11 @@ class ExplorerScene(Scene):
             try:
                 state, algorithm, depth, heuristic, ordering, table = settings
                 found = trace(state, algorithm, depth, heuristic, ordering, table)
-                self._result = (found, "")
+                outcome: tuple[Trace | None, str] = (found, "")
             except ai.SearchError as error:
-                self._result = (None, str(error))
+                outcome = (None, str(error))
+            if generation == self._generation:  # settings changed meanwhile: drop it
+                self._result = outcome
 
         self._job = threading.Thread(target=run, daemon=True)
         self._job.start()
@@ -934,6 +941,8 @@ class ExplorerScene(Scene):
                 y = self._lines(
                     surface, tree_examples.LESSONS[self.lesson].text, y, size, theme.TEXT_DIM
                 )
+                for line in lesson_comparison(self.lesson):
+                    y = self._lines(surface, line, y + m.px(4), size, theme.TEXT, "semibold")
             elif not self.checked:
                 y = self._lines(
                     surface,
@@ -1154,6 +1163,28 @@ class ExplorerScene(Scene):
         except Exception:  # a game without a text drawing: the card shows no board
             return []
         return [line for line in str(text).splitlines() if line.strip()][:9]
+
+
+@lru_cache(maxsize=8)
+def lesson_comparison(index: int) -> tuple[str, ...]:
+    """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
+    lesson = tree_examples.LESSONS[index]
+    if lesson.other is None:
+        return ()
+    lines = []
+    for tree, name in ((lesson.tree, lesson.label), (lesson.other, lesson.other_label)):
+        state = tree_examples.TreeGame(tree).initial_state()
+        found = trace(state, lesson.algorithm, tree_examples.height(tree))
+        if lesson.algorithm == "alphabeta":
+            lines.append(f"{name[0].upper()}{name[1:]}: {found.totals()[1]} leaves evaluated")
+        else:
+            values = ", ".join(
+                f"{found.nodes[c].label} = {found.format_value(found.nodes[c].value)}"
+                for c in found.root.children
+            )
+            best = found.best_child
+            lines.append(f"{name[0].upper()}{name[1:]}: {values} → {best.label if best else '?'}")
+    return tuple(lines)
 
 
 def scissors(surface: pygame.Surface, box: pygame.Rect, colour: theme.Colour) -> None:

@@ -288,3 +288,24 @@ def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any])
     )
     pump(app, 2)
     assert scene.hover is not None and scene.hover.level == 1
+
+
+def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    game = games.get_game("tictactoe")
+    scene = open_explorer(app, game.replay(game.parse_moves("14253")))
+    assert scene.trace is None and "the game is over" in scene.error
+
+
+def test_lesson_panels_compare_both_versions() -> None:
+    from gui.scenes.explorer import lesson_comparison
+
+    assert lesson_comparison(0) == ()
+    assert lesson_comparison(1) == (
+        "Worst order: 9 leaves evaluated",
+        "Best order: 5 leaves evaluated",
+    )
+    assert lesson_comparison(2) == (
+        "Leaves 2, 2, 3, 3, 1, 1, 4, 4: a1 = 2.1, a2 = 1.3 → a1",
+        "Stretched leaves: a1 = 21, a2 = 40.9 → a2",
+    )

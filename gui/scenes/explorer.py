@@ -514,15 +514,28 @@ class ExplorerScene(Scene):
         """Compare the learner's marks and guess with alpha-beta; show its search."""
         assert self.trace is not None
         skipped, value = self.practice_answer()
-        marked = {self.trace.nodes[n].label for n in self.practice_marks}
+        nodes = self.trace.nodes
+        inside: set[int] = set()  # every node below a skipped branch (unique names)
+        stack = [n.id for n in nodes if n.label in skipped]
+        while stack:
+            node_id = stack.pop()
+            inside.update(nodes[node_id].children)
+            stack.extend(nodes[node_id].children)
+        marked = {nodes[n].label for n in self.practice_marks}
         right = marked & skipped
+        below = {nodes[n].label for n in self.practice_marks & inside} - right
+        wrong = marked - right - below
         verdict = [
             f"Alpha-beta cuts {len(skipped)} branch{'es' if len(skipped) != 1 else ''}"
             f"{': ' + ', '.join(sorted(skipped)) if skipped else ''}."
         ]
+        parts = [f"You marked {len(right)} of them"]
+        if below:
+            parts.append(f"{len(below)} inside a cut branch")
+        if wrong:
+            parts.append(f"{len(wrong)} that {'is' if len(wrong) == 1 else 'are'} searched")
         verdict.append(
-            f"You marked {len(right)} of them"
-            + (f" and {len(marked - right)} that are searched." if marked - right else ".")
+            ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + "."
         )
         guess = self.practice_guess.strip()
         if guess:

@@ -223,7 +223,7 @@ def test_practice_checks_the_learners_prediction(make_app: Callable[..., Any]) -
     assert {scene.trace.nodes[n].label for n in scene.practice_marks} == set(marked)
     click(app, button(scene, "check").rect.center)
     assert "right" in scene.practice_verdict and "not right" not in scene.practice_verdict
-    assert f"You marked {len(marked)} of them" in scene.practice_verdict
+    assert f"You marked {len(marked)} of them." in scene.practice_verdict
     assert wait_until(app, lambda: scene.ready, 10)
     assert scene.trace.algorithm == "alphabeta"
 
@@ -309,3 +309,21 @@ def test_lesson_panels_compare_both_versions() -> None:
         "Leaves 2, 2, 3, 3, 1, 1, 4, 4: a1 = 2.1, a2 = 1.3 → a1",
         "Stretched leaves: a1 = 21, a2 = 40.9 → a2",
     )
+
+
+def test_practice_tells_searched_marks_from_marks_inside_a_cut(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    scene = open_lesson(app, PRACTICE)
+    assert scene.trace is not None
+    skipped, _ = scene.practice_answer()
+    nodes = scene.trace.nodes
+    cut_root = next(n for n in nodes if n.label in skipped)
+    searched = next(n for n in nodes if n.parent == 0)  # the first root move is always searched
+    scene.practice_marks = {searched.id} | ({cut_root.children[0]} if cut_root.children else set())
+    verdict = scene.check_practice()
+    assert "You marked 0 of them" in verdict
+    assert "1 that is searched." in verdict
+    if cut_root.children:
+        assert "1 inside a cut branch" in verdict

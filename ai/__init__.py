@@ -24,6 +24,7 @@ from ai.players import (
 from ai.result import SearchProgress, SearchResult
 from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
 from ai.table import TranspositionTable
+from ai.trace import trace  # the function; the module stays importable as ai.trace
 
 __all__ = [
     "ALGORITHMS",
@@ -48,5 +49,6 @@ __all__ = [
     "preset_config",
     "preset_description",
     "search",
+    "trace",
     "with_seed",
 ]

@@ -1,0 +1,329 @@
+"""The search-tree explorer, driven headless: open, expand, re-root, step, scrub, lessons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+from driving import choose_option, click, press, pump, wait_until
+
+import games
+from games import tree_examples
+from gui.explorer_layout import CUT, MORE, layout
+from gui.scenes.explorer import PRACTICE, ExplorerScene
+
+
+def open_explorer(app: Any, state: Any, **kwargs: Any) -> ExplorerScene:
+    scene = ExplorerScene(app, state, **kwargs)
+    app.push(scene)
+    assert wait_until(app, lambda: scene.ready or bool(scene.error), 30)
+    pump(app, 2)
+    return scene
+
+
+def open_lesson(app: Any, index: int) -> ExplorerScene:
+    scene = ExplorerScene.lessons(app, index)
+    app.push(scene)
+    assert wait_until(app, lambda: scene.ready, 10)
+    pump(app, 2)
+    return scene
+
+
+def item_for(scene: ExplorerScene, label: str, stub: str = "") -> Any:
+    found = scene.current_layout()
+    assert found is not None and scene.trace is not None
+    matches = [
+        item
+        for item in found.items
+        if scene.trace.nodes[item.node].label == label and item.stub == stub
+    ]
+    return min(matches, key=lambda item: item.level)  # the shallowest of that name
+
+
+def button(scene: ExplorerScene, action: str) -> Any:
+    return next(widget for widget, name in scene.ids.items() if name == action)
+
+
+def test_connect_four_alphabeta_opens_with_root_moves_and_cuts(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    game = games.get_game("connect4")
+    scene = open_explorer(
+        app, game.replay(game.parse_moves("4453")), algorithm="alphabeta", depth=4
+    )
+    assert scene.trace is not None
+    assert scene.trace.value == pytest.approx(-0.07, abs=0.01)
+    assert len(scene.trace.root.children) == 7
+    found = scene.current_layout()
+    assert found is not None
+    shown = {scene.trace.nodes[i.node].label for i in found.items if i.level == 1 and not i.stub}
+    assert shown == {"1", "2", "3", "4", "5", "6", "7"}
+    assert any(item.stub == CUT for item in found.items)
+    assert found.folded  # depth 4 does not fit: "…" stubs stand for the deeper levels
+    assert any(item.stub == MORE for item in found.items)
+    assert scene.step == len(scene.trace.events) - 1
+
+
+def test_click_expands_and_collapses_double_click_reroots(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    game = games.get_game("connect4")
+    scene = open_explorer(app, game.initial_state(), algorithm="alphabeta", depth=3)
+    assert scene.trace is not None
+    target = item_for(scene, "1")
+    node = target.node
+    opened = node in scene.expanded
+    click(app, scene.node_pos(target))
+    assert (node in scene.expanded) != opened
+    pump(app, 30)  # long enough that the next click is not a double-click
+    click(app, scene.node_pos(item_for(scene, "1")))
+    assert (node in scene.expanded) == opened
+    pump(app, 30)
+    pos = scene.node_pos(item_for(scene, "1"))
+    click(app, pos, frames=1)
+    click(app, pos)
+    assert scene.root_id == node
+    assert scene.current_layout().items[0].node == node  # type: ignore[union-attr]
+    up = button(scene, "unroot")
+    click(app, up.rect.center)
+    assert scene.root_id == 0
+    scene.reroot(node)
+    press(app, pygame.K_BACKSPACE)
+    assert scene.root_id == 0
+
+
+def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    scene = open_lesson(app, 0)
+    assert scene.trace is not None
+    last = len(scene.trace.events) - 1
+    press(app, pygame.K_HOME)
+    assert scene.step == 0 and scene.trace.totals(scene.step) == (1, 0, 0, 0)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert scene.step == 2
+    press(app, pygame.K_LEFT)
+    assert scene.step == 1
+    click(app, button(scene, "end").rect.center)
+    assert scene.step == last
+    click(app, button(scene, "start").rect.center)
+    click(app, button(scene, "forward").rect.center)
+    assert scene.step == 1
+    # Scrub to the cut-off: the counters and the sentence follow the step.
+    cut_step = next(i for i, e in enumerate(scene.trace.events) if e.kind == "cutoff")
+    slider = scene.scrubber
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui_event("UI_HORIZONTAL_SLIDER_MOVED"), ui_element=slider, value=cut_step
+        )
+    )
+    pump(app, 2)
+    assert scene.step == cut_step
+    assert scene.trace.totals(scene.step)[2] == 1
+    from ai.trace_render import explain
+
+    assert explain(scene.trace, scene.step).startswith("MIN at C already has 1 ≤ α = 3")
+    # Play: the stepper moves by itself, then stops at the end.
+    press(app, pygame.K_HOME)
+    choose_option(app, button(scene, "speed"), "100 steps/s")
+    press(app, pygame.K_SPACE)
+    assert scene.playing
+    pump(app, 12)
+    assert 10 <= scene.step < last
+    pump(app, 60)
+    assert scene.step == last and not scene.playing
+
+
+def pygame_gui_event(name: str) -> int:
+    import pygame_gui
+
+    return int(getattr(pygame_gui, name))
+
+
+def test_changing_settings_records_again(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    game = games.get_game("tictactoe")
+    scene = open_explorer(app, game.initial_state(), algorithm="alphabeta", depth=2)
+    assert scene.trace is not None and scene.trace.totals()[2] > 0
+    choose_option(app, button(scene, "algorithm"), "minimax")
+    assert wait_until(app, lambda: scene.ready, 20)
+    assert scene.trace.algorithm == "minimax" and scene.trace.totals()[2] == 0
+    choose_option(app, button(scene, "depth"), "Depth 4")
+    assert wait_until(app, lambda: scene.ready, 20)
+    assert scene.trace.depth == 4 and scene.trace.totals()[0] == 1 + 9 + 72 + 504 + 3024
+    click(app, button(scene, "table").rect.center)
+    assert wait_until(app, lambda: scene.ready, 20)
+    assert scene.trace.table and scene.trace.totals()[3] > 0
+    click(app, button(scene, "table").rect.center)
+    assert wait_until(app, lambda: scene.ready, 20)
+    choose_option(app, button(scene, "depth"), "Depth 8")
+    assert wait_until(app, lambda: bool(scene.error), 60)
+    assert "try depth" in scene.error
+    pump(app, 2)  # the message is drawn, nothing raises
+
+
+def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    game = games.get_game("pig")
+    scene = open_explorer(app, game.replay(game.parse_moves("r4r5")), depth=2)
+    assert scene.trace is not None and scene.trace.algorithm == "expectiminimax"
+    chance = next(n for n in scene.trace.nodes if n.kind == "chance")
+    assert [scene.trace.nodes[c].probability for c in chance.children] == [pytest.approx(1 / 6)] * 6
+    assert scene.trace.totals()[2] == 0
+    assert scene._chance_to_explain(scene.trace.root) is not None
+    from ai.trace_render import sum_text
+
+    assert sum_text(scene.trace, chance).startswith("1/6·")
+    # Hovering the chance node shows its card (drawn without error).
+    item = next(i for i in scene.current_layout().items if i.node == chance.id and not i.stub)  # type: ignore[union-attr]
+    pos = scene.node_pos(item)
+    app.mouse_override = pos
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pump(app, 2)
+    assert scene.hover is not None and scene.hover.node == chance.id
+
+
+def test_each_lesson_opens_with_its_values(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    scene = open_lesson(app, 0)
+    assert scene.trace is not None and scene.trace.value == 3
+    assert [n.label for n in scene.trace.nodes if n.cut] == ["C"]
+    choose_option(app, button(scene, "lesson"), "2. Move ordering")
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.trace.totals()[1] == 9  # the worst order: every leaf
+    click(app, button(scene, "variant").rect.center)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.trace.totals()[1] == 5  # the best order
+    choose_option(app, button(scene, "lesson"), "3. Chance and the scale of values")
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.trace.value == pytest.approx(2.1)
+    assert scene.trace.best_child.label == "a1"  # type: ignore[union-attr]
+    click(app, button(scene, "variant").rect.center)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.trace.value == pytest.approx(40.9)
+    assert scene.trace.best_child.label == "a2"  # type: ignore[union-attr]
+
+
+def test_practice_checks_the_learners_prediction(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    scene = open_lesson(app, PRACTICE)
+    assert scene.trace is not None and scene.trace.algorithm == "minimax"
+    skipped, value = scene.practice_answer()
+    assert value == tree_examples.value_of(scene.state.game.tree)
+    for char in f"{value:g}":
+        press(app, ord(char), char)
+    assert scene.practice_guess == f"{value:g}"
+    marked = sorted(skipped)[:1]
+    for label in marked:
+        click(app, scene.node_pos(item_for(scene, label)))
+    assert {scene.trace.nodes[n].label for n in scene.practice_marks} == set(marked)
+    click(app, button(scene, "check").rect.center)
+    assert "right" in scene.practice_verdict and "not right" not in scene.practice_verdict
+    assert f"You marked {len(marked)} of them." in scene.practice_verdict
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.trace.algorithm == "alphabeta"
+
+
+def test_the_explorer_fits_small_and_large_windows(make_app: Callable[..., Any]) -> None:
+    for size in ((800, 600), (1920, 1080)):
+        app = make_app(size)
+        game = games.get_game("connect4")
+        scene = open_explorer(app, game.initial_state(), algorithm="alphabeta", depth=4)
+        found = scene.current_layout()
+        assert found is not None
+        for item in found.items:
+            x, y = scene.node_pos(item)
+            assert scene.canvas.collidepoint(x, y), (size, item)
+        press(app, pygame.K_ESCAPE)
+        assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
+    from ai.trace import trace
+
+    state = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
+    found = trace(state, "alphabeta", 2)
+    everything = {n.id for n in found.nodes if n.children}
+    placed = layout(found.nodes, 0, everything, (600, 400))
+    assert [found.nodes[i.node].label for i in placed.items if i.level == 1 and not i.stub] == [
+        "B",
+        "C",
+        "D",
+    ]
+    assert [i.node for i in placed.items if i.stub == CUT] == [5]
+    assert not placed.folded
+    narrow = layout(found.nodes, 0, everything, (100, 400), min_slot=30)
+    assert narrow.folded and narrow.levels == 1
+    assert sum(1 for i in narrow.items if i.stub == MORE) == 3
+
+
+def test_the_frame_bench_reports_frame_times() -> None:
+    from gui.explorer_bench import run
+
+    figures = run(frames=20, algorithm="alphabeta", depth=4)
+    assert figures["nodes"] == 200 and figures["frames"] == 20
+    assert figures["p95_ms"] >= figures["median_ms"] > 0
+
+
+def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any]) -> None:
+    from gui import explorer_board
+
+    app = make_app()
+    game = games.get_game("connect4")
+    scene = open_explorer(app, game.replay(game.parse_moves("44")), algorithm="alphabeta", depth=2)
+    assert scene.trace is not None
+    surface = pygame.Surface((200, 160))
+    assert explorer_board.draw_position(surface, surface.get_rect(), scene.trace.state_of(1))
+    tree = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
+    assert not explorer_board.has_view(tree)
+    item = item_for(scene, scene.trace.nodes[1].label)
+    pos = scene.node_pos(item)
+    app.mouse_override = pos
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pump(app, 2)
+    assert scene.hover is not None and scene.hover.level == 1
+
+
+def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    game = games.get_game("tictactoe")
+    scene = open_explorer(app, game.replay(game.parse_moves("14253")))
+    assert scene.trace is None and "the game is over" in scene.error
+
+
+def test_lesson_panels_compare_both_versions() -> None:
+    from gui.scenes.explorer import lesson_comparison
+
+    assert lesson_comparison(0) == ()
+    assert lesson_comparison(1) == (
+        "Worst order: 9 leaves evaluated",
+        "Best order: 5 leaves evaluated",
+    )
+    assert lesson_comparison(2) == (
+        "Leaves 2, 2, 3, 3, 1, 1, 4, 4: a1 = 2.1, a2 = 1.3 → a1",
+        "Stretched leaves: a1 = 21, a2 = 40.9 → a2",
+    )
+
+
+def test_practice_tells_searched_marks_from_marks_inside_a_cut(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    scene = open_lesson(app, PRACTICE)
+    assert scene.trace is not None
+    skipped, _ = scene.practice_answer()
+    nodes = scene.trace.nodes
+    cut_root = next(n for n in nodes if n.label in skipped)
+    searched = next(n for n in nodes if n.parent == 0)  # the first root move is always searched
+    scene.practice_marks = {searched.id} | ({cut_root.children[0]} if cut_root.children else set())
+    verdict = scene.check_practice()
+    assert "You marked 0 of them" in verdict
+    assert "1 that is searched." in verdict
+    if cut_root.children:
+        assert "1 inside a cut branch" in verdict

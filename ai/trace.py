@@ -19,15 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ai.engine import (
-    PROVEN_UNITS,
-    SCALE,
-    STEP_UNITS,
-    WIN_UNITS,
-    Context,
-    SearchError,
-)
+from ai.engine import Context, SearchError
 from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, heuristic_for
+from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
 from games.base import CHANCE, Move
 
 ORDERINGS = ("game", "reversed", "best")

@@ -23,6 +23,7 @@ from cli import (
     match_command,
     screenshot_command,
     tournament_command,
+    trace_command,
 )
 from cli.args import PROG, OneLineParser, UsageError, wrap
 from cli.console import console_for, say
@@ -32,6 +33,7 @@ COMMANDS = (
     match_command,
     tournament_command,
     bench_command,
+    trace_command,
     screenshot_command,
 )
 """One module per subcommand, named `<command>_command.py`; each has `add_parser`."""

@@ -23,11 +23,15 @@ def _percentile(values: list[float], share: float) -> float:
 def run(
     frames: int = 300,
     size: tuple[int, int] = (1280, 800),
-    game: str = "connect4",
+    game: str | None = None,
     algorithm: str = "minimax",
     depth: int = 5,
 ) -> dict[str, Any]:
-    """Step a big trace for `frames` frames; frame-time statistics in milliseconds."""
+    """Step a big trace for `frames` frames; frame-time statistics in milliseconds.
+
+    `game` None: the registered game without chance with the most moves at the start (the
+    biggest tree for the depth).
+    """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import games
@@ -38,6 +42,11 @@ def run(
     app = App(size, headless=True, use_saved_settings=False)
     try:
         app.push(MenuScene(app))
+        if game is None:
+            game = max(
+                (name for name, factory in games.GAMES.items() if not factory.stochastic),
+                key=lambda name: len(games.get_game(name).initial_state().legal_moves()),
+            )
         scene = ExplorerScene(app, games.get_game(game).initial_state(), algorithm, depth)
         app.push(scene)
         started = time.perf_counter()

@@ -14,10 +14,16 @@ from hypothesis import strategies as st
 import ai
 import games
 from ai.trace import TraceEvent, TraceTooLarge, build_tree, trace
-from ai.trace_cli import main
 from ai.trace_render import explain, render_json, render_text
+from cli import run
 from games import CHANCE
 from games import tree_examples as examples
+
+
+def main(argv: list[str]) -> int:
+    """`plyground trace ARGS`."""
+    return run(["trace", *argv])
+
 
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_DEPTHS = {"tictactoe": 4, "connect4": 3, "pig": 2}
@@ -359,7 +365,7 @@ def test_the_command_prints_text_and_json(capsys: pytest.CaptureFixture[str]) ->
         (["--game", "tictactoe", "--moves", "11"], "illegal move"),
         (["--game", "pig", "--algorithm", "alphabeta"], "use expectiminimax"),
         (["--game", "connect4", "--depth", "9"], "try depth 8 or less"),
-        (["--game", "pig", "--option", "goal"], "NAME=NUMBER"),
+        (["--game", "pig", "--option", "goal"], "NAME=VALUE"),
         (["--lesson", "9"], "--lesson must be"),
         ([], "say which game"),
     ],

@@ -264,7 +264,7 @@ def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
 def test_the_frame_bench_reports_frame_times() -> None:
     from gui.explorer_bench import run
 
-    figures = run(frames=20, algorithm="alphabeta", depth=4)
+    figures = run(frames=20, game="connect4", algorithm="alphabeta", depth=4)
     assert figures["nodes"] == 200 and figures["frames"] == 20
     assert figures["p95_ms"] >= figures["median_ms"] > 0
 

@@ -95,6 +95,8 @@ class CompareScene(Scene):
         self.given_up: set[str] = set()
         self.pending: tuple[str, int, Estimate] | None = None
         self.message = ""
+        self.view_depth = 0
+        """The depth the table shows (Left / Right), 0 for the latest."""
         self.runner = CompareRunner()
         self.buttons: dict[Any, str] = {}
         self._chart_cache: tuple[Any, pygame.Surface] | None = None
@@ -121,6 +123,7 @@ class CompareScene(Scene):
             return
         self.cancel()
         self.rows, self.given_up, self.pending, self.message = [], set(), None, ""
+        self.view_depth = 0
         self.queue = [(key, d) for d in range(1, self.depth + 1) for key in self.variants]
         self._chart_cache = None
         self._next()
@@ -176,8 +179,11 @@ class CompareScene(Scene):
         return Comparison(self.branching, list(self.rows))
 
     def shown_depth(self) -> int:
-        """The depth whose rows the table shows: the deepest with a row, or the running one."""
+        """The depth whose rows the table shows: the one picked with the arrow keys, else the
+        deepest with a row or the running one."""
         depths = [row.depth for row in self.rows]
+        if self.view_depth in depths:
+            return self.view_depth
         if self.runner.job is not None:
             depths.append(self.runner.job[1])
         if self.pending is not None:
@@ -312,6 +318,14 @@ class CompareScene(Scene):
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                depths = sorted({row.depth for row in self.rows})
+                if depths:
+                    now = self.shown_depth()
+                    step = -1 if event.key == pygame.K_LEFT else 1
+                    index = depths.index(now) + step if now in depths else len(depths) - 1
+                    self.view_depth = depths[max(0, min(len(depths) - 1, index))]
                 return True
         return False
 
@@ -490,7 +504,10 @@ class CompareScene(Scene):
         if self.rows:
             values = {row.value for row in self.rows if row.depth == depth and row.ran}
             agree = "every algorithm finds the same value" if len(values) <= 1 else "values differ"
-            return f"Done: {done} runs, depth {depth} shown · {agree} · b = {self.branching:.1f}"
+            return (
+                f"Done: {done} runs · depth {depth} shown (Left / Right for others) · {agree}"
+                f" · b = {self.branching:.1f}"
+            )
         return "Choose a depth and press Run."
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-from driving import click_button, pump, wait_until
+from driving import click_button, press, pump, wait_until
 
 import games
 from ai import compare
@@ -55,6 +55,12 @@ def test_the_view_shows_the_numbers_of_the_comparison(make_app: Callable[..., An
             x, y = plot.to_data(*pixel)
             assert round(x) == depth and abs(y - nodes) <= nodes * 1e-9
     assert "same value" in scene._status(4)
+    assert scene.shown_depth() == 4
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert scene.shown_depth() == 2
+    press(app, pygame.K_RIGHT)
+    assert scene.shown_depth() == 3
     click_button(app, _button(scene, "back"))
     assert app.scene is not scene
 

@@ -49,6 +49,7 @@ __all__ = [
     "Comparison",
     "Estimate",
     "Row",
+    "Step",
     "Variant",
     "branching",
     "compare",
@@ -56,6 +57,7 @@ __all__ = [
     "parse_depths",
     "run_variant",
     "theory_curves",
+    "tree_sizes",
     "variants_for",
 ]
 
@@ -225,6 +227,38 @@ def branching(state: Any, playouts: int = 12, plies: int = 12, seed: int = 0) ->
     return max(1.0, sum(counts) / len(counts)) if counts else 1.0
 
 
+def tree_sizes(state: Any, depth: int, playouts: int = 300, seed: int = 0) -> list[float]:
+    """Knuth's estimate of minimax's node count at every depth 0..`depth` from `state`.
+
+    Each random path from the root weighs a node by the product of the branching above it,
+    which is an unbiased estimate of the tree's size; the mean of a few hundred paths is
+    close.  A chance node's outcomes count as its children and stay on its level, as depth
+    counts decisions only.
+    """
+    rng = random.Random(seed)
+    sums = [0.0] * (depth + 1)
+    for _ in range(playouts):
+        node, weight, level = state, 1.0, 0
+        sums[0] += 1.0
+        while not node.is_terminal():
+            chance = node.to_move == CHANCE
+            if level == depth and not chance:
+                break
+            children = node.legal_moves()
+            weight *= len(children)
+            node = node.play(rng.choice(children))
+            level += 0 if chance else 1
+            if level > depth:
+                break
+            sums[level] += weight
+    totals: list[float] = []
+    running = 0.0
+    for value in sums:
+        running += value / playouts
+        totals.append(running)
+    return totals
+
+
 def _tree(b: float, depth: float) -> float:
     """Nodes of a uniform tree with branching b to `depth`: 1 + b + ... + b^depth."""
     if b <= 1.0:
@@ -248,14 +282,18 @@ def estimate(
     b: float,
     done: Sequence[Row] = (),
     speed: float | None = None,
+    sizes: Sequence[float] | None = None,
 ) -> Estimate:
     """Guess nodes and seconds of `variant` at `depth` before running it.
 
     With two finished runs of the variant at smaller depths, the last one times the growth
-    between them (per depth); with one, it times b^exponent; with none, the uniform tree
-    b^(exponent * depth).  Seconds use the variant's own measured speed, else `speed`,
-    else DEFAULT_SPEED.
+    between them (per depth); with one, it times the growth of minimax's tree (`sizes`,
+    from `tree_sizes`) or b, to the variant's exponent (1 for minimax, 1/2 for ordered
+    alpha-beta); with none, minimax's estimated tree to that exponent (times 2), else the
+    uniform tree.  Seconds use the variant's own measured speed, else `speed`, else
+    DEFAULT_SPEED.
     """
+    known = sizes is not None and depth < len(sizes)
     exponent = _EXPONENT.get(variant, 1.0)
     mine = sorted(
         (row for row in done if row.variant == variant and row.ran and row.depth < depth),
@@ -266,10 +304,18 @@ def estimate(
         growth = max(1.0, (last.nodes / before.nodes) ** (1.0 / (last.depth - before.depth)))
         nodes = last.nodes * growth ** (depth - last.depth)
         basis = f"growth x{growth:.1f} per depth from depth {last.depth}"
+    elif mine and known and sizes is not None and sizes[mine[-1].depth] > 0:
+        last = mine[-1]
+        nodes = last.nodes * (sizes[depth] / sizes[last.depth]) ** exponent
+        basis = f"the tree's growth from depth {last.depth}"
     elif mine:
         last = mine[-1]
         nodes = last.nodes * (b**exponent) ** (depth - last.depth)
         basis = f"branching {b:.1f} from depth {last.depth}"
+    elif known and sizes is not None:
+        tree = sizes[depth]
+        nodes = tree if exponent == 1.0 else min(tree, 2.0 * tree**exponent)
+        basis = "random paths through the tree"
     else:
         nodes = _tree(b**exponent, depth)
         basis = f"branching {b:.1f}"
@@ -377,8 +423,9 @@ def _alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict
     """Fail-soft negamax alpha-beta without table or deepening; values in units.
 
     The root's moves are searched with the window above the best so far, so only the best
-    move's value is exact (the others are upper bounds): the root value and move are those
-    of minimax.  `ordered` adds two killer moves per ply and the history heuristic.
+    move's value is exact (the others are upper bounds): the root value is minimax's, and
+    the move is the first best one in search order (minimax breaks ties by its seed).
+    `ordered` adds two killer moves per ply and the history heuristic.
     """
     killers: list[list[Move]] = [[] for _ in range(depth + 2)]
     history: dict[Move, int] = {}
@@ -549,12 +596,13 @@ def compare(
             )
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
+    sizes = tree_sizes(state, max(depths, default=1))
     result = Comparison(b)
     total = len(chosen) * len(depths)
     given_up: set[str] = set()
     for depth in sorted(depths):
         for key in chosen:
-            guess = estimate(key, depth, b, result.rows)
+            guess = estimate(key, depth, b, result.rows, sizes=sizes)
             title = BY_KEY[key].title
             too_long = (
                 key in given_up

@@ -16,7 +16,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ai.compare import Comparison, Row, compare, duration, parse_depths, theory_curves
+from ai.compare import (
+    Comparison,
+    Row,
+    Step,
+    compare,
+    duration,
+    parse_depths,
+    theory_curves,
+)
 from ai.engine import SearchCancelled, SearchError
 
 EXAMPLES = """examples:
@@ -187,12 +195,22 @@ def main(argv: list[str] | None = None) -> int:
         args = args_parser.parse_args(argv)
     except SystemExit as stop:
         return int(stop.code or 0)
-    console = Console(width=None if sys.stdout.isatty() else 140)
+    console = Console(width=None if sys.stdout.isatty() else 140, highlight=False)
     try:
         depths = _check(args)
         game = make_game(args.game, args.option)
         state = read_position(game, args.moves)
-        comparison = compare(state, depths, args.heuristic, max_seconds=args.max_seconds)
+        with Console(stderr=True).status("starting…") as status:
+
+            def progress(step: Step) -> None:
+                status.update(
+                    f"run {step.index + 1} of {step.total}: {step.variant} at depth "
+                    f"{step.depth} · {step.nodes:,} nodes of ~{round(step.estimate.nodes):,}"
+                )
+
+            comparison = compare(
+                state, depths, args.heuristic, max_seconds=args.max_seconds, progress=progress
+            )
         print_tables(console, comparison, game)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as handle:

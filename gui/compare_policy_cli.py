@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as stop:
         return int(stop.code or 0)
-    console = Console(width=None if sys.stdout.isatty() else 140)
+    console = Console(width=None if sys.stdout.isatty() else 140, highlight=False)
     try:
         if args.plot:
             check_png(args.plot)

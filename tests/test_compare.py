@@ -203,3 +203,19 @@ def test_rows_as_plain_data() -> None:
     data = row.as_dict(ttt.format_move)
     assert data["move"] == ttt.format_move(row.move) and data["nodes"] == row.nodes
     assert compare.duration(0.25) == "250 ms" and compare.duration(700) == "12 min"
+
+
+def test_tree_sizes_estimate_minimax_counts_before_any_run() -> None:
+    empty = games.get_game("tictactoe").initial_state()
+    sizes = compare.tree_sizes(empty, 9)
+    assert sizes[:4] == [1, 10, 82, 586]  # uniform near the root: exact
+    assert abs(sizes[9] - 549_946) < 0.2 * 549_946
+    c4 = compare.tree_sizes(_c4(), 8)
+    assert abs(c4[5] - 18_935) < 0.1 * 18_935
+    guess = compare.estimate("minimax", 9, compare.branching(empty), [], sizes=sizes)
+    assert guess.nodes == sizes[9] and guess.basis == "random paths through the tree"
+    ordered = compare.estimate("alphabeta-ordered", 9, 5.0, [], sizes=sizes)
+    assert ordered.nodes == pytest.approx(2 * sizes[9] ** 0.5)
+    done = [compare.Row("engine", "engine", 4, nodes=100, elapsed=0.01)]
+    grown = compare.estimate("engine", 6, 5.0, done, sizes=sizes)
+    assert grown.nodes == pytest.approx(100 * (sizes[6] / sizes[4]) ** 0.5)

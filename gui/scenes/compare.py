@@ -27,6 +27,7 @@ from ai.compare import (
     describe,
     duration,
     estimate,
+    tree_sizes,
     variants_for,
     with_shares,
 )
@@ -90,6 +91,7 @@ class CompareScene(Scene):
         self.titles = {variant.key: variant.title for variant in variants_for(state)}
         self.problem = self._problem()
         self.branching = 1.0 if self.problem else branching(state)
+        self.sizes = [] if self.problem else tree_sizes(state, DEPTHS[-1])
         self.rows: list[Row] = []
         self.queue: list[tuple[str, int]] = []
         self.given_up: set[str] = set()
@@ -144,7 +146,7 @@ class CompareScene(Scene):
         """Start the next waiting run, or stop at one that would take too long."""
         while self.queue and not self.runner.busy and self.pending is None:
             key, depth = self.queue.pop(0)
-            guess = estimate(key, depth, self.branching, self.rows)
+            guess = estimate(key, depth, self.branching, self.rows, sizes=self.sizes)
             if key in self.given_up:
                 self._add(
                     Row(key, self.titles[key], depth, skipped=describe(guess), estimate=guess)
@@ -195,7 +197,9 @@ class CompareScene(Scene):
         finished, row, error = self.runner.poll()
         if finished:
             if row is not None:
-                guess = estimate(row.variant, row.depth, self.branching, self.rows)
+                guess = estimate(
+                    row.variant, row.depth, self.branching, self.rows, sizes=self.sizes
+                )
                 self._add(dataclasses.replace(row, estimate=guess))
             elif error:
                 self.message = error

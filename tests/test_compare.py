@@ -219,3 +219,14 @@ def test_tree_sizes_estimate_minimax_counts_before_any_run() -> None:
     done = [compare.Row("engine", "engine", 4, nodes=100, elapsed=0.01)]
     grown = compare.estimate("engine", 6, 5.0, done, sizes=sizes)
     assert grown.nodes == pytest.approx(100 * (sizes[6] / sizes[4]) ** 0.5)
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "pig"])
+def test_values_agree_for_every_heuristic(name: str) -> None:
+    game = games.get_game(name, **({"goal": 20} if name == "pig" else {}))
+    state = _random_positions(name, 1, seed=5, **({"goal": 20} if name == "pig" else {}))[0]
+    for heuristic in game.heuristics:
+        result = compare.compare(state, [1, 2, 3], heuristic=heuristic)
+        for depth in result.depths():
+            values = [row.value for row in result.at(depth)]
+            assert max(values) - min(values) <= 1e-12, (heuristic, depth, values)

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from cli import (
     analyze_command,
     bench_command,
+    compare_command,
     match_command,
+    policy_command,
     screenshot_command,
     tournament_command,
     trace_command,
@@ -34,6 +36,8 @@ COMMANDS = (
     tournament_command,
     bench_command,
     trace_command,
+    compare_command,
+    policy_command,
     screenshot_command,
 )
 """One module per subcommand, named `<command>_command.py`; each has `add_parser`."""

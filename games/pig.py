@@ -435,6 +435,16 @@ class Game:
         """The optimal policy at this goal, for `ai.policy_agreement`."""
         return OptimalPolicy(self.goal)
 
+    def policy_picture(self, state: State, chosen: Move | None = None) -> dict[str, Any]:
+        """The optimal policy drawn around a decision, as chart data (games.pig_policy_data)."""
+        from games.pig_policy_data import policy_picture
+
+        me = state.player
+        scores, total = state.scores, state.turn_total
+        return policy_picture(
+            self.goal, scores[me], scores[1 - me], total, str(chosen) if chosen else None
+        )
+
     def __init__(self, goal: int = DEFAULT_GOAL) -> None:
         if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:
             raise ValueError(f"the goal must be a whole number of points, at least 1, not {goal!r}")

@@ -1,0 +1,199 @@
+"""`compare`: every algorithm that fits the game on one position, a table per depth and a
+chart of nodes against depth.  Runs whose estimate exceeds --max-seconds are skipped and say
+so.  Depth counts player decisions; chance layers do not use it up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ai.compare import (
+    Comparison,
+    Row,
+    Step,
+    compare,
+    duration,
+    parse_depths,
+    theory_curves,
+)
+from ai.search import SearchCancelled, SearchError
+from cli.args import (
+    UsageError,
+    add_command,
+    add_game_arguments,
+    check_png_path,
+    game_examples,
+    game_from_args,
+    games_help,
+    open_output,
+    read_position,
+    write_json,
+)
+from cli.console import console_for
+
+
+def format_row(row: Row, game: Any) -> list[str]:
+    """The table cells of one row."""
+    if not row.ran:
+        guess = row.estimate
+        nodes = f"~{round(guess.nodes):,}" if guess is not None else ""
+        seconds = f"~{duration(guess.seconds)}" if guess is not None else ""
+        return [row.title, "skipped", "", nodes, "", "", "", seconds, ""]
+    share = "" if row.share is None else f"{row.share:.1%}"
+    return [
+        row.title,
+        "" if row.value is None else f"{row.value:+.3f}",
+        "" if row.move is None else game.format_move(row.move),
+        f"{row.nodes:,}",
+        f"{row.leaves:,}",
+        f"{row.cutoffs:,}",
+        f"{row.table_hits:,}",
+        duration(row.elapsed),
+        share,
+    ]
+
+
+def print_tables(console: Console, comparison: Comparison, game: Any) -> None:
+    """One table per depth."""
+    first = comparison.rows[0].title if comparison.rows else "minimax"
+    for depth in comparison.depths():
+        table = Table(title=f"{game.title}, depth {depth}", title_justify="left")
+        for name, justify in (
+            ("algorithm", "left"),
+            ("value", "right"),
+            ("move", "center"),
+            ("nodes", "right"),
+            ("leaves", "right"),
+            ("cut-offs", "right"),
+            ("table hits", "right"),
+            ("time", "right"),
+            (f"of {first}", "right"),
+        ):
+            table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for row in comparison.at(depth):
+            table.add_row(*format_row(row, game))
+        console.print(table)
+        for row in comparison.at(depth):
+            if not row.ran:
+                console.print(
+                    f"  {row.title} at depth {depth} skipped: {row.skipped}"
+                    " (raise --max-seconds to run it)"
+                )
+    engine = any(row.variant == "engine" for row in comparison.rows)
+    console.print(
+        f"branching b = {comparison.branching:.2f} (random playouts from the position)"
+        + ("; the engine's count includes its iterative deepening." if engine else ".")
+    )
+
+
+def to_json(comparison: Comparison, game: Any, moves: str, heuristic: str | None) -> dict[str, Any]:
+    """The whole comparison as plain data."""
+    return {
+        "game": game.name,
+        "options": game.option_values(),
+        "moves": moves,
+        "heuristic": heuristic or game.default_heuristic,
+        "branching": comparison.branching,
+        "rows": [row.as_dict(game.format_move) for row in comparison.rows],
+        "theory": theory_curves(comparison.branching, comparison.depths()),
+    }
+
+
+def write_plot(comparison: Comparison, game: Any, path: str) -> None:
+    """The nodes-by-depth chart as PNG."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from gui import chart
+    from gui.compare_charts import nodes_chart
+
+    title = f"{game.title}: nodes searched by depth"
+    chart.save(chart.render(nodes_chart(comparison, title)), path)
+
+
+def command_compare(args: argparse.Namespace) -> int:
+    """Run the comparison and print it; 1 when cancelled (Ctrl+C)."""
+    depths = _depths(args)
+    game, _options = game_from_args(args)
+    _moves, state = read_position(game, args.moves)
+    if args.plot:
+        check_png_path(args.plot, "--plot")
+    json_file = open_output(args.json, "--json") if args.json else None
+    console = console_for(sys.stdout)
+    try:
+        with Console(stderr=True).status("starting…") as status:
+
+            def progress(step: Step) -> None:
+                status.update(
+                    f"run {step.index + 1} of {step.total}: {step.variant} at depth "
+                    f"{step.depth} · {step.nodes:,} nodes of ~{round(step.estimate.nodes):,}"
+                )
+
+            comparison = compare(
+                state, depths, args.heuristic, max_seconds=args.max_seconds, progress=progress
+            )
+    except SearchError as error:
+        raise UsageError(f"compare: {error}") from None
+    except SearchCancelled:
+        console.print("compare: cancelled")
+        return 1
+    print_tables(console, comparison, game)
+    if json_file is not None:
+        write_json(json_file, to_json(comparison, game, args.moves, args.heuristic))
+        console.print(f"wrote {args.json}")
+    if args.plot:
+        try:
+            write_plot(comparison, game, args.plot)
+        except OSError as error:
+            raise UsageError(
+                f"--plot {args.plot}: cannot write: {error.strerror or error}"
+            ) from None
+        console.print(f"wrote {args.plot}")
+    return 0
+
+
+def _depths(args: argparse.Namespace) -> list[int]:
+    """The depths asked for, checked before any search runs."""
+    try:
+        depths = parse_depths(args.depth)
+    except ValueError as error:
+        raise UsageError(f"--depth: {error}") from None
+    if not args.max_seconds > 0:
+        raise UsageError("--max-seconds must be above 0")
+    return depths
+
+
+def add_parser(commands: Any) -> None:
+    """The `compare` subcommand's arguments."""
+    lines = game_examples("plyground compare {game} --moves {moves} --depth 1-4")
+    lines.append("plyground compare --game GAME --depth 1-7 --plot nodes.png --json rows.json")
+    examples = "\n".join(lines)
+    parser = add_command(
+        commands,
+        "compare",
+        "run every algorithm on one position: nodes, cut-offs, time, a chart",
+        "Run every algorithm and setting that fits the game on one position (minimax, "
+        "alpha-beta in the game's order, alpha-beta with move ordering, the full engine; "
+        "with dice, expectiminimax with and without its table) at each depth, and compare "
+        "values, nodes, leaves, cut-offs, table hits and time.  Depth counts player "
+        "decisions; chance layers do not use it up.",
+        f"examples:\n{examples}\n\n{games_help()}",
+    )
+    add_game_arguments(parser)
+    parser.add_argument("--moves", default="", help="moves to the position (default: the start)")
+    parser.add_argument("--depth", default="1-5", help="a depth or a range, e.g. 7 or 1-7")
+    parser.add_argument("--heuristic", help="evaluation function (default: the game's own)")
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=60.0,
+        help="skip a run estimated to take longer (default 60)",
+    )
+    parser.add_argument("--json", metavar="FILE", help="write every row as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="write the nodes-by-depth chart")
+    parser.set_defaults(handler=command_compare)

@@ -1,0 +1,122 @@
+"""The Compare view's background runs: one search at a time in a spawned process (issue 11).
+
+`CompareRunner` owns a one-process `ProcessPoolExecutor` (spawn context) and runs one
+(variant, depth) search after another on it; the window polls it every frame, so the
+drawing loop never waits.  Progress comes back through a queue; `cancel()` sets a shared
+event that the search's `should_stop` reads.  No pygame here: the worker imports only
+`ai` and `games`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import queue
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from ai.compare import Row, run_variant
+from ai.engine import SearchCancelled
+
+_stop: Any = None
+_progress: Any = None
+
+
+def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
+    """In the worker: keep the shared stop flag and progress queue; register extra games."""
+    global _stop, _progress
+    _stop, _progress = stop, progress
+    import games
+
+    for factory in registered:
+        if factory.name not in games.GAMES:
+            games.register(factory)
+
+
+def _run(state: Any, variant: str, depth: int, heuristic: str | None) -> Row | None:
+    """In the worker: one search; None when it was cancelled."""
+
+    def report(snapshot: Any) -> None:
+        with contextlib.suppress(queue.Full):  # a lost snapshot does not matter
+            _progress.put_nowait((variant, depth, snapshot.nodes, snapshot.elapsed))
+
+    try:
+        return run_variant(
+            state, variant, depth, heuristic, progress=report, should_stop=_stop.is_set
+        )
+    except SearchCancelled:
+        return None
+
+
+class CompareRunner:
+    """Runs searches in the background, one at a time."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._stop = self._context.Event()
+        self._progress = self._context.Queue(maxsize=256)
+        self._pool: ProcessPoolExecutor | None = None
+        self._future: Future[Row | None] | None = None
+        self.job: tuple[str, int] | None = None
+        """(variant, depth) of the run under way, or None."""
+        self.nodes = 0
+        self.elapsed = 0.0
+        self._closed = False
+
+    @property
+    def busy(self) -> bool:
+        """A run is under way (or its result not yet collected)."""
+        return self._future is not None
+
+    def start(self, state: Any, variant: str, depth: int, heuristic: str | None) -> None:
+        """Begin one search (the previous one must have been collected)."""
+        if self._pool is None:
+            import games
+
+            extra = [f for name, f in games.GAMES.items() if f.__module__.split(".")[0] != "games"]
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=self._context,
+                initializer=_start_worker,
+                initargs=(self._stop, self._progress, extra),
+            )
+        self._stop.clear()
+        self.job, self.nodes, self.elapsed = (variant, depth), 0, 0.0
+        self._future = self._pool.submit(_run, state, variant, depth, heuristic)
+
+    def poll(self) -> tuple[bool, Row | None, str]:
+        """(finished, row or None if cancelled, error text) of the run under way."""
+        while True:
+            try:
+                variant, depth, nodes, elapsed = self._progress.get_nowait()
+            except (queue.Empty, OSError, ValueError):
+                break
+            if (variant, depth) == self.job:
+                self.nodes, self.elapsed = nodes, elapsed
+        future = self._future
+        if future is None or not future.done():
+            return False, None, ""
+        self._future = None
+        self.job = None
+        try:
+            return True, future.result(), ""
+        except Exception as error:  # a broken worker must not take the window down
+            self._pool = None
+            return True, None, f"the search failed: {error}"
+
+    def cancel(self) -> None:
+        """Ask the running search to stop (it returns None soon after)."""
+        self._stop.set()
+
+    def close(self) -> None:
+        """Stop everything and end the worker process (a second call does nothing)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._stop.set()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        self._future = None
+        self._progress.close()
+        self._progress.join_thread()

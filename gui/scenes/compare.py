@@ -1,0 +1,621 @@
+"""Compare view: every algorithm on the current position, and a game's policy picture (issue 11).
+
+`CompareScene(app, game, state)` runs each variant that fits the game (see `ai.compare`) at
+depths 1 up to the chosen depth, one after another in a background process, and shows the
+rows of the deepest depth as a table and nodes against depth as a log chart with the theory
+curves b^d and b^(d/2).  A run whose estimate exceeds `limit_seconds` waits for the person
+to skip it or run it anyway.  Cancel stops the run under way; leaving the view cancels.
+
+`PolicyScene(app, game, state, chosen)` draws the game's reference policy around the
+current decision (`game.policy_picture(state, chosen)`), e.g. a dice game's hold boundary and its
+win-probability surface.  The play scene pushes either with `app.push(...)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ai.compare import (
+    Comparison,
+    Estimate,
+    Row,
+    branching,
+    describe,
+    duration,
+    estimate,
+    tree_sizes,
+    variants_for,
+    with_shares,
+)
+from gui import chart, drawing, theme
+from gui.compare_charts import nodes_chart, policy_charts
+from gui.compare_worker import CompareRunner
+from gui.scenes.base import Scene
+
+DEPTHS = tuple(range(1, 13))
+LIMIT_SECONDS = 20.0
+"""A run estimated to take longer waits for Skip or Run anyway."""
+COLUMNS = (
+    ("algorithm", 0.0, "left"),
+    ("value", 0.32, "right"),
+    ("move", 0.38, "center"),
+    ("nodes", 0.50, "right"),
+    ("leaves", 0.60, "right"),
+    ("cut-offs", 0.70, "right"),
+    ("table hits", 0.80, "right"),
+    ("time", 0.89, "right"),
+    ("share", 1.0, "right"),
+)
+
+
+def _header(scene: Scene, surface: pygame.Surface, title: str, subtitle: str) -> int:
+    """The scene's title and subtitle; returns the y below them."""
+    m = scene.app.metrics
+    drawing.draw_text(surface, title, (m.pad, m.pad), m.font_size(30), theme.TEXT, "bold")
+    y = m.pad + round(m.font_size(30) * 1.3)
+    width = scene.app.size[0] - 3 * m.pad - max(m.px(350), 400)
+    line = drawing.ellipsize(subtitle, width, m.font_size(14))
+    drawing.draw_text(surface, line, (m.pad, y), m.font_size(14), theme.TEXT_DIM)
+    return y + round(m.font_size(14) * 1.8)
+
+
+def _card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    drawing.rounded_rect(surface, rect, theme.PANEL, radius, 1, theme.PANEL_BORDER)
+
+
+class CompareScene(Scene):
+    """The comparison table, progress, skip offers and the nodes-by-depth chart."""
+
+    title = "compare"
+
+    def __init__(
+        self,
+        app: Any,
+        game: Any,
+        state: Any,
+        depth: int = 5,
+        heuristic: str | None = None,
+        autostart: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.state = state
+        self.depth = max(DEPTHS[0], min(DEPTHS[-1], depth))
+        self.heuristic = heuristic
+        self.limit_seconds = LIMIT_SECONDS
+        self.variants = [variant.key for variant in variants_for(state)]
+        self.titles = {variant.key: variant.title for variant in variants_for(state)}
+        self.problem = self._problem()
+        self.branching = 1.0 if self.problem else branching(state)
+        self.sizes = [] if self.problem else tree_sizes(state, DEPTHS[-1])
+        self.rows: list[Row] = []
+        self.queue: list[tuple[str, int]] = []
+        self.given_up: set[str] = set()
+        self.pending: tuple[str, int, Estimate] | None = None
+        self.message = ""
+        self.view_depth = 0
+        """The depth the table shows (Left / Right), 0 for the latest."""
+        self.runner = CompareRunner()
+        self.buttons: dict[Any, str] = {}
+        self._chart_cache: tuple[Any, pygame.Surface] | None = None
+        if autostart and not self.problem:
+            self.start()
+
+    # ------------------------------------------------------------------ the runs
+    def _problem(self) -> str:
+        """Why this position cannot be compared, or ''."""
+        if self.state.is_terminal():
+            return "The game is over: there is no move to compare."
+        if self.state.to_move not in (0, 1):
+            return "The dice are rolling: compare at a player's decision."
+        return ""
+
+    @property
+    def running(self) -> bool:
+        """Runs are under way or waiting."""
+        return self.runner.busy or bool(self.queue) or self.pending is not None
+
+    def start(self) -> None:
+        """Forget earlier rows and run every variant at depths 1 to `depth`."""
+        if self.problem:
+            return
+        self.cancel()
+        self.rows, self.given_up, self.pending, self.message = [], set(), None, ""
+        self.view_depth = 0
+        self.queue = [(key, d) for d in range(1, self.depth + 1) for key in self.variants]
+        self._chart_cache = None
+        self._next()
+        self._refresh_buttons()
+
+    def cancel(self) -> None:
+        """Stop the run under way and drop the waiting ones."""
+        had_work = self.running
+        self.queue.clear()
+        self.pending = None
+        if self.runner.busy:
+            self.runner.cancel()
+        if had_work:
+            self.message = "Cancelled."
+        self._refresh_buttons()
+
+    def _next(self) -> None:
+        """Start the next waiting run, or stop at one that would take too long."""
+        while self.queue and not self.runner.busy and self.pending is None:
+            key, depth = self.queue.pop(0)
+            guess = estimate(key, depth, self.branching, self.rows, sizes=self.sizes)
+            if key in self.given_up:
+                self._add(
+                    Row(key, self.titles[key], depth, skipped=describe(guess), estimate=guess)
+                )
+                continue
+            if guess.seconds > self.limit_seconds:
+                self.pending = (key, depth, guess)
+                self._refresh_buttons()
+                return
+            self.runner.start(self.state, key, depth, self.heuristic)
+
+    def decide(self, run_anyway: bool) -> None:
+        """Answer the offer to skip a long run."""
+        if self.pending is None:
+            return
+        key, depth, guess = self.pending
+        self.pending = None
+        if run_anyway:
+            self.runner.start(self.state, key, depth, self.heuristic)
+        else:
+            self.given_up.add(key)
+            self._add(Row(key, self.titles[key], depth, skipped=describe(guess), estimate=guess))
+            self._next()
+        self._refresh_buttons()
+
+    def _add(self, row: Row) -> None:
+        self.rows = with_shares([*self.rows, row])
+        self._chart_cache = None
+
+    def comparison(self) -> Comparison:
+        """The rows so far as a comparison (what the chart draws)."""
+        return Comparison(self.branching, list(self.rows))
+
+    def shown_depth(self) -> int:
+        """The depth whose rows the table shows: the one picked with the arrow keys, else the
+        deepest with a row or the running one."""
+        depths = [row.depth for row in self.rows]
+        if self.view_depth in depths:
+            return self.view_depth
+        if self.runner.job is not None:
+            depths.append(self.runner.job[1])
+        if self.pending is not None:
+            depths.append(self.pending[1])
+        return max(depths, default=self.depth)
+
+    def update(self, dt: float) -> None:
+        """Collect finished runs and start the next."""
+        finished, row, error = self.runner.poll()
+        if finished:
+            if row is not None:
+                guess = estimate(
+                    row.variant, row.depth, self.branching, self.rows, sizes=self.sizes
+                )
+                self._add(dataclasses.replace(row, estimate=guess))
+            elif error:
+                self.message = error
+                self.queue.clear()
+            self._next()
+            self._refresh_buttons()
+
+    def close(self) -> None:
+        """Leaving the view cancels the runs and ends the worker."""
+        self.queue.clear()
+        self.pending = None
+        self.runner.close()
+
+    # ------------------------------------------------------------------ widgets
+    def layout(self) -> dict[str, pygame.Rect]:
+        """Where the controls, the table and the chart go."""
+        m = self.app.metrics
+        w, h = self.app.size
+        top = m.pad + round(m.font_size(30) * 1.3) + round(m.font_size(14) * 1.8) + m.px(8)
+        rows = len(self.variants)
+        table_h = m.px(20) + round(m.font_size(13) * 2.2) + rows * round(m.font_size(14) * 2.1)
+        table_h += round(m.font_size(13) * 3.2) + (m.button_h + m.px(10) if self.pending else 0)
+        table = pygame.Rect(m.pad, top, w - 2 * m.pad, table_h)
+        chart_rect = pygame.Rect(m.pad, table.bottom + m.gap, w - 2 * m.pad, 0)
+        chart_rect.height = max(m.px(120), h - m.pad - chart_rect.top)
+        width = max(m.px(350), 400)
+        controls = pygame.Rect(w - m.pad - width, m.pad, width, m.button_h)
+        return {"table": table, "chart": chart_rect, "controls": controls}
+
+    def build(self) -> None:
+        """Depth menu, Run / Cancel, Back; Skip / Run anyway while a long run waits."""
+        m = self.app.metrics
+        spots = self.layout()
+        controls = spots["controls"]
+        self.buttons = {}
+        gap = m.px(8)
+        width = (controls.width - 3 * gap) // 4
+        x = controls.left
+        options = [f"depth {d}" for d in DEPTHS]
+        self.depth_menu = self.add(
+            pygame_gui.elements.UIDropDownMenu(
+                list[str | tuple[str, str]](options),
+                f"depth {self.depth}",
+                pygame.Rect(x, controls.top, width + m.px(14), controls.height),
+                self.manager,
+            )
+        )
+        x += width + m.px(14) + gap
+        width = (controls.right - x - 2 * gap) // 3
+        for text, action, tip in (
+            ("Run", "run", "run every algorithm at depths 1 to the chosen depth"),
+            ("Cancel", "cancel", "stop the runs"),
+            ("Back", "back", "Esc"),
+        ):
+            button = self.add(
+                pygame_gui.elements.UIButton(
+                    pygame.Rect(x, controls.top, width, controls.height),
+                    text,
+                    self.manager,
+                    object_id="#primary" if action == "run" else None,
+                    tool_tip_text=tip,
+                )
+            )
+            self.buttons[button] = action
+            x += width + gap
+        if self.pending is not None:
+            table = spots["table"]
+            bw = m.px(130)
+            y = table.bottom - m.px(12) - m.button_h
+            for index, (text, action) in enumerate((("Run anyway", "anyway"), ("Skip", "skip"))):
+                rect = pygame.Rect(
+                    table.right - m.pad - (index + 1) * (bw + gap) + gap, y, bw, m.button_h
+                )
+                button = self.add(
+                    pygame_gui.elements.UIButton(
+                        rect,
+                        text,
+                        self.manager,
+                        object_id="#primary" if action == "skip" else None,
+                    )
+                )
+                self.buttons[button] = action
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        """Rebuild when the skip offer appears or goes; enable Cancel only while running."""
+        offered = any(action in ("skip", "anyway") for action in self.buttons.values())
+        if self.widgets and offered != (self.pending is not None):
+            self.clear()
+            self.build()
+            return
+        for button, action in self.buttons.items():
+            if action == "cancel":
+                if self.running:
+                    button.enable()
+                else:
+                    button.disable()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Buttons, the depth menu, Esc (back), Enter (run)."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            action = self.buttons[event.ui_element]
+            if action == "back":
+                self.app.pop()
+            elif action == "run":
+                self.start()
+            elif action == "cancel":
+                self.cancel()
+            else:
+                self.decide(run_anyway=action == "anyway")
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
+            self, "depth_menu", None
+        ):
+            self.depth = int(event.text.split()[-1])
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                depths = sorted({row.depth for row in self.rows})
+                if depths:
+                    now = self.shown_depth()
+                    step = -1 if event.key == pygame.K_LEFT else 1
+                    index = depths.index(now) + step if now in depths else len(depths) - 1
+                    self.view_depth = depths[max(0, min(len(depths) - 1, index))]
+                return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the table card, the chart card."""
+        m = self.app.metrics
+        moves = getattr(self.state, "ply", 0)
+        heuristic = self.heuristic or self.game.default_heuristic
+        _header(
+            self,
+            surface,
+            "Compare the algorithms",
+            f"{self.game.title} · position after {moves} move{'s' if moves != 1 else ''} · "
+            f"heuristic “{heuristic}” · depth counts player decisions",
+        )
+        spots = self.layout()
+        self._draw_table(surface, spots["table"])
+        card = spots["chart"]
+        _card(surface, card, m.radius)
+        self._draw_chart(surface, card.inflate(-2 * m.pad, -2 * m.px(16)))
+
+    def _draw_table(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        m = self.app.metrics
+        _card(surface, card, m.radius)
+        small, size = m.font_size(13), m.font_size(14)
+        x0, width = card.left + m.pad, card.width - 2 * m.pad
+        y = card.top + m.px(14)
+        depth = self.shown_depth()
+        first = self.titles[self.variants[0]] if self.variants else ""
+        share_title = f"of {first}" if 0 < len(first) <= 10 else "share"
+        for name, at, align in COLUMNS:
+            text = share_title if name == "share" else name
+            if name == "algorithm":
+                text = f"algorithm · depth {depth}"
+            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
+            drawing.draw_text(
+                surface,
+                text.upper(),
+                (x0 + at * width, y),
+                small,
+                theme.TEXT_FAINT,
+                "semibold",
+                anchor=anchor,
+            )
+        y += round(small * 2.2)
+        row_h = round(size * 2.1)
+        by_key = {row.variant: row for row in self.rows if row.depth == depth}
+        for index, key in enumerate(self.variants):
+            if index % 2 == 0:
+                stripe = pygame.Rect(
+                    card.left + m.px(8), y - m.px(4), card.width - m.px(16), row_h - m.px(2)
+                )
+                drawing.rounded_rect(
+                    surface, stripe, theme.mix(theme.PANEL, theme.PANEL_RAISED, 0.6), m.px(6)
+                )
+            self._draw_row(surface, key, by_key.get(key), depth, x0, y, width, size)
+            y += row_h
+        room = width - (2 * m.px(130) + m.px(24) if self.pending else 0)
+        line = drawing.ellipsize(self._status(depth), room if not self.pending else width, small)
+        drawing.draw_text(
+            surface,
+            line,
+            (x0, y + m.px(6)),
+            small,
+            theme.WARNING if self.pending else theme.TEXT_DIM,
+        )
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        key: str,
+        row: Row | None,
+        depth: int,
+        x0: int,
+        y: int,
+        width: int,
+        size: int,
+    ) -> None:
+        cells: list[str]
+        colour = theme.TEXT
+        if row is not None and row.ran:
+            cells = [
+                row.title,
+                "" if row.value is None else f"{row.value:+.3f}",
+                _move_text(self.game, row.move),
+                f"{row.nodes:,}",
+                f"{row.leaves:,}",
+                f"{row.cutoffs:,}",
+                f"{row.table_hits:,}",
+                duration(row.elapsed),
+                "" if row.share is None else f"{row.share:.1%}",
+            ]
+        elif row is not None:
+            guess = row.estimate
+            cells = [
+                row.title,
+                "skipped",
+                "",
+                f"~{round(guess.nodes):,}" if guess else "",
+                "",
+                "",
+                "",
+                f"~{duration(guess.seconds)}" if guess else "",
+                "",
+            ]
+            colour = theme.TEXT_FAINT
+        elif self.runner.job == (key, depth):
+            cells = [
+                self.titles[key],
+                "searching…",
+                "",
+                f"{self.runner.nodes:,}",
+                "",
+                "",
+                "",
+                duration(self.runner.elapsed),
+                "",
+            ]
+            colour = theme.ACCENT
+        elif self.pending is not None and self.pending[:2] == (key, depth):
+            guess = self.pending[2]
+            cells = [
+                self.titles[key],
+                "too long?",
+                "",
+                f"~{round(guess.nodes):,}",
+                "",
+                "",
+                "",
+                f"~{duration(guess.seconds)}",
+                "",
+            ]
+            colour = theme.WARNING
+        else:
+            cells = [
+                self.titles[key],
+                "waiting" if self.running else "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ]
+            colour = theme.TEXT_DIM
+        for (_, at, align), text in zip(COLUMNS, cells, strict=True):
+            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
+            weight = "semibold" if at == 0.0 else "regular"
+            drawing.draw_text(
+                surface,
+                text,
+                (x0 + at * width, y),
+                size,
+                colour if at == 0.0 or row is None or not row.ran else theme.TEXT,
+                weight,
+                anchor=anchor,
+            )
+
+    def _status(self, depth: int) -> str:
+        done = sum(1 for row in self.rows if row.ran)
+        total = len(self.variants) * self.depth
+        if self.problem:
+            return self.problem
+        if self.pending is not None:
+            key, at, guess = self.pending
+            return (
+                f"{self.titles[key]} at depth {at} would take about {duration(guess.seconds)}"
+                f" ({round(guess.nodes):,} nodes estimated): skip it or run it anyway."
+            )
+        if self.runner.busy:
+            return f"Running {len(self.rows) + 1} of {total} · depth {depth} · cancel any time"
+        if self.message:
+            return self.message
+        if self.rows:
+            values = {row.value for row in self.rows if row.depth == depth and row.ran}
+            agree = "every algorithm finds the same value" if len(values) <= 1 else "values differ"
+            return (
+                f"Done: {done} runs · depth {depth} shown (Left / Right for others) · {agree}"
+                f" · b = {self.branching:.1f}"
+            )
+        return "Choose a depth and press Run."
+
+    def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        key = (rect.size, len(self.rows), self.app.metrics.scale)
+        if self._chart_cache is None or self._chart_cache[0] != key:
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            figure = nodes_chart(self.comparison(), "Nodes searched by depth (log scale)")
+            figure.note = (
+                "Faint lines: b^d (minimax's tree) and b^(d/2) (alpha-beta with perfect "
+                f"ordering) for the measured branching b = {self.branching:.1f}."
+            )
+            if not self.rows:
+                figure.series = []
+                figure.x_range, figure.y_range = (0.5, self.depth + 0.5), (1.0, 1000.0)
+                figure.x_ticks = [(float(d), str(d)) for d in range(1, self.depth + 1)]
+            chart.draw(image, image.get_rect(), figure, self.app.metrics.scale)
+            self._chart_cache = (key, image)
+        surface.blit(self._chart_cache[1], rect)
+
+
+def _move_text(game: Any, move: Any) -> str:
+    """A move in the game's notation, or its own name when the notation is one letter."""
+    if move is None:
+        return ""
+    text = str(game.format_move(move))
+    return move if isinstance(move, str) and len(text) == 1 else text
+
+
+class PolicyScene(Scene):
+    """A game's reference policy around the current decision, in two panels."""
+
+    title = "policy"
+
+    def __init__(self, app: Any, game: Any, state: Any, chosen: Any = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.state = state
+        self.picture: dict[str, Any] | None = None
+        self.problem = ""
+        describe_policy = getattr(game, "policy_picture", None)
+        if describe_policy is None:
+            self.problem = f"{game.title} has no reference policy to draw."
+        elif state.is_terminal():
+            self.problem = "The game is over: there is no decision to draw."
+        elif state.to_move not in (0, 1):
+            self.problem = "The dice are rolling: the picture shows a player's decision."
+        else:
+            self.picture = describe_policy(state, chosen)
+        self.charts = policy_charts(self.picture) if self.picture else []
+        self.back_button: Any = None
+        self._cache: tuple[Any, pygame.Surface] | None = None
+
+    def build(self) -> None:
+        """The Back button."""
+        m = self.app.metrics
+        rect = pygame.Rect(0, 0, m.px(140), m.button_h)
+        rect.topright = (self.app.size[0] - m.pad, m.pad)
+        self.back_button = self.add(
+            pygame_gui.elements.UIButton(
+                rect, "Back", self.manager, object_id="#primary", tool_tip_text="Esc"
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Back or Esc."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, note, the panels side by side (stacked when the window is narrow)."""
+        m = self.app.metrics
+        title = self.picture["title"] if self.picture else "Policy"
+        y = _header(self, surface, title, self.picture.get("note", "") if self.picture else "")
+        w, h = self.app.size
+        card = pygame.Rect(m.pad, y + m.px(4), w - 2 * m.pad, h - m.pad - y - m.px(4))
+        _card(surface, card, m.radius)
+        if self.problem:
+            drawing.draw_text(
+                surface, self.problem, card.center, m.font_size(16), theme.TEXT_DIM, anchor="center"
+            )
+            return
+        key = (card.size, m.scale)
+        if self._cache is None or self._cache[0] != key:
+            image = pygame.Surface(card.size, pygame.SRCALPHA)
+            inner = image.get_rect().inflate(-2 * m.pad, -2 * m.px(16))
+            count = len(self.charts)
+            gap = m.pad
+            side = inner.width >= 900 or count < 2
+            for index, figure in enumerate(self.charts):
+                if side:
+                    part = (inner.width - gap * (count - 1)) // count
+                    rect = pygame.Rect(
+                        inner.left + index * (part + gap), inner.top, part, inner.height
+                    )
+                else:
+                    part = (inner.height - gap * (count - 1)) // count
+                    rect = pygame.Rect(
+                        inner.left, inner.top + index * (part + gap), inner.width, part
+                    )
+                chart.draw(image, rect, figure, m.scale)
+            self._cache = (key, image)
+        surface.blit(self._cache[1], card)

@@ -81,8 +81,12 @@ def highpass(samples: Samples, cutoff: float) -> Samples:
     return [v - lv for v, lv in zip(samples, low, strict=True)]
 
 
-def bandpass(samples: Samples, low: float, high: float) -> Samples:
-    return lowpass(highpass(samples, low), high)
+def bandpass(samples: Samples, low: float, high: float, order: int = 2) -> Samples:
+    """`order` one-pole high-pass and low-pass stages (6 dB per octave each): noise
+    through two stages sounds like a brush, through one like hiss."""
+    for _ in range(order):
+        samples = lowpass(highpass(samples, low), high)
+    return samples
 
 
 def envelope(samples: Samples, shape: Callable[[float], float]) -> Samples:
@@ -109,14 +113,22 @@ def finish(samples: Samples, peak: float) -> Samples:
 def click(rng: random.Random) -> Samples:
     """A soft, short tick for buttons."""
     body = tone(1400, 0.045, 0.008, ((1.0, 1.0), (2.3, 0.25)))
-    tap = envelope(bandpass(noise(0.01, rng), 2000, 6000), lambda x: 1 - x)
+    tap = envelope(bandpass(noise(0.01, rng), 1500, 5000), lambda x: 1 - x)
     return finish(mix((0, body), (0, [0.3 * v for v in tap])), 0.32)
 
 
 def disc_drop(rng: random.Random) -> Samples:
     """A disc sliding down a column: a short, falling airy swish."""
-    n = noise(0.22, rng)
-    swish = envelope(bandpass(n, 500, 2500), lambda x: math.sin(math.pi * min(1.0, x * 1.3)) ** 2)
+    airy = highpass(noise(0.22, rng), 300)
+    # A low-pass whose cutoff falls from 2.4 kHz to 600 Hz: the swish drops with the disc.
+    swish, y1, y2 = [], 0.0, 0.0
+    for i, v in enumerate(airy):
+        cutoff = 2400 * (600 / 2400) ** (i / len(airy))
+        a = 1 - math.exp(-TAU * cutoff / RATE)
+        y1 += a * (v - y1)
+        y2 += a * (y1 - y2)
+        swish.append(y2)
+    swish = envelope(swish, lambda x: math.sin(math.pi * min(1.0, x * 1.3)) ** 2)
     rattle = tone(520, 0.22, 0.2, ((1.0, 0.15),), glide=0.75)
     return finish(mix((0, swish), (0, rattle)), 0.35)
 
@@ -124,7 +136,7 @@ def disc_drop(rng: random.Random) -> Samples:
 def disc_land(rng: random.Random) -> Samples:
     """A plastic disc landing on the one below: a hollow clack."""
     body = tone(320, 0.16, 0.035, ((1.0, 1.0), (2.76, 0.5), (5.4, 0.25)))
-    knock = envelope(bandpass(noise(0.02, rng), 800, 5000), lambda x: (1 - x) ** 3)
+    knock = envelope(bandpass(noise(0.02, rng), 600, 3500), lambda x: (1 - x) ** 3)
     return finish(mix((0, body), (0, [0.8 * v for v in knock])), 0.7)
 
 
@@ -132,7 +144,7 @@ def mark_x(rng: random.Random) -> Samples:
     """A pen drawing an X: two quick scratches."""
 
     def stroke() -> Samples:
-        s = bandpass(noise(0.07, rng), 1800, 6000)
+        s = bandpass(noise(0.07, rng), 1200, 3200)
         return envelope(s, lambda x: math.sin(math.pi * x) ** 1.5)
 
     return finish(mix((0, stroke()), (0.09, stroke())), 0.42)
@@ -140,7 +152,7 @@ def mark_x(rng: random.Random) -> Samples:
 
 def mark_o(rng: random.Random) -> Samples:
     """A pen drawing an O: one round, slightly swelling stroke."""
-    s = bandpass(noise(0.18, rng), 1400, 5000)
+    s = bandpass(noise(0.18, rng), 900, 2800)
     return finish(
         envelope(s, lambda x: math.sin(math.pi * x) * (0.75 + 0.25 * math.sin(TAU * x))), 0.4
     )

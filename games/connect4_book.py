@@ -148,7 +148,7 @@ class Book:
         codes = array.array("i")
         if codes.itemsize != 4:  # pragma: no cover - every CPython platform has a 4-byte int
             raise ValueError("this platform has no 4-byte array type")
-        codes.frombytes(bytes(packed))
+        codes.frombytes(packed)
         if sys.byteorder == "little":
             codes.byteswap()
         return cls(stones, codes, values, stones == STONES_12)

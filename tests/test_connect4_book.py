@@ -247,6 +247,12 @@ def test_bounds_in_search_units() -> None:
     assert BookValue(-1, 8).bounds(1000, 1, 30) == (-992, -992)
     assert BookValue(1, None).bounds(1000, 1, 34) == (966, 998)
     assert BookValue(-1, None).bounds(1000, 1, 34) == (-998, -966)
+    from ai.engine import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
+
+    low, high = BookValue(1, None).bounds(WIN_UNITS, STEP_UNITS, 34)
+    assert PROVEN_UNITS < low < high < WIN_UNITS  # a proven win, whatever its distance
+    low, high = BookValue(-1, None).bounds(WIN_UNITS, STEP_UNITS, 34)
+    assert -WIN_UNITS < low < high < -PROVEN_UNITS
     assert BookValue(1, 13).describe() == "win in 13"
     assert BookValue(-1, 8).describe() == "loss in 8"
     assert BookValue(0, 0).describe() == "draw"

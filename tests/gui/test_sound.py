@@ -130,3 +130,13 @@ def test_without_a_sound_device_the_game_is_silent_and_says_nothing(driver: str)
         assert done.stdout == "RESULT True False None\n"
     else:
         assert done.stdout == "RESULT False True no sound device\n"
+
+
+def test_effects_come_back_after_the_mixer_was_shut_down() -> None:
+    import pygame
+
+    sounds = sound.Sounds()
+    assert sounds.play("click")
+    pygame.mixer.quit()  # as pygame.quit() does when a window closes
+    assert sounds.play("disc_land")
+    assert list(sounds.played) == ["click", "disc_land"]

@@ -363,6 +363,15 @@ class State:
             why = "the column is full"
         return illegal(move, [str(m) for m in sorted(self.legal_moves())], why)
 
+    def book_value(self) -> tuple[int, int | None] | None:
+        """Search hook: the opening book's (outcome, plies to the end or None) for the player
+        to move in a position with 8 or 12 stones, else None (games/connect4_book.py)."""
+        if self.mask.bit_count() not in (8, 12):
+            return None
+        from games.connect4_book import book_value
+
+        return book_value(self)
+
 
 # The fast private constructor: object.__new__ plus the slot descriptors' __set__
 # skips the dataclass __init__ and __post_init__ (about 2x faster, measured).

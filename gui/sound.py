@@ -58,7 +58,7 @@ MARK_SOUNDS: dict[str, str] = {
     "move": "mark_x",  # first player's mark
     "move:1": "mark_o",  # second player's mark
 }
-"""For games that draw marks in cells (tic-tac-toe's kit): "move:<player>" first, then "move"."""
+"""For games that draw marks in cells: "move:<player>" first, then "move"."""
 DICE_SOUNDS: dict[str, str] = {
     **COMMON_SOUNDS,
     "roll": "die_tumble",  # the die starts tumbling
@@ -66,7 +66,7 @@ DICE_SOUNDS: dict[str, str] = {
     "bust": "wipeout",  # it comes to rest on 1: the turn total is lost
     "hold": "bank",  # the turn total is banked
 }
-"""For dice games (Pig's kit)."""
+"""For dice games."""
 
 log = logging.getLogger(__name__)
 

@@ -168,7 +168,7 @@ def render(
 def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
     """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
     from gui import savefile
-    from gui.scenes.play import side_to_player
+    from gui.play.sides import side_to_player
 
     sides = [side_to_player(side, game) for side in app.settings.sides[game]]
     options = app.settings.options_for(game)

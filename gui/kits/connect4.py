@@ -121,6 +121,21 @@ class ConnectFourView(BoardView):
     blurb = "Drop discs, line up four. Deep search shines here."
     keys_help = "Click a column or press 1-7."
     bench_presets = ("Medium", "Expert")
+    move_help = "click a column or press 1-7"
+
+    def move_seconds(self, before: Any, move: Any) -> float:
+        """A disc falls longer the emptier its column."""
+        return 0.28 + 0.045 * (HEIGHT - int(before.height(move)))
+
+    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+        """The disc just dropped into `move`'s column, falling (see `draw`)."""
+        if not isinstance(move, int):
+            return {}
+        return {"drop": (move, state.height(move) - 1, max(0.0, progress))}
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Only a full column refuses a disc."""
+        return f"Column {move + 1} is full"
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A corner of the board with a few discs and one bobbing above it."""

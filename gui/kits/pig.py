@@ -10,6 +10,7 @@ Context animations (all optional):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ import pygame
 from ai.values import board_label
 from gui import drawing, theme
 from gui.kits.base import BoardView, ViewContext, value_colour
+from gui.kits.pig_odds import pig_rows
 
 PIPS = {
     1: ((0.5, 0.5),),
@@ -166,6 +168,17 @@ class PigView(BoardView):
     blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
     keys_help = "Roll with R, hold with H."
     bench_presets = ("Medium", "Hard")
+    move_help = "Roll (R) or Hold (H)"
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Holding needs a turn total; other refusals say nothing."""
+        return "Roll at least once before holding" if move == "hold" else None
+
+    def analysis_rows(
+        self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+    ) -> list[tuple[str, str]]:
+        """Both sides' chances under optimal play, the optimal decision and the last one."""
+        return pig_rows(game, initial, entries, names)
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A tilting die above a short race track with both tokens."""

@@ -86,6 +86,19 @@ class TicTacToeView(BoardView):
     blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
     keys_help = "Click a cell or press 1-9."
     bench_presets = ("Hard", "Expert")
+    move_help = "click a square or press 1-9"
+
+    def move_seconds(self, before: Any, move: Any) -> float:
+        """A mark draws itself in quickly."""
+        return 0.22
+
+    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+        """The newest mark, drawn in (see `draw`)."""
+        return {"place": (move, drawing.ease_out_cubic(max(0.0, progress)))}
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Only a taken square refuses a mark."""
+        return "That square is taken"
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A grid with a won game: X's diagonal struck through."""

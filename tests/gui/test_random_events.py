@@ -162,7 +162,7 @@ def feed(app, scene: str, game: str | None, sides) -> None:
     """Go to `scene`, then feed EVENTS_PER_SCENE random events, checking after every frame."""
     from gui.scenes.setup import SetupScene
 
-    app.settings.pig_goal = 20
+    app.settings.set_option("pig", "goal", 20)
     if scene == "setup":
         pump(app, 2)
         app.push(SetupScene(app, game))

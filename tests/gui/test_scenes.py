@@ -143,7 +143,7 @@ def test_pig_race_by_keys_is_seeded(make_app):
     outcomes = []
     for _ in range(2):
         app = make_app()
-        app.settings.pig_goal = 20
+        app.settings.set_option("pig", "goal", 20)
         play = start_game(app, "pig")
         assert play.game.goal == 20
         play.animate = False  # dice land at once; the animation has its own test
@@ -161,7 +161,7 @@ def test_pig_race_by_keys_is_seeded(make_app):
 
 def test_pig_wipe_out_message(make_app):
     app = make_app()
-    app.settings.pig_goal = 30
+    app.settings.set_option("pig", "goal", 30)
     play = start_game(app, "pig")
     press(app, pygame.K_r, "r", frames=5)
     assert play.roll is not None, "the die should be rolling"

@@ -18,7 +18,6 @@ from gui import drawing, savefile, theme
 from gui.kits import ViewContext, kit_for
 from gui.play import controls, game_over_card, motion, side_panel, status_line
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
-from gui.play.scene_names import ControllerNames
 from gui.scenes.file_dialog import FileDialogScene
 from gui.settings import CUSTOM
 
@@ -26,7 +25,7 @@ MESSAGE_TIME = 1.8
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
-class PlayScene(ControllerNames, FileDialogScene):
+class PlayScene(FileDialogScene):
     """A match in progress: events in, pictures out; the match is `self.controller`."""
 
     title = "play"
@@ -159,7 +158,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         over_since = self.controller.over_since
         if over_since is None:
             return 0.0
-        if not self.animate:
+        if not self.controller.animate:
             return 1.0
         return float(min(1.0, (self.app.now - over_since) / 0.3))
 
@@ -421,7 +420,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         if progress < 1:
             moving = motion.move_animation(self.view, state, self.anim_move, progress)
             ctx.anim.update(moving)
-        if ctx.winning_line and controller.over_since is not None and self.animate:
+        if ctx.winning_line and controller.over_since is not None and controller.animate:
             ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
         if not self.controller.game.stochastic:
             return

@@ -224,7 +224,7 @@ def test_option_sliders_come_from_the_game(make_app):
     assert setup.options == {"goal": 240}, "snapped to the slider's step of 10"
     setup.start()
     assert app.settings.options_for("pig") == {"goal": 240}
-    assert app.scene.game.option_values() == {"goal": 240}
+    assert app.scene.controller.game.option_values() == {"goal": 240}
 
 
 def test_a_game_without_options_has_no_option_widgets(make_app):

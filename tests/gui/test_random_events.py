@@ -133,8 +133,8 @@ def go_back(app, scene: str, game: str) -> None:
     elif name == "SetupScene" and scene != "setup":
         top.start()
     elif name == "PlayScene" and scene == "series":
-        if not len(top.series):
-            top.series.add("AI · Easy #1", "AI · Easy #2", None)
+        if not len(top.controller.series):
+            top.controller.series.add("AI · Easy #1", "AI · Easy #2", None)
         top.show_series()
     elif name in ("PlayScene", "SeriesScene") and scene == "setup":
         app.pop()

@@ -3,7 +3,8 @@
 One persistent worker process (multiprocessing "spawn", daemon) reads jobs from a
 request queue and answers on a result queue:
 
-* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key)`;
+* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
+  factory)` (the factory registers a game added at run time in the worker too);
   kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
   randomness included), kind "analyse" runs `ai.search` with the config's settings.
 * answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
@@ -26,6 +27,7 @@ import atexit
 import contextlib
 import inspect
 import multiprocessing
+import pickle
 import queue
 import signal
 import time
@@ -58,6 +60,9 @@ class Job:
     """The analysis panel is shown: every root value, and a minimax count if cheap."""
     player_key: Any = None
     """Jobs with the same key reuse one AIPlayer (its generator and table) across moves."""
+    factory: Any = None
+    """The game's registered factory (a class travels by reference): a game registered at
+    run time in the window (`games.register`) is registered in the worker too."""
 
 
 @dataclass
@@ -158,6 +163,19 @@ def _orphan_check() -> Any:
     return orphaned
 
 
+def _registered_factory(game_name: str) -> Any:
+    """The factory `games.register` keeps for `game_name`, if it can travel to the worker
+    (a class defined inside a function cannot: then None, and the worker needs the name)."""
+    import games
+
+    factory = games.GAMES.get(game_name)
+    try:
+        pickle.dumps(factory)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+    return factory
+
+
 def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
     """The worker process: answer jobs until a None arrives."""
     import ai
@@ -180,6 +198,8 @@ def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
         if cancelled_through.value >= job.job_id:
             results.put(("cancelled", job.job_id))
             continue
+        if job.factory is not None and job.game_name not in games.GAMES:
+            games.register(job.factory)
         key = (job.game_name, tuple(sorted(job.game_options.items())))
         game = game_cache.get(key) or game_cache.setdefault(
             key, games.get_game(job.game_name, **job.game_options)
@@ -285,6 +305,7 @@ class AIWorker:
             config,
             analysis,
             player_key,
+            _registered_factory(game_name),
         )
         self._requests.put(self._job)
         return self.current_id

@@ -176,10 +176,21 @@ def _registered_factory(game_name: str) -> Any:
     return factory
 
 
+def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
+    """The job's game (built once per name and options); ValueError for an unknown one."""
+    import games
+
+    if job.factory is not None and job.game_name not in games.GAMES:
+        games.register(job.factory)
+    key = (job.game_name, tuple(sorted(job.game_options.items())))
+    if key not in cache:
+        cache[key] = games.get_game(job.game_name, **job.game_options)
+    return cache[key]
+
+
 def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
     """The worker process: answer jobs until a None arrives."""
     import ai
-    import games
 
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.
@@ -198,12 +209,11 @@ def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
         if cancelled_through.value >= job.job_id:
             results.put(("cancelled", job.job_id))
             continue
-        if job.factory is not None and job.game_name not in games.GAMES:
-            games.register(job.factory)
-        key = (job.game_name, tuple(sorted(job.game_options.items())))
-        game = game_cache.get(key) or game_cache.setdefault(
-            key, games.get_game(job.game_name, **job.game_options)
-        )
+        try:
+            game = _game_for(job, game_cache)
+        except ValueError as error:  # a game this process cannot build: say so, stay alive
+            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            continue
         last_sent = [0.0]
 
         def should_stop(job_id: int = job.job_id) -> bool:

@@ -153,3 +153,36 @@ def test_the_terminal_plays_and_analyses_nim(nim, capsys, tmp_path):
     found = json.loads(capsys.readouterr().out)
     assert found["best_move"] == "2:4", "heaps 3, 4, 3: only taking heap 2 leaves a nim-sum of 0"
     assert found["meaning"].startswith("win in")
+
+
+def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
+    """A game the worker cannot build (not registered there, no factory sent) is an error
+    answer, and the worker stays alive for the next job."""
+    import time
+
+    import ai
+    from gui.ai_worker import AIWorker
+
+    worker = AIWorker()
+    try:
+        config = ai.PlayerConfig("alphabeta", 2, "nimsum")
+        games.GAMES.pop(nim)  # unknown in this process too: no factory travels with the job
+        worker.submit("move", nim, {}, nim_game.State(), config)
+        messages: list[Any] = []
+        deadline = time.monotonic() + 20
+        while not messages and time.monotonic() < deadline:
+            messages = [m for m in worker.poll() if m.kind in ("error", "result")]
+            time.sleep(0.01)
+        assert [m.kind for m in messages] == ["error"]
+        assert "unknown game 'nim'" in messages[0].payload[0]
+        games.register(nim_game.Game)  # registered again: the factory travels, a move comes
+        worker.submit("move", nim, {}, nim_game.State(), config)
+        messages = []
+        deadline = time.monotonic() + 20
+        while not messages and time.monotonic() < deadline:
+            messages = [m for m in worker.poll() if m.kind in ("error", "result")]
+            time.sleep(0.01)
+        assert [m.kind for m in messages] == ["result"] and worker.restarts == 0
+        assert messages[0].payload[0] in nim_game.State().legal_moves()
+    finally:
+        worker.close()

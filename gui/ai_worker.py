@@ -3,7 +3,8 @@
 One persistent worker process (multiprocessing "spawn", daemon) reads jobs from a
 request queue and answers on a result queue:
 
-* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key)`;
+* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
+  factory)` (the factory registers a game added at run time in the worker too);
   kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
   randomness included), kind "analyse" runs `ai.search` with the config's settings.
 * answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
@@ -26,6 +27,7 @@ import atexit
 import contextlib
 import inspect
 import multiprocessing
+import pickle
 import queue
 import signal
 import time
@@ -58,6 +60,9 @@ class Job:
     """The analysis panel is shown: every root value, and a minimax count if cheap."""
     player_key: Any = None
     """Jobs with the same key reuse one AIPlayer (its generator and table) across moves."""
+    factory: Any = None
+    """The game's registered factory (a class travels by reference): a game registered at
+    run time in the window (`games.register`) is registered in the worker too."""
 
 
 @dataclass
@@ -158,10 +163,34 @@ def _orphan_check() -> Any:
     return orphaned
 
 
+def _registered_factory(game_name: str) -> Any:
+    """The factory `games.register` keeps for `game_name`, if it can travel to the worker
+    (a class defined inside a function cannot: then None, and the worker needs the name)."""
+    import games
+
+    factory = games.GAMES.get(game_name)
+    try:
+        pickle.dumps(factory)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+    return factory
+
+
+def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
+    """The job's game (built once per name and options); ValueError for an unknown one."""
+    import games
+
+    if job.factory is not None and job.game_name not in games.GAMES:
+        games.register(job.factory)
+    key = (job.game_name, tuple(sorted(job.game_options.items())))
+    if key not in cache:
+        cache[key] = games.get_game(job.game_name, **job.game_options)
+    return cache[key]
+
+
 def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
     """The worker process: answer jobs until a None arrives."""
     import ai
-    import games
 
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.
@@ -180,10 +209,11 @@ def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
         if cancelled_through.value >= job.job_id:
             results.put(("cancelled", job.job_id))
             continue
-        key = (job.game_name, tuple(sorted(job.game_options.items())))
-        game = game_cache.get(key) or game_cache.setdefault(
-            key, games.get_game(job.game_name, **job.game_options)
-        )
+        try:
+            game = _game_for(job, game_cache)
+        except ValueError as error:  # a game this process cannot build: say so, stay alive
+            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            continue
         last_sent = [0.0]
 
         def should_stop(job_id: int = job.job_id) -> bool:
@@ -285,6 +315,7 @@ class AIWorker:
             config,
             analysis,
             player_key,
+            _registered_factory(game_name),
         )
         self._requests.put(self._job)
         return self.current_id

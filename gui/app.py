@@ -17,8 +17,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from gui import drawing, settings, theme
+import games
+from gui import drawing, kits, settings, theme
 from gui.ai_worker import AIWorker
+from gui.describe import game_title
 from gui.scenes.base import Scene
 
 SCENES = {
@@ -41,11 +43,19 @@ HELP_KEYS = (
     ("A", "show / hide the analysis"),
     ("Ctrl+S  /  Ctrl+O", "save / open a game"),
     ("T", "series results (cross table)"),
-    ("1-9", "tic-tac-toe: cells, row by row"),
-    ("1-7", "connect-four: columns"),
-    ("R  /  H", "Pig: roll / hold"),
     ("F1  or  ?", "show / hide these keys"),
 )
+"""The keys every game shares; each game's own keys come from its kit (`help_keys`)."""
+
+
+def help_keys() -> list[tuple[str, str]]:
+    """The shared keys, then one line per game with a kit: its title and the kit's keys_help."""
+    lines = list(HELP_KEYS[:-1])
+    for name in games.GAMES:
+        if name in kits.KITS:
+            lines.append((game_title(name), kits.kit_for(name).keys_help))
+    lines.append(HELP_KEYS[-1])
+    return lines
 
 
 def window_icon() -> pygame.Surface:
@@ -327,7 +337,8 @@ class App:
         size = m.font_size(16)
         line_h = round(size * 1.75)
         width = min(self.size[0] - 2 * m.pad, m.px(560))
-        height = line_h * len(HELP_KEYS) + m.px(110)
+        lines = help_keys()
+        height = line_h * len(lines) + m.px(110)
         card = pygame.Rect(0, 0, width, min(height, self.size[1] - 2 * m.pad))
         card.center = (self.size[0] // 2, self.size[1] // 2)
         drawing.shadow(surface, card, m.radius, spread=m.px(24), alpha=140)
@@ -342,7 +353,7 @@ class App:
         )
         y = card.y + m.px(66)
         key_w = round(width * 0.38)
-        for key, what in HELP_KEYS:
+        for key, what in lines:
             drawing.draw_text(surface, key, (card.x + m.pad, y), size, theme.ACCENT, "semibold")
             text = drawing.ellipsize(what, width - key_w - 2 * m.pad, size)
             drawing.draw_text(surface, text, (card.x + m.pad + key_w, y), size, theme.TEXT_DIM)

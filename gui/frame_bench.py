@@ -82,15 +82,15 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
                 warm_up.append(spent)
             else:
                 times.append(spent)
-                if play.job is not None:
+                if play.controller.job is not None:
                     thinking.append(spent)
-            if play.recorded:
+            if play.controller.recorded:
                 break
             rest = frame_budget - (time.perf_counter() - now)
             if rest > 0:
                 time.sleep(rest)
         elapsed = time.perf_counter() - started
-        state = play.match.state
+        state = play.controller.match.state
         ms = [t * 1000 for t in times] or [0.0]
         think_ms = [t * 1000 for t in thinking] or [0.0]
         return {
@@ -106,7 +106,7 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
             "warm_up_ms": [round(t * 1000, 1) for t in warm_up],
             "seconds": round(elapsed, 2),
             "fps": round(len(times) / elapsed, 1) if elapsed else 0.0,
-            "moves": play.game.format_moves(play.match.moves),
+            "moves": play.controller.game.format_moves(play.controller.match.moves),
             "finished": state.is_terminal(),
             "winner": state.winner() if state.is_terminal() else None,
         }

@@ -37,7 +37,7 @@ def _finish(scene: Any) -> None:
     import ai.players
     from games.base import CHANCE
 
-    game, match = scene.game, scene.match
+    game, match = scene.controller.game, scene.controller.match
     presets = ai.DIFFICULTIES[scene.game_name]
     config = list(presets.values())[min(1, len(presets) - 1)]
     player = ai.players.AIPlayer(config, game)
@@ -51,14 +51,15 @@ def _analyse(scene: Any) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
     import ai
     from games.base import CHANCE
-    from gui.analysis_panel import Analysis
+    from gui.play.jobs import SearchRecord
 
-    state = scene.match.state
+    controller = scene.controller
+    state = controller.match.state
     if state.is_terminal() or state.to_move == CHANCE:
         return
     player = state.to_move
-    side = scene.sides[player]
-    other = scene.sides[1 - player]
+    side = controller.sides[player]
+    other = controller.sides[1 - player]
     if other.is_ai and not side.is_ai:
         config = other.player_config(scene.game_name)
     elif side.is_ai:
@@ -74,10 +75,9 @@ def _analyse(scene: Any) -> None:
         seed=0,
     )
     source = "ai" if side.is_ai else "hint"
-    scene.analysis = Analysis(result, source, player, len(state.legal_moves()))
-    scene.analysis_decisions = scene.match.decisions()
+    controller.show_search(SearchRecord(result, source, player, len(state.legal_moves())))
     if source == "hint":
-        scene.hint = result.move
+        controller.hint = result.move
 
 
 def render(
@@ -94,7 +94,6 @@ def render(
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     options = dict(options or {})
-    import pygame
 
     from gui import settings as settings_module
     from gui.app import App
@@ -125,50 +124,62 @@ def render(
 
             app.push(SetupScene(app, game))
         if scene in ("play", "gameover", "analysis"):
-            from gui.scenes.play import PlayScene
-
-            play = PlayScene(app, game, animate=False)
-            play.ai_enabled = False
-            parsed = play.game.parse_moves(moves) if moves else []
-            for move in parsed:
-                play.match.play(move)
-            if scene == "gameover" and options.get("finish", True):
-                _finish(play)
-            play.reset_effects()
-            state = play.match.state
-            play.shown_scores = list(getattr(state, "scores", (0, 0)))
-            play.shown_total = float(getattr(state, "turn_total", 0))
-            if scene == "analysis" or options.get("hint"):
-                _analyse(play)
-            app.push(play)
-            hover = options.get("hover")
-            if hover is not None:
-                app.mouse_override = _point_at(play, hover)
+            _push_play(app, scene, game, moves, options)
         if options.get("mouse") is not None:
             app.mouse_override = tuple(options["mouse"])
         for _ in range(3):
             app.step(1 / 60)
         app.now += 2.0
         app.step(1 / 60)
-        # Save beside the target, then rename: a reader never sees half a PNG.
-        folder = os.path.dirname(os.path.abspath(out))
-        handle, temp = tempfile.mkstemp(suffix=".png", dir=folder)
-        os.close(handle)
-        try:
-            pygame.image.save(app.screen, temp)
-            os.chmod(temp, 0o644)
-            os.replace(temp, out)
-        finally:
-            if os.path.exists(temp):
-                os.unlink(temp)
+        _save_png(app.screen, out)
     finally:
         app.quit(save=False)
+
+
+def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
+    """The play scene after `moves` (finished or analysed as `scene` asks), on top."""
+    from gui.scenes.play import PlayScene
+
+    play = PlayScene(app, game, animate=False)
+    play.controller.ai_enabled = False
+    parsed = play.controller.game.parse_moves(moves) if moves else []
+    for move in parsed:
+        play.controller.match.play(move)
+    if scene == "gameover" and options.get("finish", True):
+        _finish(play)
+    play.reset_effects()
+    state = play.controller.match.state
+    play.shown_scores = list(getattr(state, "scores", (0, 0)))
+    play.shown_total = float(getattr(state, "turn_total", 0))
+    if scene == "analysis" or options.get("hint"):
+        _analyse(play)
+    app.push(play)
+    hover = options.get("hover")
+    if hover is not None:
+        app.mouse_override = _point_at(play, hover)
+
+
+def _save_png(surface: Any, out: str) -> None:
+    """Write `surface` to the PNG `out`."""
+    import pygame
+
+    # Save beside the target, then rename: a reader never sees half a PNG.
+    folder = os.path.dirname(os.path.abspath(out))
+    handle, temp = tempfile.mkstemp(suffix=".png", dir=folder)
+    os.close(handle)
+    try:
+        pygame.image.save(surface, temp)
+        os.chmod(temp, 0o644)
+        os.replace(temp, out)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
     """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
     from gui import savefile
-    from gui.scenes.play import side_to_player
+    from gui.play.sides import side_to_player
 
     sides = [side_to_player(side, game) for side in app.settings.sides[game]]
     options = app.settings.options_for(game)
@@ -189,21 +200,21 @@ def _series(app: Any, game: str, count: int, players: list[str]) -> None:
             side.kind, side.preset = "ai", preset
     app.push(SetupScene(app, game))
     play = PlayScene(app, game, animate=False)
-    play.ai_enabled = False
-    labels = play.side_labels()
+    play.controller.ai_enabled = False
+    labels = play.controller.side_labels()
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} #1", f"{labels[1]} #2"]
-    specs = tuple(side.preset.lower() for side in play.sides)
+    specs = tuple(side.preset.lower() for side in play.controller.sides)
     options = tuple(app.settings.options_for(game).items())
     setup = MatchSetup(game=game, options=options, specs=(specs[0], specs[1]), seed=1, swap=True)
     for index in range(count):
         record = play_game(setup, index)
         first, second = labels[record.first], labels[1 - record.first]
         seat_winner = None if record.winner is None else int(record.winner != record.first)
-        play.series.add(first, second, seat_winner)
-        play.score[2 if seat_winner is None else (seat_winner ^ record.first)] += 1
+        play.controller.series.add(first, second, seat_winner)
+        play.controller.score[2 if seat_winner is None else (seat_winner ^ record.first)] += 1
     app.push(play)
-    app.push(SeriesScene(app, play))
+    app.push(SeriesScene(app, play.controller))
 
 
 def _point_at(play: Any, move: Any) -> tuple[int, int]:
@@ -211,6 +222,6 @@ def _point_at(play: Any, move: Any) -> tuple[int, int]:
     rect = play.board_rect()
     for x in range(rect.x, rect.right, 6):
         for y in range(rect.y, rect.bottom, 6):
-            if play.view.move_at(rect, play.match.state, (x, y)) == move:
+            if play.view.move_at(rect, play.controller.match.state, (x, y)) == move:
                 return (x + 10, y + 30)
     return (rect.centerx, rect.centery)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -300,23 +300,12 @@ def _all_options() -> _OptionsByGame:
     return _OptionsByGame({name: default_options(name) for name in games.GAMES})
 
 
-def _legacy_option(name: str) -> tuple[str, str] | None:
-    """``<game>_<option>`` (the version 1 way to keep an option) as (game, option)."""
-    for game_name, factory in games.GAMES.items():
-        prefix = f"{game_name}_"
-        if name.startswith(prefix):
-            option = name[len(prefix) :]
-            if any(o.name == option for o in getattr(factory, "options", ())):
-                return game_name, option
-    return None
-
-
 @dataclass
 class Settings:
     """Everything remembered between runs.
 
-    `options` holds ``{game: {option: value}}``.  The version 1 attribute names
-    ``<game>_<option>`` still read and write those values until every caller has moved on.
+    `options` holds ``{game: {option: value}}``: read them with `options_for`, change them
+    with `set_option` (each checked against the game's own range).
     """
 
     last_game: str = ""
@@ -332,19 +321,6 @@ class Settings:
             object.__setattr__(self, "sides", _SidesByGame(self.sides))
         if not isinstance(self.options, _OptionsByGame):
             object.__setattr__(self, "options", _OptionsByGame(self.options))
-
-    def __getattr__(self, name: str) -> Any:
-        legacy = _legacy_option(name) if not name.startswith("_") else None
-        if legacy is None:
-            raise AttributeError(name)
-        return self.options_for(legacy[0])[legacy[1]]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        legacy = None if name in _SETTINGS_FIELDS else _legacy_option(name)
-        if legacy is None:
-            object.__setattr__(self, name, value)
-        else:
-            self.set_option(legacy[0], legacy[1], value)
 
     def options_for(self, game_name: str) -> dict[str, int]:
         """The game's option values (checked; defaults for anything missing)."""
@@ -409,9 +385,6 @@ class Settings:
                     values[option.name] = data[legacy]
             settings.options[game] = check_options(game, values)
         return settings
-
-
-_SETTINGS_FIELDS = frozenset(f.name for f in fields(Settings))
 
 
 # ----------------------------------------------------------------------------- files

@@ -41,11 +41,6 @@ def kit_for(game_name: str) -> BoardView:
     return factory()
 
 
-def view_for(game_name: str) -> BoardView:
-    """The board view of a game (the same as `kit_for`; the older name)."""
-    return kit_for(game_name)
-
-
 def _register_builtin() -> None:
     from gui.kits.connect4 import ConnectFourView
     from gui.kits.pig import PigView
@@ -67,5 +62,4 @@ __all__ = [
     "kit_for",
     "register_kit",
     "unregister_kit",
-    "view_for",
 ]

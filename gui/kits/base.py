@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,31 @@ class BoardView:
     def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
         """The move a key press means, or None."""
         raise NotImplementedError
+
+    move_help: str = ""
+    """How a human moves, in a few words for the status line ('' : the game's notation help)."""
+
+    def move_seconds(self, before: Any, move: Any) -> float:
+        """How long `move` from `before` animates at full speed (default: no animation)."""
+        return 0.0
+
+    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+        """The context's `anim` entries while `move` (just played into `state`) animates."""
+        return {}
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Why a human's illegal `move` is refused here, in a few words (None: say nothing)."""
+        return None
+
+    def analysis_rows(
+        self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+    ) -> list[tuple[str, str]]:
+        """Extra (label, text) rows for the analysis panel (default: none).
+
+        `entries` are the match's entries (move, state after it, chance flag) after `initial`;
+        `names` the two players' names.
+        """
+        return []
 
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""

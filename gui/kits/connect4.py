@@ -121,6 +121,21 @@ class ConnectFourView(BoardView):
     blurb = "Drop discs, line up four. Deep search shines here."
     keys_help = "Click a column or press 1-7."
     bench_presets = ("Medium", "Expert")
+    move_help = "click a column or press 1-7"
+
+    def move_seconds(self, before: Any, move: Any) -> float:
+        """A disc falls longer the emptier its column."""
+        return 0.28 + 0.045 * (HEIGHT - int(before.height(move)))
+
+    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+        """The disc just dropped into `move`'s column, falling (see `draw`)."""
+        if not isinstance(move, int):
+            return {}
+        return {"drop": (move, state.height(move) - 1, max(0.0, progress))}
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Only a full column refuses a disc."""
+        return f"Column {move + 1} is full"
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A corner of the board with a few discs and one bobbing above it."""
@@ -148,12 +163,35 @@ class ConnectFourView(BoardView):
         pad = round(cell * 0.18)
         outer = board.inflate(2 * pad, 2 * pad)
         drawing.shadow(surface, outer, round(cell * 0.28), spread=round(cell * 0.3), alpha=110)
-        radius = cell * 0.39
         hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
-
         drop = ctx.anim.get("drop")
+        self._draw_discs(surface, board, cell, state, drop)
+        surface.blit(board_overlay(board.size, cell), (board.x - pad, board.y - pad))
+        if hover is not None:
+            band = pygame.Rect(
+                round(board.x + hover * cell + cell * 0.06),
+                board.y - round(cell * 0.06),
+                round(cell * 0.88),
+                board.height + round(cell * 0.12),
+            )
+            drawing.rounded_rect(surface, band, (255, 255, 255), round(cell * 0.44), alpha=18)
+        self._draw_hint(surface, board, cell, state, ctx)
+        self._draw_marks(surface, board, cell, state, ctx, drop)
+        if hover is not None:
+            self._draw_preview(surface, board, cell, state, ctx, hover)
+        self._draw_labels(surface, board, cell, pad, ctx, hover)
+
+    def _draw_discs(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        state: Any,
+        drop: Any,
+    ) -> None:
+        """The holes and settled discs (cached until a move is made), then a falling disc."""
+        radius = cell * 0.39
         falling = (drop[0], drop[1]) if drop and drop[2] < 1 else None
-        win = set(ctx.winning_line or ())
         # Holes and settled discs change only when a move is made: drawn once, then blitted.
         key = (board.size, state.key(), falling)
         cached = _LAYERS.get("discs")
@@ -177,42 +215,54 @@ class ConnectFourView(BoardView):
                 y = start_y + (centre_y - start_y) * drawing.ease_out_bounce(drop[2])
                 draw_disc(surface, (board.x + (col + 0.5) * cell, y), radius, owner)
 
-        surface.blit(board_overlay(board.size, cell), (board.x - pad, board.y - pad))
-        if hover is not None:
-            band = pygame.Rect(
-                round(board.x + hover * cell + cell * 0.06),
-                board.y - round(cell * 0.06),
-                round(cell * 0.88),
-                board.height + round(cell * 0.12),
-            )
-            drawing.rounded_rect(surface, band, (255, 255, 255), round(cell * 0.44), alpha=18)
+    def _draw_hint(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        state: Any,
+        ctx: ViewContext,
+    ) -> None:
+        """A pulsing ring where the hinted disc would land."""
+        radius = cell * 0.39
         hint = ctx.hint
-        if isinstance(hint, int) and 0 <= hint < WIDTH and state.height(hint) < HEIGHT:
-            centre = (
-                board.x + (hint + 0.5) * cell,
-                board.bottom - (state.height(hint) + 0.5) * cell,
-            )
-            pulse = 0.5 + 0.5 * math.sin(ctx.now * 4)
-            drawing.glow(
-                surface, theme.SUCCESS, centre, round(radius * 1.5), round(50 + 40 * pulse)
-            )
-            pygame.draw.aacircle(
-                surface,
-                theme.SUCCESS,
-                (round(centre[0]), round(centre[1])),
-                round(radius * 0.9),
-                max(2, round(cell * 0.05)),
-            )
-            drawing.draw_text(
-                surface,
-                "hint",
-                centre,
-                max(12, round(cell * 0.2)),
-                theme.SUCCESS,
-                "bold",
-                anchor="center",
-            )
+        if not (isinstance(hint, int) and 0 <= hint < WIDTH and state.height(hint) < HEIGHT):
+            return
+        centre = (
+            board.x + (hint + 0.5) * cell,
+            board.bottom - (state.height(hint) + 0.5) * cell,
+        )
+        pulse = 0.5 + 0.5 * math.sin(ctx.now * 4)
+        drawing.glow(surface, theme.SUCCESS, centre, round(radius * 1.5), round(50 + 40 * pulse))
+        pygame.draw.aacircle(
+            surface,
+            theme.SUCCESS,
+            (round(centre[0]), round(centre[1])),
+            round(radius * 0.9),
+            max(2, round(cell * 0.05)),
+        )
+        drawing.draw_text(
+            surface,
+            "hint",
+            centre,
+            max(12, round(cell * 0.2)),
+            theme.SUCCESS,
+            "bold",
+            anchor="center",
+        )
 
+    def _draw_marks(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        state: Any,
+        ctx: ViewContext,
+        drop: Any,
+    ) -> None:
+        """Rings on the winning four, or a dot on the last disc once it has landed."""
+        radius = cell * 0.39
+        win = set(ctx.winning_line or ())
         # Winning four and last move markers sit on top of the board.
         for col, row in win:
             centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.5) * cell)
@@ -234,28 +284,46 @@ class ConnectFourView(BoardView):
                 centre = (board.x + (col + 0.5) * cell, board.bottom - (row + 0.5) * cell)
                 drawing.circle(surface, (255, 255, 255), centre, max(2.0, cell * 0.045))
 
-        # The preview disc above the column under the mouse (a gentle shake if it is full).
-        if hover is not None:
-            full = state.height(hover) >= HEIGHT
-            x = board.x + (hover + 0.5) * cell
-            if ctx.cue and ctx.cue[0] == hover and ctx.cue[1] < 0.4:
-                x += math.sin(ctx.cue[1] * 50) * cell * 0.08 * (1 - ctx.cue[1] / 0.4)
-            y = board.y - cell * 0.72
-            if full:
-                drawing.circle(surface, theme.PANEL_BORDER, (x, y), radius * 0.9, 2)
-                drawing.draw_text(
-                    surface,
-                    "full",
-                    (x, y),
-                    max(11, round(cell * 0.2)),
-                    theme.TEXT_DIM,
-                    "semibold",
-                    anchor="center",
-                )
-            else:
-                draw_disc(surface, (x, y), radius, state.to_move, alpha=200)
+    def _draw_preview(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        state: Any,
+        ctx: ViewContext,
+        hover: int,
+    ) -> None:
+        """The preview disc above the column under the mouse (a gentle shake if it is full)."""
+        radius = cell * 0.39
+        full = state.height(hover) >= HEIGHT
+        x = board.x + (hover + 0.5) * cell
+        if ctx.cue and ctx.cue[0] == hover and ctx.cue[1] < 0.4:
+            x += math.sin(ctx.cue[1] * 50) * cell * 0.08 * (1 - ctx.cue[1] / 0.4)
+        y = board.y - cell * 0.72
+        if full:
+            drawing.circle(surface, theme.PANEL_BORDER, (x, y), radius * 0.9, 2)
+            drawing.draw_text(
+                surface,
+                "full",
+                (x, y),
+                max(11, round(cell * 0.2)),
+                theme.TEXT_DIM,
+                "semibold",
+                anchor="center",
+            )
+        else:
+            draw_disc(surface, (x, y), radius, state.to_move, alpha=200)
 
-        # Column labels (the keys) and, with analysis shown, each column's value.
+    def _draw_labels(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        pad: int,
+        ctx: ViewContext,
+        hover: Any,
+    ) -> None:
+        """Column labels (the keys) and, with analysis shown, each column's value."""
         label_size = max(11, round(cell * 0.2))
         for col in range(WIDTH):
             x = board.x + (col + 0.5) * cell

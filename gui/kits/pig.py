@@ -10,6 +10,7 @@ Context animations (all optional):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ import pygame
 from ai.values import board_label
 from gui import drawing, theme
 from gui.kits.base import BoardView, ViewContext, value_colour
+from gui.kits.pig_odds import pig_rows
 
 PIPS = {
     1: ((0.5, 0.5),),
@@ -160,12 +162,43 @@ def draw_button(
     )
 
 
+def draw_flag(surface: pygame.Surface, x: float, y: float, unit: float) -> None:
+    """The goal flag at the end of a track (pole at `x`, centred on `y`)."""
+    pygame.draw.line(
+        surface,
+        theme.TEXT_DIM,
+        (x, y - unit * 0.3),
+        (x, y + unit * 0.3),
+        2,
+    )
+    drawing.polygon(
+        surface,
+        theme.TEXT_DIM,
+        [
+            (x, y - unit * 0.3),
+            (x + unit * 0.22, y - unit * 0.2),
+            (x, y - unit * 0.1),
+        ],
+    )
+
+
 class PigView(BoardView):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
 
     blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
     keys_help = "Roll with R, hold with H."
     bench_presets = ("Medium", "Hard")
+    move_help = "Roll (R) or Hold (H)"
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Holding needs a turn total; other refusals say nothing."""
+        return "Roll at least once before holding" if move == "hold" else None
+
+    def analysis_rows(
+        self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+    ) -> list[tuple[str, str]]:
+        """Both sides' chances under optimal play, the optimal decision and the last one."""
+        return pig_rows(game, initial, entries, names)
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A tilting die above a short race track with both tokens."""
@@ -194,116 +227,9 @@ class PigView(BoardView):
         lay = layout(rect)
         unit = lay.unit
         goal = state.goal
-        shown_scores = ctx.anim.get("scores", state.scores)
-        turn_total = ctx.anim.get("turn_total", state.turn_total)
-        current = state.player
-        name_size = max(12, round(unit * 0.27))
         for player, lane in enumerate(lay.lanes):
-            colour = theme.PLAYER_COLOURS[player]
-            active = player == current and not state.is_terminal()
-            drawing.rounded_rect(
-                surface,
-                lane,
-                theme.PANEL_RAISED if active else theme.PANEL,
-                round(lane.height * 0.3),
-                1,
-                theme.mix(theme.PANEL_BORDER, colour, 0.6) if active else theme.PANEL_BORDER,
-            )
-            label_w = round(unit * 2.9)
-            name = drawing.ellipsize(
-                ctx.names[player].split(" · ", 1)[-1],
-                label_w - round(unit * 0.7),
-                name_size,
-                "semibold",
-            )
-            drawing.circle(surface, colour, (lane.x + unit * 0.35, lane.centery), unit * 0.11)
-            drawing.draw_text(
-                surface,
-                name,
-                (lane.x + unit * 0.58, lane.centery),
-                name_size,
-                theme.TEXT if active else theme.TEXT_DIM,
-                "semibold",
-                anchor="midleft",
-            )
-            score_w = round(unit * 1.6)
-            drawing.draw_text(
-                surface,
-                f"{round(shown_scores[player])}",
-                (lane.right - unit * 0.3, lane.centery),
-                max(13, round(unit * 0.42)),
-                theme.TEXT,
-                "bold",
-                anchor="midright",
-            )
-            track = pygame.Rect(
-                lane.x + label_w, 0, lane.width - label_w - score_w, max(6, round(unit * 0.16))
-            )
-            track.centery = lane.centery
-            drawing.rounded_rect(surface, track, theme.HOLE, track.height // 2)
-            for tick in range(1, 10):
-                x = track.x + track.width * tick / 10
-                pygame.draw.line(
-                    surface, theme.PANEL_BORDER, (x, track.y - 3), (x, track.bottom + 2), 1
-                )
-
-            def at(score: float, track: pygame.Rect = track) -> float:
-                return float(track.x + track.width * max(0.0, min(1.0, score / goal)))
-
-            banked_x = at(shown_scores[player])
-            if banked_x > track.x + 1:
-                drawing.rounded_rect(
-                    surface,
-                    pygame.Rect(track.x, track.y, round(banked_x - track.x), track.height),
-                    theme.mix(theme.HOLE, colour, 0.7),
-                    track.height // 2,
-                )
-            if active and turn_total > 0:
-                ghost_x = at(shown_scores[player] + turn_total)
-                seg = pygame.Rect(
-                    round(banked_x), track.y, max(2, round(ghost_x - banked_x)), track.height
-                )
-                drawing.rounded_rect(
-                    surface, seg, theme.mix(theme.HOLE, colour, 0.35), track.height // 2
-                )
-                drawing.circle(
-                    surface,
-                    theme.mix(theme.PANEL_RAISED, colour, 0.45),
-                    (ghost_x, track.centery),
-                    unit * 0.2,
-                    2,
-                )
-            # Goal flag.
-            flag_x = track.right + unit * 0.32
-            pygame.draw.line(
-                surface,
-                theme.TEXT_DIM,
-                (flag_x, track.centery - unit * 0.3),
-                (flag_x, track.centery + unit * 0.3),
-                2,
-            )
-            drawing.polygon(
-                surface,
-                theme.TEXT_DIM,
-                [
-                    (flag_x, track.centery - unit * 0.3),
-                    (flag_x + unit * 0.22, track.centery - unit * 0.2),
-                    (flag_x, track.centery - unit * 0.1),
-                ],
-            )
-            drawing.circle(
-                surface, theme.PLAYER_SHADES[player], (banked_x, track.centery + 1), unit * 0.23
-            )
-            drawing.circle(surface, colour, (banked_x, track.centery), unit * 0.2)
-            if state.is_terminal() and state.winner() == player:
-                pulse = 0.5 + 0.5 * math.sin(ctx.now * 5)
-                drawing.glow(
-                    surface,
-                    colour,
-                    (banked_x, track.centery),
-                    round(unit * 0.7),
-                    round(60 + 60 * pulse),
-                )
+            self._draw_lane_label(surface, lane, unit, player, state, ctx)
+            self._draw_track(surface, lane, unit, player, state, ctx)
         goal_text = f"first to {goal}"
         drawing.draw_text(
             surface,
@@ -314,7 +240,135 @@ class PigView(BoardView):
             anchor="topright",
         )
 
-        # The die and the turn total.
+        self._draw_die_and_total(surface, lay, state, ctx)
+        self._draw_message(surface, lay, ctx)
+        self._draw_buttons(surface, lay, state, ctx)
+
+    def _draw_lane_label(
+        self,
+        surface: pygame.Surface,
+        lane: pygame.Rect,
+        unit: float,
+        player: int,
+        state: Any,
+        ctx: ViewContext,
+    ) -> None:
+        """A player's lane: its frame (raised for the player to move), name and score."""
+        shown_scores = ctx.anim.get("scores", state.scores)
+        name_size = max(12, round(unit * 0.27))
+        colour = theme.PLAYER_COLOURS[player]
+        active = player == state.player and not state.is_terminal()
+        label_w = round(unit * 2.9)
+        drawing.rounded_rect(
+            surface,
+            lane,
+            theme.PANEL_RAISED if active else theme.PANEL,
+            round(lane.height * 0.3),
+            1,
+            theme.mix(theme.PANEL_BORDER, colour, 0.6) if active else theme.PANEL_BORDER,
+        )
+        name = drawing.ellipsize(
+            ctx.names[player].split(" · ", 1)[-1],
+            label_w - round(unit * 0.7),
+            name_size,
+            "semibold",
+        )
+        drawing.circle(surface, colour, (lane.x + unit * 0.35, lane.centery), unit * 0.11)
+        drawing.draw_text(
+            surface,
+            name,
+            (lane.x + unit * 0.58, lane.centery),
+            name_size,
+            theme.TEXT if active else theme.TEXT_DIM,
+            "semibold",
+            anchor="midleft",
+        )
+        drawing.draw_text(
+            surface,
+            f"{round(shown_scores[player])}",
+            (lane.right - unit * 0.3, lane.centery),
+            max(13, round(unit * 0.42)),
+            theme.TEXT,
+            "bold",
+            anchor="midright",
+        )
+
+    def _draw_track(
+        self,
+        surface: pygame.Surface,
+        lane: pygame.Rect,
+        unit: float,
+        player: int,
+        state: Any,
+        ctx: ViewContext,
+    ) -> None:
+        """A player's track to the goal: banked score, this turn's ghost, flag and token."""
+        goal = state.goal
+        shown_scores = ctx.anim.get("scores", state.scores)
+        turn_total = ctx.anim.get("turn_total", state.turn_total)
+        colour = theme.PLAYER_COLOURS[player]
+        active = player == state.player and not state.is_terminal()
+        label_w = round(unit * 2.9)
+        score_w = round(unit * 1.6)
+        track = pygame.Rect(
+            lane.x + label_w, 0, lane.width - label_w - score_w, max(6, round(unit * 0.16))
+        )
+        track.centery = lane.centery
+        drawing.rounded_rect(surface, track, theme.HOLE, track.height // 2)
+        for tick in range(1, 10):
+            x = track.x + track.width * tick / 10
+            pygame.draw.line(
+                surface, theme.PANEL_BORDER, (x, track.y - 3), (x, track.bottom + 2), 1
+            )
+
+        def at(score: float, track: pygame.Rect = track) -> float:
+            return float(track.x + track.width * max(0.0, min(1.0, score / goal)))
+
+        banked_x = at(shown_scores[player])
+        if banked_x > track.x + 1:
+            drawing.rounded_rect(
+                surface,
+                pygame.Rect(track.x, track.y, round(banked_x - track.x), track.height),
+                theme.mix(theme.HOLE, colour, 0.7),
+                track.height // 2,
+            )
+        if active and turn_total > 0:
+            ghost_x = at(shown_scores[player] + turn_total)
+            seg = pygame.Rect(
+                round(banked_x), track.y, max(2, round(ghost_x - banked_x)), track.height
+            )
+            drawing.rounded_rect(
+                surface, seg, theme.mix(theme.HOLE, colour, 0.35), track.height // 2
+            )
+            drawing.circle(
+                surface,
+                theme.mix(theme.PANEL_RAISED, colour, 0.45),
+                (ghost_x, track.centery),
+                unit * 0.2,
+                2,
+            )
+        draw_flag(surface, track.right + unit * 0.32, track.centery, unit)
+        drawing.circle(
+            surface, theme.PLAYER_SHADES[player], (banked_x, track.centery + 1), unit * 0.23
+        )
+        drawing.circle(surface, colour, (banked_x, track.centery), unit * 0.2)
+        if state.is_terminal() and state.winner() == player:
+            pulse = 0.5 + 0.5 * math.sin(ctx.now * 5)
+            drawing.glow(
+                surface,
+                colour,
+                (banked_x, track.centery),
+                round(unit * 0.7),
+                round(60 + 60 * pulse),
+            )
+
+    def _draw_die_and_total(
+        self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
+    ) -> None:
+        """The die (tumbling while it rolls), the turn total and what holding would bank."""
+        unit = lay.unit
+        current = state.player
+        turn_total = ctx.anim.get("turn_total", state.turn_total)
         die_face, rolling, progress = ctx.anim.get("die", (None, False, 1.0))
         tilt = 0.0
         die_rect = lay.die.copy()
@@ -355,6 +409,9 @@ class PigView(BoardView):
                 anchor="bottomleft",
             )
 
+    def _draw_message(self, surface: pygame.Surface, lay: PigLayout, ctx: ViewContext) -> None:
+        """The fading message under the die (a 1 wiping out the turn, a bank...)."""
+        unit = lay.unit
         message = ctx.anim.get("message")
         if message:
             text, colour, strength = message
@@ -379,7 +436,13 @@ class PigView(BoardView):
                     surface, text, box.center, size, colour, "bold", anchor="center", alpha=alpha
                 )
 
-        # Roll and Hold.
+    def _draw_buttons(
+        self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
+    ) -> None:
+        """Roll and Hold, live for a human's turn, with their values under them."""
+        unit = lay.unit
+        current = state.player
+        label_size = max(11, round(unit * 0.24))
         legal = state.legal_moves() if state.to_move == current and not state.is_terminal() else ()
         button_size = max(14, round(unit * 0.36))
         for move, rect_b, label, key, colour in (

@@ -86,6 +86,19 @@ class TicTacToeView(BoardView):
     blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
     keys_help = "Click a cell or press 1-9."
     bench_presets = ("Hard", "Expert")
+    move_help = "click a square or press 1-9"
+
+    def move_seconds(self, before: Any, move: Any) -> float:
+        """A mark draws itself in quickly."""
+        return 0.22
+
+    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+        """The newest mark, drawn in (see `draw`)."""
+        return {"place": (move, drawing.ease_out_cubic(max(0.0, progress)))}
+
+    def refusal(self, state: Any, move: Any) -> str | None:
+        """Only a taken square refuses a mark."""
+        return "That square is taken"
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A grid with a won game: X's diagonal struck through."""
@@ -120,6 +133,15 @@ class TicTacToeView(BoardView):
     ) -> None:
         """Grid, marks, hover preview, move values and the winning line."""
         board, cell = geometry(rect)
+        self._draw_grid(surface, board, cell)
+        hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
+        for index in range(9):
+            self._draw_cell(surface, board, cell, index, state, ctx, hover)
+        if ctx.winning_line:
+            self._draw_strike(surface, board, cell, ctx)
+
+    def _draw_grid(self, surface: pygame.Surface, board: pygame.Rect, cell: float) -> None:
+        """The board and its four grid lines."""
         drawing.shadow(surface, board, round(cell * 0.12), spread=round(cell * 0.15))
         drawing.rounded_rect(surface, board, theme.PANEL, round(cell * 0.12), 1, theme.PANEL_BORDER)
         line_w = max(3, round(cell * 0.035))
@@ -134,86 +156,104 @@ class TicTacToeView(BoardView):
                 surface, theme.PANEL_BORDER, (board.x + inset, y), (board.right - inset, y), line_w
             )
 
-        hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
+    def _draw_cell(
+        self,
+        surface: pygame.Surface,
+        board: pygame.Rect,
+        cell: float,
+        index: int,
+        state: Any,
+        ctx: ViewContext,
+        hover: Any,
+    ) -> None:
+        """One cell: the hint, its mark (drawn in while placing), or the hover preview or its
+        number, then the move's value."""
         placing = ctx.anim.get("place")
         mark = cell * 0.5
         stroke = max(6, cell * 0.085)
-        label_size = max(11, round(cell * 0.1))
-        for index in range(9):
-            box = cell_rect(board, cell, index)
-            centre = box.center
-            owner = state.cell(index)
-            if index == ctx.hint and owner is None:
-                drawing.rounded_rect(
-                    surface,
-                    box.inflate(-cell * 0.12, -cell * 0.12),
-                    theme.mix(theme.PANEL, theme.SUCCESS, 0.18),
-                    round(cell * 0.1),
-                    2,
-                    theme.SUCCESS,
-                )
-            if owner is not None:
-                progress = placing[1] if placing and placing[0] == index else 1.0
-                colour = theme.PLAYER_COLOURS[owner]
-                if owner == 0:
-                    draw_x(surface, centre, mark, colour, progress, stroke)
-                else:
-                    draw_o(surface, centre, mark, colour, progress, stroke)
-                continue
-            if hover == index:
-                drawing.rounded_rect(
-                    surface,
-                    box.inflate(-cell * 0.12, -cell * 0.12),
-                    theme.PANEL_RAISED,
-                    round(cell * 0.1),
-                )
-                ghost = theme.mix(theme.PANEL_RAISED, theme.PLAYER_COLOURS[state.to_move], 0.45)
-                (draw_x if state.to_move == 0 else draw_o)(
-                    surface, centre, mark, ghost, 1.0, stroke
-                )
-            elif ctx.interactive:
-                drawing.draw_text(
-                    surface,
-                    str(index + 1),
-                    (box.x + cell * 0.1, box.y + cell * 0.08),
-                    label_size,
-                    theme.TEXT_FAINT,
-                )
-            if ctx.values is not None and index in ctx.values:
-                value = ctx.values[index]
-                text = short_value(value, ctx.stochastic)
-                size = drawing.fit_size(
-                    text, int(cell * 0.8), max(11, round(cell * 0.11)), "semibold"
-                )
-                colour = value_colour(value)
-                label = drawing.draw_text(
-                    surface,
-                    text,
-                    (centre[0], box.bottom - cell * 0.14),
-                    size,
-                    colour,
-                    "semibold",
-                    anchor="midbottom",
-                )
-                if index == ctx.chosen:
-                    drawing.rounded_rect(
-                        surface, label.inflate(10, 4), theme.PANEL_RAISED, 6, 1, colour
-                    )
-                    drawing.draw_text(surface, text, label.topleft, size, colour, "semibold")
+        box = cell_rect(board, cell, index)
+        centre = box.center
+        owner = state.cell(index)
+        if index == ctx.hint and owner is None:
+            drawing.rounded_rect(
+                surface,
+                box.inflate(-cell * 0.12, -cell * 0.12),
+                theme.mix(theme.PANEL, theme.SUCCESS, 0.18),
+                round(cell * 0.1),
+                2,
+                theme.SUCCESS,
+            )
+        if owner is not None:
+            progress = placing[1] if placing and placing[0] == index else 1.0
+            colour = theme.PLAYER_COLOURS[owner]
+            if owner == 0:
+                draw_x(surface, centre, mark, colour, progress, stroke)
+            else:
+                draw_o(surface, centre, mark, colour, progress, stroke)
+            return
+        if hover == index:
+            drawing.rounded_rect(
+                surface,
+                box.inflate(-cell * 0.12, -cell * 0.12),
+                theme.PANEL_RAISED,
+                round(cell * 0.1),
+            )
+            ghost = theme.mix(theme.PANEL_RAISED, theme.PLAYER_COLOURS[state.to_move], 0.45)
+            (draw_x if state.to_move == 0 else draw_o)(surface, centre, mark, ghost, 1.0, stroke)
+        elif ctx.interactive:
+            drawing.draw_text(
+                surface,
+                str(index + 1),
+                (box.x + cell * 0.1, box.y + cell * 0.08),
+                max(11, round(cell * 0.1)),
+                theme.TEXT_FAINT,
+            )
+        if ctx.values is not None and index in ctx.values:
+            self._draw_value(surface, box, cell, ctx.values[index], index == ctx.chosen, ctx)
 
-        line = ctx.winning_line
-        if line:
-            start = cell_rect(board, cell, line[0]).center
-            end = cell_rect(board, cell, line[-1]).center
-            grow = ctx.anim.get("strike", 1.0)
-            dx, dy = end[0] - start[0], end[1] - start[1]
-            length = math.hypot(dx, dy) or 1
-            ext = cell * 0.32
-            a = (start[0] - dx / length * ext, start[1] - dy / length * ext)
-            b = (end[0] + dx / length * ext, end[1] + dy / length * ext)
-            tip = (a[0] + (b[0] - a[0]) * grow, a[1] + (b[1] - a[1]) * grow)
-            drawing.thick_line(surface, (20, 22, 30), a, tip, stroke * 1.5)
-            drawing.thick_line(surface, theme.TEXT, a, tip, stroke * 0.7)
+    def _draw_value(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        cell: float,
+        value: float,
+        chosen: bool,
+        ctx: ViewContext,
+    ) -> None:
+        """A move's value at the bottom of its cell (framed when it is the chosen move)."""
+        text = short_value(value, ctx.stochastic)
+        size = drawing.fit_size(text, int(cell * 0.8), max(11, round(cell * 0.11)), "semibold")
+        colour = value_colour(value)
+        label = drawing.draw_text(
+            surface,
+            text,
+            (box.center[0], box.bottom - cell * 0.14),
+            size,
+            colour,
+            "semibold",
+            anchor="midbottom",
+        )
+        if chosen:
+            drawing.rounded_rect(surface, label.inflate(10, 4), theme.PANEL_RAISED, 6, 1, colour)
+            drawing.draw_text(surface, text, label.topleft, size, colour, "semibold")
+
+    def _draw_strike(
+        self, surface: pygame.Surface, board: pygame.Rect, cell: float, ctx: ViewContext
+    ) -> None:
+        """The line through the winning three, growing in (`ctx.anim["strike"]`)."""
+        line = ctx.winning_line or ()
+        stroke = max(6, cell * 0.085)
+        start = cell_rect(board, cell, line[0]).center
+        end = cell_rect(board, cell, line[-1]).center
+        grow = ctx.anim.get("strike", 1.0)
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(dx, dy) or 1
+        ext = cell * 0.32
+        a = (start[0] - dx / length * ext, start[1] - dy / length * ext)
+        b = (end[0] + dx / length * ext, end[1] + dy / length * ext)
+        tip = (a[0] + (b[0] - a[0]) * grow, a[1] + (b[1] - a[1]) * grow)
+        drawing.thick_line(surface, (20, 22, 30), a, tip, stroke * 1.5)
+        drawing.thick_line(surface, theme.TEXT, a, tip, stroke * 0.7)
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """The cell under `pos`, or None outside the board."""

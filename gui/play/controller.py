@@ -148,6 +148,14 @@ class PlayController(SearchJobs):
         state = self.state
         return not state.is_terminal() and state.to_move != CHANCE and self.is_human(state.to_move)
 
+    def show_search(self, record: SearchRecord) -> None:
+        """Show a search worked out elsewhere (screenshots): the panel and the board values."""
+        self.analysis = record
+        self.analysis_decisions = self.match.decisions()
+        if record.all_values:
+            values = dict(record.result.move_values)
+            self.board = BoardValues(len(self.match.entries), values, record.result.move)
+
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
         return [side_info.side_label(side, self.game_name) for side in self.sides]

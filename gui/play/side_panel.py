@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from gui import analysis_panel, drawing, theme
+from gui.kits.base import BoardView
 from gui.play import move_list
 from gui.play.controller import PlayController
 from gui.play.jobs import SearchRecord
@@ -27,24 +28,20 @@ def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
     )
 
 
-class PigRows:
-    """Pig's optimal-play figures for the panel, worked out once per position."""
+class KitRows:
+    """The kit's extra analysis rows (`BoardView.analysis_rows`), worked out once per position."""
 
     def __init__(self) -> None:
         self.key: Any = None
         self.rows: list[tuple[str, str]] = []
 
-    def get(self, controller: PlayController) -> list[tuple[str, str]]:
+    def get(self, controller: PlayController, view: BoardView) -> list[tuple[str, str]]:
         """The rows for the current position (empty for games without them)."""
-        if controller.game_name != "pig":
-            return []
         names = controller.player_names()
         match = controller.match
-        key = (len(match.entries), match.state, names)
+        key = (view, controller.game, len(match.entries), match.state, names)
         if self.key != key:
-            self.rows = analysis_panel.pig_rows(
-                controller.game, match.initial, match.entries, names
-            )
+            self.rows = view.analysis_rows(controller.game, match.initial, match.entries, names)
             self.key = key
         return self.rows
 
@@ -123,7 +120,7 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         draw_speed(surface, inner, m, scene)
     bottom = panel.bottom - m.gap
     if controller.settings.show_analysis:
-        extra = scene.pig_rows.get(controller)
+        extra = scene.kit_rows.get(controller, scene.view)
         history_min = round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5 * 3) + m.gap
         height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
         height = max(height, min(m.px(120), bottom - y))

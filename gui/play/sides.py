@@ -27,36 +27,15 @@ def game_title(game_name: str) -> str:
     return str(getattr(game_class(game_name), "title", game_name))
 
 
-def options_from_settings(game_name: str, stored: Any) -> dict[str, int]:
-    """The game's options as the settings hold them (a per-game mapping, or `pig_goal`-style
-    attributes), each checked against the game's own range; defaults for anything else."""
-    values: dict[str, int] = {}
-    per_game = getattr(stored, "options", None)
-    chosen = per_game.get(game_name, {}) if isinstance(per_game, dict) else {}
-    for option in getattr(game_class(game_name), "options", ()):
-        value = chosen.get(option.name, getattr(stored, f"{game_name}_{option.name}", None))
-        try:
-            values[option.name] = option.check(value) if value is not None else option.default
-        except (TypeError, ValueError):
-            values[option.name] = option.default
-    return values
-
-
-def make_game(game_name: str, stored: Any) -> Any:
+def make_game(game_name: str, stored: settings.Settings) -> Any:
     """The game object with the options chosen in the settings."""
-    import games
-
-    return games.get_game(game_name, **options_from_settings(game_name, stored))
+    return stored.make_game(game_name)
 
 
-def store_options(game_name: str, stored: Any, options: dict[str, Any]) -> None:
-    """Write a loaded game's options back into the settings (where the settings keep them)."""
-    per_game = getattr(stored, "options", None)
+def store_options(game_name: str, stored: settings.Settings, options: dict[str, Any]) -> None:
+    """Write a loaded game's options back into the settings (each checked by the game)."""
     for name, value in options.items():
-        if isinstance(per_game, dict):
-            per_game.setdefault(game_name, {})[name] = value
-        elif hasattr(stored, f"{game_name}_{name}"):
-            setattr(stored, f"{game_name}_{name}", int(value))
+        stored.set_option(game_name, name, value)
 
 
 def side_to_player(side: settings.SideSetup, game_name: str) -> dict[str, Any]:

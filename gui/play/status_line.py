@@ -29,7 +29,7 @@ def status_text(controller: PlayController, view: Any) -> str:
         text = f"{names[player]} rolls…"
     elif controller.is_human(player):
         you = names[player].endswith("You")
-        help_text = motion.move_help(view, controller.game_name, controller.game)
+        help_text = motion.move_help(view, controller.game)
         text = f"Your turn · {help_text}" if you else f"{colours[player]} to move · {help_text}"
     elif controller.ai_vs_ai() and controller.paused:
         text = f"Paused · {colours[player]} to move · Space resumes, S steps"

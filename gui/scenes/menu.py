@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -26,31 +25,6 @@ def game_cards() -> list[Card]:
         for name, factory in games.GAMES.items()
         if name in kits.KITS
     ]
-
-
-class _LiveCards(Sequence[Card]):
-    """`game_cards()` read afresh on every use (a game registered later shows up too)."""
-
-    @overload
-    def __getitem__(self, index: int) -> Card: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Card]: ...
-
-    def __getitem__(self, index: int | slice) -> Card | Sequence[Card]:
-        return game_cards()[index]
-
-    def __len__(self) -> int:
-        return len(game_cards())
-
-
-GAME_CARDS: Sequence[Card] = _LiveCards()
-"""The cards as (name, title, line); kept for older callers, prefer `game_cards()`."""
-
-
-def draw_icon(surface: pygame.Surface, game: str, rect: pygame.Rect, now: float) -> None:
-    """A small picture of a game, drawn by its kit."""
-    kits.kit_for(game).draw_icon(surface, rect, now)
 
 
 def grid(count: int, wide: bool) -> tuple[int, int]:
@@ -135,11 +109,9 @@ class MenuScene(FileDialogScene):
 
     def do_resume(self) -> None:
         """Go on with the autosaved game."""
-        from gui.scenes.play import open_saved
-
         saved, self.resume = self.resume, None
         if saved is not None:
-            play = open_saved(self.app, saved)
+            play: Any = self.app.open_saved(saved)  # the play scene
             play.set_notice(f"Resumed · {saved.decisions} moves replayed", 3.0)
 
     def discard(self) -> None:
@@ -229,10 +201,8 @@ class MenuScene(FileDialogScene):
 
     def open_game(self, game: str) -> None:
         """Go to the set-up of `game`."""
-        from gui.scenes.setup import SetupScene
-
         self.app.settings.last_game = game
-        self.app.push(SetupScene(self.app, game))
+        self.app.switch("setup", game_name=game)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Card clicks, keys 1-3, Resume (R), Open (Ctrl+O), Quit and Esc."""

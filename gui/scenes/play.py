@@ -15,12 +15,9 @@ import pygame_gui
 
 from games.base import CHANCE
 from gui import drawing, savefile, theme
-from gui.boards import ViewContext, view_for
+from gui.kits import ViewContext, kit_for
 from gui.play import controls, game_over_card, motion, side_panel, status_line
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
-from gui.play.scene_names import ControllerNames
-from gui.play.sides import player_to_side as player_to_side
-from gui.play.sides import side_to_player as side_to_player
 from gui.scenes.file_dialog import FileDialogScene
 from gui.settings import CUSTOM
 
@@ -28,12 +25,7 @@ MESSAGE_TIME = 1.8
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
-def open_saved(app: Any, saved: Any) -> Any:
-    """Show a loaded save (kept for callers that still import it here): `app.open_saved`."""
-    return app.open_saved(saved)
-
-
-class PlayScene(ControllerNames, FileDialogScene):
+class PlayScene(FileDialogScene):
     """A match in progress: events in, pictures out; the match is `self.controller`."""
 
     title = "play"
@@ -60,10 +52,10 @@ class PlayScene(ControllerNames, FileDialogScene):
             animate=animate,
         )
         self.controller.on_event = self.on_event
-        self.view = view_for(game_name)
+        self.view = kit_for(game_name)
         self.file_dialog: Any = None
         self.file_mode = ""
-        self.pig_rows = side_panel.PigRows()
+        self.kit_rows = side_panel.KitRows()
         self.anim_start = -10.0
         self.anim_length = 0.0
         self.anim_move: Any = None
@@ -108,7 +100,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         """A placed mark or a falling disc; the controller waits for it."""
         self.last_move = self.anim_move = move
         self.anim_start = self.app.now
-        seconds = motion.move_seconds(self.view, self.game_name, before, move)
+        seconds = motion.move_seconds(self.view, before, move)
         self.anim_length = seconds * self.controller.anim_scale()
         self.controller.hold(self.anim_length)
 
@@ -166,7 +158,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         over_since = self.controller.over_since
         if over_since is None:
             return 0.0
-        if not self.animate:
+        if not self.controller.animate:
             return 1.0
         return float(min(1.0, (self.app.now - over_since) / 0.3))
 
@@ -230,7 +222,7 @@ class PlayScene(ControllerNames, FileDialogScene):
         if not controller.is_human(state.to_move):
             return
         self.cue = (move, self.app.now)
-        why = motion.refusal(self.view, self.game_name, state, move)
+        why = motion.refusal(self.view, state, move)
         if why:
             self.set_notice(why)
 
@@ -426,11 +418,9 @@ class PlayScene(ControllerNames, FileDialogScene):
         controller = self.controller
         progress = 1.0 if self.anim_length <= 0 else (now - self.anim_start) / self.anim_length
         if progress < 1:
-            moving = motion.move_animation(
-                self.view, self.game_name, state, self.anim_move, progress
-            )
+            moving = motion.move_animation(self.view, state, self.anim_move, progress)
             ctx.anim.update(moving)
-        if ctx.winning_line and controller.over_since is not None and self.animate:
+        if ctx.winning_line and controller.over_since is not None and controller.animate:
             ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
         if not self.controller.game.stochastic:
             return

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from gui import drawing, theme
+from gui.play.controller import PlayController
 from gui.play.sides import game_title
 from gui.scenes.base import Scene
 
@@ -30,8 +31,8 @@ class SeriesScene(Scene):
 
     title = "series"
 
-    def __init__(self, app: Any, play: Any) -> None:
-        """`play`: the play controller (or anything with `series` and `game_name`)."""
+    def __init__(self, app: Any, play: PlayController) -> None:
+        """`play`: the play controller whose series this shows."""
         super().__init__(app)
         self.play = play
         self.back_button: Any = None

@@ -18,18 +18,14 @@ from ai.search import MAX_DEPTH, algorithms_for
 from gui import drawing, kits, settings, theme
 from gui.describe import (
     ALGORITHM_NAMES,
-    SIDE_NAMES,
     TIME_LIMITS,
     describe_side,
     game_title,
-    make_game,
     option_step,
     snap_option,
 )
 from gui.scenes.base import Scene
 from gui.settings import AI, CUSTOM, HUMAN, SideSetup
-
-__all__ = ["SIDE_NAMES", "SetupScene", "describe_side", "game_title", "make_game"]
 
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),
@@ -50,7 +46,7 @@ class SetupScene(Scene):
         self.game_name = game_name
         self.editing = editing
         self.factory: Any = settings.game_class(game_name)
-        self.game = make_game(game_name, app.settings)
+        self.game = app.settings.make_game(game_name)
         self.sides = [dataclasses.replace(s) for s in app.settings.sides[game_name]]
         self.options = dict(app.settings.options_for(game_name))
         """The game's option values being chosen (stored on Start or Back)."""
@@ -434,9 +430,7 @@ class SetupScene(Scene):
         if self.editing:
             self.app.pop()
             return
-        from gui.scenes.play import PlayScene
-
-        self.app.push(PlayScene(self.app, self.game_name))
+        self.app.switch("play", game_name=self.game_name)
 
     def back(self) -> None:
         """Leave without starting (choices made so far are remembered, except when editing)."""

@@ -85,11 +85,11 @@ def start_game(
     app: Any, game: str, sides: tuple[str, str] = ("human", "human"), speed: float = 0.0
 ) -> Any:
     """From the menu: pick `game`, set both sides (human or a preset), start; the play scene."""
-    from gui.scenes.menu import GAME_CARDS
+    from gui.scenes.menu import game_cards
     from gui.settings import AI, HUMAN
 
     pump(app, 2)
-    index = [name for name, _, _ in GAME_CARDS].index(game)
+    index = [name for name, _, _ in game_cards()].index(game)
     click(app, app.scene.card_rects()[index].center)
     assert type(app.scene).__name__ == "SetupScene"
     for side, role in zip(app.scene.sides, sides, strict=False):

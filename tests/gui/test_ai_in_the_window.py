@@ -69,7 +69,7 @@ def test_same_seed_replays_the_same_pig_match(make_app):
     records = []
     for _ in range(2):
         app = make_app()
-        app.settings.pig_goal = 20
+        app.settings.set_option("pig", "goal", 20)
         app.settings.seed = 7
         play = start_game(app, "pig", ("Easy", "Medium"), speed=0.0)
         assert wait_until(app, lambda play=play: play.controller.recorded, 40)

@@ -21,14 +21,7 @@ from gui.kits import BoardView, MissingKitError, ViewContext
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
 
-NOT_YET_GENERIC = {
-    # Still to move into the kits (issue 9 follow-up): Pig's optimal-play rows, the
-    # per-game animation fallbacks and help lines.
-    "gui/analysis_panel.py",
-    "gui/app.py",
-    "gui/play/motion.py",
-    "gui/play/side_panel.py",
-}
+NOT_YET_GENERIC: set[str] = set()
 
 
 # ----------------------------------------------------------------------------- a 4th game
@@ -154,12 +147,7 @@ def test_every_game_has_a_kit_and_a_missing_one_is_named():
         assert isinstance(kit, BoardView) and kit.blurb and kit.keys_help
     with pytest.raises(MissingKitError, match=r"no kit for the game 'chess'.*register_kit"):
         kits.kit_for("chess")
-    from gui.boards import view_for  # the shim the play scene still uses
-
-    assert type(view_for("tictactoe")) is type(kits.kit_for("tictactoe"))
-    from gui.boards.connect4_view import HEIGHT  # old module names alias the kits
-
-    assert HEIGHT == 6
+    assert not list((GUI / "boards").glob("*.py")), "the gui.boards shim is gone: use gui.kits"
 
 
 def test_register_and_unregister_a_kit(nim):
@@ -236,7 +224,7 @@ def test_option_sliders_come_from_the_game(make_app):
     assert setup.options == {"goal": 240}, "snapped to the slider's step of 10"
     setup.start()
     assert app.settings.options_for("pig") == {"goal": 240}
-    assert app.scene.game.option_values() == {"goal": 240}
+    assert app.scene.controller.game.option_values() == {"goal": 240}
 
 
 def test_a_game_without_options_has_no_option_widgets(make_app):
@@ -333,3 +321,54 @@ def test_option_steps_and_the_frame_bench_read_descriptions(nim):
         assert set(frame_bench.bench_presets(name)) <= set(presets), name
     assert frame_bench.bench_presets("nim") == ("Perfect", "Perfect")
     assert frame_bench.default_game() == next(iter(games.GAMES))
+
+
+# ----------------------------------------------------------------------------- kit hooks
+
+
+def test_the_help_card_lists_each_kits_keys_under_its_game_title():
+    from gui.app import HELP_KEYS, help_keys
+    from gui.describe import game_title
+
+    lines = help_keys()
+    assert lines[0] == HELP_KEYS[0] and lines[-1] == HELP_KEYS[-1]
+    assert len(lines) == len(HELP_KEYS) + len(kits.KITS)
+    for name in kits.KITS:
+        assert (game_title(name), kits.kit_for(name).keys_help) in lines
+
+
+def test_a_kit_without_motion_hooks_gets_the_generic_defaults():
+    from gui.play import motion
+
+    class Plain(BoardView):
+        pass
+
+    class Game:
+        notation_help = "type a number"
+
+    view = Plain()
+    assert motion.move_seconds(view, None, 1) == 0.0
+    assert motion.move_animation(view, None, 1, 0.5) == {}
+    assert motion.refusal(view, None, 1) is None
+    assert motion.move_help(view, Game()) == "type a number"
+    assert view.analysis_rows(Game(), None, [], ("A", "B")) == []
+    view.move_help = "press a key"
+    assert motion.move_help(view, Game()) == "press a key"
+
+
+def test_each_kit_animates_and_refuses_its_own_moves():
+    connect4, tictactoe, pig = (games.get_game(n) for n in ("connect4", "tictactoe", "pig"))
+    c4 = kits.kit_for("connect4")
+    start = connect4.initial_state()
+    assert c4.move_seconds(start, 3) == pytest.approx(0.28 + 0.045 * 6)
+    assert c4.move_animation(start.play(3), 3, 0.5) == {"drop": (3, 0, 0.5)}
+    assert c4.refusal(start, 3) == "Column 4 is full"
+    ttt = kits.kit_for("tictactoe")
+    assert ttt.move_seconds(tictactoe.initial_state(), 4) == pytest.approx(0.22)
+    assert ttt.move_animation(tictactoe.initial_state().play(4), 4, 1.0) == {"place": (4, 1.0)}
+    assert ttt.refusal(tictactoe.initial_state(), 4) == "That square is taken"
+    dice = kits.kit_for("pig")
+    assert dice.move_seconds(pig.initial_state(), "roll") == 0.0
+    assert dice.refusal(pig.initial_state(), "hold") == "Roll at least once before holding"
+    assert dice.refusal(pig.initial_state(), "roll") is None
+    assert all(kits.kit_for(name).move_help for name in ("connect4", "tictactoe", "pig"))

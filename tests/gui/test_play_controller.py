@@ -314,17 +314,45 @@ def test_the_status_line_says_solving_too():
     assert status_line.status_text(controller, None) == "Yellow is thinking… solving · 800 nodes"
 
 
-def test_play_modules_stay_small():
+MAX_MODULE_LINES = 520
+"""About 500 lines per module."""
+MAX_FUNCTION_LINES = 80
+"""About 80 lines per function (decorators and docstring included)."""
+SIZE_EXCEPTIONS = {
+    "games/connect4.py": "the bitboard rules and the heuristics that read the same bit layout,"
+    " drawn once in the module docstring",
+    "ai/bench.py": "the benchmarks: to split by benchmark (outside gui/; listed so it shows)",
+    "games/pig_optimal.py:solve": "value iteration with its inner loops inlined for speed",
+    "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
+    "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
+    "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
+    "ai/bench.py:solver_bench": "to split with ai/bench.py (outside gui/; listed so it shows)",
+    "cli/analyze_command.py:analyze_position": "to split into report steps (outside gui/)",
+}
+"""Modules ("path") and functions ("path:name") allowed to be longer, each with its reason."""
+
+
+def _too_long() -> list[str]:
     import ast
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    paths = [*sorted((root / "gui" / "play").glob("*.py"))]
-    paths += [root / "gui" / name for name in ("app.py", "ai_worker.py")]
-    paths += [root / "gui" / "scenes" / name for name in ("play.py", "series_results.py")]
-    for path in paths:
-        text = path.read_text(encoding="utf-8")
-        assert text.count("\n") <= 520, path.name
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.FunctionDef):
-                assert node.end_lineno - node.lineno < 85, f"{path.name}: {node.name}"
+    found = []
+    for package in ("gui", "games", "ai", "cli"):
+        for path in sorted((root / package).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            text = path.read_text(encoding="utf-8")
+            if text.count("\n") > MAX_MODULE_LINES:
+                found.append(name)
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                    if (node.end_lineno or start) - start + 1 > MAX_FUNCTION_LINES:
+                        found.append(f"{name}:{node.name}")
+    return found
+
+
+def test_no_module_or_function_is_too_long_without_a_reason():
+    too_long = _too_long()
+    assert [name for name in too_long if name not in SIZE_EXCEPTIONS] == []
+    assert [name for name in SIZE_EXCEPTIONS if name not in too_long] == [], "drop it"

@@ -133,8 +133,8 @@ def go_back(app, scene: str, game: str) -> None:
     elif name == "SetupScene" and scene != "setup":
         top.start()
     elif name == "PlayScene" and scene == "series":
-        if not len(top.series):
-            top.series.add("AI · Easy #1", "AI · Easy #2", None)
+        if not len(top.controller.series):
+            top.controller.series.add("AI · Easy #1", "AI · Easy #2", None)
         top.show_series()
     elif name in ("PlayScene", "SeriesScene") and scene == "setup":
         app.pop()
@@ -162,7 +162,7 @@ def feed(app, scene: str, game: str | None, sides) -> None:
     """Go to `scene`, then feed EVENTS_PER_SCENE random events, checking after every frame."""
     from gui.scenes.setup import SetupScene
 
-    app.settings.pig_goal = 20
+    app.settings.set_option("pig", "goal", 20)
     if scene == "setup":
         pump(app, 2)
         app.push(SetupScene(app, game))

@@ -93,7 +93,7 @@ def test_opening_another_game_sets_its_players_goal_and_dice(make_app, tmp_path)
     assert [s.kind for s in pig.controller.sides] == ["human", AI] and pig.controller.sides[
         1
     ].preset == "Medium"
-    assert app.settings.pig_goal == 30
+    assert app.settings.options_for("pig")["goal"] == 30
 
 
 def test_a_bad_file_is_refused_with_the_move_named(make_app, tmp_path):

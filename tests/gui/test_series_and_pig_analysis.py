@@ -7,7 +7,7 @@ from driving import click_button, press, pump, start_game, wait_until
 
 from ai.tournament import format_cross_table
 from games.pig_optimal import optimal_table
-from gui.analysis_panel import pig_rows
+from gui.kits.pig_odds import pig_rows
 from gui.play.history import Match
 from gui.play.series_record import Series
 
@@ -104,11 +104,11 @@ def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
 
 def test_pig_analysis_is_drawn_in_the_window(make_app):
     app = make_app()
-    app.settings.pig_goal = 20
+    app.settings.set_option("pig", "goal", 20)
     play = start_game(app, "pig", ("human", "human"))
     press(app, pygame.K_a, "a", frames=2)
     press(app, pygame.K_r, "r", frames=60)
-    rows = dict(play.pig_rows.get(play.controller))
+    rows = dict(play.kit_rows.get(play.controller, play.view))
     assert {"Chances", "Optimal", "Last"} <= set(rows)
 
 

@@ -123,7 +123,7 @@ def test_version_1_files_keep_their_options_and_sides(config_dir):
     loaded, warning = settings.load()
     assert warning is None
     assert loaded.options_for("pig") == {"goal": 50}
-    assert loaded.pig_goal == 50, "the old attribute name still reads the option"
+    assert loaded.options_for("pig")["goal"] == 50, "the version 1 key is read"
     custom = loaded.sides["pig"][1]
     assert (custom.kind, custom.preset, custom.depth, custom.time_limit) == ("ai", "Custom", 5, 2.0)
     assert settings.save(loaded)
@@ -148,7 +148,7 @@ def test_option_values_are_checked_by_the_game(config_dir):
             stored.set_option("pig", "goal", bad)
     with pytest.raises(ValueError, match="no option"):
         stored.set_option("tictactoe", "goal", 50)
-    stored.pig_goal = 20
+    stored.set_option("pig", "goal", 20)
     assert stored.options_for("pig") == {"goal": 20}
     assert stored.make_game("pig").option_values() == {"goal": 20}
 

@@ -993,7 +993,7 @@ class ExplorerScene(Scene):
             surface, "Moves at the root" if self.root_id == 0 else f"Moves at {root.label}", y
         )
         done = 0 <= root.finished <= self.step
-        chosen_child = self.trace.principal_path(self.root_id)[1:2] if done else []
+        chosen_child = found.principal_path(self.root_id)[1:2] if done else []
         for child_id in root.children:
             child = found.nodes[child_id]
             if y + size > bottom - m.px(150):

@@ -194,9 +194,13 @@ def check_solver_file(path: str) -> int:
                 f"{where} line {number}: the score {score!r} is not a whole number"
             ) from None
         try:
-            game.replay(game.parse_moves(moves))
+            state = game.replay(game.parse_moves(moves))
         except ValueError as error:
             raise UsageError(f"{where} line {number}: {error}") from None
+        if state.is_terminal():
+            raise UsageError(
+                f"{where} line {number}: the game is over after {moves}: nothing to solve"
+            )
         count += 1
     if count == 0:
         raise UsageError(f"{where}: no positions in it (expected 'moves score' lines)")

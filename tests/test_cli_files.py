@@ -278,6 +278,7 @@ def solver_file_cases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "illegal move": (b"44444444 3\n", "move 7"),
         "not a move": (b"44z53 3\n", "z"),
         "not utf-8": (b"\xff\xfe 3\n", "not a text file"),
+        "game over": (b"1212121 0\n", "the game is over after 1212121"),
         "empty": (b"\n\n", "no positions"),
     }
     found = {}
@@ -405,3 +406,33 @@ def test_bench_help_comes_from_the_game_descriptions(capsys: pytest.CaptureFixtu
     for name in policy_agreement.policy_games():
         assert f"{name} ({games.GAMES[name].title})" in text  # type: ignore[attr-defined]
     assert "--policy [GAME]" in out and "--pig-policy" not in out and "tests/data" not in out
+
+
+def test_a_stray_file_error_is_one_line_and_any_other_error_internal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import argparse
+
+    import cli
+
+    monkeypatch.delenv("PLYGROUND_DEBUG", raising=False)
+
+    def command_raising(error: Exception) -> None:
+        """Make every command raise `error`."""
+
+        def handler(args: argparse.Namespace) -> int:
+            raise error
+
+        class Parser:
+            def parse_args(self, argv: list[str]) -> argparse.Namespace:
+                return argparse.Namespace(command="match", handler=handler)
+
+        monkeypatch.setattr(cli, "build_parser", Parser)
+
+    command_raising(PermissionError(errno.EACCES, "Permission denied", "/somewhere/x.txt"))
+    status, out, err = run(capsys, *MATCH)
+    assert (status, out) == (2, "")
+    assert err.strip() == "plyground: /somewhere/x.txt: permission denied"
+    command_raising(OSError("no file involved"))
+    status, out, err = run(capsys, *MATCH)
+    assert status == 1 and "internal error" in err

@@ -6,8 +6,10 @@
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
     plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
 
-A bad argument prints one line on stderr (what is wrong and what is allowed) and exits
-with status 2; nothing prints a traceback unless PLYGROUND_DEBUG=1 is set.  pygame and
+A bad argument, or a file that cannot be read or written, prints one line on stderr (what
+is wrong and what is allowed, or the file and the reason) and exits with status 2; every
+output file goes through cli.output (checked before the work, written whole after it).
+Nothing prints a traceback unless PLYGROUND_DEBUG=1 is set.  pygame and
 the GUI are imported only by the commands that draw.
 """
 
@@ -40,8 +42,8 @@ COMMANDS = (
     policy_command,
     screenshot_command,
 )
-"""One module per subcommand, named `<command>_command.py`; each has `add_parser`."""
-"""The subcommand modules, in the order --help lists them; each has `add_parser`."""
+"""One module per subcommand, named `<command>_command.py`, in the order --help lists them;
+each has `add_parser`."""
 
 
 def build_parser() -> OneLineParser:
@@ -94,6 +96,11 @@ def run(arguments: Sequence[str]) -> int:
     except Exception as error:
         if os.environ.get("PLYGROUND_DEBUG"):
             raise
+        if isinstance(error, OSError) and error.filename:  # a file the machine refused
+            from cli.output import reason
+
+            say(errors, f"{PROG}: {error.filename}: {reason(error)}", style="red")
+            return 2
         text = str(error).replace("\n", " ")
         say(
             errors,

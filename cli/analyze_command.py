@@ -52,7 +52,7 @@ def analyze_position(
 ) -> dict[str, Any]:
     """Search `state` and return the report as plain data, moves in the game's notation.
 
-    At a chance node (Pig, after a roll) `ai.search` values every die face for the player
+    At a chance node (a die roll, say) `ai.search` values every outcome for the player
     who rolled; the report's value is their probability-weighted mean.
     """
     import ai

@@ -2,7 +2,7 @@
 
 Every subcommand builds its arguments from these, so a bad value reads the same everywhere:
 one line on stderr naming the option and what is allowed, exit status 2.  Game options
-(Pig's goal, ...) become flags from the registered games' descriptions, so nothing here
+(a target score, ...) become flags from the registered games' descriptions, so nothing here
 names a game.
 """
 
@@ -13,7 +13,6 @@ import json
 import math
 import re
 import textwrap
-from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from ai.search import MAX_DEPTH
@@ -217,7 +216,7 @@ def game_from_args(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
 def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
     """The moves in `text` (the game's notation) and the position they reach.
 
-    The games check move text by replaying it, so a malformed or illegal move (a Pig roll
+    The games check move text by replaying it, so a malformed or illegal move (a player's move
     at a die roll, a move after the end) is refused naming its number and its text.
     """
     try:
@@ -250,27 +249,9 @@ def read_save(path: str) -> Any:
 # --------------------------------------------------------------------------- output files
 
 
-def open_output(path: str, option: str) -> IO[str]:
-    """Open a file for writing now, so a bad path fails before any work is done."""
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"{option} {path}: cannot write: {error.strerror or error}") from None
-
-
-def check_png_path(path: str, option: str) -> None:
-    """A PNG path whose folder exists."""
-    if not path.lower().endswith(".png"):
-        raise UsageError(f"{option} {path}: the file name must end in .png")
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise UsageError(f"{option} {path}: the folder {folder} does not exist")
-
-
-def write_json(handle: IO[str], data: Any) -> None:
-    """Write JSON (no NaN or infinity: they become null) and close the file."""
-    with handle:
-        dump_json(data, handle)
+def json_text(data: Any) -> str:
+    """`data` as indented strict JSON (NaN and infinity become null) and a newline."""
+    return json.dumps(finite(data), indent=2) + "\n"
 
 
 def dump_json(data: Any, out: IO[str]) -> None:

@@ -1,5 +1,6 @@
-"""`bench`: search speed and AI game timings, the connect-four solver, the Pig policy, and
-the window's frame times (`--gui`, headless: gui.frame_bench)."""
+"""`bench`: search speed and AI game timings, a game's solver test sets (`--solver`), a
+game's reference-policy study (`--policy`), and the window's frame times (`--gui`,
+headless: gui.frame_bench).  Which game offers which comes from the games' descriptions."""
 
 from __future__ import annotations
 
@@ -14,19 +15,19 @@ from cli.args import (
     UsageError,
     add_command,
     game_names,
-    open_output,
+    json_text,
     positive_int,
     seconds_arg,
-    write_json,
 )
 from cli.console import StepLog, console_for, print_table, say, table
+from cli.output import output_file
 
 
 def command_bench(args: argparse.Namespace) -> int:
-    """`bench`: search speed and AI game timings; or the solver / Pig policy benchmarks alone."""
+    """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
     from ai import bench
 
-    json_file = open_output(args.json, "--json") if args.json else None
+    json_file = output_file(args.json, "--json")
     solver_options = {
         "--solver-file": args.solver_file,
         "--sets": args.sets,
@@ -38,17 +39,17 @@ def command_bench(args: argparse.Namespace) -> int:
     for option, value in solver_options.items():
         if value is not None and not args.solver:
             raise UsageError(f"{option} needs --solver")
-    pig_options = {"--presets": args.presets, "--sample": args.sample, "--jobs": args.jobs}
-    for option, value in pig_options.items():
-        if value is not None and not args.pig_policy:
-            raise UsageError(f"{option} needs --pig-policy")
+    policy_options = {"--presets": args.presets, "--sample": args.sample, "--jobs": args.jobs}
+    for option, value in policy_options.items():
+        if value is not None and args.policy is None:
+            raise UsageError(f"{option} needs --policy")
     plan = solver_plan(args) if args.solver else ()
-    pig_presets = None
-    if args.pig_policy:
+    policy_presets = None
+    if args.policy is not None:
         from ai import policy_agreement
 
         try:
-            pig_presets = policy_agreement.choose_presets(args.presets)
+            policy_presets = policy_agreement.choose_presets(args.presets, args.policy)
         except ValueError as error:
             raise UsageError(f"--presets: {error}") from None
     out = sys.stdout
@@ -56,11 +57,12 @@ def command_bench(args: argparse.Namespace) -> int:
     out.write(bench.format_machine(report["machine"]) + "\n\n")
     steps = StepLog(enabled=not args.quiet)
     try:
-        run_benchmarks(args, report, plan, pig_presets, steps)
+        run_benchmarks(args, report, plan, policy_presets, steps)
     finally:
         steps.close()
     if json_file is not None:
-        write_json(json_file, report)
+        if not json_file.write_text_or_show(json_text(report), "the results as JSON"):
+            return 2
         out.write(f"\nResults written to {args.json}\n")
     return 0
 
@@ -69,14 +71,14 @@ def run_benchmarks(
     args: argparse.Namespace,
     report: dict[str, Any],
     plan: tuple[tuple[str, int | None], ...],
-    pig_presets: Any,
+    policy_presets: Any,
     log: Callable[[str], None],
 ) -> None:
     """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
     from ai import bench
 
     out = sys.stdout
-    if not args.solver and not args.pig_policy:
+    if not args.solver and args.policy is None:
         report["searches"] = bench.search_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
         report["games"] = bench.game_bench(quick=args.quick, log=log)
@@ -107,15 +109,15 @@ def run_benchmarks(
                 log=log,
             )
         out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
-    if pig_presets is not None:
+    if policy_presets is not None:
         from ai import policy_agreement
 
-        report["pig_policy"] = policy_agreement.agreement_report(
-            pig_presets, sample=args.sample, jobs=args.jobs or 1, log=log
+        report["policy"] = policy_agreement.agreement_report(
+            policy_presets, sample=args.sample, jobs=args.jobs or 1, game_name=args.policy, log=log
         )
         if args.solver:
             out.write("\n")
-        out.write("\n".join(policy_agreement.format_report(report["pig_policy"])) + "\n")
+        out.write("\n".join(policy_agreement.format_report(report["policy"])) + "\n")
 
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
@@ -125,8 +127,7 @@ def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
     if args.solver_file is not None:
         if args.sets is not None:
             raise UsageError("--solver-file and --sets: give one or the other")
-        if not Path(args.solver_file).is_file():
-            raise UsageError(f"--solver-file {args.solver_file}: no such file")
+        check_solver_file(args.solver_file)
         return ()
     if args.sets is None:
         if args.solver_limit is None:
@@ -150,6 +151,60 @@ def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
             )
         plan.append((short, args.solver_limit))
     return tuple(plan)
+
+
+def check_solver_file(path: str) -> int:
+    """Read a --solver-file through: every line 'moves score', a legal game and a whole number.
+
+    Returns the number of positions; anything else is one line naming the file, the line and
+    the reason (UsageError).
+    """
+    import games
+    from ai import bench
+
+    where = f"--solver-file {path}"
+    file = Path(path)
+    if file.is_dir():
+        raise UsageError(f"{where}: is a folder, not a file of positions")
+    if not file.exists():
+        raise UsageError(f"{where}: no such file")
+    try:
+        text = file.read_bytes().decode("utf-8")
+    except OSError as error:
+        from cli.output import reason
+
+        raise UsageError(f"{where}: cannot read: {reason(error)}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{where}: not a text file (its bytes are not UTF-8)") from None
+    game_name, _ = bench.solver_benchmark()
+    game = games.get_game(game_name)
+    count = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        shown = line.strip() if len(line.strip()) <= 40 else line.strip()[:37] + "..."
+        if len(fields) != 2:
+            raise UsageError(f"{where} line {number}: expected 'moves score', got {shown!r}")
+        moves, score = fields
+        try:
+            int(score)
+        except ValueError:
+            raise UsageError(
+                f"{where} line {number}: the score {score!r} is not a whole number"
+            ) from None
+        try:
+            state = game.replay(game.parse_moves(moves))
+        except ValueError as error:
+            raise UsageError(f"{where} line {number}: {error}") from None
+        if state.is_terminal():
+            raise UsageError(
+                f"{where} line {number}: the game is over after {moves}: nothing to solve"
+            )
+        count += 1
+    if count == 0:
+        raise UsageError(f"{where}: no positions in it (expected 'moves score' lines)")
+    return count
 
 
 def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
@@ -197,29 +252,73 @@ def print_gui_bench(results: Sequence[dict[str, Any]], out: IO[str]) -> None:
     print_table(console, table(headers, rows, right=(1, 2, 3, 4, 5, 6)))
 
 
+def _solver_texts() -> dict[str, str]:
+    """Help texts about the solver benchmark, from the game that offers one (if any)."""
+    from ai import bench
+
+    if not bench.solver_games():
+        return {"title": "solver test sets (no registered game offers them)", "what": "", "ex": ""}
+    game_name, benchmark = bench.solver_benchmark()
+    names = [solver_set.name for solver_set in benchmark.sets]
+    easy = [solver_set.name for solver_set in benchmark.sets if not solver_set.hard]
+    hard = [solver_set.name for solver_set in benchmark.sets if solver_set.hard]
+    plan = ", ".join(
+        f"{'all' if count is None else f'the first {count}'} of {name}"
+        for name, count in benchmark.default_plan
+    )
+    examples = [
+        f"  plyground bench --solver                          # {game_name}, every default set",
+        f"  plyground bench --solver --sets {','.join(easy[:2])} --limit 200",
+    ]
+    if hard:
+        examples.append(f"  plyground bench --solver --sets {hard[0]} --limit 20 --time-limit 60")
+    return {
+        "title": f"{benchmark.title} (the {game_name} game's solver benchmark)",
+        "what": f"With --solver: instead, {benchmark.title}: positions with known exact "
+        f"scores, beside the {benchmark.reference_name} figures.",
+        "default": f"default: {plan}",
+        "sets": ", ".join(names)
+        + " or 'all'"
+        + (f" ({' and '.join(hard)} need --time-limit)" if hard else ""),
+        "ex": "\n".join(examples),
+    }
+
+
+def _policy_texts() -> dict[str, str]:
+    """Help texts about the reference-policy study, from the games that offer one."""
+    import games
+    from ai import policy_agreement
+
+    offered = policy_agreement.policy_games()
+    if not offered:
+        return {"games": "none", "what": "", "ex": ""}
+    titles = ", ".join(f"{name} ({getattr(games.GAMES[name], 'title', name)})" for name in offered)
+    return {
+        "games": titles,
+        "what": f"With --policy: instead, how often each preset's decision is the one of the "
+        f"game's reference policy (games that offer one: {titles}).",
+        "ex": f"  plyground bench --policy {offered[0]} --jobs 2"
+        f"{' ' * max(1, 16 - len(offered[0]))}# {offered[0]} presets vs the reference policy",
+    }
+
+
 def add_parser(commands: Any) -> None:
     """The `bench` subcommand's arguments."""
+    solver, policy = _solver_texts(), _policy_texts()
     bench = add_command(
         commands,
         "bench",
         "measure the search engine",
-        (
-            "Time every algorithm at each depth on fixed positions of every game "
-            "(nodes, time, nodes/s, alpha-beta's nodes as a share of minimax's, effective "
-            "branching factor, time to reach each depth), and a complete AI-vs-AI game per "
-            "difficulty.  With --solver: instead, solve connect-four positions with known "
-            "exact scores (Pascal Pons' test sets) beside his published node counts.  With "
-            "--pig-policy: instead, how often each Pig preset's roll/hold decision is the "
-            "optimal one."
-        ),
-        """examples:
+        "Time every algorithm at each depth on fixed positions of every game "
+        "(nodes, time, nodes/s, alpha-beta's nodes as a share of minimax's, effective "
+        "branching factor, time to reach each depth), and a complete AI-vs-AI game per "
+        f"difficulty.  {solver['what']}  {policy['what']}",
+        f"""examples:
   plyground bench --quick
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
-  plyground bench --solver                          # connect-four solver, Pons' sets (minutes)
-  plyground bench --solver --sets L3_R1,L2_R1 --limit 200
-  plyground bench --solver --sets L1_R2 --limit 20 --time-limit 60
-  plyground bench --pig-policy --jobs 2             # Pig presets vs the optimal decisions""",
+{solver["ex"]}
+{policy["ex"]}""",
     )
     bench.add_argument(
         "--quick", action="store_true", help="smaller depths and fewer games (about a minute)"
@@ -229,28 +328,24 @@ def add_parser(commands: Any) -> None:
         "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
     )
     bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    _add_solver_arguments(bench)
-    _add_policy_arguments(bench)
+    _add_solver_arguments(bench, solver)
+    _add_policy_arguments(bench, policy)
     bench.set_defaults(handler=command_bench)
 
 
-def _add_solver_arguments(bench: argparse.ArgumentParser) -> None:
+def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str]) -> None:
     """`bench --solver` and its options."""
-    solver = bench.add_argument_group(
-        "connect-four solver (Pascal Pons' test sets, tests/data/connect4)"
-    )
+    solver = bench.add_argument_group(texts["title"])
     solver.add_argument(
         "--solver",
         action="store_true",
         help="solve positions with known exact scores instead of the search benchmark "
-        "(default: all of L3_R1 and L2_R1, the first 100 of L2_R2 and 200 of L1_R1; "
-        "a few minutes)",
+        f"({texts.get('default', '')}; a few minutes)",
     )
     solver.add_argument(
         "--sets",
         metavar="NAMES",
-        help="comma-separated sets: L3_R1, L2_R1, L2_R2, L1_R1, L1_R2, L1_R3 or 'all' "
-        "(L1_R2 and L1_R3 need --time-limit)",
+        help=f"comma-separated sets: {texts.get('sets', '-')}",
     )
     solver.add_argument(
         "--limit",
@@ -269,8 +364,8 @@ def _add_solver_arguments(bench: argparse.ArgumentParser) -> None:
     solver.add_argument(
         "--score-only",
         action="store_true",
-        help="only the 'score only' row (the root's exact value, as Pons measures), "
-        "not also 'score + move' (the search a player runs)",
+        help="only the 'score only' row (the root's exact value, as the reference "
+        "solver measures), not also 'score + move' (the search a player runs)",
     )
     solver.add_argument(
         "--solver-file",
@@ -285,24 +380,32 @@ def _add_solver_arguments(bench: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_policy_arguments(bench: argparse.ArgumentParser) -> None:
-    """`bench --pig-policy` and its options."""
-    pig = bench.add_argument_group("Pig presets against the optimal policy")
-    pig.add_argument(
-        "--pig-policy",
-        action="store_true",
-        help="how often each Pig preset's roll/hold decision matches the optimal one, "
-        "over every decision state at goal 100 (505,000)",
+def _add_policy_arguments(bench: argparse.ArgumentParser, texts: dict[str, str]) -> None:
+    """`bench --policy` and its options."""
+    from ai import policy_agreement
+
+    offered = policy_agreement.policy_games()
+    group = bench.add_argument_group("presets against a game's reference policy")
+    group.add_argument(
+        "--policy",
+        nargs="?",
+        const=offered[0] if offered else None,
+        choices=offered,
+        metavar="GAME",
+        help="how often each preset's decision matches the game's reference policy, over "
+        f"every decision state (games that offer one: {texts['games']}; default the first)",
     )
-    pig.add_argument(
+    group.add_argument(
         "--presets",
         metavar="NAMES",
-        help="comma-separated Pig presets (default: all of ai.DIFFICULTIES['pig'])",
+        help="comma-separated presets of that game (default: all of them)",
     )
-    pig.add_argument(
+    group.add_argument(
         "--sample",
         type=positive_int,
         metavar="N",
         help="a uniform random sample of N states (seed 0) instead of all of them",
     )
-    pig.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default 1)")
+    group.add_argument(
+        "--jobs", type=positive_int, metavar="N", help="worker processes (default 1)"
+    )

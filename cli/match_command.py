@@ -16,10 +16,9 @@ from cli.args import (
     game_examples,
     game_from_args,
     games_help,
+    json_text,
     nonnegative_int,
-    open_output,
     positive_int,
-    write_json,
 )
 from cli.console import (
     GameProgress,
@@ -30,6 +29,7 @@ from cli.console import (
     say,
     table,
 )
+from cli.output import output_file
 
 HEADERS = (
     "player",
@@ -52,8 +52,8 @@ def command_match(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
-    record_file = open_output(args.record, "--record") if args.record else None
-    json_file = open_output(args.json, "--json") if args.json else None
+    record_file = output_file(args.record, "--record")
+    json_file = output_file(args.json, "--json")
     setup = MatchSetup(
         game=game.name,
         options=tuple(sorted(options.items())),
@@ -66,13 +66,14 @@ def command_match(args: argparse.Namespace) -> int:
         current, peak = rss_megabytes()
         say(errors, f"memory at start: {current:.1f} MiB resident (peak {peak:.1f} MiB)")
     records: list[dict[str, Any]] = []
+    recorded: list[str] = []
     latest = [MatchTally()]
     progress = GameProgress(args.games, enabled=not args.quiet)
 
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
         if record_file is not None:
-            record_file.write(record.moves + "\n")
+            recorded.append(record.moves + "\n")
         if json_file is not None:
             records.append(record_dict(record))
         a, b = tally.players
@@ -87,8 +88,6 @@ def command_match(args: argparse.Namespace) -> int:
         tally = latest[0]
     finally:
         progress.close()
-        if record_file is not None:
-            record_file.close()
     wall = time.perf_counter() - started
     if interrupted:
         say(
@@ -97,6 +96,11 @@ def command_match(args: argparse.Namespace) -> int:
             "the results so far follow",
         )
     print_match(args, game, setup, tally, descriptions, wall, interrupted)
+    written = True
+    if record_file is not None:
+        written = record_file.write_text_or_show("".join(recorded), "the moves of every game")
+        if written:
+            say(console_for(), f"Moves of every game written to {args.record}")
     if args.verbose:
         current, peak = rss_megabytes()
         workers = ""
@@ -104,8 +108,14 @@ def command_match(args: argparse.Namespace) -> int:
             workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
         say(errors, f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})")
     if json_file is not None:
-        write_match_json(json_file, args, setup, tally, descriptions, records, wall)
-    return 130 if interrupted else 0
+        data = match_json(args, setup, tally, descriptions, records, wall)
+        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
+            say(console_for(), f"Results written to {args.json}")
+        else:
+            written = False
+    if interrupted:
+        return 130
+    return 0 if written else 2
 
 
 def print_match(
@@ -162,20 +172,17 @@ def print_match(
     )
     if tally.aborted:
         say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
-    if args.record:
-        say(out, f"Moves of every game written to {args.record}")
 
 
-def write_match_json(
-    handle: Any,
+def match_json(
     args: argparse.Namespace,
     setup: Any,
     tally: Any,
     descriptions: list[str],
     records: list[dict[str, Any]],
     wall: float,
-) -> None:
-    """The summary and every game as JSON (`--json FILE`)."""
+) -> dict[str, Any]:
+    """The summary and every game, for `--json FILE`."""
     from ai.match import elo_difference, summary_dict
 
     data = summary_dict(setup, tally, descriptions)
@@ -185,8 +192,7 @@ def write_match_json(
         elo_difference=elo_difference(tally.score(0)),
         games_played=records,
     )
-    write_json(handle, data)
-    say(console_for(), f"Results written to {args.json}")
+    return data
 
 
 def signed_elo(elo: float) -> str:

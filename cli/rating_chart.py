@@ -10,19 +10,22 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli.args import UsageError
-
 if TYPE_CHECKING:
     from ai.tournament import Rating
+    from cli.output import OutputFile
 
 
-def draw_rating_chart(ranking: Sequence[Rating], title: str, path: str) -> None:
-    """Draw the ranking as dots with 95% whiskers on an Elo axis into a PNG (pygame, offscreen)."""
+def draw_rating_chart(ranking: Sequence[Rating], title: str, output: OutputFile) -> None:
+    """Draw the ranking as dots with 95% whiskers on an Elo axis into a PNG (pygame, offscreen).
+
+    The file is written whole or not at all; a failure raises `cli.output.OutputError`.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    started = not pygame.font.get_init()  # quit only what we started: the GUI caches fonts
     pygame.font.init()
     try:
         font = pygame.font.Font(None, 26)
@@ -79,11 +82,10 @@ def draw_rating_chart(ranking: Sequence[Rating], title: str, path: str) -> None:
             ink,
         )
         surface.blit(axis, ((width - axis.get_width()) // 2, bottom + 40))
-        pygame.image.save(surface, path)
-    except (pygame.error, OSError) as error:
-        raise UsageError(f"--plot {path}: cannot write the chart: {error}") from None
+        output.write_with(lambda path: pygame.image.save(surface, path), (pygame.error,))
     finally:
-        pygame.font.quit()
+        if started:
+            pygame.font.quit()
 
 
 def _nice_step(raw: float) -> float:

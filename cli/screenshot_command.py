@@ -10,7 +10,6 @@ from cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
-    check_png_path,
     game_examples,
     game_from_args,
     games_help,
@@ -18,6 +17,7 @@ from cli.args import (
     size_arg,
 )
 from cli.console import console_for, say
+from cli.output import check_png_path
 
 SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 """The scenes gui.screenshot can draw."""
@@ -27,14 +27,19 @@ def command_screenshot(args: argparse.Namespace) -> int:
     """`screenshot`: render one scene of the window to a PNG without a display."""
     game, options = game_from_args(args)
     moves, _ = read_position(game, args.moves)
-    check_png_path(args.out, "--out")
+    output = check_png_path(args.out, "--out")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
         from gui import screenshot
     except ImportError as error:
         raise UsageError(f"screenshot: the GUI is not available ({error})") from None
-    screenshot.render(args.scene, game.name, game.format_moves(moves), args.out, args.size, options)
+    import pygame
+
+    def render(path: str) -> None:
+        screenshot.render(args.scene, game.name, game.format_moves(moves), path, args.size, options)
+
+    output.write_with(render, (pygame.error,))
     say(console_for(), f"{args.scene} scene of {game.title} written to {args.out}")
     return 0
 

@@ -8,20 +8,25 @@ from typing import Any
 
 from ai.text_table import format_seconds
 from cli.args import (
+    PROG,
     UsageError,
     add_command,
     add_game_arguments,
-    check_png_path,
     check_spec,
     game_examples,
     game_from_args,
     games_help,
+    json_text,
     nonnegative_int,
-    open_output,
     positive_int,
-    write_json,
 )
 from cli.console import GameProgress, console_for, print_table, say, table
+from cli.output import check_png_path, output_file
+
+MAX_PLAYERS = 20
+"""More players than this need --yes."""
+MAX_GAMES = 2_000
+"""More games in all than this need --yes."""
 
 
 def command_tournament(args: argparse.Namespace) -> int:
@@ -35,9 +40,8 @@ def command_tournament(args: argparse.Namespace) -> int:
             "--players needs at least two players separated by commas, e.g. easy,medium,hard"
         )
     descriptions = [check_spec(game, spec, "--players") for spec in specs]
-    if args.plot:
-        check_png_path(args.plot, "--plot")
-    json_file = open_output(args.json, "--json") if args.json else None
+    plot_file = check_png_path(args.plot, "--plot") if args.plot else None
+    json_file = output_file(args.json, "--json")
     setup = TournamentSetup(
         game=game.name,
         options=tuple(sorted(options.items())),
@@ -45,6 +49,7 @@ def command_tournament(args: argparse.Namespace) -> int:
         games_per_pair=args.games,
         seed=args.seed,
     )
+    check_size(len(specs), setup.total_games, args)
     done = 0
     with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
 
@@ -58,13 +63,17 @@ def command_tournament(args: argparse.Namespace) -> int:
     wall = time.perf_counter() - started
     ranking = result.ranking(seed=args.seed)
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
-    if args.plot:
+    written = True
+    if plot_file is not None:
         from cli.rating_chart import draw_rating_chart
 
-        draw_rating_chart(
-            ranking, f"{game.title}: {args.games} games per pair, seed {args.seed}", args.plot
-        )
-        say(console_for(), f"\nChart written to {args.plot}")
+        title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
+        try:
+            draw_rating_chart(ranking, title, plot_file)
+            say(console_for(), f"\nChart written to {args.plot}")
+        except UsageError as error:
+            say(console_for(stderr=True), f"{PROG}: {error}", style="red")
+            written = False
     if json_file is not None:
         data = result.to_dict(ranking)
         data.update(
@@ -75,9 +84,26 @@ def command_tournament(args: argparse.Namespace) -> int:
             descriptions=descriptions,
             elapsed=wall,
         )
-        write_json(json_file, data)
-        say(console_for(), f"Results written to {args.json}")
-    return 0
+        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
+            say(console_for(), f"Results written to {args.json}")
+        else:
+            written = False
+    return 0 if written else 2
+
+
+def check_size(players: int, total: int, args: argparse.Namespace) -> None:
+    """Say how many games the tournament plays; refuse an absurd size without --yes."""
+    if (players > MAX_PLAYERS or total > MAX_GAMES) and not args.yes:
+        raise UsageError(
+            f"{players} players, {args.games} games per pair: {total:,} games in all is more "
+            f"than {MAX_GAMES:,} games or {MAX_PLAYERS} players; give --yes to play them anyway, "
+            "or fewer --players or --games"
+        )
+    if not args.quiet:
+        say(
+            console_for(stderr=True),
+            f"{players} players, {args.games} games per pair: {total:,} games in all",
+        )
 
 
 def print_tournament(
@@ -183,6 +209,11 @@ def add_parser(commands: Any) -> None:
     )
     tournament.add_argument(
         "--json", metavar="FILE", help="write the cross table and ranking as JSON"
+    )
+    tournament.add_argument(
+        "--yes",
+        action="store_true",
+        help=f"play even more than {MAX_GAMES:,} games or {MAX_PLAYERS} players",
     )
     tournament.add_argument("--quiet", action="store_true", help="no progress on stderr")
     tournament.set_defaults(handler=command_tournament)

@@ -89,8 +89,9 @@ BAD_ARGUMENTS = [
     (["bench", "--solver", "--sets", "L1_R3"], "--time-limit"),
     (["bench", "--solver", "--solver-file", "nowhere.txt"], "no such file"),
     (["bench", "--samples", "3"], "unrecognized"),
-    (["bench", "--sample", "3"], "--pig-policy"),
-    (["bench", "--pig-policy", "--presets", "grandmaster"], "unknown Pig preset"),
+    (["bench", "--sample", "3"], "--policy"),
+    (["bench", "--policy", "--presets", "grandmaster"], "unknown Pig preset"),
+    (["bench", "--policy", "tictactoe"], "invalid choice"),
     (["frobnicate"], "invalid choice"),
 ]
 
@@ -469,9 +470,9 @@ def test_bench_solver_runs_only_the_solver(
         assert all(row["all_right"] for row in report["rows"])
 
 
-def test_bench_pig_policy_on_a_small_sample(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_policy_on_a_small_sample(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(
-        capsys, "bench", "--pig-policy", "--presets", "expert", "--sample", "50", "--quiet"
+        capsys, "bench", "--policy", "pig", "--presets", "expert", "--sample", "50", "--quiet"
     )
     assert status == 0, err
     assert "Expert" in out and "100.00%" in out and "sample of 50" in out

@@ -26,15 +26,14 @@ from cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
-    check_png_path,
     game_examples,
     game_from_args,
     games_help,
-    open_output,
+    json_text,
     read_position,
-    write_json,
 )
 from cli.console import console_for
+from cli.output import check_png_path, output_file
 
 
 def format_row(row: Row, game: Any) -> list[str]:
@@ -121,9 +120,8 @@ def command_compare(args: argparse.Namespace) -> int:
     depths = _depths(args)
     game, _options = game_from_args(args)
     _moves, state = read_position(game, args.moves)
-    if args.plot:
-        check_png_path(args.plot, "--plot")
-    json_file = open_output(args.json, "--json") if args.json else None
+    plot_file = check_png_path(args.plot, "--plot") if args.plot else None
+    json_file = output_file(args.json, "--json")
     console = console_for(sys.stdout)
     try:
         with Console(stderr=True).status("starting…") as status:
@@ -143,18 +141,16 @@ def command_compare(args: argparse.Namespace) -> int:
         console.print("compare: cancelled")
         return 1
     print_tables(console, comparison, game)
+    written = True
     if json_file is not None:
-        write_json(json_file, to_json(comparison, game, args.moves, args.heuristic))
-        console.print(f"wrote {args.json}")
-    if args.plot:
-        try:
-            write_plot(comparison, game, args.plot)
-        except OSError as error:
-            raise UsageError(
-                f"--plot {args.plot}: cannot write: {error.strerror or error}"
-            ) from None
+        data = json_text(to_json(comparison, game, args.moves, args.heuristic))
+        written = json_file.write_text_or_show(data, "the rows as JSON")
+        if written:
+            console.print(f"wrote {args.json}")
+    if plot_file is not None:
+        plot_file.write_with(lambda path: write_plot(comparison, game, path), (RuntimeError,))
         console.print(f"wrote {args.plot}")
-    return 0
+    return 0 if written else 2
 
 
 def _depths(args: argparse.Namespace) -> list[int]:

@@ -18,12 +18,12 @@ from cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
-    check_png_path,
     game_from_args,
     games_help,
     read_position,
 )
 from cli.console import console_for
+from cli.output import check_png_path
 
 
 def ai_choice(game: Any, state: Any, preset_name: str) -> str:
@@ -77,8 +77,7 @@ def write_plot(picture: dict[str, Any], path: str) -> None:
 
 def command_policy(args: argparse.Namespace) -> int:
     """Print (and with --plot draw) the policy around the position's decision."""
-    if args.plot:
-        check_png_path(args.plot, "--plot")
+    plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     game, _options = game_from_args(args)
     describe = getattr(game, "policy_picture", None)
     if describe is None:
@@ -92,13 +91,8 @@ def command_policy(args: argparse.Namespace) -> int:
     picture = describe(state, chosen)
     console = console_for(sys.stdout)
     print_picture(console, picture)
-    if args.plot:
-        try:
-            write_plot(picture, args.plot)
-        except OSError as error:
-            raise UsageError(
-                f"--plot {args.plot}: cannot write: {error.strerror or error}"
-            ) from None
+    if plot_file is not None:
+        plot_file.write_with(lambda path: write_plot(picture, path), (RuntimeError,))
         console.print(f"wrote {args.plot}")
     return 0
 

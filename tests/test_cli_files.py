@@ -173,6 +173,19 @@ def test_an_unwritable_output_is_refused_before_any_game(
         [*TOURNAMENT, "--plot", str(path)],
         [*SOLVER, "--json", str(json_path)],
         ["screenshot", "--scene", "menu", "--game", "tictactoe", "--out", str(path)],
+        [
+            "compare",
+            "--game",
+            "tictactoe",
+            "--moves",
+            "1524",
+            "--depth",
+            "1",
+            "--json",
+            str(json_path),
+        ],
+        ["compare", "--game", "tictactoe", "--moves", "1524", "--depth", "1", "--plot", str(path)],
+        ["policy", "--game", "pig", "--plot", str(path)],
     ):
         status, out, err = run(capsys, *argv)
         assert (status, out) == (2, ""), argv

@@ -101,6 +101,24 @@ class Rating:
     high: float
     points: float
     games: int
+    label: str = ""
+    """The spec, numbered "#1", "#2" when the same spec plays more than once."""
+
+
+def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
+    """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2"."""
+    counts: dict[str, int] = {}
+    for spec in specs:
+        counts[spec] = counts.get(spec, 0) + 1
+    seen: dict[str, int] = {}
+    labels = []
+    for spec in specs:
+        if counts[spec] == 1:
+            labels.append(spec)
+            continue
+        seen[spec] = seen.get(spec, 0) + 1
+        labels.append(f"{spec} #{seen[spec]}")
+    return tuple(labels)
 
 
 @dataclass(slots=True)
@@ -175,6 +193,7 @@ class TournamentResult:
             Rating(
                 player=p,
                 spec=self.specs[p],
+                label=player_labels(self.specs)[p],
                 elo=elo[p],
                 low=intervals[p][0],
                 high=intervals[p][1],
@@ -189,11 +208,12 @@ class TournamentResult:
         """The cross table and the ranking as plain data for JSON."""
         return {
             "players": list(self.specs),
+            "labels": list(player_labels(self.specs)),
             "elo_anchor": f"mean rating = {ANCHOR:g}",
             "cross_table": [
                 {
-                    "player": self.specs[i],
-                    "opponent": self.specs[j],
+                    "player": player_labels(self.specs)[i],
+                    "opponent": player_labels(self.specs)[j],
                     "wins": result.wins,
                     "draws": result.draws,
                     "losses": result.losses,
@@ -206,7 +226,7 @@ class TournamentResult:
             "ranking": [
                 {
                     "rank": rank,
-                    "player": rating.spec,
+                    "player": rating.label,
                     "elo": rating.elo,
                     "elo_ci95": [rating.low, rating.high],
                     "points": rating.points,
@@ -319,7 +339,8 @@ def format_cross_table(result: TournamentResult, labels: Sequence[str] | None = 
 
     Columns are as wide as their widest entry plus two spaces, so entries never run together.
     """
-    names = [f"{number}. {name}" for number, name in enumerate(labels or result.specs, start=1)]
+    shown = labels or player_labels(result.specs)
+    names = [f"{number}. {name}" for number, name in enumerate(shown, start=1)]
     count = len(names)
     rows: list[list[str]] = []
     for i in range(count):

@@ -31,7 +31,7 @@ def draw_rating_chart(ranking: Sequence[Rating], title: str, output: OutputFile)
         font = pygame.font.Font(None, 26)
         small = pygame.font.Font(None, 22)
         big = pygame.font.Font(None, 34)
-        label_width = max(font.size(rating.spec)[0] for rating in ranking) + 30
+        label_width = max(font.size(rating.label)[0] for rating in ranking) + 30
         left, right, top, row = max(140, int(label_width)), 40, 80, 48
         width = 960
         height = top + row * len(ranking) + 90
@@ -65,7 +65,7 @@ def draw_rating_chart(ranking: Sequence[Rating], title: str, output: OutputFile)
         pygame.draw.line(surface, ink, (left, bottom), (plot_right, bottom), 2)
         for index, rating in enumerate(ranking):
             y = top + row * index + row // 2
-            name = font.render(rating.spec, True, ink)
+            name = font.render(rating.label, True, ink)
             surface.blit(name, (left - name.get_width() - 14, y - name.get_height() // 2))
             x_low, x_high, x = x_of(rating.low), x_of(rating.high), x_of(rating.elo)
             pygame.draw.line(surface, accent, (x_low, y), (x_high, y), 3)

@@ -12,6 +12,7 @@ from cli.args import (
     add_game_arguments,
     game_examples,
     game_from_args,
+    game_names,
     games_help,
     read_position,
     size_arg,
@@ -21,10 +22,16 @@ from cli.output import check_png_path
 
 SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 """The scenes gui.screenshot can draw."""
+WITHOUT_GAME = ("menu",)
+"""Scenes that show no particular game: --game is optional (the menu highlights the first)."""
 
 
 def command_screenshot(args: argparse.Namespace) -> int:
     """`screenshot`: render one scene of the window to a PNG without a display."""
+    if args.game is None:
+        if args.scene not in WITHOUT_GAME:
+            raise UsageError(f"--scene {args.scene} shows a game: say which with --game")
+        args.game = game_names()[0]
     game, options = game_from_args(args)
     moves, _ = read_position(game, args.moves)
     output = check_png_path(args.out, "--out")
@@ -40,16 +47,15 @@ def command_screenshot(args: argparse.Namespace) -> int:
         screenshot.render(args.scene, game.name, game.format_moves(moves), path, args.size, options)
 
     output.write_with(render, (pygame.error,))
-    say(console_for(), f"{args.scene} scene of {game.title} written to {args.out}")
+    shown = args.scene if args.scene in WITHOUT_GAME else f"{args.scene} scene of {game.title}"
+    say(console_for(), f"{shown} written to {args.out}")
     return 0
 
 
 def add_parser(commands: Any) -> None:
     """The `screenshot` subcommand's arguments."""
     lines = game_examples("plyground screenshot --scene play {game} --moves {moves} --out play.png")
-    lines += game_examples(
-        "plyground screenshot --scene menu {game} --out menu.png --size 1920x1080"
-    )[:1]
+    lines.append("plyground screenshot --scene menu --out menu.png --size 1920x1080")
     examples = "\n".join(lines)
     screenshot = add_command(
         commands,
@@ -64,7 +70,7 @@ examples:
 {games_help()}""",
     )
     screenshot.add_argument("--scene", choices=SCENES, required=True, help="which scene")
-    add_game_arguments(screenshot)
+    add_game_arguments(screenshot, required=False)
     screenshot.add_argument("--moves", default="", help="moves played, in the game's notation")
     screenshot.add_argument(
         "--out", required=True, metavar="FILE.png", help="where to write the PNG"

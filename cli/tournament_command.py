@@ -116,7 +116,7 @@ def print_tournament(
     wall: float,
 ) -> None:
     """The players, the cross table and the ranking on stdout."""
-    from ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES
+    from ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES, player_labels
 
     out = console_for()
     say(
@@ -125,7 +125,8 @@ def print_tournament(
         f"(half with each moving first), seed {args.seed}, {format_seconds(wall)}\n",
         style="bold",
     )
-    for number, (spec, description) in enumerate(zip(specs, descriptions, strict=True), start=1):
+    labels = player_labels(specs)
+    for number, (spec, description) in enumerate(zip(labels, descriptions, strict=True), start=1):
         say(out, f"{number}. {spec}: {description}")
     say(out, "\nPoints of the row player against the column player:")
     print_table(out, cross_table(result))
@@ -138,7 +139,7 @@ def print_tournament(
     rows = [
         [
             rank,
-            rating.spec,
+            rating.label,
             f"{rating.elo:.0f}",
             f"{rating.low:.0f} to {rating.high:.0f}",
             f"{rating.points:g}/{rating.games}",
@@ -156,9 +157,11 @@ def print_tournament(
 
 def cross_table(result: Any) -> Any:
     """The cross table: the row player's points against each column player, and the total."""
+    from ai.tournament import player_labels
+
     count = len(result.specs)
     rows = []
-    for i, spec in enumerate(result.specs):
+    for i, spec in enumerate(player_labels(result.specs)):
         cells = [f"{i + 1}. {spec}"]
         for j in range(count):
             pair = None if i == j else result.pairs[(i, j)]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 WIDTH, HEIGHT = 7, 6
@@ -121,6 +121,7 @@ class ConnectFourView(BoardView):
     blurb = "Drop discs, line up four. Deep search shines here."
     keys_help = "Click a column or press 1-7."
     bench_presets = ("Medium", "Expert")
+    sounds = sound.DISC_SOUNDS
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A corner of the board with a few discs and one bobbing above it."""

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from ai.values import board_label
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, value_colour
 
 PIPS = {
@@ -166,6 +166,7 @@ class PigView(BoardView):
     blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
     keys_help = "Roll with R, hold with H."
     bench_presets = ("Medium", "Hard")
+    sounds = sound.DICE_SOUNDS
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A tilting die above a short race track with both tokens."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 
@@ -86,6 +86,7 @@ class TicTacToeView(BoardView):
     blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
     keys_help = "Click a cell or press 1-9."
     bench_presets = ("Hard", "Expert")
+    sounds = sound.MARK_SOUNDS
 
     def draw_icon(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """A grid with a won game: X's diagonal struck through."""

@@ -84,6 +84,7 @@ def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> sett
     side.depth = config.get("depth") or side.depth
     side.heuristic = config.get("heuristic")
     side.time_limit = config.get("time_limit")
+    side.randomness = float(config.get("randomness") or 0.0)
     return side
 
 

@@ -158,3 +158,43 @@ def test_settings_files_keep_mute_and_volume_and_old_files_still_read() -> None:
         settings.Settings.from_json(odd).sound_muted,
         settings.Settings.from_json(odd).sound_volume,
     ) == (False, 0.7)
+
+
+def test_a_window_without_a_sound_device_plays_on_silently_and_quietly(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import pygame\n"
+        "from gui.app import App\n"
+        "from gui import sound\n"
+        "app = App((800, 600), headless=True)\n"
+        "app.switch('menu')\n"
+        "app.scene.open_game('connect4')\n"
+        "app.scene.start()\n"
+        "pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, unicode='4',"
+        " mod=0, scancode=0))\n"
+        "for _ in range(40):\n"
+        "    app.step(1 / 60)\n"
+        "print('RESULT', app.scene.match.moves[:1], list(sound.sounds().played))\n"
+        "app.quit(save=False)\n"
+    )
+    env = dict(
+        os.environ,
+        SDL_AUDIODRIVER="no-such-audio-driver",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PLYGROUND_CONFIG_DIR=str(tmp_path),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stderr == ""
+    assert done.stdout == "RESULT [3] []\n"

@@ -118,8 +118,15 @@ def draw(
     x, y = rect.x + m.gap, rect.y + m.px(10)
     width = rect.width - 2 * m.gap
     head = m.font_size(13)
+    rows = summary_lines(analysis, game) if analysis is not None else []
+    sections = [rows] if rows else []
     if extra:
-        y = _draw_rows(surface, "OPTIMAL PLAY (EXACT)", theme.ACCENT, extra, x, y, width, rect, m)
+        sections.insert(0, extra)
+    layout = fit_layout(sections, width, rect.bottom - m.px(4) - y, m)
+    if extra:
+        y = _draw_rows(
+            surface, "OPTIMAL PLAY (EXACT)", theme.ACCENT, extra, x, y, width, rect, m, layout
+        )
         y += m.px(6)
     if analysis is None:
         title = "ANALYSIS"
@@ -145,7 +152,46 @@ def draw(
     else:
         title = f"LAST AI MOVE · {names[analysis.player].upper()}"
     colour = theme.SUCCESS if analysis.source == "hint" else theme.TEXT_DIM
-    _draw_rows(surface, title, colour, summary_lines(analysis, game), x, y, width, rect, m)
+    _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)
+
+
+Layout = tuple[int, int, float, float]
+LAYOUTS: tuple[Layout, ...] = (
+    (14, 2, 1.45, 1.8),
+    (14, 1, 1.45, 1.8),
+    (13, 1, 1.35, 1.6),
+    (12, 1, 1.2, 1.4),
+    (12, 1, 1.1, 1.3),
+)
+"""(font size, most lines a row wraps to, line and heading height factors), roomiest first:
+the panel takes the first that shows every row, so a small window loses detail, not rows."""
+
+
+def _section_height(rows: list[tuple[str, str]], width: int, m: Metrics, layout: Layout) -> int:
+    size, most, factor, head = layout
+    size = m.font_size(size)
+    line_h = round(size * factor)
+    text_w = width - _label_width(rows, size, m)
+    lines = sum(min(most, len(drawing.wrap(text, text_w, size))) for _, text in rows)
+    return round(m.font_size(13) * head) + line_h * lines
+
+
+def _label_width(rows: list[tuple[str, str]], size: int, m: Metrics) -> int:
+    """The label column: room for the widest label."""
+    widest = max((drawing.text_size(label, size)[0] for label, _ in rows), default=0)
+    return max(m.px(78), widest + m.px(8))
+
+
+def fit_layout(
+    sections: list[list[tuple[str, str]]], width: int, height: int, m: Metrics
+) -> Layout:
+    """The roomiest of LAYOUTS in which every section's rows fit `height` (else the last)."""
+    for layout in LAYOUTS:
+        needed = sum(_section_height(rows, width, m, layout) for rows in sections)
+        needed += m.px(6) * max(0, len(sections) - 1)
+        if needed <= height:
+            return layout
+    return LAYOUTS[-1]
 
 
 def _draw_rows(
@@ -158,24 +204,31 @@ def _draw_rows(
     width: int,
     rect: pygame.Rect,
     m: Metrics,
+    layout: Layout = LAYOUTS[0],
 ) -> int:
-    """A heading and (label, text) rows, each wrapped to two lines at most; returns the bottom."""
+    """A heading and (label, text) rows, each wrapped to `layout`'s lines at most (the last
+    one cut short with an ellipsis); returns the bottom."""
     head = m.font_size(13)
-    size = m.font_size(14)
-    label_w = m.px(78)
-    line_h = round(size * 1.45)
-    if y + round(head * 1.8) + line_h > rect.bottom - m.px(4):
+    size = m.font_size(layout[0])
+    most = layout[1]
+    label_w = _label_width(rows, size, m)
+    line_h = round(size * layout[2])
+    head_h = round(head * layout[3])
+    if y + head_h + line_h > rect.bottom - m.px(4):
         return y  # not even one row fits: no heading without content
     drawing.draw_text(
         surface, drawing.ellipsize(title, width, head, "semibold"), (x, y), head, colour, "semibold"
     )
-    y += round(head * 1.8)
+    y += head_h
     for label, text in rows:
         lines = drawing.wrap(text, width - label_w, size)
-        if y + line_h * min(2, len(lines)) > rect.bottom - m.px(4):
+        if len(lines) > most:
+            rest = " ".join(lines[most - 1 :])
+            lines = [*lines[: most - 1], drawing.ellipsize(rest, width - label_w, size)]
+        if y + line_h * len(lines) > rect.bottom - m.px(4):
             break
         drawing.draw_text(surface, label, (x, y), size, theme.TEXT_FAINT)
-        for line in lines[:2]:
+        for line in lines:
             drawing.draw_text(surface, line, (x + label_w, y), size, theme.TEXT)
             y += line_h
     return y

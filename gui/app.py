@@ -22,6 +22,7 @@ from gui import drawing, kits, settings, theme
 from gui.ai_worker import AIWorker
 from gui.describe import game_title
 from gui.scenes.base import Scene
+from gui.sound import COMMON_SOUNDS, sounds
 
 SCENES = {
     "menu": "gui.scenes.menu:MenuScene",
@@ -41,6 +42,7 @@ HELP_KEYS = (
     ("Space", "pause / resume (AI vs AI)"),
     ("S", "step one move (AI vs AI, paused)"),
     ("A", "show / hide the analysis"),
+    ("M", "sound on / off"),
     ("Ctrl+S  /  Ctrl+O", "save / open a game"),
     ("T", "series results (cross table)"),
     ("F1  or  ?", "show / hide these keys"),
@@ -110,6 +112,8 @@ class App:
         else:
             self.settings, warning = settings.Settings(), None
         self.autosave_enabled = use_saved_settings
+        sounds().muted = bool(self.settings.sound_muted)
+        sounds().volume = self.settings.sound_volume
         """Whether the game in progress is kept in autosave.json (not for screenshots)."""
         self.worker = AIWorker()
         self.stack: list[Scene] = []
@@ -254,6 +258,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and self._typing():
             return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            sounds().event(COMMON_SOUNDS, "button")
         if self.scene is not None:
             self.scene.handle(event)
 

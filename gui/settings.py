@@ -128,7 +128,7 @@ def check_options(game_name: str, values: Any) -> dict[str, int]:
 
 # ----------------------------------------------------------------------------- sides
 
-_CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit")
+_CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit", "randomness")
 
 
 @dataclass
@@ -147,6 +147,8 @@ class SideSetup:
     depth: int = 4
     heuristic: str | None = None
     time_limit: float | None = None
+    randomness: float = 0.0
+    """Custom AI only: each move's value is jittered by up to this much (0 plays the best)."""
 
     @property
     def is_ai(self) -> bool:
@@ -167,7 +169,7 @@ class SideSetup:
             depth=self.depth,
             heuristic=self.heuristic,
             time_limit=self.time_limit,
-            randomness=0.0,
+            randomness=self.randomness,
             seed=seed,
         )
 
@@ -237,7 +239,7 @@ class SideSetup:
             value = config[name]
             if name == "depth" and (value is None or isinstance(value, bool)):
                 continue  # no depth limit is a preset's; the custom slider keeps its depth
-            if name == "time_limit" and isinstance(value, int) and not isinstance(value, bool):
+            if name in ("time_limit", "randomness") and type(value) is int:
                 value = float(value)
             try:
                 PlayerConfig(**{name: value}).validate()
@@ -315,6 +317,9 @@ class Settings:
     show_analysis: bool = False
     seed: int = 0
     options: dict[str, dict[str, int]] = field(default_factory=_all_options)
+    sound_muted: bool = False
+    sound_volume: float = 0.7
+    """Master volume of the sound effects, 0 to 1."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
@@ -348,6 +353,8 @@ class Settings:
             "show_analysis": self.show_analysis,
             "seed": self.seed,
             "options": {g: self.options_for(g) for g in self.options if g in games.GAMES},
+            "sound_muted": self.sound_muted,
+            "sound_volume": self.sound_volume,
         }
 
     @classmethod
@@ -374,6 +381,11 @@ class Settings:
             settings.show_analysis = data["show_analysis"]
         if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
             settings.seed = data["seed"]
+        if isinstance(data.get("sound_muted"), bool):
+            settings.sound_muted = data["sound_muted"]
+        volume = data.get("sound_volume")
+        if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1:
+            settings.sound_volume = float(volume)
         options = data.get("options")
         options = options if isinstance(options, dict) else {}
         for game in games.GAMES:

@@ -4,7 +4,9 @@ The effects live in assets/sounds/ and are written by assets/build_sounds.py (ma
 code, nothing recorded, nothing to credit).  Without a sound device, with
 ``SDL_AUDIODRIVER=dummy`` or with a missing file the game simply stays silent: no
 exception and no output.  Each kit says which effect an event of its game makes with
-one of the event maps below; the play scene calls ``sounds.event(kit_sounds, name)``.
+one of the event maps below (the kit's ``sounds`` attribute): the play controller reports
+play events ("move", "roll", "bust", "hold", "win"...) and the play scene calls
+``sounds().event(kit.sounds, name, player)``; the app clicks for every button.
 """
 
 from __future__ import annotations

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.theme import Colour
 
 
@@ -52,6 +52,8 @@ class BoardView:
     """How a person moves, one sentence ('Click a cell or press 1-9.')."""
     bench_presets: tuple[str, str] | None = None
     """The two presets `gui.frame_bench` pits against each other (None: the second and last)."""
+    sounds: Mapping[str, str] = sound.COMMON_SOUNDS
+    """Which effect each play event makes (see `gui.sound`); the default: buttons and results."""
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext

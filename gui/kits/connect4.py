@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 WIDTH, HEIGHT = 7, 6
@@ -122,6 +122,7 @@ class ConnectFourView(BoardView):
     keys_help = "Click a column or press 1-7."
     bench_presets = ("Medium", "Expert")
     move_help = "click a column or press 1-7"
+    sounds = sound.DISC_SOUNDS
 
     def move_seconds(self, before: Any, move: Any) -> float:
         """A disc falls longer the emptier its column."""

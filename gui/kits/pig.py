@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from ai.values import board_label
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, value_colour
 from gui.kits.pig_odds import pig_rows
 
@@ -189,6 +189,7 @@ class PigView(BoardView):
     keys_help = "Roll with R, hold with H."
     bench_presets = ("Medium", "Hard")
     move_help = "Roll (R) or Hold (H)"
+    sounds = sound.DICE_SOUNDS
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""

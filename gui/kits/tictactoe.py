@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from gui import drawing, theme
+from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 
@@ -87,6 +87,7 @@ class TicTacToeView(BoardView):
     keys_help = "Click a cell or press 1-9."
     bench_presets = ("Hard", "Expert")
     move_help = "click a square or press 1-9"
+    sounds = sound.MARK_SOUNDS
 
     def move_seconds(self, before: Any, move: Any) -> float:
         """A mark draws itself in quickly."""

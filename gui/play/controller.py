@@ -44,7 +44,8 @@ AUTOSAVE_EVERY = 0.5
 class Event:
     """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
     "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
-    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change)."""
+    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "sound"
+    (text: the play event of `gui.sound`'s maps, move: the player or None)."""
 
     kind: str
     move: Any = None
@@ -404,6 +405,7 @@ class PlayController(SearchJobs):
         self.match.play(move)
         self.hint = None
         self.emit("played", move=move, before=before)
+        self.emit("sound", text="hold" if move == "hold" else "move", move=before.to_move)
         if move == "hold":
             name = self.colour_names()[before.player]
             self.emit("message", text=f"{name} holds and banks {before.turn_total}", tone="success")
@@ -458,6 +460,7 @@ class PlayController(SearchJobs):
         if self.roll is None:
             self.roll = (self.match.sample_chance(), self.now)
             self.emit("rolling")
+            self.emit("sound", text="roll", move=getattr(state, "player", None))
             return
         outcome, started = self.roll
         if self.now - started < ROLL_TIME * self.anim_scale():
@@ -465,6 +468,9 @@ class PlayController(SearchJobs):
         self.roll = None
         self.match.play(outcome)
         self.emit("rolled", move=outcome, before=state)
+        self.emit(
+            "sound", text="bust" if outcome == 1 else "landed", move=getattr(state, "player", None)
+        )
         if outcome == 1:
             lost = state.turn_total
             name = self.colour_names()[state.player]
@@ -483,12 +489,17 @@ class PlayController(SearchJobs):
         if self.over_since is None:
             self.over_since = self.now
             self.emit("over")
+            self.emit("sound", text=self.result_sound(state.winner()))
         if not self.recorded:
             self.record(state.winner())
         if self.ai_vs_ai() and not self.paused and self.animate:
             wait = NEXT_GAME_PAUSE * max(0.3, min(1.0, self.settings.speed / 0.6))
             if self.now - self.over_since > wait:
                 self.new_game()
+
+    def result_sound(self, winner: int | None) -> str:
+        """ "win", "loss" or "draw" from the human's side (no single human: any win is "win")."""
+        return side_info.result_sound(winner, [p for p in (0, 1) if self.is_human(p)])
 
     def record(self, winner: int | None) -> None:
         """Count a finished game in the score and the series (once per game)."""

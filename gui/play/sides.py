@@ -63,6 +63,7 @@ def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> sett
     side.depth = config.get("depth") or side.depth
     side.heuristic = config.get("heuristic")
     side.time_limit = config.get("time_limit")
+    side.randomness = float(config.get("randomness") or 0.0)
     return side
 
 
@@ -92,3 +93,12 @@ def apply_saved_players(stored: Any, saved: Any) -> None:
     if callable(option_values):
         store_options(name, stored, option_values())
     settings.save(stored)
+
+
+def result_sound(winner: int | None, humans: list[int]) -> str:
+    """ "win", "loss" or "draw" from the one human's side; with no single human any win is "win"."""
+    if winner is None:
+        return "draw"
+    if len(humans) == 1 and winner != humans[0]:
+        return "loss"
+    return "win"

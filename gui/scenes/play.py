@@ -14,12 +14,13 @@ import pygame
 import pygame_gui
 
 from games.base import CHANCE
-from gui import drawing, savefile, theme
+from gui import drawing, savefile, settings, theme
 from gui.kits import ViewContext, kit_for
 from gui.play import controls, game_over_card, motion, side_panel, status_line
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
 from gui.scenes.file_dialog import FileDialogScene
 from gui.settings import CUSTOM
+from gui.sound import sounds
 
 MESSAGE_TIME = 1.8
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
@@ -70,6 +71,8 @@ class PlayScene(FileDialogScene):
         self.controls_bottom = 0
         self.shown_scores: list[float] = [0.0, 0.0]
         self.shown_total = 0.0
+        self.landing: tuple[float, Any] | None = None
+        """When the running move animation ends (its "landed" sound), and whose move it is."""
         self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
@@ -95,6 +98,8 @@ class PlayScene(FileDialogScene):
             self.refresh_buttons(force=True)
         elif event.kind == "rebuild" and self.app.scene is self:
             self.rebuild()
+        elif event.kind == "sound":
+            sounds().event(self.view.sounds, event.text, event.move)
 
     def start_animation(self, move: Any, before: Any) -> None:
         """A placed mark or a falling disc; the controller waits for it."""
@@ -103,6 +108,8 @@ class PlayScene(FileDialogScene):
         seconds = motion.move_seconds(self.view, before, move)
         self.anim_length = seconds * self.controller.anim_scale()
         self.controller.hold(self.anim_length)
+        mover = getattr(before, "to_move", None)
+        self.landing = (self.anim_start + self.anim_length, mover) if self.anim_length else None
 
     def reset_effects(self) -> None:
         """Drop animations and per-position marks (after undo, new game...)."""
@@ -110,6 +117,7 @@ class PlayScene(FileDialogScene):
         self.anim_length = 0.0
         self.message = None
         self.cue = None
+        self.landing = None
         entries = self.controller.match.entries
         decisions = [e.move for e in entries if not e.chance]
         self.last_move = decisions[-1] if decisions else None
@@ -188,7 +196,39 @@ class PlayScene(FileDialogScene):
         self.controls_bottom = y
         if self.controller.over_since is not None:
             controls.build_overlay_buttons(self, self.overlay_rect(final=True))
+        self.build_mute_button()
         self.refresh_buttons(force=True)
+
+    def mute_rect(self) -> pygame.Rect:
+        """The mute button, at the right end of the header strip."""
+        m = self.app.metrics
+        header = self.header_rect()
+        rect = pygame.Rect(0, 0, m.px(76), min(m.button_h, header.height))
+        rect.midright = header.midright
+        return rect
+
+    def build_mute_button(self) -> None:
+        """Sound on / off (key M)."""
+        text = "Unmute" if sounds().muted else "Mute"
+        self.buttons["mute"] = self.add(
+            pygame_gui.elements.UIButton(
+                self.mute_rect(),
+                text,
+                self.manager,
+                object_id="#quiet",
+                tool_tip_text="Sound effects on / off (M)",
+            )
+        )
+
+    def toggle_mute(self) -> None:
+        """Mute or unmute the effects; the settings remember it."""
+        muted = sounds().toggle_mute()
+        self.app.settings.sound_muted = muted
+        settings.save(self.app.settings)
+        button = self.buttons.get("mute")
+        if button is not None:
+            button.set_text("Unmute" if muted else "Mute")
+        self.set_notice("Sound off" if muted else "Sound on")
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Enable or disable buttons to match what is possible now."""
@@ -299,6 +339,7 @@ class PlayScene(FileDialogScene):
             "pause": controller.toggle_pause,
             "step": controller.step,
             "series": self.show_series,
+            "mute": self.toggle_mute,
         }
         if action in simple:
             simple[action]()
@@ -337,6 +378,7 @@ class PlayScene(FileDialogScene):
             (True, pygame.K_y): "redo",
             (False, pygame.K_n): "new",
             (False, pygame.K_a): "analysis",
+            (False, pygame.K_m): "mute",
         }
         ai_vs_ai = self.controller.ai_vs_ai()
         if (ctrl, key) in shortcuts:
@@ -374,6 +416,9 @@ class PlayScene(FileDialogScene):
 
     def update(self, dt: float) -> None:
         """Poll the AI, advance the match, ease the displayed numbers."""
+        if self.landing is not None and self.app.now >= self.landing[0]:
+            sounds().event(self.view.sounds, "landed", self.landing[1])
+            self.landing = None
         self.controller.update()
         state = self.controller.state
         if hasattr(state, "scores") and hasattr(state, "turn_total"):
@@ -444,7 +489,9 @@ class PlayScene(FileDialogScene):
         """Status line, board, side panel and the game-over card."""
         m = self.app.metrics
         controller = self.controller
-        status_line.draw(surface, self.header_rect(), m, controller, self.view, self.app.now)
+        header = self.header_rect()
+        header.width = self.mute_rect().x - m.gap - header.x  # the mute button's room
+        status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.state, self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)
         if controller.over_since is not None:

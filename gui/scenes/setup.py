@@ -26,6 +26,7 @@ from gui.describe import (
 )
 from gui.scenes.base import Scene
 from gui.settings import AI, CUSTOM, HUMAN, SideSetup
+from gui.sound import sounds
 
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),
@@ -34,6 +35,9 @@ MATCHUPS = (
     ("AI vs AI", (AI, AI)),
 )
 _ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+RANDOMNESS_MAX = 2.0
+"""The custom randomness slider's range (`ai.players.PlayerConfig` allows 0-2)."""
+RANDOMNESS_STEP = 0.05
 
 
 class SetupScene(Scene):
@@ -56,6 +60,8 @@ class SetupScene(Scene):
         self.card_rects: list[pygame.Rect] = []
         self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
         self.option_values: list[tuple[str, pygame.Rect]] = []
+        self.volume_label: tuple[int, int] | None = None
+        self.volume_value: pygame.Rect | None = None
         self.presets = settings.preset_names(game_name)
         self.algorithms = list(algorithms_for(self.factory))
         for side in self.sides:
@@ -138,8 +144,8 @@ class SetupScene(Scene):
         room_top = top + row_h + m.pad
         room = bottom_bar - m.pad - room_top
         custom = any(s.is_ai and s.preset == CUSTOM for s in self.sides)
-        # Custom: six rows of fields and a note; a preset: the menu and up to five lines.
-        wanted = m.px(58) + m.button_h * (6 if custom else 3) + m.gap * (9 if custom else 4)
+        # Custom: seven rows of fields and a note; a preset: the menu and up to five lines.
+        wanted = m.px(58) + m.button_h * (7 if custom else 3) + m.gap * (10 if custom else 4)
         wanted += round(m.font_size(15) * 1.45 * (4 if custom else 6))
         card_h = min(room, max(wanted, m.px(300)))
         cards_top = room_top + (room - card_h) // 4
@@ -160,6 +166,32 @@ class SetupScene(Scene):
         self.option_values = []
         if not self.editing:
             self._build_options(back.right + m.pad, start.x - m.pad, bottom_bar)
+        self._build_volume(back, start)
+
+    def _build_volume(self, back: pygame.Rect, start: pygame.Rect) -> None:
+        """The effects' volume: top right, or between Cancel and Apply while editing."""
+        m = self.app.metrics
+        label_w, slider_w, value_w = m.px(62), m.px(130), m.px(52)
+        width = label_w + slider_w + value_w
+        if self.editing:
+            left = (back.right + start.x - width) // 2
+            rect = pygame.Rect(left + label_w, back.y, slider_w, m.button_h)
+        else:
+            rect = pygame.Rect(0, m.pad, slider_w, m.button_h)
+            rect.right = self.app.size[0] - m.pad - value_w
+        slider = self.add(
+            pygame_gui.elements.UIHorizontalSlider(
+                rect,
+                round(100 * self.app.settings.sound_volume),
+                (0, 100),
+                self.manager,
+                click_increment=10,
+            )
+        )
+        slider.set_tooltip("Volume of the sound effects (M mutes them while playing)")
+        self.ids[slider] = ("volume", -1)
+        self.volume_label = (rect.x - label_w, rect.centery)
+        self.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
 
     def _build_options(self, left: int, right: int, y: int) -> None:
         """One slider per game option, and the seed where dice roll, between Back and Start."""
@@ -228,7 +260,7 @@ class SetupScene(Scene):
                 )
             )
             return
-        label_w = m.px(92)
+        label_w = m.px(102)
         field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
         self._dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
         self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
@@ -279,6 +311,7 @@ class SetupScene(Scene):
                 lambda r: self._dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
             )
         )
+        rows.append(("Randomness", lambda r: self._randomness_slider(r, side, index)))
         # Build bottom-up so each drop-down's list is drawn above the fields below it.
         placed = []
         for label, _ in rows:
@@ -318,10 +351,28 @@ class SetupScene(Scene):
             (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
         )
 
+    def _randomness_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+        value_w = self.app.metrics.px(40)
+        slider = self.add(
+            pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
+                min(side.randomness, RANDOMNESS_MAX),
+                (0.0, RANDOMNESS_MAX),
+                self.manager,
+                click_increment=RANDOMNESS_STEP,
+            )
+        )
+        slider.set_tooltip("Each move's value is jittered by up to this much (0: always the best)")
+        self.ids[slider] = ("randomness", index)
+        self.randomness_values.append(
+            (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
+        )
+
     def enter(self) -> None:
         """Fresh label lists, then the widgets."""
         self.field_labels: list[tuple[int, str, tuple[int, int]]] = []
         self.depth_values: list[tuple[int, pygame.Rect]] = []
+        self.randomness_values: list[tuple[int, pygame.Rect]] = []
         super().enter()
 
     def clear(self) -> None:
@@ -329,6 +380,9 @@ class SetupScene(Scene):
         super().clear()
         self.field_labels = []
         self.depth_values = []
+        self.randomness_values = []
+        self.volume_label = None
+        self.volume_value = None
 
     def _draw_faded_icon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
         """The game's picture, faded, filling a human side's card."""
@@ -401,6 +455,13 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "depth":
             self.sides[index].depth = round(event.value)
             return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "randomness":
+            steps = round(float(event.value) / RANDOMNESS_STEP)
+            self.sides[index].randomness = round(steps * RANDOMNESS_STEP, 2)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "volume":
+            self.set_volume(float(event.value) / 100)
+            return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "option":
             option = self.factory.options[index]
             self.options[option.name] = snap_option(option, event.value)
@@ -409,6 +470,12 @@ class SetupScene(Scene):
             self.seed_text = event.text
             return True
         return False
+
+    def set_volume(self, volume: float) -> None:
+        """The effects' volume (0-1), at once and remembered."""
+        sounds().volume = volume
+        self.app.settings.sound_volume = sounds().volume
+        settings.save(self.app.settings)
 
     def commit(self) -> None:
         """Store the choices in the settings and save them."""
@@ -467,6 +534,30 @@ class SetupScene(Scene):
                 theme.TEXT,
                 "semibold",
                 anchor="midleft",
+            )
+        self._draw_values(surface)
+
+    def _draw_values(self, surface: pygame.Surface) -> None:
+        """The numbers beside the sliders (randomness, volume) and the fields' labels."""
+        m = self.app.metrics
+        for index, rect in self.randomness_values:
+            drawing.draw_text(
+                surface,
+                f"{self.sides[index].randomness:g}",
+                rect.center,
+                m.font_size(16),
+                theme.TEXT,
+                "semibold",
+                anchor="center",
+            )
+        if self.volume_label is not None and self.volume_value is not None:
+            size = m.font_size(14)
+            drawing.draw_text(
+                surface, "Volume", self.volume_label, size, theme.TEXT_DIM, anchor="midleft"
+            )
+            volume = "muted" if sounds().muted else f"{round(100 * sounds().volume)}%"
+            drawing.draw_text(
+                surface, volume, self.volume_value.center, size, theme.TEXT, anchor="center"
             )
         for _, label, pos in self.field_labels:
             drawing.draw_text(

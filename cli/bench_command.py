@@ -87,6 +87,12 @@ def run_benchmarks(
         report["gui"] = gui_bench(quick=args.quick, log=log)
         out.write("\n")
         print_gui_bench(report["gui"], out)
+        from gui import frame_bench  # the window's memory over a long AI-vs-AI series
+
+        long_game = "connect4" if "connect4" in game_names() else None  # the longest games
+        seconds = 120 if args.quick else 600
+        report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
+        out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
         modes = ("score",) if args.score_only else bench.SOLVER_MODES
         if args.solver_file is not None:

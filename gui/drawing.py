@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -12,19 +12,107 @@ import pygame
 from gui import theme
 from gui.theme import Colour
 
-_TEXT_CACHE: OrderedDict[tuple[str, int, str, Colour], pygame.Surface] = OrderedDict()
-_SHAPE_CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+class SurfaceCache:
+    """Surfaces kept least-recently-used first, bounded by entries and by bytes of pixels."""
+
+    def __init__(self, max_bytes: int, max_entries: int = 600) -> None:
+        self.max_bytes = max_bytes
+        self.max_entries = max_entries
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        """The surface kept under `key` (now the most recently used), else None."""
+        surface = self._items.get(key)
+        if surface is not None:
+            self._items.move_to_end(key)
+        return surface
+
+    def put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+        """Keep `surface` under `key`, dropping the least recently used over the limits."""
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= surface_bytes(old)
+        self._items[key] = surface
+        self.bytes += surface_bytes(surface)
+        while len(self._items) > 1 and (
+            len(self._items) > self.max_entries or self.bytes > self.max_bytes
+        ):
+            _, dropped = self._items.popitem(last=False)
+            self.bytes -= surface_bytes(dropped)
+        return surface
+
+    def clear(self) -> None:
+        """Forget every surface."""
+        self._items.clear()
+        self.bytes = 0
+
+    def keys(self) -> list[Hashable]:
+        """The keys, least recently used first."""
+        return list(self._items)
+
+    def values(self) -> list[pygame.Surface]:
+        """The surfaces, least recently used first."""
+        return list(self._items.values())
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(list(self._items))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The bytes a surface's pixels take."""
+    return surface.get_pitch() * surface.get_height()
+
+
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+SHAPE_CACHE_BYTES = 32 * 1024 * 1024
 _CACHE_LIMIT = 600
+_TEXT_CACHE = SurfaceCache(TEXT_CACHE_BYTES, _CACHE_LIMIT)
+_SHAPE_CACHE = SurfaceCache(SHAPE_CACHE_BYTES, _CACHE_LIMIT)
 SUPERSAMPLE = 3
+GLOW_STEPS = 14
 
 
-def _remember(cache: OrderedDict, key: tuple, surface: pygame.Surface) -> pygame.Surface:  # type: ignore[type-arg]
+def cache_bytes() -> dict[str, int]:
+    """Bytes of pixels each drawing cache holds now ('text', 'shapes')."""
+    return {"text": _TEXT_CACHE.bytes, "shapes": _SHAPE_CACHE.bytes}
+
+
+def cache_entries() -> dict[str, int]:
+    """How many surfaces each drawing cache holds now ('text', 'shapes')."""
+    return {"text": len(_TEXT_CACHE), "shapes": len(_SHAPE_CACHE)}
+
+
+def clear_caches() -> None:
+    """Forget every cached text, shape and text size (they are drawn again when needed)."""
+    _TEXT_CACHE.clear()
+    _SHAPE_CACHE.clear()
+    text_size.cache_clear()
+
+
+def _remember(cache: SurfaceCache, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_surface() is not None and surface.get_flags() & pygame.SRCALPHA:
         surface = surface.convert_alpha()  # the display's pixel format blits fastest
-    cache[key] = surface
-    if len(cache) > _CACHE_LIMIT:
-        cache.popitem(last=False)
-    return surface
+    return cache.put(key, surface)
+
+
+def _blit_faded(
+    target: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], alpha: int
+) -> None:
+    """Blit a cached `image` at `alpha` (0-255) without copying it."""
+    if alpha >= 255:
+        target.blit(image, pos)
+        return
+    image.set_alpha(max(0, alpha))
+    target.blit(image, pos)
+    image.set_alpha(255)
 
 
 def text_surface(
@@ -34,7 +122,6 @@ def text_surface(
     key = (text, size, weight, colour)
     cached = _TEXT_CACHE.get(key)
     if cached is not None:
-        _TEXT_CACHE.move_to_end(key)
         return cached
     surface = theme.font(size, weight).render(text, True, colour)
     return _remember(_TEXT_CACHE, key, surface)
@@ -61,10 +148,7 @@ def draw_text(
         return pygame.Rect(int(pos[0]), int(pos[1]), 0, 0)
     image = text_surface(text, size, colour, weight)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    if alpha < 255:
-        image = image.copy()
-        image.set_alpha(alpha)
-    surface.blit(image, rect)
+    _blit_faded(surface, image, rect.topleft, alpha)
     return rect
 
 
@@ -103,7 +187,6 @@ def fit_size(text: str, width: int, size: int, weight: str = "regular", smallest
 def _supersampled(key: tuple[object, ...], size: tuple[int, int], paint: object) -> pygame.Surface:
     cached = _SHAPE_CACHE.get(key)
     if cached is not None:
-        _SHAPE_CACHE.move_to_end(key)
         return cached
     w, h = max(1, size[0]), max(1, size[1])
     big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE), pygame.SRCALPHA)
@@ -125,20 +208,19 @@ def rounded_rect(
     if rect.width <= 0 or rect.height <= 0:
         return
     radius = max(0, min(radius, rect.width // 2, rect.height // 2))
-    key = ("rr", rect.size, colour, radius, border, border_colour, alpha)
+    # Painted opaque once per shape; `alpha` (fades change it every frame) is applied at blit.
+    key = ("rr", rect.size, colour, radius, border, border_colour)
 
     def paint(big: pygame.Surface, k: int) -> None:
         full = big.get_rect()
         if border and border_colour is not None:
-            pygame.draw.rect(big, (*border_colour, alpha), full, border_radius=radius * k)
+            pygame.draw.rect(big, border_colour, full, border_radius=radius * k)
             inner = full.inflate(-2 * border * k, -2 * border * k)
-            pygame.draw.rect(
-                big, (*colour, alpha), inner, border_radius=max(0, (radius - border) * k)
-            )
+            pygame.draw.rect(big, colour, inner, border_radius=max(0, (radius - border) * k))
         else:
-            pygame.draw.rect(big, (*colour, alpha), full, border_radius=radius * k)
+            pygame.draw.rect(big, colour, full, border_radius=radius * k)
 
-    surface.blit(_supersampled(key, rect.size, paint), rect)
+    _blit_faded(surface, _supersampled(key, rect.size, paint), rect.topleft, alpha)
 
 
 def circle(
@@ -185,19 +267,22 @@ def glow(
     radius: int,
     strength: int = 90,
 ) -> None:
-    """A soft radial glow (cached), for highlights and the thinking pulse."""
+    """A soft radial glow, for highlights and the thinking pulse.
+
+    Cached once per (colour, radius) at full strength; `strength` (0-255, animated by
+    pulses) is applied as the surface's alpha when blitting, so pulsing adds no images."""
     radius = max(2, radius)
-    key = ("glow", colour, radius, strength)
+    key = ("glow", colour, radius)
     cached = _SHAPE_CACHE.get(key)
     if cached is None:
         image = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
-        steps = 14
-        for i in range(steps, 0, -1):
-            r = radius * i / steps
-            a = round(strength * (1 - i / steps) ** 1.6)
+        for i in range(GLOW_STEPS, 0, -1):
+            r = radius * i / GLOW_STEPS
+            a = round(255 * (1 - i / GLOW_STEPS) ** 1.6)
             pygame.draw.circle(image, (*colour, a), (radius, radius), round(r))
         cached = _remember(_SHAPE_CACHE, key, image)
-    surface.blit(cached, (round(center[0] - radius), round(center[1] - radius)))
+    pos = (round(center[0] - radius), round(center[1] - radius))
+    _blit_faded(surface, cached, pos, max(0, min(255, strength)))
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
@@ -216,14 +301,14 @@ def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pyg
 def shadow(
     surface: pygame.Surface, rect: pygame.Rect, radius: int, spread: int = 10, alpha: int = 70
 ) -> None:
-    """A soft drop shadow under a rounded rectangle."""
-    key = ("shadow", rect.size, radius, spread, alpha)
+    """A soft drop shadow under a rounded rectangle (`alpha`, often animated, at blit)."""
+    key = ("shadow", rect.size, radius, spread)
     cached = _SHAPE_CACHE.get(key)
     if cached is None:
         w, h = rect.width + spread * 2, rect.height + spread * 2
         image = pygame.Surface((w, h), pygame.SRCALPHA)
         for i in range(spread, 0, -2):
-            a = round(alpha * (1 - i / spread) ** 2 / 3)
+            a = round(255 * (1 - i / spread) ** 2 / 3)
             pygame.draw.rect(
                 image,
                 (0, 0, 0, a),
@@ -231,7 +316,8 @@ def shadow(
                 border_radius=radius + i,
             )
         cached = _remember(_SHAPE_CACHE, key, image)
-    surface.blit(cached, (rect.x - spread, rect.y - spread + spread // 3))
+    pos = (rect.x - spread, rect.y - spread + spread // 3)
+    _blit_faded(surface, cached, pos, max(0, min(255, alpha)))
 
 
 def polygon(surface: pygame.Surface, colour: Colour, points: Sequence[tuple[float, float]]) -> None:

@@ -4,6 +4,10 @@
 frames at 60 fps with a real clock, timing each frame's work (events, update, draw,
 flip).  The first few frames (fonts, cached board art, worker start-up) are reported
 separately as warm-up and left out of the statistics.
+
+`memory_run()` watches a long AI-vs-AI series the same way (issue 16) and reports the
+process's resident memory after a warm-up and at the end, with the games played, the
+drawing caches' bytes and the number of pygame_gui elements.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 WARM_UP_FRAMES = 5
@@ -46,26 +51,8 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
 
     `game`: a registered game's name (None: the first one)."""
     game = game or default_game()
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from gui import settings as settings_module
-    from gui.app import App
-    from gui.scenes.menu import MenuScene
-    from gui.scenes.play import PlayScene
-
-    app = App((1280, 800), headless=True, use_saved_settings=False)
+    app, play = open_series(game, bench_presets(game), seed=seed, speed=0.25)
     try:
-        app.settings = settings_module.Settings()
-        app.settings.seed = seed
-        app.settings.speed = 0.25
-        app.settings.show_analysis = True
-        sides = app.settings.sides[game]
-        for side, preset in zip(sides, bench_presets(game), strict=False):
-            side.kind = settings_module.AI
-            side.preset = preset
-        app.push(MenuScene(app))
-        play = PlayScene(app, game)
-        app.push(play)
         frame_budget = 1 / 60
         times: list[float] = []
         thinking: list[float] = []
@@ -112,3 +99,143 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
         }
     finally:
         app.quit(save=False)
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory in MB (Linux /proc), None where unknown."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return round(pages * os.sysconf("SC_PAGE_SIZE") / 1e6, 1)
+
+
+def open_series(game: str, presets: tuple[str, str], seed: int = 0, speed: float = 0.0) -> Any:
+    """A headless app playing `presets[0]` vs `presets[1]` at `speed`: (app, play scene)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from gui import settings as settings_module
+    from gui.app import App
+    from gui.scenes.menu import MenuScene
+    from gui.scenes.play import PlayScene
+
+    app = App((1280, 800), headless=True, use_saved_settings=False)
+    try:
+        app.settings = settings_module.Settings()
+        app.settings.seed = seed
+        app.settings.speed = speed
+        app.settings.show_analysis = True
+        for side, preset in zip(app.settings.sides[game], presets, strict=False):
+            side.kind = settings_module.AI
+            side.preset = preset
+        app.push(MenuScene(app))
+        play = PlayScene(app, game)
+        app.push(play)
+    except BaseException:
+        app.quit(save=False)
+        raise
+    return app, play
+
+
+def ui_elements(app: Any) -> int:
+    """How many pygame_gui elements the app's UI manager holds."""
+    return len(app.manager.get_sprite_group().sprites())
+
+
+def memory_run(
+    game: str | None = None,
+    presets: tuple[str, str] | None = None,
+    seconds: float = 600.0,
+    warm_up: float = 60.0,
+    every: float = 30.0,
+    seed: int = 0,
+    log: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Watch an AI-vs-AI series at the fastest speed, frames paced at 60 fps like a window.
+
+    Resident memory is sampled every `every` seconds; 'start' is the sample taken after
+    `warm_up` seconds (fonts, board art, the worker's first searches), 'end' the last one.
+    `game`: a registered game's name (None: the first one).  `log` receives a line per
+    sample."""
+    from gui import drawing
+
+    game = game or default_game()
+    presets = presets or bench_presets(game)
+    app, play = open_series(game, presets, seed=seed, speed=0.0)
+    controller = play.controller
+    samples: list[dict[str, Any]] = []
+    try:
+        frame_budget = 1 / 60
+        started = time.perf_counter()
+        last = started
+        next_sample = started
+        while app.running:
+            now = time.perf_counter()
+            app.step(min(now - last, 0.1))
+            last = now
+            elapsed = now - started
+            if now >= next_sample or elapsed >= seconds:
+                sample = {
+                    "seconds": round(elapsed, 1),
+                    "games": len(controller.series),
+                    "rss_mb": resident_mb(),
+                    "cache_bytes": sum(drawing.cache_bytes().values()),
+                    "ui_elements": ui_elements(app),
+                }
+                samples.append(sample)
+                if log is not None:
+                    log(
+                        f"memory: {sample['seconds']:.0f} s, {sample['games']} games, "
+                        f"{sample['rss_mb']} MB resident"
+                    )
+                next_sample = now + every
+                if elapsed >= seconds:
+                    break
+            rest = frame_budget - (time.perf_counter() - now)
+            if rest > 0:
+                time.sleep(rest)
+    finally:
+        app.quit(save=False)
+    after = [s for s in samples if s["seconds"] >= warm_up] or samples[-1:]
+    first, final = after[0], samples[-1]
+    start_mb, end_mb = first["rss_mb"], final["rss_mb"]
+    minutes = (final["seconds"] - first["seconds"]) / 60
+    growth = None
+    if start_mb is not None and end_mb is not None and minutes > 0:
+        growth = round((end_mb - start_mb) / minutes, 2)
+    return {
+        "game": game,
+        "presets": list(presets),
+        "seconds": final["seconds"],
+        "warm_up_seconds": first["seconds"],
+        "games": final["games"],
+        "games_after_warm_up": final["games"] - first["games"],
+        "rss_start_mb": start_mb,
+        "rss_end_mb": end_mb,
+        "rss_peak_mb": max((s["rss_mb"] for s in after if s["rss_mb"] is not None), default=None),
+        "mb_per_minute": growth,
+        "cache_bytes": drawing.cache_bytes(),
+        "cache_limits": {"text": drawing.TEXT_CACHE_BYTES, "shapes": drawing.SHAPE_CACHE_BYTES},
+        "ui_elements": [first["ui_elements"], final["ui_elements"]],
+        "samples": samples,
+    }
+
+
+def format_memory(result: dict[str, Any]) -> list[str]:
+    """`memory_run()`'s figures as a few lines of text."""
+    mb = 1024 * 1024
+    caches, limits = result["cache_bytes"], result["cache_limits"]
+    rate = result["mb_per_minute"]
+    return [
+        f"Window memory while two AIs play {result['game']} "
+        f"({' vs '.join(result['presets'])}, fastest speed, headless, "
+        f"{result['seconds']:.0f} s):",
+        f"  resident {result['rss_start_mb']} MB after a {result['warm_up_seconds']:.0f} s "
+        f"warm-up, {result['rss_end_mb']} MB at the end (peak {result['rss_peak_mb']} MB, "
+        f"{'?' if rate is None else f'{rate:+.2f}'} MB/min); {result['games']} games, "
+        f"{result['games_after_warm_up']} after the warm-up",
+        f"  drawing caches: text {caches['text'] / mb:.1f} of {limits['text'] / mb:.0f} MB, "
+        f"shapes {caches['shapes'] / mb:.1f} of {limits['shapes'] / mb:.0f} MB; "
+        f"pygame_gui elements {result['ui_elements'][0]} -> {result['ui_elements'][1]}",
+    ]

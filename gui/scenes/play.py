@@ -23,6 +23,8 @@ from gui.settings import CUSTOM
 from gui.sound import sounds
 
 MESSAGE_TIME = 1.8
+BOARD_STEPS = 6
+"""The board shrinks for the game-over card in this many sizes (each is drawn once)."""
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
@@ -158,7 +160,9 @@ class PlayScene(FileDialogScene):
         )
         shown = self.overlay_shown()
         if shown > 0:
-            rect.height -= round((self.overlay_height() + m.gap) * drawing.ease_out_cubic(shown))
+            # In a few steps: each board size is drawn and cached anew (issue 16).
+            eased = math.ceil(drawing.ease_out_cubic(shown) * BOARD_STEPS) / BOARD_STEPS
+            rect.height -= round((self.overlay_height() + m.gap) * eased)
         return rect
 
     def overlay_shown(self) -> float:

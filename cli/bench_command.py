@@ -23,6 +23,24 @@ from cli.console import StepLog, console_for, print_table, say, table
 from cli.output import output_file
 
 
+def longest_game() -> str:
+    """The registered game without chance whose seeded random games last longest (the memory
+    run wants many moves a game)."""
+    import random
+
+    import games
+
+    def plies(name: str) -> int:
+        rng, state, count = random.Random(0), games.get_game(name).initial_state(), 0
+        while not state.is_terminal() and count < 200:
+            state = state.play(rng.choice(state.legal_moves()))
+            count += 1
+        return count
+
+    fixed = [n for n, f in games.GAMES.items() if not getattr(f, "stochastic", False)]
+    return max(fixed or list(games.GAMES), key=plies)
+
+
 def command_bench(args: argparse.Namespace) -> int:
     """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
     from ai import bench
@@ -89,7 +107,7 @@ def run_benchmarks(
         print_gui_bench(report["gui"], out)
         from gui import frame_bench  # the window's memory over a long AI-vs-AI series
 
-        long_game = "connect4" if "connect4" in game_names() else None  # the longest games
+        long_game = longest_game()
         seconds = 120 if args.quick else 600
         report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")

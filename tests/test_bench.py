@@ -82,6 +82,7 @@ def test_every_bench_position_is_a_legal_unfinished_position() -> None:
         assert not state.is_terminal(), position
 
 
+@pytest.mark.slow
 def test_the_search_table_compares_alphabeta_with_minimax(monkeypatch: pytest.MonkeyPatch) -> None:
     small = (bench.BenchPosition("tictactoe", "after 519", "519"),)
     monkeypatch.setattr(bench, "POSITIONS", small)

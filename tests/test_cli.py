@@ -416,6 +416,7 @@ def test_tournament_prints_a_ranking_and_draws_a_chart(
     assert sum(entry["elo"] for entry in data["ranking"]) / 3 == pytest.approx(1500)
 
 
+@pytest.mark.slow
 def test_bench_prints_tables_and_writes_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

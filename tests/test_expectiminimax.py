@@ -44,6 +44,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("goal", "moves", "depth"), CASES)
 def test_expectiminimax_converges_to_value_iteration(goal: int, moves: str, depth: int) -> None:
     game = games.get_game("pig", goal=goal)

@@ -20,6 +20,8 @@ import games
 from ai.match import MatchSetup, MatchTally, run_match
 from ai.players import AIPlayer
 
+pytestmark = pytest.mark.slow  # long: CI runs it, the daily loop skips it
+
 PRESETS = ("easy", "medium", "hard", "expert")
 
 

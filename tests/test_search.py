@@ -80,6 +80,7 @@ def perfect_moves() -> dict[object, set[int]]:
     return _perfect_move_table()
 
 
+@pytest.mark.slow
 def test_tictactoe_expert_plays_perfectly_from_every_reachable_position(
     perfect_moves: dict[object, set[int]],
 ) -> None:

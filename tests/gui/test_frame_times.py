@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import multiprocessing
 
+import pytest
+
 from gui import frame_bench
 
 
+@pytest.mark.slow
 def test_frame_bench_reports_smooth_frames():
     stats = frame_bench.run("tictactoe", seed=1, max_seconds=8)
     for key in ("frames", "median_ms", "p95_ms", "worst_ms", "thinking_frames"):

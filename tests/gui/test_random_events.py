@@ -14,6 +14,8 @@ from driving import pump, start_game
 
 from games.base import CHANCE
 
+pytestmark = pytest.mark.slow  # long: CI runs it, the daily loop skips it
+
 EVENTS_PER_SCENE = 3000
 KEYS = [
     *(getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"),

@@ -127,6 +127,7 @@ MATCH = ["--game", "connect4", "--p1", "medium", "--p2", "medium", "--games", "5
 MATCH += ["--jobs", "2", "--seed", "1"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_match_prints_the_partial_results_and_exits_130(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "main.py", "match", *MATCH],

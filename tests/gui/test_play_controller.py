@@ -329,8 +329,6 @@ SIZE_EXCEPTIONS = {
     "ai/bench.py:solver_bench": "to split with ai/bench.py (outside gui/; listed so it shows)",
     "cli/analyze_command.py:analyze_position": "to split into report steps (outside gui/)",
     # New teaching views and their engines, to split into named steps (issues 10 and 11):
-    "gui/chart.py": "to split: axes and ticks apart from the series",
-    "gui/chart.py:draw": "to split into axes, series, legend steps",
     "gui/scenes/compare.py": "to split: the compare and policy views apart",
     "gui/scenes/compare.py:_draw_row": "to split into cells",
     "gui/scenes/explorer.py": "to split: tree drawing, side panel and stepper apart",

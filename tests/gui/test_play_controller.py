@@ -335,8 +335,6 @@ SIZE_EXCEPTIONS = {
     "gui/scenes/explorer.py:build": "to split into widget groups",
     "gui/scenes/explorer.py:_draw_tree": "to split into nodes, edges and stubs",
     "gui/scenes/explorer.py:_draw_panel": "to split into sections",
-    "ai/compare.py": "to split: the plain searches apart from the comparison",
-    "ai/compare.py:run_variant": "to split per variant",
     "ai/trace.py": "to split: the recorder apart from the tree builder",
     "ai/trace.py:visit": "the textbook recursion, kept whole so it reads like the book",
 }

@@ -321,12 +321,10 @@ MAX_FUNCTION_LINES = 80
 SIZE_EXCEPTIONS = {
     "games/connect4.py": "the bitboard rules and the heuristics that read the same bit layout,"
     " drawn once in the module docstring",
-    "ai/bench.py": "the benchmarks: to split by benchmark (outside gui/; listed so it shows)",
     "games/pig_optimal.py:solve": "value iteration with its inner loops inlined for speed",
     "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
     "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
-    "ai/bench.py:solver_bench": "to split with ai/bench.py (outside gui/; listed so it shows)",
     "cli/analyze_command.py:analyze_position": "to split into report steps (outside gui/)",
     # New teaching views and their engines, to split into named steps (issues 10 and 11):
     "gui/scenes/compare.py": "to split: the compare and policy views apart",

@@ -325,7 +325,6 @@ SIZE_EXCEPTIONS = {
     "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
     "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
-    "cli/analyze_command.py:analyze_position": "to split into report steps (outside gui/)",
     # New teaching views and their engines, to split into named steps (issues 10 and 11):
     "gui/scenes/compare.py": "to split: the compare and policy views apart",
     "gui/scenes/compare.py:_draw_row": "to split into cells",

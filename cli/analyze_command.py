@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ai.search import ALGORITHM_TITLES, MAX_DEPTH
 from ai.text_table import format_seconds
@@ -27,6 +27,10 @@ from cli.args import (
     seconds_arg,
 )
 from cli.console import console_for, print_table, table
+
+if TYPE_CHECKING:  # for annotations: the search imports its modules when it runs
+    from ai.cost import CostVerdict
+    from ai.result import SearchResult
 
 
 def default_depth(game: Any) -> int | None:
@@ -55,13 +59,6 @@ def analyze_position(
     At a chance node (a die roll, say) `ai.search` values every outcome for the player
     who rolled; the report's value is their probability-weighted mean.
     """
-    import ai
-    from ai.cost import judge
-    from ai.report import progress_line, speed, values_note, versus_tree
-    from ai.values import describe
-    from games.base import CHANCE
-
-    stochastic = bool(game.stochastic)
     report: dict[str, Any] = {
         "game": game.name,
         "title": game.title,
@@ -75,6 +72,24 @@ def analyze_position(
         winner = state.winner()
         report["winner"] = None if winner is None else winner + 1
         return report
+    result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
+    report.update(_result_fields(game, state, result, verdict))
+    return report
+
+
+def _search(
+    state: Any,
+    algorithm: str,
+    depth: int | None,
+    heuristic: str | None,
+    time_limit: float | None,
+    seed: int,
+) -> tuple[SearchResult, CostVerdict]:
+    """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
+    import ai
+    from ai.cost import judge
+    from ai.report import progress_line
+
     verdict = judge(state, algorithm, depth, time_limit)
     if verdict.level == "refuse":
         raise UsageError(verdict.message)
@@ -99,9 +114,21 @@ def analyze_position(
         )
     except ai.SearchError as error:
         raise UsageError(str(error)) from None
+    return result, verdict
+
+
+def _result_fields(
+    game: Any, state: Any, result: SearchResult, verdict: CostVerdict
+) -> dict[str, Any]:
+    """The report's part from the search: every move's value, the best move and counters."""
+    from ai.report import speed, values_note, versus_tree
+    from ai.values import describe
+    from games.base import CHANCE
+
+    stochastic = bool(game.stochastic)
     chance = state.to_move == CHANCE
     probabilities = dict(state.chance_outcomes()) if chance else {}
-    report.update(
+    return dict(
         chance=chance,
         to_move=state.player + 1,
         moves=[
@@ -132,7 +159,6 @@ def analyze_position(
         versus_minimax=versus_tree(result) if result.algorithm == "alphabeta" else None,
         values_note=values_note(result, stochastic),
     )
-    return report
 
 
 def print_analysis(report: dict[str, Any], out: IO[str]) -> None:

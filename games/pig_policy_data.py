@@ -35,25 +35,10 @@ def rule_thresholds(goal: int, total: int = RULE_TOTAL) -> list[tuple[int, int]]
     return [(i, min(total, goal - i)) for i in range(goal)]
 
 
-def policy_picture(
-    goal: int,
-    my_score: int,
-    opp_score: int,
-    turn_total: int,
-    chosen: str | None = None,
-    chooser: str = "AI",
-) -> dict[str, Any]:
-    """The two-panel picture for a decision with these scores (the player to move's view).
-
-    `chosen` is the move the selected AI made there ("roll" or "hold"), or None.
-    """
-    table = optimal_table(goal)
-    my_score = max(0, min(my_score, goal - 1))
-    opp_score = max(0, min(opp_score, goal - 1))
-    optimal = hold_thresholds(table, opp_score)
-    decision = (
-        "roll" if turn_total == 0 or table.should_roll(my_score, opp_score, turn_total) else "hold"
-    )
+def _decision_markers(
+    my_score: int, turn_total: int, decision: str, chosen: str | None, chooser: str
+) -> list[dict[str, Any]]:
+    """'You are here' with the optimal decision, and a ring for the move an AI chose."""
     markers: list[dict[str, Any]] = [
         {
             "x": my_score,
@@ -74,8 +59,15 @@ def policy_picture(
                 "shape": "ring",
             }
         )
+    return markers
+
+
+def _boundary_panel(
+    goal: int, opp_score: int, optimal: list[tuple[int, int]], markers: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The first panel: the optimal hold boundary against 'hold at 20'."""
     top = max(max(t for _, t in optimal), RULE_TOTAL) + 5
-    boundary = {
+    return {
         "title": f"When to hold, opponent at {opp_score}",
         "note": "Roll below the line, hold on or above it.",
         "x_label": "your score",
@@ -100,7 +92,13 @@ def policy_picture(
         ],
         "markers": markers,
     }
-    surface = {
+
+
+def _surface_panel(
+    table: PigTable, goal: int, my_score: int, opp_score: int, turn_total: int
+) -> dict[str, Any]:
+    """The second panel: the win probability over both scores, a dot at the current ones."""
+    return {
         "title": "Chance to win at the start of your turn",
         "note": "Brighter is better; the dot is the current scores.",
         "x_label": "your score",
@@ -136,6 +134,30 @@ def policy_picture(
         ],
         "legend": False,
     }
+
+
+def policy_picture(
+    goal: int,
+    my_score: int,
+    opp_score: int,
+    turn_total: int,
+    chosen: str | None = None,
+    chooser: str = "AI",
+) -> dict[str, Any]:
+    """The two-panel picture for a decision with these scores (the player to move's view).
+
+    `chosen` is the move the selected AI made there ("roll" or "hold"), or None.
+    """
+    table = optimal_table(goal)
+    my_score = max(0, min(my_score, goal - 1))
+    opp_score = max(0, min(opp_score, goal - 1))
+    optimal = hold_thresholds(table, opp_score)
+    decision = (
+        "roll" if turn_total == 0 or table.should_roll(my_score, opp_score, turn_total) else "hold"
+    )
+    markers = _decision_markers(my_score, turn_total, decision, chosen, chooser)
+    boundary = _boundary_panel(goal, opp_score, optimal, markers)
+    surface = _surface_panel(table, goal, my_score, opp_score, turn_total)
     return {
         "title": f"Pig to {goal}: the optimal policy",
         "note": (

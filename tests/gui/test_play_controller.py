@@ -321,27 +321,17 @@ MAX_FUNCTION_LINES = 80
 SIZE_EXCEPTIONS = {
     "games/connect4.py": "the bitboard rules and the heuristics that read the same bit layout,"
     " drawn once in the module docstring",
-    "ai/bench.py": "the benchmarks: to split by benchmark (outside gui/; listed so it shows)",
     "games/pig_optimal.py:solve": "value iteration with its inner loops inlined for speed",
     "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
     "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
-    "ai/bench.py:solver_bench": "to split with ai/bench.py (outside gui/; listed so it shows)",
-    "cli/analyze_command.py:analyze_position": "to split into report steps (outside gui/)",
     # New teaching views and their engines, to split into named steps (issues 10 and 11):
-    "gui/chart.py": "to split: axes and ticks apart from the series",
-    "gui/chart.py:draw": "to split into axes, series, legend steps",
     "gui/scenes/compare.py": "to split: the compare and policy views apart",
     "gui/scenes/compare.py:_draw_row": "to split into cells",
     "gui/scenes/explorer.py": "to split: tree drawing, side panel and stepper apart",
     "gui/scenes/explorer.py:build": "to split into widget groups",
     "gui/scenes/explorer.py:_draw_tree": "to split into nodes, edges and stubs",
     "gui/scenes/explorer.py:_draw_panel": "to split into sections",
-    "games/pig.py": "to split: the optimal-policy hooks apart from the rules",
-    "games/pig_policy_data.py:policy_picture": "to split into its two panels",
-    "ai/compare.py": "to split: the plain searches apart from the comparison",
-    "ai/compare.py:run_variant": "to split per variant",
-    "ai/trace.py": "to split: the recorder apart from the tree builder",
     "ai/trace.py:visit": "the textbook recursion, kept whole so it reads like the book",
     "gui/scenes/setup.py": "to split: the Custom AI fields and the volume control apart",
 }

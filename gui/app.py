@@ -26,6 +26,10 @@ SCENES = {
     "setup": "gui.scenes.setup:SetupScene",
     "play": "gui.scenes.play:PlayScene",
     "series": "gui.scenes.series_results:SeriesScene",
+    "explorer": "gui.scenes.explorer:ExplorerScene",
+    "lessons": "gui.scenes.explorer:lessons_scene",
+    "compare": "gui.scenes.compare:CompareScene",
+    "policy": "gui.scenes.compare:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""
@@ -41,6 +45,10 @@ HELP_KEYS = (
     ("A", "show / hide the analysis"),
     ("Ctrl+S  /  Ctrl+O", "save / open a game"),
     ("T", "series results (cross table)"),
+    ("E  /  C", "explore the search tree / compare the algorithms"),
+    ("P", "the policy picture (games that draw one)"),
+    ("M", "move now: the thinking AI plays its deepest search"),
+    ("L", "lessons: the textbook trees (menu)"),
     ("1-9", "tic-tac-toe: cells, row by row"),
     ("1-7", "connect-four: columns"),
     ("R  /  H", "Pig: roll / hold"),

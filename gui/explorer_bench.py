@@ -44,7 +44,11 @@ def run(
         app.push(MenuScene(app))
         if game is None:
             game = max(
-                (name for name, factory in games.GAMES.items() if not factory.stochastic),
+                (
+                    name
+                    for name, factory in games.GAMES.items()
+                    if not getattr(factory, "stochastic", False)
+                ),
                 key=lambda name: len(games.get_game(name).initial_state().legal_moves()),
             )
         scene = ExplorerScene(app, games.get_game(game).initial_state(), algorithm, depth)

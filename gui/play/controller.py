@@ -287,6 +287,20 @@ class PlayController(SearchJobs):
         names = self.player_names()
         self.set_notice(f"Swapped: {names[0]} vs {names[1]}")
 
+    def move_now(self) -> bool:
+        """Move now: the thinking AI stops and plays the deepest search it has finished.
+
+        Returns whether the worker was told (False when no AI move is being searched)."""
+        job = self.job
+        if job is None or job.kind != "move" or self.state.is_terminal():
+            self.set_notice("Move now is for an AI that is thinking")
+            return False
+        finish = getattr(self.worker, "finish", None)
+        if finish is None or not finish():
+            return False
+        self.set_notice("Moving now · the deepest search finished so far")
+        return True
+
     def set_paused(self, paused: bool) -> None:
         """Pause or resume AI vs AI."""
         self.paused = paused

@@ -993,7 +993,8 @@ class ExplorerScene(Scene):
             surface, "Moves at the root" if self.root_id == 0 else f"Moves at {root.label}", y
         )
         done = 0 <= root.finished <= self.step
-        chosen_child = self.trace.principal_path(self.root_id)[1:2] if done else []
+        trace = self.trace
+        chosen_child = trace.principal_path(self.root_id)[1:2] if done and trace else []
         for child_id in root.children:
             child = found.nodes[child_id]
             if y + size > bottom - m.px(150):
@@ -1179,6 +1180,11 @@ class ExplorerScene(Scene):
 
 
 @lru_cache(maxsize=8)
+def lessons_scene(app: Any, index: int = 0) -> ExplorerScene:
+    """The menu's "Lessons" (registered in the app as "lessons"): `ExplorerScene.lessons`."""
+    return ExplorerScene.lessons(app, index)
+
+
 def lesson_comparison(index: int) -> tuple[str, ...]:
     """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
     lesson = tree_examples.LESSONS[index]

@@ -191,6 +191,8 @@ class PlayScene(ControllerNames, FileDialogScene):
         self.button_flags = {}
         y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(16)
         y = controls.build_buttons(self, inner, y)
+        y = controls.build_tools(self, inner, y)
+        controls.build_move_now(self)
         if self.controller.ai_vs_ai():
             y = controls.build_ai_vs_ai(self, inner, y)
         self.controls_bottom = y
@@ -321,6 +323,31 @@ class PlayScene(ControllerNames, FileDialogScene):
             self.app.pop()
         elif action in ("save", "open"):
             self.open_file_dialog(action)
+        elif action == "move_now":
+            controller.move_now()
+        elif action in ("explore", "compare", "policy"):
+            self.open_view(action)
+
+    def open_view(self, action: str) -> None:
+        """The explorer, the compare view or the policy picture, on the current position."""
+        controller = self.controller
+        why = controls.tool_refusal(controller, action)
+        if why:
+            self.set_notice(why, 2.5)
+            return
+        state = controller.state
+        algorithm, depth, heuristic = controls.tool_search(controller)
+        chosen = controls.tool_chosen(controller)
+        controller.cancel_search()  # the view searches; the AI starts again on return
+        if action == "explore":
+            self.app.switch(
+                "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
+            )
+        elif action == "compare":
+            game = controller.game
+            self.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
+        else:
+            self.app.switch("policy", game=controller.game, state=state, chosen=chosen)
 
     def on_button(self, element: Any) -> bool:
         """A side-panel button."""
@@ -345,6 +372,10 @@ class PlayScene(ControllerNames, FileDialogScene):
             (True, pygame.K_y): "redo",
             (False, pygame.K_n): "new",
             (False, pygame.K_a): "analysis",
+            (False, pygame.K_e): "explore",
+            (False, pygame.K_c): "compare",
+            (False, pygame.K_p): "policy",
+            (False, pygame.K_m): "move_now",
         }
         ai_vs_ai = self.controller.ai_vs_ai()
         if (ctrl, key) in shortcuts:
@@ -393,6 +424,7 @@ class PlayScene(ControllerNames, FileDialogScene):
                 self.shown_total = float(target)  # a lost or banked total vanishes at once
             self.shown_total += (target - self.shown_total) * ease
         self.refresh_buttons()
+        controls.refresh_tools(self)
 
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
@@ -454,7 +486,11 @@ class PlayScene(ControllerNames, FileDialogScene):
         """Status line, board, side panel and the game-over card."""
         m = self.app.metrics
         controller = self.controller
-        status_line.draw(surface, self.header_rect(), m, controller, self.view, self.app.now)
+        header = self.header_rect()
+        move_now = self.buttons.get(controls.MOVE_NOW[0])
+        if move_now is not None and move_now.visible:
+            header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
+        status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.state, self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)
         if controller.over_since is not None:

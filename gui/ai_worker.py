@@ -10,7 +10,7 @@ request queue and answers on a result queue:
   ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text).
 
 Cancelling sets a shared counter to the job's id; the search polls it through
-`should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`finish()`) sets a second
+`should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
 counter the same way; the search polls it through `ai.search(..., finish_now=...)` and answers
 with the deepest finished iteration (`result.complete` False).  Answers about any job other
 than the newest one are dropped.  `close()` (also registered with atexit) stops the
@@ -198,7 +198,7 @@ def worker_main(
     requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
 ) -> None:
     """The worker process: answer jobs until a None arrives (`finished_through`: the
-    "move now" counter, see `AIWorker.finish`)."""
+    "move now" counter, see `AIWorker.move_now`)."""
     import ai
     import games
 
@@ -341,7 +341,7 @@ class AIWorker:
                 self._cancel_time = time.perf_counter()
         self.busy = False
 
-    def finish(self) -> bool:
+    def move_now(self) -> bool:
         """Move now: the running search stops and answers with its deepest finished
         iteration (at least depth 1).  Returns whether a job was running to be told."""
         if self._finished_through is None or not self.busy:

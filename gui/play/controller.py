@@ -295,7 +295,7 @@ class PlayController(SearchJobs):
         if job is None or job.kind != "move" or self.state.is_terminal():
             self.set_notice("Move now is for an AI that is thinking")
             return False
-        finish = getattr(self.worker, "finish", None)
+        finish = getattr(self.worker, "move_now", None)
         if finish is None or not finish():
             return False
         self.set_notice("Moving now · the deepest search finished so far")

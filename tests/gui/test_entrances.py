@@ -166,7 +166,7 @@ def test_move_now_key_when_nobody_thinks(make_app: Callable[..., Any]) -> None:
 
 
 def test_the_worker_finishes_a_search_on_request() -> None:
-    """Straight to the worker: `finish()` makes a long search answer, incomplete."""
+    """Straight to the worker: `move_now()` makes a long search answer, incomplete."""
     import time
 
     import games
@@ -183,7 +183,7 @@ def test_the_worker_finishes_a_search_on_request() -> None:
         while not any(m.kind == "progress" for m in seen) and time.monotonic() < deadline:
             seen += worker.poll()
             time.sleep(0.01)
-        assert worker.finish()
+        assert worker.move_now()
         while not any(m.kind == "result" for m in seen) and time.monotonic() < deadline:
             seen += worker.poll()
             time.sleep(0.01)
@@ -191,7 +191,7 @@ def test_the_worker_finishes_a_search_on_request() -> None:
         move, search = result.payload
         assert result.job_id == job and move in state.legal_moves()
         assert search.complete is False
-        assert not worker.finish()  # nothing is running now
+        assert not worker.move_now()  # nothing is running now
     finally:
         worker.close()
 
@@ -240,3 +240,38 @@ def test_a_late_run_leaves_no_twin_row(make_app: Callable[..., Any]) -> None:
     assert [(row.depth, row.nodes) for row in view.rows] == [(1, 10), (2, 80)]
     assert estimate("minimax", 3, 9.0, view.rows).nodes == 640
     view.close()
+
+
+class _Worker:
+    """Just enough of `AIWorker` for the controller; counts "move now" requests."""
+
+    def __init__(self) -> None:
+        self.moved_now = 0
+
+    def start(self) -> None: ...
+    def cancel(self) -> None: ...
+    def poll(self) -> list[Any]:
+        return []
+
+    def submit(self, *args: Any, **kwargs: Any) -> int:
+        return 1
+
+    def move_now(self) -> bool:
+        self.moved_now += 1
+        return True
+
+
+def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
+    from gui.play.controller import PlayController
+    from gui.play.jobs import Job
+    from gui.settings import Settings
+
+    worker = _Worker()
+    controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)
+    assert controller.move_now() is False and worker.moved_now == 0
+    controller.job = Job(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
+    assert controller.move_now() is False and worker.moved_now == 0
+    controller.job = Job(2, "move", 0, 0, 0.0)
+    assert controller.move_now() is True and worker.moved_now == 1
+    assert controller.current_notice() == "Moving now · the deepest search finished so far"
+    assert controls.tool_refusal(controller, "move_now") == ""

@@ -11,7 +11,9 @@ request queue and answers on a result queue:
   ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text).
 
 Cancelling sets a shared counter to the job's id; the search polls it through
-`should_stop` and raises `ai.SearchCancelled` at once.  Answers about any job other
+`should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
+counter the same way; the search polls it through `ai.search(..., finish_now=...)` and answers
+with the deepest finished iteration (`result.complete` False).  Answers about any job other
 than the newest one are dropped.  `close()` (also registered with atexit) stops the
 process within a second, terminating it if it does not leave by itself.
 
@@ -44,6 +46,9 @@ STUCK_AFTER = 0.75
 """A cancelled job that has not stopped after this long gets the process restarted."""
 MAX_RESTARTS = 3
 """A job whose worker dies this many times in a row is reported as an error."""
+MOVE_NOW_AFTER = 1.0
+"""A fixed-depth search estimated (`ai.cost`) to take longer than this many seconds deepens
+iteratively, so "move now" has a finished iteration to answer with; shorter ones run as asked."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,35 @@ _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
 
 
-def _choose(job: Job, game: Any, progress: Any, should_stop: Any) -> tuple[Any, Any]:
+def _may_finish_early(job: Job) -> bool:
+    """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
+    budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
+    import ai.cost
+
+    config = job.config
+    algorithm = getattr(config, "algorithm", "")
+    if algorithm not in ai.cost.NODES_PER_SECOND:
+        return False  # the random player does not search
+    if config.depth is None or config.time_limit is not None:
+        return True
+    try:
+        return ai.cost.estimate_seconds(job.state, algorithm, config.depth) > MOVE_NOW_AFTER
+    except Exception:  # an estimate is a nicety: without one the search runs as asked
+        return False
+
+
+def _finish_flag(finished_through: Any, job_id: int) -> Any:
+    """The search's `finish_now`: True once "move now" reached this job."""
+
+    def finish_now() -> bool:
+        return bool(finished_through.value >= job_id)
+
+    return finish_now
+
+
+def _choose(
+    job: Job, game: Any, progress: Any, should_stop: Any, finish_now: Any = None
+) -> tuple[Any, Any]:
     """The AI player's move (difficulty randomness included) and its SearchResult."""
     import ai
     import ai.players
@@ -101,13 +134,15 @@ def _choose(job: Job, game: Any, progress: Any, should_stop: Any) -> tuple[Any, 
             _PLAYERS.clear()
         player = _PLAYERS[key] = ai.players.AIPlayer(job.config, game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
+    if finish_now is not None:
+        options["finish_now"] = finish_now
     if job.analysis and _accepts(player.choose, "all_values"):
         options["all_values"] = True
     move = player.choose(job.state, **options)
     return move, player.last_result
 
 
-def _analyse(job: Job, progress: Any, should_stop: Any) -> tuple[Any, Any]:
+def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
     """A full analysis (every root move's value) with the config's search settings."""
     import ai
 
@@ -121,6 +156,7 @@ def _analyse(job: Job, progress: Any, should_stop: Any) -> tuple[Any, Any]:
         seed=config.seed,
         progress=progress,
         should_stop=should_stop,
+        finish_now=finish_now,
     )
     return result.move, result
 
@@ -188,8 +224,11 @@ def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any
     return cache[key]
 
 
-def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
-    """The worker process: answer jobs until a None arrives."""
+def worker_main(
+    requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
+) -> None:
+    """The worker process: answer jobs until a None arrives (`finished_through`: the
+    "move now" counter, see `AIWorker.move_now`)."""
     import ai
 
     with contextlib.suppress(ValueError, OSError):
@@ -227,11 +266,14 @@ def worker_main(requests: Any, results: Any, cancelled_through: Any) -> None:
                 last_sent[0] = now
                 results.put(("progress", job_id, snapshot))
 
+        finish_now: Any = None
+        if finished_through is not None and _may_finish_early(job):
+            finish_now = _finish_flag(finished_through, job.job_id)
         try:
             if job.kind == "analyse":
-                move, result = _analyse(job, progress, should_stop)
+                move, result = _analyse(job, progress, should_stop, finish_now)
             else:
-                move, result = _choose(job, game, progress, should_stop)
+                move, result = _choose(job, game, progress, should_stop, finish_now)
         except ai.SearchCancelled:
             results.put(("cancelled", job.job_id))
             continue
@@ -254,6 +296,7 @@ class AIWorker:
         self._requests: Any = None
         self._results: Any = None
         self._cancelled_through: Any = None
+        self._finished_through: Any = None
         self._next_id = 0
         self.current_id = 0
         self.busy = False
@@ -279,9 +322,10 @@ class AIWorker:
         self._requests = self._context.Queue()
         self._results = self._context.Queue()
         self._cancelled_through = self._context.Value("q", self._next_id, lock=False)
+        self._finished_through = self._context.Value("q", self._next_id, lock=False)
         self._process = self._context.Process(
             target=worker_main,
-            args=(self._requests, self._results, self._cancelled_through),
+            args=(self._requests, self._results, self._cancelled_through, self._finished_through),
             name="plyground-ai",
             daemon=True,
         )
@@ -328,6 +372,14 @@ class AIWorker:
                 self._cancel_time = time.perf_counter()
         self.busy = False
 
+    def move_now(self) -> bool:
+        """Move now: the running search stops and answers with its deepest finished
+        iteration (at least depth 1).  Returns whether a job was running to be told."""
+        if self._finished_through is None or not self.busy:
+            return False
+        self._finished_through.value = max(self._finished_through.value, self.current_id)
+        return True
+
     def poll(self) -> list[Message]:
         """Every waiting answer about the current job (never blocks)."""
         messages: list[Message] = []
@@ -370,6 +422,7 @@ class AIWorker:
         self.start()
         self.restarts += 1
         self._cancelled_through.value = job.job_id - 1
+        self._finished_through.value = job.job_id - 1
         self._cancel_time = None
         self._requests.put(job)
         return Message("restarted", job.job_id, (self.restarts,))

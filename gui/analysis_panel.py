@@ -130,6 +130,8 @@ def draw(
         y += m.px(6)
     if analysis is None:
         title = "ANALYSIS"
+        if y + head * 1.8 > rect.bottom - m.px(4):
+            return  # a short window: the exact rows above took the room
         drawing.draw_text(surface, title, (x, y), head, theme.TEXT_DIM, "semibold")
         note = (
             "Waiting for the AI…"
@@ -139,6 +141,8 @@ def draw(
         if extra:
             note = "Waiting for the AI…" if thinking else "Search details appear after an AI move."
         for i, line in enumerate(drawing.wrap(note, width, m.font_size(14))[:3]):
+            if y + head * 1.8 + (i + 1) * m.font_size(14) * 1.4 > rect.bottom - m.px(4):
+                break
             drawing.draw_text(
                 surface,
                 line,

@@ -29,6 +29,10 @@ SCENES = {
     "setup": "gui.scenes.setup:SetupScene",
     "play": "gui.scenes.play:PlayScene",
     "series": "gui.scenes.series_results:SeriesScene",
+    "explorer": "gui.scenes.explorer:ExplorerScene",
+    "lessons": "gui.scenes.explorer:lessons_scene",
+    "compare": "gui.scenes.compare:CompareScene",
+    "policy": "gui.scenes.compare:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""
@@ -45,6 +49,10 @@ HELP_KEYS = (
     ("M", "sound on / off"),
     ("Ctrl+S  /  Ctrl+O", "save / open a game"),
     ("T", "series results (cross table)"),
+    ("E  /  C", "search tree / compare algorithms"),
+    ("P", "policy picture (if the game has one)"),
+    ("G", "move now: play the deepest finished search (while the AI thinks)"),
+    ("L", "lessons (in the menu)"),
     ("F1  or  ?", "show / hide these keys"),
 )
 """The keys every game shares; each game's own keys come from its kit (`help_keys`)."""

@@ -8,9 +8,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from gui import drawing
+from gui import drawing, settings
 from gui.play.controller import SPEED_MAX, PlayController
 from gui.settings import CUSTOM, HUMAN
+from gui.sound import sounds
 
 CUSTOM_ROLE = "AI · Custom…"
 BUTTONS = (
@@ -173,4 +174,154 @@ def button_flags(controller: PlayController) -> dict[str, bool]:
         "hint": controller.human_turn() and (job is None or job.kind == "position"),
         "step": controller.paused and not controller.state.is_terminal(),
         "series": len(controller.series) > 0,
+        "explore": not tool_refusal(controller, "explore"),
+        "compare": not tool_refusal(controller, "compare"),
+        "policy": not tool_refusal(controller, "policy"),
     }
+
+
+TOOLS = (
+    ("explore", "Explore", "See the search tree of this position, step by step (E)"),
+    ("compare", "Compare", "Every algorithm on this position: nodes, cut-offs, time (C)"),
+    ("policy", "Policy", "The game's best policy around this decision, as a picture (P)"),
+)
+"""The row of views opened on the current position (Policy only for games that draw one)."""
+MOVE_NOW = ("move_now", "Move now", "Play the deepest search finished so far (G)")
+TOOL_DEPTH = 4
+"""The explorer and the compare view open at most this deep (traces stay drawable)."""
+
+
+def has_policy(controller: PlayController) -> bool:
+    """Whether the game draws a reference policy (asked of the game, never by name)."""
+    return hasattr(type(controller.game), "policy_picture")
+
+
+def tool_refusal(controller: PlayController, key: str) -> str:
+    """Why a view cannot open on the current position now ("" when it can)."""
+    state = controller.state
+    if key == "move_now":
+        job = controller.job
+        if job is None or job.kind != "move" or state.is_terminal():
+            return "Move now is for an AI that is thinking"
+        return ""
+    if key == "policy" and not has_policy(controller):
+        return "This game has no reference policy to draw"
+    if state.is_terminal():
+        return "The game is over: undo or start a new game to look at a position"
+    if state.to_move not in (0, 1):
+        return "Wait for the die: the views look at a player's decision"
+    return ""
+
+
+def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
+    """(algorithm, depth, heuristic) for the explorer and the compare view: the AI side's
+    settings (the side to move first), else the default analysis; depth at most TOOL_DEPTH."""
+    state = controller.state
+    player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
+    side = controller.sides[player]
+    if side.is_ai:
+        config = side.player_config(controller.game_name)
+    else:
+        config = controller.analysis_config(player)
+    depth = min(config.depth or TOOL_DEPTH, TOOL_DEPTH)
+    return str(config.algorithm), int(depth), config.heuristic
+
+
+def tool_chosen(controller: PlayController) -> Any:
+    """The move a search chose in the current position: the hint, the AI's waiting move, or
+    the move the board's values marked (None when no search looked at this position)."""
+    if controller.hint is not None:
+        return controller.hint
+    entries = len(controller.match.entries)
+    pending = controller.pending
+    if pending is not None and pending.entries == entries:
+        return pending.move
+    board = controller.board
+    if board is not None and board.entries == entries:
+        return board.chosen
+    return None
+
+
+def build_tools(scene: Any, inner: pygame.Rect, y: int) -> int:
+    """One row: Explore, Compare and (for games with a policy picture) Policy."""
+    m = scene.app.metrics
+    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
+    width = (inner.width - m.gap * (len(tools) - 1)) // len(tools)
+    for k, (key, label, tip) in enumerate(tools):
+        rect = pygame.Rect(inner.x + k * (width + m.gap), y, width, m.button_h)
+        scene.buttons[key] = scene.add(
+            pygame_gui.elements.UIButton(rect, label, scene.manager, tool_tip_text=tip)
+        )
+    return int(y + m.button_h + m.px(16))
+
+
+def move_now_rect(scene: Any) -> pygame.Rect:
+    """The "Move now" button: in the status strip, just left of the mute button."""
+    m = scene.app.metrics
+    mute = mute_rect(scene)
+    label = drawing.text_size(MOVE_NOW[1], m.font_size(15), "semibold")[0]
+    rect = pygame.Rect(0, 0, label + m.px(36), m.px(34))
+    rect.midright = (mute.x - m.gap // 2, mute.centery)
+    return rect
+
+
+def build_move_now(scene: Any) -> None:
+    """The "Move now" button, shown only while an AI side thinks (`refresh_tools`)."""
+    key, label, tip = MOVE_NOW
+    button = pygame_gui.elements.UIButton(
+        move_now_rect(scene), label, scene.manager, object_id="#primary", tool_tip_text=tip
+    )
+    scene.buttons[key] = scene.add(button)
+    scene.buttons[key].hide()
+
+
+def refresh_tools(scene: Any) -> None:
+    """Show "Move now" while an AI thinks; say in each view's tooltip why it is disabled."""
+    controller: PlayController = scene.controller
+    button = scene.buttons.get(MOVE_NOW[0])
+    if button is not None:
+        wanted = not tool_refusal(controller, MOVE_NOW[0])
+        if wanted != button.visible:
+            if wanted:
+                button.show()
+            else:
+                button.hide()
+    for key, _, tip in TOOLS:
+        button = scene.buttons.get(key)
+        if button is not None:
+            why = tool_refusal(controller, key)
+            button.tool_tip_text = tip if not why else f"{why}"
+
+
+def mute_rect(scene: Any) -> pygame.Rect:
+    """The mute button, at the right end of the header strip."""
+    m = scene.app.metrics
+    header = scene.header_rect()
+    rect = pygame.Rect(0, 0, m.px(76), min(m.button_h, header.height))
+    rect.midright = header.midright
+    return rect
+
+
+def build_mute_button(scene: Any) -> None:
+    """Sound on / off (key M)."""
+    text = "Unmute" if sounds().muted else "Mute"
+    scene.buttons["mute"] = scene.add(
+        pygame_gui.elements.UIButton(
+            mute_rect(scene),
+            text,
+            scene.manager,
+            object_id="#quiet",
+            tool_tip_text="Sound effects on / off (M)",
+        )
+    )
+
+
+def toggle_mute(scene: Any) -> None:
+    """Mute or unmute the effects; the settings remember it."""
+    muted = sounds().toggle_mute()
+    scene.app.settings.sound_muted = muted
+    settings.save(scene.app.settings)
+    button = scene.buttons.get("mute")
+    if button is not None:
+        button.set_text("Unmute" if muted else "Mute")
+    scene.set_notice("Sound off" if muted else "Sound on")

@@ -263,3 +263,17 @@ class SearchJobs:
             return
         player = self.state.to_move
         self.submit("position", self.analysis_config(player), player)
+
+    def move_now(self) -> bool:
+        """Move now: the thinking AI stops and plays the deepest search it has finished.
+
+        Returns whether the worker was told (False when no AI move is being searched)."""
+        job = self.job
+        if job is None or job.kind != "move" or self.state.is_terminal():
+            self.set_notice("Move now is for an AI that is thinking")
+            return False
+        finish = getattr(self.worker, "move_now", None)
+        if finish is None or not finish():
+            return False
+        self.set_notice("Moving now · the deepest search finished so far")
+        return True

@@ -121,7 +121,10 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
     bottom = panel.bottom - m.gap
     if controller.settings.show_analysis:
         extra = scene.kit_rows.get(controller, scene.view)
-        history_min = round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5 * 3) + m.gap
+        # A short window gives the analysis the room of the move list (the list comes back
+        # when the analysis is hidden).
+        short = bottom - y <= m.px(360)
+        history_min = 0 if short else round(m.font_size(12) * 1.8 + m.font_size(14) * 4.5) + m.gap
         height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
         height = max(height, min(m.px(120), bottom - y))
         rect = pygame.Rect(inner.x, bottom - height, inner.width, height)
@@ -138,4 +141,6 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         bottom = rect.y - m.gap
     rows = controller.match.history_rows()
     rect = pygame.Rect(inner.x, y, inner.width, bottom - y)
+    if rect.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
+        return  # no room for even one row of the move list
     move_list.draw(surface, rect, m, rows, bool(controller.game.stochastic))

@@ -173,7 +173,10 @@ class CompareScene(Scene):
         self._refresh_buttons()
 
     def _add(self, row: Row) -> None:
-        self.rows = with_shares([*self.rows, row])
+        """Add a finished (or skipped) run; one row per variant and depth (a run that ended
+        just as Run restarted the comparison must not leave a twin)."""
+        kept = [r for r in self.rows if (r.variant, r.depth) != (row.variant, row.depth)]
+        self.rows = with_shares([*kept, row])
         self._chart_cache = None
 
     def comparison(self) -> Comparison:

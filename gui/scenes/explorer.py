@@ -1179,6 +1179,11 @@ class ExplorerScene(Scene):
 
 
 @lru_cache(maxsize=8)
+def lessons_scene(app: Any, index: int = 0) -> ExplorerScene:
+    """The menu's "Lessons" (registered in the app as "lessons"): `ExplorerScene.lessons`."""
+    return ExplorerScene.lessons(app, index)
+
+
 def lesson_comparison(index: int) -> tuple[str, ...]:
     """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
     lesson = tree_examples.LESSONS[index]

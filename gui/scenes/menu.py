@@ -57,6 +57,7 @@ class MenuScene(FileDialogScene):
         self.open_button: pygame_gui.elements.UIButton | None = None
         self.resume_button: pygame_gui.elements.UIButton | None = None
         self.discard_button: pygame_gui.elements.UIButton | None = None
+        self.lessons_button: pygame_gui.elements.UIButton | None = None
         self.file_dialog: Any = None
         self.resume: Any = None
         """The game in autosave.json (a checked SavedGame) offered for resuming, or None."""
@@ -178,6 +179,7 @@ class MenuScene(FileDialogScene):
         self.quit_button = self.add(
             pygame_gui.elements.UIButton(rect, "Quit", self.manager, object_id="#quiet")
         )
+        self.build_lessons()
         self.resume_button = self.discard_button = None
         if self.resume is not None:
             bar = self.resume_rect()
@@ -198,6 +200,26 @@ class MenuScene(FileDialogScene):
                     tool_tip_text="Forget this game",
                 )
             )
+
+    def build_lessons(self) -> None:
+        """The "Lessons" button, bottom right: the textbook trees in the explorer."""
+        m = self.app.metrics
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, m.px(150), m.button_h)
+        rect.bottomright = (w - m.pad, h - m.pad)
+        self.lessons_button = self.add(
+            pygame_gui.elements.UIButton(
+                rect,
+                "Lessons",
+                self.manager,
+                object_id="#quiet",
+                tool_tip_text="Minimax, alpha-beta and chance nodes on the textbook trees (L)",
+            )
+        )
+
+    def open_lessons(self) -> None:
+        """The textbook lessons in the search-tree explorer."""
+        self.app.switch("lessons")
 
     def open_game(self, game: str) -> None:
         """Go to the set-up of `game`."""
@@ -221,6 +243,9 @@ class MenuScene(FileDialogScene):
             if event.ui_element is self.discard_button:
                 self.discard()
                 return True
+            if event.ui_element is self.lessons_button:
+                self.open_lessons()
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for (game, _, _), rect in zip(self.cards, self.card_rects(), strict=False):
                 if rect.collidepoint(event.pos):
@@ -232,6 +257,9 @@ class MenuScene(FileDialogScene):
                 return True
             if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.open_file_dialog()
+                return True
+            if event.key == pygame.K_l:
+                self.open_lessons()
                 return True
             if event.key == pygame.K_r and self.resume is not None:
                 self.do_resume()

@@ -8,13 +8,15 @@ the panels in `gui.play`.  Other scenes are reached through the app by name.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from games.base import CHANCE
-from gui import drawing, savefile, settings, theme
+from gui import drawing, savefile, theme
 from gui.kits import ViewContext, kit_for
 from gui.play import controls, game_over_card, motion, side_panel, status_line
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
@@ -195,44 +197,15 @@ class PlayScene(FileDialogScene):
         self.button_flags = {}
         y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(16)
         y = controls.build_buttons(self, inner, y)
+        y = controls.build_tools(self, inner, y)
+        controls.build_move_now(self)
         if self.controller.ai_vs_ai():
             y = controls.build_ai_vs_ai(self, inner, y)
         self.controls_bottom = y
         if self.controller.over_since is not None:
             controls.build_overlay_buttons(self, self.overlay_rect(final=True))
-        self.build_mute_button()
+        controls.build_mute_button(self)
         self.refresh_buttons(force=True)
-
-    def mute_rect(self) -> pygame.Rect:
-        """The mute button, at the right end of the header strip."""
-        m = self.app.metrics
-        header = self.header_rect()
-        rect = pygame.Rect(0, 0, m.px(76), min(m.button_h, header.height))
-        rect.midright = header.midright
-        return rect
-
-    def build_mute_button(self) -> None:
-        """Sound on / off (key M)."""
-        text = "Unmute" if sounds().muted else "Mute"
-        self.buttons["mute"] = self.add(
-            pygame_gui.elements.UIButton(
-                self.mute_rect(),
-                text,
-                self.manager,
-                object_id="#quiet",
-                tool_tip_text="Sound effects on / off (M)",
-            )
-        )
-
-    def toggle_mute(self) -> None:
-        """Mute or unmute the effects; the settings remember it."""
-        muted = sounds().toggle_mute()
-        self.app.settings.sound_muted = muted
-        settings.save(self.app.settings)
-        button = self.buttons.get("mute")
-        if button is not None:
-            button.set_text("Unmute" if muted else "Mute")
-        self.set_notice("Sound off" if muted else "Sound on")
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Enable or disable buttons to match what is possible now."""
@@ -332,7 +305,7 @@ class PlayScene(FileDialogScene):
     def do(self, action: str) -> None:
         """One named action of a button or a key."""
         controller = self.controller
-        simple = {
+        simple: dict[str, Callable[[], object]] = {
             "new": controller.new_game,
             "again": controller.new_game,
             "undo": controller.undo,
@@ -343,7 +316,7 @@ class PlayScene(FileDialogScene):
             "pause": controller.toggle_pause,
             "step": controller.step,
             "series": self.show_series,
-            "mute": self.toggle_mute,
+            "mute": partial(controls.toggle_mute, self),
         }
         if action in simple:
             simple[action]()
@@ -358,6 +331,31 @@ class PlayScene(FileDialogScene):
             self.app.pop()
         elif action in ("save", "open"):
             self.open_file_dialog(action)
+        elif action == "move_now":
+            controller.move_now()
+        elif action in ("explore", "compare", "policy"):
+            self.open_view(action)
+
+    def open_view(self, action: str) -> None:
+        """The explorer, the compare view or the policy picture, on the current position."""
+        controller = self.controller
+        why = controls.tool_refusal(controller, action)
+        if why:
+            self.set_notice(why, 2.5)
+            return
+        state = controller.state
+        algorithm, depth, heuristic = controls.tool_search(controller)
+        chosen = controls.tool_chosen(controller)
+        controller.cancel_search()  # the view searches; the AI starts again on return
+        if action == "explore":
+            self.app.switch(
+                "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
+            )
+        elif action == "compare":
+            game = controller.game
+            self.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
+        else:
+            self.app.switch("policy", game=controller.game, state=state, chosen=chosen)
 
     def on_button(self, element: Any) -> bool:
         """A side-panel button."""
@@ -383,6 +381,10 @@ class PlayScene(FileDialogScene):
             (False, pygame.K_n): "new",
             (False, pygame.K_a): "analysis",
             (False, pygame.K_m): "mute",
+            (False, pygame.K_e): "explore",
+            (False, pygame.K_c): "compare",
+            (False, pygame.K_p): "policy",
+            (False, pygame.K_g): "move_now",
         }
         ai_vs_ai = self.controller.ai_vs_ai()
         if (ctrl, key) in shortcuts:
@@ -434,6 +436,7 @@ class PlayScene(FileDialogScene):
                 self.shown_total = float(target)  # a lost or banked total vanishes at once
             self.shown_total += (target - self.shown_total) * ease
         self.refresh_buttons()
+        controls.refresh_tools(self)
 
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
@@ -494,7 +497,10 @@ class PlayScene(FileDialogScene):
         m = self.app.metrics
         controller = self.controller
         header = self.header_rect()
-        header.width = self.mute_rect().x - m.gap - header.x  # the mute button's room
+        header.width = controls.mute_rect(self).x - m.gap - header.x  # the mute button's room
+        move_now = self.buttons.get(controls.MOVE_NOW[0])
+        if move_now is not None and move_now.visible:
+            header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
         status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.state, self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)

@@ -40,6 +40,32 @@ RANDOMNESS_MAX = 2.0
 RANDOMNESS_STEP = 0.05
 
 
+def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> str:
+    """A warning for a Custom AI whose search would take too long (`ai.cost.judge`), with a
+    time limit to try; "" when it finishes in reasonable time.  It never blocks the start."""
+    import ai.cost
+
+    if algorithm not in ai.cost.NODES_PER_SECOND or state.is_terminal():
+        return ""
+    try:
+        verdict = ai.cost.judge(state, algorithm, depth, time_limit)
+    except Exception:  # an estimate is advice: without one, say nothing
+        return ""
+    if verdict.level == "ok":
+        return ""
+    what = "Solving" if depth is None else f"Depth {depth}"
+    size = (
+        f"about {ai.cost.format_count(verdict.nodes)} positions, "
+        f"{ai.cost.format_duration(verdict.seconds)}, estimated"
+    )
+    if verdict.level == "refuse":
+        return (
+            f"{what} cannot finish in reasonable time ({size}). Choose a time limit such as "
+            "10 s: the AI then plays its deepest finished search."
+        )
+    return f"{what} may take a while ({size}). A time limit such as 5 s keeps moves quick."
+
+
 class SetupScene(Scene):
     """Choose who plays each side, then Start (or Apply when editing a running game)."""
 
@@ -58,6 +84,7 @@ class SetupScene(Scene):
         self.ids: dict[Any, tuple[str, int]] = {}
         self.descriptions: list[tuple[pygame.Rect, list[str]]] = []
         self.card_rects: list[pygame.Rect] = []
+        self._cost_warnings: dict[tuple[Any, ...], str] = {}
         self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
         self.option_values: list[tuple[str, pygame.Rect]] = []
         self.volume_label: tuple[int, int] | None = None
@@ -334,6 +361,61 @@ class SetupScene(Scene):
             )
         )
 
+    def side_warning(self, index: int) -> str:
+        """The cost warning for side `index` when it is a Custom AI ("" otherwise)."""
+        side = self.sides[index]
+        if not side.is_ai or side.preset != CUSTOM:
+            return ""
+        key = (side.algorithm, side.depth, side.time_limit)
+        if key not in self._cost_warnings:
+            state = self.game.initial_state()
+            self._cost_warnings[key] = cost_warning(state, *key)
+        return self._cost_warnings[key]
+
+    def _warning_box(self, index: int) -> tuple[pygame.Rect, list[str]] | None:
+        """Where side `index`'s cost warning goes (the bottom of its card), and its lines."""
+        text = self.side_warning(index)
+        if not text or index >= len(self.card_rects):
+            return None
+        m = self.app.metrics
+        card = self.card_rects[index]
+        size = m.font_size(14)
+        width = card.width - 2 * m.gap - m.px(24)
+        lines = drawing.wrap(text, width, size)
+        box = pygame.Rect(0, 0, width + m.px(16), round(size * 1.4) * len(lines) + m.px(12))
+        box.midbottom = (card.centerx, card.bottom - m.px(10))
+        return box, lines
+
+    def _text_bottom(self, rect: pygame.Rect) -> int:
+        """How far a card's description may go: above the card's cost warning, if any."""
+        for index, card in enumerate(self.card_rects):
+            placed = self._warning_box(index) if card.contains(rect) else None
+            if placed is not None:
+                return min(rect.bottom, placed[0].y - self.app.metrics.px(4))
+        return int(rect.bottom)
+
+    def _draw_cost_warnings(self, surface: pygame.Surface) -> None:
+        """Each Custom AI card's cost warning, in a box at the bottom of the card."""
+        m = self.app.metrics
+        size = m.font_size(14)
+        line_h = round(size * 1.4)
+        for index in range(len(self.card_rects)):
+            placed = self._warning_box(index)
+            if placed is None:
+                continue
+            box, lines = placed
+            drawing.rounded_rect(
+                surface,
+                box,
+                theme.mix(theme.PANEL, theme.WARNING, 0.12),
+                m.px(8),
+                1,
+                theme.mix(theme.PANEL_BORDER, theme.WARNING, 0.6),
+            )
+            for i, line in enumerate(lines):
+                pos = (box.x + m.px(8), box.y + m.px(6) + i * line_h)
+                drawing.draw_text(surface, line, pos, size, theme.WARNING)
+
     def _depth_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
         value_w = self.app.metrics.px(34)
         limit = MAX_DEPTH
@@ -578,13 +660,14 @@ class SetupScene(Scene):
                 self._draw_faded_icon(surface, card)
         for rect, lines in self.descriptions:
             y = rect.y
+            bottom = self._text_bottom(rect)
             for i, line in enumerate(text for text in lines if text):
                 size = m.font_size(15 if i == 0 else 14)
                 colour = theme.TEXT if i <= 1 else theme.TEXT_DIM
                 for wrapped in drawing.wrap(
                     line, rect.width, size, "semibold" if i == 0 else "regular"
                 ):
-                    if y + size * 1.4 > rect.bottom:
+                    if y + size * 1.4 > bottom:
                         break
                     drawing.draw_text(
                         surface,
@@ -596,6 +679,7 @@ class SetupScene(Scene):
                     )
                     y += round(size * 1.45)
                 y += m.px(6)
+        self._draw_cost_warnings(surface)
         for text, pos in self.bottom_labels:
             drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
         for name, rect in self.option_values:

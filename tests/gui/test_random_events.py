@@ -124,12 +124,18 @@ TARGET = {
 }
 
 
+VIEWS = ("ExplorerScene", "CompareScene", "PolicyScene")
+"""Views opened from play (E, C, P) and the menu (L): left at once, they have their own tests."""
+
+
 def go_back(app, scene: str, game: str) -> None:
     """Wander back towards the scene under test (random Esc presses lead away from it)."""
     top = app.scene
     name = type(top).__name__
     if scene == "menu":
         app.pop_to_root()
+    elif name in VIEWS:
+        app.pop()
     elif name == "MenuScene":
         top.open_game(game)
     elif name == "SetupScene" and scene != "setup":
@@ -185,7 +191,8 @@ def feed(app, scene: str, game: str | None, sides) -> None:
         check_app(app)
         name = type(app.scene).__name__
         seen[name] = seen.get(name, 0) + 1
-        if name != TARGET[scene] and rng.random() < 0.15:
+        # The menu's fuzz stays on the menu (every game and view is one key away from it).
+        if name != TARGET[scene] and (rng.random() < 0.15 or name in VIEWS or scene == "menu"):
             go_back(app, scene, game or "connect4")
     assert fed >= EVENTS_PER_SCENE
     frames = sum(seen.values())

@@ -135,7 +135,7 @@ def _pons_score(state: games.State, value: float) -> int:
 def _load(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     from pathlib import Path
 
-    path = Path(__file__).parent / "data" / "connect4" / name
+    path = Path(games.__file__).resolve().parent / "data" / "connect4" / name
     rows = []
     for line in path.read_text().splitlines()[:limit]:
         moves, score = line.split()

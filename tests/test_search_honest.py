@@ -22,7 +22,7 @@ from games import CHANCE
 
 TTT = games.get_game("tictactoe")
 C4 = games.get_game("connect4")
-DATA = Path(__file__).parent / "data" / "connect4"
+DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
 
 
 # ----------------------------------------------------------------- 1: exactness from values

@@ -34,7 +34,7 @@ def pig_rows(
     decision with its win probability, and the last decision with the probability it gave up.
 
     `entries` are the match's entries (move, state after it, chance flag); `names` the two
-    players' names.  Empty when there is no table for this goal.
+    sides' names ("Player 1").  Empty when there is no table for this goal.
     """
     from games.base import CHANCE
 
@@ -43,7 +43,7 @@ def pig_rows(
         return []
     state = entries[-1].state if entries else initial
     rows: list[tuple[str, str]] = []
-    short = [_short(name.split(" · ")[0]) for name in names]
+    short = [_short(name) for name in names]
     if state.is_terminal():
         winner = state.winner()
         chances = [1.0 if winner == i else 0.0 for i in (0, 1)]

@@ -178,15 +178,16 @@ class PlayController(SearchJobs):
         """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
         return side_info.side_names(self.game_name)
 
+    def player_roles(self) -> tuple[str, str]:
+        """'You', 'AI · Hard' or 'Human' per side."""
+        human = "You" if sum(not s.is_ai for s in self.sides) == 1 else "Human"
+        roles = [side.label() if side.is_ai else human for side in self.sides]
+        return roles[0], roles[1]
+
     def player_names(self) -> tuple[str, str]:
-        """'You', 'AI · Hard', 'Human'... per side, with the side's name."""
-        colours = self.colour_names()
-        humans = sum(not s.is_ai for s in self.sides)
-        names = []
-        for i, side in enumerate(self.sides):
-            role = side.label() if side.is_ai else ("You" if humans == 1 else "Human")
-            names.append(f"{colours[i]} · {role}")
-        return names[0], names[1]
+        """'Red · You', 'Yellow · AI · Hard'...: the side's name and who plays it."""
+        colours, roles = self.colour_names(), self.player_roles()
+        return f"{colours[0]} · {roles[0]}", f"{colours[1]} · {roles[1]}"
 
     # -- notices ------------------------------------------------------------------
 

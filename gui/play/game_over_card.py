@@ -15,12 +15,11 @@ def headline(controller: PlayController) -> tuple[str, int | None]:
     winner = controller.state.winner()
     if winner is None:
         return "It's a draw", None
-    names = controller.player_names()
+    roles = controller.player_roles()
     colours = controller.colour_names()
-    who = names[winner].split(" · ")[1]
-    if who == "You":
+    if roles[winner] == "You":
         return "You win!", winner
-    if not controller.is_human(winner) and any(n.endswith("You") for n in names):
+    if not controller.is_human(winner) and "You" in roles:
         return f"{colours[winner]} wins — the AI got you", winner
     return f"{colours[winner]} wins!", winner
 

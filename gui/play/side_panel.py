@@ -37,7 +37,7 @@ class KitRows:
 
     def get(self, controller: PlayController, view: BoardView) -> list[tuple[str, str]]:
         """The rows for the current position (empty for games without them)."""
-        names = controller.player_names()
+        names = controller.colour_names()
         match = controller.match
         key = (view, controller.game, len(match.entries), match.state, names)
         if self.key != key:

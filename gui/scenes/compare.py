@@ -241,7 +241,8 @@ class CompareScene(Scene):
         gap = m.px(8)
         width = (controls.width - 3 * gap) // 4
         x = controls.left
-        options = [f"depth {d}" for d in DEPTHS]
+        self.depth_choices = {f"depth {d}": d for d in DEPTHS}
+        options = list(self.depth_choices)
         self.depth_menu = self.add(
             pygame_gui.elements.UIDropDownMenu(
                 list[str | tuple[str, str]](options),
@@ -317,7 +318,7 @@ class CompareScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
             self, "depth_menu", None
         ):
-            self.depth = int(event.text.split()[-1])
+            self.depth = self.depth_choices.get(event.text, self.depth)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -71,7 +71,7 @@ def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
     game = games.get_game("pig", goal=30)
     table = optimal_table(30)
     match = Match(game)
-    names = ("Player 1 · You", "Player 2 · AI · Hard")
+    names = ("Player 1", "Player 2")
     rows = dict(pig_rows(game, match.initial, match.entries, names))
     start = table.win_probability(0, 0, 0)
     assert rows["Chances"] == f"P1 {100 * start:.1f}% · P2 {100 * (1 - start):.1f}%"

@@ -31,8 +31,8 @@ SCENES = {
     "series": "gui.scenes.series_results:SeriesScene",
     "explorer": "gui.scenes.explorer:ExplorerScene",
     "lessons": "gui.scenes.explorer:lessons_scene",
-    "compare": "gui.scenes.compare:CompareScene",
-    "policy": "gui.scenes.compare:PolicyScene",
+    "compare": "gui.scenes.compare_view:CompareScene",
+    "policy": "gui.scenes.compare_view:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""

@@ -12,7 +12,7 @@ import games
 from ai import compare
 from gui import chart
 from gui.compare_charts import nodes_chart
-from gui.scenes.compare import CompareScene, PolicyScene
+from gui.scenes.compare_view import CompareScene, PolicyScene
 
 
 def _c4(moves: str = "4453") -> tuple[Any, Any]:

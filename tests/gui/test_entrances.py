@@ -230,7 +230,7 @@ def test_a_late_run_leaves_no_twin_row(make_app: Callable[..., Any]) -> None:
     once made the next estimate divide by zero; found by the random-events test)."""
     import games
     from ai.compare import Row, estimate
-    from gui.scenes.compare import CompareScene
+    from gui.scenes.compare_view import CompareScene
 
     app = make_app()
     game = games.get_game("tictactoe")

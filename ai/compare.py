@@ -35,6 +35,7 @@ from ai.engine import (
     child_bound,
     terminal_units,
 )
+from ai.minimax import book_units
 from ai.result import SearchProgress
 from ai.search import MAX_DEPTH, heuristic_for, search
 from ai.values import INF_UNITS, PROVEN_UNITS, STEP_UNITS, WIN_UNITS, to_value
@@ -427,6 +428,7 @@ def _alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict
     history: dict[Move, int] = {}
     poll = ctx.poll
     leaf = ctx.leaf
+    book = hasattr(state, "book_value")
 
     def order(node: Any, ply: int) -> Sequence[Move]:
         moves: Sequence[Move] = node.legal_moves()
@@ -445,6 +447,10 @@ def _alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict
             poll()
         if node.is_terminal():
             return terminal_units(node)
+        if book:  # an opening book's exact value is a solved leaf, as in every search
+            known = book_units(node)
+            if known is not None:
+                return known
         if remaining == 0:
             return leaf(node)
         best = -INF_UNITS
@@ -484,6 +490,7 @@ def _expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, flo
     poll = ctx.poll
     leaf = ctx.leaf_exact if state.STOCHASTIC else ctx.leaf
     decay = not state.STOCHASTIC
+    book = hasattr(state, "book_value")
 
     def convert(value: float, same_player: bool) -> float:
         if same_player:
@@ -500,6 +507,10 @@ def _expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, flo
             poll()
         if node.is_terminal():
             return float(node.utility(node.player)) * WIN_UNITS
+        if book:
+            known = book_units(node)
+            if known is not None:
+                return float(known)
         player = node.player
         if node.to_move == CHANCE:
             total = 0.0

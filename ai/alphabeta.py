@@ -18,7 +18,8 @@ where at least two plies remain (a move that lets the opponent win at once is wo
 than any alternative that does not, and minimax sees that loss too).  `book_value()`
 (an opening book) answers a position it knows exactly at any depth, as minimax does
 (`ai.minimax.book_units`); a book answer known only as a win or a loss, without its
-distance, bounds the window while solving.
+distance, bounds the window while solving, and `solved_value()` (positions the game has
+solved once and stored) answers only while solving, so fixed-depth values stay minimax's.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class AlphaBeta:
         loss_now = -WIN_UNITS
         hooks = hasattr(root, "search_moves")
         book = hasattr(root, "book_value")
+        solved_hook = hasattr(root, "solved_value")
         horizon = hasattr(root, "max_plies_left")
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
@@ -91,6 +93,11 @@ class AlphaBeta:
                 if winner is None:
                     return 0
                 return WIN_UNITS if winner == node.player else loss_now
+            if solved_hook and remaining >= UNLIMITED_DEPTH:
+                known = node.solved_value()
+                if known is not None:  # a position solved once and for all: exact
+                    value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
+                    return value
             if book:
                 known = node.book_value()
                 if known is not None:

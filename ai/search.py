@@ -24,7 +24,7 @@ from ai.expectiminimax import Expectiminimax
 from ai.minimax import book_units, minimax_root
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
-from ai.values import PROVEN_UNITS, SCALE, plies_to_end, to_value
+from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -263,6 +263,11 @@ def _table_for(depth: int | None) -> TranspositionTable:
 
 def _known_value(state: Any) -> int | None:
     """The root's exact value in units from the game's opening book, or None."""
+    if hasattr(state, "solved_value"):
+        known = state.solved_value()
+        if known is not None:
+            value: int = known.bounds(WIN_UNITS, STEP_UNITS, MAX_DEPTH)[0]
+            return value
     return book_units(state) if hasattr(state, "book_value") else None
 
 
@@ -274,7 +279,11 @@ def _ends_in_book(state: Any, line: tuple[Move, ...]) -> bool:
     node = state
     for move in line:
         node = node.play(move)
-    return not node.is_terminal() and node.book_value() is not None
+    if node.is_terminal():
+        return False
+    return node.book_value() is not None or (
+        hasattr(node, "solved_value") and node.solved_value() is not None
+    )
 
 
 def _promising_first(state: Any, order: list[Move]) -> list[Move]:

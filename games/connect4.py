@@ -375,6 +375,15 @@ class State:
 
         return available()
 
+    def solved_value(self) -> BookValue | None:
+        """Search hook used only when solving: the exact value of a position with 0-3
+        stones, solved once with the opening book (games/data/connect4/early_book.txt)."""
+        if self.mask.bit_count() > 3:
+            return None
+        from games.connect4_book import early_value
+
+        return early_value(self)
+
     def book_value(self) -> BookValue | None:
         """Search hook: the opening book's (outcome, plies to the end or None) for the player
         to move in a position with 8 or 12 stones, else None (games/connect4_book.py)."""

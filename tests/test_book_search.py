@@ -15,7 +15,7 @@ from ai.cost import judge
 from ai.engine import UNLIMITED_DEPTH, Context
 from ai.minimax import book_units
 from ai.search import heuristic_for
-from ai.values import INF_UNITS, SCALE, plies_to_end
+from ai.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
 from games import connect4_book as book
 from games.connect4 import EMPTY, State
 
@@ -68,6 +68,36 @@ def test_every_column_of_the_empty_board_is_exact() -> None:
         "loss in 40",
     ]
     assert result.move == 3
+    assert result.nodes < 100  # every first move is in the early table (0-3 stones)
+    assert result.extra["pv_ends_in_book"] is True
+
+
+@pytest.mark.parametrize("moves", ["44", "17", "444", "123"])
+def test_the_early_table_is_what_the_solver_finds(
+    moves: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = position(moves)
+    stored = state.solved_value()
+    assert stored is not None
+    monkeypatch.setattr(book, "_early", {})  # solve from the 8- and 12-stone books alone
+    assert state.solved_value() is None
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    value = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    assert value == stored.bounds(WIN_UNITS, STEP_UNITS, 42)[0]
+
+
+def test_the_early_table_is_used_only_when_solving() -> None:
+    """A fixed-depth search from the empty board is still minimax's estimate."""
+    pruned = ai.search(EMPTY, "alphabeta", depth=2)
+    assert not pruned.exact
+    assert pruned.move_values == ai.search(EMPTY, "minimax", depth=2).move_values
+
+
+def test_hint_budget_solves_every_opening_with_up_to_three_stones() -> None:
+    for moves in ["", "4", "44", "444", "1234"]:
+        result = ai.search(position(moves), depth=None, time_limit=600.0)
+        assert result.exact, moves
+        assert result.extra["iterations"][0]["depth"] == "solve"
 
 
 @pytest.mark.parametrize("seed", range(4))

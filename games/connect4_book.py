@@ -23,6 +23,10 @@ The file format, from the package's reader and checked against our solver (tests
 
 Without the package, or with unreadable data, every look-up answers None and the game
 plays exactly as it did without a book.  ``PLYGROUND_NO_BOOK=1`` switches the book off.
+
+``data/connect4/early_book.txt`` adds the exact value of every position with 0-3 stones,
+solved once with the two books (tools/make_early_book.py): `early_value`, which the search
+reads only while solving (the `solved_value()` hook).
 """
 
 from __future__ import annotations

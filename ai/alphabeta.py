@@ -15,7 +15,11 @@ It returns exactly minimax's value at the same depth, visiting far fewer nodes:
 Game hooks are used only where they cannot change a value: `winning_move()` at any
 node with depth left (a win in one ply is the best possible value) and `search_moves()`
 where at least two plies remain (a move that lets the opponent win at once is worse
-than any alternative that does not, and minimax sees that loss too).
+than any alternative that does not, and minimax sees that loss too).  `book_value()`
+(an opening book) answers a position it knows exactly at any depth, as minimax does
+(`ai.minimax.book_units`); a book answer known only as a win or a loss, without its
+distance, bounds the window while solving, and `solved_value()` (positions the game has
+solved once and stored) answers only while solving, so fixed-depth values stay minimax's.
 """
 
 from __future__ import annotations
@@ -40,8 +44,10 @@ class AlphaBeta:
         self.history: dict[Any, int] = {}
         self.seldepth = 0
         self.lines: list[tuple[Move, ...]] = [()] * (MAX_PLY + 2)
-        self.root_lines: dict[Any, tuple[Move, ...]] = {}
         """lines[ply]: the best line found below the node at `ply` (a triangular PV table)."""
+        self.root_lines: dict[Any, tuple[Move, ...]] = {}
+        self.partial: tuple[dict[Any, int], set[Any]] = ({}, set())
+        """The root search's values and bounds so far, kept when it is cut short."""
 
     # ------------------------------------------------------------------ the node search
     def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:  # noqa: C901
@@ -61,6 +67,9 @@ class AlphaBeta:
         loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
         loss_now = -WIN_UNITS
         hooks = hasattr(root, "search_moves")
+        book = hasattr(root, "book_value")
+        solved_hook = hasattr(root, "solved_value")
+        horizon = hasattr(root, "max_plies_left")
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
         # that rest on an estimate (so a reused table cannot hide a heuristic leaf)
@@ -84,6 +93,26 @@ class AlphaBeta:
                 if winner is None:
                     return 0
                 return WIN_UNITS if winner == node.player else loss_now
+            if solved_hook and remaining >= UNLIMITED_DEPTH:
+                known = node.solved_value()
+                if known is not None:  # a position solved once and for all: exact
+                    value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
+                    return value
+            if book:
+                known = node.book_value()
+                if known is not None:
+                    bounds: tuple[int, int] = known.bounds(
+                        WIN_UNITS, step, node.max_plies_left() if horizon else MAX_PLY
+                    )
+                    low_b, high_b = bounds
+                    if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
+                        return low_b
+                    if remaining >= UNLIMITED_DEPTH:  # solving: a proven result bounds the value
+                        if low_b >= beta:
+                            return low_b
+                        if high_b <= alpha:
+                            return high_b
+                        alpha, beta = max(alpha, low_b), min(beta, high_b)
             if remaining == 0:  # ctx.leaf inlined: this is the most frequent node
                 counters[4] += 1
                 value = int(evaluate(node) * SCALE)
@@ -260,6 +289,7 @@ class AlphaBeta:
         """
         values: dict[Any, int] = {}
         bounds: set[Any] = set()
+        self.partial = (values, bounds)  # what a search cut short had found (ai.search)
         self.root_lines = {}
         best: int | None = None
         if depth >= UNLIMITED_DEPTH and not all_values:
@@ -274,8 +304,8 @@ class AlphaBeta:
                 if value >= best:  # a fail-high is only a lower bound: find the exact value
                     if depth < UNLIMITED_DEPTH:
                         value = self.child_value(state, move, depth, best - 1, INF_UNITS)
-                    else:
-                        value = self.solve_value(state, move, depth, best, INF_UNITS)
+                    else:  # `best` is the root's exact value: no move is worth more
+                        value = best
                 else:
                     bounds.add(move)
             values[move] = value

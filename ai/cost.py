@@ -26,6 +26,9 @@ NODES_PER_SECOND = {"minimax": 400_000, "alphabeta": 150_000, "expectiminimax": 
 node: table, ordering).  A slower machine takes proportionally longer."""
 WARN_SECONDS = 10.0
 """Searches estimated to take longer than this get a warning and progress reports."""
+BOOK_SOLVE_NODES = 200_000.0
+"""The nodes of a solve the game calls cheap (`solve_is_cheap()`): the first position of a
+game with an opening book takes about 100,000 (docs/SOLVER.md)."""
 REFUSE_SECONDS = 300.0
 """Without a time budget, a search estimated to take longer than this is refused."""
 
@@ -105,6 +108,10 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
     A time budget makes any search finish (iterative deepening keeps the deepest finished
     iteration), so only searches without one are refused.
     """
+    if depth is None and algorithm == "alphabeta" and _cheap_to_solve(state):
+        return CostVerdict(
+            "ok", BOOK_SOLVE_NODES, BOOK_SOLVE_NODES / NODES_PER_SECOND[algorithm], ""
+        )
     nodes = estimate_nodes(state, algorithm, depth)
     seconds = nodes / NODES_PER_SECOND.get(algorithm, 200_000)
     what = "solving this position" if depth is None else f"depth {depth}"
@@ -122,6 +129,13 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
             f"such as --time 10{instead}",
         )
     return CostVerdict("warn", nodes, seconds, f"{what} may take a while ({size}, estimated)")
+
+
+def _cheap_to_solve(state: Any) -> bool:
+    """The game's `solve_is_cheap()` hook: an opening book that alpha-beta reaches within a
+    few plies makes solving quick where the tree-size estimate says it is endless."""
+    hook = getattr(state, "solve_is_cheap", None)
+    return bool(hook()) if hook is not None else False
 
 
 def deepest_within(state: Any, algorithm: str, seconds: float, limit: int = 64) -> int | None:

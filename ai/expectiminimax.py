@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.engine import POLL_MASK, Context
+from ai.minimax import book_units
 from ai.table import EXACT, TranspositionTable
 from ai.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 from games.base import CHANCE, Move
@@ -43,6 +44,7 @@ class Expectiminimax:
         # nodes, table hits, hits whose value rests on an estimate, writes, writes to empty slots
         counters = [0, 0, 0, 0, 0]
         leaves_estimate = not ctx.exact_leaves
+        book = hasattr(root, "book_value")
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:
@@ -62,6 +64,10 @@ class Expectiminimax:
                 poll()
             if node.is_terminal():
                 return float(node.utility(node.player)) * WIN_UNITS
+            if book:  # an opening book's exact value is a solved leaf, as in every search
+                known = book_units(node)
+                if known is not None:
+                    return float(known)
             chance = node.to_move == CHANCE
             if remaining == 0 and not chance:
                 return leaf(node)

@@ -2,7 +2,9 @@
 
 No pruning, no table, no move ordering, no game-specific shortcuts: every node of the
 tree down to `depth` is visited, so on a small game it visits every node of
-the game tree (549,946 from the empty 3x3 board of noughts and crosses).
+the game tree (549,946 from the empty 3x3 board of noughts and crosses).  The one
+exception is a game's opening book (`book_value()` hook): a position the book knows
+exactly is a solved leaf, as in every search (`book_units`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from ai.engine import POLL_MASK, Context, back_up, terminal_units
+from ai.values import STEP_UNITS, WIN_UNITS
 from games.base import Move
+
+
+def book_units(node: Any) -> int | None:
+    """The exact value in units of a position the game's opening book knows exactly (a
+    draw, or a win or loss with its distance), for the player to move; else None.
+
+    Call it only on states with the `book_value()` hook."""
+    known = node.book_value()
+    if known is None:
+        return None
+    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else 512
+    low: int
+    high: int
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    return low if low == high else None
 
 
 def minimax_root(
@@ -19,6 +37,7 @@ def minimax_root(
     """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll
     leaf = ctx.leaf
+    book = hasattr(state, "book_value")
 
     def value(node: Any, remaining: int) -> tuple[int, list[Move]]:
         ctx.nodes += 1
@@ -26,6 +45,10 @@ def minimax_root(
             poll()
         if node.is_terminal():
             return terminal_units(node), []
+        if book:
+            known = book_units(node)
+            if known is not None:
+                return known, []
         if remaining == 0:
             return leaf(node), []
         best = -3 * 10**6

@@ -21,10 +21,10 @@ from ai.engine import (
     _OutOfTime,
 )
 from ai.expectiminimax import Expectiminimax
-from ai.minimax import minimax_root
+from ai.minimax import book_units, minimax_root
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
-from ai.values import PROVEN_UNITS, SCALE, plies_to_end, to_value
+from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -38,6 +38,10 @@ MAX_DEPTH = 64
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
+KNOWN_SOLVE_SHARE = 0.95
+"""The same where the game's opening book knows the root's value and one best move is
+asked for: proving a move keeps that value is worth more than a heuristic search, and
+the likeliest move not proven worse is played if time runs out."""
 
 __all__ = [
     "ALGORITHMS",
@@ -257,6 +261,63 @@ def _table_for(depth: int | None) -> TranspositionTable:
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
 
 
+def _known_value(state: Any) -> int | None:
+    """The root's exact value in units from the game's opening book, or None."""
+    if hasattr(state, "solved_value"):
+        known = state.solved_value()
+        if known is not None:
+            value: int = known.bounds(WIN_UNITS, STEP_UNITS, MAX_DEPTH)[0]
+            return value
+    return book_units(state) if hasattr(state, "book_value") else None
+
+
+def _ends_in_book(state: Any, line: tuple[Move, ...]) -> bool:
+    """Whether `line` stops at a position the game's opening book answered (the book holds
+    values, not moves, so a line shown stops there: say so where it is shown)."""
+    if not hasattr(state, "book_value"):
+        return False
+    node = state
+    for move in line:
+        node = node.play(move)
+    if node.is_terminal():
+        return False
+    return node.book_value() is not None or (
+        hasattr(node, "solved_value") and node.solved_value() is not None
+    )
+
+
+def _promising_first(state: Any, order: list[Move]) -> list[Move]:
+    """The root moves with the game's `search_moves()` first (the likeliest best)."""
+    if not hasattr(state, "search_moves"):
+        return order
+    first = [m for m in state.search_moves() if m in order]
+    return [*first, *(m for m in order if m not in first)]
+
+
+def _kept_known_value(
+    order: list[Move],
+    partial: tuple[dict[Any, int], set[Any]],
+    known: int | None,
+    all_values: bool,
+) -> tuple[dict[Any, int], set[Any], Move | None] | None:
+    """After a solve cut short at a root whose value the book knows (None otherwise):
+    values for every move, those not searched as upper bounds (no move beats the root's
+    value), and the move to play if none was proven to keep that value: the first in
+    `order` (the likeliest) that was not proven worse."""
+    if known is None or all_values:
+        return None
+    values = dict(partial[0])
+    bounds = set(partial[1])
+    proven = any(m not in bounds and v >= known for m, v in values.items())
+    open_moves = [m for m in order if m not in values]  # not yet proven worse
+    for move in open_moves:
+        values[move] = known
+        bounds.add(move)
+    if proven or not open_moves:
+        return values, bounds, None
+    return values, bounds, open_moves[0]
+
+
 def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
@@ -268,17 +329,34 @@ def _alphabeta(
     found: tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]] = ({}, set(), {})
     may_stop = ctx.deadline is not None or ctx.finish_now is not None
     plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _deepening(depth)
+    tentative: Move | None = None
     if depth is None and may_stop:
         # Unlimited depth on a budget: try to solve exactly with part of the time; if the
         # position is still too big, deepen with the heuristic for the rest.
+        known = _known_value(state)
         budget_end = ctx.deadline
         if budget_end is not None:
-            ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+            share = SOLVE_SHARE if known is None or all_values else KNOWN_SOLVE_SHARE
+            ctx.deadline = ctx.start + (budget_end - ctx.start) * share
         ctx.depth = UNLIMITED_DEPTH
+        if known is not None and not all_values:
+            order = _promising_first(state, order)
         try:
             values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
         except _OutOfTime:
             ctx.deadline = budget_end
+            kept = _kept_known_value(order, searcher.partial, known, all_values)
+            if kept is not None:
+                # A move proven to keep the book's value is played (exact); else the likeliest
+                # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
+                values, bounds, tentative = kept
+                found = (values, bounds, dict(searcher.root_lines))
+                progress.done, progress.exact, progress.complete, plan = (
+                    UNLIMITED_DEPTH,
+                    tentative is None,
+                    False,
+                    [],
+                )
         else:
             found = (values, bounds, dict(searcher.root_lines))
             progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
@@ -295,7 +373,12 @@ def _alphabeta(
     values, bounds, lines = _deepen(ctx, plan, iteration, found, progress)
     done = progress.done
     float_values = {m: float(v) for m, v in values.items()}
-    best = ctx.pick(list(values), float_values)
+    # Only a move whose value is exact is chosen (or the solve's tentative move).
+    choices = {m: v for m, v in float_values.items() if m not in bounds}
+    if tentative is not None:
+        best = tentative
+    else:
+        best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
     reported_depth = (
         done
@@ -306,6 +389,7 @@ def _alphabeta(
         "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
         "table_entries": len(searcher.table),
+        "pv_ends_in_book": _ends_in_book(state, pv),
     }
     result = _finish(
         state,

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.engine import Context, SearchError
+from ai.minimax import book_units
 from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, heuristic_for
 from ai.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
-from ai.values import SCALE, STEP_UNITS, WIN_UNITS
+from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
 from games.base import CHANCE, Move
 
 ORDERINGS = ("game", "reversed", "best")
@@ -95,10 +96,23 @@ class _Tracer:
         units = self.ctx.leaf_exact(state) if stochastic else self.ctx.leaf(state)
         return units if state.player == self.root_player else -units
 
+    def book(self, state: Any, ply: int) -> float | None:
+        """The opening book's exact value for MAX (as `ai.search` uses it), or None."""
+        if self.raw or not hasattr(state, "book_value"):
+            return None
+        units = book_units(state)
+        if units is None:
+            return None
+        if self.decay and abs(units) > PROVEN_UNITS:
+            units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
+        return units if state.player == self.root_player else -units
+
     def role(self, state: Any, remaining: int) -> str:
         """leaf, chance, max or min."""
         if state.is_terminal():
             return "leaf"
+        if not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
+            return "leaf"  # a position the opening book knows exactly
         if state.to_move == CHANCE:
             return "chance"
         if remaining == 0:
@@ -130,8 +144,11 @@ class _Tracer:
                 f"nodes at depth {self.depth}: try a smaller depth or another ordering"
             )
         if role == "leaf":
+            known = None if state.is_terminal() else self.book(state, ply)
             if state.is_terminal():
                 value = self.terminal(state, ply)
+            elif known is not None:
+                value = known
             else:
                 estimate = self.ctx.evaluate(state)
                 value = estimate if state.player == self.root_player else -estimate
@@ -189,8 +206,11 @@ class _Tracer:
             probability=probability,
         )
         if role == "leaf":
+            known = None if state.is_terminal() else self.book(state, ply)
             if state.is_terminal():
                 value, source = self.terminal(state, ply), "terminal"
+            elif known is not None:
+                value, source = known, "book"
             else:
                 value, source = self.heuristic(state, state.STOCHASTIC), self.ctx.heuristic_name
             self.emit(kind="leaf", node=node, value=self.show(value), source=source)

@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from games.base import (
     HEURISTIC_LIMIT,
@@ -41,6 +41,9 @@ from games.base import (
     SolverSet,
     illegal,
 )
+
+if TYPE_CHECKING:
+    from games.connect4_book import BookValue
 
 Bitboard: TypeAlias = int
 Column: TypeAlias = int
@@ -363,7 +366,25 @@ class State:
             why = "the column is full"
         return illegal(move, [str(m) for m in sorted(self.legal_moves())], why)
 
-    def book_value(self) -> tuple[int, int | None] | None:
+    def solve_is_cheap(self) -> bool:
+        """Search hook (ai.cost): with the opening book loaded, solving a position with 11
+        or fewer stones takes seconds at most: every line reaches the 12-stone book."""
+        if self.mask.bit_count() > 11:
+            return False
+        from games.connect4_book import available
+
+        return available()
+
+    def solved_value(self) -> BookValue | None:
+        """Search hook used only when solving: the exact value of a position with 0-3
+        stones, solved once with the opening book (games/data/connect4/early_book.txt)."""
+        if self.mask.bit_count() > 3:
+            return None
+        from games.connect4_book import early_value
+
+        return early_value(self)
+
+    def book_value(self) -> BookValue | None:
         """Search hook: the opening book's (outcome, plies to the end or None) for the player
         to move in a position with 8 or 12 stones, else None (games/connect4_book.py)."""
         if self.mask.bit_count() not in (8, 12):

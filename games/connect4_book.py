@@ -23,6 +23,10 @@ The file format, from the package's reader and checked against our solver (tests
 
 Without the package, or with unreadable data, every look-up answers None and the game
 plays exactly as it did without a book.  ``PLYGROUND_NO_BOOK=1`` switches the book off.
+
+``data/connect4/early_book.txt`` adds the exact value of every position with 0-3 stones,
+solved once with the two books (assets/build_connect4_early_book.py): `early_value`, which
+the search reads only while solving (the `solved_value()` hook).
 """
 
 from __future__ import annotations
@@ -232,6 +236,50 @@ def status() -> str:
 def available() -> bool:
     """Whether the books can be used (loads them on first call)."""
     return bool(load())
+
+
+EARLY_STONES = 3
+"""Positions with this many stones or fewer have their exact value in `early_book.txt`."""
+_early: dict[int, BookValue] | None = None
+
+
+def _early_book() -> dict[int, BookValue]:
+    """The exact values of every position with 0-3 stones, by `State.key()`: the file is
+    written by assets/build_connect4_early_book.py, which solves them with the two books."""
+    global _early
+    if _early is None:
+        found: dict[int, BookValue] = {}
+        path = Path(__file__).resolve().parent / "data" / "connect4" / "early_book.txt"
+        try:
+            for line in path.read_text().splitlines():
+                moves, outcome, plies = line.split()
+                found[_key_of(moves.strip("-"))] = BookValue(int(outcome), int(plies))
+        except (OSError, ValueError):
+            found = {}
+        _early = found
+    return _early
+
+
+def _key_of(moves: str) -> int:
+    """`State.key()` (the player to move's stones + all stones) after `moves`, columns
+    1-7 from the empty board, on the bitboard of `games.connect4`."""
+    mask = 0
+    stones = [0, 0]  # the first player's, the second's
+    for turn, digit in enumerate(moves):
+        column = int(digit) - 1
+        height = ((mask >> (STRIDE * column)) & 0x7F).bit_count()
+        bit = 1 << (STRIDE * column + height)
+        mask |= bit
+        stones[turn % 2] |= bit
+    return stones[len(moves) % 2] + mask
+
+
+def early_value(state: Any) -> BookValue | None:
+    """The solved value of a position with 0-3 stones (None without the books: the values
+    were found with them, and the game then plays exactly as it did without a book)."""
+    if state.mask.bit_count() > EARLY_STONES or not (_books if _books is not None else load()):
+        return None
+    return _early_book().get(state.key())
 
 
 def book_value(state: Any) -> BookValue | None:

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PLYGROUND_CONFIG_DIR", tempfile.mkdtemp(prefix="plyground-test-config-"))
+
+
+@pytest.fixture
+def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The connect-four opening book switched off (PLYGROUND_NO_BOOK) for one test: for
+    tests of the search machinery on positions the book would solve at once."""
+    from games import connect4_book
+
+    monkeypatch.setenv("PLYGROUND_NO_BOOK", "1")
+    connect4_book.reset()
+    yield
+    monkeypatch.delenv("PLYGROUND_NO_BOOK")
+    connect4_book.reset()

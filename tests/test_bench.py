@@ -56,6 +56,7 @@ def test_every_solver_set_is_found_by_its_short_name() -> None:
         bench.solver_set_path("L9_R9")
 
 
+@pytest.mark.usefixtures("no_book")  # with the book this opening solves at once
 def test_a_position_out_of_time_counts_as_unsolved() -> None:
     game = games.get_game("connect4")
     state = game.replay(game.parse_moves("44"))  # far too hard to solve in a millisecond

@@ -49,6 +49,7 @@ def test_the_variants_fit_the_game() -> None:
     assert [v.key for v in compare.variants_for(pig)] == ["expectiminimax-plain", "expectiminimax"]
 
 
+@pytest.mark.usefixtures("no_book")  # textbook counts: no opening book
 def test_connect_four_counts_and_values() -> None:
     result = compare.compare(_c4(), range(1, 6))
     by = {(row.variant, row.depth): row for row in result.rows}

@@ -10,6 +10,7 @@ raised so that a slow test machine cannot make it fall back to the heuristic sea
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -95,3 +96,67 @@ def test_the_expert_move_keeps_the_exact_value(
         f"{stage} position {moves} ({outcome}, score {expected}): the Expert played "
         f"column {move + 1}, which scores {kept}"
     )
+
+
+# ----------------------------------------------------------------- the opening, with the book
+def _opening_sample(name: str, every: int, most_stones: int = 12) -> list[tuple[str, int]]:
+    """Every `every`-th position of a beginning set with at most `most_stones` stones."""
+    text = (DATA / f"Test_{name}.txt").read_text().splitlines()
+    picked = [line.split() for line in text]
+    short = [(moves, int(score)) for moves, score in picked if len(moves) <= most_stones]
+    return short[::every]
+
+
+def _random_openings(count: int, seed: int) -> list[tuple[str, int]]:
+    """Random unfinished positions with 0-12 stones and their exact scores (the solver)."""
+    rng = random.Random(seed)
+    found: list[tuple[str, int]] = []
+    while len(found) < count:
+        state = GAME.initial_state()
+        moves = ""
+        for _ in range(rng.randint(0, 12)):
+            if state.is_terminal():
+                break
+            move = rng.choice(state.legal_moves())
+            state = state.play(move)
+            moves += str(move + 1)
+        if not state.is_terminal() and state.winning_move() is None:
+            found.append((moves, pons_score(state)))
+    return found
+
+
+OPENINGS = [
+    *(("L1_R1", moves, score) for moves, score in _opening_sample("L1_R1", 40)),
+    # 12-stone medium positions take Expert's solver up to 16 s: those up to 11 stones here
+    *(("L1_R2", moves, score) for moves, score in _opening_sample("L1_R2", 40, 11)),
+    *(("L1_R3", moves, score) for moves, score in _opening_sample("L1_R3", 100)),
+]
+
+
+@pytest.fixture(scope="module")
+def book_loaded() -> None:
+    from games import connect4_book
+
+    if not connect4_book.available():
+        pytest.skip(f"no opening book: {connect4_book.status()}")
+
+
+@pytest.mark.usefixtures("book_loaded")
+@pytest.mark.parametrize(
+    ("stage", "moves", "expected"),
+    [*OPENINGS, *(("random", moves, score) for moves, score in _random_openings(12, seed=12))],
+    ids=lambda value: str(value),
+)
+def test_the_expert_keeps_the_exact_value_in_the_opening(
+    expert: AIPlayer, stage: str, moves: str, expected: int
+) -> None:
+    """With 12 or fewer stones Expert keeps the exact score (its move's value is proven,
+    and, below 12 stones, checked by solving the position after it)."""
+    state = GAME.replay(GAME.parse_moves(moves))
+    move = expert.choose(state)
+    result = expert.last_result
+    assert result is not None and result.exact, f"{stage}: the Expert did not solve {moves}"
+    claimed = solver_score(GAME.solver_benchmark, result.value, state.ply, exact=True)
+    assert claimed == expected, f"{stage} {moves}: Expert's value scores {claimed}"
+    if state.ply < 12:  # the position after the move is in or before the 12-stone book
+        assert score_after(state, move) == expected, f"{stage} {moves}: column {move + 1}"

@@ -129,12 +129,17 @@ def test_connect4_expert_beats_hard() -> None:
     hard = ai.get_preset("connect4", "hard")
     medium = ai.get_preset("connect4", "medium")
     expert_points = 0.0
-    for opening_seed in range(3):
+    openings = 0
+    for opening_seed in range(10):
+        if openings == 3:
+            break
         opening = AIPlayer(replace(medium, seed=opening_seed), game)
         start = game.initial_state()
         while start.ply < 18 and not start.is_terminal():
             start = start.play(opening.choose(start))
-        assert not start.is_terminal()
+        if start.is_terminal():  # Medium sometimes wins the opening outright: take the next
+            continue
+        openings += 1
         pair_points = 0.0
         for expert_side in (0, 1):
             players = {
@@ -148,6 +153,7 @@ def test_connect4_expert_beats_hard() -> None:
             pair_points += 0.5 if winner is None else float(winner == expert_side)
         assert pair_points >= 0.5, f"Expert lost both sides of opening {opening_seed}"
         expert_points += pair_points
+    assert openings == 3
     assert expert_points > 3.0, f"Expert scored {expert_points:g} of 6 against Hard"
 
 

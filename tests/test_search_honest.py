@@ -26,6 +26,7 @@ DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
 
 
 # ----------------------------------------------------------------- 1: exactness from values
+@pytest.mark.usefixtures("no_book")  # the book solves these openings
 def test_hard_with_a_kept_table_reaches_its_depth_and_claims_no_proof() -> None:
     """The issue's game: Hard keeps its table between moves (as players do); at the end it
     stopped at depth 4 claiming "every value is a proven result"."""
@@ -281,6 +282,7 @@ def test_minimax_shows_its_whole_line(seed: int) -> None:
     assert len(empty.pv) == 3 and empty.pv[0] == empty.move  # every move ties: the seed picks
 
 
+@pytest.mark.usefixtures("no_book")  # the book solves these openings
 def test_a_search_cut_short_shows_the_line_of_its_deepest_finished_pass() -> None:
     state = C4.replay(C4.parse_moves("4453"))
     polls = {"n": 0}
@@ -322,6 +324,7 @@ def test_estimates_are_the_right_order_of_magnitude() -> None:
     assert real / 10 < estimate_nodes(position, "expectiminimax", 4) < real * 10
 
 
+@pytest.mark.usefixtures("no_book")  # with the book this opening solves at once
 def test_searches_that_cannot_finish_are_refused_with_a_way_forward() -> None:
     opening = C4.replay(C4.parse_moves("4453"))  # the README's old example
     verdict = judge(opening, "alphabeta", None, None)
@@ -333,6 +336,7 @@ def test_searches_that_cannot_finish_are_refused_with_a_way_forward() -> None:
     assert judge(TTT.initial_state(), "alphabeta", None, None).level == "ok"
 
 
+@pytest.mark.usefixtures("no_book")  # with the book this opening solves at once
 def test_analyze_refuses_the_endless_solve_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     from main import main
 
@@ -342,6 +346,7 @@ def test_analyze_refuses_the_endless_solve_in_one_line(capsys: pytest.CaptureFix
     assert err.count("\n") == 1 and "--time" in err
 
 
+@pytest.mark.usefixtures("no_book")  # the book solves these openings
 def test_finish_now_returns_the_deepest_finished_iteration() -> None:
     state = C4.replay(C4.parse_moves("4453"))
     polls = {"n": 0}

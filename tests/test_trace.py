@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import ai
 import games
+from ai.minimax import book_units
 from ai.trace import TraceEvent, TraceTooLarge, build_tree, trace
 from ai.trace_render import explain, render_json, render_text
 from cli import run
@@ -122,10 +123,15 @@ def test_a_cutoff_never_changes_a_root_value(seed: int, depth: int) -> None:
 
 
 # ------------------------------------------------------------------ textbook counts
+def in_book(state: Any) -> bool:
+    """A position the game's opening book knows exactly: a leaf in every search."""
+    return hasattr(state, "book_value") and book_units(state) is not None
+
+
 def textbook_minimax(state: Any, remaining: int, counts: list[int]) -> None:
     """Count nodes and leaves of plain depth-limited minimax (chance layers free)."""
     counts[0] += 1
-    if state.is_terminal() or (remaining == 0 and state.to_move != CHANCE):
+    if state.is_terminal() or (remaining == 0 and state.to_move != CHANCE) or in_book(state):
         counts[1] += 1
         return
     step = 0 if state.to_move == CHANCE else 1
@@ -138,7 +144,7 @@ def textbook_alphabeta(
 ) -> float:
     """AIMA's MAX-VALUE / MIN-VALUE with depth, on the trace's values; counts nodes and leaves."""
     counts[0] += 1
-    if state.is_terminal() or remaining == 0:
+    if state.is_terminal() or remaining == 0 or in_book(state):
         counts[1] += 1
         return float(trace_leaf(state))
     if state.player == me:

@@ -46,6 +46,7 @@ def button(scene: ExplorerScene, action: str) -> Any:
     return next(widget for widget, name in scene.ids.items() if name == action)
 
 
+@pytest.mark.usefixtures("no_book")  # the value at depth 4 without the opening book
 def test_connect_four_alphabeta_opens_with_root_moves_and_cuts(
     make_app: Callable[..., Any],
 ) -> None:

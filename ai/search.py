@@ -318,6 +318,53 @@ def _kept_known_value(
     return values, bounds, open_moves[0]
 
 
+_Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
+"""Root values, the moves whose values are only bounds, and each move's line."""
+
+
+def _solve_on_budget(
+    state: Any, ctx: Context, searcher: AlphaBeta, all_values: bool, progress: _Deepening
+) -> tuple[_Found, Move | None, list[int], list[Move]]:
+    """Unlimited depth on a budget: try to solve exactly with part of the time; if the
+    position is still too big, the caller deepens with the heuristic for the rest.
+
+    Returns what was found, a tentative move (or None), the depths still to search and
+    the root move order."""
+    order = list(state.legal_moves())
+    found: _Found = ({}, set(), {})
+    tentative: Move | None = None
+    plan = _deepening(None)
+    known = _known_value(state)
+    budget_end = ctx.deadline
+    if budget_end is not None:
+        share = SOLVE_SHARE if known is None or all_values else KNOWN_SOLVE_SHARE
+        ctx.deadline = ctx.start + (budget_end - ctx.start) * share
+    ctx.depth = UNLIMITED_DEPTH
+    if known is not None and not all_values:
+        order = _promising_first(state, order)
+    try:
+        values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
+    except _OutOfTime:
+        ctx.deadline = budget_end
+        kept = _kept_known_value(order, searcher.partial, known, all_values)
+        if kept is not None:
+            # A move proven to keep the book's value is played (exact); else the likeliest
+            # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
+            values, bounds, tentative = kept
+            found = (values, bounds, dict(searcher.root_lines))
+            progress.done, progress.exact, progress.complete, plan = (
+                UNLIMITED_DEPTH,
+                tentative is None,
+                False,
+                [],
+            )
+    else:
+        found = (values, bounds, dict(searcher.root_lines))
+        progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
+    progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+    return found, tentative, plan, order
+
+
 def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
@@ -326,41 +373,12 @@ def _alphabeta(
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()
-    found: tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]] = ({}, set(), {})
+    found: _Found = ({}, set(), {})
     may_stop = ctx.deadline is not None or ctx.finish_now is not None
     plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _deepening(depth)
     tentative: Move | None = None
     if depth is None and may_stop:
-        # Unlimited depth on a budget: try to solve exactly with part of the time; if the
-        # position is still too big, deepen with the heuristic for the rest.
-        known = _known_value(state)
-        budget_end = ctx.deadline
-        if budget_end is not None:
-            share = SOLVE_SHARE if known is None or all_values else KNOWN_SOLVE_SHARE
-            ctx.deadline = ctx.start + (budget_end - ctx.start) * share
-        ctx.depth = UNLIMITED_DEPTH
-        if known is not None and not all_values:
-            order = _promising_first(state, order)
-        try:
-            values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
-        except _OutOfTime:
-            ctx.deadline = budget_end
-            kept = _kept_known_value(order, searcher.partial, known, all_values)
-            if kept is not None:
-                # A move proven to keep the book's value is played (exact); else the likeliest
-                # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
-                values, bounds, tentative = kept
-                found = (values, bounds, dict(searcher.root_lines))
-                progress.done, progress.exact, progress.complete, plan = (
-                    UNLIMITED_DEPTH,
-                    tentative is None,
-                    False,
-                    [],
-                )
-        else:
-            found = (values, bounds, dict(searcher.root_lines))
-            progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
-        progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+        found, tentative, plan, order = _solve_on_budget(state, ctx, searcher, all_values, progress)
 
     def iteration(
         depth: int,

@@ -7,6 +7,7 @@ pygame_gui elements flat after a warm-up."""
 
 from __future__ import annotations
 
+import gc
 import time
 import tracemalloc
 
@@ -105,8 +106,10 @@ def _play_until(app, controller, games: int, seconds: float) -> bool:
 def _heap() -> int:
     """Bytes the Python heap holds outside the bounded drawing caches (emptied first; their
     bounds are checked apart), less the random states kept per move of the game shown
-    (about 20 KB each: they follow the current game's length, not the series')."""
+    (about 20 KB each: they follow the current game's length, not the series').  Garbage
+    waiting for the cycle collector is collected first: it is not held."""
     drawing.clear_caches()
+    gc.collect()
     snapshot = tracemalloc.take_snapshot().filter_traces(
         [tracemalloc.Filter(False, tracemalloc.__file__.replace("tracemalloc", "random"))]
     )

@@ -264,8 +264,8 @@ class App:
         consumed = self.manager.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
-        if event.type == pygame.KEYDOWN and self._typing():
-            return
+        if event.type == pygame.KEYDOWN and self._typing() and event.key != pygame.K_ESCAPE:
+            return  # Esc still closes the dialog around the text box
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             sounds().event(COMMON_SOUNDS, "button")
         if self.scene is not None:

@@ -7,6 +7,7 @@ pygame_gui elements flat after a warm-up."""
 
 from __future__ import annotations
 
+import gc
 import time
 import tracemalloc
 
@@ -107,6 +108,7 @@ def _heap() -> int:
     bounds are checked apart), less the random states kept per move of the game shown
     (about 20 KB each: they follow the current game's length, not the series')."""
     drawing.clear_caches()
+    gc.collect()  # garbage in cycles (pygame_gui's text layouts) is not kept: not a leak
     snapshot = tracemalloc.take_snapshot().filter_traces(
         [tracemalloc.Filter(False, tracemalloc.__file__.replace("tracemalloc", "random"))]
     )

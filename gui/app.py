@@ -41,7 +41,7 @@ FPS = 60
 WINDOW_TITLE = "Plyground"
 HELP_KEYS = (
     *keyboard.help_lines(),
-    ("←  →  ↑  ↓  /  Enter", "menu and set-up: move the focus; use it"),
+    ("← → ↑ ↓  /  Enter", "menu and set-up: move the focus; use it"),
     ("L", "lessons (in the menu)"),
     ("F1  or  ?", "show / hide these keys"),
 )

@@ -24,7 +24,8 @@ def draw(
     line_h = round(text_size * 1.45)
     columns = 2 if size[0] >= m.px(900) else 1
     column_w = min((size[0] - 2 * m.pad - (columns + 1) * m.pad) // columns, m.px(520))
-    key_w = round(column_w * 0.36)
+    widest = max((drawing.text_size(key, text_size, "semibold")[0] for key, _ in lines), default=0)
+    key_w = min(widest + m.px(16), round(column_w * 0.45))
     entries = _wrapped(lines, column_w - key_w - m.px(8), text_size)
     heights = [len(texts) * line_h + m.px(5) for _, texts in entries]
     split = len(entries)

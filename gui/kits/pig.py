@@ -466,6 +466,9 @@ class PigView(BoardView):
                 button_size,
                 highlight=ctx.hint == move,
             )
+            if hovered and ctx.cursor == move:  # the keyboard's choice: ringed
+                ring = rect_b.inflate(round(unit * 0.12), round(unit * 0.12))
+                pygame.draw.rect(surface, theme.ACCENT, ring, 2, round(ring.height * 0.3))
             if ctx.values is not None and move in ctx.values:
                 value = ctx.values[move]
                 text = board_label(value, stochastic=True)

@@ -31,6 +31,8 @@ KEY_NAMES = {
     pygame.K_PAGEDOWN: "PgDn",
 }
 
+ARROW_NAMES = ("←", "→", "↑", "↓")
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -93,6 +95,8 @@ def key_label(keys: tuple[tuple[int, int], ...]) -> str:
     for key, mod in keys:
         name = KEY_NAMES.get(key) or (chr(key).upper() if 32 < key < 127 else str(key))
         names.append(f"Ctrl+{name}" if mod & CTRL else name)
+    if set(names) == set(ARROW_NAMES):
+        return " ".join(names)  # the four arrows read as one key group
     return "  /  ".join(dict.fromkeys(names))
 
 

@@ -112,6 +112,11 @@ class Reviewing:
         entries = self.match.entries[: self.review.index]
         return next((e.move for e in reversed(entries) if not e.chance), None)
 
+    def shown_last_chance(self) -> Any:
+        """The last chance outcome before the shown position (a die's face), or None."""
+        entries = self.match.entries[: self.review.index]
+        return next((e.move for e in reversed(entries) if e.chance), None)
+
     def shown_analysis(self) -> SearchRecord | None:
         """The analysis panel's search: of the reviewed position, or the live one's."""
         if not self.reviewing:

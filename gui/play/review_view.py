@@ -14,11 +14,22 @@ from gui.play import controls, move_list, side_panel
 LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 
 
-def banner_text(controller: Any) -> str:
-    """'Reviewing move 7 of 23 — Esc/End returns to the game'."""
+def banner_texts(controller: Any) -> list[str]:
+    """The banner's text, longest first: 'Reviewing move 7 of 23 — ←/→ step · Esc/End
+    returns to the game', then shorter ones for narrow windows."""
     shown, total = controller.review_number()
     where = "the start" if shown == 0 else f"move {shown} of {total}"
-    return f"Reviewing {where} — ←/→ step · Esc/End returns to the game"
+    short = "Start" if shown == 0 else f"Move {shown} of {total}"
+    return [
+        f"Reviewing {where} — ←/→ step · Esc/End returns to the game",
+        f"Reviewing {where} · Esc returns",
+        f"{short} · Esc returns",
+    ]
+
+
+def banner_text(controller: Any) -> str:
+    """The banner's full text."""
+    return banner_texts(controller)[0]
 
 
 def build_button(scene: Any) -> None:
@@ -54,7 +65,10 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, m: Any, controller: 
         surface, box, theme.mix(theme.PANEL, theme.ACCENT, 0.22), m.px(12), 1, theme.ACCENT
     )
     size = m.font_size(16)
-    text = drawing.ellipsize(banner_text(controller), box.width - 2 * m.pad, size, "semibold")
+    room = box.width - 2 * m.pad
+    texts = banner_texts(controller)
+    fits = (t for t in texts if drawing.text_size(t, size, "semibold")[0] <= room)
+    text = next(fits, drawing.ellipsize(texts[-1], room, size, "semibold"))
     drawing.draw_text(
         surface, text, (box.x + m.pad, box.centery), size, theme.TEXT, "semibold", anchor="midleft"
     )

@@ -451,8 +451,9 @@ class PlayScene(FileDialogScene):
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
-        if reviewing:
-            return ctx  # a still picture of the reviewed position
+        if reviewing:  # a still picture of the reviewed position
+            ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
+            return ctx
         ctx.hint = controller.hint
         if self.cue is not None:
             ctx.cue = (self.cue[0], now - self.cue[1])

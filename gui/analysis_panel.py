@@ -31,7 +31,8 @@ class Analysis:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a hint for a human."""
+    """"ai" for the AI's own move, "hint" for a hint for a human, "review" for a reviewed
+    position."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -153,9 +154,11 @@ def draw(
         return
     if analysis.source == "hint":
         title = f"HINT FOR {names[analysis.player].upper()}"
+    elif analysis.source == "review":
+        title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
     else:
         title = f"LAST AI MOVE · {names[analysis.player].upper()}"
-    colour = theme.SUCCESS if analysis.source == "hint" else theme.TEXT_DIM
+    colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
     _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)
 
 

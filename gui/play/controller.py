@@ -18,17 +18,9 @@ from games.base import CHANCE
 from gui import savefile, settings
 from gui.play import sides as side_info
 from gui.play.history import Match
-from gui.play.jobs import (
-    HUMAN_AI_DELAY as HUMAN_AI_DELAY,
-)
-from gui.play.jobs import (
-    BoardValues,
-    Job,
-    Pending,
-    SearchJobs,
-    SearchRecord,
-    Worker,
-)
+from gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
+from gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
+from gui.play.review import Review, Reviewing
 from gui.play.series_record import Series
 from gui.settings import AI, CUSTOM, HUMAN
 
@@ -58,7 +50,7 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs):
+class PlayController(SearchJobs, Reviewing):
     """A match in progress: everything but the pixels."""
 
     def __init__(
@@ -113,6 +105,7 @@ class PlayController(SearchJobs):
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
+        self.review = Review()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -212,6 +205,7 @@ class PlayController(SearchJobs):
         self.roll = None
         self.hint = None
         self.hold_until = 0.0
+        self.review_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
         else:
@@ -416,8 +410,8 @@ class PlayController(SearchJobs):
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE:
-            return False
+        if state.is_terminal() or state.to_move == CHANCE or self.reviewing:
+            return False  # while reviewing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
             return False
@@ -430,6 +424,9 @@ class PlayController(SearchJobs):
 
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
+        if self.reviewing:
+            self.want_review_values()  # the AI waits while a position is reviewed
+            return
         state = self.state
         if state.is_terminal():
             self.game_over(state)

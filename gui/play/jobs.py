@@ -63,7 +63,8 @@ class SearchRecord:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a search of the human's position."""
+    """"ai" for the AI's own move, "hint" for a search of the human's position, "review" for
+    a reviewed position's."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -120,6 +121,7 @@ class SearchJobs:
     set_paused: Any
     emit: Any
     busy: Any
+    review_result: Any
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers."""
@@ -133,15 +135,15 @@ class SearchJobs:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 
-    def submit(self, kind: str, config: Any, player: int) -> None:
-        """Send a search for the current position to the worker."""
+    def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
+        """Send a search for `state` (the current position by default) to the worker."""
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(
             "move" if kind == "move" else "analyse",
             self.game_name,
             self.game_options(),
-            self.state,
+            self.state if state is None else state,
             config,
             analysis=show,
             player_key=key,
@@ -218,6 +220,9 @@ class SearchJobs:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
+        if job.kind == "review":
+            self.review_result(job, move, result)
+            return
         if job.entries != len(self.match.entries):
             return
         branching = len(self.state.legal_moves())

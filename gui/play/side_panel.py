@@ -108,17 +108,13 @@ def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) 
     )
 
 
-def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
-    """The whole panel: frame, players, AI-vs-AI labels, analysis and history."""
+def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+    """Where the analysis (when shown) and the move list go (None: no room for it)."""
     controller: PlayController = scene.controller
-    drawing.shadow(surface, panel, m.radius, spread=m.px(16))
-    drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
     inner = panel.inflate(-2 * m.gap, 0)
-    draw_players(surface, panel, m, scene)
     y = scene.controls_bottom
-    if scene.speed_slider is not None:
-        draw_speed(surface, inner, m, scene)
     bottom = panel.bottom - m.gap
+    analysis = None
     if controller.settings.show_analysis:
         extra = scene.kit_rows.get(controller, scene.view)
         # A short window gives the analysis the room of the move list (the list comes back
@@ -127,20 +123,52 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         history_min = 0 if short else round(m.font_size(12) * 1.8 + m.font_size(14) * 4.5) + m.gap
         height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
         height = max(height, min(m.px(120), bottom - y))
-        rect = pygame.Rect(inner.x, bottom - height, inner.width, height)
+        analysis = pygame.Rect(inner.x, bottom - height, inner.width, height)
+        bottom = analysis.y - m.gap
+    history = pygame.Rect(inner.x, y, inner.width, bottom - y)
+    if history.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
+        return analysis, None  # no room for even one row of the move list
+    return analysis, history
+
+
+def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
+    """The whole panel: frame, players, AI-vs-AI labels, analysis and history."""
+    controller: PlayController = scene.controller
+    drawing.shadow(surface, panel, m.radius, spread=m.px(16))
+    drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+    inner = panel.inflate(-2 * m.gap, 0)
+    draw_players(surface, panel, m, scene)
+    if scene.speed_slider is not None:
+        draw_speed(surface, inner, m, scene)
+    analysis, history = layout(panel, m, scene)
+    if analysis is not None:
         analysis_panel.draw(
             surface,
-            rect,
-            as_analysis(controller.analysis),
+            analysis,
+            as_analysis(controller.shown_analysis()),
             controller.game,
             m,
             controller.colour_names(),
             thinking=controller.job is not None,
-            extra=extra,
+            extra=scene.kit_rows.get(controller, scene.view),
         )
-        bottom = rect.y - m.gap
-    rows = controller.match.history_rows()
-    rect = pygame.Rect(inner.x, y, inner.width, bottom - y)
-    if rect.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
-        return  # no room for even one row of the move list
-    move_list.draw(surface, rect, m, rows, bool(controller.game.stochastic))
+    if history is not None:
+        rows = controller.match.history_rows()
+        review = controller.review
+        move_list.draw(
+            surface,
+            history,
+            m,
+            rows,
+            bool(controller.game.stochastic),
+            review.scroll,
+            highlighted_row(controller),
+        )
+
+
+def highlighted_row(controller: PlayController) -> int | None:
+    """The move list's row of the reviewed position (None: the live game, or the start)."""
+    index = controller.review.index
+    if not index:
+        return None
+    return next((row for row, end in enumerate(controller.match.row_ends()) if end >= index), None)

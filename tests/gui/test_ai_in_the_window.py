@@ -56,6 +56,7 @@ def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     press(app, pygame.K_SPACE, " ")
     assert play.controller.paused
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_s, "s")
     assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15)
@@ -113,6 +114,7 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     )
     first = play.controller.job.job_id
     press(app, pygame.K_n, "n")  # new game: cancel, then the AI starts again
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.job is None or play.controller.job.job_id != first
     # The new search can only report progress once the old one has stopped.
     assert wait_until(

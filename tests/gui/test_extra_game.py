@@ -120,6 +120,7 @@ def test_nim_is_saved_and_opened_again(nim, make_app, tmp_path):
     saved = savefile.load_game(target)
     assert saved.game_name == nim and saved.state.heaps == (1, 4, 3)
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     pick_path(app, play.file_dialog, target)

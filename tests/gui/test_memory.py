@@ -109,7 +109,7 @@ def _heap() -> int:
     (about 20 KB each: they follow the current game's length, not the series').  Garbage
     waiting for the cycle collector is collected first: it is not held."""
     drawing.clear_caches()
-    gc.collect()
+    gc.collect()  # garbage in cycles (pygame_gui's text layouts) is not kept: not a leak
     snapshot = tracemalloc.take_snapshot().filter_traces(
         [tracemalloc.Filter(False, tracemalloc.__file__.replace("tracemalloc", "random"))]
     )

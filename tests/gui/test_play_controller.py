@@ -333,7 +333,6 @@ SIZE_EXCEPTIONS = {
     "gui/scenes/explorer.py:_draw_tree": "to split into nodes, edges and stubs",
     "gui/scenes/explorer.py:_draw_panel": "to split into sections",
     "ai/trace.py:visit": "the textbook recursion, kept whole so it reads like the book",
-    "gui/scenes/setup.py": "to split: the Custom AI fields and the volume control apart",
 }
 """Modules ("path") and functions ("path:name") allowed to be longer, each with its reason."""
 

@@ -47,6 +47,7 @@ def test_ctrl_s_saves_and_ctrl_o_opens(make_app, tmp_path):
     assert json.loads(target.read_text())["moves"] == "4453"
     assert any("Saved to" in toast.text for toast in app.toasts)
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     assert play.file_dialog is not None

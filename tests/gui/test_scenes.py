@@ -194,6 +194,7 @@ def test_undo_redo_by_keys_and_buttons(make_app):
     assert play.controller.game.format_moves(play.controller.match.moves) == "4456"
     assert not play.controller.match.can_redo()
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
 
 

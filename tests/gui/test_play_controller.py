@@ -326,12 +326,6 @@ SIZE_EXCEPTIONS = {
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
     "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
     # New teaching views and their engines, to split into named steps (issues 10 and 11):
-    "gui/scenes/compare_view.py": "to split: the compare and policy views apart",
-    "gui/scenes/compare_view.py:_draw_row": "to split into cells",
-    "gui/scenes/explorer.py": "to split: tree drawing, side panel and stepper apart",
-    "gui/scenes/explorer.py:build": "to split into widget groups",
-    "gui/scenes/explorer.py:_draw_tree": "to split into nodes, edges and stubs",
-    "gui/scenes/explorer.py:_draw_panel": "to split into sections",
     "ai/trace.py:visit": "the textbook recursion, kept whole so it reads like the book",
     "gui/scenes/setup.py": "to split: the Custom AI fields and the volume control apart",
 }

@@ -323,8 +323,6 @@ SIZE_EXCEPTIONS = {
     "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
     "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
-    # New teaching views and their engines, to split into named steps (issues 10 and 11):
-    "ai/trace.py:visit": "the textbook recursion, kept whole so it reads like the book",
     "gui/scenes/setup.py": "to split: the Custom AI fields and the volume control apart",
 }
 """Modules ("path") and functions ("path:name") allowed to be longer, each with its reason."""

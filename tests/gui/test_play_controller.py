@@ -322,7 +322,6 @@ SIZE_EXCEPTIONS = {
     "games/pig_optimal.py:solve": "value iteration with its inner loops inlined for speed",
     "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
     "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
-    "ai/expectiminimax.py:search": "the chance-node recursion, kept whole for the same reason",
     "gui/scenes/setup.py": "to split: the Custom AI fields and the volume control apart",
 }
 """Modules ("path") and functions ("path:name") allowed to be longer, each with its reason."""

@@ -219,6 +219,7 @@ def test_no_win_across_edges(name: str) -> None:
     assert not reference_has_four(state, 0) and not reference_has_four(state, 1)
 
 
+@pytest.mark.slow
 def test_wins_match_geometry_on_random_games() -> None:
     rng = random.Random(7)
     for _ in range(400):
@@ -246,6 +247,7 @@ def test_full_board_draw() -> None:
 # --- keys ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_keys_are_unique_per_position() -> None:
     by_key: dict[int, tuple[tuple[int | None, ...], ...]] = {}
     for state in random_states(20000, seed=11):
@@ -265,6 +267,7 @@ def test_transpositions_share_a_key() -> None:
 # --- search hooks ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_winning_squares_match_geometry() -> None:
     for state in random_states(3000, seed=5):
         mine, theirs = state.current, state.current ^ state.mask
@@ -282,6 +285,7 @@ def test_winning_squares_match_geometry() -> None:
         )
 
 
+@pytest.mark.slow
 def test_winning_move_and_search_moves_against_brute_force() -> None:
     checked_orders = 0
     for state in random_states(6000, seed=21):
@@ -320,6 +324,7 @@ def load_positions(name: str) -> list[tuple[str, int]]:
     return [(text, int(score)) for text, score in (line.split() for line in lines if line)]
 
 
+@pytest.mark.slow
 def test_pons_positions_parse_and_immediate_results() -> None:
     """Pons' scores: 22 - n for a win with the mover's n-th stone."""
     for name in sorted(p.name for p in DATA.glob("Test_*.txt")):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 from driving import click_button, press, pump, wait_until
 
 import games
@@ -25,6 +26,7 @@ def _button(scene: Any, action: str) -> Any:
     return next(button for button, name in scene.buttons.items() if name == action)
 
 
+@pytest.mark.slow
 def test_the_view_shows_the_numbers_of_the_comparison(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game, state = _c4()
@@ -88,6 +90,7 @@ def test_a_long_run_waits_for_skip(make_app: Callable[..., Any]) -> None:
     assert not scene.running and scene.message == "Cancelled."
 
 
+@pytest.mark.slow
 def test_cancel_and_leaving_stop_the_worker(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game, state = _c4("")

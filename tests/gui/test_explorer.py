@@ -70,6 +70,7 @@ def test_connect_four_alphabeta_opens_with_root_moves_and_cuts(
     assert scene.step == len(scene.trace.events) - 1
 
 
+@pytest.mark.slow
 def test_click_expands_and_collapses_double_click_reroots(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("connect4")
@@ -145,6 +146,7 @@ def pygame_gui_event(name: str) -> int:
     return int(getattr(pygame_gui, name))
 
 
+@pytest.mark.slow
 def test_changing_settings_records_again(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("tictactoe")

@@ -47,11 +47,7 @@ class PolicyScene(Scene):
         m = self.app.metrics
         rect = pygame.Rect(0, 0, m.px(140), m.button_h)
         rect.topright = (self.app.size[0] - m.pad, m.pad)
-        self.back_button = self.add(
-            pygame_gui.elements.UIButton(
-                rect, "Back", self.manager, object_id="#primary", tool_tip_text="Esc"
-            )
-        )
+        self.back_button = self.add_back_button(rect)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Back or Esc."""

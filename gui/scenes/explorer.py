@@ -2,8 +2,9 @@
 
 Opened for a position (`ExplorerScene(app, state)`, from the play scene) or for the
 textbook lessons (`ExplorerScene.lessons(app)`, from the menu).  The trace runs in a
-thread so the window keeps drawing; the tree is laid out by `gui.explorer_layout`, the
-words come from `ai.trace_render`.
+thread so the window keeps drawing.  The scene keeps the state and maps events; the
+widgets are `gui.explorer_controls`', the tree `gui.explorer_layout` and
+`gui.explorer_tree_view`, the side panel `gui.explorer_panel`.
 """
 
 from __future__ import annotations
@@ -31,10 +32,6 @@ DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one node that make a double-click."""
 SMALL_TREE = 80
 """Traces up to this many nodes open fully at first; bigger ones show the chosen line."""
-
-
-def _game_title(state: Any) -> str:
-    return str(getattr(state.game, "title", "game"))
 
 
 class ExplorerScene(Scene):
@@ -104,6 +101,7 @@ class ExplorerScene(Scene):
         return cls(app, state, lesson=index)
 
     def algorithms(self) -> tuple[str, ...]:
+        """The algorithms that can search this position's game."""
         if getattr(self.state.game, "stochastic", False):
             return ("expectiminimax",)
         return algorithms_for(self.state.game)
@@ -217,6 +215,7 @@ class ExplorerScene(Scene):
         self.scrubber = stepper_row(WidgetRow(self, m.pad, h - m.pad - bh), self.canvas.right)
         self._layout_key = None
 
+    # ------------------------------------------------------------------ stepping
     def go_to(self, step: int) -> None:
         """Show the search as it was after event `step`."""
         if self.trace is None:
@@ -498,7 +497,7 @@ class ExplorerScene(Scene):
     def _heading(self) -> str:
         if self.lesson is not None:
             return "Lessons: search trees from the textbook"
-        return f"Search tree — {_game_title(self.state)}"
+        return f"Search tree — {getattr(self.state.game, 'title', 'game')}"
 
     def window_at(self, node: TraceNode) -> tuple[float | None, float | None]:
         """α and β at `node` as of the current step (raised/lowered since it was entered)."""

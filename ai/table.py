@@ -94,8 +94,9 @@ class TranspositionTable:
         """
         slots = self.slots
         old = slots[index]
-        if old is None or old[0] == key or old[5] != self.generation or old[1] <= depth:
-            slots[index] = (key, depth, flag, value, move, self.generation, solved)
+        generation = self.generation
+        if old is None or old[0] == key or old[5] != generation or old[1] <= depth:
+            slots[index] = (key, depth, flag, value, move, generation, solved)
             self.stores += 1
             if old is None:
                 self.filled += 1

@@ -33,7 +33,7 @@ SCENES = {
     "explorer": "gui.scenes.explorer:ExplorerScene",
     "lessons": "gui.scenes.explorer:lessons_scene",
     "compare": "gui.scenes.compare_view:CompareScene",
-    "policy": "gui.scenes.compare_view:PolicyScene",
+    "policy": "gui.scenes.policy_view:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""

@@ -71,6 +71,7 @@ def test_a_game_does_not_depend_on_the_games_before_it() -> None:
     assert alone.moves == in_sequence.moves
 
 
+@pytest.mark.slow
 def test_two_processes_give_what_one_gives() -> None:
     setup = MatchSetup(
         game="pig", options=(("goal", 20),), specs=("easy", "hard"), seed=11, swap=True

@@ -116,6 +116,7 @@ def _heap() -> int:
     return sum(stat.size for stat in snapshot.statistics("filename"))
 
 
+@pytest.mark.slow
 def test_a_series_keeps_memory_flat_after_a_warm_up():
     app, play = frame_bench.open_series("connect4", ("Easy", "Medium"), seed=3)
     controller = play.controller
@@ -143,6 +144,7 @@ def test_a_series_keeps_memory_flat_after_a_warm_up():
         app.quit(save=False)
 
 
+@pytest.mark.slow
 def test_memory_run_reports_resident_memory_and_games():
     report = frame_bench.memory_run(
         "tictactoe", seconds=4, warm_up=1, every=1, presets=("Easy", "Easy")

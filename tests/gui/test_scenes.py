@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from driving import choose_option, click, click_button, press, pump, start_game
 
 from gui.scenes.menu import MenuScene
@@ -79,6 +80,7 @@ def test_pig_setup_only_offers_expectiminimax(make_app):
     assert app.scene.algorithms == ["expectiminimax"]
 
 
+@pytest.mark.slow
 def test_tictactoe_full_game_by_keys_then_play_again(make_app):
     app = make_app()
     play = start_game(app, "tictactoe")
@@ -139,6 +141,7 @@ def test_connect4_full_game_by_clicks_and_keys(make_app):
     assert play.controller.over_since is not None
 
 
+@pytest.mark.slow
 def test_pig_race_by_keys_is_seeded(make_app):
     outcomes = []
     for _ in range(2):
@@ -159,6 +162,7 @@ def test_pig_race_by_keys_is_seeded(make_app):
     assert outcomes[0] == outcomes[1]
 
 
+@pytest.mark.slow
 def test_pig_wipe_out_message(make_app):
     app = make_app()
     app.settings.set_option("pig", "goal", 30)

@@ -107,11 +107,12 @@ class _Tracer:
             units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
         return units if state.player == self.root_player else -units
 
-    def role(self, state: Any, remaining: int) -> str:
-        """leaf, chance, max or min."""
+    def role(self, state: Any, remaining: int, ply: int) -> str:
+        """leaf, chance, max or min.  The root is searched even when the book knows it, as
+        `ai.search` searches it."""
         if state.is_terminal():
             return "leaf"
-        if not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
+        if ply and not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
             return "leaf"  # a position the opening book knows exactly
         if state.to_move == CHANCE:
             return "chance"
@@ -132,7 +133,7 @@ class _Tracer:
 
     def oracle(self, state: Any, remaining: int, ply: int) -> float:
         """The exact value (for MAX) of a node, untraced, to put the best child first."""
-        role = self.role(state, remaining)
+        role = self.role(state, remaining, ply)
         key = (state.key(), remaining, role, ply if self.decay else 0)
         found = self.oracle_memo.get(key)
         if found is not None:
@@ -195,7 +196,7 @@ class _Tracer:
                 + (f"try depth {max(1, self.depth - 1)} or less" if self.depth > 1 else "")
                 + ("" if self.algorithm == "alphabeta" else ", or alpha-beta")
             )
-        role = self.role(state, remaining)
+        role = self.role(state, remaining, ply)
         pruning = self.algorithm == "alphabeta"
         self.emit(
             kind="enter",

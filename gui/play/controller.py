@@ -283,7 +283,7 @@ class PlayController(SearchJobs):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit("analyse", self.analysis_config(player), player)
+        self.submit("analyse", self.exact_analysis_config(player), player)
 
     def swap_sides(self) -> None:
         """Exchange who plays which side; the game goes on from here."""

@@ -459,6 +459,7 @@ class PlayScene(FileDialogScene):
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
+            ctx.exact = board.exact
         ctx.hint = controller.hint
         if self.cue is not None:
             ctx.cue = (self.cue[0], now - self.cue[1])

@@ -92,6 +92,37 @@ def values_note(result: Any, stochastic: bool) -> str | None:
     return None
 
 
+LINE_MOVES = 10
+"""The most moves of a principal variation shown."""
+
+
+def line_text(result: Any, game: Any, most: int = LINE_MOVES) -> str:
+    """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves, and
+    '4 4 3 5 · then the book: win in 25 from there' where it stops at a position the game's
+    opening book answered, so a line cut there is never shown as if it were whole."""
+    pv = tuple(result.pv)
+    text = " ".join(game.format_move(move) for move in pv[:most])
+    if len(pv) > most:
+        return text + " …"
+    end = book_end_text(result)
+    return text if end is None else f"{text} · {end}"
+
+
+def book_end_text(result: Any) -> str | None:
+    """'then the book: win in 25 from there' (or 'draw', or 'loss' without a distance) when
+    the principal variation stops at a book position (the book holds values, not moves),
+    from the view of the player to move at the root; else None."""
+    from ai.values import describe, to_value
+
+    end = getattr(result, "extra", {}).get("pv_book_value")
+    if end is None:
+        return None
+    low, high = end
+    exact = low == high
+    value = describe(to_value(low), False, True) if exact else ("win" if low > 0 else "loss")
+    return f"then the book: {value}" + ("" if value == "draw" else " from there")
+
+
 def progress_line(progress: Any) -> str:
     """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
     search has no depth limit)."""

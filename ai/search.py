@@ -25,7 +25,7 @@ from ai.minimax import minimax_root
 from ai.proof import kept_known_value, known_value, promising_first, prove_keeper, solve_is_cheap
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
-from ai.values import PROVEN_UNITS, SCALE, plies_to_end, to_value
+from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -260,19 +260,25 @@ def _table_for(depth: int | None) -> TranspositionTable:
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
 
 
-def _ends_in_book(state: Any, line: tuple[Move, ...]) -> bool:
-    """Whether `line` stops at a position the game's opening book answered (the book holds
-    values, not moves, so a line shown stops there: say so where it is shown)."""
+def _book_end(state: Any, line: tuple[Move, ...]) -> tuple[int, int] | None:
+    """Where `line` stops at a position the game's opening book answered (the book holds
+    values, not moves): that position's value as (low, high) units (equal when exact), for
+    the player to move at the root, counted from the line's end; None elsewhere."""
     if not hasattr(state, "book_value"):
-        return False
+        return None
     node = state
     for move in line:
         node = node.play(move)
     if node.is_terminal():
-        return False
-    return node.book_value() is not None or (
-        hasattr(node, "solved_value") and node.solved_value() is not None
-    )
+        return None
+    known = node.solved_value() if hasattr(node, "solved_value") else None
+    if known is None:
+        known = node.book_value()
+    if known is None:
+        return None
+    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else MAX_DEPTH
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    return (int(low), int(high)) if node.player == state.player else (-int(high), -int(low))
 
 
 _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
@@ -376,8 +382,11 @@ def _alphabeta(
         "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
         "table_entries": len(searcher.table),
-        "pv_ends_in_book": _ends_in_book(state, pv),
     }
+    book_end = _book_end(state, pv)
+    extra["pv_ends_in_book"] = book_end is not None
+    if book_end is not None:
+        extra["pv_book_value"] = book_end
     if progress.proof_nodes is not None:
         extra["proof_nodes"] = progress.proof_nodes
     result = _finish(

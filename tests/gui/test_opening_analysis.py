@@ -143,3 +143,14 @@ def test_games_without_a_cheap_solve_keep_their_analysis(game: str) -> None:
     if controller.job is None:  # e.g. a die to roll first
         return
     assert worker.jobs[-1].config == controller.analysis_config(controller.state.to_move)
+
+
+def test_the_panels_line_says_where_it_meets_the_book() -> None:
+    controller, worker = opened("12345671")
+    controller.request_hint()
+    worker.finish()
+    controller.update()
+    analysis = controller.analysis
+    assert analysis is not None
+    rows = dict(summary_lines(analysis, GAME))
+    assert rows["Line"].endswith("· then the book: draw"), rows["Line"]

@@ -260,25 +260,25 @@ def _table_for(depth: int | None) -> TranspositionTable:
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
 
 
-def _book_end(state: Any, line: tuple[Move, ...]) -> tuple[int, int] | None:
-    """Where `line` stops at a position the game's opening book answered (the book holds
-    values, not moves): that position's value as (low, high) units (equal when exact), for
-    the player to move at the root, counted from the line's end; None elsewhere."""
-    if not hasattr(state, "book_value"):
-        return None
+def _line_end(state: Any, line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
+    """How `line` ends: (whether it stops before the game's end, and, where it stops at a
+    position the game's opening book answered, that position's value as (low, high) units,
+    equal when exact, for the player to move at the root, counted from the line's end).
+    The book holds values, not moves, so a line shown stops there: say so where it is shown."""
     node = state
     for move in line:
         node = node.play(move)
     if node.is_terminal():
-        return None
+        return False, None
     known = node.solved_value() if hasattr(node, "solved_value") else None
-    if known is None:
+    if known is None and hasattr(node, "book_value"):
         known = node.book_value()
     if known is None:
-        return None
+        return True, None
     plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else MAX_DEPTH
     low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
-    return (int(low), int(high)) if node.player == state.player else (-int(high), -int(low))
+    same = node.player == state.player
+    return True, (int(low), int(high)) if same else (-int(high), -int(low))
 
 
 _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
@@ -383,7 +383,7 @@ def _alphabeta(
         "bounds": sorted(bounds, key=str),
         "table_entries": len(searcher.table),
     }
-    book_end = _book_end(state, pv)
+    extra["pv_stops_early"], book_end = _line_end(state, pv)
     extra["pv_ends_in_book"] = book_end is not None
     if book_end is not None:
         extra["pv_book_value"] = book_end

@@ -145,6 +145,7 @@ def _result_fields(
         meaning=describe(result.value, stochastic, result.exact),
         pv=game.format_moves(list(result.pv)),
         pv_end=book_end_text(result),
+        pv_cut=bool(result.extra.get("pv_stops_early")) and not result.extra.get("pv_ends_in_book"),
         depth=result.depth,
         complete=result.complete,
         exact=result.exact,
@@ -200,6 +201,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
         write(f"\nBest move: {best}\n")
         end = f" · {report['pv_end']}" if report.get("pv_end") else ""
+        end += " …" if report.get("pv_cut") else ""
         write(f"Principal variation: {report['pv'] or '-'}{end}\n")
     finished = "complete" if report["complete"] else "stopped by the time limit"
     write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")

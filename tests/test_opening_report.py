@@ -40,9 +40,9 @@ def test_a_line_into_the_book_says_where_it_stops() -> None:
 
 def test_the_books_value_is_the_root_players_counted_from_the_lines_end() -> None:
     """The empty board: 4 wins in 41 plies; after it the book (the stored openings) says
-    the second player loses in 40, i.e. a win in 40 from there for the first player."""
+    the second player loses in 40, i.e. a win in 40 more for the first player."""
     result = solved("")
-    assert line_text(result, GAME) == "4 · then the book: win in 40 from there"
+    assert line_text(result, GAME) == "4 · then the book: win in 40 more"
     odd = solved("4")  # the second player to move: its best line's end is its own view
     text = book_end_text(odd)
     assert text is not None and text.startswith("then the book: loss in ")
@@ -95,3 +95,22 @@ def test_analyze_text_shows_where_the_line_meets_the_book(
     out = capsys.readouterr().out
     assert "Principal variation: 6443 · then the book: draw" in out
     assert "exact" in out
+
+
+def test_a_line_that_stops_short_of_the_end_and_the_book_is_marked_cut() -> None:
+    """A depth limit, or a line the search did not keep to the end: '…', never whole."""
+    fixed = ai.search(
+        GAME.replay(GAME.parse_moves("52753311433677442422121")), "alphabeta", depth=3
+    )
+    assert fixed.extra["pv_stops_early"] and not fixed.extra["pv_ends_in_book"]
+    assert line_text(fixed, GAME).endswith(" …")
+
+
+def test_analyze_never_shows_an_opening_line_as_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from main import main
+
+    assert main(["analyze", "--game", "connect4", "--moves", "444", "--depth", "solve"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Principal"))
+    assert line.endswith((" …", "more", "draw")), line

@@ -153,4 +153,15 @@ def test_the_panels_line_says_where_it_meets_the_book() -> None:
     analysis = controller.analysis
     assert analysis is not None
     rows = dict(summary_lines(analysis, GAME))
-    assert rows["Line"].endswith("· then the book: draw"), rows["Line"]
+    assert "book" not in rows["Line"] and len(rows["Line"].split()) == 4
+    assert rows["Then"] == "the book: draw"
+
+
+def test_the_first_moves_line_goes_on_in_the_book() -> None:
+    controller, worker = opened("")
+    board = position_values(controller, worker)
+    assert board.exact
+    analysis = controller.analysis
+    assert analysis is not None
+    rows = dict(summary_lines(analysis, GAME))
+    assert rows["Line"] == "4" and rows["Then"] == "the book: win in 40 more"

@@ -305,8 +305,9 @@ def _solve_on_budget(
     keeper: Move | None = None
     if known is None and budget_end is not None and not solve_is_cheap(state):
         ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
-    else:  # a cheap solve or a proof: finished whatever the machine's speed
-        ctx.deadline = None
+    elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
+        ctx.deadline = None  # finished whatever the machine's speed
+    # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
     try:
         if known is not None and not solve_is_cheap(state):
             proof = prove_keeper(searcher, state, known, promising_first(state, order))

@@ -154,8 +154,10 @@ class PlayController(SearchJobs):
         self.analysis = record
         self.analysis_decisions = self.match.decisions()
         if record.all_values:
-            values = dict(record.result.move_values)
-            self.board = BoardValues(len(self.match.entries), values, record.result.move)
+            result = record.result
+            exact = bool(result.exact) and not result.extra.get("bounds")
+            values = dict(result.move_values)
+            self.board = BoardValues(len(self.match.entries), values, result.move, exact)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""

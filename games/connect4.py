@@ -388,7 +388,8 @@ class Game(DigitNotation):
             "threats",
             time_limit=1.5,
             description="Deepens for 1.5 s a move and plays exactly once it can solve the "
-            "position in that time.",
+            "position in that time; in the opening it always plays exactly, taking longer "
+            "where proving a move needs it.",
         ),
     )
 

@@ -57,8 +57,11 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
         rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
     rows.append(("Best", best_text(result, game)))
     if result.pv:
-        pv = " ".join(game.format_move(m) for m in result.pv[:10])
-        rows.append(("Line", pv + (" …" if len(result.pv) > 10 else "")))
+        line = report.line_text(result, game, book=False)
+        rows.append(("Line", line))
+        end = report.book_end(result)
+        if end is not None and not line.endswith("…"):
+            rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
     algorithm = ALGORITHM_NAMES.get(result.algorithm, result.algorithm)
     status = "" if result.complete else " (cut short)"
     rows.append(("Search", f"{algorithm}, depth {result.depth}{status}"))

@@ -28,6 +28,8 @@ class ViewContext:
     winning_line: tuple[Any, ...] | None = None
     values: dict[Any, float] | None = None
     """Value of each legal move for the player to move (analysis panel shown)."""
+    exact: bool = False
+    """The values are the game's true values (a solve): a 0 is then a draw."""
     stochastic: bool = False
     chosen: Any = None
     hint: Any = None
@@ -136,11 +138,11 @@ def value_colour(value: float) -> Colour:
     return theme.TEXT_DIM
 
 
-def short_value(value: float, stochastic: bool) -> str:
-    """Compact value text for a board label ('win in 3', '+0.25', '62%')."""
+def short_value(value: float, stochastic: bool, exact: bool = False) -> str:
+    """Compact value text for a board label ('win in 3', 'draw' when exact, '+0.25', '62%')."""
     from ai.values import describe
 
-    text = describe(value, stochastic)
+    text = describe(value, stochastic, exact and not stochastic)
     if stochastic and text.endswith(" to win"):
         text = text[: -len(" to win")]
     return text

@@ -349,7 +349,7 @@ class ConnectFourView(BoardView):
             )
             if ctx.values is not None and col in ctx.values:
                 value = ctx.values[col]
-                text = short_value(value, ctx.stochastic)
+                text = short_value(value, ctx.stochastic, ctx.exact)
                 size = drawing.fit_size(
                     text, int(cell * 0.95), max(11, round(cell * 0.19)), "semibold"
                 )

@@ -236,7 +236,7 @@ class TicTacToeView(BoardView):
         ctx: ViewContext,
     ) -> None:
         """A move's value at the bottom of its cell (framed when it is the chosen move)."""
-        text = short_value(value, ctx.stochastic)
+        text = short_value(value, ctx.stochastic, ctx.exact)
         size = drawing.fit_size(text, int(cell * 0.8), max(11, round(cell * 0.11)), "semibold")
         colour = value_colour(value)
         label = drawing.draw_text(

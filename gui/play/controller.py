@@ -147,8 +147,10 @@ class PlayController(SearchJobs, Reviewing):
         self.analysis = record
         self.analysis_decisions = self.match.decisions()
         if record.all_values:
-            values = dict(record.result.move_values)
-            self.board = BoardValues(len(self.match.entries), values, record.result.move)
+            result = record.result
+            exact = bool(result.exact) and not result.extra.get("bounds")
+            values = dict(result.move_values)
+            self.board = BoardValues(len(self.match.entries), values, result.move, exact)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
@@ -277,7 +279,7 @@ class PlayController(SearchJobs, Reviewing):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit("analyse", self.analysis_config(player), player)
+        self.submit("analyse", self.exact_analysis_config(player), player)
 
     def swap_sides(self) -> None:
         """Exchange who plays which side; the game goes on from here."""

@@ -79,6 +79,8 @@ class BoardValues:
     entries: int
     values: dict[Any, float]
     chosen: Any
+    exact: bool = False
+    """Every value is the true one (a solve): labels say "draw", never "0.00"."""
 
 
 def compact(number: float) -> str:
@@ -166,6 +168,13 @@ class SearchJobs:
         presets = list(ai.DIFFICULTIES[self.game_name])
         return ai.DIFFICULTIES[self.game_name][presets[min(2, len(presets) - 1)]]
 
+    def exact_analysis_config(self, player: int) -> Any:
+        """`analysis_config`, switched to solving where the game says a solve of this position
+        is cheap (an opening book within reach): every move's value is then exact."""
+        from ai.players import exact_where_cheap
+
+        return exact_where_cheap(self.analysis_config(player), self.state)
+
     def thinking_text(self) -> str:
         """'Red is thinking… depth 6 · 12.3k nodes'; a solve says "solving" and the deepest
         depth its progress reports named, never the search's internal no-limit depth."""
@@ -228,7 +237,10 @@ class SearchJobs:
         branching = len(self.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
-            self.board = BoardValues(job.entries, dict(result.move_values), chosen)
+            exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
+                "bounds"
+            )
+            self.board = BoardValues(job.entries, dict(result.move_values), chosen, exact)
         if job.kind == "position" and self.analysis is not None:
             return  # the panel keeps describing the last AI move or hint
         source = "ai" if job.kind == "move" else "hint"
@@ -267,7 +279,7 @@ class SearchJobs:
         if board is not None and board.entries == len(self.match.entries):
             return
         player = self.state.to_move
-        self.submit("position", self.analysis_config(player), player)
+        self.submit("position", self.exact_analysis_config(player), player)
 
     def move_now(self) -> bool:
         """Move now: the thinking AI stops and plays the deepest search it has finished.

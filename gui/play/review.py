@@ -130,8 +130,9 @@ class Reviewing:
         record = self.shown_analysis()
         if record is None or not self.settings.show_analysis:
             return None
-        values = dict(record.result.move_values)
-        return BoardValues(self.review.index or 0, values, record.result.move)
+        result = record.result
+        exact = bool(getattr(result, "exact", False)) and not result.extra.get("bounds")
+        return BoardValues(self.review.index or 0, dict(result.move_values), result.move, exact)
 
     def want_review_values(self) -> None:
         """With the analysis shown, search the reviewed position (once; kept for later)."""
@@ -144,7 +145,10 @@ class Reviewing:
         if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
             return
         player = state.to_move
-        self.submit("review", self.analysis_config(player), player, state=state)
+        from ai.players import exact_where_cheap
+
+        config = exact_where_cheap(self.analysis_config(player), state)
+        self.submit("review", config, player, state=state)
         if self.job is not None:
             self.job.entries = self.review.index or 0
 

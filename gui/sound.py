@@ -127,6 +127,11 @@ class Sounds:
         if sound is None:
             return False
         try:
+            if sound.get_num_channels():
+                # The same effect again (AI vs AI at full speed): restart it rather than play
+                # a Sound that is still playing, which can crash SDL's mixer thread
+                # (pygame issue 3468).
+                sound.stop()
             sound.play()
         except pygame.error:  # the mixer went away: try again on the next effect
             self._sounds = None

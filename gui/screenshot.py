@@ -212,7 +212,6 @@ def _series(app: Any, game: str, count: int, players: list[str]) -> None:
         first, second = labels[record.first], labels[1 - record.first]
         seat_winner = None if record.winner is None else int(record.winner != record.first)
         play.controller.series.add(first, second, seat_winner)
-        play.controller.score[2 if seat_winner is None else (seat_winner ^ record.first)] += 1
     app.push(play)
     app.push(SeriesScene(app, play.controller))
 

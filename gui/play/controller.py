@@ -29,7 +29,7 @@ from gui.play.jobs import (
     SearchRecord,
     Worker,
 )
-from gui.play.series_record import Series
+from gui.play.series_record import Series, relabel
 from gui.settings import AI, CUSTOM, HUMAN
 
 SPEED_MAX = 2.0
@@ -93,7 +93,6 @@ class PlayController(SearchJobs):
         self.autosave_due = 0.0
         self.series = Series()
         self.series_labels = self.side_labels()
-        self.score = [0, 0, 0]
         self.recorded = False
         self.last_winner: int | None = None
         self.over_since: float | None = None
@@ -161,18 +160,18 @@ class PlayController(SearchJobs):
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
         return [side_info.side_label(side, self.game_name) for side in self.sides]
 
+    def current_series_labels(self) -> list[str]:
+        """Each side's series label now ('#1'/'#2' for twins; see `series_record.relabel`)."""
+        return relabel(self.series_labels, self.side_labels())
+
     def refresh_series_labels(self) -> None:
-        """Keep each side's series label while its player is unchanged; '#1'/'#2' twins."""
-        current = self.side_labels()
-        for i in (0, 1):
-            if self.series_labels[i].split(" #", 1)[0] != current[i]:
-                self.series_labels[i] = current[i]
-        base = [label.split(" #", 1)[0] for label in self.series_labels]
-        if base[0] == base[1]:
-            if self.series_labels[0] == self.series_labels[1]:
-                self.series_labels = [f"{base[0]} #1", f"{base[1]} #2"]
-        else:
-            self.series_labels = base
+        """Bring the series labels up to date with who plays each side now."""
+        self.series_labels = self.current_series_labels()
+
+    @property
+    def score(self) -> list[int]:
+        """Wins of the players now on sides 1 and 2 and their draws, counted by player."""
+        return self.series.score(self.current_series_labels())
 
     def colour_names(self) -> tuple[str, str]:
         """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
@@ -227,8 +226,11 @@ class PlayController(SearchJobs):
             self.board = None
 
     def new_game(self) -> None:
-        """Start again (the next seed of the series, so repeated games differ but replay)."""
+        """Start again with the series' next seed; after a finished AI-vs-AI game the
+        players change sides (as `match --swap`), so a series is fair."""
         self.cancel_search()
+        if self.recorded and self.ai_vs_ai():
+            self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
         self.match.restart(seed=self.series_seed + self.games_started)
         self.recorded = False
@@ -285,7 +287,7 @@ class PlayController(SearchJobs):
         player = self.state.to_move
         self.submit("analyse", self.analysis_config(player), player)
 
-    def swap_sides(self) -> None:
+    def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
         self.cancel_search()
         stored = self.settings.sides
@@ -295,7 +297,7 @@ class PlayController(SearchJobs):
         self.hint = None
         self.emit("rebuild")
         names = self.player_names()
-        self.set_notice(f"Swapped: {names[0]} vs {names[1]}")
+        self.set_notice(notice.format(*names))
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume AI vs AI."""
@@ -506,7 +508,6 @@ class PlayController(SearchJobs):
         """Count a finished game in the score and the series (once per game)."""
         self.recorded = True
         self.last_winner = winner
-        self.score[2 if winner is None else winner] += 1
         self.refresh_series_labels()
         self.series.add(self.series_labels[0], self.series_labels[1], winner)
         self.autosave(force=True)

@@ -21,6 +21,8 @@ class ViewContext:
     """
 
     now: float = 0.0
+    """The clock pulsing marks (hint, winning line) read; it holds still once they have
+    pulsed for a while, so a board at rest is not redrawn.  Motion uses `anim`, not this."""
     scale: float = 1.0
     mouse: tuple[int, int] | None = None
     interactive: bool = False

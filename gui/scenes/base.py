@@ -62,5 +62,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and poll background work by `dt` seconds."""
 
+    def animating(self) -> bool:
+        """Whether the picture changes without an event (an animation, a search reporting
+        progress); the app redraws only then, or after an event, and rests otherwise."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the app on top)."""

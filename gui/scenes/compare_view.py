@@ -195,6 +195,10 @@ class CompareScene(Scene):
             depths.append(self.pending[1])
         return max(depths, default=self.depth)
 
+    def animating(self) -> bool:
+        """Runs are under way (their node counts and times tick up); a question waits still."""
+        return bool(self.runner.busy or (self.queue and self.pending is None))
+
     def update(self, dt: float) -> None:
         """Collect finished runs and start the next."""
         finished, row, error = self.runner.poll()

@@ -395,6 +395,11 @@ class ExplorerScene(Scene):
         self._carry = 0.0
         self.rebuild()
 
+    def animating(self) -> bool:
+        """A trace is being worked out or arrives, or the stepper plays."""
+        job = self._job
+        return self.playing or self._result is not None or (job is not None and job.is_alive())
+
     def update(self, dt: float) -> None:
         """Adopt a finished trace; advance the stepper while playing."""
         if self._result is not None:

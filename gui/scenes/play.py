@@ -19,12 +19,12 @@ from games.base import CHANCE
 from gui import drawing, savefile, theme
 from gui.kits import ViewContext, kit_for
 from gui.play import controls, game_over_card, motion, side_panel, status_line
+from gui.play.activity import MESSAGE_TIME, Activity
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
 from gui.scenes.file_dialog import FileDialogScene
 from gui.settings import CUSTOM
 from gui.sound import sounds
 
-MESSAGE_TIME = 1.8
 BOARD_STEPS = 6
 """The board shrinks for the game-over card in this many sizes (each is drawn once)."""
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
@@ -77,6 +77,7 @@ class PlayScene(FileDialogScene):
         self.shown_total = 0.0
         self.landing: tuple[float, Any] | None = None
         """When the running move animation ends (its "landed" sound), and whose move it is."""
+        self.activity = Activity()
         self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
@@ -84,6 +85,7 @@ class PlayScene(FileDialogScene):
     def on_event(self, event: Event) -> None:
         """Animate a move, show a message, rebuild the widgets..."""
         now = self.app.now
+        self.app.request_frame()
         if event.kind == "played":
             self.start_animation(event.move, event.before)
         elif event.kind == "rolled":
@@ -426,6 +428,7 @@ class PlayScene(FileDialogScene):
             sounds().event(self.view.sounds, "landed", self.landing[1])
             self.landing = None
         self.controller.update()
+        self.activity.update(self.controller, self.app.now)
         state = self.controller.state
         if hasattr(state, "scores") and hasattr(state, "turn_total"):
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
@@ -438,6 +441,10 @@ class PlayScene(FileDialogScene):
         self.refresh_buttons()
         controls.refresh_tools(self)
 
+    def animating(self) -> bool:
+        """Whether the picture changes without an event (see `gui.play.activity`)."""
+        return self.activity.animating(self, self.app.now)
+
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
         controller = self.controller
@@ -445,7 +452,7 @@ class PlayScene(FileDialogScene):
         now = self.app.now
         interactive = controller.human_turn() and controller.roll is None
         ctx = ViewContext(
-            now=now,
+            now=self.activity.pulse_now(now),
             scale=self.app.metrics.scale,
             mouse=self.app.mouse(),
             interactive=interactive,

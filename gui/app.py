@@ -58,6 +58,7 @@ HELP_KEYS = (
     ("P", "policy picture (if the game has one)"),
     ("G", "move now: play the deepest finished search (while the AI thinks)"),
     ("L", "lessons (in the menu)"),
+    ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
     ("F1  or  ?", "show / hide these keys"),
 )
 """The keys every game shares; each game's own keys come from its kit (`help_keys`)."""
@@ -125,6 +126,7 @@ class App:
         else:
             self.settings, warning = settings.Settings(), None
         self.autosave_enabled = use_saved_settings
+        theme.set_palette(self.settings.palette)
         sounds().muted = bool(self.settings.sound_muted)
         sounds().volume = self.settings.sound_volume
         """Whether the game in progress is kept in autosave.json (not for screenshots)."""
@@ -241,6 +243,19 @@ class App:
         self.toasts.append(Toast(text, colour, self.now + seconds))
         self.frame_due = True
 
+    def set_palette(self, name: str) -> None:
+        """Draw with the palette `name` (`theme.PALETTES`) and remember it in the settings."""
+        self.settings.palette = theme.set_palette(name).name
+        self.frame_due = True
+
+    def next_palette(self) -> None:
+        """F2: the next palette (standard <-> colour-blind safe), saved, with a toast."""
+        names = list(theme.PALETTES)
+        self.set_palette(names[(names.index(theme.PALETTE.name) + 1) % len(names)])
+        if self.autosave_enabled:
+            settings.save(self.settings)
+        self.toast(f"Colours: {theme.PALETTE.title} (F2 changes)", theme.ACCENT)
+
     def request_frame(self) -> None:
         """Something changed: draw the next frame (see `animating` for the rest)."""
         self.frame_due = True
@@ -282,6 +297,9 @@ class App:
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             if size != self.size:
                 self.resize(size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.next_palette()
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or event.unicode == "?"):
             self.show_help = not self.show_help

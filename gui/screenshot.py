@@ -113,6 +113,7 @@ def render(
             p if p.lower() != "ai" else "Hard" for p in options.get("players", default_players)
         ]
         app.settings.sides[game] = _sides(game, players)
+        app.set_palette(str(options.get("palette", "standard")))
         menu = MenuScene(app)
         app.push(menu)
         if scene == "resume":
@@ -130,6 +131,7 @@ def render(
         for _ in range(3):
             app.step(1 / 60)
         app.now += 2.0
+        app.request_frame()
         app.step(1 / 60)
         _save_png(app.screen, out)
     finally:

@@ -54,6 +54,8 @@ class BoardView:
     """How a person moves, one sentence ('Click a cell or press 1-9.')."""
     bench_presets: tuple[str, str] | None = None
     """The two presets `gui.frame_bench` pits against each other (None: the second and last)."""
+    side_names_are_colours = False
+    """Whether the game names its sides by their colour (then a palette renames them)."""
     sounds: Mapping[str, str] = sound.COMMON_SOUNDS
     """Which effect each play event makes (see `gui.sound`); the default: buttons and results."""
 

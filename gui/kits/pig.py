@@ -353,6 +353,9 @@ class PigView(BoardView):
             surface, theme.PLAYER_SHADES[player], (banked_x, track.centery + 1), unit * 0.23
         )
         drawing.circle(surface, colour, (banked_x, track.centery), unit * 0.2)
+        drawing.player_mark(
+            surface, player, (banked_x, track.centery), unit * 0.2, theme.PLAYER_SHADES[player]
+        )
         if state.is_terminal() and state.winner() == player:
             pulse = 0.5 + 0.5 * math.sin(ctx.now * 5)
             drawing.glow(

@@ -175,7 +175,7 @@ class PlayController(SearchJobs):
 
     def colour_names(self) -> tuple[str, str]:
         """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
-        return side_info.side_names(self.game_name)
+        return side_info.side_names(self.game_name, self.settings.palette)
 
     def player_roles(self) -> tuple[str, str]:
         """'You', 'AI · Hard' or 'Human' per side."""

@@ -370,17 +370,18 @@ class App:
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        y = m.px(14)
+        area = self.scene.toast_area() if self.scene is not None else self.screen.get_rect()
+        y = area.y + m.px(14)
         size = m.font_size(15)
         for toast in self.toasts:
             fade = max(0.0, min(1.0, (toast.until - self.now) / TOAST_FADE))
             lines = drawing.wrap(
-                toast.text, min(self.size[0] - 4 * m.pad, m.px(760)), size, "semibold"
+                toast.text, min(area.width - 2 * m.pad, m.px(760)), size, "semibold"
             )
             line_h = round(size * 1.4)
             width = max(drawing.text_size(line, size, "semibold")[0] for line in lines) + 2 * m.pad
             rect = pygame.Rect(0, y, width, line_h * len(lines) + m.px(16))
-            rect.centerx = self.size[0] // 2
+            rect.centerx = area.centerx
             alpha = round(255 * fade)
             drawing.rounded_rect(
                 surface,

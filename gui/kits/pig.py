@@ -310,7 +310,8 @@ class PigView(BoardView):
         colour = theme.PLAYER_COLOURS[player]
         active = player == state.player and not state.is_terminal()
         label_w = round(unit * 2.9)
-        score_w = round(unit * 1.6)
+        widest = drawing.text_size("8" * len(str(goal + 6)), max(13, round(unit * 0.42)), "bold")
+        score_w = max(round(unit * 1.6), round(unit * 1.0) + widest[0])  # flag, gap, score
         track = pygame.Rect(
             lane.x + label_w, 0, lane.width - label_w - score_w, max(6, round(unit * 0.16))
         )

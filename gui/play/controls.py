@@ -325,3 +325,10 @@ def toggle_mute(scene: Any) -> None:
     if button is not None:
         button.set_text("Unmute" if muted else "Mute")
     scene.set_notice("Sound off" if muted else "Sound on")
+
+
+def toast_area(scene: Any) -> pygame.Rect:
+    """The play scene's toasts go over the board, under the status line (never over it)."""
+    header = scene.header_rect()
+    top = header.bottom + scene.app.metrics.gap
+    return pygame.Rect(header.x, top, header.width, scene.app.size[1] - top)

@@ -441,6 +441,8 @@ class PlayScene(FileDialogScene):
         self.refresh_buttons()
         controls.refresh_tools(self)
 
+    toast_area = controls.toast_area
+
     def animating(self) -> bool:
         """Whether the picture changes without an event (see `gui.play.activity`)."""
         return self.activity.animating(self, self.app.now)

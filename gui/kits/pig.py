@@ -182,6 +182,18 @@ def draw_flag(surface: pygame.Surface, x: float, y: float, unit: float) -> None:
     )
 
 
+def score_width(unit: float, goal: int) -> int:
+    """Room at a track's right end for the flag (0.32-0.54 units in), a gap and the widest
+    score the race can reach (goal + 5), drawn 0.3 units from the lane's end."""
+    widest = drawing.text_size("8" * len(str(goal + 6)), score_size(unit), "bold")[0]
+    return max(round(unit * 1.6), round(unit * 1.0) + widest)
+
+
+def score_size(unit: float) -> int:
+    """The font size of a lane's score."""
+    return max(13, round(unit * 0.42))
+
+
 class PigView(BoardView):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
 
@@ -288,7 +300,7 @@ class PigView(BoardView):
             surface,
             f"{round(shown_scores[player])}",
             (lane.right - unit * 0.3, lane.centery),
-            max(13, round(unit * 0.42)),
+            score_size(unit),
             theme.TEXT,
             "bold",
             anchor="midright",
@@ -310,8 +322,7 @@ class PigView(BoardView):
         colour = theme.PLAYER_COLOURS[player]
         active = player == state.player and not state.is_terminal()
         label_w = round(unit * 2.9)
-        widest = drawing.text_size("8" * len(str(goal + 6)), max(13, round(unit * 0.42)), "bold")
-        score_w = max(round(unit * 1.6), round(unit * 1.0) + widest[0])  # flag, gap, score
+        score_w = score_width(unit, goal)
         track = pygame.Rect(
             lane.x + label_w, 0, lane.width - label_w - score_w, max(6, round(unit * 0.16))
         )

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from gui import drawing, settings
+from gui.drop_down import drop_down
 from gui.play.controller import SPEED_MAX, PlayController
 from gui.settings import CUSTOM, HUMAN
 from gui.sound import sounds
@@ -64,7 +65,7 @@ def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
         if current not in options:
             current = options[0]
         choices: list[str | tuple[str, str]] = list(options)
-        menu = pygame_gui.elements.UIDropDownMenu(choices, current, rows[i], scene.manager)
+        menu = drop_down(choices, current, rows[i], scene.manager)
         scene.add(menu)
         scene.role_menus.insert(0, menu)
     return int(rows[1].bottom)

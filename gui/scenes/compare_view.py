@@ -34,6 +34,7 @@ from ai.compare import (
 from gui import chart, drawing, theme
 from gui.compare_charts import nodes_chart, policy_charts
 from gui.compare_worker import CompareRunner
+from gui.drop_down import drop_down
 from gui.scenes.base import Scene
 
 DEPTHS = tuple(range(1, 13))
@@ -248,7 +249,7 @@ class CompareScene(Scene):
         self.depth_choices = {f"depth {d}": d for d in DEPTHS}
         options = list(self.depth_choices)
         self.depth_menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
+            drop_down(
                 list[str | tuple[str, str]](options),
                 f"depth {self.depth}",
                 pygame.Rect(x, controls.top, width + m.px(14), controls.height),

@@ -28,6 +28,7 @@ from ai.trace_render import (
 )
 from games import tree_examples
 from gui import drawing, explorer_board, theme
+from gui.drop_down import drop_down
 from gui.explorer_layout import CUT, MORE, Layout, Placed, layout
 from gui.scenes.base import Scene
 
@@ -240,7 +241,7 @@ class ExplorerScene(Scene):
         self, rect: pygame.Rect, options: list[str], current: str, action: str, up: bool = False
     ) -> Any:
         menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
+            drop_down(
                 list[str | tuple[str, str]](options),
                 current,
                 rect,

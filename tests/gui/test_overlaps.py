@@ -57,3 +57,64 @@ def test_pigs_flag_keeps_clear_of_the_highest_score():
                 lane_right - unit * 0.3 - drawing.text_size(text, score_size(unit), "bold")[0]
             )
             assert flag_right < score_left, (unit, goal)
+
+
+def _analysed_play(size, players):
+    """A headless app with an analysed connect-four position on top (as the screenshots)."""
+    from gui import screenshot
+    from gui.app import App
+    from gui.scenes.menu import MenuScene
+
+    app = App(size, headless=True, use_saved_settings=False)
+    app.settings.show_analysis = True
+    app.settings.sides["connect4"] = screenshot._sides("connect4", players)
+    app.push(MenuScene(app))
+    screenshot._push_play(app, "analysis", "connect4", "4453443", {})
+    pump(app, 2)
+    return app, app.scene
+
+
+def _panel_sections(play):
+    from gui import analysis_panel
+    from gui.play import side_panel
+
+    m = play.app.metrics
+    panel = play.panel_rect()
+    inner = panel.inflate(-2 * m.gap, 0)
+    top, bottom = play.controls_bottom, panel.bottom - m.gap
+    analysis, moves = side_panel.sections(play, top, bottom, inner.width, 0)
+    record = side_panel.as_analysis(play.controller.analysis)
+    wanted = analysis_panel.content_height(record, play.controller.game, m, inner.width)
+    return panel, top, bottom, analysis, moves, wanted
+
+
+def _panel_widgets(play):
+    panel = play.panel_rect()
+    return [w.rect for w in play.widgets if panel.contains(w.rect)]
+
+
+def test_ai_vs_ai_at_1280x800_shows_every_analysis_row_and_the_move_list():
+    app, play = _analysed_play((1280, 800), ["Hard", "Medium"])
+    try:
+        assert play.controller.ai_vs_ai() and play.controller.analysis is not None
+        _panel, top, _bottom, analysis, moves, wanted = _panel_sections(play)
+        assert analysis >= wanted  # every row, in the roomiest layout
+        m = app.metrics
+        three_rows = round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5 * 3)
+        assert moves >= three_rows
+        assert all(rect.bottom <= top for rect in _panel_widgets(play))
+    finally:
+        app.quit(save=False)
+
+
+def test_the_side_panel_fits_at_800x600():
+    for players in (["Hard", "Medium"], ["human", "Medium"]):
+        app, play = _analysed_play((800, 600), players)
+        try:
+            _panel, top, bottom, analysis, _moves, wanted = _panel_sections(play)
+            widgets = _panel_widgets(play)
+            assert len(widgets) >= 12  # roles, buttons, tools (and AI-vs-AI controls)
+            assert all(rect.bottom <= top for rect in widgets)
+            assert top + analysis <= bottom and analysis >= min(wanted, app.metrics.px(120))
+        finally:
+            app.quit(save=False)

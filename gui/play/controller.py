@@ -44,8 +44,9 @@ AUTOSAVE_EVERY = 0.5
 class Event:
     """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
     "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
-    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "sound"
-    (text: the play event of `gui.sound`'s maps, move: the player or None)."""
+    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "swapped"
+    (the sides' players), "sound" (text: the play event of `gui.sound`'s maps, move: the
+    player or None)."""
 
     kind: str
     move: Any = None
@@ -295,7 +296,7 @@ class PlayController(SearchJobs):
         self.series_labels.reverse()
         settings.save(self.settings)
         self.hint = None
-        self.emit("rebuild")
+        self.emit("swapped")
         names = self.player_names()
         self.set_notice(notice.format(*names))
 

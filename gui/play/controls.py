@@ -339,3 +339,16 @@ def toast_area(scene: Any) -> pygame.Rect:
     header = scene.header_rect()
     top = header.bottom + scene.app.metrics.gap
     return pygame.Rect(header.x, top, header.width, scene.app.size[1] - top)
+
+
+def apply_change(scene: Any, kind: str) -> None:
+    """The widgets after a change: swapped players only exchange the two role menus' places
+    (no new widgets every game of a series); anything else rebuilds them."""
+    menus = scene.role_menus
+    if kind != "swapped" or len(menus) != 2:
+        scene.rebuild()
+        return
+    first, second = menus[0].relative_rect.topleft, menus[1].relative_rect.topleft
+    menus[0].set_relative_position(second)
+    menus[1].set_relative_position(first)
+    menus.reverse()

@@ -102,8 +102,8 @@ class PlayScene(FileDialogScene):
         elif event.kind == "over":
             controls.build_overlay_buttons(self, self.overlay_rect(final=True))
             self.refresh_buttons(force=True)
-        elif event.kind == "rebuild" and self.app.scene is self:
-            self.rebuild()
+        elif event.kind in ("rebuild", "swapped") and self.app.scene is self:
+            controls.apply_change(self, event.kind)
         elif event.kind == "sound":
             sounds().event(self.view.sounds, event.text, event.move)
 

@@ -56,7 +56,7 @@ class AlphaBeta:
         poll = ctx.poll
         slots = self.table.slots
         size = self.table.size
-        generation = self.table.generation
+        store_at = self.table.store_at
         killers = self.killers
         history = self.history
         proven = PROVEN_UNITS
@@ -73,8 +73,7 @@ class AlphaBeta:
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
         # that rest on an estimate (so a reused table cannot hide a heuristic leaf)
-        # then entries written, and of them into empty slots
-        counters = [0, 0, 0, 0, 0, 0, 0, 0]
+        counters = [0, 0, 0, 0, 0, 0]
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -204,13 +203,8 @@ class AlphaBeta:
                             history[move] = history.get(move, 0) + remaining * remaining
                             break
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
-            old = slots[index]
-            if old is None or old[0] == key or old[5] != generation or old[1] <= remaining:
-                solved = counters[4] + counters[5] == estimates
-                slots[index] = (key, remaining, flag, best, best_move, generation, solved)
-                counters[6] += 1
-                if old is None:
-                    counters[7] += 1
+            solved = counters[4] + counters[5] == estimates
+            store_at(index, key, remaining, flag, best, best_move, solved)
             return best
 
         try:
@@ -223,8 +217,6 @@ class AlphaBeta:
             ctx.table_hits += counters[2]
             ctx.leaf_evaluations += counters[4]
             ctx.estimate_hits += counters[5]
-            self.table.stores += counters[6]
-            self.table.filled += counters[7]
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches

@@ -40,6 +40,10 @@ class _OutOfTime(Exception):
     """Raised inside an iteration when the time budget runs out."""
 
 
+class _OutOfNodes(_OutOfTime):
+    """Raised inside a search when its node budget (`Context.node_limit`) is spent."""
+
+
 def back_up(child_value: int) -> int:
     """The parent's value of a move whose resulting child has `child_value` (negamax).
 
@@ -84,6 +88,7 @@ class Context:
         "last_progress",
         "leaf_evaluations",
         "limit",
+        "node_limit",
         "nodes",
         "progress",
         "rng",
@@ -121,6 +126,9 @@ class Context:
         self.exact_leaves = bool(getattr(heuristic, "exact", False))
         """The heuristic returns true values (an exact table): its leaves are no estimate."""
         self.limit = HEURISTIC_UNITS
+        self.node_limit: int | None = None
+        """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
+        changes (checked every POLL_MASK+1 nodes)."""
 
     def estimates_used(self) -> int:
         """Heuristic values the search has rested on so far: leaves it evaluated and table
@@ -135,6 +143,8 @@ class Context:
         """Called every POLL_MASK+1 nodes: honour stop requests, the deadline, report progress."""
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("search cancelled")
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _OutOfNodes
         now = time.perf_counter()
         if enforce_deadline and (
             (self.deadline is not None and now >= self.deadline)

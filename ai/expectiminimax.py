@@ -37,12 +37,12 @@ class Expectiminimax:
         leaf = ctx.leaf_exact if root.STOCHASTIC else ctx.leaf
         slots = self.table.slots
         size = self.table.size
-        generation = self.table.generation
+        store_at = self.table.store_at
         decay = not root.STOCHASTIC
         proven = PROVEN_UNITS
         step = STEP_UNITS
-        # nodes, table hits, hits whose value rests on an estimate, writes, writes to empty slots
-        counters = [0, 0, 0, 0, 0]
+        # nodes, table hits, hits whose value rests on an estimate
+        counters = [0, 0, 0]
         leaves_estimate = not ctx.exact_leaves
         book = hasattr(root, "book_value")
 
@@ -97,13 +97,8 @@ class Expectiminimax:
                     if child_value > value:
                         value = child_value
                         best_move = move
-            old = slots[index]
-            if old is None or old[5] != generation or old[1] <= remaining:
-                solved = ctx.leaf_evaluations * leaves_estimate + counters[2] == estimates
-                slots[index] = (key, remaining, EXACT, value, best_move, generation, solved)  # type: ignore[assignment]
-                counters[3] += 1
-                if old is None:
-                    counters[4] += 1
+            solved = ctx.leaf_evaluations * leaves_estimate + counters[2] == estimates
+            store_at(index, key, remaining, EXACT, value, best_move, solved)  # type: ignore[arg-type]
             return value
 
         try:
@@ -114,8 +109,6 @@ class Expectiminimax:
             ctx.nodes += counters[0]
             ctx.table_hits += counters[1]
             ctx.estimate_hits += counters[2]
-            self.table.stores += counters[3]
-            self.table.filled += counters[4]
 
     def root(self, state: Any, depth: int, order: list[Move]) -> dict[Any, float]:
         """The exact value of every root move, for the player to move."""

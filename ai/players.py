@@ -11,8 +11,16 @@ import random
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
+from ai.proof import solve_is_cheap
 from ai.result import SearchResult
-from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
+from ai.search import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    MAX_DEPTH,
+    algorithms_for,
+    search,
+    searchable_algorithms,
+)
 from ai.table import TranspositionTable
 from games.base import Move
 
@@ -203,3 +211,20 @@ def make_player(
 def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
     """The same config with another seed (used to give each game of a match its own)."""
     return replace(config, seed=seed)
+
+
+ANALYSIS_SOLVE_SECONDS = 5.0
+"""The budget of an analysis switched to solving (`exact_where_cheap`): a safety net only,
+since a solve the game calls cheap runs to its end (ai.search)."""
+
+
+def exact_where_cheap(config: PlayerConfig, state: Any) -> PlayerConfig:
+    """The config an analysis (hint, move values) should use at `state`: solving, so every
+    move's value is exact, where the game says a solve is cheap (`solve_is_cheap()`: an
+    opening book within reach); else `config` unchanged."""
+    if config.algorithm == RANDOM or "alphabeta" not in searchable_algorithms(state):
+        return config
+    if not solve_is_cheap(state):
+        return config
+    budget = max(config.time_limit or 0.0, ANALYSIS_SOLVE_SECONDS)
+    return replace(config, algorithm="alphabeta", depth=None, time_limit=budget, randomness=0.0)

@@ -92,6 +92,46 @@ def values_note(result: Any, stochastic: bool) -> str | None:
     return None
 
 
+LINE_MOVES = 10
+"""The most moves of a principal variation shown."""
+
+
+def line_text(result: Any, game: Any, most: int = LINE_MOVES, book: bool = True) -> str:
+    """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves or
+    stops before the game's end (a depth limit, a line the search did not keep), and
+    '6 4 4 3 · then the book: draw' where it stops at a position the game's opening book
+    answered (`book`), so a cut line is never shown as if it were whole."""
+    pv = tuple(result.pv)
+    text = " ".join(game.format_move(move) for move in pv[:most])
+    extra = getattr(result, "extra", {})
+    if len(pv) > most or (extra.get("pv_stops_early") and not extra.get("pv_ends_in_book")):
+        return text + " …"
+    end = book_end_text(result) if book else None
+    return text if end is None else f"{text} · {end}"
+
+
+def book_end(result: Any) -> str | None:
+    """Where the principal variation stops at a book position (the book holds values, not
+    moves), the book's value there for the player to move at the root, counted from the
+    line's end: 'win in 40 more', 'draw', 'loss' (no distance stored); else None."""
+    from ai.values import describe, to_value
+
+    end = getattr(result, "extra", {}).get("pv_book_value")
+    if end is None:
+        return None
+    low, high = end
+    if low != high:
+        return "win" if low > 0 else "loss"
+    value = describe(to_value(low), False, True)
+    return value if value == "draw" else f"{value} more"
+
+
+def book_end_text(result: Any) -> str | None:
+    """'then the book: win in 40 more' (see `book_end`), or None."""
+    end = book_end(result)
+    return None if end is None else f"then the book: {end}"
+
+
 def progress_line(progress: Any) -> str:
     """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
     search has no depth limit)."""

@@ -21,7 +21,8 @@ from ai.engine import (
     _OutOfTime,
 )
 from ai.expectiminimax import Expectiminimax
-from ai.minimax import book_units, minimax_root
+from ai.minimax import minimax_root
+from ai.proof import kept_known_value, known_value, promising_first, prove_keeper, solve_is_cheap
 from ai.result import SearchProgress, SearchResult
 from ai.table import TranspositionTable
 from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
@@ -38,10 +39,6 @@ MAX_DEPTH = 64
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
-KNOWN_SOLVE_SHARE = 0.95
-"""The same where the game's opening book knows the root's value and one best move is
-asked for: proving a move keeps that value is worth more than a heuristic search, and
-the likeliest move not proven worse is played if time runs out."""
 
 __all__ = [
     "ALGORITHMS",
@@ -201,6 +198,8 @@ class _Deepening:
     complete: bool = True
     exact: bool = False
     iterations: list[dict[str, Any]] = field(default_factory=list)
+    proof_nodes: int | None = None
+    """Nodes spent proving a move keeps the root's known value (`ai.proof`), if any."""
 
 
 def _deepen(
@@ -261,61 +260,25 @@ def _table_for(depth: int | None) -> TranspositionTable:
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
 
 
-def _known_value(state: Any) -> int | None:
-    """The root's exact value in units from the game's opening book, or None."""
-    if hasattr(state, "solved_value"):
-        known = state.solved_value()
-        if known is not None:
-            value: int = known.bounds(WIN_UNITS, STEP_UNITS, MAX_DEPTH)[0]
-            return value
-    return book_units(state) if hasattr(state, "book_value") else None
-
-
-def _ends_in_book(state: Any, line: tuple[Move, ...]) -> bool:
-    """Whether `line` stops at a position the game's opening book answered (the book holds
-    values, not moves, so a line shown stops there: say so where it is shown)."""
-    if not hasattr(state, "book_value"):
-        return False
+def _line_end(state: Any, line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
+    """How `line` ends: (whether it stops before the game's end, and, where it stops at a
+    position the game's opening book answered, that position's value as (low, high) units,
+    equal when exact, for the player to move at the root, counted from the line's end).
+    The book holds values, not moves, so a line shown stops there: say so where it is shown."""
     node = state
     for move in line:
         node = node.play(move)
     if node.is_terminal():
-        return False
-    return node.book_value() is not None or (
-        hasattr(node, "solved_value") and node.solved_value() is not None
-    )
-
-
-def _promising_first(state: Any, order: list[Move]) -> list[Move]:
-    """The root moves with the game's `search_moves()` first (the likeliest best)."""
-    if not hasattr(state, "search_moves"):
-        return order
-    first = [m for m in state.search_moves() if m in order]
-    return [*first, *(m for m in order if m not in first)]
-
-
-def _kept_known_value(
-    order: list[Move],
-    partial: tuple[dict[Any, int], set[Any]],
-    known: int | None,
-    all_values: bool,
-) -> tuple[dict[Any, int], set[Any], Move | None] | None:
-    """After a solve cut short at a root whose value the book knows (None otherwise):
-    values for every move, those not searched as upper bounds (no move beats the root's
-    value), and the move to play if none was proven to keep that value: the first in
-    `order` (the likeliest) that was not proven worse."""
-    if known is None or all_values:
-        return None
-    values = dict(partial[0])
-    bounds = set(partial[1])
-    proven = any(m not in bounds and v >= known for m, v in values.items())
-    open_moves = [m for m in order if m not in values]  # not yet proven worse
-    for move in open_moves:
-        values[move] = known
-        bounds.add(move)
-    if proven or not open_moves:
-        return values, bounds, None
-    return values, bounds, open_moves[0]
+        return False, None
+    known = node.solved_value() if hasattr(node, "solved_value") else None
+    if known is None and hasattr(node, "book_value"):
+        known = node.book_value()
+    if known is None:
+        return True, None
+    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else MAX_DEPTH
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    same = node.player == state.player
+    return True, (int(low), int(high)) if same else (-int(high), -int(low))
 
 
 _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
@@ -325,8 +288,10 @@ _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
 def _solve_on_budget(
     state: Any, ctx: Context, searcher: AlphaBeta, all_values: bool, progress: _Deepening
 ) -> tuple[_Found, Move | None, list[int], list[Move]]:
-    """Unlimited depth on a budget: try to solve exactly with part of the time; if the
-    position is still too big, the caller deepens with the heuristic for the rest.
+    """Unlimited depth on a budget: solve exactly if the game says that is cheap (whatever
+    the machine's speed), prove a move keeps a value the game knows (`ai.proof`, counted in
+    nodes), else try with part of the time; if the position is still too big, the caller
+    deepens with the heuristic for the rest.
 
     Returns what was found, a tentative move (or None), the depths still to search and
     the root move order."""
@@ -334,33 +299,44 @@ def _solve_on_budget(
     found: _Found = ({}, set(), {})
     tentative: Move | None = None
     plan = _deepening(None)
-    known = _known_value(state)
+    known = known_value(state)
     budget_end = ctx.deadline
-    if budget_end is not None:
-        share = SOLVE_SHARE if known is None or all_values else KNOWN_SOLVE_SHARE
-        ctx.deadline = ctx.start + (budget_end - ctx.start) * share
     ctx.depth = UNLIMITED_DEPTH
-    if known is not None and not all_values:
-        order = _promising_first(state, order)
+    keeper: Move | None = None
+    if known is None and budget_end is not None and not solve_is_cheap(state):
+        ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+    elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
+        ctx.deadline = None  # finished whatever the machine's speed
+    # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
     try:
+        if known is not None and not solve_is_cheap(state):
+            proof = prove_keeper(searcher, state, known, promising_first(state, order))
+            keeper, progress.proof_nodes = proof.move, proof.nodes
+            order = list(dict.fromkeys([*proof.left, *proof.worse]))
+            if keeper is not None:
+                order = [keeper, *(m for m in order if m != keeper)]
+            ctx.best_move, ctx.best_value, ctx.deadline = keeper, known, budget_end
+            if proof.cut_short:
+                raise _OutOfTime
         values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
     except _OutOfTime:
         ctx.deadline = budget_end
-        kept = _kept_known_value(order, searcher.partial, known, all_values)
+        kept = kept_known_value(order, searcher.partial, known, keeper)
         if kept is not None:
-            # A move proven to keep the book's value is played (exact); else the likeliest
+            # A move proven to keep the known value is played (exact); else the likeliest
             # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
             values, bounds, tentative = kept
             found = (values, bounds, dict(searcher.root_lines))
             progress.done, progress.exact, progress.complete, plan = (
                 UNLIMITED_DEPTH,
-                tentative is None,
+                tentative is None and not (all_values and bounds),
                 False,
                 [],
             )
     else:
         found = (values, bounds, dict(searcher.root_lines))
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
+    ctx.deadline = budget_end
     progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
     return found, tentative, plan, order
 
@@ -407,8 +383,13 @@ def _alphabeta(
         "iterations": progress.iterations,
         "bounds": sorted(bounds, key=str),
         "table_entries": len(searcher.table),
-        "pv_ends_in_book": _ends_in_book(state, pv),
     }
+    extra["pv_stops_early"], book_end = _line_end(state, pv)
+    extra["pv_ends_in_book"] = book_end is not None
+    if book_end is not None:
+        extra["pv_book_value"] = book_end
+    if progress.proof_nodes is not None:
+        extra["proof_nodes"] = progress.proof_nodes
     result = _finish(
         state,
         ctx,

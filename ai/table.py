@@ -43,8 +43,7 @@ class TranspositionTable:
         self.stores = 0
         """How many entries were written (including overwrites)."""
         self.filled = 0
-        """How many slots hold an entry.  The searches write slots inline (a method call per
-        node costs too much) and add what they wrote to `stores` and `filled` when they end."""
+        """How many slots hold an entry."""
 
     def __len__(self) -> int:
         """How many slots hold an entry."""
@@ -75,13 +74,32 @@ class TranspositionTable:
     def store(
         self, key: Hashable, depth: int, flag: int, value: int, move: Any, solved: bool = False
     ) -> None:
-        """Record a result, keeping the deeper of two different positions."""
-        index = hash(key) % self.size
-        old = self.slots[index]
-        if old is None or old[0] == key or old[5] != self.generation or old[1] <= depth:
-            self.slots[index] = (key, depth, flag, value, move, self.generation, solved)
+        """Record a result in the key's own slot (see `store_at`)."""
+        self.store_at(hash(key) % self.size, key, depth, flag, value, move, solved)
+
+    def store_at(
+        self,
+        index: int,
+        key: Hashable,
+        depth: int,
+        flag: int,
+        value: int,
+        move: Any,
+        solved: bool,
+    ) -> None:
+        """Record a result in slot `index`, keeping the deeper of two different positions.
+
+        The one way to write the table: the searches bind it to a local name and pass the
+        index they already computed for their probe (`hash(key) % size`, or a salted index).
+        """
+        slots = self.slots
+        old = slots[index]
+        generation = self.generation
+        if old is None or old[0] == key or old[5] != generation or old[1] <= depth:
+            slots[index] = (key, depth, flag, value, move, generation, solved)
             self.stores += 1
-            self.filled += old is None
+            if old is None:
+                self.filled += 1
 
 
 def _prime_below(limit: int) -> int:

@@ -107,11 +107,12 @@ class _Tracer:
             units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
         return units if state.player == self.root_player else -units
 
-    def role(self, state: Any, remaining: int) -> str:
-        """leaf, chance, max or min."""
+    def role(self, state: Any, remaining: int, ply: int) -> str:
+        """leaf, chance, max or min.  The root is searched even when the book knows it, as
+        `ai.search` searches it."""
         if state.is_terminal():
             return "leaf"
-        if not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
+        if ply and not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
             return "leaf"  # a position the opening book knows exactly
         if state.to_move == CHANCE:
             return "chance"
@@ -132,7 +133,7 @@ class _Tracer:
 
     def oracle(self, state: Any, remaining: int, ply: int) -> float:
         """The exact value (for MAX) of a node, untraced, to put the best child first."""
-        role = self.role(state, remaining)
+        role = self.role(state, remaining, ply)
         key = (state.key(), remaining, role, ply if self.decay else 0)
         found = self.oracle_memo.get(key)
         if found is not None:
@@ -181,7 +182,12 @@ class _Tracer:
         alpha: float,
         beta: float,
     ) -> float:
-        """Search one node; return its value for MAX in units."""
+        """Search one node; return its value for MAX in units.
+
+        The textbook's steps, each recorded: enter the node; at a leaf, evaluate it; else
+        try the table, then back up the children's values (weighted at a chance node; at a
+        decision node best first, with alpha-beta's cut-offs); store and exit.
+        """
         node = self.count
         self.count += 1
         if self.count > self.budget:
@@ -190,15 +196,14 @@ class _Tracer:
                 + (f"try depth {max(1, self.depth - 1)} or less" if self.depth > 1 else "")
                 + ("" if self.algorithm == "alphabeta" else ", or alpha-beta")
             )
-        role = self.role(state, remaining)
+        role = self.role(state, remaining, ply)
         pruning = self.algorithm == "alphabeta"
-        label = self.root_label if parent < 0 else self.label_of(move)
         self.emit(
             kind="enter",
             node=node,
             parent=parent,
             move=move,
-            label=label,
+            label=self.root_label if parent < 0 else self.label_of(move),
             role=role,
             ply=ply,
             alpha=self.show(alpha) if pruning else None,
@@ -206,117 +211,15 @@ class _Tracer:
             probability=probability,
         )
         if role == "leaf":
-            known = None if state.is_terminal() else self.book(state, ply)
-            if state.is_terminal():
-                value, source = self.terminal(state, ply), "terminal"
-            elif known is not None:
-                value, source = known, "book"
-            else:
-                value, source = self.heuristic(state, state.STOCHASTIC), self.ctx.heuristic_name
-            self.emit(kind="leaf", node=node, value=self.show(value), source=source)
-            self.emit(kind="exit", node=node, value=self.show(value))
-            return value
+            return self.evaluate_leaf(state, node, ply)
         key = (state.key(), remaining, role, ply if self.decay else 0)
-        if self.use_table:
-            entry = self.table.get(key)
-            if entry is not None:
-                stored, flag = entry
-                if (
-                    flag == "exact"
-                    or (flag == "lower" and stored >= beta)
-                    or (flag == "upper" and stored <= alpha)
-                ):
-                    self.emit(kind="table", node=node, value=self.show(stored), source=flag)
-                    self.emit(kind="exit", node=node, value=self.show(stored), source="table")
-                    return stored
+        stored = self.from_table(key, node, alpha, beta) if self.use_table else None
+        if stored is not None:
+            return stored
         if role == "chance":
-            value = 0.0
-            terms = []
-            for outcome, chance in state.chance_outcomes():
-                child = self.count
-                child_value = self.visit(
-                    state.play(outcome),
-                    node,
-                    outcome,
-                    chance,
-                    remaining,
-                    ply + 1,
-                    -math.inf,
-                    math.inf,
-                )
-                value += chance * child_value
-                shown = self.show(child_value)
-                assert shown is not None
-                terms.append((self.label_of(outcome), chance, shown))
-                self.emit(
-                    kind="backup",
-                    node=node,
-                    child=child,
-                    move=outcome,
-                    value=shown,
-                    best=self.show(value),
-                    probability=chance,
-                )
-            self.emit(kind="chance", node=node, value=self.show(value), terms=tuple(terms))
-            bound = "exact"
+            value, bound = self.chance_node(state, node, remaining, ply), "exact"
         else:
-            is_max = role == "max"
-            best = -math.inf if is_max else math.inf
-            low, high = alpha, beta
-            moves = self.ordered(state, role, remaining, ply)
-            for index, move_ in enumerate(moves):
-                child = self.count
-                child_value = self.visit(
-                    state.play(move_), node, move_, None, remaining - 1, ply + 1, low, high
-                )
-                if (child_value > best) if is_max else (child_value < best):
-                    best = child_value
-                self.emit(
-                    kind="backup",
-                    node=node,
-                    child=child,
-                    move=move_,
-                    value=self.show(child_value),
-                    best=self.show(best),
-                )
-                if not pruning:
-                    continue
-                skipped = tuple(self.label_of(m) for m in moves[index + 1 :])
-                if is_max:
-                    if best >= high:
-                        if skipped:
-                            self.emit(
-                                kind="cutoff",
-                                node=node,
-                                value=self.show(best),
-                                old=self.show(high),
-                                source="beta",
-                                skipped=skipped,
-                            )
-                        break
-                    if best > low:
-                        self.emit(
-                            kind="alpha", node=node, old=self.show(low), value=self.show(best)
-                        )
-                        low = best
-                else:
-                    if best <= low:
-                        if skipped:
-                            self.emit(
-                                kind="cutoff",
-                                node=node,
-                                value=self.show(best),
-                                old=self.show(low),
-                                source="alpha",
-                                skipped=skipped,
-                            )
-                        break
-                    if best < high:
-                        self.emit(
-                            kind="beta", node=node, old=self.show(high), value=self.show(best)
-                        )
-                        high = best
-            value = best
+            value = self.decision_node(state, node, role, remaining, ply, (alpha, beta))
             bound = "exact"
             if pruning:
                 bound = "upper" if value <= alpha else ("lower" if value >= beta else "exact")
@@ -324,6 +227,112 @@ class _Tracer:
             self.table[key] = (value, bound)
         self.emit(kind="exit", node=node, value=self.show(value), source=bound)
         return value
+
+    def evaluate_leaf(self, state: Any, node: int, ply: int) -> float:
+        """A leaf's value: the game's result, the opening book's, or the heuristic's."""
+        known = None if state.is_terminal() else self.book(state, ply)
+        if state.is_terminal():
+            value, source = self.terminal(state, ply), "terminal"
+        elif known is not None:
+            value, source = known, "book"
+        else:
+            value, source = self.heuristic(state, state.STOCHASTIC), self.ctx.heuristic_name
+        self.emit(kind="leaf", node=node, value=self.show(value), source=source)
+        self.emit(kind="exit", node=node, value=self.show(value))
+        return value
+
+    def from_table(self, key: Any, node: int, alpha: float, beta: float) -> float | None:
+        """A stored value that settles the node in the window (alpha, beta), or None."""
+        entry = self.table.get(key)
+        if entry is None:
+            return None
+        stored, flag = entry
+        if (
+            flag == "exact"
+            or (flag == "lower" and stored >= beta)
+            or (flag == "upper" and stored <= alpha)
+        ):
+            self.emit(kind="table", node=node, value=self.show(stored), source=flag)
+            self.emit(kind="exit", node=node, value=self.show(stored), source="table")
+            return stored
+        return None
+
+    def chance_node(self, state: Any, node: int, remaining: int, ply: int) -> float:
+        """The probability-weighted sum of the outcomes' values (each searched in full)."""
+        value = 0.0
+        terms = []
+        for outcome, chance in state.chance_outcomes():
+            child = self.count
+            child_value = self.visit(
+                state.play(outcome), node, outcome, chance, remaining, ply + 1, -math.inf, math.inf
+            )
+            value += chance * child_value
+            shown = self.show(child_value)
+            assert shown is not None
+            terms.append((self.label_of(outcome), chance, shown))
+            self.emit(
+                kind="backup",
+                node=node,
+                child=child,
+                move=outcome,
+                value=shown,
+                best=self.show(value),
+                probability=chance,
+            )
+        self.emit(kind="chance", node=node, value=self.show(value), terms=tuple(terms))
+        return value
+
+    def decision_node(
+        self,
+        state: Any,
+        node: int,
+        role: str,
+        remaining: int,
+        ply: int,
+        window: tuple[float, float],
+    ) -> float:
+        """The best child's value for MAX or MIN; alpha-beta narrows the window as it goes
+        and stops when the rest cannot matter (a cut-off, with the moves it skips)."""
+        is_max = role == "max"
+        best = -math.inf if is_max else math.inf
+        low, high = window
+        moves = self.ordered(state, role, remaining, ply)
+        for index, move in enumerate(moves):
+            child = self.count
+            child_value = self.visit(
+                state.play(move), node, move, None, remaining - 1, ply + 1, low, high
+            )
+            if (child_value > best) if is_max else (child_value < best):
+                best = child_value
+            self.emit(
+                kind="backup",
+                node=node,
+                child=child,
+                move=move,
+                value=self.show(child_value),
+                best=self.show(best),
+            )
+            if self.algorithm != "alphabeta":
+                continue
+            if (best >= high) if is_max else (best <= low):
+                skipped = tuple(self.label_of(m) for m in moves[index + 1 :])
+                if skipped:
+                    self.emit(
+                        kind="cutoff",
+                        node=node,
+                        value=self.show(best),
+                        old=self.show(high if is_max else low),
+                        source="beta" if is_max else "alpha",
+                        skipped=skipped,
+                    )
+                break
+            if is_max and best > low:
+                self.emit(kind="alpha", node=node, old=self.show(low), value=self.show(best))
+                low = best
+            elif not is_max and best < high:
+                self.emit(kind="beta", node=node, old=self.show(high), value=self.show(best))
+                high = best
+        return best
 
 
 def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: int) -> None:

@@ -121,7 +121,7 @@ def _result_fields(
     game: Any, state: Any, result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
-    from ai.report import speed, values_note, versus_tree
+    from ai.report import book_end_text, speed, values_note, versus_tree
     from ai.values import describe
     from games.base import CHANCE
 
@@ -144,6 +144,8 @@ def _result_fields(
         value=result.value,
         meaning=describe(result.value, stochastic, result.exact),
         pv=game.format_moves(list(result.pv)),
+        pv_end=book_end_text(result),
+        pv_cut=bool(result.extra.get("pv_stops_early")) and not result.extra.get("pv_ends_in_book"),
         depth=result.depth,
         complete=result.complete,
         exact=result.exact,
@@ -198,7 +200,9 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         print_table(console_for(out), table(["move", "value", "meaning"], rows, (1,)))
         best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
         write(f"\nBest move: {best}\n")
-        write(f"Principal variation: {report['pv'] or '-'}\n")
+        end = f" · {report['pv_end']}" if report.get("pv_end") else ""
+        end += " …" if report.get("pv_cut") else ""
+        write(f"Principal variation: {report['pv'] or '-'}{end}\n")
     finished = "complete" if report["complete"] else "stopped by the time limit"
     write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")
     write(

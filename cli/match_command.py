@@ -199,7 +199,7 @@ def signed_elo(elo: float) -> str:
     """An Elo difference, with infinities shown as such."""
     if math.isinf(elo):
         return "+inf" if elo > 0 else "-inf"
-    return f"{elo:+.0f}"
+    return f"{round(elo) or 0:+d}"  # never "-0"
 
 
 def add_parser(commands: Any) -> None:

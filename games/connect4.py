@@ -1,22 +1,8 @@
-"""Connect-four on Python-int bitboards, in Pascal Pons' layout.
+"""Connect-four: the rules on two Python-int bitboards, and the game's description.
 
-Square (col, row), row 0 at the bottom, is bit ``col * 7 + row``.  Each column owns
-HEIGHT + 1 = 7 bits; the top one is a sentinel that is always empty, so a shift that
-walks off the top of one column lands on an empty bit instead of the next column::
-
-    sentinel  6 13 20 27 34 41 48   <- always 0
-    row 5     5 12 19 26 33 40 47
-    row 4     4 11 18 25 32 39 46
-    row 3     3 10 17 24 31 38 45
-    row 2     2  9 16 23 30 37 44
-    row 1     1  8 15 22 29 36 43
-    row 0     0  7 14 21 28 35 42
-    column    0  1  2  3  4  5  6    (text notation: 1-7)
-
-Neighbours are shifts: +1 up, +7 right, +8 up-right, +6 down-right.  A position is two
-bitboards: `current` (the stones of the player to move) and `mask` (all stones).
-Playing column c is ``mask | (mask + bottom(c))``: the carry runs up the column's
-stones and stops on the first empty square.  ``current + mask`` is a unique key.
+A position is two bitboards: `current` (the stones of the player to move) and `mask` (all
+stones); the bit layout, drawn square by square, and the bit tricks are in
+`games.connect4_bitboard`, the heuristics in `games.connect4_heuristics`.
 """
 
 from __future__ import annotations
@@ -28,8 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from games.base import (
-    HEURISTIC_LIMIT,
-    NO_HEURISTIC,
     BenchPosition,
     DigitNotation,
     GameOption,
@@ -41,125 +25,33 @@ from games.base import (
     SolverSet,
     illegal,
 )
+from games.connect4_bitboard import (
+    BB_BOARD,
+    BB_BOTTOM,
+    BB_COLUMNS,
+    BB_SENTINELS,
+    BB_TOP,
+    BOTTOM_OF,
+    CENTRE_ORDER,
+    HEIGHT,
+    LEGAL_MOVES,
+    PACK,
+    REPEAT,
+    TOKENS,
+    WIDTH,
+    WINDOWS,
+    Bitboard,
+    Column,
+    bit,
+    column_of,
+    completions,
+    has_four,
+    winning_squares,
+)
+from games.connect4_heuristics import HEURISTICS
 
 if TYPE_CHECKING:
     from games.connect4_book import BookValue
-
-Bitboard: TypeAlias = int
-Column: TypeAlias = int
-
-WIDTH = 7
-HEIGHT = 6
-STRIDE = HEIGHT + 1
-"""Bits per column: HEIGHT squares plus the sentinel."""
-
-UP, RIGHT, UP_RIGHT, DOWN_RIGHT = 1, STRIDE, STRIDE + 1, STRIDE - 1
-DIRECTIONS = (UP, DOWN_RIGHT, RIGHT, UP_RIGHT)
-CENTRE_ORDER: tuple[Column, ...] = (3, 2, 4, 1, 5, 0, 6)
-"""Columns in search order: the centre takes part in the most lines of four."""
-
-TOKENS = ("X", "O")
-"""How players 0 (first) and 1 are drawn in text."""
-
-
-def _bit(col: int, row: int) -> Bitboard:
-    return 1 << (col * STRIDE + row)
-
-
-BB_BOTTOM: Bitboard = sum(_bit(col, 0) for col in range(WIDTH))
-BB_TOP: Bitboard = BB_BOTTOM << (HEIGHT - 1)
-BB_SENTINELS: Bitboard = BB_BOTTOM << HEIGHT
-BB_BOARD: Bitboard = BB_BOTTOM * ((1 << HEIGHT) - 1)
-"""All 42 squares (no sentinels)."""
-BB_COLUMNS: tuple[Bitboard, ...] = tuple(((1 << HEIGHT) - 1) << (c * STRIDE) for c in range(WIDTH))
-BB_ROW_PARITY: tuple[Bitboard, ...] = (
-    sum(BB_BOTTOM << row for row in range(0, HEIGHT, 2)),  # rows 1, 3, 5 counted from 1
-    sum(BB_BOTTOM << row for row in range(1, HEIGHT, 2)),  # rows 2, 4, 6 counted from 1
-)
-"""Squares whose row parity favours player 0 (odd rows from 1) and player 1 (even rows)."""
-
-_BOTTOM_OF: dict[Column, Bitboard] = {col: _bit(col, 0) for col in range(WIDTH)}
-
-
-def _window_starts(direction: int) -> Bitboard:
-    """Squares where a line of four in `direction` starts and stays on the board."""
-    d = direction
-    return BB_BOARD & (BB_BOARD >> d) & (BB_BOARD >> 2 * d) & (BB_BOARD >> 3 * d)
-
-
-WINDOWS: tuple[Bitboard, ...] = tuple(
-    sum(1 << (start + i * d) for i in range(4))
-    for d in DIRECTIONS
-    for start in range(WIDTH * STRIDE)
-    if _window_starts(d) >> start & 1
-)
-"""The 69 lines of four, as bitboards (for reference code, tests and winning_line)."""
-
-
-def _full_columns_top(columns: int) -> Bitboard:
-    """The top squares of the columns whose bits are set in `columns` (bit c = column c)."""
-    return sum(_bit(col, HEIGHT - 1) for col in range(WIDTH) if columns >> col & 1)
-
-
-_LEGAL_MOVES: dict[Bitboard, tuple[Column, ...]] = {
-    _full_columns_top(full): tuple(col for col in CENTRE_ORDER if not full >> col & 1)
-    for full in range(1 << WIDTH)
-}
-"""Legal moves, centre first, by which columns are full (key: `mask & BB_TOP`)."""
-
-
-def has_four(stones: Bitboard) -> bool:
-    """Whether `stones` contain four in a line in any direction."""
-    for d in DIRECTIONS:
-        m = stones & (stones >> d)
-        if m & (m >> 2 * d):
-            return True
-    return False
-
-
-PACK = 128
-"""Lane width for evaluating several boards at once with `_completions` (see there)."""
-_REPEAT: tuple[int, ...] = tuple(sum(1 << (PACK * k) for k in range(n)) for n in range(WIDTH + 1))
-"""_REPEAT[n] copies a board into n lanes by one multiplication."""
-
-
-def _completions(p: Bitboard) -> int:
-    """Squares (empty or not) where one more stone of `p` would complete four.
-
-    Pons' compute_winning_position: along each direction d a square completes four when
-    its neighbours match one of ``_XXX, X_XX, XX_X, XXX_``.  Works on several boards
-    packed in lanes of PACK bits: a left shift moves a lane's bits at most 24 places up
-    (47 + 24 < PACK) and a right shift brings the next lane's bits down no lower than
-    PACK - 24 > 47, so the 42 squares of each lane never see another lane.
-    """
-    # Vertical: only three stones directly below can make four.
-    r = (p << 1) & (p << 2) & (p << 3)
-    # Horizontal, d = 7 (unrolled, literal shifts: this runs at every search node).
-    right1, right2, left1, left2 = p >> 7, p >> 14, p << 7, p << 14
-    r |= (right1 & right2 & ((p >> 21) | left1)) | (left1 & left2 & ((p << 21) | right1))
-    # Up-right diagonal, d = 8.
-    right1, right2, left1, left2 = p >> 8, p >> 16, p << 8, p << 16
-    r |= (right1 & right2 & ((p >> 24) | left1)) | (left1 & left2 & ((p << 24) | right1))
-    # Down-right diagonal, d = 6.
-    right1, right2, left1, left2 = p >> 6, p >> 12, p << 6, p << 12
-    r |= (right1 & right2 & ((p >> 18) | left1)) | (left1 & left2 & ((p << 18) | right1))
-    return r
-
-
-def winning_squares(stones: Bitboard, mask: Bitboard) -> Bitboard:
-    """Empty squares, playable now or later, where one more of `stones` completes four."""
-    return _completions(stones) & (BB_BOARD ^ mask)
-
-
-def threats_of_both(mine: Bitboard, theirs: Bitboard, mask: Bitboard) -> tuple[Bitboard, Bitboard]:
-    """`winning_squares` for both players in one pass (two lanes): about 40% faster."""
-    both = _completions(mine | (theirs << PACK)) & ((BB_BOARD ^ mask) * _REPEAT[2])
-    return both & BB_BOARD, both >> PACK
-
-
-def _column_of(bit: Bitboard) -> Column:
-    """The column of the lowest set bit of `bit`."""
-    return ((bit & -bit).bit_length() - 1) // STRIDE
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,13 +115,13 @@ class State:
         """Columns that are not full, centre first."""
         if self.over:
             return ()
-        return _LEGAL_MOVES[self.mask & BB_TOP]
+        return LEGAL_MOVES[self.mask & BB_TOP]
 
     def play(self, move: Column) -> State:
         """Drop a stone in column `move` (0-6) for the player to move."""
         mask = self.mask
         try:
-            bottom = _BOTTOM_OF.get(move)
+            bottom = BOTTOM_OF.get(move)
         except TypeError:  # unhashable
             bottom = None
         if bottom is None or self.over:
@@ -298,15 +190,15 @@ class State:
             if stones & window == window:
                 cells |= window
         return tuple(
-            (col, row) for col in range(WIDTH) for row in range(HEIGHT) if cells & _bit(col, row)
+            (col, row) for col in range(WIDTH) for row in range(HEIGHT) if cells & bit(col, row)
         )
 
     def cell(self, col: int, row: int) -> Player | None:
         """Who owns square (col, row), row 0 at the bottom: 0, 1 or None if empty."""
-        bit = _bit(col, row)
-        if not self.mask & bit:
+        square = bit(col, row)
+        if not self.mask & square:
             return None
-        return self.to_move if self.current & bit else self.to_move ^ 1
+        return self.to_move if self.current & square else self.to_move ^ 1
 
     def height(self, col: int) -> int:
         """Number of stones in column `col`."""
@@ -318,7 +210,7 @@ class State:
             return None
         mask = self.mask
         wins = winning_squares(self.current, mask) & (mask + BB_BOTTOM)
-        return _column_of(wins) if wins else None
+        return column_of(wins) if wins else None
 
     def search_moves(self) -> tuple[Column, ...]:
         """Moves for the search: an immediate win alone, else the moves that do not let
@@ -327,11 +219,11 @@ class State:
             return ()
         current, mask = self.current, self.mask
         empty = BB_BOARD ^ mask
-        both = _completions(current | ((current ^ mask) << PACK))  # mine | theirs
+        both = completions(current | ((current ^ mask) << PACK))  # mine | theirs
         playable = (mask + BB_BOTTOM) & BB_BOARD
         wins = both & playable
         if wins:
-            return (_column_of(wins),)
+            return (column_of(wins),)
         threats = (both >> PACK) & empty
         forced = playable & threats
         if forced:
@@ -342,14 +234,14 @@ class State:
         if not safe:  # every move lets the opponent win at once
             return ()
         if not safe & (safe - 1):
-            return (_column_of(safe),)
+            return (column_of(safe),)
         # Score every safe move in one pass: board k (after the k-th move) in lane k.
         columns = [col for col in CENTRE_ORDER if safe & BB_COLUMNS[col]]
         moves = 0
         for lane, col in enumerate(columns):
             moves |= (safe & BB_COLUMNS[col]) << (PACK * lane)
-        repeat = _REPEAT[len(columns)]
-        after = _completions(current * repeat | moves) & (empty * repeat ^ moves)
+        repeat = REPEAT[len(columns)]
+        after = completions(current * repeat | moves) & (empty * repeat ^ moves)
         minus_threats = [
             -((after >> (PACK * lane)) & BB_BOARD).bit_count() for lane in range(len(columns))
         ]
@@ -360,7 +252,7 @@ class State:
     def _illegal(self, move: object) -> IllegalMoveError:
         if self.over:
             why = "the game is over"
-        elif not (isinstance(move, int) and move in _BOTTOM_OF):
+        elif not (isinstance(move, int) and move in BOTTOM_OF):
             why = f"columns are 0-{WIDTH - 1}"
         else:
             why = "the column is full"
@@ -404,154 +296,6 @@ _set_to_move: _Setter = State.__dict__["to_move"].__set__
 _set_over: _Setter = State.__dict__["over"].__set__
 
 EMPTY = State()
-
-
-# --- heuristics --------------------------------------------------------------------------
-
-
-LANE_WIDTH = 128
-"""The windows heuristic lays the board out in 4 lanes (one per direction) of 128 bits:
-the mover's stones at offset 0, the opponent's at offset OPPONENT_OFFSET."""
-OPPONENT_OFFSET = 56
-_LANE_MUL: tuple[int, ...] = tuple(
-    sum(1 << (LANE_WIDTH * k + 8 * i - i * d) for k, d in enumerate(DIRECTIONS)) for i in range(4)
-)
-"""Multiplying by _LANE_MUL[i] then shifting right by 8*i puts, in lane k, the board
-shifted right by i * DIRECTIONS[k]: four different shifts in one multiplication.  The
-partial products never overlap (no carries); the bits shifted out of lane k land at
-offsets >= 104 of lane k-1, above both halves, and window starts never read them."""
-_MINE_LANES = sum(BB_BOARD << (LANE_WIDTH * k) for k in range(4))
-_WINDOW_STARTS = sum(
-    (_window_starts(d) | _window_starts(d) << OPPONENT_OFFSET) << (LANE_WIDTH * k)
-    for k, d in enumerate(DIRECTIONS)
-)
-_MINE_STARTS = _WINDOW_STARTS & _MINE_LANES
-THREE_WEIGHT, TWO_WEIGHT = 5, 2
-WINDOWS_SCALE = 40.0
-LIMIT = HEURISTIC_LIMIT
-
-
-def evaluate_windows(state: State) -> float:
-    """Windows of four holding 3 (weight 5) or 2 (weight 2) of one side's stones and none
-    of the other's: mine minus the opponent's, squashed by tanh into [-0.9, 0.9].
-
-    Bit-parallel: every window is named by its start square, and all four directions for
-    both players are computed at once in one wide int (see LANE_WIDTH).
-    """
-    current = state.current
-    x = current | ((current ^ state.mask) << OPPONENT_OFFSET)
-    a0 = x * _LANE_MUL[0]  # square s of each window (start s, step d)
-    a1 = (x * _LANE_MUL[1]) >> 8  # square s + d
-    a2 = (x * _LANE_MUL[2]) >> 16  # square s + 2d
-    a3 = (x * _LANE_MUL[3]) >> 24  # square s + 3d
-    # Bit-sliced sum of the four squares: b1 b0 is the count (4 shows up as 0; a
-    # position in play has no four).
-    s1, c1, s2, c2 = a0 ^ a1, a0 & a1, a2 ^ a3, a2 & a3
-    b0 = s1 ^ s2
-    b1 = c1 ^ c2 ^ (s1 & s2)
-    occupied = a0 | a1 | a2 | a3
-    # A window is open for me when the opponent has no stone in it: swap the halves.
-    blocked = ((occupied >> OPPONENT_OFFSET) & _MINE_LANES) | (
-        (occupied & _MINE_LANES) << OPPONENT_OFFSET
-    )
-    b1 &= _WINDOW_STARTS & ~blocked
-    three = b1 & b0
-    two = b1 ^ three
-    threes = 2 * (three & _MINE_STARTS).bit_count() - three.bit_count()
-    twos = 2 * (two & _MINE_STARTS).bit_count() - two.bit_count()
-    return LIMIT * math.tanh((THREE_WEIGHT * threes + TWO_WEIGHT * twos) / WINDOWS_SCALE)
-
-
-SQUARE_WEIGHTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 for w in WINDOWS if w & _bit(col, row)) for row in range(HEIGHT))
-    for col in range(WIDTH)
-)
-"""How many lines of four pass through each square, [col][row]: 3 in a corner, 13 in the centre."""
-_WEIGHT_BITS: tuple[Bitboard, ...] = tuple(
-    sum(
-        _bit(col, row)
-        for col in range(WIDTH)
-        for row in range(HEIGHT)
-        if SQUARE_WEIGHTS[col][row] >> k & 1
-    )
-    for k in range(4)
-)
-"""Bit k of every square's weight, as bitboards (a bit-sliced weight table)."""
-CENTRE_SCALE = 40.0
-
-
-def _centre_score(mine: Bitboard, theirs: Bitboard) -> int:
-    """Sum of SQUARE_WEIGHTS over my stones minus over theirs, one weight bit at a time."""
-    w0, w1, w2, w3 = _WEIGHT_BITS
-    return (
-        (mine & w0).bit_count()
-        - (theirs & w0).bit_count()
-        + 2 * ((mine & w1).bit_count() - (theirs & w1).bit_count())
-        + 4 * ((mine & w2).bit_count() - (theirs & w2).bit_count())
-        + 8 * ((mine & w3).bit_count() - (theirs & w3).bit_count())
-    )
-
-
-def evaluate_centre(state: State) -> float:
-    """Sum of the square weights of my stones minus the opponent's, squashed by tanh."""
-    mine = state.current
-    return LIMIT * math.tanh(_centre_score(mine, mine ^ state.mask) / CENTRE_SCALE)
-
-
-THREATS_SCALE = 6.0
-CENTRE_TIEBREAK = 100.0
-
-
-def _threat_score(threats: Bitboard, good_rows: Bitboard, playable: Bitboard) -> int:
-    return (
-        threats.bit_count()
-        + (threats & good_rows).bit_count()
-        + 2 * (threats & playable).bit_count()
-    )
-
-
-def evaluate_threats(state: State) -> float:
-    """Threats (empty squares that would complete four) count 1, +1 on a row whose parity
-    favours their owner, +2 when playable now; mine minus the opponent's, squashed by
-    tanh, with a little of the centre score to break ties."""
-    mask = state.mask
-    mine = state.current
-    theirs = mine ^ mask
-    me = state.to_move
-    playable = (mask + BB_BOTTOM) & BB_BOARD
-    my_threats, their_threats = threats_of_both(mine, theirs, mask)
-    score = _threat_score(my_threats, BB_ROW_PARITY[me], playable) - _threat_score(
-        their_threats, BB_ROW_PARITY[me ^ 1], playable
-    )
-    tiebreak = _centre_score(mine, theirs) / CENTRE_TIEBREAK
-    return LIMIT * math.tanh((score + tiebreak) / THREATS_SCALE)
-
-
-HEURISTICS: dict[str, Heuristic] = {
-    h.name: h
-    for h in (
-        Heuristic(
-            "windows",
-            "Counts every line of four the opponent has not blocked: lines with 3 of your "
-            "stones score most, lines with 2 score some, and the opponent's count against you.",
-            evaluate_windows,
-        ),
-        Heuristic(
-            "threats",
-            "Counts empty squares that would complete four for each side, valuing them more "
-            "when their row suits their owner (first player odd rows, second even) or when "
-            "they can be played right now.",
-            evaluate_threats,
-        ),
-        Heuristic(
-            "centre",
-            "Values each stone by how many lines of four pass through its square, so central "
-            "stones count most.",
-            evaluate_centre,
-        ),
-        NO_HEURISTIC,
-    )
-}
 
 
 # --- benchmark data ----------------------------------------------------------------------
@@ -644,7 +388,8 @@ class Game(DigitNotation):
             "threats",
             time_limit=1.5,
             description="Deepens for 1.5 s a move and plays exactly once it can solve the "
-            "position in that time.",
+            "position in that time; in the opening it always plays exactly, taking longer "
+            "where proving a move needs it.",
         ),
     )
 

@@ -31,7 +31,8 @@ class Analysis:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a hint for a human."""
+    """"ai" for the AI's own move, "hint" for a hint for a human, "review" for a reviewed
+    position."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -56,8 +57,11 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
         rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
     rows.append(("Best", best_text(result, game)))
     if result.pv:
-        pv = " ".join(game.format_move(m) for m in result.pv[:10])
-        rows.append(("Line", pv + (" …" if len(result.pv) > 10 else "")))
+        line = report.line_text(result, game, book=False)
+        rows.append(("Line", line))
+        end = report.book_end(result)
+        if end is not None and not line.endswith("…"):
+            rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
     algorithm = ALGORITHM_NAMES.get(result.algorithm, result.algorithm)
     status = "" if result.complete else " (cut short)"
     rows.append(("Search", f"{algorithm}, depth {result.depth}{status}"))
@@ -153,9 +157,11 @@ def draw(
         return
     if analysis.source == "hint":
         title = f"HINT FOR {names[analysis.player].upper()}"
+    elif analysis.source == "review":
+        title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
     else:
         title = f"LAST AI MOVE · {names[analysis.player].upper()}"
-    colour = theme.SUCCESS if analysis.source == "hint" else theme.TEXT_DIM
+    colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
     _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)
 
 

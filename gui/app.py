@@ -18,9 +18,10 @@ import pygame
 import pygame_gui
 
 import games
-from gui import drawing, kits, settings, theme
+from gui import drawing, help_card, kits, settings, theme
 from gui.ai_worker import AIWorker
 from gui.describe import game_title
+from gui.play import keyboard
 from gui.scenes.base import Scene
 from gui.sound import COMMON_SOUNDS, sounds
 
@@ -32,7 +33,7 @@ SCENES = {
     "explorer": "gui.scenes.explorer:ExplorerScene",
     "lessons": "gui.scenes.explorer:lessons_scene",
     "compare": "gui.scenes.compare_view:CompareScene",
-    "policy": "gui.scenes.compare_view:PolicyScene",
+    "policy": "gui.scenes.policy_view:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""
@@ -44,24 +45,14 @@ SETTLE = 1.5
 TOAST_FADE = 0.4
 WINDOW_TITLE = "Plyground"
 HELP_KEYS = (
-    ("Esc", "back"),
-    ("N", "new game"),
-    ("U  /  Ctrl+Z", "undo"),
-    ("Ctrl+Y", "redo"),
-    ("Space", "pause / resume (AI vs AI)"),
-    ("S", "step one move (AI vs AI, paused)"),
-    ("A", "show / hide the analysis"),
-    ("M", "sound on / off"),
-    ("Ctrl+S  /  Ctrl+O", "save / open a game"),
-    ("T", "series results (cross table)"),
-    ("E  /  C", "search tree / compare algorithms"),
-    ("P", "policy picture (if the game has one)"),
-    ("G", "move now: play the deepest finished search (while the AI thinks)"),
+    *keyboard.help_lines(),
+    ("← → ↑ ↓  /  Enter", "menu and set-up: move the focus; use it"),
     ("L", "lessons (in the menu)"),
     ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
     ("F1  or  ?", "show / hide these keys"),
 )
-"""The keys every game shares; each game's own keys come from its kit (`help_keys`)."""
+"""The keys every game shares, the play scene's straight from its key table
+(`gui.play.keyboard.PLAY_KEYS`); each game's own keys come from its kit (`help_keys`)."""
 
 
 def help_keys() -> list[tuple[str, str]]:
@@ -311,8 +302,8 @@ class App:
         consumed = self.manager.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
-        if event.type == pygame.KEYDOWN and self._typing():
-            return
+        if event.type == pygame.KEYDOWN and self._typing() and event.key != pygame.K_ESCAPE:
+            return  # Esc still closes the dialog around the text box
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             sounds().event(COMMON_SOUNDS, "button")
         if self.scene is not None:
@@ -406,42 +397,7 @@ class App:
             y = rect.bottom + m.px(8)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        veil = pygame.Surface(self.size, pygame.SRCALPHA)
-        veil.fill((6, 8, 14, 190))
-        surface.blit(veil, (0, 0))
-        size = m.font_size(16)
-        line_h = round(size * 1.75)
-        width = min(self.size[0] - 2 * m.pad, m.px(560))
-        lines = help_keys()
-        height = line_h * len(lines) + m.px(110)
-        card = pygame.Rect(0, 0, width, min(height, self.size[1] - 2 * m.pad))
-        card.center = (self.size[0] // 2, self.size[1] // 2)
-        drawing.shadow(surface, card, m.radius, spread=m.px(24), alpha=140)
-        drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
-        drawing.draw_text(
-            surface,
-            "Keys",
-            (card.x + m.pad, card.y + m.px(20)),
-            m.font_size(24),
-            theme.TEXT,
-            "bold",
-        )
-        y = card.y + m.px(66)
-        key_w = round(width * 0.38)
-        for key, what in lines:
-            drawing.draw_text(surface, key, (card.x + m.pad, y), size, theme.ACCENT, "semibold")
-            text = drawing.ellipsize(what, width - key_w - 2 * m.pad, size)
-            drawing.draw_text(surface, text, (card.x + m.pad + key_w, y), size, theme.TEXT_DIM)
-            y += line_h
-        drawing.draw_text(
-            surface,
-            "press any key to close",
-            (card.centerx, card.bottom - m.px(14)),
-            m.font_size(13),
-            theme.TEXT_FAINT,
-            anchor="midbottom",
-        )
+        help_card.draw(surface, self.size, self.metrics, help_keys())
 
     # -- lifetime -------------------------------------------------------------------
 

@@ -93,6 +93,7 @@ def test_the_early_table_is_used_only_when_solving() -> None:
     assert pruned.move_values == ai.search(EMPTY, "minimax", depth=2).move_values
 
 
+@pytest.mark.slow
 def test_hint_budget_solves_every_opening_with_up_to_three_stones() -> None:
     for moves in ["", "4", "44", "444", "1234"]:
         result = ai.search(position(moves), depth=None, time_limit=600.0)

@@ -220,6 +220,7 @@ def test_analyze_solves_tictactoe_and_says_so(capsys: pytest.CaptureFixture[str]
     assert report["nodes"] > 0
 
 
+@pytest.mark.slow
 def test_analyze_json_on_the_empty_tictactoe_board_is_a_draw(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -337,6 +338,7 @@ def test_match_record_replays_and_json_agrees(
     assert 0 <= a["score_ci95"][0] <= a["score"] <= a["score_ci95"][1] <= 1
 
 
+@pytest.mark.slow
 def test_match_output_is_the_same_with_two_jobs(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -371,6 +371,7 @@ def test_an_absurd_tournament_needs_yes(
     assert len(lines) == 1 and words in lines[0] and "--yes" in lines[0]
 
 
+@pytest.mark.slow
 def test_yes_plays_a_large_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     players = ",".join(["random"] * 21)
     status, out, err = run(

@@ -16,6 +16,7 @@ def test_a_player_listed_twice_gets_two_names() -> None:
     assert player_labels(("easy", "medium")) == ("easy", "medium")
 
 
+@pytest.mark.slow
 def test_a_tournament_with_a_player_twice_tells_them_apart(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

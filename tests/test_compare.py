@@ -33,6 +33,7 @@ def _random_positions(name: str, count: int, seed: int, **options: int) -> list[
     return found
 
 
+@pytest.mark.slow
 def test_minimax_visits_the_whole_tic_tac_toe_tree() -> None:
     state = games.get_game("tictactoe").initial_state()
     row = compare.run_variant(state, "minimax", 9)
@@ -109,6 +110,7 @@ def test_a_run_that_would_take_too_long_is_skipped_and_says_so() -> None:
     assert all(row.ran for row in result.rows if row.depth < 8)
 
 
+@pytest.mark.slow
 def test_skipping_by_estimated_nodes_is_deterministic() -> None:
     def skip(variant: str, depth: int, guess: compare.Estimate) -> bool:
         return guess.nodes > 1_000_000

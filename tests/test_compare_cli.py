@@ -69,6 +69,7 @@ def test_compare_pig_with_an_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "│  r   │" in out
 
 
+@pytest.mark.slow
 def test_compare_skips_what_would_take_too_long(capsys: pytest.CaptureFixture[str]) -> None:
     code = compare_cli.main(["--game", "connect4", "--depth", "2,9", "--max-seconds", "3"])
     out = capsys.readouterr().out

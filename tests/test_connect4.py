@@ -10,8 +10,9 @@ import random
 import pytest
 
 import games
-from games import connect4
-from games.connect4 import EMPTY, HEIGHT, WIDTH, State
+from games import connect4, connect4_bitboard, connect4_heuristics
+from games.connect4 import EMPTY, State
+from games.connect4_bitboard import HEIGHT, WIDTH
 
 DATA = connect4.SOLVER_BENCHMARK.directory
 GAME = connect4.Game()
@@ -54,7 +55,7 @@ def squares(bitboard: int) -> set[tuple[int, int]]:
         (col, row)
         for col in range(WIDTH)
         for row in range(HEIGHT)
-        if bitboard >> (col * connect4.STRIDE + row) & 1
+        if bitboard >> (col * connect4_bitboard.STRIDE + row) & 1
     }
 
 
@@ -68,7 +69,7 @@ def from_picture(picture: str) -> State:
         row = HEIGHT - 1 - top_index
         for col, token in enumerate(row_cells):
             if token != ".":
-                bit = 1 << (col * connect4.STRIDE + row)
+                bit = 1 << (col * connect4_bitboard.STRIDE + row)
                 stones[token] |= bit
                 mask |= bit
     to_move = "X" if stones["X"].bit_count() == stones["O"].bit_count() else "O"
@@ -218,6 +219,7 @@ def test_no_win_across_edges(name: str) -> None:
     assert not reference_has_four(state, 0) and not reference_has_four(state, 1)
 
 
+@pytest.mark.slow
 def test_wins_match_geometry_on_random_games() -> None:
     rng = random.Random(7)
     for _ in range(400):
@@ -245,6 +247,7 @@ def test_full_board_draw() -> None:
 # --- keys ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_keys_are_unique_per_position() -> None:
     by_key: dict[int, tuple[tuple[int | None, ...], ...]] = {}
     for state in random_states(20000, seed=11):
@@ -264,23 +267,25 @@ def test_transpositions_share_a_key() -> None:
 # --- search hooks ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_winning_squares_match_geometry() -> None:
     for state in random_states(3000, seed=5):
         mine, theirs = state.current, state.current ^ state.mask
         me = state.to_move
-        assert squares(connect4.winning_squares(mine, state.mask)) == (
+        assert squares(connect4_bitboard.winning_squares(mine, state.mask)) == (
             reference_winning_squares(state, me)
         )
-        assert squares(connect4.winning_squares(theirs, state.mask)) == (
+        assert squares(connect4_bitboard.winning_squares(theirs, state.mask)) == (
             reference_winning_squares(state, 1 - me)
         )
-        both = connect4.threats_of_both(mine, theirs, state.mask)
+        both = connect4_bitboard.threats_of_both(mine, theirs, state.mask)
         assert both == (
-            connect4.winning_squares(mine, state.mask),
-            connect4.winning_squares(theirs, state.mask),
+            connect4_bitboard.winning_squares(mine, state.mask),
+            connect4_bitboard.winning_squares(theirs, state.mask),
         )
 
 
+@pytest.mark.slow
 def test_winning_move_and_search_moves_against_brute_force() -> None:
     checked_orders = 0
     for state in random_states(6000, seed=21):
@@ -299,7 +304,10 @@ def test_winning_move_and_search_moves_against_brute_force() -> None:
         if safe and len(got) > 1:
             # Most new threats first; ties in centre-first order.
             scores = [len(reference_winning_squares(state.play(m), me)) for m in got]
-            ranks = [(-s, connect4.CENTRE_ORDER.index(m)) for s, m in zip(scores, got, strict=True)]
+            ranks = [
+                (-s, connect4_bitboard.CENTRE_ORDER.index(m))
+                for s, m in zip(scores, got, strict=True)
+            ]
             assert ranks == sorted(ranks)
             checked_orders += 1
     assert checked_orders > 1000
@@ -316,6 +324,7 @@ def load_positions(name: str) -> list[tuple[str, int]]:
     return [(text, int(score)) for text, score in (line.split() for line in lines if line)]
 
 
+@pytest.mark.slow
 def test_pons_positions_parse_and_immediate_results() -> None:
     """Pons' scores: 22 - n for a win with the mover's n-th stone."""
     for name in sorted(p.name for p in DATA.glob("Test_*.txt")):
@@ -370,21 +379,23 @@ def reference_windows(state: State) -> float:
         for player, sign in ((mine, 1), (theirs, -1)):
             if owners.count(1 - player) == 0:
                 score += sign * {2: 2, 3: 5}.get(owners.count(player), 0)
-    return 0.9 * math.tanh(score / connect4.WINDOWS_SCALE)
+    return 0.9 * math.tanh(score / connect4_heuristics.WINDOWS_SCALE)
 
 
 def test_windows_heuristic_matches_the_plain_loop() -> None:
     for state in random_states(3000, seed=8):
-        assert connect4.evaluate_windows(state) == pytest.approx(reference_windows(state))
+        assert connect4_heuristics.evaluate_windows(state) == pytest.approx(
+            reference_windows(state)
+        )
 
 
 def test_centre_weights() -> None:
-    weights = connect4.SQUARE_WEIGHTS
+    weights = connect4_heuristics.SQUARE_WEIGHTS
     assert [weights[col][0] for col in range(WIDTH)] == [3, 4, 5, 7, 5, 4, 3]
     assert [weights[col][2] for col in range(WIDTH)] == [5, 8, 11, 13, 11, 8, 5]
     assert sum(map(sum, weights)) == 69 * 4
     state = GAME.replay([3])  # X in the centre: good for X, so bad for O to move
-    assert connect4.evaluate_centre(state) < 0
+    assert connect4_heuristics.evaluate_centre(state) < 0
     assert GAME.heuristics["centre"].evaluate(GAME.replay([3, 0])) > 0
 
 
@@ -413,7 +424,7 @@ def test_threats_prefer_the_side_with_threats() -> None:
         . . X X X . .
     """)
     assert state.to_move == 1  # O to move, X has two playable threats
-    assert connect4.evaluate_threats(state) < -0.5
+    assert connect4_heuristics.evaluate_threats(state) < -0.5
 
 
 # --- notation, errors, rendering ------------------------------------------------------------------

@@ -105,6 +105,7 @@ def test_the_examples_of_the_package_documentation(rows: list[str], value: tuple
     assert from_board(rows).book_value() == value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stones", [8, 12])
 def test_book_values_match_the_package_reader_on_random_positions(stones: int) -> None:
     name = "8-ply" if stones == 8 else "12-ply-dist"

@@ -78,6 +78,7 @@ def test_the_sample_covers_wins_draws_and_losses() -> None:
     assert any(s > 0 for s in scores) and any(s < 0 for s in scores) and 0 in scores
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("stage", "moves", "expected"),
     POSITIONS,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import games
@@ -37,6 +39,7 @@ def test_wilson_interval_known_values() -> None:
 
 def test_elo_difference() -> None:
     assert elo_difference(0.5) == 0
+    assert math.copysign(1.0, elo_difference(0.5)) == 1.0  # never shown as "-0"
     assert elo_difference(0.75) == pytest.approx(190.85, abs=0.01)
     assert elo_difference(1.0) == float("inf")
 
@@ -68,6 +71,7 @@ def test_a_game_does_not_depend_on_the_games_before_it() -> None:
     assert alone.moves == in_sequence.moves
 
 
+@pytest.mark.slow
 def test_two_processes_give_what_one_gives() -> None:
     setup = MatchSetup(
         game="pig", options=(("goal", 20),), specs=("easy", "hard"), seed=11, swap=True
@@ -138,3 +142,12 @@ def test_a_game_stopped_at_the_decision_cap_is_a_draw() -> None:
     assert record.aborted
     assert record.winner is None
     assert sum(record.decisions) == 4
+
+
+def test_an_even_or_nearly_even_elo_is_never_minus_zero() -> None:
+    from cli.match_command import signed_elo
+
+    assert signed_elo(elo_difference(0.5)) == "+0"
+    assert signed_elo(-0.4) == "+0"
+    assert signed_elo(-12.6) == "-13"
+    assert signed_elo(float("-inf")) == "-inf"

@@ -158,6 +158,7 @@ def test_every_algorithm_that_fits_solves_the_extra_game(nim: str) -> None:
         assert result.move == (0, 1) and result.value > 0.9, algorithm
 
 
+@pytest.mark.slow
 def test_the_extra_game_plays_matches_and_a_tournament(nim: str) -> None:
     setup = MatchSetup(game=nim, options=(), specs=("expert", "easy"), seed=3)
     records = list(play_match(setup, 4))
@@ -203,6 +204,7 @@ def test_worker_processes_know_a_game_registered_later(nim: str) -> None:
     assert [record.moves for record in play_match(setup, 4, jobs=2)] == alone
 
 
+@pytest.mark.slow
 def test_the_policy_study_measures_presets_against_the_extra_games_reference(nim: str) -> None:
     assert policy_agreement.policy_games() == ["pig", nim]
     presets = policy_agreement.choose_presets("easy,expert", nim)

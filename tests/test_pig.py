@@ -130,6 +130,7 @@ def test_keys_are_unique_and_ignore_ply() -> None:
     assert a == b and a.key() == b.key() and a.ply != b.ply  # the same position
 
 
+@pytest.mark.slow
 def test_heuristics_are_bounded() -> None:
     assert set(GAME.heuristics) == {"race", "score", "optimal", "none"}
     assert GAME.default_heuristic == "race"

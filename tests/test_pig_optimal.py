@@ -118,6 +118,7 @@ def test_save_load_round_trip(goal: int, tmp_path: Path) -> None:
     assert PigTable.from_bytes(table.to_bytes()).difference(table) == (largest, 0)
 
 
+@pytest.mark.slow
 def test_build_script_rebuilds_and_checks(tmp_path: Path) -> None:
     out = tmp_path / "pig_15.bin"
     command = [sys.executable, str(BUILD_SCRIPT), "--goal", "15", "--out", str(out)]

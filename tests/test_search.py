@@ -23,6 +23,7 @@ def test_minimax_visits_the_whole_tictactoe_tree_and_values_it_a_draw() -> None:
     assert result.exact
 
 
+@pytest.mark.slow
 def test_alphabeta_matches_minimax_with_far_fewer_nodes() -> None:
     state = TTT.initial_state()
     full = ai.search(state, "minimax", depth=9, heuristic="none")
@@ -99,6 +100,7 @@ def test_tictactoe_expert_plays_perfectly_from_every_reachable_position(
     visit(TTT.initial_state(), set())
 
 
+@pytest.mark.slow
 def test_perfect_play_draws_and_never_loses_to_random(
     perfect_moves: dict[object, set[int]],
 ) -> None:
@@ -143,6 +145,7 @@ def _load(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     return rows
 
 
+@pytest.mark.slow
 def test_connect4_endgame_set_solved_exactly() -> None:
     """All 1,000 end-game positions: win/draw/loss and the exact Pons score."""
     wrong = []
@@ -154,6 +157,7 @@ def test_connect4_endgame_set_solved_exactly() -> None:
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_connect4_middle_game_sample_solved_exactly() -> None:
     wrong = []
     for moves, score in _load("Test_L2_R1.txt", limit=60):

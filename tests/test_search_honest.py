@@ -90,6 +90,7 @@ def _random_position(game: Any, rng: random.Random, most: int) -> Any:
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -282,6 +283,7 @@ def test_minimax_shows_its_whole_line(seed: int) -> None:
     assert len(empty.pv) == 3 and empty.pv[0] == empty.move  # every move ties: the seed picks
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_book")  # the book solves these openings
 def test_a_search_cut_short_shows_the_line_of_its_deepest_finished_pass() -> None:
     state = C4.replay(C4.parse_moves("4453"))
@@ -313,6 +315,7 @@ def test_expectiminimax_is_offered_only_where_dice_roll() -> None:
 
 
 # ----------------------------------------------------------------- 9: cost, refusal, move now
+@pytest.mark.slow
 def test_estimates_are_the_right_order_of_magnitude() -> None:
     state = C4.replay(C4.parse_moves("4453"))
     for algorithm, depth in (("minimax", 4), ("alphabeta", 6), ("alphabeta", 8)):

@@ -22,6 +22,7 @@ def count_games(state: State, positions: set[int]) -> int:
     return sum(count_games(state.play(move), positions) for move in state.legal_moves())
 
 
+@pytest.mark.slow
 def test_game_and_position_counts() -> None:
     positions: set[int] = set()
     assert count_games(GAME.initial_state(), positions) == 255_168

@@ -119,6 +119,7 @@ def test_the_cross_table_counts_both_ways() -> None:
     assert len(data["cross_table"]) == 6
 
 
+@pytest.mark.slow
 def test_a_tournament_plays_every_pair_both_ways() -> None:
     setup = TournamentSetup(
         game="tictactoe", options=(), specs=("random", "expert", "easy"), games_per_pair=4, seed=3

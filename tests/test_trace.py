@@ -128,36 +128,47 @@ def in_book(state: Any) -> bool:
     return hasattr(state, "book_value") and book_units(state) is not None
 
 
-def textbook_minimax(state: Any, remaining: int, counts: list[int]) -> None:
-    """Count nodes and leaves of plain depth-limited minimax (chance layers free)."""
+def textbook_minimax(state: Any, remaining: int, counts: list[int], root: bool = True) -> None:
+    """Count nodes and leaves of plain depth-limited minimax (chance layers free); the root
+    is searched even when the book knows it."""
     counts[0] += 1
-    if state.is_terminal() or (remaining == 0 and state.to_move != CHANCE) or in_book(state):
+    book = not root and in_book(state)
+    if state.is_terminal() or (remaining == 0 and state.to_move != CHANCE) or book:
         counts[1] += 1
         return
     step = 0 if state.to_move == CHANCE else 1
     for move in state.legal_moves():
-        textbook_minimax(state.play(move), remaining - step, counts)
+        textbook_minimax(state.play(move), remaining - step, counts, root=False)
 
 
 def textbook_alphabeta(
-    state: Any, remaining: int, alpha: float, beta: float, me: int, counts: list[int]
+    state: Any,
+    remaining: int,
+    alpha: float,
+    beta: float,
+    me: int,
+    counts: list[int],
+    root: bool = True,
 ) -> float:
     """AIMA's MAX-VALUE / MIN-VALUE with depth, on the trace's values; counts nodes and leaves."""
     counts[0] += 1
-    if state.is_terminal() or remaining == 0 or in_book(state):
+    if state.is_terminal() or remaining == 0 or (not root and in_book(state)):
         counts[1] += 1
         return float(trace_leaf(state))
     if state.player == me:
         v = -math.inf
         for move in state.legal_moves():
-            v = max(v, textbook_alphabeta(state.play(move), remaining - 1, alpha, beta, me, counts))
+            after = state.play(move)
+            child = textbook_alphabeta(after, remaining - 1, alpha, beta, me, counts, False)
+            v = max(v, child)
             if v >= beta:
                 return v
             alpha = max(alpha, v)
         return v
     v = math.inf
     for move in state.legal_moves():
-        v = min(v, textbook_alphabeta(state.play(move), remaining - 1, alpha, beta, me, counts))
+        child = textbook_alphabeta(state.play(move), remaining - 1, alpha, beta, me, counts, False)
+        v = min(v, child)
         if v <= alpha:
             return v
         beta = min(beta, v)
@@ -383,3 +394,16 @@ def test_the_command_refuses_bad_input_in_one_line(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_root_the_book_knows_is_still_searched_as_ai_search_does() -> None:
+    """A position with 12 stones the opening book knows: the trace expands it, like the
+    search (found by hypothesis: the trace once took the book's value at the root)."""
+    game = _game("connect4")
+    state = random_position(game, 56, 12)
+    assert in_book(state)
+    for depth in (1, 2, 3):
+        for algorithm in ("minimax", "alphabeta"):
+            traced = trace(state, algorithm, depth, "threats", node_budget=200_000)
+            assert traced.value == ai.search(state, algorithm, depth, "threats").value
+            assert traced.root.kind == "max"

@@ -30,6 +30,8 @@ class ViewContext:
     winning_line: tuple[Any, ...] | None = None
     values: dict[Any, float] | None = None
     """Value of each legal move for the player to move (analysis panel shown)."""
+    exact: bool = False
+    """The values are the game's true values (a solve): a 0 is then a draw."""
     stochastic: bool = False
     chosen: Any = None
     hint: Any = None
@@ -39,6 +41,8 @@ class ViewContext:
     cue: tuple[Any, float] | None = None
     """A gentle 'not here' cue: (what it is about, seconds since it started)."""
     names: tuple[str, str] = ("Player 1", "Player 2")
+    cursor: Any = None
+    """The keyboard cursor's move while it is shown (drawn by kits with `draws_cursor`)."""
 
 
 class BoardView:
@@ -75,6 +79,21 @@ class BoardView:
 
     move_help: str = ""
     """How a human moves, in a few words for the status line ('' : the game's notation help)."""
+    draws_cursor: bool = False
+    """Whether `draw` shows `ctx.cursor` (otherwise the play scene names the selected move)."""
+
+    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+        """Where the keyboard cursor goes on an arrow (dx, dy in -1..1), or None when that
+        arrow does not move it (then ↓ plays the move under it).  `cursor` None: where it
+        first appears.  The default steps ←/→ through the legal moves in the game's order."""
+        moves = list(state.legal_moves()) if not state.is_terminal() else []
+        if not moves:
+            return None
+        if cursor not in moves:
+            return moves[0]
+        if dx == 0:
+            return None
+        return moves[(moves.index(cursor) + dx) % len(moves)]
 
     def move_seconds(self, before: Any, move: Any) -> float:
         """How long `move` from `before` animates at full speed (default: no animation)."""
@@ -123,11 +142,11 @@ def value_colour(value: float) -> Colour:
     return theme.TEXT_DIM
 
 
-def short_value(value: float, stochastic: bool) -> str:
-    """Compact value text for a board label ('win in 3', '+0.25', '62%')."""
+def short_value(value: float, stochastic: bool, exact: bool = False) -> str:
+    """Compact value text for a board label ('win in 3', 'draw' when exact, '+0.25', '62%')."""
     from ai.values import describe
 
-    text = describe(value, stochastic)
+    text = describe(value, stochastic, exact and not stochastic)
     if stochastic and text.endswith(" to win"):
         text = text[: -len(" to win")]
     return text

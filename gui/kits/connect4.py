@@ -120,11 +120,20 @@ class ConnectFourView(BoardView):
     """Draws connect-four and maps clicks and keys 1-7 to columns."""
 
     blurb = "Drop discs, line up four. Deep search shines here."
-    keys_help = "Click a column or press 1-7."
+    keys_help = "Click a column, press 1-7, or ← → and ↓ (or Enter) to drop."
     bench_presets = ("Medium", "Expert")
     side_names_are_colours = True
-    move_help = "click a column or press 1-7"
+    move_help = "click a column, press 1-7 or use ← → ↓"
     sounds = sound.DISC_SOUNDS
+    draws_cursor = True
+
+    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+        """A column: ←/→ move along the top (starting in the middle), ↓ drops (None)."""
+        if cursor is None:
+            return WIDTH // 2
+        if dy > 0:
+            return None
+        return max(0, min(WIDTH - 1, cursor + dx))
 
     def move_seconds(self, before: Any, move: Any) -> float:
         """A disc falls longer the emptier its column."""
@@ -167,6 +176,8 @@ class ConnectFourView(BoardView):
         outer = board.inflate(2 * pad, 2 * pad)
         drawing.shadow(surface, outer, round(cell * 0.28), spread=round(cell * 0.3), alpha=110)
         hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
+        if ctx.cursor is not None and ctx.interactive:
+            hover = ctx.cursor
         drop = ctx.anim.get("drop")
         self._draw_discs(surface, board, cell, state, drop)
         surface.blit(board_overlay(board.size, cell), (board.x - pad, board.y - pad))
@@ -178,6 +189,9 @@ class ConnectFourView(BoardView):
                 board.height + round(cell * 0.12),
             )
             drawing.rounded_rect(surface, band, (255, 255, 255), round(cell * 0.44), alpha=18)
+            if hover == ctx.cursor:  # the keyboard's column: ringed
+                width = max(2, round(cell * 0.04))
+                pygame.draw.rect(surface, theme.ACCENT, band, width, round(cell * 0.44))
         self._draw_hint(surface, board, cell, state, ctx)
         self._draw_marks(surface, board, cell, state, ctx, drop)
         if hover is not None:
@@ -337,7 +351,7 @@ class ConnectFourView(BoardView):
             )
             if ctx.values is not None and col in ctx.values:
                 value = ctx.values[col]
-                text = short_value(value, ctx.stochastic)
+                text = short_value(value, ctx.stochastic, ctx.exact)
                 size = drawing.fit_size(
                     text, int(cell * 0.95), max(11, round(cell * 0.19)), "semibold"
                 )

@@ -198,10 +198,11 @@ class PigView(BoardView):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
 
     blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
-    keys_help = "Roll with R, hold with H."
+    keys_help = "Roll with R, hold with H (or ← → and Enter)."
     bench_presets = ("Medium", "Hard")
     move_help = "Roll (R) or Hold (H)"
     sounds = sound.DICE_SOUNDS
+    draws_cursor = True
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""
@@ -467,6 +468,8 @@ class PigView(BoardView):
         ):
             enabled = ctx.interactive and move in legal
             hovered = enabled and ctx.mouse is not None and rect_b.collidepoint(ctx.mouse)
+            if ctx.cursor is not None:  # the keyboard's choice wins over the mouse
+                hovered = enabled and ctx.cursor == move
             draw_button(
                 surface,
                 rect_b,
@@ -478,6 +481,9 @@ class PigView(BoardView):
                 button_size,
                 highlight=ctx.hint == move,
             )
+            if hovered and ctx.cursor == move:  # the keyboard's choice: ringed
+                ring = rect_b.inflate(round(unit * 0.12), round(unit * 0.12))
+                pygame.draw.rect(surface, theme.ACCENT, ring, 2, round(ring.height * 0.3))
             if ctx.values is not None and move in ctx.values:
                 value = ctx.values[move]
                 text = board_label(value, stochastic=True)

@@ -84,10 +84,18 @@ class TicTacToeView(BoardView):
     """Draws tic-tac-toe and maps clicks and keys 1-9 to cells."""
 
     blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
-    keys_help = "Click a cell or press 1-9."
+    keys_help = "Click a cell, press 1-9, or move with the arrows and press Enter."
     bench_presets = ("Hard", "Expert")
-    move_help = "click a square or press 1-9"
+    move_help = "click a square, press 1-9 or use the arrows"
     sounds = sound.MARK_SOUNDS
+    draws_cursor = True
+
+    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+        """A cell: the arrows move over the grid (starting in the centre), stopping at edges."""
+        if cursor is None:
+            return 4
+        row, col = divmod(int(cursor), 3)
+        return max(0, min(2, row + dy)) * 3 + max(0, min(2, col + dx))
 
     def move_seconds(self, before: Any, move: Any) -> float:
         """A mark draws itself in quickly."""
@@ -136,8 +144,14 @@ class TicTacToeView(BoardView):
         board, cell = geometry(rect)
         self._draw_grid(surface, board, cell)
         hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
+        if ctx.cursor is not None and ctx.interactive:
+            hover = ctx.cursor
         for index in range(9):
             self._draw_cell(surface, board, cell, index, state, ctx, hover)
+        if hover is not None and hover == ctx.cursor:  # the keyboard's cell: ringed
+            box = cell_rect(board, cell, hover).inflate(-cell * 0.06, -cell * 0.06)
+            width = max(2, round(cell * 0.025))
+            pygame.draw.rect(surface, theme.ACCENT, box, width, round(cell * 0.12))
         if ctx.winning_line:
             self._draw_strike(surface, board, cell, ctx)
 
@@ -222,7 +236,7 @@ class TicTacToeView(BoardView):
         ctx: ViewContext,
     ) -> None:
         """A move's value at the bottom of its cell (framed when it is the chosen move)."""
-        text = short_value(value, ctx.stochastic)
+        text = short_value(value, ctx.stochastic, ctx.exact)
         size = drawing.fit_size(text, int(cell * 0.8), max(11, round(cell * 0.11)), "semibold")
         colour = value_colour(value)
         label = drawing.draw_text(

@@ -18,17 +18,9 @@ from games.base import CHANCE
 from gui import savefile, settings
 from gui.play import sides as side_info
 from gui.play.history import Match
-from gui.play.jobs import (
-    HUMAN_AI_DELAY as HUMAN_AI_DELAY,
-)
-from gui.play.jobs import (
-    BoardValues,
-    Job,
-    Pending,
-    SearchJobs,
-    SearchRecord,
-    Worker,
-)
+from gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
+from gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
+from gui.play.review import Review, Reviewing
 from gui.play.series_record import Series, relabel
 from gui.settings import AI, CUSTOM, HUMAN
 
@@ -59,7 +51,7 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs):
+class PlayController(SearchJobs, Reviewing):
     """A match in progress: everything but the pixels."""
 
     def __init__(
@@ -113,6 +105,7 @@ class PlayController(SearchJobs):
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
+        self.review = Review()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -154,8 +147,10 @@ class PlayController(SearchJobs):
         self.analysis = record
         self.analysis_decisions = self.match.decisions()
         if record.all_values:
-            values = dict(record.result.move_values)
-            self.board = BoardValues(len(self.match.entries), values, record.result.move)
+            result = record.result
+            exact = bool(result.exact) and not result.extra.get("bounds")
+            values = dict(result.move_values)
+            self.board = BoardValues(len(self.match.entries), values, result.move, exact)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
@@ -212,6 +207,7 @@ class PlayController(SearchJobs):
         self.roll = None
         self.hint = None
         self.hold_until = 0.0
+        self.review_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
         else:
@@ -286,7 +282,7 @@ class PlayController(SearchJobs):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit("analyse", self.analysis_config(player), player)
+        self.submit("analyse", self.exact_analysis_config(player), player)
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
@@ -419,8 +415,8 @@ class PlayController(SearchJobs):
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE:
-            return False
+        if state.is_terminal() or state.to_move == CHANCE or self.reviewing:
+            return False  # while reviewing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
             return False
@@ -433,6 +429,9 @@ class PlayController(SearchJobs):
 
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
+        if self.reviewing:
+            self.want_review_values()  # the AI waits while a position is reviewed
+            return
         state = self.state
         if state.is_terminal():
             self.game_over(state)

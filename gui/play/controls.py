@@ -248,6 +248,28 @@ def tool_chosen(controller: PlayController) -> Any:
     return None
 
 
+def open_view(scene: Any, action: str) -> None:
+    """The explorer, the compare view or the policy picture, on the current position."""
+    controller: PlayController = scene.controller
+    why = tool_refusal(controller, action)
+    if why:
+        scene.set_notice(why, 2.5)
+        return
+    state = controller.state
+    algorithm, depth, heuristic = tool_search(controller)
+    chosen = tool_chosen(controller)
+    controller.cancel_search()  # the view searches; the AI starts again on return
+    if action == "explore":
+        scene.app.switch(
+            "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
+        )
+    elif action == "compare":
+        game = controller.game
+        scene.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
+    else:
+        scene.app.switch("policy", game=controller.game, state=state, chosen=chosen)
+
+
 def build_tools(scene: Any, inner: pygame.Rect, y: int) -> int:
     """One row: Explore, Compare and (for games with a policy picture) Policy."""
     m = scene.app.metrics

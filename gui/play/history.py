@@ -130,18 +130,25 @@ class Match:
         Consecutive decisions by one player (a dice game's rolls) share a row, and chance
         outcomes are written right after the move that caused them.
         """
-        rows: list[tuple[int, str]] = []
+        return [(player, text) for player, text, _ in self._rows()]
+
+    def row_ends(self) -> list[int]:
+        """For each row of `history_rows`, how many entries the game has at its end."""
+        return [end for _, _, end in self._rows()]
+
+    def _rows(self) -> list[tuple[int, str, int]]:
+        rows: list[tuple[int, str, int]] = []
         state = self.initial
-        for entry in self.entries:
+        for count, entry in enumerate(self.entries, start=1):
             text = self.game.format_move(entry.move)
             if entry.chance:
                 if rows:
-                    rows[-1] = (rows[-1][0], rows[-1][1] + text)
+                    rows[-1] = (rows[-1][0], rows[-1][1] + text, count)
             else:
                 player = state.to_move
                 if rows and rows[-1][0] == player and self.game.stochastic:
-                    rows[-1] = (player, rows[-1][1] + " " + text)
+                    rows[-1] = (player, rows[-1][1] + " " + text, count)
                 else:
-                    rows.append((player, text))
+                    rows.append((player, text, count))
             state = entry.state
         return rows

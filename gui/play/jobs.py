@@ -63,7 +63,8 @@ class SearchRecord:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a search of the human's position."""
+    """"ai" for the AI's own move, "hint" for a search of the human's position, "review" for
+    a reviewed position's."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -78,6 +79,8 @@ class BoardValues:
     entries: int
     values: dict[Any, float]
     chosen: Any
+    exact: bool = False
+    """Every value is the true one (a solve): labels say "draw", never "0.00"."""
 
 
 def compact(number: float) -> str:
@@ -120,6 +123,7 @@ class SearchJobs:
     set_paused: Any
     emit: Any
     busy: Any
+    review_result: Any
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers."""
@@ -133,15 +137,15 @@ class SearchJobs:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 
-    def submit(self, kind: str, config: Any, player: int) -> None:
-        """Send a search for the current position to the worker."""
+    def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
+        """Send a search for `state` (the current position by default) to the worker."""
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(
             "move" if kind == "move" else "analyse",
             self.game_name,
             self.game_options(),
-            self.state,
+            self.state if state is None else state,
             config,
             analysis=show,
             player_key=key,
@@ -163,6 +167,13 @@ class SearchJobs:
             return other.player_config(self.game_name)
         presets = list(ai.DIFFICULTIES[self.game_name])
         return ai.DIFFICULTIES[self.game_name][presets[min(2, len(presets) - 1)]]
+
+    def exact_analysis_config(self, player: int) -> Any:
+        """`analysis_config`, switched to solving where the game says a solve of this position
+        is cheap (an opening book within reach): every move's value is then exact."""
+        from ai.players import exact_where_cheap
+
+        return exact_where_cheap(self.analysis_config(player), self.state)
 
     def thinking_text(self) -> str:
         """'Red is thinking… depth 6 · 12.3k nodes'; a solve says "solving" and the deepest
@@ -218,12 +229,18 @@ class SearchJobs:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
+        if job.kind == "review":
+            self.review_result(job, move, result)
+            return
         if job.entries != len(self.match.entries):
             return
         branching = len(self.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
-            self.board = BoardValues(job.entries, dict(result.move_values), chosen)
+            exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
+                "bounds"
+            )
+            self.board = BoardValues(job.entries, dict(result.move_values), chosen, exact)
         if job.kind == "position" and self.analysis is not None:
             return  # the panel keeps describing the last AI move or hint
         source = "ai" if job.kind == "move" else "hint"
@@ -262,7 +279,7 @@ class SearchJobs:
         if board is not None and board.entries == len(self.match.entries):
             return
         player = self.state.to_move
-        self.submit("position", self.analysis_config(player), player)
+        self.submit("position", self.exact_analysis_config(player), player)
 
     def move_now(self) -> bool:
         """Move now: the thinking AI stops and plays the deepest search it has finished.

@@ -1,4 +1,8 @@
-"""The list of moves in the game's notation, the newest at the bottom."""
+"""The list of moves in the game's notation: newest at the bottom, scrollable, clickable.
+
+A click on a move shows its position (`gui.play.review`); the reviewed move is highlighted
+and kept in view unless the list was scrolled by hand.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +12,79 @@ import pygame
 
 from gui import drawing, theme
 
-Line = tuple[int | None, list[tuple[int, str]]]
-"""A visual line: the move number (None for a wrapped continuation) and (player, text) parts."""
+Line = tuple[int | None, list[tuple[int, str, int]]]
+"""A visual line: the move number (None for a wrapped continuation) and (player, text, row)
+parts, `row` being the part's index in the rows given."""
 
 
 def layout(rows: list[tuple[int, str]], stochastic: bool, width: int, size: int) -> list[Line]:
     """Turns in pairs (one column per side), or one wrapped turn a line for dice games."""
     lines: list[Line] = []
     if stochastic:
-        for number, (player, text) in enumerate(rows, start=1):
+        for row, (player, text) in enumerate(rows):
             for k, part in enumerate(drawing.wrap(text, width, size)):
-                lines.append((number if k == 0 else None, [(player, part)]))
+                lines.append((row + 1 if k == 0 else None, [(player, part, row)]))
     else:
         for i in range(0, len(rows), 2):
-            lines.append((i // 2 + 1, rows[i : i + 2]))
+            pair = [(p, t, i + j) for j, (p, t) in enumerate(rows[i : i + 2])]
+            lines.append((i // 2 + 1, pair))
     return lines
+
+
+class Window:
+    """Which lines of the list fit in `rect`, scrolled: the geometry draw and clicks share."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        m: Any,
+        rows: list[tuple[int, str]],
+        stochastic: bool,
+        scroll: int | None = None,
+        highlight: int | None = None,
+    ) -> None:
+        """`scroll`: lines hidden below (None: the newest, or the highlighted row in view)."""
+        self.m = m
+        self.rect = rect
+        self.stochastic = stochastic
+        small = m.font_size(12)
+        self.size = m.font_size(14)
+        self.line_h = round(self.size * 1.5)
+        self.top = rect.y + round(small * 1.8)
+        self.room = max(0, (rect.bottom - self.top) // self.line_h)
+        self.col_w = (rect.width - m.px(36)) // 2
+        self.lines = layout(rows, stochastic, rect.width - m.px(36) - m.px(14), self.size)
+        most = max(0, len(self.lines) - self.room)
+        if scroll is None:
+            scroll = 0
+            if highlight is not None:
+                where = next(
+                    (
+                        k
+                        for k, (_, parts) in enumerate(self.lines)
+                        if highlight in {p[2] for p in parts}
+                    ),
+                    len(self.lines) - 1,
+                )
+                scroll = max(0, len(self.lines) - 1 - where - self.room // 2)
+        self.scroll = max(0, min(most, scroll))
+        end = len(self.lines) - self.scroll
+        self.shown = self.lines[max(0, end - self.room) : end] if self.room else []
+
+    def part_rect(self, k: int, j: int) -> pygame.Rect:
+        """Where part `j` of shown line `k` is (its dot and text)."""
+        m = self.m
+        x = self.rect.x + m.px(36) + (0 if self.stochastic else j * self.col_w)
+        width = self.rect.right - x if self.stochastic else self.col_w - m.px(8)
+        return pygame.Rect(x, self.top + k * self.line_h, width, self.line_h)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The row (index into the rows given) of the move at `pos`, or None."""
+        for k, (_, parts) in enumerate(self.shown):
+            for j, part in enumerate(parts):
+                if self.part_rect(k, j).collidepoint(pos):
+                    return part[2]
+        return None
 
 
 def draw(
@@ -31,42 +93,51 @@ def draw(
     m: Any,
     rows: list[tuple[int, str]],
     stochastic: bool,
+    scroll: int | None = None,
+    highlight: int | None = None,
 ) -> None:
-    """The MOVES heading and as many of the newest lines as fit."""
+    """The MOVES heading and the lines in view; the newest, or the `highlight`ed row, stands
+    out, and a count of the lines scrolled out of view below says there are more."""
     if rect.height < m.px(44):
         return
     small = m.font_size(12)
     drawing.draw_text(surface, "MOVES", (rect.x, rect.y), small, theme.TEXT_FAINT, "semibold")
-    size = m.font_size(14)
-    line_h = round(size * 1.5)
-    top = rect.y + round(small * 1.8)
-    room = max(0, (rect.bottom - top) // line_h)
+    window = Window(rect, m, rows, stochastic, scroll, highlight)
+    size = window.size
     if not rows:
-        drawing.draw_text(surface, "No moves yet", (rect.x, top), size, theme.TEXT_FAINT)
+        drawing.draw_text(surface, "No moves yet", (rect.x, window.top), size, theme.TEXT_FAINT)
         return
-    col_w = (rect.width - m.px(36)) // 2
-    lines = layout(rows, stochastic, rect.width - m.px(36) - m.px(14), size)
-    shown = lines[-room:] if room else []
-    for k, (label, pairs) in enumerate(shown):
-        y = top + k * line_h
-        newest_line = k == len(shown) - 1 or (
-            stochastic and shown[-1][0] is None and all(n is None for n, _ in shown[k + 1 :])
+    if window.scroll:
+        more = f"{window.scroll} more below · wheel or PgDn"
+        drawing.draw_text(
+            surface, more, (rect.right, rect.y), small, theme.ACCENT, anchor="topright"
         )
+    newest = len(rows) - 1 if highlight is None else highlight
+    for k, (label, pairs) in enumerate(window.shown):
+        y = window.top + k * window.line_h
         if label is not None:
             drawing.draw_text(surface, f"{label}.", (rect.x, y), size, theme.TEXT_FAINT)
-        for j, (player, text) in enumerate(pairs):
-            x = rect.x + m.px(36) + (0 if stochastic else j * col_w)
-            width = rect.right - x if stochastic else col_w - m.px(8)
-            if label is not None:
-                drawing.circle(
-                    surface, theme.PLAYER_COLOURS[player], (x + m.px(4), y + size * 0.62), m.px(3.5)
+        for j, (player, text, row) in enumerate(pairs):
+            box = window.part_rect(k, j)
+            if row == highlight:
+                pill = pygame.Rect(box.x - m.px(4), box.y - m.px(2), box.width, window.line_h)
+                drawing.rounded_rect(
+                    surface,
+                    pill,
+                    theme.mix(theme.PANEL, theme.ACCENT, 0.3),
+                    m.px(6),
+                    1,
+                    theme.ACCENT,
                 )
-            newest = newest_line and j == len(pairs) - 1
+            if label is not None:
+                centre = (box.x + m.px(4), y + size * 0.62)
+                drawing.circle(surface, theme.PLAYER_COLOURS[player], centre, m.px(3.5))
+            strong = row == newest
             drawing.draw_text(
                 surface,
-                drawing.ellipsize(text, width - m.px(14), size),
-                (x + m.px(14), y),
+                drawing.ellipsize(text, box.width - m.px(14), size),
+                (box.x + m.px(14), y),
                 size,
-                theme.TEXT if newest else theme.TEXT_DIM,
-                "semibold" if newest else "regular",
+                theme.TEXT if strong else theme.TEXT_DIM,
+                "semibold" if strong else "regular",
             )

@@ -136,7 +136,7 @@ class Series:
             return None
         top = lines[0]
         elo = elo_difference(top.score)
-        elo_text = ("+∞" if elo > 0 else "−∞") if math.isinf(elo) else f"{elo:+.0f}"
+        elo_text = ("+∞" if elo > 0 else "−∞") if math.isinf(elo) else f"{round(elo) or 0:+d}"
         return (
             f"{top.label} scores {100 * top.score:.1f}% "
             f"(95% CI {100 * top.low:.1f}–{100 * top.high:.1f}%), Elo difference {elo_text}"

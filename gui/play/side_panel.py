@@ -105,10 +105,28 @@ def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> 
     takes what shows all its rows (no more), the move list the rest."""
     controller: PlayController = scene.controller
     m = scene.app.metrics
-    record = as_analysis(controller.analysis)
+    record = as_analysis(controller.shown_analysis())
     wanted = analysis_panel.content_height(record, controller.game, m, width, extra_rows)
     height = min(wanted, bottom - top)
     return height, max(0, bottom - top - height - m.gap)
+
+
+def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+    """Where the analysis (when shown) and the move list go (None: no room for it)."""
+    controller: PlayController = scene.controller
+    inner = panel.inflate(-2 * m.gap, 0)
+    y = scene.controls_bottom
+    bottom = panel.bottom - m.gap
+    analysis = None
+    if controller.settings.show_analysis:
+        extra = scene.kit_rows.get(controller, scene.view)
+        height, _ = sections(scene, y, bottom, inner.width, len(extra))
+        analysis = pygame.Rect(inner.x, bottom - height, inner.width, height)
+        bottom = analysis.y - m.gap
+    history = pygame.Rect(inner.x, y, inner.width, bottom - y)
+    if history.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
+        return analysis, None  # no room for even one row of the move list
+    return analysis, history
 
 
 def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
@@ -118,27 +136,37 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
     drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
     inner = panel.inflate(-2 * m.gap, 0)
     draw_players(surface, panel, m, scene)
-    y = scene.controls_bottom
     if scene.speed_slider is not None:
         draw_speed(surface, inner, m, scene)
-    bottom = panel.bottom - m.gap
-    if controller.settings.show_analysis:
-        extra = scene.kit_rows.get(controller, scene.view)
-        height, _ = sections(scene, y, bottom, inner.width, len(extra))
-        rect = pygame.Rect(inner.x, bottom - height, inner.width, height)
+    analysis, history = layout(panel, m, scene)
+    if analysis is not None:
         analysis_panel.draw(
             surface,
-            rect,
-            as_analysis(controller.analysis),
+            analysis,
+            as_analysis(controller.shown_analysis()),
             controller.game,
             m,
             controller.colour_names(),
             thinking=controller.job is not None,
-            extra=extra,
+            extra=scene.kit_rows.get(controller, scene.view),
         )
-        bottom = rect.y - m.gap
-    rows = controller.match.history_rows()
-    rect = pygame.Rect(inner.x, y, inner.width, bottom - y)
-    if rect.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
-        return  # no room for even one row of the move list
-    move_list.draw(surface, rect, m, rows, bool(controller.game.stochastic))
+    if history is not None:
+        rows = controller.match.history_rows()
+        review = controller.review
+        move_list.draw(
+            surface,
+            history,
+            m,
+            rows,
+            bool(controller.game.stochastic),
+            review.scroll,
+            highlighted_row(controller),
+        )
+
+
+def highlighted_row(controller: PlayController) -> int | None:
+    """The move list's row of the reviewed position (None: the live game, or the start)."""
+    index = controller.review.index
+    if not index:
+        return None
+    return next((row for row, end in enumerate(controller.match.row_ends()) if end >= index), None)

@@ -35,6 +35,14 @@ class Scene:
         self.widgets.append(widget)
         return widget
 
+    def add_back_button(self, rect: pygame.Rect) -> Any:
+        """The primary "Back" button at `rect` (its tip: Esc does the same); returns it."""
+        return self.add(
+            pygame_gui.elements.UIButton(
+                rect, "Back", self.manager, object_id="#primary", tool_tip_text="Esc"
+            )
+        )
+
     def build(self) -> None:
         """Create this scene's widgets for the current window size."""
 

@@ -1,14 +1,12 @@
-"""Compare view: every algorithm on the current position, and a game's policy picture (issue 11).
+"""Compare view: every algorithm on the current position (issue 11).
 
 `CompareScene(app, game, state)` runs each variant that fits the game (see `ai.compare`) at
 depths 1 up to the chosen depth, one after another in a background process, and shows the
-rows of the deepest depth as a table and nodes against depth as a log chart with the theory
-curves b^d and b^(d/2).  A run whose estimate exceeds `limit_seconds` waits for the person
-to skip it or run it anyway.  Cancel stops the run under way; leaving the view cancels.
-
-`PolicyScene(app, game, state, chosen)` draws the game's reference policy around the
-current decision (`game.policy_picture(state, chosen)`), e.g. a dice game's hold boundary and its
-win-probability surface.  The play scene pushes either with `app.push(...)`.
+rows of the deepest depth as a table (`gui.compare_table`) and nodes against depth as a log
+chart with the theory curves b^d and b^(d/2).  A run whose estimate exceeds `limit_seconds`
+waits for the person to skip it or run it anyway.  Cancel stops the run under way; leaving
+the view cancels.  The play scene pushes it with `app.push(...)`; a game's policy picture is
+the policy view's (`gui.scenes.policy_view`).
 """
 
 from __future__ import annotations
@@ -31,41 +29,17 @@ from ai.compare import (
     variants_for,
     with_shares,
 )
-from gui import chart, drawing, theme
-from gui.compare_charts import nodes_chart, policy_charts
+from gui import chart
+from gui.compare_charts import nodes_chart
+from gui.compare_table import draw_table
 from gui.compare_worker import CompareRunner
 from gui.drop_down import drop_down
 from gui.scenes.base import Scene
+from gui.view_heading import draw_card, draw_heading
 
 DEPTHS = tuple(range(1, 13))
 LIMIT_SECONDS = 20.0
 """A run estimated to take longer waits for Skip or Run anyway."""
-COLUMNS = (
-    ("algorithm", 0.0, "left"),
-    ("value", 0.32, "right"),
-    ("move", 0.38, "center"),
-    ("nodes", 0.50, "right"),
-    ("leaves", 0.60, "right"),
-    ("cut-offs", 0.70, "right"),
-    ("table hits", 0.80, "right"),
-    ("time", 0.89, "right"),
-    ("share", 1.0, "right"),
-)
-
-
-def _header(scene: Scene, surface: pygame.Surface, title: str, subtitle: str) -> int:
-    """The scene's title and subtitle; returns the y below them."""
-    m = scene.app.metrics
-    drawing.draw_text(surface, title, (m.pad, m.pad), m.font_size(30), theme.TEXT, "bold")
-    y = m.pad + round(m.font_size(30) * 1.3)
-    width = scene.app.size[0] - 3 * m.pad - max(m.px(350), 400)
-    line = drawing.ellipsize(subtitle, width, m.font_size(14))
-    drawing.draw_text(surface, line, (m.pad, y), m.font_size(14), theme.TEXT_DIM)
-    return y + round(m.font_size(14) * 1.8)
-
-
-def _card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
-    drawing.rounded_rect(surface, rect, theme.PANEL, radius, 1, theme.PANEL_BORDER)
 
 
 class CompareScene(Scene):
@@ -348,158 +322,21 @@ class CompareScene(Scene):
         m = self.app.metrics
         moves = getattr(self.state, "ply", 0)
         heuristic = self.heuristic or self.game.default_heuristic
-        _header(
-            self,
+        draw_heading(
             surface,
+            self.app,
             "Compare the algorithms",
             f"{self.game.title} · position after {moves} move{'s' if moves != 1 else ''} · "
             f"heuristic “{heuristic}” · depth counts player decisions",
         )
         spots = self.layout()
-        self._draw_table(surface, spots["table"])
+        draw_table(surface, self, spots["table"])
         card = spots["chart"]
-        _card(surface, card, m.radius)
+        draw_card(surface, card, m.radius)
         self._draw_chart(surface, card.inflate(-2 * m.pad, -2 * m.px(16)))
 
-    def _draw_table(self, surface: pygame.Surface, card: pygame.Rect) -> None:
-        m = self.app.metrics
-        _card(surface, card, m.radius)
-        small, size = m.font_size(13), m.font_size(14)
-        x0, width = card.left + m.pad, card.width - 2 * m.pad
-        y = card.top + m.px(14)
-        depth = self.shown_depth()
-        first = self.titles[self.variants[0]] if self.variants else ""
-        share_title = f"of {first}" if 0 < len(first) <= 10 else "share"
-        for name, at, align in COLUMNS:
-            text = share_title if name == "share" else name
-            if name == "algorithm":
-                text = f"algorithm · depth {depth}"
-            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
-            drawing.draw_text(
-                surface,
-                text.upper(),
-                (x0 + at * width, y),
-                small,
-                theme.TEXT_FAINT,
-                "semibold",
-                anchor=anchor,
-            )
-        y += round(small * 2.2)
-        row_h = round(size * 2.1)
-        by_key = {row.variant: row for row in self.rows if row.depth == depth}
-        for index, key in enumerate(self.variants):
-            if index % 2 == 0:
-                stripe = pygame.Rect(
-                    card.left + m.px(8), y - m.px(4), card.width - m.px(16), row_h - m.px(2)
-                )
-                drawing.rounded_rect(
-                    surface, stripe, theme.mix(theme.PANEL, theme.PANEL_RAISED, 0.6), m.px(6)
-                )
-            self._draw_row(surface, key, by_key.get(key), depth, x0, y, width, size)
-            y += row_h
-        room = width - (2 * m.px(130) + m.px(24) if self.pending else 0)
-        line = drawing.ellipsize(self._status(depth), room if not self.pending else width, small)
-        drawing.draw_text(
-            surface,
-            line,
-            (x0, y + m.px(6)),
-            small,
-            theme.WARNING if self.pending else theme.TEXT_DIM,
-        )
-
-    def _draw_row(
-        self,
-        surface: pygame.Surface,
-        key: str,
-        row: Row | None,
-        depth: int,
-        x0: int,
-        y: int,
-        width: int,
-        size: int,
-    ) -> None:
-        cells: list[str]
-        colour = theme.TEXT
-        if row is not None and row.ran:
-            cells = [
-                row.title,
-                "" if row.value is None else f"{row.value:+.3f}",
-                _move_text(self.game, row.move),
-                f"{row.nodes:,}",
-                f"{row.leaves:,}",
-                f"{row.cutoffs:,}",
-                f"{row.table_hits:,}",
-                duration(row.elapsed),
-                "" if row.share is None else f"{row.share:.1%}",
-            ]
-        elif row is not None:
-            guess = row.estimate
-            cells = [
-                row.title,
-                "skipped",
-                "",
-                f"~{round(guess.nodes):,}" if guess else "",
-                "",
-                "",
-                "",
-                f"~{duration(guess.seconds)}" if guess else "",
-                "",
-            ]
-            colour = theme.TEXT_FAINT
-        elif self.runner.job == (key, depth):
-            cells = [
-                self.titles[key],
-                "searching…",
-                "",
-                f"{self.runner.nodes:,}",
-                "",
-                "",
-                "",
-                duration(self.runner.elapsed),
-                "",
-            ]
-            colour = theme.ACCENT
-        elif self.pending is not None and self.pending[:2] == (key, depth):
-            guess = self.pending[2]
-            cells = [
-                self.titles[key],
-                "too long?",
-                "",
-                f"~{round(guess.nodes):,}",
-                "",
-                "",
-                "",
-                f"~{duration(guess.seconds)}",
-                "",
-            ]
-            colour = theme.WARNING
-        else:
-            cells = [
-                self.titles[key],
-                "waiting" if self.running else "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-            ]
-            colour = theme.TEXT_DIM
-        for (_, at, align), text in zip(COLUMNS, cells, strict=True):
-            anchor = {"left": "topleft", "right": "topright", "center": "midtop"}[align]
-            weight = "semibold" if at == 0.0 else "regular"
-            drawing.draw_text(
-                surface,
-                text,
-                (x0 + at * width, y),
-                size,
-                colour if at == 0.0 or row is None or not row.ran else theme.TEXT,
-                weight,
-                anchor=anchor,
-            )
-
-    def _status(self, depth: int) -> str:
+    def status(self, depth: int) -> str:
+        """The line under the table: what runs, what waits for an answer, or what was found."""
         done = sum(1 for row in self.rows if row.ran)
         total = len(self.variants) * self.depth
         if self.problem:
@@ -539,92 +376,3 @@ class CompareScene(Scene):
             chart.draw(image, image.get_rect(), figure, self.app.metrics.scale)
             self._chart_cache = (key, image)
         surface.blit(self._chart_cache[1], rect)
-
-
-def _move_text(game: Any, move: Any) -> str:
-    """A move in the game's notation, or its own name when the notation is one letter."""
-    if move is None:
-        return ""
-    text = str(game.format_move(move))
-    return move if isinstance(move, str) and len(text) == 1 else text
-
-
-class PolicyScene(Scene):
-    """A game's reference policy around the current decision, in two panels."""
-
-    title = "policy"
-
-    def __init__(self, app: Any, game: Any, state: Any, chosen: Any = None) -> None:
-        super().__init__(app)
-        self.game = game
-        self.state = state
-        self.picture: dict[str, Any] | None = None
-        self.problem = ""
-        describe_policy = getattr(game, "policy_picture", None)
-        if describe_policy is None:
-            self.problem = f"{game.title} has no reference policy to draw."
-        elif state.is_terminal():
-            self.problem = "The game is over: there is no decision to draw."
-        elif state.to_move not in (0, 1):
-            self.problem = "The dice are rolling: the picture shows a player's decision."
-        else:
-            self.picture = describe_policy(state, chosen)
-        self.charts = policy_charts(self.picture) if self.picture else []
-        self.back_button: Any = None
-        self._cache: tuple[Any, pygame.Surface] | None = None
-
-    def build(self) -> None:
-        """The Back button."""
-        m = self.app.metrics
-        rect = pygame.Rect(0, 0, m.px(140), m.button_h)
-        rect.topright = (self.app.size[0] - m.pad, m.pad)
-        self.back_button = self.add(
-            pygame_gui.elements.UIButton(
-                rect, "Back", self.manager, object_id="#primary", tool_tip_text="Esc"
-            )
-        )
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Back or Esc."""
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
-            self.app.pop()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Title, note, the panels side by side (stacked when the window is narrow)."""
-        m = self.app.metrics
-        title = self.picture["title"] if self.picture else "Policy"
-        y = _header(self, surface, title, self.picture.get("note", "") if self.picture else "")
-        w, h = self.app.size
-        card = pygame.Rect(m.pad, y + m.px(4), w - 2 * m.pad, h - m.pad - y - m.px(4))
-        _card(surface, card, m.radius)
-        if self.problem:
-            drawing.draw_text(
-                surface, self.problem, card.center, m.font_size(16), theme.TEXT_DIM, anchor="center"
-            )
-            return
-        key = (card.size, m.scale)
-        if self._cache is None or self._cache[0] != key:
-            image = pygame.Surface(card.size, pygame.SRCALPHA)
-            inner = image.get_rect().inflate(-2 * m.pad, -2 * m.px(16))
-            count = len(self.charts)
-            gap = m.pad
-            side = inner.width >= 900 or count < 2
-            for index, figure in enumerate(self.charts):
-                if side:
-                    part = (inner.width - gap * (count - 1)) // count
-                    rect = pygame.Rect(
-                        inner.left + index * (part + gap), inner.top, part, inner.height
-                    )
-                else:
-                    part = (inner.height - gap * (count - 1)) // count
-                    rect = pygame.Rect(
-                        inner.left, inner.top + index * (part + gap), inner.width, part
-                    )
-                chart.draw(image, rect, figure, m.scale)
-            self._cache = (key, image)
-        surface.blit(self._cache[1], card)

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from gui import savefile, settings, theme
+from gui import focus, savefile, settings, theme
 from gui.scenes.base import Scene
 
 TOOL_TIP_DELAY = 1.0
@@ -100,6 +100,15 @@ class FileDialogScene(Scene):
                 self.save_to(event.text)
             else:
                 self.load_from(event.text)
+            return True
+        dialog = self.file_dialog
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and dialog is not None
+            and event.ui_element is getattr(dialog, "file_path_text_line", None)
+        ):
+            if dialog.ok_button.is_enabled:  # Enter in the file name box: as OK
+                focus.press(dialog.ok_button)
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
             self.file_dialog = None

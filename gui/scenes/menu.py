@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 import games
-from gui import drawing, kits, savefile, theme
+from gui import drawing, focus, kits, savefile, theme
 from gui.safe_files import keep_aside
 from gui.scenes.file_dialog import FileDialogScene
 
@@ -63,6 +63,7 @@ class MenuScene(FileDialogScene):
         self.discard_button: pygame_gui.elements.UIButton | None = None
         self.lessons_button: pygame_gui.elements.UIButton | None = None
         self.file_dialog: Any = None
+        self.focus = focus.Focus()
         self.resume: Any = None
         """The game in autosave.json (a checked SavedGame) offered for resuming, or None."""
 
@@ -230,9 +231,46 @@ class MenuScene(FileDialogScene):
         self.app.settings.last_game = game
         self.app.switch("setup", game_name=game)
 
+    def focus_items(self) -> list[focus.Item]:
+        """What the arrows move between: the cards, then the buttons on screen."""
+        items: list[focus.Item] = [
+            (("card", name), rect, None)
+            for (name, _, _), rect in zip(self.cards, self.card_rects(), strict=False)
+        ]
+        for name in ("resume", "discard", "open", "quit", "lessons"):
+            button = getattr(self, f"{name}_button")
+            if button is not None:
+                items.append((("button", name), button.rect, button))
+        return items
+
+    def on_focus_key(self, key: int) -> bool:
+        """Arrows move the focus; Enter or Space opens the focused card or presses the button."""
+        if key not in focus.ARROWS and (key not in focus.USE_KEYS or self.focus.key is None):
+            return False
+        item = self.focus.on_key(key, self.focus_items())
+        if item is not None and item[2] is not None:
+            focus.press(item[2])
+        elif item is not None:
+            self.open_game(item[0][1])
+        return True
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """The keyboard focus ring, over the buttons (a focused card is lifted as if hovered)."""
+        if self.file_dialog is not None:
+            return
+        names = [name for name, _, _ in self.cards]
+        for rect in self.focus.ring_rects(self.focus_items()):
+            kind, name = self.focus.key
+            lift = self.hover_lift[names.index(name)] if kind == "card" else 0.0
+            focus.draw_ring(
+                surface, rect.move(0, -round(lift * self.app.metrics.px(6))), self.app.metrics
+            )
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """Card clicks, keys 1-3, Resume (R), Open (Ctrl+O), Quit and Esc."""
+        """Card clicks, keys 1-3, arrows and Enter, Resume (R), Open (Ctrl+O), Quit and Esc."""
         if self.handle_file_dialog(event):
+            return True
+        if event.type == pygame.KEYDOWN and self.on_focus_key(event.key):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.quit_button:
@@ -282,7 +320,8 @@ class MenuScene(FileDialogScene):
         """Ease the hovered card up; its icon moves while it is hovered."""
         mouse = self.app.mouse()
         for i, rect in enumerate(self.card_rects()):
-            target = 1.0 if mouse and rect.collidepoint(mouse) else 0.0
+            focused = self.focus.key == ("card", self.cards[i][0])
+            target = 1.0 if focused or (mouse and rect.collidepoint(mouse)) else 0.0
             lift = self.hover_lift[i] + (target - self.hover_lift[i]) * (1 - math.exp(-dt * 14))
             self.hover_lift[i] = target if abs(target - lift) < SETTLED else lift
             self.icon_time[self.cards[i][0]] += dt * self.hover_lift[i]

@@ -18,7 +18,15 @@ import pygame_gui
 from games.base import CHANCE
 from gui import drawing, savefile, theme
 from gui.kits import ViewContext, kit_for
-from gui.play import controls, game_over_card, motion, side_panel, status_line
+from gui.play import (
+    controls,
+    game_over_card,
+    keyboard,
+    motion,
+    review_view,
+    side_panel,
+    status_line,
+)
 from gui.play.activity import MESSAGE_TIME, Activity
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
 from gui.scenes.file_dialog import FileDialogScene
@@ -60,6 +68,9 @@ class PlayScene(FileDialogScene):
         self.view = kit_for(game_name)
         self.file_dialog: Any = None
         self.file_mode = ""
+        self.confirm: Any = None
+        """The new-game confirmation while it is up."""
+        self.cursor = keyboard.Cursor()
         self.kit_rows = side_panel.KitRows()
         self.anim_start = -10.0
         self.anim_length = 0.0
@@ -201,6 +212,7 @@ class PlayScene(FileDialogScene):
         y = controls.build_buttons(self, inner, y)
         y = controls.build_tools(self, inner, y)
         controls.build_move_now(self)
+        review_view.build_button(self)
         if self.controller.ai_vs_ai():
             y = controls.build_ai_vs_ai(self, inner, y)
         self.controls_bottom = y
@@ -236,7 +248,9 @@ class PlayScene(FileDialogScene):
         """A click or key: the controller plays it, or the board shows why not."""
         controller = self.controller
         state = controller.state
-        if controller.try_human_move(move) or state.is_terminal() or state.to_move == CHANCE:
+        if controller.try_human_move(move) or controller.reviewing or state.is_terminal():
+            return
+        if state.to_move == CHANCE:
             return
         if not controller.is_human(state.to_move):
             return
@@ -281,6 +295,10 @@ class PlayScene(FileDialogScene):
         """Widgets, board clicks, move keys and shortcuts."""
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
+        if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
+            return True
+        if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            return True  # the confirmation is modal too
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
         if (
@@ -301,14 +319,15 @@ class PlayScene(FileDialogScene):
                 self.try_human_move(move)
             return True
         if event.type == pygame.KEYDOWN:
-            return self.on_key(event)
+            return keyboard.on_key(self, event)
         return False
 
     def do(self, action: str) -> None:
         """One named action of a button or a key."""
         controller = self.controller
         simple: dict[str, Callable[[], object]] = {
-            "new": controller.new_game,
+            "new": partial(keyboard.ask_new_game, self),
+            "live": controller.review_leave,
             "again": controller.new_game,
             "undo": controller.undo,
             "redo": controller.redo,
@@ -336,28 +355,7 @@ class PlayScene(FileDialogScene):
         elif action == "move_now":
             controller.move_now()
         elif action in ("explore", "compare", "policy"):
-            self.open_view(action)
-
-    def open_view(self, action: str) -> None:
-        """The explorer, the compare view or the policy picture, on the current position."""
-        controller = self.controller
-        why = controls.tool_refusal(controller, action)
-        if why:
-            self.set_notice(why, 2.5)
-            return
-        state = controller.state
-        algorithm, depth, heuristic = controls.tool_search(controller)
-        chosen = controls.tool_chosen(controller)
-        controller.cancel_search()  # the view searches; the AI starts again on return
-        if action == "explore":
-            self.app.switch(
-                "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
-            )
-        elif action == "compare":
-            game = controller.game
-            self.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
-        else:
-            self.app.switch("policy", game=controller.game, state=state, chosen=chosen)
+            controls.open_view(self, action)
 
     def on_button(self, element: Any) -> bool:
         """A side-panel button."""
@@ -367,40 +365,9 @@ class PlayScene(FileDialogScene):
         self.do(key)
         return True
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        """Shortcuts, then the board's move keys."""
-        ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        key = event.key
-        shortcuts = {
-            (True, pygame.K_s): "save",
-            (True, pygame.K_o): "open",
-            (False, pygame.K_t): "series",
-            (False, pygame.K_ESCAPE): "back",
-            (True, pygame.K_ESCAPE): "back",
-            (True, pygame.K_z): "undo",
-            (False, pygame.K_u): "undo",
-            (True, pygame.K_y): "redo",
-            (False, pygame.K_n): "new",
-            (False, pygame.K_a): "analysis",
-            (False, pygame.K_m): "mute",
-            (False, pygame.K_e): "explore",
-            (False, pygame.K_c): "compare",
-            (False, pygame.K_p): "policy",
-            (False, pygame.K_g): "move_now",
-        }
-        ai_vs_ai = self.controller.ai_vs_ai()
-        if (ctrl, key) in shortcuts:
-            self.do(shortcuts[(ctrl, key)])
-        elif key == pygame.K_SPACE and ai_vs_ai:
-            self.do("pause")
-        elif key == pygame.K_s and ai_vs_ai and self.controller.paused:
-            self.do("step")
-        else:
-            move = self.view.move_for_key(self.controller.state, key, event.unicode)
-            if move is None:
-                return False
-            self.try_human_move(move)
-        return True
+    def scroll_moves(self, direction: int, page: bool = False) -> None:
+        """Scroll the move list (-1: towards the first moves)."""
+        review_view.scroll(self, direction, page)
 
     # -- per frame ----------------------------------------------------------------
 
@@ -420,6 +387,7 @@ class PlayScene(FileDialogScene):
     def clear(self) -> None:
         """Remove the widgets (a resize closes the file dialog too)."""
         self.file_dialog = None
+        self.confirm = None
         super().clear()
 
     def update(self, dt: float) -> None:
@@ -440,6 +408,7 @@ class PlayScene(FileDialogScene):
             self.shown_total += (target - self.shown_total) * ease
         self.refresh_buttons()
         controls.refresh_tools(self)
+        review_view.refresh(self)
 
     toast_area = controls.toast_area
 
@@ -450,24 +419,30 @@ class PlayScene(FileDialogScene):
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
         controller = self.controller
-        state = controller.state
+        state = controller.shown_state()
         now = self.app.now
-        interactive = controller.human_turn() and controller.roll is None
+        reviewing = controller.reviewing
+        interactive = controller.human_turn() and controller.roll is None and not reviewing
         ctx = ViewContext(
             now=self.activity.pulse_now(now),
             scale=self.app.metrics.scale,
             mouse=self.app.mouse(),
             interactive=interactive,
             stochastic=controller.game.stochastic,
-            last_move=self.last_move,
+            last_move=controller.shown_last_move() if reviewing else self.last_move,
             names=controller.player_names(),
+            cursor=keyboard.cursor_shown(self) if interactive else None,
         )
         if state.is_terminal():
             ctx.winning_line = state.winning_line()
-        board = controller.board_values()
+        board = controller.shown_values()
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
+            ctx.exact = board.exact
+        if reviewing:  # a still picture of the reviewed position
+            ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
+            return ctx
         ctx.hint = controller.hint
         if self.cue is not None:
             ctx.cue = (self.cue[0], now - self.cue[1])
@@ -510,8 +485,13 @@ class PlayScene(FileDialogScene):
         move_now = self.buttons.get(controls.MOVE_NOW[0])
         if move_now is not None and move_now.visible:
             header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
-        status_line.draw(surface, header, m, controller, self.view, self.app.now)
-        self.view.draw(surface, self.board_rect(), controller.state, self.context())
+        live = self.buttons.get(review_view.LIVE[0])
+        if controller.reviewing and live is not None:
+            header.width = live.relative_rect.x - m.gap - header.x
+            review_view.draw_banner(surface, header, m, controller)
+        else:
+            status_line.draw(surface, header, m, controller, self.view, self.app.now)
+        self.view.draw(surface, self.board_rect(), controller.shown_state(), self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)
         if controller.over_since is not None:
             card = self.overlay_rect()

@@ -66,11 +66,7 @@ class SeriesScene(Scene):
         card = self.card_rect()
         rect = pygame.Rect(0, 0, m.px(140), m.button_h)
         rect.bottomright = (card.right - m.pad, card.bottom - m.pad)
-        self.back_button = self.add(
-            pygame_gui.elements.UIButton(
-                rect, "Back", self.manager, object_id="#primary", tool_tip_text="Esc"
-            )
-        )
+        self.back_button = self.add_back_button(rect)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Back, Esc, Enter or T close the table."""

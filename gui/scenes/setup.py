@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ai.search import MAX_DEPTH, algorithms_for
-from gui import drawing, kits, settings, theme
+from ai.search import algorithms_for
+from gui import drawing, focus, kits, settings, theme
 from gui.describe import (
     ALGORITHM_NAMES,
     TIME_LIMITS,
@@ -27,7 +27,8 @@ from gui.describe import (
 from gui.drop_down import drop_down
 from gui.scenes.base import Scene
 from gui.settings import AI, CUSTOM, HUMAN, SideSetup
-from gui.sound import sounds
+from gui.setup import custom_ai, volume
+from gui.setup.custom_ai import cost_warning as cost_warning
 
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),
@@ -36,35 +37,6 @@ MATCHUPS = (
     ("AI vs AI", (AI, AI)),
 )
 _ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
-RANDOMNESS_MAX = 2.0
-"""The custom randomness slider's range (`ai.players.PlayerConfig` allows 0-2)."""
-RANDOMNESS_STEP = 0.05
-
-
-def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> str:
-    """A warning for a Custom AI whose search would take too long (`ai.cost.judge`), with a
-    time limit to try; "" when it finishes in reasonable time.  It never blocks the start."""
-    import ai.cost
-
-    if algorithm not in ai.cost.NODES_PER_SECOND or state.is_terminal():
-        return ""
-    try:
-        verdict = ai.cost.judge(state, algorithm, depth, time_limit)
-    except Exception:  # an estimate is advice: without one, say nothing
-        return ""
-    if verdict.level == "ok":
-        return ""
-    what = "Solving" if depth is None else f"Depth {depth}"
-    size = (
-        f"about {ai.cost.format_count(verdict.nodes)} positions, "
-        f"{ai.cost.format_duration(verdict.seconds)}, estimated"
-    )
-    if verdict.level == "refuse":
-        return (
-            f"{what} cannot finish in reasonable time ({size}). Choose a time limit such as "
-            "10 s: the AI then plays its deepest finished search."
-        )
-    return f"{what} may take a while ({size}). A time limit such as 5 s keeps moves quick."
 
 
 class SetupScene(Scene):
@@ -85,7 +57,8 @@ class SetupScene(Scene):
         self.ids: dict[Any, tuple[str, int]] = {}
         self.descriptions: list[tuple[pygame.Rect, list[str]]] = []
         self.card_rects: list[pygame.Rect] = []
-        self._cost_warnings: dict[tuple[Any, ...], str] = {}
+        self.cost_warnings: dict[tuple[Any, ...], str] = {}
+        self.focus = focus.Focus()
         self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
         self.option_values: list[tuple[str, pygame.Rect]] = []
         self.volume_label: tuple[int, int] | None = None
@@ -112,6 +85,7 @@ class SetupScene(Scene):
         primary: bool = False,
         tip: str | None = None,
     ) -> pygame_gui.elements.UIButton:
+        """A button whose presses come back as (`action`, `index`)."""
         object_id = "#primary" if primary else ("#selected" if selected else None)
         button = self.add(
             pygame_gui.elements.UIButton(
@@ -121,7 +95,7 @@ class SetupScene(Scene):
         self.ids[button] = (action, index)
         return button  # type: ignore[no-any-return]
 
-    def _dropdown(
+    def dropdown(
         self,
         options: list[str],
         current: str,
@@ -130,6 +104,7 @@ class SetupScene(Scene):
         index: int = -1,
         up: bool = False,
     ) -> None:
+        """A drop-down of `options` showing `current`; its changes come back as `action`."""
         if current not in options:
             current = options[0]
         menu = self.add(
@@ -194,32 +169,7 @@ class SetupScene(Scene):
         self.option_values = []
         if not self.editing:
             self._build_options(back.right + m.pad, start.x - m.pad, bottom_bar)
-        self._build_volume(back, start)
-
-    def _build_volume(self, back: pygame.Rect, start: pygame.Rect) -> None:
-        """The effects' volume: top right, or between Cancel and Apply while editing."""
-        m = self.app.metrics
-        label_w, slider_w, value_w = m.px(62), m.px(130), m.px(52)
-        width = label_w + slider_w + value_w
-        if self.editing:
-            left = (back.right + start.x - width) // 2
-            rect = pygame.Rect(left + label_w, back.y, slider_w, m.button_h)
-        else:
-            rect = pygame.Rect(0, m.pad, slider_w, m.button_h)
-            rect.right = self.app.size[0] - m.pad - value_w
-        slider = self.add(
-            pygame_gui.elements.UIHorizontalSlider(
-                rect,
-                round(100 * self.app.settings.sound_volume),
-                (0, 100),
-                self.manager,
-                click_increment=10,
-            )
-        )
-        slider.set_tooltip("Volume of the sound effects (M mutes them while playing)")
-        self.ids[slider] = ("volume", -1)
-        self.volume_label = (rect.x - label_w, rect.centery)
-        self.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
+        volume.build(self, back, start)
 
     def _build_options(self, left: int, right: int, y: int) -> None:
         """One slider per game option, and the seed where dice roll, between Back and Start."""
@@ -290,7 +240,7 @@ class SetupScene(Scene):
             return
         label_w = m.px(102)
         field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
-        self._dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
+        self.dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
         self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
         y += m.button_h + m.gap
         if side.preset != CUSTOM:
@@ -301,155 +251,11 @@ class SetupScene(Scene):
                 )
             )
             return
-        self._build_custom(index, card, inner, field, y)
-
-    def _build_custom(
-        self, index: int, card: pygame.Rect, inner: pygame.Rect, field: pygame.Rect, y: int
-    ) -> None:
-        """Algorithm, depth, heuristic and time limit for a Custom AI side, and a note."""
-        m = self.app.metrics
-        side = self.sides[index]
-        rows: list[tuple[str, Any]] = []
-        rows.append(
-            (
-                "Algorithm",
-                lambda r: self._dropdown(
-                    [ALGORITHM_NAMES[a] for a in self.algorithms],
-                    ALGORITHM_NAMES[side.algorithm],
-                    r,
-                    "algorithm",
-                    index,
-                ),
-            )
-        )
-        rows.append(("Depth", lambda r: self._depth_slider(r, side, index)))
-        heuristics = list(self.game.heuristics)
-        rows.append(
-            (
-                "Heuristic",
-                lambda r: self._dropdown(
-                    heuristics, side.heuristic or self.game.default_heuristic, r, "heuristic", index
-                ),
-            )
-        )
-        limit_text = next((t for t, v in TIME_LIMITS if v == side.time_limit), TIME_LIMITS[0][0])
-        rows.append(
-            (
-                "Time limit",
-                lambda r: self._dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
-            )
-        )
-        rows.append(("Randomness", lambda r: self._randomness_slider(r, side, index)))
-        # Build bottom-up so each drop-down's list is drawn above the fields below it.
-        placed = []
-        for label, _ in rows:
-            placed.append((label, pygame.Rect(field.x, y, field.width, m.button_h)))
-            y += m.button_h + m.gap
-        for (label, rect), (_, make) in reversed(list(zip(placed, rows, strict=False))):
-            make(rect)
-            self.field_labels.append((index, label, (inner.x, rect.centery)))
-        heuristic = self.game.heuristics.get(side.heuristic or self.game.default_heuristic)
-        note = heuristic.description if heuristic is not None else ""
-        self.descriptions.append(
-            (
-                pygame.Rect(inner.x, y, inner.width, card.bottom - y),
-                [
-                    note,
-                    "Depth counts player decisions; dice rolls do not use it up."
-                    if self.game.stochastic
-                    else "",
-                ],
-            )
-        )
+        custom_ai.build(self, index, inner, field, y)
 
     def side_warning(self, index: int) -> str:
         """The cost warning for side `index` when it is a Custom AI ("" otherwise)."""
-        side = self.sides[index]
-        if not side.is_ai or side.preset != CUSTOM:
-            return ""
-        key = (side.algorithm, side.depth, side.time_limit)
-        if key not in self._cost_warnings:
-            state = self.game.initial_state()
-            self._cost_warnings[key] = cost_warning(state, *key)
-        return self._cost_warnings[key]
-
-    def _warning_box(self, index: int) -> tuple[pygame.Rect, list[str]] | None:
-        """Where side `index`'s cost warning goes (the bottom of its card), and its lines."""
-        text = self.side_warning(index)
-        if not text or index >= len(self.card_rects):
-            return None
-        m = self.app.metrics
-        card = self.card_rects[index]
-        size = m.font_size(14)
-        width = card.width - 2 * m.gap - m.px(24)
-        lines = drawing.wrap(text, width, size)
-        box = pygame.Rect(0, 0, width + m.px(16), round(size * 1.4) * len(lines) + m.px(12))
-        box.midbottom = (card.centerx, card.bottom - m.px(10))
-        return box, lines
-
-    def _text_bottom(self, rect: pygame.Rect) -> int:
-        """How far a card's description may go: above the card's cost warning, if any."""
-        for index, card in enumerate(self.card_rects):
-            placed = self._warning_box(index) if card.contains(rect) else None
-            if placed is not None:
-                return min(rect.bottom, placed[0].y - self.app.metrics.px(4))
-        return int(rect.bottom)
-
-    def _draw_cost_warnings(self, surface: pygame.Surface) -> None:
-        """Each Custom AI card's cost warning, in a box at the bottom of the card."""
-        m = self.app.metrics
-        size = m.font_size(14)
-        line_h = round(size * 1.4)
-        for index in range(len(self.card_rects)):
-            placed = self._warning_box(index)
-            if placed is None:
-                continue
-            box, lines = placed
-            drawing.rounded_rect(
-                surface,
-                box,
-                theme.mix(theme.PANEL, theme.WARNING, 0.12),
-                m.px(8),
-                1,
-                theme.mix(theme.PANEL_BORDER, theme.WARNING, 0.6),
-            )
-            for i, line in enumerate(lines):
-                pos = (box.x + m.px(8), box.y + m.px(6) + i * line_h)
-                drawing.draw_text(surface, line, pos, size, theme.WARNING)
-
-    def _depth_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
-        value_w = self.app.metrics.px(34)
-        limit = MAX_DEPTH
-        slider = self.add(
-            pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-                min(side.depth, limit),
-                (1, limit),
-                self.manager,
-                click_increment=1,
-            )
-        )
-        self.ids[slider] = ("depth", index)
-        self.depth_values.append(
-            (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
-        )
-
-    def _randomness_slider(self, rect: pygame.Rect, side: SideSetup, index: int) -> None:
-        value_w = self.app.metrics.px(40)
-        slider = self.add(
-            pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-                min(side.randomness, RANDOMNESS_MAX),
-                (0.0, RANDOMNESS_MAX),
-                self.manager,
-                click_increment=RANDOMNESS_STEP,
-            )
-        )
-        slider.set_tooltip("Each move's value is jittered by up to this much (0: always the best)")
-        self.ids[slider] = ("randomness", index)
-        self.randomness_values.append(
-            (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
-        )
+        return custom_ai.side_warning(self, index)
 
     def enter(self) -> None:
         """Fresh label lists, then the widgets."""
@@ -494,11 +300,38 @@ class SetupScene(Scene):
 
     # -- events ---------------------------------------------------------------------
 
+    def focus_items(self) -> list[focus.Item]:
+        """The fields the arrows move between, in build order (text boxes take the mouse)."""
+        return [
+            (key, element.rect, element)
+            for element, key in self.ids.items()
+            if not isinstance(element, pygame_gui.elements.UITextEntryLine)
+        ]
+
+    def on_focus_key(self, key: int) -> bool:
+        """Arrows move the focus (Left/Right move a focused slider); Enter or Space presses
+        the focused button or opens the focused drop-down (then Up/Down and Enter pick)."""
+        items = self.focus_items()
+        if key not in focus.ARROWS and (key not in focus.USE_KEYS or not self.focus.current(items)):
+            return False
+        item = self.focus.on_key(key, items)
+        if item is not None and isinstance(item[2], pygame_gui.elements.UIButton):
+            focus.press(item[2])
+        return True
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """The keyboard focus ring."""
+        for rect in self.focus.ring_rects(self.focus_items()):
+            focus.draw_ring(surface, rect, self.app.metrics)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Widget events, Enter to start and Esc to go back."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.back()
+                if not focus.close_dropdowns(self.widgets):  # an open list closes first
+                    self.back()
+                return True
+            if self.on_focus_key(event.key):
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
@@ -539,11 +372,10 @@ class SetupScene(Scene):
             self.sides[index].depth = round(event.value)
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "randomness":
-            steps = round(float(event.value) / RANDOMNESS_STEP)
-            self.sides[index].randomness = round(steps * RANDOMNESS_STEP, 2)
+            self.sides[index].randomness = custom_ai.snap_randomness(event.value)
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "volume":
-            self.set_volume(float(event.value) / 100)
+            volume.set_volume(self.app, float(event.value) / 100)
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "option":
             option = self.factory.options[index]
@@ -553,12 +385,6 @@ class SetupScene(Scene):
             self.seed_text = event.text
             return True
         return False
-
-    def set_volume(self, volume: float) -> None:
-        """The effects' volume (0-1), at once and remembered."""
-        sounds().volume = volume
-        self.app.settings.sound_volume = sounds().volume
-        settings.save(self.app.settings)
 
     def commit(self) -> None:
         """Store the choices in the settings and save them."""
@@ -621,47 +447,16 @@ class SetupScene(Scene):
         self._draw_values(surface)
 
     def _draw_values(self, surface: pygame.Surface) -> None:
-        """The numbers beside the sliders (randomness, volume) and the fields' labels."""
+        """The fields' labels and numbers, the volume, the descriptions and warnings."""
         m = self.app.metrics
-        for index, rect in self.randomness_values:
-            drawing.draw_text(
-                surface,
-                f"{self.sides[index].randomness:g}",
-                rect.center,
-                m.font_size(16),
-                theme.TEXT,
-                "semibold",
-                anchor="center",
-            )
-        if self.volume_label is not None and self.volume_value is not None:
-            size = m.font_size(14)
-            drawing.draw_text(
-                surface, "Volume", self.volume_label, size, theme.TEXT_DIM, anchor="midleft"
-            )
-            volume = "muted" if sounds().muted else f"{round(100 * sounds().volume)}%"
-            drawing.draw_text(
-                surface, volume, self.volume_value.center, size, theme.TEXT, anchor="center"
-            )
-        for _, label, pos in self.field_labels:
-            drawing.draw_text(
-                surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft"
-            )
-        for index, rect in self.depth_values:
-            drawing.draw_text(
-                surface,
-                str(self.sides[index].depth),
-                rect.center,
-                m.font_size(16),
-                theme.TEXT,
-                "semibold",
-                anchor="center",
-            )
+        custom_ai.draw_values(surface, self)
+        volume.draw(surface, self)
         for index, card in enumerate(self.card_rects):
             if not self.sides[index].is_ai:
                 self._draw_faded_icon(surface, card)
         for rect, lines in self.descriptions:
             y = rect.y
-            bottom = self._text_bottom(rect)
+            bottom = custom_ai.text_bottom(self, rect)
             for i, line in enumerate(text for text in lines if text):
                 size = m.font_size(15 if i == 0 else 14)
                 colour = theme.TEXT if i <= 1 else theme.TEXT_DIM
@@ -680,7 +475,7 @@ class SetupScene(Scene):
                     )
                     y += round(size * 1.45)
                 y += m.px(6)
-        self._draw_cost_warnings(surface)
+        custom_ai.draw_warnings(surface, self)
         for text, pos in self.bottom_labels:
             drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
         for name, rect in self.option_values:

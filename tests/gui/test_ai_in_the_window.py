@@ -7,6 +7,7 @@ import multiprocessing
 import time
 
 import pygame
+import pytest
 from driving import choose_option, click_button, press, pump, start_game, wait_until
 
 from gui.settings import AI, CUSTOM
@@ -48,6 +49,7 @@ def test_hint_marks_a_move(make_app):
     assert ctx.values and ctx.hint == play.controller.hint
 
 
+@pytest.mark.slow
 def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("Medium", "Hard"), speed=0.0)
@@ -56,6 +58,7 @@ def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     press(app, pygame.K_SPACE, " ")
     assert play.controller.paused
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_s, "s")
     assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15)
@@ -65,6 +68,7 @@ def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     assert not play.controller.paused
 
 
+@pytest.mark.slow
 def test_same_seed_replays_the_same_pig_match(make_app):
     records = []
     for _ in range(2):
@@ -78,6 +82,7 @@ def test_same_seed_replays_the_same_pig_match(make_app):
     assert records[0] == records[1]
 
 
+@pytest.mark.slow
 def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     app = make_app()
     submitted = []
@@ -103,6 +108,7 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
 
 
+@pytest.mark.slow
 def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
@@ -113,6 +119,7 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     )
     first = play.controller.job.job_id
     press(app, pygame.K_n, "n")  # new game: cancel, then the AI starts again
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.job is None or play.controller.job.job_id != first
     # The new search can only report progress once the old one has stopped.
     assert wait_until(
@@ -134,6 +141,7 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     assert any(m.kind == "result" for m in answers), "the worker should be free at once"
 
 
+@pytest.mark.slow
 def test_quit_mid_search_leaves_no_process(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
@@ -148,6 +156,7 @@ def test_quit_mid_search_leaves_no_process(make_app):
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow
 def test_ai_settings_can_be_edited_during_a_game(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
@@ -181,6 +190,7 @@ def test_swap_sides_hands_the_move_to_the_ai(make_app):
     )
 
 
+@pytest.mark.slow
 def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
@@ -192,6 +202,7 @@ def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
     assert len(play.controller.match.moves) == 2
 
 
+@pytest.mark.slow
 def test_analysis_measures_what_pruning_saved(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "Hard"))

@@ -6,13 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 from driving import click_button, press, pump, wait_until
 
 import games
 from ai import compare
 from gui import chart
 from gui.compare_charts import nodes_chart
-from gui.scenes.compare_view import CompareScene, PolicyScene
+from gui.scenes.compare_view import CompareScene
+from gui.scenes.policy_view import PolicyScene
 
 
 def _c4(moves: str = "4453") -> tuple[Any, Any]:
@@ -24,6 +26,7 @@ def _button(scene: Any, action: str) -> Any:
     return next(button for button, name in scene.buttons.items() if name == action)
 
 
+@pytest.mark.slow
 def test_the_view_shows_the_numbers_of_the_comparison(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game, state = _c4()
@@ -54,7 +57,7 @@ def test_the_view_shows_the_numbers_of_the_comparison(make_app: Callable[..., An
         for (depth, nodes), pixel in zip(points, plot.points[title], strict=True):
             x, y = plot.to_data(*pixel)
             assert round(x) == depth and abs(y - nodes) <= nodes * 1e-9
-    assert "same value" in scene._status(4)
+    assert "same value" in scene.status(4)
     assert scene.shown_depth() == 4
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
@@ -87,6 +90,7 @@ def test_a_long_run_waits_for_skip(make_app: Callable[..., Any]) -> None:
     assert not scene.running and scene.message == "Cancelled."
 
 
+@pytest.mark.slow
 def test_cancel_and_leaving_stop_the_worker(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game, state = _c4("")
@@ -109,7 +113,7 @@ def test_a_finished_game_is_explained(make_app: Callable[..., Any]) -> None:
     scene = CompareScene(app, game, game.replay(game.parse_moves("14253")))
     app.push(scene)
     pump(app, 2)
-    assert not scene.running and "over" in scene._status(1)
+    assert not scene.running and "over" in scene.status(1)
 
 
 def test_the_policy_view(make_app: Callable[..., Any]) -> None:

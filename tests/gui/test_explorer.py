@@ -12,7 +12,9 @@ from driving import choose_option, click, press, pump, wait_until
 import games
 from games import tree_examples
 from gui.explorer_layout import CUT, MORE, layout
-from gui.scenes.explorer import PRACTICE, ExplorerScene
+from gui.explorer_panel import chance_to_explain
+from gui.explorer_practice import PRACTICE
+from gui.scenes.explorer import ExplorerScene
 
 
 def open_explorer(app: Any, state: Any, **kwargs: Any) -> ExplorerScene:
@@ -68,6 +70,7 @@ def test_connect_four_alphabeta_opens_with_root_moves_and_cuts(
     assert scene.step == len(scene.trace.events) - 1
 
 
+@pytest.mark.slow
 def test_click_expands_and_collapses_double_click_reroots(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("connect4")
@@ -143,6 +146,7 @@ def pygame_gui_event(name: str) -> int:
     return int(getattr(pygame_gui, name))
 
 
+@pytest.mark.slow
 def test_changing_settings_records_again(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("tictactoe")
@@ -173,7 +177,7 @@ def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., An
     chance = next(n for n in scene.trace.nodes if n.kind == "chance")
     assert [scene.trace.nodes[c].probability for c in chance.children] == [pytest.approx(1 / 6)] * 6
     assert scene.trace.totals()[2] == 0
-    assert scene._chance_to_explain(scene.trace.root) is not None
+    assert chance_to_explain(scene, scene.trace.root) is not None
     from ai.trace_render import sum_text
 
     assert sum_text(scene.trace, chance).startswith("1/6·")
@@ -299,7 +303,7 @@ def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -
 
 
 def test_lesson_panels_compare_both_versions() -> None:
-    from gui.scenes.explorer import lesson_comparison
+    from gui.explorer_panel import lesson_comparison
 
     assert lesson_comparison(0) == ()
     assert lesson_comparison(1) == (

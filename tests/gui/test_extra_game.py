@@ -88,6 +88,7 @@ def test_nim_is_played_to_the_end_by_clicks_and_keys_human_vs_human(nim, make_ap
     assert moves_text(play) == "3:2 1:3 2:4 3:3"
 
 
+@pytest.mark.slow
 def test_nim_against_the_ai_on_easy_ends_with_a_winner(nim, make_app):
     app = make_app()
     play = start_game(app, nim, ("human", "Easy"))
@@ -120,6 +121,7 @@ def test_nim_is_saved_and_opened_again(nim, make_app, tmp_path):
     saved = savefile.load_game(target)
     assert saved.game_name == nim and saved.state.heaps == (1, 4, 3)
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     pick_path(app, play.file_dialog, target)

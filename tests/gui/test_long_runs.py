@@ -4,6 +4,8 @@ worker, and a match of many games whose players are rebuilt per game.  (The soak
 
 from __future__ import annotations
 
+import pytest
+
 from ai.match import MatchSetup, run_match
 from ai.table import TranspositionTable
 
@@ -34,6 +36,7 @@ def test_the_workers_player_cache_is_bounded():
     ai_worker._PLAYERS.clear()
 
 
+@pytest.mark.slow
 def test_a_long_match_has_no_errors_and_every_game_replays():
     import games
 

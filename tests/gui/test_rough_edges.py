@@ -40,6 +40,7 @@ def drawn_panel_rows(
     return wanted, drawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["800x600", "1280x800"])
 @pytest.mark.parametrize(
     ("game", "moves"), [("connect4", "435"), ("tictactoe", "51"), ("pig", "r3r4")]

@@ -47,6 +47,7 @@ def test_ctrl_s_saves_and_ctrl_o_opens(make_app, tmp_path):
     assert json.loads(target.read_text())["moves"] == "4453"
     assert any("Saved to" in toast.text for toast in app.toasts)
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     assert play.file_dialog is not None
@@ -57,6 +58,7 @@ def test_ctrl_s_saves_and_ctrl_o_opens(make_app, tmp_path):
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "SetupScene", "PlayScene"]
 
 
+@pytest.mark.slow
 def test_buttons_open_the_dialogs_and_esc_closes_them(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "human"))
@@ -130,6 +132,7 @@ def test_menu_opens_a_saved_game(make_app, tmp_path):
     assert app.scene.controller.match.moves == [0, 4]
 
 
+@pytest.mark.slow
 def test_game_in_progress_is_saved_on_quit_and_offered_next_time(make_app, config_dir):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
@@ -242,6 +245,7 @@ def slow_side(side) -> None:
     side.algorithm, side.depth, side.heuristic, side.time_limit = "alphabeta", 12, None, None
 
 
+@pytest.mark.slow
 def test_closing_mid_search_saves_and_leaves_no_process(make_app, config_dir):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
@@ -254,6 +258,7 @@ def test_closing_mid_search_saves_and_leaves_no_process(make_app, config_dir):
     assert json.loads((config_dir / "autosave.json").read_text())["moves"] == "4"
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
@@ -294,6 +299,7 @@ sys.exit(main.main([]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_the_real_window_process_stops_on_signals(tmp_path, sig):
     """`python main.py` under the dummy video driver: Ctrl+C / SIGTERM end it, no traceback."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from driving import choose_option, click, click_button, press, pump, start_game
 
 from gui.scenes.menu import MenuScene
@@ -79,6 +80,7 @@ def test_pig_setup_only_offers_expectiminimax(make_app):
     assert app.scene.algorithms == ["expectiminimax"]
 
 
+@pytest.mark.slow
 def test_tictactoe_full_game_by_keys_then_play_again(make_app):
     app = make_app()
     play = start_game(app, "tictactoe")
@@ -139,6 +141,7 @@ def test_connect4_full_game_by_clicks_and_keys(make_app):
     assert play.controller.over_since is not None
 
 
+@pytest.mark.slow
 def test_pig_race_by_keys_is_seeded(make_app):
     outcomes = []
     for _ in range(2):
@@ -159,6 +162,7 @@ def test_pig_race_by_keys_is_seeded(make_app):
     assert outcomes[0] == outcomes[1]
 
 
+@pytest.mark.slow
 def test_pig_wipe_out_message(make_app):
     app = make_app()
     app.settings.set_option("pig", "goal", 30)
@@ -194,6 +198,7 @@ def test_undo_redo_by_keys_and_buttons(make_app):
     assert play.controller.game.format_moves(play.controller.match.moves) == "4456"
     assert not play.controller.match.can_redo()
     press(app, pygame.K_n, "n")
+    press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
     assert play.controller.match.moves == []
 
 

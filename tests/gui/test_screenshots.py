@@ -26,6 +26,7 @@ CASES = [
 SIZES = ((800, 600), (1920, 1080), (1280, 800))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("scene", "game", "moves"), CASES)
 def test_render(tmp_path, scene, game, moves):
     size = SIZES[CASES.index((scene, game, moves)) % len(SIZES)]

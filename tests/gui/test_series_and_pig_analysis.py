@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from driving import click_button, press, pump, start_game, wait_until
 
 from ai.tournament import format_cross_table
@@ -32,6 +33,7 @@ def test_series_is_the_tournament_cross_table():
     assert len(series) == 2
 
 
+@pytest.mark.slow
 def test_ai_vs_ai_series_table_in_the_window(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("Easy", "Medium"), speed=0.0)
@@ -113,6 +115,7 @@ def test_pig_analysis_is_drawn_in_the_window(make_app):
     assert {"Chances", "Optimal", "Last"} <= set(rows)
 
 
+@pytest.mark.slow
 def test_scenes_are_reached_by_name_through_the_app(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "human"))

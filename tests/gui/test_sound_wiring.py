@@ -39,6 +39,7 @@ def test_the_kits_pick_their_event_maps() -> None:
     assert kits.BoardView.sounds is sound.COMMON_SOUNDS
 
 
+@pytest.mark.slow
 def test_a_disc_drops_then_lands_and_a_win_sounds(make_app: Any) -> None:
     app = make_app()
     play = start_game(app, "connect4")
@@ -51,6 +52,7 @@ def test_a_disc_drops_then_lands_and_a_win_sounds(make_app: Any) -> None:
     assert played == ["disc_drop", "disc_land", "win"]
 
 
+@pytest.mark.slow
 def test_marks_have_a_sound_per_player_and_a_draw_sounds(make_app: Any) -> None:
     app = make_app()
     play = start_game(app, "tictactoe")
@@ -62,6 +64,7 @@ def test_marks_have_a_sound_per_player_and_a_draw_sounds(make_app: Any) -> None:
     assert played == ["mark_x", "mark_o"] * 4 + ["mark_x", "draw"]
 
 
+@pytest.mark.slow
 def test_the_die_tumbles_lands_or_wipes_out_and_holding_banks(make_app: Any) -> None:
     app = make_app()
     play = start_game(app, "pig")
@@ -102,6 +105,7 @@ def test_a_button_clicks(make_app: Any) -> None:
     assert play.controller.match.moves == []
 
 
+@pytest.mark.slow
 def test_m_and_the_mute_button_silence_the_effects_and_are_remembered(
     make_app: Any, config_dir: Any
 ) -> None:
@@ -161,6 +165,7 @@ def test_settings_files_keep_mute_and_volume_and_old_files_still_read() -> None:
     ) == (False, 0.7)
 
 
+@pytest.mark.slow
 def test_a_window_without_a_sound_device_plays_on_silently_and_quietly(tmp_path: Any) -> None:
     import os
     import subprocess

@@ -100,6 +100,7 @@ def test_bad_arguments_are_one_line_and_status_2(capsys, args, expected):
     assert expected in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_screenshot_passes_the_pig_goal_and_draws_the_new_scenes(tmp_path, capsys):
     for scene in ("resume", "series", "analysis"):
         out = tmp_path / f"{scene}.png"

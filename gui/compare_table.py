@@ -1,0 +1,144 @@
+"""The Compare view's table: one row per algorithm at the depth shown, its cells worked out
+from the run's state (done, skipped, searching, waiting for an answer, or still to come)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.compare import Estimate, Row, duration
+from gui import drawing, theme
+from gui.view_heading import draw_card
+
+if TYPE_CHECKING:
+    from gui.scenes.compare_view import CompareScene
+
+COLUMNS = (
+    ("algorithm", 0.0, "left"),
+    ("value", 0.32, "right"),
+    ("move", 0.38, "center"),
+    ("nodes", 0.50, "right"),
+    ("leaves", 0.60, "right"),
+    ("cut-offs", 0.70, "right"),
+    ("table hits", 0.80, "right"),
+    ("time", 0.89, "right"),
+    ("share", 1.0, "right"),
+)
+"""Each column: its name, where it sits (a share of the table's width) and its alignment."""
+ANCHORS = {"left": "topleft", "right": "topright", "center": "midtop"}
+
+
+def draw_table(surface: pygame.Surface, scene: CompareScene, card: pygame.Rect) -> None:
+    """The card: column titles, striped rows for the depth shown, the status line."""
+    m = scene.app.metrics
+    draw_card(surface, card, m.radius)
+    small, size = m.font_size(13), m.font_size(14)
+    x0, width = card.left + m.pad, card.width - 2 * m.pad
+    y = card.top + m.px(14)
+    depth = scene.shown_depth()
+    first = scene.titles[scene.variants[0]] if scene.variants else ""
+    share_title = f"of {first}" if 0 < len(first) <= 10 else "share"
+    for name, at, align in COLUMNS:
+        text = share_title if name == "share" else name
+        if name == "algorithm":
+            text = f"algorithm · depth {depth}"
+        drawing.draw_text(
+            surface,
+            text.upper(),
+            (x0 + at * width, y),
+            small,
+            theme.TEXT_FAINT,
+            "semibold",
+            anchor=ANCHORS[align],
+        )
+    y += round(small * 2.2)
+    row_h = round(size * 2.1)
+    by_key = {row.variant: row for row in scene.rows if row.depth == depth}
+    for index, key in enumerate(scene.variants):
+        if index % 2 == 0:
+            stripe = pygame.Rect(
+                card.left + m.px(8), y - m.px(4), card.width - m.px(16), row_h - m.px(2)
+            )
+            drawing.rounded_rect(
+                surface, stripe, theme.mix(theme.PANEL, theme.PANEL_RAISED, 0.6), m.px(6)
+            )
+        row = by_key.get(key)
+        cells, colour = row_cells(scene, key, row, depth)
+        _draw_row(surface, cells, colour, row is not None and row.ran, (x0, y, width), size)
+        y += row_h
+    room = width - (2 * m.px(130) + m.px(24) if scene.pending else 0)
+    line = drawing.ellipsize(scene.status(depth), room if not scene.pending else width, small)
+    drawing.draw_text(
+        surface,
+        line,
+        (x0, y + m.px(6)),
+        small,
+        theme.WARNING if scene.pending else theme.TEXT_DIM,
+    )
+
+
+def _estimated(title: str, state: str, guess: Estimate | None) -> list[str]:
+    """A row with only an estimate (skipped, or waiting for Skip / Run anyway)."""
+    nodes = f"~{round(guess.nodes):,}" if guess else ""
+    seconds = f"~{duration(guess.seconds)}" if guess else ""
+    return [title, state, "", nodes, "", "", "", seconds, ""]
+
+
+def row_cells(
+    scene: CompareScene, key: str, row: Row | None, depth: int
+) -> tuple[list[str], theme.Colour]:
+    """The texts of one row (one per column) and the colour of its name."""
+    if row is not None and row.ran:
+        return [
+            row.title,
+            "" if row.value is None else f"{row.value:+.3f}",
+            move_text(scene.game, row.move),
+            f"{row.nodes:,}",
+            f"{row.leaves:,}",
+            f"{row.cutoffs:,}",
+            f"{row.table_hits:,}",
+            duration(row.elapsed),
+            "" if row.share is None else f"{row.share:.1%}",
+        ], theme.TEXT
+    if row is not None:
+        return _estimated(row.title, "skipped", row.estimate), theme.TEXT_FAINT
+    title = scene.titles[key]
+    if scene.runner.job == (key, depth):
+        nodes, elapsed = f"{scene.runner.nodes:,}", duration(scene.runner.elapsed)
+        return [title, "searching…", "", nodes, "", "", "", elapsed, ""], theme.ACCENT
+    if scene.pending is not None and scene.pending[:2] == (key, depth):
+        return _estimated(title, "too long?", scene.pending[2]), theme.WARNING
+    waiting = "waiting" if scene.running else ""
+    return [title, waiting, "", "", "", "", "", "", ""], theme.TEXT_DIM
+
+
+def _draw_row(
+    surface: pygame.Surface,
+    cells: list[str],
+    colour: theme.Colour,
+    ran: bool,
+    place: tuple[int, int, int],
+    size: int,
+) -> None:
+    """One row at `place` (left, top, width): the name in bold and `colour`; the figures of a
+    finished run in the plain text colour."""
+    x0, y, width = place
+    for (_, at, align), text in zip(COLUMNS, cells, strict=True):
+        drawing.draw_text(
+            surface,
+            text,
+            (x0 + at * width, y),
+            size,
+            colour if at == 0.0 or not ran else theme.TEXT,
+            "semibold" if at == 0.0 else "regular",
+            anchor=ANCHORS[align],
+        )
+
+
+def move_text(game: Any, move: Any) -> str:
+    """A move in the game's notation, or its own name when the notation is one letter."""
+    if move is None:
+        return ""
+    text = str(game.format_move(move))
+    return move if isinstance(move, str) and len(text) == 1 else text

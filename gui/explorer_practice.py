@@ -1,0 +1,57 @@
+"""Practice in the explorer: the learner predicts alpha-beta's cuts and the root's value on a
+random tree, then this module says how the prediction compares with the real search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.trace import Trace, trace
+from games import tree_examples
+
+PRACTICE = len(tree_examples.LESSONS)
+"""The lesson index of practice mode (after the textbook lessons)."""
+
+
+def answer(state: Any, depth: int) -> tuple[set[str], float]:
+    """The branches alpha-beta cuts (by name) and the root value, from the recorded search."""
+    found = trace(state, "alphabeta", depth)
+    skipped = {name for node in found.nodes for name in node.skipped}
+    return skipped, found.value
+
+
+def verdict(shown: Trace, marks: set[int], guess: str, skipped: set[str], value: float) -> str:
+    """What the learner got right: `marks` are node ids of `shown` (the minimax trace the
+    learner marked), `guess` the typed root value, `skipped` and `value` the real answer."""
+    nodes = shown.nodes
+    inside: set[int] = set()  # every node below a skipped branch (unique names)
+    stack = [n.id for n in nodes if n.label in skipped]
+    while stack:
+        node_id = stack.pop()
+        inside.update(nodes[node_id].children)
+        stack.extend(nodes[node_id].children)
+    marked = {nodes[n].label for n in marks}
+    right = marked & skipped
+    below = {nodes[n].label for n in marks & inside} - right
+    wrong = marked - right - below
+    sentences = [
+        f"Alpha-beta cuts {len(skipped)} branch{'es' if len(skipped) != 1 else ''}"
+        f"{': ' + ', '.join(sorted(skipped)) if skipped else ''}."
+    ]
+    parts = [f"You marked {len(right)} of them"]
+    if below:
+        parts.append(f"{len(below)} inside a cut branch")
+    if wrong:
+        parts.append(f"{len(wrong)} that {'is' if len(wrong) == 1 else 'are'} searched")
+    sentences.append(", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] + ".")
+    guess = guess.strip()
+    if guess:
+        try:
+            ok = float(guess) == value
+        except ValueError:
+            ok = False
+        sentences.append(
+            f"The root is worth {value:g}: your guess {guess} is {'right' if ok else 'not right'}."
+        )
+    else:
+        sentences.append(f"The root is worth {value:g}.")
+    return " ".join(sentences)

@@ -1,0 +1,162 @@
+"""Reviewing a game: the board shows an earlier position until you return (no pygame).
+
+`Review` is the state (which position is shown, how the move list is scrolled, the analyses
+of reviewed positions); `Reviewing` is mixed into `PlayController` and moves through the
+game.  While a game is reviewed the AI does not move and the board takes no moves; undo,
+redo and a new game end the review (`PlayController.reset_marks`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import CHANCE
+from gui.play.jobs import BoardValues, Job, SearchRecord
+
+
+@dataclass
+class Review:
+    """Which position is shown: `index` entries of the match played (None: the live game)."""
+
+    index: int | None = None
+    scroll: int | None = None
+    """Move-list lines scrolled up from the newest (None: follow the shown move)."""
+    records: dict[Any, SearchRecord] = field(default_factory=dict)
+    """The searches of reviewed positions, by position (kept while the app runs the game)."""
+
+
+class Reviewing:
+    """Stepping through the match (part of `PlayController`)."""
+
+    review: Review
+    match: Any
+    settings: Any
+    ai_enabled: bool
+    job: Job | None
+    state: Any
+    cancel_search: Any
+    submit: Any
+    analysis_config: Any
+    analysis: SearchRecord | None
+    board_values: Any
+    set_notice: Any
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether an earlier position is shown instead of the live game."""
+        return self.review.index is not None
+
+    def review_stops(self) -> list[int]:
+        """Where a step lands: the start, then after each decision (with its dice)."""
+        entries = self.match.entries
+        return [0] + [
+            i + 1 for i in range(len(entries)) if i + 1 == len(entries) or not entries[i + 1].chance
+        ]
+
+    def review_go(self, index: int) -> None:
+        """Show the position after `index` entries; the newest one is the live game again."""
+        entries = len(self.match.entries)
+        index = max(0, min(entries, index))
+        if index >= entries:
+            self.review_leave()
+            return
+        if not self.reviewing and self.job is not None:
+            self.cancel_search()  # the AI waits; it starts again when the review ends
+        self.review.index = index
+        self.review.scroll = None
+
+    def review_step(self, delta: int) -> None:
+        """One decision back (-1) or forward (+1); forward from the last is the live game."""
+        stops = self.review_stops()
+        index = self.review.index
+        current = len(self.match.entries) if index is None else index
+        if delta < 0:
+            earlier = [s for s in stops if s < current]
+            if not earlier:
+                self.set_notice("This is the start of the game" if stops[1:] else "No moves yet")
+                return
+            self.review_go(earlier[-1])
+        elif index is not None:
+            self.review_go(next((s for s in stops if s > current), len(self.match.entries)))
+
+    def review_home(self) -> None:
+        """The start of the game."""
+        if not self.match.entries:
+            self.set_notice("No moves yet")
+            return
+        self.review_go(0)
+
+    def review_leave(self) -> None:
+        """Back to the live game (the AI goes on from there)."""
+        if self.job is not None and self.job.kind == "review":
+            self.cancel_search()
+        self.review.index = None
+        self.review.scroll = None
+
+    def shown_state(self) -> Any:
+        """The position on the board: the reviewed one, or the live one."""
+        index = self.review.index
+        if index is None:
+            return self.state
+        return self.match.entries[index - 1].state if index else self.match.initial
+
+    def review_number(self) -> tuple[int, int]:
+        """(decisions up to the shown position, decisions in the game)."""
+        entries = self.match.entries
+        shown = len(entries) if self.review.index is None else self.review.index
+        return sum(not e.chance for e in entries[:shown]), self.match.decisions()
+
+    def shown_last_move(self) -> Any:
+        """The last decision before the shown position (the board marks it), or None."""
+        entries = self.match.entries[: self.review.index]
+        return next((e.move for e in reversed(entries) if not e.chance), None)
+
+    def shown_last_chance(self) -> Any:
+        """The last chance outcome before the shown position (a die's face), or None."""
+        entries = self.match.entries[: self.review.index]
+        return next((e.move for e in reversed(entries) if e.chance), None)
+
+    def shown_analysis(self) -> SearchRecord | None:
+        """The analysis panel's search: of the reviewed position, or the live one's."""
+        if not self.reviewing:
+            return self.analysis
+        return self.review.records.get(self.shown_state())
+
+    def shown_values(self) -> BoardValues | None:
+        """The move values drawn on the board for the shown position (analysis shown)."""
+        if not self.reviewing:
+            return self.board_values()  # type: ignore[no-any-return]
+        record = self.shown_analysis()
+        if record is None or not self.settings.show_analysis:
+            return None
+        result = record.result
+        exact = bool(getattr(result, "exact", False)) and not result.extra.get("bounds")
+        return BoardValues(self.review.index or 0, dict(result.move_values), result.move, exact)
+
+    def want_review_values(self) -> None:
+        """With the analysis shown, search the reviewed position (once; kept for later)."""
+        state = self.shown_state()
+        job = self.job
+        if job is not None and job.kind == "review" and job.entries != self.review.index:
+            self.cancel_search()  # a position no longer shown
+        if not (self.settings.show_analysis and self.ai_enabled) or self.job is not None:
+            return
+        if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
+            return
+        player = state.to_move
+        from ai.players import exact_where_cheap
+
+        config = exact_where_cheap(self.analysis_config(player), state)
+        self.submit("review", config, player, state=state)
+        if self.job is not None:
+            self.job.entries = self.review.index or 0
+
+    def review_result(self, job: Job, move: Any, result: Any) -> None:
+        """A reviewed position's search: its values and the panel's description."""
+        entries = self.match.entries
+        if job.entries > len(entries):
+            return
+        state = entries[job.entries - 1].state if job.entries else self.match.initial
+        branching = len(state.legal_moves())
+        self.review.records[state] = SearchRecord(result, "review", job.player, branching)

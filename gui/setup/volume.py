@@ -1,0 +1,54 @@
+"""The set-up screen's volume control: the effects' volume slider, its label and value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from gui import drawing, settings, theme
+from gui.sound import sounds
+
+
+def build(scene: Any, back: pygame.Rect, start: pygame.Rect) -> None:
+    """The slider: top right, or between Cancel and Apply while editing a running game."""
+    m = scene.app.metrics
+    label_w, slider_w, value_w = m.px(62), m.px(130), m.px(52)
+    width = label_w + slider_w + value_w
+    if scene.editing:
+        left = (back.right + start.x - width) // 2
+        rect = pygame.Rect(left + label_w, back.y, slider_w, m.button_h)
+    else:
+        rect = pygame.Rect(0, m.pad, slider_w, m.button_h)
+        rect.right = scene.app.size[0] - m.pad - value_w
+    slider = scene.add(
+        pygame_gui.elements.UIHorizontalSlider(
+            rect,
+            round(100 * scene.app.settings.sound_volume),
+            (0, 100),
+            scene.manager,
+            click_increment=10,
+        )
+    )
+    slider.set_tooltip("Volume of the sound effects (M mutes them while playing)")
+    scene.ids[slider] = ("volume", -1)
+    scene.volume_label = (rect.x - label_w, rect.centery)
+    scene.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
+
+
+def set_volume(app: Any, volume: float) -> None:
+    """The effects' volume (0-1), at once and remembered."""
+    sounds().volume = volume
+    app.settings.sound_volume = sounds().volume
+    settings.save(app.settings)
+
+
+def draw(surface: pygame.Surface, scene: Any) -> None:
+    """'Volume' left of the slider and the level (or 'muted') right of it."""
+    if scene.volume_label is None or scene.volume_value is None:
+        return
+    size = scene.app.metrics.font_size(14)
+    drawing.draw_text(surface, "Volume", scene.volume_label, size, theme.TEXT_DIM, anchor="midleft")
+    volume = "muted" if sounds().muted else f"{round(100 * sounds().volume)}%"
+    drawing.draw_text(surface, volume, scene.volume_value.center, size, theme.TEXT, anchor="center")

@@ -1,0 +1,192 @@
+"""Connect-four's Expert keeps the exact result in the opening, whatever the machine's speed.
+
+With 12 or fewer stones the opening book (or a solve that reaches it within a few plies)
+knows every position's exact value, and Expert's move must keep it: a win stays a win as
+quick, a draw a draw, a loss as slow (at 12 stones a lost position stays lost whatever is
+played, and the slowest loss is looked for within the time budget only).  Expert is given
+a budget of a millisecond here, far too little for any machine, so these tests pass only
+because the steps that keep the value do not look at the clock: a cheap solve (up to 11
+stones) runs to its end, and at 12 stones the proof that a move keeps a won or drawn
+value is bounded by nodes (`ai.proof`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import ai
+import games
+from ai.alphabeta import AlphaBeta
+from ai.difficulty import DIFFICULTIES
+from ai.engine import UNLIMITED_DEPTH, Context
+from ai.players import AIPlayer
+from ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
+from ai.search import heuristic_for
+from ai.values import INF_UNITS
+from games import connect4_book as book
+from games.connect4 import EMPTY, State
+
+pytest.importorskip("bitbully_databases")
+GAME = games.get_game("connect4")
+NO_TIME = 0.001
+"""Expert's budget in these tests (seconds): no machine solves anything in it."""
+
+
+@pytest.fixture(autouse=True)
+def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
+    book.reset()
+    if not book.available():
+        pytest.skip(f"no opening book: {book.status()}")
+    yield
+    book.reset()
+
+
+def random_line(rng: random.Random, stones: int) -> str:
+    """The moves of a random unfinished position with `stones` stones."""
+    while True:
+        state, moves = EMPTY, []
+        while state.ply < stones and not state.is_terminal():
+            moves.append(rng.choice(state.legal_moves()))
+            state = state.play(moves[-1])
+        if not state.is_terminal():
+            return GAME.format_moves(moves)
+
+
+def random_position(rng: random.Random, stones: int) -> State:
+    """A random unfinished position with `stones` stones, reached by legal moves."""
+    return position(random_line(rng, stones))
+
+
+def position(moves: str) -> State:
+    state: State = GAME.replay(GAME.parse_moves(moves))
+    return state
+
+
+DRAWN_TWELVES = ["111272721143", "523261235364", "533445271571"]
+"""Drawn 12-stone positions of Pons' beginning set L1_R3 (random ones are rarely drawn):
+proofs of 0, 56,309 and 321,909 nodes (the 11 drawn 12-stone positions of L1_R1-R3 take
+0 to 1.25 million; docs/SOLVER.md)."""
+
+
+def sample() -> list[str]:
+    """Seeded positions: 16 with 0-11 stones, 8 with 11 (just before the 12-stone book),
+    6 with 12 (the book's own layer, whose moves lead out of it), and drawn 12-stone ones."""
+    rng = random.Random(12)
+    stones = [rng.randint(0, 11) for _ in range(16)] + [11] * 8 + [12] * 6
+    return [random_line(rng, n) for n in stones] + DRAWN_TWELVES
+
+
+def exact_value(state: State) -> int:
+    """The solver's exact value in units for the player to move (the book included)."""
+    known = known_value(state)
+    if known is not None:
+        return known
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    return AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+
+
+def keeps(state: State, move: int, value: int) -> bool:
+    """Whether `move` is worth `value` (the root's exact value: no move is worth more)."""
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    probe = AlphaBeta(ctx).child_value(state, move, UNLIMITED_DEPTH, value - 1, value)
+    return probe >= value
+
+
+@pytest.fixture(scope="module")
+def hurried_expert() -> AIPlayer:
+    config = DIFFICULTIES["connect4"]["Expert"]
+    assert config.depth is None and config.time_limit is not None
+    return AIPlayer(dataclasses.replace(config, time_limit=NO_TIME), GAME)
+
+
+def test_the_sample_spans_the_opening() -> None:
+    lengths = [len(moves) for moves in sample()]
+    assert min(lengths) <= 2 and lengths.count(11) >= 8 and lengths.count(12) == 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moves", sample())
+def test_a_hurried_expert_keeps_the_exact_result(hurried_expert: AIPlayer, moves: str) -> None:
+    state = position(moves)
+    value = exact_value(state)
+    move = hurried_expert.choose(state)
+    result = hurried_expert.last_result
+    assert result is not None
+    proof_nodes = result.extra.get("proof_nodes")
+    if state.ply < 12:  # a cheap solve, run to its end: no proof needed
+        assert result.exact and proof_nodes is None, moves
+    if value < 0 and state.ply == 12:
+        return  # lost whatever it plays: the slowest loss is looked for within the budget only
+    assert result.exact, moves
+    assert keeps(state, move, value), f"{moves}: column {move + 1} gives the value away"
+    if state.ply == 12:  # the proof finished within its node budget: no fallback
+        assert proof_nodes is not None and proof_nodes < PROOF_NODE_LIMIT
+
+
+def test_with_the_analysis_shown_the_hurried_expert_still_plays_a_keeper() -> None:
+    """Every root value asked for (the analysis panel): the proven move is still played, and
+    the values not worked out within the budget are upper bounds, never claimed exact."""
+    rng = random.Random(3)
+    state = random_position(rng, 12)
+    while exact_value(state) < 0:  # a won or drawn position: the one a proof must keep
+        state = random_position(rng, 12)
+    value = exact_value(state)
+    config = DIFFICULTIES["connect4"]["Expert"]
+    player = AIPlayer(dataclasses.replace(config, time_limit=NO_TIME), GAME)
+    move = player.choose(state, all_values=True)
+    result = player.last_result
+    assert result is not None
+    assert keeps(state, move, value)
+    if result.extra["bounds"]:
+        assert not result.exact
+        assert move not in result.extra["bounds"]
+
+
+def test_the_proof_drops_moves_that_lose_at_once_and_counts_nodes() -> None:
+    """A position where one move alone does not hand the opponent a win: that move keeps
+    the value without a single probe."""
+    rng = random.Random(0)
+    state = random_position(rng, 12)
+    while len(state.search_moves()) != 1 or state.winning_move() is not None:
+        state = random_position(rng, 12)
+    known = known_value(state)
+    assert known is not None
+    order = list(state.legal_moves())
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    proof = prove_keeper(AlphaBeta(ctx), state, known, order)
+    assert proof.move == state.search_moves()[0] and proof.nodes == 0
+    assert proof.by_elimination and len(proof.worse) == len(order) - 1
+    assert candidates(state, order)[0] == [proof.move]
+
+
+def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Out of nodes before any move is proven, the search plays the likeliest move not
+    proven worse (the first of `search_moves()` left) and claims nothing exact."""
+    rng = random.Random(5)
+    while True:
+        state = random_position(rng, 12)
+        known = known_value(state)
+        assert known is not None
+        ctx = Context(heuristic_for(state, None), None, 0, None, None)
+        proof = prove_keeper(AlphaBeta(ctx), state, known, list(state.legal_moves()), limit=1)
+        if proof.move is None:
+            break
+    assert proof.left == [m for m in state.search_moves() if m not in proof.worse]
+    monkeypatch.setattr("ai.proof.PROOF_NODE_LIMIT", 1)
+    result = ai.search(state, depth=None, time_limit=NO_TIME, all_values=False)
+    assert result.move == proof.left[0]
+    assert not result.exact and not result.complete
+
+
+def test_a_search_without_a_book_value_is_unchanged() -> None:
+    """A 13-stone root: nothing is known, no proof runs (the budgeted solve as before)."""
+    state = random_position(random.Random(1), 13)
+    result = ai.search(state, depth=None, time_limit=0.2, all_values=False)
+    assert "proof_nodes" not in result.extra

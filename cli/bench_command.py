@@ -107,8 +107,11 @@ def run_benchmarks(
         print_gui_bench(report["gui"], out)
         report["explorer"] = explorer_bench(quick=args.quick, log=log)
         print_explorer_bench(report["explorer"], out)
-        from gui import frame_bench  # the window's memory over a long AI-vs-AI series
+        from gui import frame_bench  # the window at rest, then its memory over a long series
 
+        log("the window at rest: menu and still board")
+        report["gui_idle"] = frame_bench.idle_run(seconds=3 if args.quick else 10)
+        out.write("\n" + "\n".join(frame_bench.format_idle(report["gui_idle"])) + "\n")
         long_game = longest_game()
         seconds = 120 if args.quick else 600
         report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)

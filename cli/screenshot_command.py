@@ -19,6 +19,7 @@ from cli.args import (
 )
 from cli.console import console_for, say
 from cli.output import check_png_path
+from gui.settings import PALETTE_NAMES
 
 SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 """The scenes gui.screenshot can draw."""
@@ -42,6 +43,8 @@ def command_screenshot(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise UsageError(f"screenshot: the GUI is not available ({error})") from None
     import pygame
+
+    options = {**options, "palette": args.palette}
 
     def render(path: str) -> None:
         screenshot.render(args.scene, game.name, game.format_moves(moves), path, args.size, options)
@@ -80,5 +83,11 @@ examples:
         type=size_arg,
         default=(1280, 800),
         help="window size WIDTHxHEIGHT (default 1280x800)",
+    )
+    screenshot.add_argument(
+        "--palette",
+        choices=PALETTE_NAMES,
+        default=PALETTE_NAMES[0],
+        help="the players' colours (colour-blind: blue and orange, pieces marked)",
     )
     screenshot.set_defaults(handler=command_screenshot)

@@ -250,3 +250,18 @@ def preferred_height(m: Metrics, extra_rows: int = 0) -> int:
     if extra_rows:
         height += round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.45) * (extra_rows + 2)
     return height
+
+
+def content_height(
+    analysis: Analysis | None, game: Any, m: Metrics, width: int, extra_rows: int = 0
+) -> int:
+    """Height that shows `analysis`'s rows in the roomiest layout (the panel `width` wide):
+    the side panel gives what is left to the move list; `preferred_height` before a search."""
+    if analysis is None:
+        return preferred_height(m, extra_rows)
+    rows = summary_lines(analysis, game)
+    text_w = width - 2 * m.gap
+    height = m.px(10) + _section_height(rows, text_w, m, LAYOUTS[0]) + m.px(10)
+    if extra_rows:
+        height += preferred_height(m, extra_rows) - preferred_height(m)
+    return min(height, preferred_height(m, extra_rows))

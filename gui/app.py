@@ -38,11 +38,17 @@ SCENES = {
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""
 FPS = 60
+IDLE_WAIT = 0.1
+"""Seconds the loop waits for an event when nothing moves (the scene still updates then)."""
+SETTLE = 1.5
+"""Seconds of frames after an event: widgets' hover states and tool tips (1 s) show up."""
+TOAST_FADE = 0.4
 WINDOW_TITLE = "Plyground"
 HELP_KEYS = (
     *keyboard.help_lines(),
     ("← → ↑ ↓  /  Enter", "menu and set-up: move the focus; use it"),
     ("L", "lessons (in the menu)"),
+    ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
     ("F1  or  ?", "show / hide these keys"),
 )
 """The keys every game shares, the play scene's straight from its key table
@@ -111,6 +117,7 @@ class App:
         else:
             self.settings, warning = settings.Settings(), None
         self.autosave_enabled = use_saved_settings
+        theme.set_palette(self.settings.palette)
         sounds().muted = bool(self.settings.sound_muted)
         sounds().volume = self.settings.sound_volume
         """Whether the game in progress is kept in autosave.json (not for screenshots)."""
@@ -125,6 +132,11 @@ class App:
         self.toasts: list[Toast] = []
         self.mouse_override: tuple[int, int] | None = None
         """Tests and screenshots place the pointer here instead of asking the window."""
+        self.frames = 0
+        """Frames drawn so far (a window at rest draws none)."""
+        self.frame_due = True
+        self.settle_until = 0.0
+        self.was_animating = True
         if warning:
             self.toast(warning, theme.WARNING, seconds=9)
 
@@ -155,6 +167,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         """Show `scene` on top of the current one."""
+        self.frame_due = True
         if self.stack:
             self.stack[-1].leave()
         self.stack.append(scene)
@@ -187,6 +200,7 @@ class App:
         """Remove the top scene and show the one below (the last one cannot be popped)."""
         if len(self.stack) <= 1:
             return
+        self.frame_due = True
         top = self.stack.pop()
         top.leave()
         top.close()
@@ -194,6 +208,7 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for `scene`."""
+        self.frame_due = True
         if self.stack:
             top = self.stack.pop()
             top.leave()
@@ -203,6 +218,7 @@ class App:
 
     def pop_to_root(self) -> None:
         """Back to the first scene (the menu)."""
+        self.frame_due = True
         while len(self.stack) > 1:
             top = self.stack.pop()
             top.leave()
@@ -216,9 +232,37 @@ class App:
         """Show a short message at the top of the window."""
         self.toasts = [t for t in self.toasts if t.text != text]
         self.toasts.append(Toast(text, colour, self.now + seconds))
+        self.frame_due = True
+
+    def set_palette(self, name: str) -> None:
+        """Draw with the palette `name` (`theme.PALETTES`) and remember it in the settings."""
+        self.settings.palette = theme.set_palette(name).name
+        self.frame_due = True
+
+    def next_palette(self) -> None:
+        """F2: the next palette (standard <-> colour-blind safe), saved, with a toast."""
+        names = list(theme.PALETTES)
+        self.set_palette(names[(names.index(theme.PALETTE.name) + 1) % len(names)])
+        if self.autosave_enabled:
+            settings.save(self.settings)
+        self.toast(f"Colours: {theme.PALETTE.title} (F2 changes)", theme.ACCENT)
+
+    def request_frame(self) -> None:
+        """Something changed: draw the next frame (see `animating` for the rest)."""
+        self.frame_due = True
+
+    def animating(self) -> bool:
+        """Whether the picture changes without an event now: the widgets settling after
+        input, a toast fading, a text cursor blinking, or the scene's own `animating`."""
+        if self.now < self.settle_until or self._typing():
+            return True
+        if any(t.until - self.now < TOAST_FADE + 0.05 for t in self.toasts):
+            return True
+        return self.scene is not None and self.scene.animating()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Re-lay out everything for a new window size."""
+        self.frame_due = True
         size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, self.flags)
@@ -245,6 +289,9 @@ class App:
             if size != self.size:
                 self.resize(size)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.next_palette()
+            return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or event.unicode == "?"):
             self.show_help = not self.show_help
             return
@@ -267,14 +314,26 @@ class App:
         focused = self.manager.get_focus_set()  # type: ignore[no-untyped-call]
         return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in (focused or ()))
 
-    def step(self, dt: float = 1 / FPS) -> None:
-        """One frame: read waiting events, update by `dt` seconds, draw."""
+    def take(self, event: pygame.event.Event) -> None:
+        """Handle an event from the queue; the picture may change, so draw for a while."""
+        self.frame_due = True
+        self.settle_until = self.now + SETTLE
+        self.handle(event)
+
+    def step(self, dt: float = 1 / FPS) -> bool:
+        """One frame: read waiting events, update by `dt` seconds, and draw if anything
+        changed or moves (one more frame after an animation ends); returns whether it drew."""
         for event in pygame.event.get():
-            self.handle(event)
+            self.take(event)
             if not self.running:
-                return
+                return False
         self.update(dt)
-        self.draw()
+        animating = self.animating()
+        drawn = self.frame_due or animating or self.was_animating
+        if drawn:
+            self.draw()
+        self.was_animating = animating
+        return drawn
 
     def update(self, dt: float) -> None:
         """Advance time, the top scene and the widgets."""
@@ -297,20 +356,23 @@ class App:
         if self.show_help:
             self._draw_help(surface)
         pygame.display.flip()
+        self.frames += 1
+        self.frame_due = False
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        y = m.px(14)
+        area = self.scene.toast_area() if self.scene is not None else self.screen.get_rect()
+        y = area.y + m.px(14)
         size = m.font_size(15)
         for toast in self.toasts:
-            fade = max(0.0, min(1.0, (toast.until - self.now) / 0.4))
+            fade = max(0.0, min(1.0, (toast.until - self.now) / TOAST_FADE))
             lines = drawing.wrap(
-                toast.text, min(self.size[0] - 4 * m.pad, m.px(760)), size, "semibold"
+                toast.text, min(area.width - 2 * m.pad, m.px(760)), size, "semibold"
             )
             line_h = round(size * 1.4)
             width = max(drawing.text_size(line, size, "semibold")[0] for line in lines) + 2 * m.pad
             rect = pygame.Rect(0, y, width, line_h * len(lines) + m.px(16))
-            rect.centerx = self.size[0] // 2
+            rect.centerx = area.centerx
             alpha = round(255 * fade)
             drawing.rounded_rect(
                 surface,
@@ -356,8 +418,20 @@ class App:
         self.stopped_by = signum
         self.running = False
 
+    def wait(self, clock: pygame.time.Clock) -> float:
+        """Until the next frame: 1/60 s while anything moves; otherwise until an event comes
+        (handled here) or `IDLE_WAIT` passes, so a window at rest uses next to no CPU.
+        Returns the seconds since the last frame (capped, for a suspended window)."""
+        if self.frame_due or self.was_animating or self.animating():
+            return min(clock.tick(FPS) / 1000.0, 0.1)
+        event = pygame.event.wait(round(IDLE_WAIT * 1000))
+        if event.type != pygame.NOEVENT:
+            self.take(event)
+        return min(clock.tick() / 1000.0, IDLE_WAIT + 0.1)
+
     def run(self) -> int:
-        """The main loop at 60 frames a second until the window closes.
+        """The main loop until the window closes: 60 frames a second while anything moves,
+        resting on the event queue while nothing does.
 
         Returns 0, or 128 + the signal's number when Ctrl+C (SIGINT) or SIGTERM ended it;
         either way the scenes close (the game in progress goes to autosave.json), the AI
@@ -369,8 +443,9 @@ class App:
                 signal.signal(signum, self.stop)
         try:
             while self.running:
-                dt = clock.tick(FPS) / 1000.0
-                self.step(min(dt, 0.1))
+                dt = self.wait(clock)
+                if self.running:
+                    self.step(dt)
         except KeyboardInterrupt:
             self.stopped_by = signal.SIGINT
         finally:

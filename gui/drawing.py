@@ -260,6 +260,27 @@ def thick_line(
     circle(surface, colour, end, half)
 
 
+def player_mark(
+    surface: pygame.Surface,
+    player: int,
+    centre: tuple[float, float],
+    radius: float,
+    colour: Colour,
+) -> None:
+    """Side `player`'s symbol on a piece of `radius` when the palette marks pieces
+    (`theme.PALETTE.marked`): an X for the first side, a ring for the second."""
+    if not theme.PALETTE.marked or radius < 4:
+        return
+    width = max(2.0, radius * 0.2)
+    cx, cy = centre
+    if player == 0:
+        r = radius * 0.36
+        thick_line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), width)
+        thick_line(surface, colour, (cx - r, cy + r), (cx + r, cy - r), width)
+    else:
+        circle(surface, colour, centre, radius * 0.42 + width / 2, max(2, round(width)))
+
+
 def glow(
     surface: pygame.Surface,
     colour: Colour,

@@ -15,6 +15,7 @@ from ai.search import ALGORITHM_TITLES
 from ai.trace import ORDERINGS
 from games import tree_examples
 from gui import theme
+from gui.drop_down import drop_down
 from gui.explorer_panel import ORDERING_NAMES
 from gui.explorer_practice import PRACTICE
 
@@ -83,7 +84,7 @@ class WidgetRow:
         longest = max(theme.font(m.widget_font).size(text)[0] for text in options)
         width = max(m.px(at_least), longest + m.px(44))
         menu = scene.add(
-            pygame_gui.elements.UIDropDownMenu(
+            drop_down(
                 list[str | tuple[str, str]](options),
                 current,
                 pygame.Rect(self.x, self.y, width, m.button_h),

@@ -5,6 +5,10 @@ frames at 60 fps with a real clock, timing each frame's work (events, update, dr
 flip).  The first few frames (fonts, cached board art, worker start-up) are reported
 separately as warm-up and left out of the statistics.
 
+`idle_run()` measures the window at rest (issue 15): the process's CPU time over wall time
+with the real loop (`App.wait` + `App.step`) at the menu and on a still board, against the
+old way of drawing every frame at 60 fps.
+
 `memory_run()` watches a long AI-vs-AI series the same way (issue 16) and reports the
 process's resident memory after a warm-up and at the end, with the games played, the
 drawing caches' bytes and the number of pygame_gui elements.
@@ -99,6 +103,66 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
         }
     finally:
         app.quit(save=False)
+
+
+def _idle_share(app: Any, seconds: float, rest: bool) -> tuple[float, int]:
+    """(CPU seconds / wall seconds, frames drawn) over `seconds` of the loop; `rest=False`
+    draws every frame at 60 fps, as the window did before it learned to rest."""
+    import pygame
+
+    clock = pygame.time.Clock()
+    frames = app.frames
+    cpu, wall = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall < seconds:
+        if rest:
+            app.step(app.wait(clock))
+        else:
+            app.request_frame()
+            app.step(min(clock.tick(60) / 1000.0, 0.1))
+    return (time.process_time() - cpu) / (time.perf_counter() - wall), app.frames - frames
+
+
+def idle_run(seconds: float = 5.0, settle: float = 2.5) -> dict[str, Any]:
+    """CPU share of the window at rest at the menu and on a still board (a human's turn,
+    analysis hidden), after `settle` seconds; resting loop and drawing every frame."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from gui import settings as settings_module
+    from gui.app import App
+    from gui.scenes.menu import MenuScene
+    from gui.scenes.play import PlayScene
+
+    game = default_game()
+    app = App((1280, 800), headless=True, use_saved_settings=False)
+    results: dict[str, Any] = {"game": game, "seconds": seconds}
+    try:
+        app.settings = settings_module.Settings()
+        app.settings.show_analysis = False
+        app.settings.sides[game][1].kind = settings_module.AI
+        app.push(MenuScene(app))
+        for where in ("menu", "board"):
+            if where == "board":
+                app.push(PlayScene(app, game))
+            _idle_share(app, settle, rest=True)
+            for rest in (True, False):
+                share, frames = _idle_share(app, seconds, rest)
+                key = f"{where}_{'rest' if rest else 'always'}"
+                results[key] = {"cpu_percent": round(100 * share, 1), "frames": frames}
+    finally:
+        app.quit(save=False)
+    return results
+
+
+def format_idle(result: dict[str, Any]) -> list[str]:
+    """`idle_run()`'s figures as a few lines of text."""
+    lines = [f"Window at rest (headless, {result['seconds']:.0f} s each, process CPU / wall):"]
+    for where, label in (("menu", "menu"), ("board", f"still {result['game']} board")):
+        rest, always = result[f"{where}_rest"], result[f"{where}_always"]
+        lines.append(
+            f"  {label}: {rest['cpu_percent']:.1f}% CPU, {rest['frames']} frames resting; "
+            f"{always['cpu_percent']:.1f}% CPU, {always['frames']} frames drawing every frame"
+        )
+    return lines
 
 
 def resident_mb() -> float | None:

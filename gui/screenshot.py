@@ -110,6 +110,7 @@ def render(
             p if p.lower() != "ai" else "Hard" for p in options.get("players", default_players)
         ]
         app.settings.sides[game] = _sides(game, players)
+        app.set_palette(str(options.get("palette", "standard")))
         menu = MenuScene(app)
         app.push(menu)
         if scene == "resume":
@@ -127,6 +128,7 @@ def render(
         for _ in range(3):
             app.step(1 / 60)
         app.now += 2.0
+        app.request_frame()
         app.step(1 / 60)
         _save_png(app.screen, out)
     finally:
@@ -209,7 +211,6 @@ def _series(app: Any, game: str, count: int, players: list[str]) -> None:
         first, second = labels[record.first], labels[1 - record.first]
         seat_winner = None if record.winner is None else int(record.winner != record.first)
         play.controller.series.add(first, second, seat_winner)
-        play.controller.score[2 if seat_winner is None else (seat_winner ^ record.first)] += 1
     app.push(play)
     app.push(SeriesScene(app, play.controller))
 

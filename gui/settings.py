@@ -28,6 +28,8 @@ APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
 CUSTOM = "Custom"
 SPEED_DEFAULT = 0.6
+PALETTE_NAMES = ("standard", "colour-blind")
+"""The colour palettes a player may choose (`gui.theme.PALETTES` draws them)."""
 """Seconds between moves when two AIs play (0 = instant)."""
 VERSION = 2
 """Version 2: ``options`` per game and one shape per side; version 1 files are still read."""
@@ -320,6 +322,9 @@ class Settings:
     sound_muted: bool = False
     sound_volume: float = 0.7
     """Master volume of the sound effects, 0 to 1."""
+    palette: str = "standard"
+    """The players' colours: a name in `gui.theme.PALETTES` ("colour-blind": blue and
+    orange, each side's pieces marked with its symbol)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
@@ -355,6 +360,7 @@ class Settings:
             "options": {g: self.options_for(g) for g in self.options if g in games.GAMES},
             "sound_muted": self.sound_muted,
             "sound_volume": self.sound_volume,
+            "palette": self.palette,
         }
 
     @classmethod
@@ -386,6 +392,8 @@ class Settings:
         volume = data.get("sound_volume")
         if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1:
             settings.sound_volume = float(volume)
+        if data.get("palette") in PALETTE_NAMES:
+            settings.palette = data["palette"]
         options = data.get("options")
         options = options if isinstance(options, dict) else {}
         for game in games.GAMES:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,68 @@ PLAYER_SHADES: tuple[Colour, Colour] = ((186, 58, 72), (204, 150, 34))
 BOARD_BLUE: Colour = (44, 64, 148)
 BOARD_BLUE_DARK: Colour = (30, 44, 108)
 HOLE: Colour = (15, 18, 28)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours that tell the two sides (and good from bad moves) apart."""
+
+    name: str
+    title: str
+    players: tuple[Colour, Colour]
+    shades: tuple[Colour, Colour]
+    board: Colour
+    board_dark: Colour
+    good: Colour
+    bad: Colour
+    marked: bool
+    """Whether each side's pieces carry its symbol (an X for the first, a ring for the
+    second), so the sides differ by more than their colour."""
+    colour_names: tuple[str, str] | None
+    """What to call the sides in games that name them by colour (None: the game's names)."""
+
+
+PALETTES = {
+    "standard": Palette(
+        "standard",
+        "red / yellow",
+        PLAYER_COLOURS,
+        PLAYER_SHADES,
+        BOARD_BLUE,
+        BOARD_BLUE_DARK,
+        SUCCESS,
+        DANGER,
+        marked=False,
+        colour_names=None,
+    ),
+    # Okabe-Ito blue and orange: they differ in hue and in lightness for every common kind
+    # of colour blindness; the board turns slate so blue discs stand out on it.
+    "colour-blind": Palette(
+        "colour-blind",
+        "blue / orange, marked (colour-blind safe)",
+        ((74, 158, 255), (255, 166, 38)),
+        ((30, 92, 186), (184, 104, 0)),
+        (70, 78, 98),
+        (46, 52, 68),
+        (96, 196, 255),
+        (255, 128, 64),
+        marked=True,
+        colour_names=("Blue", "Orange"),
+    ),
+}
+"""Every palette by name (the settings' `palette`)."""
+PALETTE = PALETTES["standard"]
+
+
+def set_palette(name: str) -> Palette:
+    """Use the palette `name` (unknown names: the standard one) from now on."""
+    global PALETTE, PLAYER_COLOURS, PLAYER_SHADES, BOARD_BLUE, BOARD_BLUE_DARK, SUCCESS, DANGER
+    PALETTE = PALETTES.get(name, PALETTES["standard"])
+    PLAYER_COLOURS, PLAYER_SHADES = PALETTE.players, PALETTE.shades
+    BOARD_BLUE, BOARD_BLUE_DARK = PALETTE.board, PALETTE.board_dark
+    SUCCESS, DANGER = PALETTE.good, PALETTE.bad
+    return PALETTE
+
 
 # Base sizes at a 1280x800 window; `Metrics` scales them.
 BASE_SIZE = (1280, 800)

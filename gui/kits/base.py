@@ -21,6 +21,8 @@ class ViewContext:
     """
 
     now: float = 0.0
+    """The clock pulsing marks (hint, winning line) read; it holds still once they have
+    pulsed for a while, so a board at rest is not redrawn.  Motion uses `anim`, not this."""
     scale: float = 1.0
     mouse: tuple[int, int] | None = None
     interactive: bool = False
@@ -56,6 +58,8 @@ class BoardView:
     """How a person moves, one sentence ('Click a cell or press 1-9.')."""
     bench_presets: tuple[str, str] | None = None
     """The two presets `gui.frame_bench` pits against each other (None: the second and last)."""
+    side_names_are_colours = False
+    """Whether the game names its sides by their colour (then a palette renames them)."""
     sounds: Mapping[str, str] = sound.COMMON_SOUNDS
     """Which effect each play event makes (see `gui.sound`); the default: buttons and results."""
 

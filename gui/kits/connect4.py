@@ -14,7 +14,7 @@ from gui import drawing, sound, theme
 from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 WIDTH, HEIGHT = 7, 6
-_BOARD_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+_BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
@@ -29,7 +29,7 @@ def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
 
 def board_overlay(size: tuple[int, int], cell: float) -> pygame.Surface:
     """The blue board with see-through holes, drawn supersampled once per size."""
-    key = (size[0], size[1])
+    key = (size[0], size[1], theme.PALETTE.name)
     cached = _BOARD_CACHE.get(key)
     if cached is not None:
         return cached
@@ -82,13 +82,13 @@ def draw_disc(
     )
 
 
-_DISCS: dict[tuple[float, int], pygame.Surface] = {}
+_DISCS: dict[tuple[float, int, str], pygame.Surface] = {}
 _LAYERS: dict[str, tuple[Any, pygame.Surface]] = {}
 
 
 def _disc_sprite(radius: float, player: int) -> pygame.Surface:
     """A disc drawn once per size and colour, then blitted."""
-    key = (radius, player)
+    key = (radius, player, theme.PALETTE.name)
     sprite = _DISCS.get(key)
     if sprite is None:
         if len(_DISCS) > 16:
@@ -113,6 +113,7 @@ def _paint_disc(
         (centre[0] - radius * 0.05, centre[1] - radius * 0.05),
         radius * 0.5,
     )
+    drawing.player_mark(surface, player, centre, radius, shade)
 
 
 class ConnectFourView(BoardView):
@@ -121,6 +122,7 @@ class ConnectFourView(BoardView):
     blurb = "Drop discs, line up four. Deep search shines here."
     keys_help = "Click a column, press 1-7, or ← → and ↓ (or Enter) to drop."
     bench_presets = ("Medium", "Expert")
+    side_names_are_colours = True
     move_help = "click a column, press 1-7 or use ← → ↓"
     sounds = sound.DISC_SOUNDS
     draws_cursor = True
@@ -208,7 +210,7 @@ class ConnectFourView(BoardView):
         radius = cell * 0.39
         falling = (drop[0], drop[1]) if drop and drop[2] < 1 else None
         # Holes and settled discs change only when a move is made: drawn once, then blitted.
-        key = (board.size, state.key(), falling)
+        key = (board.size, state.key(), falling, theme.PALETTE.name)
         cached = _LAYERS.get("discs")
         if cached is None or cached[0] != key:
             layer = pygame.Surface(board.size, pygame.SRCALPHA)

@@ -182,6 +182,18 @@ def draw_flag(surface: pygame.Surface, x: float, y: float, unit: float) -> None:
     )
 
 
+def score_width(unit: float, goal: int) -> int:
+    """Room at a track's right end for the flag (0.32-0.54 units in), a gap and the widest
+    score the race can reach (goal + 5), drawn 0.3 units from the lane's end."""
+    widest = drawing.text_size("8" * len(str(goal + 6)), score_size(unit), "bold")[0]
+    return max(round(unit * 1.6), round(unit * 1.0) + widest)
+
+
+def score_size(unit: float) -> int:
+    """The font size of a lane's score."""
+    return max(13, round(unit * 0.42))
+
+
 class PigView(BoardView):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
 
@@ -289,7 +301,7 @@ class PigView(BoardView):
             surface,
             f"{round(shown_scores[player])}",
             (lane.right - unit * 0.3, lane.centery),
-            max(13, round(unit * 0.42)),
+            score_size(unit),
             theme.TEXT,
             "bold",
             anchor="midright",
@@ -311,7 +323,7 @@ class PigView(BoardView):
         colour = theme.PLAYER_COLOURS[player]
         active = player == state.player and not state.is_terminal()
         label_w = round(unit * 2.9)
-        score_w = round(unit * 1.6)
+        score_w = score_width(unit, goal)
         track = pygame.Rect(
             lane.x + label_w, 0, lane.width - label_w - score_w, max(6, round(unit * 0.16))
         )
@@ -354,6 +366,9 @@ class PigView(BoardView):
             surface, theme.PLAYER_SHADES[player], (banked_x, track.centery + 1), unit * 0.23
         )
         drawing.circle(surface, colour, (banked_x, track.centery), unit * 0.2)
+        drawing.player_mark(
+            surface, player, (banked_x, track.centery), unit * 0.2, theme.PLAYER_SHADES[player]
+        )
         if state.is_terminal() and state.winner() == player:
             pulse = 0.5 + 0.5 * math.sin(ctx.now * 5)
             drawing.glow(

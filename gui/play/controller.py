@@ -21,7 +21,7 @@ from gui.play.history import Match
 from gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
 from gui.play.review import Review, Reviewing
-from gui.play.series_record import Series
+from gui.play.series_record import Series, relabel
 from gui.settings import AI, CUSTOM, HUMAN
 
 SPEED_MAX = 2.0
@@ -36,8 +36,9 @@ AUTOSAVE_EVERY = 0.5
 class Event:
     """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
     "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
-    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "sound"
-    (text: the play event of `gui.sound`'s maps, move: the player or None)."""
+    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "swapped"
+    (the sides' players), "sound" (text: the play event of `gui.sound`'s maps, move: the
+    player or None)."""
 
     kind: str
     move: Any = None
@@ -85,7 +86,6 @@ class PlayController(SearchJobs, Reviewing):
         self.autosave_due = 0.0
         self.series = Series()
         self.series_labels = self.side_labels()
-        self.score = [0, 0, 0]
         self.recorded = False
         self.last_winner: int | None = None
         self.over_since: float | None = None
@@ -156,22 +156,22 @@ class PlayController(SearchJobs, Reviewing):
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
         return [side_info.side_label(side, self.game_name) for side in self.sides]
 
+    def current_series_labels(self) -> list[str]:
+        """Each side's series label now ('#1'/'#2' for twins; see `series_record.relabel`)."""
+        return relabel(self.series_labels, self.side_labels())
+
     def refresh_series_labels(self) -> None:
-        """Keep each side's series label while its player is unchanged; '#1'/'#2' twins."""
-        current = self.side_labels()
-        for i in (0, 1):
-            if self.series_labels[i].split(" #", 1)[0] != current[i]:
-                self.series_labels[i] = current[i]
-        base = [label.split(" #", 1)[0] for label in self.series_labels]
-        if base[0] == base[1]:
-            if self.series_labels[0] == self.series_labels[1]:
-                self.series_labels = [f"{base[0]} #1", f"{base[1]} #2"]
-        else:
-            self.series_labels = base
+        """Bring the series labels up to date with who plays each side now."""
+        self.series_labels = self.current_series_labels()
+
+    @property
+    def score(self) -> list[int]:
+        """Wins of the players now on sides 1 and 2 and their draws, counted by player."""
+        return self.series.score(self.current_series_labels())
 
     def colour_names(self) -> tuple[str, str]:
         """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
-        return side_info.side_names(self.game_name)
+        return side_info.side_names(self.game_name, self.settings.palette)
 
     def player_roles(self) -> tuple[str, str]:
         """'You', 'AI · Hard' or 'Human' per side."""
@@ -223,8 +223,11 @@ class PlayController(SearchJobs, Reviewing):
             self.board = None
 
     def new_game(self) -> None:
-        """Start again (the next seed of the series, so repeated games differ but replay)."""
+        """Start again with the series' next seed; after a finished AI-vs-AI game the
+        players change sides (as `match --swap`), so a series is fair."""
         self.cancel_search()
+        if self.recorded and self.ai_vs_ai():
+            self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
         self.match.restart(seed=self.series_seed + self.games_started)
         self.recorded = False
@@ -281,7 +284,7 @@ class PlayController(SearchJobs, Reviewing):
         player = self.state.to_move
         self.submit("analyse", self.exact_analysis_config(player), player)
 
-    def swap_sides(self) -> None:
+    def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
         self.cancel_search()
         stored = self.settings.sides
@@ -289,9 +292,9 @@ class PlayController(SearchJobs, Reviewing):
         self.series_labels.reverse()
         settings.save(self.settings)
         self.hint = None
-        self.emit("rebuild")
+        self.emit("swapped")
         names = self.player_names()
-        self.set_notice(f"Swapped: {names[0]} vs {names[1]}")
+        self.set_notice(notice.format(*names))
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume AI vs AI."""
@@ -505,7 +508,6 @@ class PlayController(SearchJobs, Reviewing):
         """Count a finished game in the score and the series (once per game)."""
         self.recorded = True
         self.last_winner = winner
-        self.score[2 if winner is None else winner] += 1
         self.refresh_series_labels()
         self.series.add(self.series_labels[0], self.series_labels[1], winner)
         self.autosave(force=True)

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from gui import drawing, settings
+from gui.drop_down import drop_down
 from gui.play.controller import SPEED_MAX, PlayController
 from gui.settings import CUSTOM, HUMAN
 from gui.sound import sounds
@@ -64,10 +65,19 @@ def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
         if current not in options:
             current = options[0]
         choices: list[str | tuple[str, str]] = list(options)
-        menu = pygame_gui.elements.UIDropDownMenu(choices, current, rows[i], scene.manager)
+        menu = drop_down(choices, current, rows[i], scene.manager)
         scene.add(menu)
         scene.role_menus.insert(0, menu)
     return int(rows[1].bottom)
+
+
+def row_size(scene: Any) -> tuple[int, int]:
+    """(button height, space under it): tighter in AI vs AI, whose extra rows must leave
+    the analysis and the move list their room."""
+    m = scene.app.metrics
+    if scene.controller.ai_vs_ai():
+        return max(30, m.px(34)), m.px(5)
+    return m.button_h, m.px(8)
 
 
 def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
@@ -75,14 +85,12 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
     m = scene.app.metrics
     shown = scene.controller.settings.show_analysis
     half = (inner.width - m.gap) // 2
+    height, space = row_size(scene)
     for k, (key, label, tip) in enumerate(BUTTONS):
         if key == "analysis" and shown:
             label = "Hide analysis"
         rect = pygame.Rect(
-            inner.x + (k % 2) * (half + m.gap),
-            y + (k // 2) * (m.button_h + m.px(8)),
-            half,
-            m.button_h,
+            inner.x + (k % 2) * (half + m.gap), y + (k // 2) * (height + space), half, height
         )
         object_id = "#selected" if key == "analysis" and shown else None
         scene.buttons[key] = scene.add(
@@ -90,29 +98,37 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
                 rect, label, scene.manager, object_id=object_id, tool_tip_text=tip
             )
         )
-    return int(y + math.ceil(len(BUTTONS) / 2) * (m.button_h + m.px(8)) + m.px(8))
+    return int(y + math.ceil(len(BUTTONS) / 2) * (height + space) + space)
 
 
 def build_ai_vs_ai(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """Pause/Resume, Step, the speed slider and Series results."""
+    """One row of Pause/Resume, Step and Series, then the speed slider."""
     m = scene.app.metrics
     controller: PlayController = scene.controller
-    half = (inner.width - m.gap) // 2
-    rect = pygame.Rect(inner.x, y + m.px(22), half, m.button_h)
+    height, space = row_size(scene)
+    third = (inner.width - 2 * m.gap) // 3
+    row = [pygame.Rect(inner.x + k * (third + m.gap), y, third, height) for k in range(3)]
     scene.buttons["pause"] = scene.add(
         pygame_gui.elements.UIButton(
-            rect,
+            row[0],
             "Resume" if controller.paused else "Pause",
             scene.manager,
             object_id="#primary" if controller.paused else None,
             tool_tip_text="Space",
         )
     )
-    rect = pygame.Rect(inner.x + half + m.gap, y + m.px(22), half, m.button_h)
     scene.buttons["step"] = scene.add(
-        pygame_gui.elements.UIButton(rect, "Step", scene.manager, tool_tip_text="One move (S)")
+        pygame_gui.elements.UIButton(row[1], "Step", scene.manager, tool_tip_text="One move (S)")
     )
-    y = rect.bottom + m.px(8)
+    scene.buttons["series"] = scene.add(
+        pygame_gui.elements.UIButton(
+            row[2],
+            "Series",
+            scene.manager,
+            tool_tip_text="Series results: cross table and scores with 95% intervals (T)",
+        )
+    )
+    y = row[0].bottom + space + m.px(2)
     label_w = drawing.text_size("Speed", m.font_size(13))[0] + m.px(12)
     value_w = drawing.text_size("instant", m.font_size(13))[0] + m.px(10)
     slider = pygame.Rect(inner.x + label_w, y, inner.width - label_w - value_w, m.px(26))
@@ -125,17 +141,7 @@ def build_ai_vs_ai(scene: Any, inner: pygame.Rect, y: int) -> int:
             click_increment=0.1,
         )
     )
-    y = slider.bottom + m.px(8)
-    rect = pygame.Rect(inner.x, y, inner.width, m.button_h)
-    scene.buttons["series"] = scene.add(
-        pygame_gui.elements.UIButton(
-            rect,
-            "Series results",
-            scene.manager,
-            tool_tip_text="Cross table and scores with 95% intervals (T)",
-        )
-    )
-    return int(rect.bottom + m.px(10))
+    return int(slider.bottom + m.px(10))
 
 
 def build_overlay_buttons(scene: Any, card: pygame.Rect) -> None:
@@ -242,17 +248,40 @@ def tool_chosen(controller: PlayController) -> Any:
     return None
 
 
+def open_view(scene: Any, action: str) -> None:
+    """The explorer, the compare view or the policy picture, on the current position."""
+    controller: PlayController = scene.controller
+    why = tool_refusal(controller, action)
+    if why:
+        scene.set_notice(why, 2.5)
+        return
+    state = controller.state
+    algorithm, depth, heuristic = tool_search(controller)
+    chosen = tool_chosen(controller)
+    controller.cancel_search()  # the view searches; the AI starts again on return
+    if action == "explore":
+        scene.app.switch(
+            "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
+        )
+    elif action == "compare":
+        game = controller.game
+        scene.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
+    else:
+        scene.app.switch("policy", game=controller.game, state=state, chosen=chosen)
+
+
 def build_tools(scene: Any, inner: pygame.Rect, y: int) -> int:
     """One row: Explore, Compare and (for games with a policy picture) Policy."""
     m = scene.app.metrics
     tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
     width = (inner.width - m.gap * (len(tools) - 1)) // len(tools)
+    height, space = row_size(scene)
     for k, (key, label, tip) in enumerate(tools):
-        rect = pygame.Rect(inner.x + k * (width + m.gap), y, width, m.button_h)
+        rect = pygame.Rect(inner.x + k * (width + m.gap), y, width, height)
         scene.buttons[key] = scene.add(
             pygame_gui.elements.UIButton(rect, label, scene.manager, tool_tip_text=tip)
         )
-    return int(y + m.button_h + m.px(16))
+    return int(y + height + 2 * space)
 
 
 def move_now_rect(scene: Any) -> pygame.Rect:
@@ -325,3 +354,23 @@ def toggle_mute(scene: Any) -> None:
     if button is not None:
         button.set_text("Unmute" if muted else "Mute")
     scene.set_notice("Sound off" if muted else "Sound on")
+
+
+def toast_area(scene: Any) -> pygame.Rect:
+    """The play scene's toasts go over the board, under the status line (never over it)."""
+    header = scene.header_rect()
+    top = header.bottom + scene.app.metrics.gap
+    return pygame.Rect(header.x, top, header.width, scene.app.size[1] - top)
+
+
+def apply_change(scene: Any, kind: str) -> None:
+    """The widgets after a change: swapped players only exchange the two role menus' places
+    (no new widgets every game of a series); anything else rebuilds them."""
+    menus = scene.role_menus
+    if kind != "swapped" or len(menus) != 2:
+        scene.rebuild()
+        return
+    first, second = menus[0].relative_rect.topleft, menus[1].relative_rect.topleft
+    menus[0].set_relative_position(second)
+    menus[1].set_relative_position(first)
+    menus.reverse()

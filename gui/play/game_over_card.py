@@ -25,9 +25,13 @@ def headline(controller: PlayController) -> tuple[str, int | None]:
 
 
 def detail(controller: PlayController) -> str:
-    """'9 moves · score 1 – 0', and whether the next AI-vs-AI game starts soon."""
+    """'9 moves · AI · Hard 2 – 1 AI · Easy' (counted by player, whichever side each
+    played), and whether the next AI-vs-AI game starts soon."""
     score = controller.score
-    text = f"{controller.match.decisions()} moves · score {score[0]} – {score[1]}"
+    names = controller.current_series_labels()
+    roles = controller.player_roles()
+    names = ["You" if role == "You" else name for name, role in zip(names, roles, strict=True)]
+    text = f"{controller.match.decisions()} moves · {names[0]} {score[0]} – {score[1]} {names[1]}"
     if score[2]:
         text += f", {score[2]} drawn"
     if controller.ai_vs_ai() and not controller.paused:

@@ -15,6 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def relabel(old: list[str], current: list[str]) -> list[str]:
+    """Each side's series label: `old` kept while its player (`current`) is unchanged, and
+    twins told apart as '#1' and '#2' (so two Hard AIs keep their own numbers)."""
+    labels = list(old)
+    for i in (0, 1):
+        if labels[i].split(" #", 1)[0] != current[i]:
+            labels[i] = current[i]
+    base = [label.split(" #", 1)[0] for label in labels]
+    if base[0] != base[1]:
+        return base
+    if labels[0] == labels[1]:
+        return [f"{base[0]} #1", f"{base[1]} #2"]
+    return labels
+
+
 @dataclass(frozen=True)
 class PlayerLine:
     """One player's total: points, games, share and its 95% interval."""
@@ -48,6 +63,18 @@ class Series:
 
     def __len__(self) -> int:
         return len(self.games)
+
+    def score(self, pair: list[str]) -> list[int]:
+        """[wins of pair[0], wins of pair[1], draws] over their games with each other, on
+        whichever side each of them played."""
+        score = [0, 0, 0]
+        for first, second, points in self.games:
+            if {first, second} == set(pair) and first != second:
+                if points == 0.5:
+                    score[2] += 1
+                else:
+                    score[pair.index(first if points == 1.0 else second)] += 1
+        return score
 
     def labels(self) -> list[str]:
         """Every player, in the order they first appeared."""

@@ -87,16 +87,8 @@ def draw_players(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any
 
 
 def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) -> None:
-    """The AI VS AI heading and the speed slider's labels."""
+    """The speed slider's labels (AI vs AI)."""
     srect = scene.speed_slider.relative_rect
-    drawing.draw_text(
-        surface,
-        "AI VS AI",
-        (inner.x, scene.buttons["pause"].relative_rect.y - m.px(18)),
-        m.font_size(12),
-        theme.TEXT_FAINT,
-        "semibold",
-    )
     speed = scene.controller.settings.speed
     label = "instant" if speed < 0.05 else f"{speed:.1f} s"
     size = m.font_size(13)
@@ -108,6 +100,17 @@ def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) 
     )
 
 
+def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
+    """Heights of the analysis and the move list between `top` and `bottom`: the analysis
+    takes what shows all its rows (no more), the move list the rest."""
+    controller: PlayController = scene.controller
+    m = scene.app.metrics
+    record = as_analysis(controller.shown_analysis())
+    wanted = analysis_panel.content_height(record, controller.game, m, width, extra_rows)
+    height = min(wanted, bottom - top)
+    return height, max(0, bottom - top - height - m.gap)
+
+
 def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, pygame.Rect | None]:
     """Where the analysis (when shown) and the move list go (None: no room for it)."""
     controller: PlayController = scene.controller
@@ -117,12 +120,7 @@ def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, 
     analysis = None
     if controller.settings.show_analysis:
         extra = scene.kit_rows.get(controller, scene.view)
-        # A short window gives the analysis the room of the move list (the list comes back
-        # when the analysis is hidden).
-        short = bottom - y <= m.px(360)
-        history_min = 0 if short else round(m.font_size(12) * 1.8 + m.font_size(14) * 4.5) + m.gap
-        height = min(analysis_panel.preferred_height(m, len(extra)), bottom - y - history_min)
-        height = max(height, min(m.px(120), bottom - y))
+        height, _ = sections(scene, y, bottom, inner.width, len(extra))
         analysis = pygame.Rect(inner.x, bottom - height, inner.width, height)
         bottom = analysis.y - m.gap
     history = pygame.Rect(inner.x, y, inner.width, bottom - y)

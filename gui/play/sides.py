@@ -16,9 +16,16 @@ def game_class(game_name: str) -> Any:
     return games.GAMES[game_name]
 
 
-def side_names(game_name: str) -> tuple[str, str]:
-    """X/O, Red/Yellow, Player 1/2: from the game's description."""
+def side_names(game_name: str, palette: str = "standard") -> tuple[str, str]:
+    """X/O, Red/Yellow, Player 1/2: from the game's description; a game whose kit names
+    its sides by colour takes the palette's colour names (Blue/Orange)."""
     names = getattr(game_class(game_name), "side_names", ("Player 1", "Player 2"))
+    if palette != "standard":
+        from gui import kits, theme
+
+        renamed = theme.PALETTES[palette].colour_names if palette in theme.PALETTES else None
+        if renamed and getattr(kits.KITS.get(game_name), "side_names_are_colours", False):
+            names = renamed
     return str(names[0]), str(names[1])
 
 

@@ -70,5 +70,14 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and poll background work by `dt` seconds."""
 
+    def toast_area(self) -> pygame.Rect:
+        """Where the app's toasts may go (centred at its top): the whole window by default."""
+        return pygame.Rect((0, 0), self.app.size)
+
+    def animating(self) -> bool:
+        """Whether the picture changes without an event (an animation, a search reporting
+        progress); the app redraws only then, or after an event, and rests otherwise."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the app on top)."""

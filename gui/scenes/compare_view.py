@@ -33,6 +33,7 @@ from gui import chart
 from gui.compare_charts import nodes_chart
 from gui.compare_table import draw_table
 from gui.compare_worker import CompareRunner
+from gui.drop_down import drop_down
 from gui.scenes.base import Scene
 from gui.view_heading import draw_card, draw_heading
 
@@ -169,6 +170,10 @@ class CompareScene(Scene):
             depths.append(self.pending[1])
         return max(depths, default=self.depth)
 
+    def animating(self) -> bool:
+        """Runs are under way (their node counts and times tick up); a question waits still."""
+        return bool(self.runner.busy or (self.queue and self.pending is None))
+
     def update(self, dt: float) -> None:
         """Collect finished runs and start the next."""
         finished, row, error = self.runner.poll()
@@ -218,7 +223,7 @@ class CompareScene(Scene):
         self.depth_choices = {f"depth {d}": d for d in DEPTHS}
         options = list(self.depth_choices)
         self.depth_menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
+            drop_down(
                 list[str | tuple[str, str]](options),
                 f"depth {self.depth}",
                 pygame.Rect(x, controls.top, width + m.px(14), controls.height),

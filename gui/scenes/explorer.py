@@ -234,6 +234,11 @@ class ExplorerScene(Scene):
         self._carry = 0.0
         self.rebuild()
 
+    def animating(self) -> bool:
+        """A trace is being worked out or arrives, or the stepper plays."""
+        job = self._job
+        return self.playing or self._result is not None or (job is not None and job.is_alive())
+
     def update(self, dt: float) -> None:
         """Adopt a finished trace; advance the stepper while playing."""
         if self._result is not None:
@@ -470,7 +475,9 @@ class ExplorerScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the tree and the side panel (the hover card goes over the widgets)."""
         m = self.app.metrics
-        heading = self._heading()
+        heading = f"Search tree — {getattr(self.state.game, 'title', 'game')}"
+        if self.lesson is not None:
+            heading = "Lessons: search trees from the textbook"
         drawing.draw_text(
             surface,
             heading,
@@ -493,11 +500,6 @@ class ExplorerScene(Scene):
         """The hover card goes over everything."""
         if self.hover is not None and self.trace is not None:
             draw_hover(surface, self, self.hover)
-
-    def _heading(self) -> str:
-        if self.lesson is not None:
-            return "Lessons: search trees from the textbook"
-        return f"Search tree — {getattr(self.state.game, 'title', 'game')}"
 
     def window_at(self, node: TraceNode) -> tuple[float | None, float | None]:
         """α and β at `node` as of the current step (raised/lowered since it was entered)."""

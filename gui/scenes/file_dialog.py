@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,9 @@ import pygame_gui
 
 from gui import focus, savefile, settings, theme
 from gui.scenes.base import Scene
+
+TOOL_TIP_DELAY = 1.0
+"""pygame_gui's delay before a widget's tool tip shows (seconds), restored after the dialog."""
 
 
 def saves_folder() -> Path:
@@ -62,6 +66,19 @@ class FileDialogScene(Scene):
         delete = getattr(self.file_dialog, "delete_button", None)
         if delete is not None:
             delete.hide()
+        self.mute_tool_tips(True)
+
+    def mute_tool_tips(self, muted: bool) -> None:
+        """No tool tips of the scene's widgets over the modal dialog (one shown goes)."""
+        for widget in self.widgets:
+            if widget is self.file_dialog:
+                continue
+            tip = getattr(widget, "tool_tip", None)
+            if muted and tip is not None:
+                tip.kill()
+                widget.tool_tip = None
+            if hasattr(widget, "tool_tip_delay"):
+                widget.tool_tip_delay = math.inf if muted else TOOL_TIP_DELAY
 
     def close_file_dialog(self) -> None:
         """Close the dialog if it is up."""
@@ -70,6 +87,7 @@ class FileDialogScene(Scene):
             dialog.kill()
             if dialog in self.widgets:
                 self.widgets.remove(dialog)
+            self.mute_tool_tips(False)
 
     def handle_file_dialog(self, event: pygame.event.Event) -> bool:
         """The dialog's events; while it is up it is modal (no clicks or keys behind it)."""
@@ -77,6 +95,7 @@ class FileDialogScene(Scene):
             event.ui_element is self.file_dialog
         ):
             mode, self.file_dialog = self.file_mode, None
+            self.mute_tool_tips(False)
             if mode == "save":
                 self.save_to(event.text)
             else:
@@ -93,6 +112,7 @@ class FileDialogScene(Scene):
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
             self.file_dialog = None
+            self.mute_tool_tips(False)
             return True
         if self.file_dialog is not None and event.type in (
             pygame.MOUSEBUTTONDOWN,

@@ -16,6 +16,8 @@ from gui.scenes.file_dialog import FileDialogScene
 
 Card = tuple[str, str, str]
 """(game name, title, one line) for a menu card."""
+SETTLED = 0.002
+"""A card's lift this close to its target has arrived (and the menu rests)."""
 
 
 def game_cards() -> list[Card]:
@@ -52,6 +54,8 @@ class MenuScene(FileDialogScene):
         super().__init__(app)
         self.cards = game_cards()
         self.hover_lift = [0.0] * len(self.cards)
+        self.icon_time = {name: 0.0 for name, _, _ in self.cards}
+        """Each card's icon clock: it runs while the card is hovered, so a menu at rest is still."""
         self.kits = {name: kits.kit_for(name) for name, _, _ in self.cards}
         self.quit_button: pygame_gui.elements.UIButton | None = None
         self.open_button: pygame_gui.elements.UIButton | None = None
@@ -313,12 +317,18 @@ class MenuScene(FileDialogScene):
         return False
 
     def update(self, dt: float) -> None:
-        """Ease the hovered card up."""
+        """Ease the hovered card up; its icon moves while it is hovered."""
         mouse = self.app.mouse()
         for i, rect in enumerate(self.card_rects()):
             focused = self.focus.key == ("card", self.cards[i][0])
             target = 1.0 if focused or (mouse and rect.collidepoint(mouse)) else 0.0
-            self.hover_lift[i] += (target - self.hover_lift[i]) * (1 - math.exp(-dt * 14))
+            lift = self.hover_lift[i] + (target - self.hover_lift[i]) * (1 - math.exp(-dt * 14))
+            self.hover_lift[i] = target if abs(target - lift) < SETTLED else lift
+            self.icon_time[self.cards[i][0]] += dt * self.hover_lift[i]
+
+    def animating(self) -> bool:
+        """A card is lifted (its icon moves) or still easing."""
+        return any(lift > 0 for lift in self.hover_lift)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, cards with icons, and the footer."""
@@ -379,7 +389,7 @@ class MenuScene(FileDialogScene):
         game, name, line = card
         icon = pygame.Rect(0, 0, box.width - 2 * m.pad, round(box.height * 0.52))
         icon.midtop = (box.centerx, box.y + m.pad)
-        self.kits[game].draw_icon(surface, icon, self.app.now)
+        self.kits[game].draw_icon(surface, icon, self.icon_time[game])
         text_y = icon.bottom + m.gap
         name_size = fitting_size(name, box.width - 2 * m.pad, m.font_size(24))
         drawing.draw_text(surface, name, (box.x + m.pad, text_y), name_size, theme.TEXT, "bold")
@@ -409,7 +419,7 @@ class MenuScene(FileDialogScene):
         game, name, line = card
         side = min(box.height - 2 * m.gap, round(box.width * 0.4))
         icon = pygame.Rect(box.x + m.gap, box.centery - side // 2, side, side)
-        self.kits[game].draw_icon(surface, icon, self.app.now)
+        self.kits[game].draw_icon(surface, icon, self.icon_time[game])
         text_x = icon.right + m.pad
         room = box.right - text_x - m.pad
         name_size = fitting_size(name, room, m.font_size(22))

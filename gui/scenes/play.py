@@ -27,12 +27,12 @@ from gui.play import (
     side_panel,
     status_line,
 )
+from gui.play.activity import MESSAGE_TIME, Activity
 from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
 from gui.scenes.file_dialog import FileDialogScene
 from gui.settings import CUSTOM
 from gui.sound import sounds
 
-MESSAGE_TIME = 1.8
 BOARD_STEPS = 6
 """The board shrinks for the game-over card in this many sizes (each is drawn once)."""
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
@@ -88,6 +88,7 @@ class PlayScene(FileDialogScene):
         self.shown_total = 0.0
         self.landing: tuple[float, Any] | None = None
         """When the running move animation ends (its "landed" sound), and whose move it is."""
+        self.activity = Activity()
         self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
@@ -95,6 +96,7 @@ class PlayScene(FileDialogScene):
     def on_event(self, event: Event) -> None:
         """Animate a move, show a message, rebuild the widgets..."""
         now = self.app.now
+        self.app.request_frame()
         if event.kind == "played":
             self.start_animation(event.move, event.before)
         elif event.kind == "rolled":
@@ -111,8 +113,8 @@ class PlayScene(FileDialogScene):
         elif event.kind == "over":
             controls.build_overlay_buttons(self, self.overlay_rect(final=True))
             self.refresh_buttons(force=True)
-        elif event.kind == "rebuild" and self.app.scene is self:
-            self.rebuild()
+        elif event.kind in ("rebuild", "swapped") and self.app.scene is self:
+            controls.apply_change(self, event.kind)
         elif event.kind == "sound":
             sounds().event(self.view.sounds, event.text, event.move)
 
@@ -353,28 +355,7 @@ class PlayScene(FileDialogScene):
         elif action == "move_now":
             controller.move_now()
         elif action in ("explore", "compare", "policy"):
-            self.open_view(action)
-
-    def open_view(self, action: str) -> None:
-        """The explorer, the compare view or the policy picture, on the current position."""
-        controller = self.controller
-        why = controls.tool_refusal(controller, action)
-        if why:
-            self.set_notice(why, 2.5)
-            return
-        state = controller.state
-        algorithm, depth, heuristic = controls.tool_search(controller)
-        chosen = controls.tool_chosen(controller)
-        controller.cancel_search()  # the view searches; the AI starts again on return
-        if action == "explore":
-            self.app.switch(
-                "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
-            )
-        elif action == "compare":
-            game = controller.game
-            self.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
-        else:
-            self.app.switch("policy", game=controller.game, state=state, chosen=chosen)
+            controls.open_view(self, action)
 
     def on_button(self, element: Any) -> bool:
         """A side-panel button."""
@@ -415,6 +396,7 @@ class PlayScene(FileDialogScene):
             sounds().event(self.view.sounds, "landed", self.landing[1])
             self.landing = None
         self.controller.update()
+        self.activity.update(self.controller, self.app.now)
         state = self.controller.state
         if hasattr(state, "scores") and hasattr(state, "turn_total"):
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
@@ -428,6 +410,12 @@ class PlayScene(FileDialogScene):
         controls.refresh_tools(self)
         review_view.refresh(self)
 
+    toast_area = controls.toast_area
+
+    def animating(self) -> bool:
+        """Whether the picture changes without an event (see `gui.play.activity`)."""
+        return self.activity.animating(self, self.app.now)
+
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
         controller = self.controller
@@ -436,7 +424,7 @@ class PlayScene(FileDialogScene):
         reviewing = controller.reviewing
         interactive = controller.human_turn() and controller.roll is None and not reviewing
         ctx = ViewContext(
-            now=now,
+            now=self.activity.pulse_now(now),
             scale=self.app.metrics.scale,
             mouse=self.app.mouse(),
             interactive=interactive,

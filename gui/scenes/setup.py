@@ -24,6 +24,7 @@ from gui.describe import (
     option_step,
     snap_option,
 )
+from gui.drop_down import drop_down
 from gui.scenes.base import Scene
 from gui.settings import AI, CUSTOM, HUMAN, SideSetup
 from gui.setup import custom_ai, volume
@@ -107,7 +108,7 @@ class SetupScene(Scene):
         if current not in options:
             current = options[0]
         menu = self.add(
-            pygame_gui.elements.UIDropDownMenu(
+            drop_down(
                 list[str | tuple[str, str]](options),
                 current,
                 rect,

@@ -25,3 +25,17 @@ def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.delenv("PLYGROUND_NO_BOOK")
     connect4_book.reset()
+
+
+@pytest.fixture
+def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The connect-four opening book as a player has it, loaded afresh for one test; the
+    test is skipped (saying why) where the book's data cannot be read."""
+    from games import connect4_book
+
+    monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
+    connect4_book.reset()
+    if not connect4_book.available():
+        pytest.skip(f"no opening book: {connect4_book.status()}")
+    yield
+    connect4_book.reset()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -27,7 +26,6 @@ from ai.players import AIPlayer
 from ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
 from ai.search import heuristic_for
 from ai.values import INF_UNITS
-from games import connect4_book as book
 from games.connect4 import EMPTY, State
 
 pytest.importorskip("bitbully_databases")
@@ -36,14 +34,7 @@ NO_TIME = 0.001
 """Expert's budget in these tests (seconds): no machine solves anything in it."""
 
 
-@pytest.fixture(autouse=True)
-def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
-    book.reset()
-    if not book.available():
-        pytest.skip(f"no opening book: {book.status()}")
-    yield
-    book.reset()
+pytestmark = pytest.mark.usefixtures("real_book")
 
 
 def random_line(rng: random.Random, stones: int) -> str:

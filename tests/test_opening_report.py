@@ -4,27 +4,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import ai
 import games
 from ai.report import book_end_text, line_text
-from games import connect4_book as book
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
 
 
-@pytest.fixture(autouse=True)
-def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
-    book.reset()
-    if not book.available():
-        pytest.skip(f"no opening book: {book.status()}")
-    yield
-    book.reset()
+pytestmark = pytest.mark.usefixtures("real_book")
 
 
 def solved(moves: str) -> ai.SearchResult:

@@ -9,7 +9,6 @@ opening book itself, and the beginning test set in games/data.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from test_play_controller import FakeWorker, make
 import games
 from ai.engine import back_up
 from ai.minimax import book_units
-from games import connect4_book as book
 from gui.analysis_panel import Analysis, summary_lines
 from gui.kits.base import short_value
 from gui.play.controller import PlayController
@@ -28,14 +26,7 @@ pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
 
 
-@pytest.fixture(autouse=True)
-def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
-    book.reset()
-    if not book.available():
-        pytest.skip(f"no opening book: {book.status()}")
-    yield
-    book.reset()
+pytestmark = pytest.mark.usefixtures("real_book")
 
 
 def opened(moves: str) -> tuple[PlayController, FakeWorker]:

@@ -203,8 +203,8 @@ def has_policy(controller: PlayController) -> bool:
 
 
 def tool_refusal(controller: PlayController, key: str) -> str:
-    """Why a view cannot open on the current position now ("" when it can)."""
-    state = controller.state
+    """Why a view cannot open on the position shown now ("" when it can)."""
+    state = controller.shown_state()
     if key == "move_now":
         job = controller.job
         if job is None or job.kind != "move" or state.is_terminal():
@@ -213,7 +213,7 @@ def tool_refusal(controller: PlayController, key: str) -> str:
     if key == "policy" and not has_policy(controller):
         return "This game has no reference policy to draw"
     if state.is_terminal():
-        return "The game is over: undo or start a new game to look at a position"
+        return "The game is over: click a move in the list (or Home) to look at a position"
     if state.to_move not in (0, 1):
         return "Wait for the die: the views look at a player's decision"
     return ""
@@ -222,7 +222,7 @@ def tool_refusal(controller: PlayController, key: str) -> str:
 def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
     """(algorithm, depth, heuristic) for the explorer and the compare view: the AI side's
     settings (the side to move first), else the default analysis; depth at most TOOL_DEPTH."""
-    state = controller.state
+    state = controller.shown_state()
     player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
     side = controller.sides[player]
     if side.is_ai:
@@ -235,7 +235,11 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
 
 def tool_chosen(controller: PlayController) -> Any:
     """The move a search chose in the current position: the hint, the AI's waiting move, or
-    the move the board's values marked (None when no search looked at this position)."""
+    the move the board's values marked (None when no search looked at this position).  While
+    reviewing: the move the reviewed position's analysis chose."""
+    if controller.reviewing:
+        shown = controller.shown_values()
+        return shown.chosen if shown is not None else None
     if controller.hint is not None:
         return controller.hint
     entries = len(controller.match.entries)
@@ -249,13 +253,14 @@ def tool_chosen(controller: PlayController) -> Any:
 
 
 def open_view(scene: Any, action: str) -> None:
-    """The explorer, the compare view or the policy picture, on the current position."""
+    """The explorer, the compare view or the policy picture, on the position shown (the
+    reviewed one while reviewing)."""
     controller: PlayController = scene.controller
     why = tool_refusal(controller, action)
     if why:
         scene.set_notice(why, 2.5)
         return
-    state = controller.state
+    state = controller.shown_state()
     algorithm, depth, heuristic = tool_search(controller)
     chosen = tool_chosen(controller)
     controller.cancel_search()  # the view searches; the AI starts again on return

@@ -281,3 +281,27 @@ def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
     assert controller.move_now() is True and worker.moved_now == 1
     assert controller.current_notice() == "Moving now · the deepest search finished so far"
     assert controls.tool_refusal(controller, "move_now") == ""
+
+
+def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    play = start_game(app, "tictactoe", ("human", "human"))
+    for digit in "14253":
+        press(app, ord(digit), digit)
+    pump(app, 3)
+    controller = play.controller
+    assert controller.state.is_terminal()
+    controller.review_go(2)  # as a click on the second move in the list
+    pump(app, 2)
+    reviewed = controller.shown_state()
+    assert not reviewed.is_terminal()
+    assert play.buttons["explore"].is_enabled
+    press(app, pygame.K_e, "e")
+    assert _scene_name(app) == "ExplorerScene"
+    assert app.scene.state == reviewed
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is play and controller.reviewing  # back where the learner was
+    press(app, pygame.K_c, "c")
+    assert _scene_name(app) == "CompareScene" and app.scene.state == reviewed

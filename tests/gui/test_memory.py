@@ -2,14 +2,16 @@
 
 The drawing caches are bounded by bytes and entries; animated values (glow strength,
 fades) change no cache key; a headless series keeps its Python heap (tracemalloc
-snapshots taken at the same moment of two later games), its caches' bytes and its
-pygame_gui elements flat after a warm-up."""
+snapshots taken at the same moment of two later games, in a process of its own), its
+caches' bytes and its pygame_gui elements flat after a warm-up."""
 
 from __future__ import annotations
 
-import gc
-import time
-import tracemalloc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pygame
 import pytest
@@ -94,54 +96,24 @@ def test_the_caches_stay_under_their_bytes_with_ever_new_text(caches):
     assert drawing.cache_bytes()["text"] == texts.bytes
 
 
-def _play_until(app, controller, games: int, seconds: float) -> bool:
-    """Run frames (1/60 s each, real time for the worker) until `games` games are counted."""
-    deadline = time.perf_counter() + seconds
-    while len(controller.series) < games and time.perf_counter() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.001)
-    return len(controller.series) >= games
-
-
-def _heap() -> int:
-    """Bytes the Python heap holds outside the bounded drawing caches (emptied first; their
-    bounds are checked apart), less the random states kept per move of the game shown
-    (about 20 KB each: they follow the current game's length, not the series').  Garbage
-    waiting for the cycle collector is collected first: it is not held."""
-    drawing.clear_caches()
-    gc.collect()  # garbage in cycles (pygame_gui's text layouts) is not kept: not a leak
-    snapshot = tracemalloc.take_snapshot().filter_traces(
-        [tracemalloc.Filter(False, tracemalloc.__file__.replace("tracemalloc", "random"))]
-    )
-    return sum(stat.size for stat in snapshot.statistics("filename"))
-
-
 @pytest.mark.slow
-def test_a_series_keeps_memory_flat_after_a_warm_up():
-    app, play = frame_bench.open_series("connect4", ("Easy", "Medium"), seed=3)
-    controller = play.controller
-    try:
-        # Warm-up: the bounded caches (text sizes, ellipsized panel rows) fill during the
-        # first games; after that the heap must stay flat.
-        assert _play_until(app, controller, 5, 180), "the warm-up games did not finish"
-        tracemalloc.start()
-        try:
-            assert _play_until(app, controller, 7, 120)
-            shapes, elements = len(drawing._SHAPE_CACHE), frame_bench.ui_elements(app)
-            base = _heap()
-            assert _play_until(app, controller, 11, 240)
-            bounded, shapes_now = drawing.cache_bytes(), len(drawing._SHAPE_CACHE)
-            elements_now = frame_bench.ui_elements(app)
-            grown = _heap() - base
-        finally:
-            tracemalloc.stop()
-        assert grown < 256 * 1024, f"the Python heap grew by {grown} bytes over 4 games"
-        assert elements_now == elements
-        assert shapes_now <= shapes + 4  # pulses and fades add no images
-        assert bounded["text"] <= drawing.TEXT_CACHE_BYTES
-        assert bounded["shapes"] <= drawing.SHAPE_CACHE_BYTES
-    finally:
-        app.quit(save=False)
+def test_a_series_keeps_memory_flat_after_a_warm_up(tmp_path):
+    """Measured in a process of its own (tests/gui/memory_probe.py): there tracemalloc
+    starts once and is never stopped, which can crash Python 3.11 under threads."""
+    probe = Path(__file__).with_name("memory_probe.py")
+    env = {**os.environ, "PLYGROUND_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run(
+        [sys.executable, str(probe)], capture_output=True, text=True, env=env, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["finished"], "the series did not play its games in time"
+    grown = report["grown"]
+    assert grown < 256 * 1024, f"the Python heap grew by {grown} bytes over 4 games"
+    assert report["elements_now"] == report["elements"]
+    assert report["shapes_now"] <= report["shapes"] + 4  # pulses and fades add no images
+    assert report["bounded"]["text"] <= drawing.TEXT_CACHE_BYTES
+    assert report["bounded"]["shapes"] <= drawing.SHAPE_CACHE_BYTES
 
 
 @pytest.mark.slow

@@ -85,6 +85,20 @@ def nudge(slider: Any, step: int) -> None:
     pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, data))
 
 
+def type_into(manager: Any, entry: Any) -> None:
+    """Give a text box the keyboard, as a click in it would."""
+    manager.set_focus_set(entry)
+
+
+def stop_typing(manager: Any) -> bool:
+    """Take the keyboard back from a text box that has it; False when none had it."""
+    focused = manager.get_focus_set() or ()
+    if not any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in focused):
+        return False
+    manager.set_focus_set(None)
+    return True
+
+
 class Focus:
     """Which item has the keyboard (by key, so it survives a rebuild), and the highlighted
     option of an open drop-down."""

@@ -301,12 +301,8 @@ class SetupScene(Scene):
     # -- events ---------------------------------------------------------------------
 
     def focus_items(self) -> list[focus.Item]:
-        """The fields the arrows move between, in build order (text boxes take the mouse)."""
-        return [
-            (key, element.rect, element)
-            for element, key in self.ids.items()
-            if not isinstance(element, pygame_gui.elements.UITextEntryLine)
-        ]
+        """The fields the arrows move between, in build order."""
+        return [(key, element.rect, element) for element, key in self.ids.items()]
 
     def on_focus_key(self, key: int) -> bool:
         """Arrows move the focus (Left/Right move a focused slider); Enter or Space presses
@@ -317,6 +313,8 @@ class SetupScene(Scene):
         item = self.focus.on_key(key, items)
         if item is not None and isinstance(item[2], pygame_gui.elements.UIButton):
             focus.press(item[2])
+        elif item is not None and isinstance(item[2], pygame_gui.elements.UITextEntryLine):
+            focus.type_into(self.manager, item[2])  # keys are text now; Esc gives them back
         return True
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
@@ -328,7 +326,8 @@ class SetupScene(Scene):
         """Widget events, Enter to start and Esc to go back."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if not focus.close_dropdowns(self.widgets):  # an open list closes first
+                # An open list, then a text box with the keyboard, let go first.
+                if not focus.close_dropdowns(self.widgets) and not focus.stop_typing(self.manager):
                     self.back()
                 return True
             if self.on_focus_key(event.key):

@@ -137,3 +137,23 @@ def test_esc_in_the_dialogs_name_box_closes_the_dialog_not_the_screen(make_app):
     app.manager.set_focus_set(play.file_dialog.file_path_text_line)
     press(app, pygame.K_ESCAPE)
     assert play.file_dialog is None and app.scene is play
+
+
+def test_the_seed_box_by_keys_and_esc_gives_the_keys_back(make_app):
+    app = make_app()
+    setup = _setup(app, "pig")
+    setup.focus.key = ("seed", -1)
+    entry = next(w for w, key in setup.ids.items() if key == ("seed", -1))
+    press(app, pygame.K_RETURN, "\r", frames=2)  # Enter on the box: its text takes the keys
+    assert app._typing()
+    entry.set_text("")
+    for digit in "42":  # typed text, as SDL sends it to a text box
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=digit))
+        pump(app, 1)
+    press(app, pygame.K_n, "n")  # a shortcut key is text here, not New game
+    assert app.scene is setup and app._typing()
+    assert entry.get_text() == "42" and setup.seed_text == "42"
+    press(app, pygame.K_ESCAPE, frames=2)  # Esc lets go of the box, the screen stays
+    assert app.scene is setup and not app._typing()
+    press(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "MenuScene"

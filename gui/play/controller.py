@@ -148,9 +148,7 @@ class PlayController(SearchJobs, Reviewing):
         self.analysis_decisions = self.match.decisions()
         if record.all_values:
             result = record.result
-            exact = bool(result.exact) and not result.extra.get("bounds")
-            values = dict(result.move_values)
-            self.board = BoardValues(len(self.match.entries), values, result.move, exact)
+            self.board = BoardValues.of(len(self.match.entries), result, result.move)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""

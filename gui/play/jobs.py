@@ -82,6 +82,15 @@ class BoardValues:
     exact: bool = False
     """Every value is the true one (a solve): labels say "draw", never "0.00"."""
 
+    @classmethod
+    def of(cls, entries: int, result: Any, chosen: Any) -> BoardValues:
+        """A search's move values; exact when the search was and no move's value is only a
+        bound."""
+        exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
+            "bounds"
+        )
+        return cls(entries, dict(result.move_values), chosen, exact)
+
 
 def compact(number: float) -> str:
     """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M'."""
@@ -237,10 +246,7 @@ class SearchJobs:
         branching = len(self.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
-            exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
-                "bounds"
-            )
-            self.board = BoardValues(job.entries, dict(result.move_values), chosen, exact)
+            self.board = BoardValues.of(job.entries, result, chosen)
         if job.kind == "position" and self.analysis is not None:
             return  # the panel keeps describing the last AI move or hint
         source = "ai" if job.kind == "move" else "hint"

@@ -130,9 +130,7 @@ class Reviewing:
         record = self.shown_analysis()
         if record is None or not self.settings.show_analysis:
             return None
-        result = record.result
-        exact = bool(getattr(result, "exact", False)) and not result.extra.get("bounds")
-        return BoardValues(self.review.index or 0, dict(result.move_values), result.move, exact)
+        return BoardValues.of(self.review.index or 0, record.result, record.result.move)
 
     def want_review_values(self) -> None:
         """With the analysis shown, search the reviewed position (once; kept for later)."""

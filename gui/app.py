@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 import games
-from gui import drawing, help_card, kits, settings, theme
+from gui import drawing, focus, help_card, kits, settings, theme
 from gui.ai_worker import AIWorker
 from gui.describe import game_title
 from gui.play import keyboard
@@ -311,8 +311,7 @@ class App:
 
     def _typing(self) -> bool:
         """Whether a text box has the keyboard (then keys are text, not shortcuts)."""
-        focused = self.manager.get_focus_set()  # type: ignore[no-untyped-call]
-        return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in (focused or ()))
+        return focus.typing(self.manager)
 
     def take(self, event: pygame.event.Event) -> None:
         """Handle an event from the queue; the picture may change, so draw for a while."""

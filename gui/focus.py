@@ -90,10 +90,15 @@ def type_into(manager: Any, entry: Any) -> None:
     manager.set_focus_set(entry)
 
 
+def typing(manager: Any) -> bool:
+    """Whether a text box has the keyboard (then keys are text, not shortcuts)."""
+    focused = manager.get_focus_set() or ()
+    return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in focused)
+
+
 def stop_typing(manager: Any) -> bool:
     """Take the keyboard back from a text box that has it; False when none had it."""
-    focused = manager.get_focus_set() or ()
-    if not any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in focused):
+    if not typing(manager):
         return False
     manager.set_focus_set(None)
     return True

@@ -1,23 +1,13 @@
-"""Plyground's entry point: no arguments open the window; otherwise the terminal commands (cli)."""
+"""Plyground in a checkout: `python main.py` opens the window, `python main.py CMD ...` runs a
+terminal command (the installed `plyground` command does the same)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
+from plyground.launcher import main
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Open the window, or run a terminal command; returns the exit status."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments:
-        import cli
-
-        return cli.run(arguments)
-    from gui import app  # pygame is imported only for the window
-
-    status = app.run()
-    return status if isinstance(status, int) else 0
-
+__all__ = ["main"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -3,7 +3,7 @@
 `ai` depends only on the protocol in `games.base`; a new game needs no change here.
 """
 
-from ai.difficulty import (
+from plyground.ai.difficulty import (
     DIFFICULTIES,
     game_presets,
     get_preset,
@@ -11,8 +11,8 @@ from ai.difficulty import (
     preset_config,
     preset_description,
 )
-from ai.engine import SearchCancelled, SearchError
-from ai.players import (
+from plyground.ai.engine import SearchCancelled, SearchError
+from plyground.ai.players import (
     AIPlayer,
     HumanPlayer,
     Player,
@@ -21,10 +21,10 @@ from ai.players import (
     make_player,
     with_seed,
 )
-from ai.result import SearchProgress, SearchResult
-from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
-from ai.table import TranspositionTable
-from ai.trace import trace  # the function; the module stays importable as ai.trace
+from plyground.ai.result import SearchProgress, SearchResult
+from plyground.ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
+from plyground.ai.table import TranspositionTable
+from plyground.ai.trace import trace  # the function; the module stays importable as ai.trace
 
 __all__ = [
     "ALGORITHMS",

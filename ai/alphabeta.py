@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.engine import POLL_MASK, UNLIMITED_DEPTH, Context, back_up, child_bound
-from ai.table import EXACT, LOWER, UPPER, TranspositionTable
-from ai.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from games.base import Move
+from plyground.ai.engine import POLL_MASK, UNLIMITED_DEPTH, Context, back_up, child_bound
+from plyground.ai.table import EXACT, LOWER, UPPER, TranspositionTable
+from plyground.ai.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.games.base import Move
 
 MAX_PLY = 512
 

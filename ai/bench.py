@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import games
-from ai.bench_solver import (
+from plyground.ai.bench_solver import (
     DEFAULT_SOLVER_PLAN,
     HARD_SOLVER_SETS,
     SOLVER_MODE_TITLES,
@@ -39,9 +38,11 @@ from ai.bench_solver import (
     solver_set_path,
     solver_suite,
 )
-from ai.match import MatchSetup, play_game
-from ai.search import ALGORITHM_TITLES, search, searchable_algorithms
-from ai.text_table import format_seconds, format_table
+from plyground.ai.match import MatchSetup, play_game
+from plyground.ai.search import ALGORITHM_TITLES, search, searchable_algorithms
+from plyground.ai.text_table import format_seconds, format_table
+
+from plyground import games
 
 __all__ = [
     "DEFAULT_SOLVER_PLAN",
@@ -272,7 +273,7 @@ def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[s
 
     With `quick`, games stop after QUICK_DECISIONS player decisions.
     """
-    from ai.difficulty import DIFFICULTIES
+    from plyground.ai.difficulty import DIFFICULTIES
 
     report = []
     for name in list(games.GAMES):

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import games
-from ai.search import search
-from ai.text_table import format_seconds, format_table
-from ai.values import plies_to_end
-from games.base import SolverBenchmark
+from plyground.ai.search import search
+from plyground.ai.text_table import format_seconds, format_table
+from plyground.ai.values import plies_to_end
+from plyground.games.base import SolverBenchmark
+
+from plyground import games
 
 Log = Callable[[str], None]
 """Where a benchmark writes its progress lines."""
@@ -118,11 +119,11 @@ def solve_position(
     'score' solves the root node alone with null-window probes; 'move' runs the search
     a player runs, which also values every root move that may tie for best.
     """
-    from ai.alphabeta import AlphaBeta
-    from ai.engine import UNLIMITED_DEPTH, Context, SearchCancelled
-    from ai.search import heuristic_for
-    from ai.table import TranspositionTable
-    from ai.values import INF_UNITS, SCALE
+    from plyground.ai.alphabeta import AlphaBeta
+    from plyground.ai.engine import UNLIMITED_DEPTH, Context, SearchCancelled
+    from plyground.ai.search import heuristic_for
+    from plyground.ai.table import TranspositionTable
+    from plyground.ai.values import INF_UNITS, SCALE
 
     benchmark: SolverBenchmark = state.game.solver_benchmark
     table = TranspositionTable(bits=SOLVER_TABLE_BITS)

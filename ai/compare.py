@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ai.compare_estimate import (
+from plyground.ai.compare_estimate import (
     DEFAULT_SPEED,
     Estimate,
     branching,
@@ -36,12 +36,12 @@ from ai.compare_estimate import (
     theory_curves,
     tree_sizes,
 )
-from ai.compare_searches import alphabeta_root, expectiminimax_root
-from ai.engine import Context, SearchCancelled, SearchError
-from ai.result import SearchProgress
-from ai.search import MAX_DEPTH, heuristic_for, search
-from ai.values import to_value
-from games.base import CHANCE, Move
+from plyground.ai.compare_searches import alphabeta_root, expectiminimax_root
+from plyground.ai.engine import Context, SearchCancelled, SearchError
+from plyground.ai.result import SearchProgress
+from plyground.ai.search import MAX_DEPTH, heuristic_for, search
+from plyground.ai.values import to_value
+from plyground.games.base import CHANCE, Move
 
 __all__ = [
     "DEFAULT_SPEED",

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.base import CHANCE
+from plyground.games.base import CHANCE
 
 if TYPE_CHECKING:  # ai.compare imports this module; a row only types `done`
-    from ai.compare import Row
+    from plyground.ai.compare import Row
 
 DEFAULT_SPEED = 60_000.0
 """Nodes per second assumed before any run was timed (a pure-Python search on one core)."""

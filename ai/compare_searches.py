@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.engine import POLL_MASK, Context, back_up, child_bound, terminal_units
-from ai.minimax import book_units
-from ai.values import INF_UNITS, PROVEN_UNITS, STEP_UNITS, WIN_UNITS
-from games.base import CHANCE, Move
+from plyground.ai.engine import POLL_MASK, Context, back_up, child_bound, terminal_units
+from plyground.ai.minimax import book_units
+from plyground.ai.values import INF_UNITS, PROVEN_UNITS, STEP_UNITS, WIN_UNITS
+from plyground.games.base import CHANCE, Move
 
 
 def alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict[Move, float]:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import CHANCE
+from plyground.games.base import CHANCE
 
 SAMPLE_PATHS = 200
 """Random paths averaged by the tree-size estimator."""

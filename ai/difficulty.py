@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import games
-from ai.players import RANDOM, PlayerConfig
-from ai.search import ALGORITHMS, MAX_DEPTH
-from games.base import Preset
+from plyground.ai.players import RANDOM, PlayerConfig
+from plyground.ai.search import ALGORITHMS, MAX_DEPTH
+from plyground.games.base import Preset
+
+from plyground import games
 
 
 def preset_config(preset: Preset) -> PlayerConfig:

@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai.result import SearchProgress
-from ai.values import (
+from plyground.ai.result import SearchProgress
+from plyground.ai.values import (
     HEURISTIC_UNITS,
     PROVEN_UNITS,
     SCALE,
@@ -20,7 +20,7 @@ from ai.values import (
     WIN_UNITS,
     to_value,
 )
-from games.base import Heuristic, Move
+from plyground.games.base import Heuristic, Move
 
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.engine import POLL_MASK, Context
-from ai.minimax import book_units
-from ai.table import EXACT, TranspositionTable
-from ai.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
-from games.base import CHANCE, Move
+from plyground.ai.engine import POLL_MASK, Context
+from plyground.ai.minimax import book_units
+from plyground.ai.table import EXACT, TranspositionTable
+from plyground.ai.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
+from plyground.games.base import CHANCE, Move
 
 DEPTH_SALT = 0x9E3779B97F4A7C15
 """Spreads the entries of one position at different depths over different slots."""

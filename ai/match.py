@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import games
-from ai.difficulty import parse_player_spec
-from ai.players import Player, make_player, with_seed
-from games.base import CHANCE, Game, Move, sample_outcome
+from plyground.ai.difficulty import parse_player_spec
+from plyground.ai.players import Player, make_player, with_seed
+from plyground.games.base import CHANCE, Game, Move, sample_outcome
+
+from plyground import games
 
 SIDES = ("A", "B")
 """Labels of the two players of a match, in the order of their specs."""

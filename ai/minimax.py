@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.engine import POLL_MASK, Context, back_up, terminal_units
-from ai.values import STEP_UNITS, WIN_UNITS
-from games.base import Move
+from plyground.ai.engine import POLL_MASK, Context, back_up, terminal_units
+from plyground.ai.values import STEP_UNITS, WIN_UNITS
+from plyground.games.base import Move
 
 
 def book_units(node: Any) -> int | None:

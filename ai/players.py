@@ -11,9 +11,9 @@ import random
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
-from ai.proof import solve_is_cheap
-from ai.result import SearchResult
-from ai.search import (
+from plyground.ai.proof import solve_is_cheap
+from plyground.ai.result import SearchResult
+from plyground.ai.search import (
     ALGORITHM_TITLES,
     ALGORITHMS,
     MAX_DEPTH,
@@ -21,8 +21,8 @@ from ai.search import (
     search,
     searchable_algorithms,
 )
-from ai.table import TranspositionTable
-from games.base import Move
+from plyground.ai.table import TranspositionTable
+from plyground.games.base import Move
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""

@@ -29,11 +29,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import games
-from ai.match import register_games, registered_games, wilson_interval
-from ai.players import AIPlayer, PlayerConfig
-from ai.text_table import format_seconds, format_table
-from games.base import Move, ReferencePolicy
+from plyground.ai.match import register_games, registered_games, wilson_interval
+from plyground.ai.players import AIPlayer, PlayerConfig
+from plyground.ai.text_table import format_seconds, format_table
+from plyground.games.base import Move, ReferencePolicy
+
+from plyground import games
 
 Log = Callable[[str], None]
 Key = Any
@@ -85,7 +86,7 @@ def sample_states(count: int, policy: ReferencePolicy, seed: int = 0) -> list[Ke
 
 def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, PlayerConfig]:
     """A game's presets by comma-separated names (None: all), read from ai.DIFFICULTIES now."""
-    from ai.difficulty import DIFFICULTIES
+    from plyground.ai.difficulty import DIFFICULTIES
 
     name = default_game() if game_name is None else game_name
     presets = DIFFICULTIES[name]
@@ -375,7 +376,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m ai.policy_agreement [presets] [sample] [jobs]`: the first game with a
+    """`python -m plyground.ai.policy_agreement [presets] [sample] [jobs]`: the first game with a
     reference policy (the same as the bench command's policy study)."""
     import sys
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.alphabeta import MAX_PLY, AlphaBeta
-from ai.engine import UNLIMITED_DEPTH, _OutOfNodes, _OutOfTime
-from ai.minimax import book_units
-from ai.values import STEP_UNITS, WIN_UNITS
-from games.base import Move
+from plyground.ai.alphabeta import MAX_PLY, AlphaBeta
+from plyground.ai.engine import UNLIMITED_DEPTH, _OutOfNodes, _OutOfTime
+from plyground.ai.minimax import book_units
+from plyground.ai.values import STEP_UNITS, WIN_UNITS
+from plyground.games.base import Move
 
 FIRST_PROBE_NODES = 2_048
 """The node budget of each move's probe in the first round (it grows 4x a round)."""

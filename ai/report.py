@@ -114,7 +114,7 @@ def book_end(result: Any) -> str | None:
     """Where the principal variation stops at a book position (the book holds values, not
     moves), the book's value there for the player to move at the root, counted from the
     line's end: 'win in 40 more', 'draw', 'loss' (no distance stored); else None."""
-    from ai.values import describe, to_value
+    from plyground.ai.values import describe, to_value
 
     end = getattr(result, "extra", {}).get("pv_book_value")
     if end is None:
@@ -135,7 +135,7 @@ def book_end_text(result: Any) -> str | None:
 def progress_line(progress: Any) -> str:
     """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
     search has no depth limit)."""
-    from ai.engine import UNLIMITED_DEPTH
+    from plyground.ai.engine import UNLIMITED_DEPTH
 
     depth = "solving" if progress.depth >= UNLIMITED_DEPTH else f"depth {progress.depth}"
     return f"{depth} · {compact(progress.nodes)} nodes · {progress.elapsed:.1f} s"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Move
+from plyground.games.base import Move
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,22 +11,28 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from ai.alphabeta import AlphaBeta
-from ai.cost import tree_size
-from ai.engine import (
+from plyground.ai.alphabeta import AlphaBeta
+from plyground.ai.cost import tree_size
+from plyground.ai.engine import (
     UNLIMITED_DEPTH,
     Context,
     SearchCancelled,
     SearchError,
     _OutOfTime,
 )
-from ai.expectiminimax import Expectiminimax
-from ai.minimax import minimax_root
-from ai.proof import kept_known_value, known_value, promising_first, prove_keeper, solve_is_cheap
-from ai.result import SearchProgress, SearchResult
-from ai.table import TranspositionTable
-from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
-from games.base import CHANCE, Heuristic, Move
+from plyground.ai.expectiminimax import Expectiminimax
+from plyground.ai.minimax import minimax_root
+from plyground.ai.proof import (
+    kept_known_value,
+    known_value,
+    promising_first,
+    prove_keeper,
+    solve_is_cheap,
+)
+from plyground.ai.result import SearchProgress, SearchResult
+from plyground.ai.table import TranspositionTable
+from plyground.ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
+from plyground.games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 ALGORITHM_TITLES = {

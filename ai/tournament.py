@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.match import GameRecord, MatchSetup, derive_seed, play_tasks
+from plyground.ai.match import GameRecord, MatchSetup, derive_seed, play_tasks
 
 ANCHOR = 1500.0
 """The mean rating of the field."""

@@ -20,12 +20,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.engine import Context, SearchError
-from ai.minimax import book_units
-from ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, heuristic_for
-from ai.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
-from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from games.base import CHANCE, Move
+from plyground.ai.engine import Context, SearchError
+from plyground.ai.minimax import book_units
+from plyground.ai.search import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    MAX_DEPTH,
+    algorithms_for,
+    heuristic_for,
+)
+from plyground.ai.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
+from plyground.ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.games.base import CHANCE, Move
 
 ORDERINGS = ("game", "reversed", "best")
 """Move orders: the game's own, reversed, or best first (by each child's exact value)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ai.search import ALGORITHM_TITLES
-from ai.trace import SHAPES, Trace, TraceEvent, TraceNode
+from plyground.ai.search import ALGORITHM_TITLES
+from plyground.ai.trace import SHAPES, Trace, TraceEvent, TraceNode
 
 ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
 

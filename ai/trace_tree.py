@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ai.values import PROVEN_UNITS, SCALE, STEP_UNITS
+from plyground.ai.values import PROVEN_UNITS, SCALE, STEP_UNITS
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ Values are from the point of view of the player to move and lie in [-1, 1].
 
 from __future__ import annotations
 
-from games.base import HEURISTIC_LIMIT
+from plyground.games.base import HEURISTIC_LIMIT
 
 SCALE = 1_000_000
 """Inside the searches a value is an integer number of *units*, `SCALE` units to 1.0, so

@@ -14,12 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.alphabeta import AlphaBeta  # noqa: E402
-from ai.engine import UNLIMITED_DEPTH, Context  # noqa: E402
-from ai.search import heuristic_for  # noqa: E402
-from ai.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
-from games.connect4 import EMPTY, State  # noqa: E402
-from games.connect4_book import EARLY_STONES  # noqa: E402
+from plyground.ai.alphabeta import AlphaBeta  # noqa: E402
+from plyground.ai.engine import UNLIMITED_DEPTH, Context  # noqa: E402
+from plyground.ai.search import heuristic_for  # noqa: E402
+from plyground.ai.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
+from plyground.games.connect4 import EMPTY, State  # noqa: E402
+from plyground.games.connect4_book import EARLY_STONES  # noqa: E402
 
 OUT = ROOT / "games" / "data" / "connect4" / "early_book.txt"
 
@@ -36,7 +36,7 @@ def solve(state: State) -> tuple[int, int]:
 
 
 def main() -> None:
-    from games import connect4_book
+    from plyground.games import connect4_book
 
     connect4_book._early = {}  # solve from the two books, never from this file itself
     lines = []

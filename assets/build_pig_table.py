@@ -10,7 +10,7 @@ from pathlib import Path
 # Run as a script from anywhere: make the project root importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games import pig_optimal
+from plyground.games import pig_optimal
 
 
 def build_parser() -> argparse.ArgumentParser:

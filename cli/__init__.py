@@ -19,7 +19,7 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from cli import (
+from plyground.cli import (
     analyze_command,
     bench_command,
     compare_command,
@@ -29,8 +29,8 @@ from cli import (
     tournament_command,
     trace_command,
 )
-from cli.args import PROG, OneLineParser, UsageError, wrap
-from cli.console import console_for, say
+from plyground.cli.args import PROG, OneLineParser, UsageError, wrap
+from plyground.cli.console import console_for, say
 
 COMMANDS = (
     analyze_command,
@@ -48,7 +48,7 @@ each has `add_parser`."""
 
 def build_parser() -> OneLineParser:
     """The argument parser of every subcommand (game flags from the games registered now)."""
-    import games
+    from plyground import games
 
     titles = ", ".join(getattr(factory, "title", name) for name, factory in games.GAMES.items())
     parser = OneLineParser(
@@ -97,7 +97,7 @@ def run(arguments: Sequence[str]) -> int:
         if os.environ.get("PLYGROUND_DEBUG"):
             raise
         if isinstance(error, OSError) and error.filename:  # a file the machine refused
-            from cli.output import reason
+            from plyground.cli.output import reason
 
             say(errors, f"{PROG}: {error.filename}: {reason(error)}", style="red")
             return 2

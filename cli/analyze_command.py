@@ -7,9 +7,9 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING, Any
 
-from ai.search import ALGORITHM_TITLES, MAX_DEPTH
-from ai.text_table import format_seconds
-from cli.args import (
+from plyground.ai.search import ALGORITHM_TITLES, MAX_DEPTH
+from plyground.ai.text_table import format_seconds
+from plyground.cli.args import (
     PROG,
     UsageError,
     add_command,
@@ -26,11 +26,11 @@ from cli.args import (
     read_save,
     seconds_arg,
 )
-from cli.console import console_for, print_table, table
+from plyground.cli.console import console_for, print_table, table
 
 if TYPE_CHECKING:  # for annotations: the search imports its modules when it runs
-    from ai.cost import CostVerdict
-    from ai.result import SearchResult
+    from plyground.ai.cost import CostVerdict
+    from plyground.ai.result import SearchResult
 
 
 def default_depth(game: Any) -> int | None:
@@ -86,9 +86,10 @@ def _search(
     seed: int,
 ) -> tuple[SearchResult, CostVerdict]:
     """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
-    import ai
-    from ai.cost import judge
-    from ai.report import progress_line
+    from plyground.ai.cost import judge
+    from plyground.ai.report import progress_line
+
+    from plyground import ai
 
     verdict = judge(state, algorithm, depth, time_limit)
     if verdict.level == "refuse":
@@ -121,9 +122,9 @@ def _result_fields(
     game: Any, state: Any, result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
-    from ai.report import book_end_text, speed, values_note, versus_tree
-    from ai.values import describe
-    from games.base import CHANCE
+    from plyground.ai.report import book_end_text, speed, values_note, versus_tree
+    from plyground.ai.values import describe
+    from plyground.games.base import CHANCE
 
     stochastic = bool(game.stochastic)
     chance = state.to_move == CHANCE
@@ -264,8 +265,7 @@ def command_analyze(args: argparse.Namespace) -> int:
 
 def add_parser(commands: Any) -> None:
     """The `analyze` subcommand's arguments."""
-    import ai
-    import games
+    from plyground import ai, games
 
     defaults = ", ".join(
         f"{name} {'solve' if (depth := default_depth(factory)) is None else depth}"

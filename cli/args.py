@@ -15,7 +15,7 @@ import re
 import textwrap
 from typing import IO, Any, NoReturn
 
-from ai.search import MAX_DEPTH
+from plyground.ai.search import MAX_DEPTH
 
 PROG = "plyground"
 
@@ -113,14 +113,14 @@ def option_assignment(text: str) -> tuple[str, int]:
 
 def game_names() -> list[str]:
     """The registered games."""
-    import games
+    from plyground import games
 
     return list(games.GAMES)
 
 
 def game_options() -> dict[str, list[tuple[str, Any]]]:
     """Every option any registered game takes: name -> [(game name, GameOption), ...]."""
-    import games
+    from plyground import games
 
     found: dict[str, list[tuple[str, Any]]] = {}
     for name, factory in games.GAMES.items():
@@ -181,7 +181,7 @@ def options_given(args: argparse.Namespace) -> dict[str, int]:
 
 def check_options(name: str, options: dict[str, int]) -> dict[str, int]:
     """`options` checked against the game `name`'s description: each taken and in range."""
-    import games
+    from plyground import games
 
     described = {option.name: option for option in getattr(games.GAMES[name], "options", ())}
     for key, value in options.items():
@@ -198,7 +198,7 @@ def check_options(name: str, options: dict[str, int]) -> dict[str, int]:
 
 def make_game(name: str, options: dict[str, int] | None = None) -> Any:
     """The game `name` with its options, each checked against the game's description."""
-    import games
+    from plyground import games
 
     settings = check_options(name, dict(options or {}))
     try:
@@ -228,7 +228,7 @@ def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
 
 def check_spec(game: Any, spec: str, option: str) -> str:
     """Validate a player spec; return its description."""
-    from ai.match import check_player_spec
+    from plyground.ai.match import check_player_spec
 
     try:
         return check_player_spec(game, spec)
@@ -238,7 +238,7 @@ def check_spec(game: Any, spec: str, option: str) -> str:
 
 def read_save(path: str) -> Any:
     """A save file written by the window, checked field by field and replayed (gui.savefile)."""
-    from gui.savefile import SaveError, load_game
+    from plyground.gui.savefile import SaveError, load_game
 
     try:
         return load_game(path)
@@ -281,8 +281,7 @@ def wrap(text: str) -> str:
 
 def games_help() -> str:
     """For each game: notation, options, presets, algorithms and heuristics (help epilogs)."""
-    import ai
-    import games
+    from plyground import ai, games
 
     lines = ["games, their notation and valid names:"]
     for name, factory in games.GAMES.items():
@@ -333,7 +332,7 @@ def game_examples(template: str) -> list[str]:
     options), {moves}, {strong}, {weak} and {players} from the game's description."""
     import shlex
 
-    import games
+    from plyground import games
 
     lines = []
     for name, factory in games.GAMES.items():

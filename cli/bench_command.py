@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from cli.args import (
+from plyground.cli.args import (
     UsageError,
     add_command,
     game_names,
@@ -19,8 +19,8 @@ from cli.args import (
     positive_int,
     seconds_arg,
 )
-from cli.console import StepLog, console_for, print_table, say, table
-from cli.output import output_file
+from plyground.cli.console import StepLog, console_for, print_table, say, table
+from plyground.cli.output import output_file
 
 
 def longest_game() -> str:
@@ -28,7 +28,7 @@ def longest_game() -> str:
     run wants many moves a game)."""
     import random
 
-    import games
+    from plyground import games
 
     def plies(name: str) -> int:
         rng, state, count = random.Random(0), games.get_game(name).initial_state(), 0
@@ -43,7 +43,7 @@ def longest_game() -> str:
 
 def command_bench(args: argparse.Namespace) -> int:
     """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
-    from ai import bench
+    from plyground.ai import bench
 
     json_file = output_file(args.json, "--json")
     solver_options = {
@@ -64,7 +64,7 @@ def command_bench(args: argparse.Namespace) -> int:
     plan = solver_plan(args) if args.solver else ()
     policy_presets = None
     if args.policy is not None:
-        from ai import policy_agreement
+        from plyground.ai import policy_agreement
 
         try:
             policy_presets = policy_agreement.choose_presets(args.presets, args.policy)
@@ -93,7 +93,7 @@ def run_benchmarks(
     log: Callable[[str], None],
 ) -> None:
     """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
-    from ai import bench
+    from plyground.ai import bench
 
     out = sys.stdout
     if not args.solver and args.policy is None:
@@ -107,7 +107,9 @@ def run_benchmarks(
         print_gui_bench(report["gui"], out)
         report["explorer"] = explorer_bench(quick=args.quick, log=log)
         print_explorer_bench(report["explorer"], out)
-        from gui import frame_bench  # the window at rest, then its memory over a long series
+        from plyground.gui import (
+            frame_bench,  # the window at rest, then its memory over a long series
+        )
 
         log("the window at rest: menu and still board")
         report["gui_idle"] = frame_bench.idle_run(seconds=3 if args.quick else 10)
@@ -139,7 +141,7 @@ def run_benchmarks(
             )
         out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
     if policy_presets is not None:
-        from ai import policy_agreement
+        from plyground.ai import policy_agreement
 
         report["policy"] = policy_agreement.agreement_report(
             policy_presets, sample=args.sample, jobs=args.jobs or 1, game_name=args.policy, log=log
@@ -151,7 +153,7 @@ def run_benchmarks(
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
     """The (set, positions) list of `bench --solver`, checked: hard sets need --time-limit."""
-    from ai import bench
+    from plyground.ai import bench
 
     if args.solver_file is not None:
         if args.sets is not None:
@@ -188,8 +190,9 @@ def check_solver_file(path: str) -> int:
     Returns the number of positions; anything else is one line naming the file, the line and
     the reason (UsageError).
     """
-    import games
-    from ai import bench
+    from plyground.ai import bench
+
+    from plyground import games
 
     where = f"--solver-file {path}"
     file = Path(path)
@@ -200,7 +203,7 @@ def check_solver_file(path: str) -> int:
     try:
         text = file.read_bytes().decode("utf-8")
     except OSError as error:
-        from cli.output import reason
+        from plyground.cli.output import reason
 
         raise UsageError(f"{where}: cannot read: {reason(error)}") from None
     except UnicodeDecodeError:
@@ -241,7 +244,7 @@ def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        from gui import frame_bench
+        from plyground.gui import frame_bench
     except ImportError as error:
         raise UsageError(f"--gui: the GUI frame benchmark is not available ({error})") from None
     results = []
@@ -253,7 +256,7 @@ def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
 
 def explorer_bench(quick: bool, log: Callable[[str], None]) -> dict[str, Any]:
     """Frame times of the search-tree explorer stepping a ~20,000-node trace (headless)."""
-    from gui import explorer_bench as bench_module
+    from plyground.gui import explorer_bench as bench_module
 
     log("frame times: the explorer stepping a big trace")
     return bench_module.run(frames=120 if quick else 300)
@@ -305,7 +308,7 @@ def print_gui_bench(results: Sequence[dict[str, Any]], out: IO[str]) -> None:
 
 def _solver_texts() -> dict[str, str]:
     """Help texts about the solver benchmark, from the game that offers one (if any)."""
-    from ai import bench
+    from plyground.ai import bench
 
     if not bench.solver_games():
         return {"title": "solver test sets (no registered game offers them)", "what": "", "ex": ""}
@@ -337,8 +340,9 @@ def _solver_texts() -> dict[str, str]:
 
 def _policy_texts() -> dict[str, str]:
     """Help texts about the reference-policy study, from the games that offer one."""
-    import games
-    from ai import policy_agreement
+    from plyground.ai import policy_agreement
+
+    from plyground import games
 
     offered = policy_agreement.policy_games()
     if not offered:
@@ -433,7 +437,7 @@ def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str])
 
 def _add_policy_arguments(bench: argparse.ArgumentParser, texts: dict[str, str]) -> None:
     """`bench --policy` and its options."""
-    from ai import policy_agreement
+    from plyground.ai import policy_agreement
 
     offered = policy_agreement.policy_games()
     group = bench.add_argument_group("presets against a game's reference policy")

@@ -9,10 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-from ai.compare import (
+from plyground.ai.compare import (
     Comparison,
     Row,
     Step,
@@ -21,8 +18,8 @@ from ai.compare import (
     parse_depths,
     theory_curves,
 )
-from ai.search import SearchCancelled, SearchError
-from cli.args import (
+from plyground.ai.search import SearchCancelled, SearchError
+from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
@@ -32,8 +29,10 @@ from cli.args import (
     json_text,
     read_position,
 )
-from cli.console import console_for
-from cli.output import check_png_path, output_file
+from plyground.cli.console import console_for
+from plyground.cli.output import check_png_path, output_file
+from rich.console import Console
+from rich.table import Table
 
 
 def format_row(row: Row, game: Any) -> list[str]:
@@ -108,8 +107,8 @@ def write_plot(comparison: Comparison, game: Any, path: str) -> None:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from gui import chart
-    from gui.compare_charts import nodes_chart
+    from plyground.gui import chart
+    from plyground.gui.compare_charts import nodes_chart
 
     title = f"{game.title}: nodes searched by depth"
     chart.save(chart.render(nodes_chart(comparison, title)), path)

@@ -7,8 +7,8 @@ import math
 import time
 from typing import Any
 
-from ai.text_table import format_seconds
-from cli.args import (
+from plyground.ai.text_table import format_seconds
+from plyground.cli.args import (
     PROG,
     add_command,
     add_game_arguments,
@@ -20,7 +20,7 @@ from cli.args import (
     nonnegative_int,
     positive_int,
 )
-from cli.console import (
+from plyground.cli.console import (
     GameProgress,
     children_peak_megabytes,
     console_for,
@@ -29,7 +29,7 @@ from cli.console import (
     say,
     table,
 )
-from cli.output import output_file
+from plyground.cli.output import output_file
 
 HEADERS = (
     "player",
@@ -48,7 +48,7 @@ HEADERS = (
 
 def command_match(args: argparse.Namespace) -> int:
     """`match`: two players, N games."""
-    from ai.match import MatchSetup, MatchTally, record_dict, run_match
+    from plyground.ai.match import MatchSetup, MatchTally, record_dict, run_match
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
@@ -128,7 +128,7 @@ def print_match(
     interrupted: bool,
 ) -> None:
     """The match report on stdout: players, a table of results, the score and Elo difference."""
-    from ai.match import SIDES, elo_difference
+    from plyground.ai.match import SIDES, elo_difference
 
     out = console_for()
     first = "A and B alternate moving first (--swap)" if args.swap else "A always moves first"
@@ -183,7 +183,7 @@ def match_json(
     wall: float,
 ) -> dict[str, Any]:
     """The summary and every game, for `--json FILE`."""
-    from ai.match import elo_difference, summary_dict
+    from plyground.ai.match import elo_difference, summary_dict
 
     data = summary_dict(setup, tally, descriptions)
     data.update(

@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from cli.args import PROG, UsageError
+from plyground.cli.args import PROG, UsageError
 
 REASONS = {
     errno.ENOSPC: "the disk is full",

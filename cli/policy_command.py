@@ -10,11 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-import games
-from cli.args import (
+from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
@@ -22,13 +18,17 @@ from cli.args import (
     games_help,
     read_position,
 )
-from cli.console import console_for
-from cli.output import check_png_path
+from plyground.cli.console import console_for
+from plyground.cli.output import check_png_path
+from rich.console import Console
+from rich.table import Table
+
+from plyground import games
 
 
 def ai_choice(game: Any, state: Any, preset_name: str) -> str:
     """The move text a difficulty preset chooses at `state` (no randomness)."""
-    from ai.search import search
+    from plyground.ai.search import search
 
     presets = {preset.name.lower(): preset for preset in getattr(game, "presets", ())}
     preset = presets.get(preset_name.lower())
@@ -68,8 +68,8 @@ def write_plot(picture: dict[str, Any], path: str) -> None:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from gui import chart
-    from gui.compare_charts import policy_charts
+    from plyground.gui import chart
+    from plyground.gui.compare_charts import policy_charts
 
     charts = policy_charts(picture)
     chart.save(chart.render_panels(charts, (1600, 760)), path)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ai.tournament import Rating
-    from cli.output import OutputFile
+    from plyground.ai.tournament import Rating
+    from plyground.cli.output import OutputFile
 
 MARGIN = 40
 """Elo points of room above and below the widest interval."""
@@ -20,7 +20,7 @@ MARGIN = 40
 
 def rating_chart(ranking: Sequence[Rating], title: str) -> Any:
     """The ranking as a `gui.chart.Chart`: each player's Elo with its 95% interval."""
-    from gui import chart, theme
+    from plyground.gui import chart, theme
 
     lows = [rating.low for rating in ranking]
     highs = [rating.high for rating in ranking]
@@ -50,8 +50,7 @@ def draw_rating_chart(ranking: Sequence[Rating], title: str, output: OutputFile)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
-
-    from gui import chart
+    from plyground.gui import chart
 
     width = max(960, 140 * len(ranking))
     image = chart.render(rating_chart(ranking, title), (width, 600))

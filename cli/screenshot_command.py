@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from cli.args import (
+from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
@@ -17,9 +17,9 @@ from cli.args import (
     read_position,
     size_arg,
 )
-from cli.console import console_for, say
-from cli.output import check_png_path
-from gui.settings import PALETTE_NAMES
+from plyground.cli.console import console_for, say
+from plyground.cli.output import check_png_path
+from plyground.gui.settings import PALETTE_NAMES
 
 SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 """The scenes gui.screenshot can draw."""
@@ -39,7 +39,7 @@ def command_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        from gui import screenshot
+        from plyground.gui import screenshot
     except ImportError as error:
         raise UsageError(f"screenshot: the GUI is not available ({error})") from None
     import pygame

@@ -6,8 +6,8 @@ import argparse
 import time
 from typing import Any
 
-from ai.text_table import format_seconds
-from cli.args import (
+from plyground.ai.text_table import format_seconds
+from plyground.cli.args import (
     PROG,
     UsageError,
     add_command,
@@ -20,8 +20,8 @@ from cli.args import (
     nonnegative_int,
     positive_int,
 )
-from cli.console import GameProgress, console_for, print_table, say, table
-from cli.output import check_png_path, output_file
+from plyground.cli.console import GameProgress, console_for, print_table, say, table
+from plyground.cli.output import check_png_path, output_file
 
 MAX_PLAYERS = 20
 """More players than this need --yes."""
@@ -31,7 +31,7 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from ai.tournament import TournamentResult, TournamentSetup, run_tournament
+    from plyground.ai.tournament import TournamentResult, TournamentSetup, run_tournament
 
     game, options = game_from_args(args)
     specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
@@ -65,7 +65,7 @@ def command_tournament(args: argparse.Namespace) -> int:
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
     written = True
     if plot_file is not None:
-        from cli.rating_chart import draw_rating_chart
+        from plyground.cli.rating_chart import draw_rating_chart
 
         title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
         try:
@@ -116,7 +116,7 @@ def print_tournament(
     wall: float,
 ) -> None:
     """The players, the cross table and the ranking on stdout."""
-    from ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES, player_labels
+    from plyground.ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES, player_labels
 
     out = console_for()
     say(
@@ -157,7 +157,7 @@ def print_tournament(
 
 def cross_table(result: Any) -> Any:
     """The cross table: the row player's points against each column player, and the total."""
-    from ai.tournament import player_labels
+    from plyground.ai.tournament import player_labels
 
     count = len(result.specs)
     rows = []

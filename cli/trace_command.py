@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from ai.search import ALGORITHMS, SearchError
-from ai.trace import NODE_BUDGET, ORDERINGS, trace
-from ai.trace_render import render_json, render_text
-from cli.args import (
+from plyground.ai.search import ALGORITHMS, SearchError
+from plyground.ai.trace import NODE_BUDGET, ORDERINGS, trace
+from plyground.ai.trace_render import render_json, render_text
+from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
@@ -49,7 +49,7 @@ def command_trace(args: argparse.Namespace) -> int:
 def _position(args: argparse.Namespace) -> tuple[Any, str, int]:
     """The state to trace, the algorithm and the depth to use."""
     if args.lesson is not None:
-        from games.tree_examples import LESSONS, TreeGame, height
+        from plyground.games.tree_examples import LESSONS, TreeGame, height
 
         if not 1 <= args.lesson <= len(LESSONS):
             raise UsageError(f"--lesson must be 1 to {len(LESSONS)}, not {args.lesson}")

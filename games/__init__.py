@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games import connect4, pig, tictactoe
-from games.base import (
+from plyground.games import connect4, pig, tictactoe
+from plyground.games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
     BenchPosition,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from games.base import (
+from plyground.games.base import (
     BenchPosition,
     DigitNotation,
     GameOption,
@@ -25,7 +25,7 @@ from games.base import (
     SolverSet,
     illegal,
 )
-from games.connect4_bitboard import (
+from plyground.games.connect4_bitboard import (
     BB_BOARD,
     BB_BOTTOM,
     BB_COLUMNS,
@@ -48,10 +48,10 @@ from games.connect4_bitboard import (
     has_four,
     winning_squares,
 )
-from games.connect4_heuristics import HEURISTICS
+from plyground.games.connect4_heuristics import HEURISTICS
 
 if TYPE_CHECKING:
-    from games.connect4_book import BookValue
+    from plyground.games.connect4_book import BookValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +263,7 @@ class State:
         or fewer stones takes seconds at most: every line reaches the 12-stone book."""
         if self.mask.bit_count() > 11:
             return False
-        from games.connect4_book import available
+        from plyground.games.connect4_book import available
 
         return available()
 
@@ -272,7 +272,7 @@ class State:
         stones, solved once with the opening book (games/data/connect4/early_book.txt)."""
         if self.mask.bit_count() > 3:
             return None
-        from games.connect4_book import early_value
+        from plyground.games.connect4_book import early_value
 
         return early_value(self)
 
@@ -281,7 +281,7 @@ class State:
         to move in a position with 8 or 12 stones, else None (games/connect4_book.py)."""
         if self.mask.bit_count() not in (8, 12):
             return None
-        from games.connect4_book import book_value
+        from plyground.games.connect4_book import book_value
 
         return book_value(self)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from games.base import HEURISTIC_LIMIT, NO_HEURISTIC, Heuristic
-from games.connect4_bitboard import (
+from plyground.games.base import HEURISTIC_LIMIT, NO_HEURISTIC, Heuristic
+from plyground.games.connect4_bitboard import (
     BB_BOARD,
     BB_BOTTOM,
     BB_ROW_PARITY,
@@ -23,7 +23,7 @@ from games.connect4_bitboard import (
 )
 
 if TYPE_CHECKING:  # games.connect4 imports this module for its heuristics
-    from games.connect4 import State
+    from plyground.games.connect4 import State
 
 
 LANE_WIDTH = 128

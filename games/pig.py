@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias, TypeGuard
 
-from games.base import (
+from plyground.games.base import (
     CHANCE,
     BenchPosition,
     GameOption,
@@ -28,14 +28,14 @@ from games.base import (
 )
 
 # The heuristics live in games.pig_heuristics and stay importable from here.
-from games.pig_heuristics import HEURISTICS as HEURISTICS
-from games.pig_heuristics import LIMIT as LIMIT
-from games.pig_heuristics import OPTIMAL_LIMIT as OPTIMAL_LIMIT
-from games.pig_heuristics import TURN_MEAN as TURN_MEAN
-from games.pig_heuristics import TURN_VARIANCE as TURN_VARIANCE
-from games.pig_heuristics import evaluate_optimal as evaluate_optimal
-from games.pig_heuristics import evaluate_race as evaluate_race
-from games.pig_heuristics import evaluate_score as evaluate_score
+from plyground.games.pig_heuristics import HEURISTICS as HEURISTICS
+from plyground.games.pig_heuristics import LIMIT as LIMIT
+from plyground.games.pig_heuristics import OPTIMAL_LIMIT as OPTIMAL_LIMIT
+from plyground.games.pig_heuristics import TURN_MEAN as TURN_MEAN
+from plyground.games.pig_heuristics import TURN_VARIANCE as TURN_VARIANCE
+from plyground.games.pig_heuristics import evaluate_optimal as evaluate_optimal
+from plyground.games.pig_heuristics import evaluate_race as evaluate_race
+from plyground.games.pig_heuristics import evaluate_score as evaluate_score
 
 Move: TypeAlias = "str | int"
 """ROLL, HOLD, or a die face 1-6 at a chance node."""
@@ -252,13 +252,13 @@ class OptimalPolicy:
 
     def best_move(self, key: tuple[int, int, int]) -> str:
         """ROLL or HOLD, as the optimal table decides."""
-        from games.pig_optimal import optimal_table
+        from plyground.games.pig_optimal import optimal_table
 
         return ROLL if optimal_table(self.goal).should_roll(*key) else HOLD
 
     def move_values(self, key: tuple[int, int, int]) -> dict[str, float]:
         """The win probability of rolling (and holding, once k > 0), then playing optimally."""
-        from games.pig_optimal import optimal_table
+        from plyground.games.pig_optimal import optimal_table
 
         table = optimal_table(self.goal)
         if key[2] == 0:
@@ -355,7 +355,7 @@ class Game:
 
     def policy_picture(self, state: State, chosen: Move | None = None) -> dict[str, Any]:
         """The optimal policy drawn around a decision, as chart data (games.pig_policy_data)."""
-        from games.pig_policy_data import policy_picture
+        from plyground.games.pig_policy_data import policy_picture
 
         me = state.player
         scores, total = state.scores, state.turn_total

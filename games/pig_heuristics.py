@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from games.base import CHANCE, HEURISTIC_LIMIT, Heuristic, evaluate_none
+from plyground.games.base import CHANCE, HEURISTIC_LIMIT, Heuristic, evaluate_none
 
 if TYPE_CHECKING:  # games.pig imports this module for its heuristics
-    from games.pig import State
+    from plyground.games.pig import State
 
 LIMIT = HEURISTIC_LIMIT
 
@@ -55,7 +55,7 @@ estimate stays strictly inside (-1, 1): only a finished game is worth exactly 1.
 def evaluate_optimal(state: State) -> float:
     """The exact win chance p under optimal play by both sides, as 2p - 1."""
     # Imported here: the table module is optional and solving a table takes a while.
-    from games.pig_optimal import optimal_table
+    from plyground.games.pig_optimal import optimal_table
 
     win = optimal_table(state.goal).win_probability
     mine, theirs, turn_total = _view(state)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pig_optimal import PigTable, optimal_table
+from plyground.games.pig_optimal import PigTable, optimal_table
 
 RULE_TOTAL = 20
 """The classic rule of thumb: hold once the turn total reaches 20."""

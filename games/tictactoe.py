@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from games.base import (
+from plyground.games.base import (
     HEURISTIC_LIMIT,
     NO_HEURISTIC,
     BenchPosition,

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.base import CHANCE, NO_HEURISTIC, Heuristic, illegal
+from plyground.games.base import CHANCE, NO_HEURISTIC, Heuristic, illegal
 
 Tree = Any
 """A leaf value, ("max"|"min", ((move, tree), ...)) or ("chance", ((outcome, p, tree), ...))."""

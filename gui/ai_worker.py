@@ -97,16 +97,16 @@ _PLAYERS: dict[Any, Any] = {}
 def _may_finish_early(job: Job) -> bool:
     """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
     budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
-    import ai.cost
+    from plyground.ai import cost as ai_cost
 
     config = job.config
     algorithm = getattr(config, "algorithm", "")
-    if algorithm not in ai.cost.NODES_PER_SECOND:
+    if algorithm not in ai_cost.NODES_PER_SECOND:
         return False  # the random player does not search
     if config.depth is None or config.time_limit is not None:
         return True
     try:
-        return ai.cost.estimate_seconds(job.state, algorithm, config.depth) > MOVE_NOW_AFTER
+        return ai_cost.estimate_seconds(job.state, algorithm, config.depth) > MOVE_NOW_AFTER
     except Exception:  # an estimate is a nicety: without one the search runs as asked
         return False
 
@@ -124,15 +124,14 @@ def _choose(
     job: Job, game: Any, progress: Any, should_stop: Any, finish_now: Any = None
 ) -> tuple[Any, Any]:
     """The AI player's move (difficulty randomness included) and its SearchResult."""
-    import ai
-    import ai.players
+    from plyground.ai import players as ai_players
 
     key = (job.player_key, job.config)
     player = _PLAYERS.get(key)
     if player is None:
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
-        player = _PLAYERS[key] = ai.players.AIPlayer(job.config, game)
+        player = _PLAYERS[key] = ai_players.AIPlayer(job.config, game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
         options["finish_now"] = finish_now
@@ -144,7 +143,7 @@ def _choose(
 
 def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
     """A full analysis (every root move's value) with the config's search settings."""
-    import ai
+    from plyground import ai
 
     config = job.config
     result = ai.search(
@@ -163,7 +162,7 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
 
 def _count_minimax(job: Job, result: Any) -> int | None:
     """Minimax's node count at the same depth, if it finishes within MINIMAX_BUDGET."""
-    import ai
+    from plyground import ai
 
     if result is None or getattr(result, "algorithm", "") != "alphabeta" or not result.depth:
         return None
@@ -202,7 +201,7 @@ def _orphan_check() -> Any:
 def _registered_factory(game_name: str) -> Any:
     """The factory `games.register` keeps for `game_name`, if it can travel to the worker
     (a class defined inside a function cannot: then None, and the worker needs the name)."""
-    import games
+    from plyground import games
 
     factory = games.GAMES.get(game_name)
     try:
@@ -214,7 +213,7 @@ def _registered_factory(game_name: str) -> Any:
 
 def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
     """The job's game (built once per name and options); ValueError for an unknown one."""
-    import games
+    from plyground import games
 
     if job.factory is not None and job.game_name not in games.GAMES:
         games.register(job.factory)
@@ -229,7 +228,7 @@ def worker_main(
 ) -> None:
     """The worker process: answer jobs until a None arrives (`finished_through`: the
     "move now" counter, see `AIWorker.move_now`)."""
-    import ai
+    from plyground import ai
 
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.

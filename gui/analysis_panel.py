@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-
-from ai import report
-from ai.values import describe
-from gui import drawing, theme
-from gui.theme import Metrics
+from plyground.ai import report
+from plyground.ai.values import describe
+from plyground.gui import drawing, theme
+from plyground.gui.theme import Metrics
 
 ALGORITHM_NAMES = {
     "minimax": "minimax",

@@ -16,24 +16,24 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.gui import drawing, focus, help_card, kits, settings, theme
+from plyground.gui.ai_worker import AIWorker
+from plyground.gui.describe import game_title
+from plyground.gui.play import keyboard
+from plyground.gui.scenes.base import Scene
+from plyground.gui.sound import COMMON_SOUNDS, sounds
 
-import games
-from gui import drawing, focus, help_card, kits, settings, theme
-from gui.ai_worker import AIWorker
-from gui.describe import game_title
-from gui.play import keyboard
-from gui.scenes.base import Scene
-from gui.sound import COMMON_SOUNDS, sounds
+from plyground import games
 
 SCENES = {
-    "menu": "gui.scenes.menu:MenuScene",
-    "setup": "gui.scenes.setup:SetupScene",
-    "play": "gui.scenes.play:PlayScene",
-    "series": "gui.scenes.series_results:SeriesScene",
-    "explorer": "gui.scenes.explorer:ExplorerScene",
-    "lessons": "gui.scenes.explorer:lessons_scene",
-    "compare": "gui.scenes.compare_view:CompareScene",
-    "policy": "gui.scenes.policy_view:PolicyScene",
+    "menu": "plyground.gui.scenes.menu:MenuScene",
+    "setup": "plyground.gui.scenes.setup:SetupScene",
+    "play": "plyground.gui.scenes.play:PlayScene",
+    "series": "plyground.gui.scenes.series_results:SeriesScene",
+    "explorer": "plyground.gui.scenes.explorer:ExplorerScene",
+    "lessons": "plyground.gui.scenes.explorer:lessons_scene",
+    "compare": "plyground.gui.scenes.compare_view:CompareScene",
+    "policy": "plyground.gui.scenes.policy_view:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""
@@ -189,7 +189,7 @@ class App:
     def open_saved(self, saved: Any) -> Scene:
         """A loaded save: its players and options become the settings, then its set-up and
         play scenes go over the menu; returns the play scene."""
-        from gui.play.sides import apply_saved_players
+        from plyground.gui.play.sides import apply_saved_players
 
         apply_saved_players(self.settings, saved)
         self.pop_to_root()

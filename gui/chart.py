@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.chart_axes import (
+from plyground.gui import drawing, theme
+from plyground.gui.chart_axes import (
     axis_ticks,
     data_ranges,
     draw_axes,
@@ -27,9 +26,15 @@ from gui.chart_axes import (
     plot_area,
     short_number,
 )
-from gui.chart_marks import draw_heat, draw_legend, draw_marker, draw_series, series_colour
-from gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
-from gui.theme import Colour
+from plyground.gui.chart_marks import (
+    draw_heat,
+    draw_legend,
+    draw_marker,
+    draw_series,
+    series_colour,
+)
+from plyground.gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
+from plyground.gui.theme import Colour
 
 __all__ = [
     "PALETTE",

@@ -6,9 +6,8 @@ import math
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.chart_model import Chart, Plot
+from plyground.gui import drawing, theme
+from plyground.gui.chart_model import Chart, Plot
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:

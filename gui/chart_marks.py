@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
-from gui.theme import Colour
+from plyground.gui import drawing, theme
+from plyground.gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
+from plyground.gui.theme import Colour
 
 
 def series_colour(chart: Chart, index: int, series: Series) -> Colour:

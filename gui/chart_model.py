@@ -6,9 +6,8 @@ import math
 from dataclasses import dataclass, field
 
 import pygame
-
-from gui import theme
-from gui.theme import Colour
+from plyground.gui import theme
+from plyground.gui.theme import Colour
 
 PALETTE: tuple[Colour, ...] = (
     theme.TEXT_DIM,

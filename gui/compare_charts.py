@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.compare import Comparison, theory_curves
-from gui import chart, theme
+from plyground.ai.compare import Comparison, theory_curves
+from plyground.gui import chart, theme
 
 SERIES_COLOURS: dict[str, theme.Colour] = {
     "minimax": theme.TEXT_DIM,

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
-
-from ai.compare import Estimate, Row, duration
-from gui import drawing, theme
-from gui.view_heading import draw_card
+from plyground.ai.compare import Estimate, Row, duration
+from plyground.gui import drawing, theme
+from plyground.gui.view_heading import draw_card
 
 if TYPE_CHECKING:
-    from gui.scenes.compare_view import CompareScene
+    from plyground.gui.scenes.compare_view import CompareScene
 
 COLUMNS = (
     ("algorithm", 0.0, "left"),

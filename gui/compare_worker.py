@@ -15,8 +15,8 @@ import queue
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from ai.compare import Row, run_variant
-from ai.engine import SearchCancelled
+from plyground.ai.compare import Row, run_variant
+from plyground.ai.engine import SearchCancelled
 
 _stop: Any = None
 _progress: Any = None
@@ -26,7 +26,7 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     """In the worker: keep the shared stop flag and progress queue; register extra games."""
     global _stop, _progress
     _stop, _progress = stop, progress
-    import games
+    from plyground import games
 
     for factory in registered:
         if factory.name not in games.GAMES:
@@ -71,7 +71,7 @@ class CompareRunner:
     def start(self, state: Any, variant: str, depth: int, heuristic: str | None) -> None:
         """Begin one search (the previous one must have been collected)."""
         if self._pool is None:
-            import games
+            from plyground import games
 
             extra = [f for name, f in games.GAMES.items() if f.__module__.split(".")[0] != "games"]
             self._pool = ProcessPoolExecutor(

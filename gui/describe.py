@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import games
-from gui import settings
-from gui.settings import CUSTOM, SideSetup
+from plyground.gui import settings
+from plyground.gui.settings import CUSTOM, SideSetup
+
+from plyground import games
 
 ALGORITHM_NAMES = {
     "minimax": "Minimax",

@@ -8,9 +8,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 
 import pygame
-
-from gui import theme
-from gui.theme import Colour
+from plyground.gui import theme
+from plyground.gui.theme import Colour
 
 
 class SurfaceCache:

@@ -34,10 +34,11 @@ def run(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import games
-    from gui.app import App
-    from gui.scenes.explorer import ExplorerScene
-    from gui.scenes.menu import MenuScene
+    from plyground.gui.app import App
+    from plyground.gui.scenes.explorer import ExplorerScene
+    from plyground.gui.scenes.menu import MenuScene
+
+    from plyground import games
 
     app = App(size, headless=True, use_saved_settings=False)
     try:

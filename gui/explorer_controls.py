@@ -10,17 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-
-from ai.search import ALGORITHM_TITLES
-from ai.trace import ORDERINGS
-from games import tree_examples
-from gui import theme
-from gui.drop_down import drop_down
-from gui.explorer_panel import ORDERING_NAMES
-from gui.explorer_practice import PRACTICE
+from plyground.ai.search import ALGORITHM_TITLES
+from plyground.ai.trace import ORDERINGS
+from plyground.games import tree_examples
+from plyground.gui import theme
+from plyground.gui.drop_down import drop_down
+from plyground.gui.explorer_panel import ORDERING_NAMES
+from plyground.gui.explorer_practice import PRACTICE
 
 if TYPE_CHECKING:
-    from gui.scenes.explorer import ExplorerScene
+    from plyground.gui.scenes.explorer import ExplorerScene
 
 SPEEDS = (
     ("1 step/s", 1.0),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.trace import TraceNode
+from plyground.ai.trace import TraceNode
 
 MORE = "more"
 """A stub for children hidden to fit (or collapsed by the user)."""

@@ -10,17 +10,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
-
-from ai.search import ALGORITHM_TITLES
-from ai.trace import SHAPES, Trace, TraceNode, trace
-from ai.trace_render import explain, probability_text, sum_text, value_text, window_text
-from games import tree_examples
-from gui import drawing, theme
-from gui.explorer_practice import PRACTICE
-from gui.theme import Metrics
+from plyground.ai.search import ALGORITHM_TITLES
+from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
+from plyground.ai.trace_render import explain, probability_text, sum_text, value_text, window_text
+from plyground.games import tree_examples
+from plyground.gui import drawing, theme
+from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.theme import Metrics
 
 if TYPE_CHECKING:
-    from gui.scenes.explorer import ExplorerScene
+    from plyground.gui.scenes.explorer import ExplorerScene
 
 ORDERING_NAMES = {"game": "Game order", "reversed": "Reversed", "best": "Best first"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.trace import Trace, trace
-from games import tree_examples
+from plyground.ai.trace import Trace, trace
+from plyground.games import tree_examples
 
 PRACTICE = len(tree_examples.LESSONS)
 """The lesson index of practice mode (after the textbook lessons)."""

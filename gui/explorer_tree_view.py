@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
-
-from ai.trace import SHAPES, TraceNode
-from ai.trace_render import cut_text, probability_text, sum_text, value_text, window_text
-from gui import drawing, explorer_board, theme
-from gui.explorer_layout import CUT, MORE, Layout, Placed
+from plyground.ai.trace import SHAPES, TraceNode
+from plyground.ai.trace_render import cut_text, probability_text, sum_text, value_text, window_text
+from plyground.gui import drawing, explorer_board, theme
+from plyground.gui.explorer_layout import CUT, MORE, Layout, Placed
 
 if TYPE_CHECKING:
-    from gui.scenes.explorer import ExplorerScene
+    from plyground.gui.scenes.explorer import ExplorerScene
 
 ROLE_COLOURS = {
     "max": theme.ACCENT,

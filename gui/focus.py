@@ -14,8 +14,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import theme
+from plyground.gui import theme
 
 Item = tuple[Any, pygame.Rect, Any]
 """(stable key, rect on screen, pygame_gui element or None)."""

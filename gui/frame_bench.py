@@ -27,7 +27,7 @@ WARM_UP_FRAMES = 5
 
 def bench_presets(game: str) -> tuple[str, str]:
     """The two presets that play each other: the kit's choice, else the second and the last."""
-    from gui import kits, settings
+    from plyground.gui import kits, settings
 
     chosen = kits.kit_for(game).bench_presets
     if chosen is not None:
@@ -38,8 +38,9 @@ def bench_presets(game: str) -> tuple[str, str]:
 
 def default_game() -> str:
     """The first registered game that has a kit."""
-    import games
-    from gui import kits
+    from plyground.gui import kits
+
+    from plyground import games
 
     return next(name for name in games.GAMES if name in kits.KITS)
 
@@ -127,10 +128,10 @@ def idle_run(seconds: float = 5.0, settle: float = 2.5) -> dict[str, Any]:
     analysis hidden), after `settle` seconds; resting loop and drawing every frame."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from gui import settings as settings_module
-    from gui.app import App
-    from gui.scenes.menu import MenuScene
-    from gui.scenes.play import PlayScene
+    from plyground.gui import settings as settings_module
+    from plyground.gui.app import App
+    from plyground.gui.scenes.menu import MenuScene
+    from plyground.gui.scenes.play import PlayScene
 
     game = default_game()
     app = App((1280, 800), headless=True, use_saved_settings=False)
@@ -179,10 +180,10 @@ def open_series(game: str, presets: tuple[str, str], seed: int = 0, speed: float
     """A headless app playing `presets[0]` vs `presets[1]` at `speed`: (app, play scene)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from gui import settings as settings_module
-    from gui.app import App
-    from gui.scenes.menu import MenuScene
-    from gui.scenes.play import PlayScene
+    from plyground.gui import settings as settings_module
+    from plyground.gui.app import App
+    from plyground.gui.scenes.menu import MenuScene
+    from plyground.gui.scenes.play import PlayScene
 
     app = App((1280, 800), headless=True, use_saved_settings=False)
     try:
@@ -222,7 +223,7 @@ def memory_run(
     `warm_up` seconds (fonts, board art, the worker's first searches), 'end' the last one.
     `game`: a registered game's name (None: the first one).  `log` receives a line per
     sample."""
-    from gui import drawing
+    from plyground.gui import drawing
 
     game = game or default_game()
     presets = presets or bench_presets(game)

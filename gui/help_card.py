@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
+from plyground.gui import drawing, theme
 
 
 def _wrapped(lines: list[tuple[str, str]], width: int, size: int) -> list[tuple[str, list[str]]]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gui.safe_files import write_atomic
+from plyground.gui.safe_files import write_atomic
 
 FORMAT = "plyground-save"
 VERSION = 1
@@ -77,7 +77,7 @@ def player_label(player: dict[str, Any]) -> str:
 
 def autosave_path() -> Path:
     """Where the window keeps the game in progress."""
-    from gui.settings import data_dir
+    from plyground.gui.settings import data_dir
 
     return data_dir() / AUTOSAVE_NAME
 
@@ -178,7 +178,7 @@ def _is_int(value: Any) -> bool:
 
 def check(data: Any, source: str = "save file") -> SavedGame:
     """Check every field of parsed save data and replay its moves; SaveError if anything is off."""
-    import games
+    from plyground import games
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(source, f'not a Plyground save (expected "format": "{FORMAT}")')
@@ -259,8 +259,8 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
         return {"kind": "human"}
     if kind != "ai":
         raise _fail(source, f'{where}: kind {kind!r} is not allowed; use "human" or "ai"')
-    from ai.players import PlayerConfig
-    from gui.settings import preset_config, preset_names
+    from plyground.ai.players import PlayerConfig
+    from plyground.gui.settings import preset_config, preset_names
 
     preset = player.get("preset")
     presets = preset_names(game.name)

@@ -19,7 +19,7 @@ SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
 
 
 def _sides(game_name: str, players: list[str]) -> list[Any]:
-    from gui.settings import AI, CUSTOM, HUMAN, default_sides
+    from plyground.gui.settings import AI, CUSTOM, HUMAN, default_sides
 
     sides = default_sides(game_name)
     for side, text in zip(sides, players, strict=False):
@@ -33,14 +33,15 @@ def _sides(game_name: str, players: list[str]) -> list[Any]:
 
 def _finish(scene: Any) -> None:
     """Play the game to its end in-process with a quick AI (for the game-over picture)."""
-    import ai
-    import ai.players
-    from games.base import CHANCE
+    from plyground.ai import players as ai_players
+    from plyground.games.base import CHANCE
+
+    from plyground import ai
 
     game, match = scene.controller.game, scene.controller.match
     presets = ai.DIFFICULTIES[scene.game_name]
     config = list(presets.values())[min(1, len(presets) - 1)]
-    player = ai.players.AIPlayer(config, game)
+    player = ai_players.AIPlayer(config, game)
     while not match.state.is_terminal():
         state = match.state
         move = match.sample_chance() if state.to_move == CHANCE else player.choose(state)
@@ -49,9 +50,10 @@ def _finish(scene: Any) -> None:
 
 def _analyse(scene: Any) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
-    import ai
-    from games.base import CHANCE
-    from gui.play.jobs import SearchRecord
+    from plyground.games.base import CHANCE
+    from plyground.gui.play.jobs import SearchRecord
+
+    from plyground import ai
 
     controller = scene.controller
     state = controller.match.state
@@ -92,9 +94,9 @@ def render(
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     options = dict(options or {})
 
-    from gui import settings as settings_module
-    from gui.app import App
-    from gui.scenes.menu import MenuScene
+    from plyground.gui import settings as settings_module
+    from plyground.gui.app import App
+    from plyground.gui.scenes.menu import MenuScene
 
     app = App(size, headless=True, use_saved_settings=False)
     try:
@@ -118,7 +120,7 @@ def render(
         if scene == "series":
             _series(app, game, int(options.get("games", 12)), players)
         if scene in ("setup", "play", "gameover", "analysis"):
-            from gui.scenes.setup import SetupScene
+            from plyground.gui.scenes.setup import SetupScene
 
             app.push(SetupScene(app, game))
         if scene in ("play", "gameover", "analysis"):
@@ -137,7 +139,7 @@ def render(
 
 def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
     """The play scene after `moves` (finished or analysed as `scene` asks), on top."""
-    from gui.scenes.play import PlayScene
+    from plyground.gui.scenes.play import PlayScene
 
     play = PlayScene(app, game, animate=False)
     play.controller.ai_enabled = False
@@ -177,8 +179,8 @@ def _save_png(surface: Any, out: str) -> None:
 
 def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
     """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
-    from gui import savefile
-    from gui.play.sides import side_to_player
+    from plyground.gui import savefile
+    from plyground.gui.play.sides import side_to_player
 
     sides = [side_to_player(side, game) for side in app.settings.sides[game]]
     options = app.settings.options_for(game)
@@ -189,10 +191,10 @@ def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]
 
 def _series(app: Any, game: str, count: int, players: list[str]) -> None:
     """A play scene after `count` real AI-vs-AI games (alternating who starts), then the table."""
-    from ai.match import MatchSetup, play_game
-    from gui.scenes.play import PlayScene
-    from gui.scenes.series_results import SeriesScene
-    from gui.scenes.setup import SetupScene
+    from plyground.ai.match import MatchSetup, play_game
+    from plyground.gui.scenes.play import PlayScene
+    from plyground.gui.scenes.series_results import SeriesScene
+    from plyground.gui.scenes.setup import SetupScene
 
     for side, preset in zip(app.settings.sides[game], ("Hard", "Medium"), strict=False):
         if not side.is_ai:

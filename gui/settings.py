@@ -21,8 +21,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import games
-from gui.safe_files import keep_aside, write_atomic
+from plyground.gui.safe_files import keep_aside, write_atomic
+
+from plyground import games
 
 APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
@@ -96,7 +97,7 @@ def preset_names(game_name: str) -> list[str]:
 
 def preset_config(game_name: str, preset: str) -> Any:
     """The `ai.players.PlayerConfig` of a preset (case-insensitive name), or None."""
-    from ai.players import PlayerConfig
+    from plyground.ai.players import PlayerConfig
 
     wanted = preset.lower()
     for item in game_class(game_name).presets:
@@ -159,8 +160,8 @@ class SideSetup:
 
     def custom_config(self, game_name: str | None = None, seed: int = 0) -> Any:
         """The `ai.players.PlayerConfig` of the custom fields (fitted to the game if given)."""
-        from ai.players import PlayerConfig
-        from ai.search import algorithms_for
+        from plyground.ai.players import PlayerConfig
+        from plyground.ai.search import algorithms_for
 
         algorithm = self.algorithm
         if game_name is not None:
@@ -233,7 +234,7 @@ class SideSetup:
 
     def _read_config(self, config: dict[str, Any]) -> None:
         """Take each custom field from `config` that passes `PlayerConfig.validate`."""
-        from ai.players import PlayerConfig
+        from plyground.ai.players import PlayerConfig
 
         for name in _CONFIG_FIELDS:
             if name not in config:
@@ -262,7 +263,7 @@ class SideSetup:
 
 def default_sides(game_name: str) -> list[SideSetup]:
     """Human first against a Medium AI, with the algorithm and depth that fit the game."""
-    from ai.search import algorithms_for
+    from plyground.ai.search import algorithms_for
 
     factory = game_class(game_name)
     algorithms = algorithms_for(factory)

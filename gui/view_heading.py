@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.theme import Metrics
+from plyground.gui import drawing, theme
+from plyground.gui.theme import Metrics
 
 
 def draw_heading(surface: pygame.Surface, app: Any, title: str, subtitle: str) -> int:

@@ -18,7 +18,7 @@ os.environ.setdefault("PLYGROUND_CONFIG_DIR", tempfile.mkdtemp(prefix="plyground
 def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The connect-four opening book switched off (PLYGROUND_NO_BOOK) for one test: for
     tests of the search machinery on positions the book would solve at once."""
-    from games import connect4_book
+    from plyground.games import connect4_book
 
     monkeypatch.setenv("PLYGROUND_NO_BOOK", "1")
     connect4_book.reset()
@@ -31,7 +31,7 @@ def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The connect-four opening book as a player has it, loaded afresh for one test; the
     test is skipped (saying why) where the book's data cannot be read."""
-    from games import connect4_book
+    from plyground.games import connect4_book
 
     monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
     connect4_book.reset()

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games.base import (
+from plyground.games.base import (
     NO_HEURISTIC,
     GameOption,
     Heuristic,

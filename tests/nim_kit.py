@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.kits import BoardView, ViewContext
-from gui.kits.base import digit_of
+from plyground.gui import drawing, theme
+from plyground.gui.kits import BoardView, ViewContext
+from plyground.gui.kits.base import digit_of
 
 ROWS = 3
 WIDEST = 5

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from plyground.ai import bench
+from plyground.ai.values import STEP, WIN
 
-import games
-from ai import bench
-from ai.values import STEP, WIN
+from plyground import games
 
 DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
 SETS = games.GAMES["connect4"].solver_benchmark  # type: ignore[attr-defined]

@@ -7,17 +7,16 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from plyground.ai.alphabeta import AlphaBeta
+from plyground.ai.cost import judge
+from plyground.ai.engine import UNLIMITED_DEPTH, Context
+from plyground.ai.minimax import book_units
+from plyground.ai.search import heuristic_for
+from plyground.ai.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
+from plyground.games import connect4_book as book
+from plyground.games.connect4 import EMPTY, State
 
-import ai
-import games
-from ai.alphabeta import AlphaBeta
-from ai.cost import judge
-from ai.engine import UNLIMITED_DEPTH, Context
-from ai.minimax import book_units
-from ai.search import heuristic_for
-from ai.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
-from games import connect4_book as book
-from games.connect4 import EMPTY, State
+from plyground import ai, games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")

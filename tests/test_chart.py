@@ -1,4 +1,4 @@
-"""gui.chart: ticks, scales, and the chart's points are exactly the numbers given."""
+"""plyground.gui.chart: ticks, scales, and the chart's points are exactly the numbers given."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from plyground.ai import compare
+from plyground.gui import chart, theme
+from plyground.gui.compare_charts import nodes_chart, policy_charts
 
-import games
-from ai import compare
-from gui import chart, theme
-from gui.compare_charts import nodes_chart, policy_charts
+from plyground import games
 
 
 @pytest.fixture(autouse=True)

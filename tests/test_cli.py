@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import games
 import main
+from plyground import games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -422,7 +422,7 @@ def test_tournament_prints_a_ranking_and_draws_a_chart(
 def test_bench_prints_tables_and_writes_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ai import bench
+    from plyground.ai import bench
 
     monkeypatch.setattr(
         bench, "POSITIONS", (bench.BenchPosition("connect4", "after 4453", "4453"),)
@@ -484,7 +484,7 @@ def test_bench_policy_on_a_small_sample(capsys: pytest.CaptureFixture[str]) -> N
 def test_no_arguments_open_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from gui import app
+    from plyground.gui import app
 
     opened: list[bool] = []
     monkeypatch.setattr(app, "run", lambda: opened.append(True))

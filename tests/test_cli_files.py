@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from plyground.cli import output
+from plyground.cli.output import OutputError, OutputFile, reason
 
-import games
 import main
-from cli import output
-from cli.output import OutputError, OutputFile, reason
+from plyground import games
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = Path("/dev/full")
@@ -316,7 +316,7 @@ def test_a_bad_solver_file_is_one_line_naming_it(
 
 
 def test_a_good_solver_file_runs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from ai import bench
+    from plyground.ai import bench
 
     source = bench.solver_set_path("L3_R1")
     path = tmp_path / "two.txt"
@@ -409,7 +409,7 @@ def test_cli_and_main_name_no_game() -> None:
 
 
 def test_bench_help_comes_from_the_game_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
-    from ai import bench, policy_agreement
+    from plyground.ai import bench, policy_agreement
 
     status, out, _err = run(capsys, "bench", "--help")
     assert status == 0
@@ -427,7 +427,7 @@ def test_a_stray_file_error_is_one_line_and_any_other_error_internal(
 ) -> None:
     import argparse
 
-    import cli
+    from plyground import cli
 
     monkeypatch.delenv("PLYGROUND_DEBUG", raising=False)
 

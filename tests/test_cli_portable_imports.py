@@ -28,8 +28,8 @@ SCRIPT = textwrap.dedent(
         sys.modules.pop(name, None)
     sys.meta_path.insert(0, Blocker())
 
-    names = ["main"]
-    for package in ("games", "ai", "gui", "cli"):
+    names = ["main", "plyground", "plyground.launcher"]
+    for package in ("plyground.games", "plyground.ai", "plyground.gui", "plyground.cli"):
         module = importlib.import_module(package)
         names.append(package)
         names += [
@@ -68,7 +68,14 @@ def test_every_module_imports_without_resource_and_fcntl() -> None:
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     assert report["failed"] == {}
     assert report["leaked"] == []
-    for name in ("main", "cli", "cli.args", "cli.analyze_command", "cli.rating_chart", "gui.app"):
+    for name in (
+        "main",
+        "plyground.cli",
+        "plyground.cli.args",
+        "plyground.cli.analyze_command",
+        "plyground.cli.rating_chart",
+        "plyground.gui.app",
+    ):
         assert name in report["imported"]
 
 
@@ -76,7 +83,7 @@ def test_memory_figures_without_resource(monkeypatch) -> None:
     """`match --verbose` still reports memory where `resource` is missing (peak 0)."""
     import builtins
 
-    from cli import console
+    from plyground.cli import console
 
     real_import = builtins.__import__
 

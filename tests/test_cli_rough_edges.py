@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from ai.tournament import player_labels
-from cli import run
+from plyground.ai.tournament import player_labels
+from plyground.cli import run
 
 
 def test_a_player_listed_twice_gets_two_names() -> None:

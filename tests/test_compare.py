@@ -1,14 +1,14 @@
-"""ai.compare: every algorithm agrees on the value, and the counts are the known ones."""
+"""plyground.ai.compare: every algorithm agrees on the value, and the counts are the known ones."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from plyground.ai import compare
+from plyground.ai.engine import SearchCancelled, SearchError
 
-import games
-from ai import compare
-from ai.engine import SearchCancelled, SearchError
+from plyground import games
 
 
 def _c4(moves: str = "4453") -> object:

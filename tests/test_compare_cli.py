@@ -11,8 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-
-from cli import run
+from plyground.cli import run
 
 
 class _Command:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import games
-from games import pig_policy_data
-from games.pig_optimal import optimal_table
+from plyground.games import pig_policy_data
+from plyground.games.pig_optimal import optimal_table
+
+from plyground import games
 
 
 def test_thresholds_are_the_tables_decisions() -> None:

@@ -8,11 +8,11 @@ import pickle
 import random
 
 import pytest
+from plyground.games import connect4, connect4_bitboard, connect4_heuristics
+from plyground.games.connect4 import EMPTY, State
+from plyground.games.connect4_bitboard import HEIGHT, WIDTH
 
-import games
-from games import connect4, connect4_bitboard, connect4_heuristics
-from games.connect4 import EMPTY, State
-from games.connect4_bitboard import HEIGHT, WIDTH
+from plyground import games
 
 DATA = connect4.SOLVER_BENCHMARK.directory
 GAME = connect4.Game()

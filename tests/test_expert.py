@@ -13,15 +13,15 @@ import dataclasses
 import random
 
 import pytest
+from plyground.ai.alphabeta import AlphaBeta
+from plyground.ai.bench import solver_score
+from plyground.ai.difficulty import DIFFICULTIES
+from plyground.ai.engine import UNLIMITED_DEPTH, Context
+from plyground.ai.players import AIPlayer
+from plyground.ai.search import heuristic_for
+from plyground.ai.values import INF_UNITS, SCALE
 
-import games
-from ai.alphabeta import AlphaBeta
-from ai.bench import solver_score
-from ai.difficulty import DIFFICULTIES
-from ai.engine import UNLIMITED_DEPTH, Context
-from ai.players import AIPlayer
-from ai.search import heuristic_for
-from ai.values import INF_UNITS, SCALE
+from plyground import games
 
 DATA = games.GAMES["connect4"].solver_benchmark.directory  # type: ignore[attr-defined]
 GAME = games.get_game("connect4")
@@ -136,7 +136,7 @@ OPENINGS = [
 
 @pytest.fixture(scope="module")
 def book_loaded() -> None:
-    from games import connect4_book
+    from plyground.games import connect4_book
 
     if not connect4_book.available():
         pytest.skip(f"no opening book: {connect4_book.status()}")

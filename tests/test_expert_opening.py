@@ -16,17 +16,16 @@ import dataclasses
 import random
 
 import pytest
+from plyground.ai.alphabeta import AlphaBeta
+from plyground.ai.difficulty import DIFFICULTIES
+from plyground.ai.engine import UNLIMITED_DEPTH, Context
+from plyground.ai.players import AIPlayer
+from plyground.ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
+from plyground.ai.search import heuristic_for
+from plyground.ai.values import INF_UNITS
+from plyground.games.connect4 import EMPTY, State
 
-import ai
-import games
-from ai.alphabeta import AlphaBeta
-from ai.difficulty import DIFFICULTIES
-from ai.engine import UNLIMITED_DEPTH, Context
-from ai.players import AIPlayer
-from ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
-from ai.search import heuristic_for
-from ai.values import INF_UNITS
-from games.connect4 import EMPTY, State
+from plyground import ai, games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -170,7 +169,7 @@ def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
         if proof.move is None:
             break
     assert proof.left == [m for m in state.search_moves() if m not in proof.worse]
-    monkeypatch.setattr("ai.proof.PROOF_NODE_LIMIT", 1)
+    monkeypatch.setattr("plyground.ai.proof.PROOF_NODE_LIMIT", 1)
     result = ai.search(state, depth=None, time_limit=NO_TIME, all_values=False)
     assert result.move == proof.left[0]
     assert not result.exact and not result.complete

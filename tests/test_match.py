@@ -5,9 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-
-import games
-from ai.match import (
+from plyground.ai.match import (
     MatchSetup,
     MatchTally,
     build_player,
@@ -19,6 +17,8 @@ from ai.match import (
     run_match,
     wilson_interval,
 )
+
+from plyground import games
 
 
 def test_derived_seeds_are_stable_and_distinct() -> None:
@@ -145,7 +145,7 @@ def test_a_game_stopped_at_the_decision_cap_is_a_draw() -> None:
 
 
 def test_an_even_or_nearly_even_elo_is_never_minus_zero() -> None:
-    from cli.match_command import signed_elo
+    from plyground.cli.match_command import signed_elo
 
     assert signed_elo(elo_difference(0.5)) == "+0"
     assert signed_elo(-0.4) == "+0"

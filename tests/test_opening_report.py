@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from plyground.ai.report import book_end_text, line_text
 
-import ai
-import games
-from ai.report import book_end_text, line_text
+from plyground import ai, games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from games import pig_optimal
-from games.pig_optimal import PigTable, PigTableError, load, optimal_table, save, solve
+from plyground.games import pig_optimal
+from plyground.games.pig_optimal import PigTable, PigTableError, load, optimal_table, save, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPT = ROOT / "assets" / "build_pig_table.py"
@@ -230,7 +229,7 @@ def test_small_goals_match_brute_force_value_iteration(goal: int) -> None:
 
 def test_table_agrees_with_the_game_engine() -> None:
     """Value iteration over the engine's own states (games.pig) gives the same numbers."""
-    pig = pytest.importorskip("games.pig")
+    pig = pytest.importorskip("plyground.games.pig")
     goal = 8
 
     def settled(state: Any) -> bool:

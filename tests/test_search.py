@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from plyground.ai.values import STEP, is_proven, plies_to_end
 
-import ai
-import games
-from ai.values import STEP, is_proven, plies_to_end
+from plyground import ai, games
 
 TTT = games.get_game("tictactoe")
 C4 = games.get_game("connect4")

@@ -7,10 +7,10 @@ import math
 import pickle
 
 import pytest
+from plyground.games import tictactoe
+from plyground.games.tictactoe import EMPTY, State
 
-import games
-from games import tictactoe
-from games.tictactoe import EMPTY, State
+from plyground import games
 
 GAME = tictactoe.Game()
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from ai.match import GameRecord
-from ai.tournament import (
+from plyground.ai.match import GameRecord
+from plyground.ai.tournament import (
     ANCHOR,
     PRIOR_DRAWS,
     TournamentResult,

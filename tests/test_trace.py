@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from plyground.ai.minimax import book_units
+from plyground.ai.trace import TraceEvent, TraceTooLarge, build_tree, trace
+from plyground.ai.trace_render import explain, render_json, render_text
+from plyground.cli import run
+from plyground.games import CHANCE
+from plyground.games import tree_examples as examples
 
-import ai
-import games
-from ai.minimax import book_units
-from ai.trace import TraceEvent, TraceTooLarge, build_tree, trace
-from ai.trace_render import explain, render_json, render_text
-from cli import run
-from games import CHANCE
-from games import tree_examples as examples
+from plyground import ai, games
 
 
 def main(argv: list[str]) -> int:

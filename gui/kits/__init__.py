@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gui.kits.base import BoardView, Kit, ViewContext
+from plyground.gui.kits.base import BoardView, Kit, ViewContext
 
 KITS: dict[str, Callable[[], BoardView]] = {}
 """Every kit factory by game registry name (a kit class is a factory)."""
@@ -42,9 +42,9 @@ def kit_for(game_name: str) -> BoardView:
 
 
 def _register_builtin() -> None:
-    from gui.kits.connect4 import ConnectFourView
-    from gui.kits.pig import PigView
-    from gui.kits.tictactoe import TicTacToeView
+    from plyground.gui.kits.connect4 import ConnectFourView
+    from plyground.gui.kits.pig import PigView
+    from plyground.gui.kits.tictactoe import TicTacToeView
 
     register_kit("tictactoe", TicTacToeView)
     register_kit("connect4", ConnectFourView)

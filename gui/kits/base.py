@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-
-from gui import drawing, sound, theme
-from gui.theme import Colour
+from plyground.gui import drawing, sound, theme
+from plyground.gui.theme import Colour
 
 
 @dataclass
@@ -144,7 +143,7 @@ def value_colour(value: float) -> Colour:
 
 def short_value(value: float, stochastic: bool, exact: bool = False) -> str:
     """Compact value text for a board label ('win in 3', 'draw' when exact, '+0.25', '62%')."""
-    from ai.values import describe
+    from plyground.ai.values import describe
 
     text = describe(value, stochastic, exact and not stochastic)
     if stochastic and text.endswith(" to win"):

@@ -9,9 +9,8 @@ import math
 from typing import Any
 
 import pygame
-
-from gui import drawing, sound, theme
-from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui import drawing, sound, theme
+from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-
-from ai.values import board_label
-from gui import drawing, sound, theme
-from gui.kits.base import BoardView, ViewContext, value_colour
-from gui.kits.pig_odds import pig_rows
+from plyground.ai.values import board_label
+from plyground.gui import drawing, sound, theme
+from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui.kits.pig_odds import pig_rows
 
 PIPS = {
     1: ((0.5, 0.5),),

@@ -15,7 +15,7 @@ def pig_table(goal: int) -> Any:
     if goal > PIG_TABLE_MAX_GOAL:
         return None
     try:
-        from games.pig_optimal import optimal_table
+        from plyground.games.pig_optimal import optimal_table
 
         return optimal_table(goal)
     except (ValueError, OSError):
@@ -36,7 +36,7 @@ def pig_rows(
     `entries` are the match's entries (move, state after it, chance flag); `names` the two
     sides' names ("Player 1").  Empty when there is no table for this goal.
     """
-    from games.base import CHANCE
+    from plyground.games.base import CHANCE
 
     table = pig_table(int(getattr(game, "goal", 100)))
     if table is None:

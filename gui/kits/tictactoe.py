@@ -9,9 +9,8 @@ import math
 from typing import Any
 
 import pygame
-
-from gui import drawing, sound, theme
-from gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui import drawing, sound, theme
+from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:

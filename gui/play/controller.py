@@ -14,15 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import CHANCE
-from gui import savefile, settings
-from gui.play import sides as side_info
-from gui.play.history import Match
-from gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
-from gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
-from gui.play.review import Review, Reviewing
-from gui.play.series_record import Series, relabel
-from gui.settings import AI, CUSTOM, HUMAN
+from plyground.games.base import CHANCE
+from plyground.gui import savefile, settings
+from plyground.gui.play import sides as side_info
+from plyground.gui.play.history import Match
+from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
+from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
+from plyground.gui.play.review import Review, Reviewing
+from plyground.gui.play.series_record import Series, relabel
+from plyground.gui.settings import AI, CUSTOM, HUMAN
 
 SPEED_MAX = 2.0
 NEXT_GAME_PAUSE = 2.2

@@ -7,12 +7,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import drawing, settings
-from gui.drop_down import drop_down
-from gui.play.controller import SPEED_MAX, PlayController
-from gui.settings import CUSTOM, HUMAN
-from gui.sound import sounds
+from plyground.gui import drawing, settings
+from plyground.gui.drop_down import drop_down
+from plyground.gui.play.controller import SPEED_MAX, PlayController
+from plyground.gui.settings import CUSTOM, HUMAN
+from plyground.gui.sound import sounds
 
 CUSTOM_ROLE = "AI · Custom…"
 BUTTONS = (
@@ -31,7 +30,7 @@ BUTTONS = (
 
 def role_options(game_name: str) -> list[str]:
     """'Human', 'AI · <preset>' for each preset, then 'AI · Custom…'."""
-    import ai
+    from plyground import ai
 
     presets = list(ai.DIFFICULTIES[game_name])
     return [HUMAN.capitalize()] + [f"AI · {p}" for p in presets] + [CUSTOM_ROLE]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
-from gui.play.controller import PlayController
+from plyground.gui import drawing, theme
+from plyground.gui.play.controller import PlayController
 
 
 def headline(controller: PlayController) -> tuple[str, int | None]:

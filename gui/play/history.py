@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import CHANCE, sample_outcome
+from plyground.games.base import CHANCE, sample_outcome
 
 
 @dataclass(frozen=True, slots=True)

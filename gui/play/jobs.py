@@ -169,7 +169,7 @@ class SearchJobs:
 
     def analysis_config(self, player: int) -> Any:
         """The search used for hints and board values: the opponent AI's, else a middle preset."""
-        import ai
+        from plyground import ai
 
         other = self.sides[1 - player]
         if other.is_ai:
@@ -180,7 +180,7 @@ class SearchJobs:
     def exact_analysis_config(self, player: int) -> Any:
         """`analysis_config`, switched to solving where the game says a solve of this position
         is cheap (an opening book within reach): every move's value is then exact."""
-        from ai.players import exact_where_cheap
+        from plyground.ai.players import exact_where_cheap
 
         return exact_where_cheap(self.analysis_config(player), self.state)
 

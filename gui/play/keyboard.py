@@ -9,8 +9,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import focus
+from plyground.gui import focus
 
 CTRL = 1
 """A key's modifier flag: held with Ctrl."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gui.kits.base import BoardView
+from plyground.gui.kits.base import BoardView
 
 
 def move_seconds(view: BoardView, before: Any, move: Any) -> float:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import drawing, theme
+from plyground.gui import drawing, theme
 
 Line = tuple[int | None, list[tuple[int, str, int]]]
 """A visual line: the move number (None for a wrapped continuation) and (player, text, row)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import CHANCE
-from gui.play.jobs import BoardValues, Job, SearchRecord
+from plyground.games.base import CHANCE
+from plyground.gui.play.jobs import BoardValues, Job, SearchRecord
 
 
 @dataclass
@@ -143,7 +143,7 @@ class Reviewing:
         if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
             return
         player = state.to_move
-        from ai.players import exact_where_cheap
+        from plyground.ai.players import exact_where_cheap
 
         config = exact_where_cheap(self.analysis_config(player), state)
         self.submit("review", config, player, state=state)

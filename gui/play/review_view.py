@@ -7,9 +7,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import drawing, theme
-from gui.play import controls, move_list, side_panel
+from plyground.gui import drawing, theme
+from plyground.gui.play import controls, move_list, side_panel
 
 LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 

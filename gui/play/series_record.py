@@ -87,7 +87,7 @@ class Series:
 
     def result(self) -> Any:
         """The games as an `ai.tournament.TournamentResult` (the tournament's cross table)."""
-        from ai.tournament import TournamentResult
+        from plyground.ai.tournament import TournamentResult
 
         labels = self.labels()
         if len(labels) < 2:
@@ -101,7 +101,7 @@ class Series:
 
     def lines(self) -> list[PlayerLine]:
         """Each player's points and score with its 95% Wilson interval, best score first."""
-        from ai.match import wilson_interval
+        from plyground.ai.match import wilson_interval
 
         result = self.result()
         lines = []
@@ -129,7 +129,7 @@ class Series:
 
     def head_to_head(self) -> str | None:
         """With exactly two players: 'AI · Hard scores 62.5% (95% CI 45.1-77.3%), Elo +89'."""
-        from ai.match import elo_difference
+        from plyground.ai.match import elo_difference
 
         lines = self.lines()
         if len(lines) != 2:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from gui import analysis_panel, drawing, theme
-from gui.kits.base import BoardView
-from gui.play import move_list
-from gui.play.controller import PlayController
-from gui.play.jobs import SearchRecord
+from plyground.gui import analysis_panel, drawing, theme
+from plyground.gui.kits.base import BoardView
+from plyground.gui.play import move_list
+from plyground.gui.play.controller import PlayController
+from plyground.gui.play.jobs import SearchRecord
 
 
 def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:

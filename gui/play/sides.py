@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from gui import settings
-from gui.settings import AI, CUSTOM, HUMAN
+from plyground.gui import settings
+from plyground.gui.settings import AI, CUSTOM, HUMAN
 
 
 def game_class(game_name: str) -> Any:
     """The registered factory of `game_name` (its class attributes describe the game)."""
-    import games
+    from plyground import games
 
     return games.GAMES[game_name]
 
@@ -21,7 +21,7 @@ def side_names(game_name: str, palette: str = "standard") -> tuple[str, str]:
     its sides by colour takes the palette's colour names (Blue/Orange)."""
     names = getattr(game_class(game_name), "side_names", ("Player 1", "Player 2"))
     if palette != "standard":
-        from gui import kits, theme
+        from plyground.gui import kits, theme
 
         renamed = theme.PALETTES[palette].colour_names if palette in theme.PALETTES else None
         if renamed and getattr(kits.KITS.get(game_name), "side_names_are_colours", False):

@@ -6,12 +6,11 @@ import math
 from typing import Any
 
 import pygame
-
-from games.base import CHANCE
-from gui import drawing, theme
-from gui.play import motion
-from gui.play import sides as side_info
-from gui.play.controller import PlayController
+from plyground.games.base import CHANCE
+from plyground.gui import drawing, theme
+from plyground.gui.play import motion
+from plyground.gui.play import sides as side_info
+from plyground.gui.play.controller import PlayController
 
 
 def status_text(controller: PlayController, view: Any) -> str:

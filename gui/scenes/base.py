@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from gui.app import App
+    from plyground.gui.app import App
 
 
 class Scene:

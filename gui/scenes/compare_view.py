@@ -16,8 +16,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from ai.compare import (
+from plyground.ai.compare import (
     Comparison,
     Estimate,
     Row,
@@ -29,13 +28,13 @@ from ai.compare import (
     variants_for,
     with_shares,
 )
-from gui import chart
-from gui.compare_charts import nodes_chart
-from gui.compare_table import draw_table
-from gui.compare_worker import CompareRunner
-from gui.drop_down import drop_down
-from gui.scenes.base import Scene
-from gui.view_heading import draw_card, draw_heading
+from plyground.gui import chart
+from plyground.gui.compare_charts import nodes_chart
+from plyground.gui.compare_table import draw_table
+from plyground.gui.compare_worker import CompareRunner
+from plyground.gui.drop_down import drop_down
+from plyground.gui.scenes.base import Scene
+from plyground.gui.view_heading import draw_card, draw_heading
 
 DEPTHS = tuple(range(1, 13))
 LIMIT_SECONDS = 20.0

@@ -15,18 +15,18 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.ai.search import ALGORITHM_TITLES, algorithms_for
+from plyground.ai.trace import Trace, TraceNode, trace
+from plyground.games import tree_examples
+from plyground.gui import drawing, explorer_practice, theme
+from plyground.gui.explorer_controls import SPEEDS, WidgetRow, lesson_row, search_row, stepper_row
+from plyground.gui.explorer_layout import CUT, Layout, Placed, layout
+from plyground.gui.explorer_panel import ORDERING_NAMES, draw_panel
+from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.explorer_tree_view import draw_hover, draw_tree, draw_waiting
+from plyground.gui.scenes.base import Scene
 
-import ai
-from ai.search import ALGORITHM_TITLES, algorithms_for
-from ai.trace import Trace, TraceNode, trace
-from games import tree_examples
-from gui import drawing, explorer_practice, theme
-from gui.explorer_controls import SPEEDS, WidgetRow, lesson_row, search_row, stepper_row
-from gui.explorer_layout import CUT, Layout, Placed, layout
-from gui.explorer_panel import ORDERING_NAMES, draw_panel
-from gui.explorer_practice import PRACTICE
-from gui.explorer_tree_view import draw_hover, draw_tree, draw_waiting
-from gui.scenes.base import Scene
+from plyground import ai
 
 DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one node that make a double-click."""

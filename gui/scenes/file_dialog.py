@@ -10,9 +10,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import focus, savefile, settings, theme
-from gui.scenes.base import Scene
+from plyground.gui import focus, savefile, settings, theme
+from plyground.gui.scenes.base import Scene
 
 TOOL_TIP_DELAY = 1.0
 """pygame_gui's delay before a widget's tool tip shows (seconds), restored after the dialog."""

@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.gui import drawing, focus, kits, savefile, theme
+from plyground.gui.safe_files import keep_aside
+from plyground.gui.scenes.file_dialog import FileDialogScene
 
-import games
-from gui import drawing, focus, kits, savefile, theme
-from gui.safe_files import keep_aside
-from gui.scenes.file_dialog import FileDialogScene
+from plyground import games
 
 Card = tuple[str, str, str]
 """(game name, title, one line) for a menu card."""

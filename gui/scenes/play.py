@@ -14,11 +14,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from games.base import CHANCE
-from gui import drawing, savefile, theme
-from gui.kits import ViewContext, kit_for
-from gui.play import (
+from plyground.games.base import CHANCE
+from plyground.gui import drawing, savefile, theme
+from plyground.gui.kits import ViewContext, kit_for
+from plyground.gui.play import (
     controls,
     game_over_card,
     keyboard,
@@ -27,11 +26,11 @@ from gui.play import (
     side_panel,
     status_line,
 )
-from gui.play.activity import MESSAGE_TIME, Activity
-from gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
-from gui.scenes.file_dialog import FileDialogScene
-from gui.settings import CUSTOM
-from gui.sound import sounds
+from plyground.gui.play.activity import MESSAGE_TIME, Activity
+from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
+from plyground.gui.scenes.file_dialog import FileDialogScene
+from plyground.gui.settings import CUSTOM
+from plyground.gui.sound import sounds
 
 BOARD_STEPS = 6
 """The board shrinks for the game-over card in this many sizes (each is drawn once)."""

@@ -11,11 +11,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import chart, drawing, theme
-from gui.compare_charts import policy_charts
-from gui.scenes.base import Scene
-from gui.view_heading import draw_card, draw_heading
+from plyground.gui import chart, drawing, theme
+from plyground.gui.compare_charts import policy_charts
+from plyground.gui.scenes.base import Scene
+from plyground.gui.view_heading import draw_card, draw_heading
 
 
 class PolicyScene(Scene):

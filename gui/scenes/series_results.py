@@ -7,11 +7,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import drawing, theme
-from gui.play.controller import PlayController
-from gui.play.sides import game_title
-from gui.scenes.base import Scene
+from plyground.gui import drawing, theme
+from plyground.gui.play.controller import PlayController
+from plyground.gui.play.sides import game_title
+from plyground.gui.scenes.base import Scene
 
 
 def cell_text(result: Any, i: int, j: int) -> tuple[str, theme.Colour]:

@@ -13,10 +13,9 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from ai.search import algorithms_for
-from gui import drawing, focus, kits, settings, theme
-from gui.describe import (
+from plyground.ai.search import algorithms_for
+from plyground.gui import drawing, focus, kits, settings, theme
+from plyground.gui.describe import (
     ALGORITHM_NAMES,
     TIME_LIMITS,
     describe_side,
@@ -24,11 +23,11 @@ from gui.describe import (
     option_step,
     snap_option,
 )
-from gui.drop_down import drop_down
-from gui.scenes.base import Scene
-from gui.settings import AI, CUSTOM, HUMAN, SideSetup
-from gui.setup import custom_ai, volume
-from gui.setup.custom_ai import cost_warning as cost_warning
+from plyground.gui.drop_down import drop_down
+from plyground.gui.scenes.base import Scene
+from plyground.gui.settings import AI, CUSTOM, HUMAN, SideSetup
+from plyground.gui.setup import custom_ai, volume
+from plyground.gui.setup.custom_ai import cost_warning as cost_warning
 
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),

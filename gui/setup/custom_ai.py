@@ -7,11 +7,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from ai.search import MAX_DEPTH
-from gui import drawing, theme
-from gui.describe import ALGORITHM_NAMES, TIME_LIMITS
-from gui.settings import CUSTOM, SideSetup
+from plyground.ai.search import MAX_DEPTH
+from plyground.gui import drawing, theme
+from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
+from plyground.gui.settings import CUSTOM, SideSetup
 
 RANDOMNESS_MAX = 2.0
 """The custom randomness slider's range (`ai.players.PlayerConfig` allows 0-2)."""
@@ -21,20 +20,20 @@ RANDOMNESS_STEP = 0.05
 def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> str:
     """A warning for a Custom AI whose search would take too long (`ai.cost.judge`), with a
     time limit to try; "" when it finishes in reasonable time.  It never blocks the start."""
-    import ai.cost
+    from plyground.ai import cost as ai_cost
 
-    if algorithm not in ai.cost.NODES_PER_SECOND or state.is_terminal():
+    if algorithm not in ai_cost.NODES_PER_SECOND or state.is_terminal():
         return ""
     try:
-        verdict = ai.cost.judge(state, algorithm, depth, time_limit)
+        verdict = ai_cost.judge(state, algorithm, depth, time_limit)
     except Exception:  # an estimate is advice: without one, say nothing
         return ""
     if verdict.level == "ok":
         return ""
     what = "Solving" if depth is None else f"Depth {depth}"
     size = (
-        f"about {ai.cost.format_count(verdict.nodes)} positions, "
-        f"{ai.cost.format_duration(verdict.seconds)}, estimated"
+        f"about {ai_cost.format_count(verdict.nodes)} positions, "
+        f"{ai_cost.format_duration(verdict.seconds)}, estimated"
     )
     if verdict.level == "refuse":
         return (

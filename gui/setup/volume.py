@@ -6,9 +6,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-
-from gui import drawing, settings, theme
-from gui.sound import sounds
+from plyground.gui import drawing, settings, theme
+from plyground.gui.sound import sounds
 
 
 def build(scene: Any, back: pygame.Rect, start: pygame.Rect) -> None:

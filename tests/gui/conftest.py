@@ -24,7 +24,7 @@ def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
     """Build apps showing the menu; all are closed (worker included) after the test."""
-    from gui import app as app_module
+    from plyground.gui import app as app_module
 
     apps: list[Any] = []
 

@@ -85,8 +85,8 @@ def start_game(
     app: Any, game: str, sides: tuple[str, str] = ("human", "human"), speed: float = 0.0
 ) -> Any:
     """From the menu: pick `game`, set both sides (human or a preset), start; the play scene."""
-    from gui.scenes.menu import game_cards
-    from gui.settings import AI, HUMAN
+    from plyground.gui.scenes.menu import game_cards
+    from plyground.gui.settings import AI, HUMAN
 
     pump(app, 2)
     index = [name for name, _, _ in game_cards()].index(game)

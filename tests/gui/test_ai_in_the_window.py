@@ -9,8 +9,7 @@ import time
 import pygame
 import pytest
 from driving import choose_option, click_button, press, pump, start_game, wait_until
-
-from gui.settings import AI, CUSTOM
+from plyground.gui.settings import AI, CUSTOM
 
 SLOW = {"algorithm": "alphabeta", "depth": 12, "heuristic": "windows", "time_limit": None}
 
@@ -96,14 +95,14 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
     assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
-    import ai
+    from plyground import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Easy"].depth
     choose_option(app, play.role_menus[1], "AI · Hard")
     assert play.controller.sides[1].preset == "Hard"
     press(app, pygame.K_4, "4")
     assert wait_until(app, lambda: play.controller.match.state.ply == 4, 30)
-    import ai
+    from plyground import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
 
@@ -128,10 +127,10 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     press(app, pygame.K_ESCAPE)  # back: cancelled too
     assert not app.worker.busy
     started = time.perf_counter()
-    import games
+    from plyground import games
 
     state = games.get_game("tictactoe").initial_state()
-    from ai import get_preset
+    from plyground.ai import get_preset
 
     app.worker.submit("analyse", "tictactoe", {}, state, get_preset("tictactoe", "Easy"))
     answers = []
@@ -216,7 +215,7 @@ def test_analysis_measures_what_pruning_saved(make_app):
     )
     assert play.controller.analysis.result.algorithm == "alphabeta"
     assert play.controller.analysis.minimax_nodes >= play.controller.analysis.result.nodes
-    from gui.analysis_panel import summary_lines
+    from plyground.gui.analysis_panel import summary_lines
 
     labels = [label for label, _ in summary_lines(play.controller.analysis, play.controller.game)]
     assert "vs minimax" in labels and "Pruning" in labels

@@ -8,13 +8,13 @@ from typing import Any
 import pygame
 import pytest
 from driving import click_button, press, pump, wait_until
+from plyground.ai import compare
+from plyground.gui import chart
+from plyground.gui.compare_charts import nodes_chart
+from plyground.gui.scenes.compare_view import CompareScene
+from plyground.gui.scenes.policy_view import PolicyScene
 
-import games
-from ai import compare
-from gui import chart
-from gui.compare_charts import nodes_chart
-from gui.scenes.compare_view import CompareScene
-from gui.scenes.policy_view import PolicyScene
+from plyground import games
 
 
 def _c4(moves: str = "4453") -> tuple[Any, Any]:

@@ -9,11 +9,10 @@ from typing import Any
 import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
-
-from gui import app as app_module
-from gui.play import controls
-from gui.scenes.setup import cost_warning
-from gui.settings import AI, CUSTOM
+from plyground.gui import app as app_module
+from plyground.gui.play import controls
+from plyground.gui.scenes.setup import cost_warning
+from plyground.gui.settings import AI, CUSTOM
 
 
 def _scene_name(app: Any) -> str:
@@ -174,9 +173,10 @@ def test_the_worker_finishes_a_search_on_request() -> None:
     """Straight to the worker: `move_now()` makes a long search answer, incomplete."""
     import time
 
-    import games
-    from ai.players import PlayerConfig
-    from gui.ai_worker import AIWorker
+    from plyground.ai.players import PlayerConfig
+    from plyground.gui.ai_worker import AIWorker
+
+    from plyground import games
 
     worker = AIWorker()
     try:
@@ -202,7 +202,7 @@ def test_the_worker_finishes_a_search_on_request() -> None:
 
 
 def test_cost_warning_for_a_custom_ai() -> None:
-    import games
+    from plyground import games
 
     state = games.get_game("connect4").initial_state()
     never = cost_warning(state, "minimax", 12, None)
@@ -234,9 +234,10 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
 def test_a_late_run_leaves_no_twin_row(make_app: Callable[..., Any]) -> None:
     """A run that finishes just as Run restarts the comparison is not counted twice (twins
     once made the next estimate divide by zero; found by the random-events test)."""
-    import games
-    from ai.compare import Row, estimate
-    from gui.scenes.compare_view import CompareScene
+    from plyground.ai.compare import Row, estimate
+    from plyground.gui.scenes.compare_view import CompareScene
+
+    from plyground import games
 
     app = make_app()
     game = games.get_game("tictactoe")
@@ -268,9 +269,9 @@ class _Worker:
 
 
 def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
-    from gui.play.controller import PlayController
-    from gui.play.jobs import Job
-    from gui.settings import Settings
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.play.jobs import Job
+    from plyground.gui.settings import Settings
 
     worker = _Worker()
     controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)

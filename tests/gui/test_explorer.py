@@ -8,13 +8,13 @@ from typing import Any
 import pygame
 import pytest
 from driving import choose_option, click, press, pump, wait_until
+from plyground.games import tree_examples
+from plyground.gui.explorer_layout import CUT, MORE, layout
+from plyground.gui.explorer_panel import chance_to_explain
+from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.scenes.explorer import ExplorerScene
 
-import games
-from games import tree_examples
-from gui.explorer_layout import CUT, MORE, layout
-from gui.explorer_panel import chance_to_explain
-from gui.explorer_practice import PRACTICE
-from gui.scenes.explorer import ExplorerScene
+from plyground import games
 
 
 def open_explorer(app: Any, state: Any, **kwargs: Any) -> ExplorerScene:
@@ -126,7 +126,7 @@ def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     pump(app, 2)
     assert scene.step == cut_step
     assert scene.trace.totals(scene.step)[2] == 1
-    from ai.trace_render import explain
+    from plyground.ai.trace_render import explain
 
     assert explain(scene.trace, scene.step).startswith("MIN at C already has 1 ≤ α = 3")
     # Play: the stepper moves by itself, then stops at the end.
@@ -178,7 +178,7 @@ def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., An
     assert [scene.trace.nodes[c].probability for c in chance.children] == [pytest.approx(1 / 6)] * 6
     assert scene.trace.totals()[2] == 0
     assert chance_to_explain(scene, scene.trace.root) is not None
-    from ai.trace_render import sum_text
+    from plyground.ai.trace_render import sum_text
 
     assert sum_text(scene.trace, chance).startswith("1/6·")
     # Hovering the chance node shows its card (drawn without error).
@@ -248,7 +248,7 @@ def test_the_explorer_fits_small_and_large_windows(make_app: Callable[..., Any])
 
 
 def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
-    from ai.trace import trace
+    from plyground.ai.trace import trace
 
     state = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
     found = trace(state, "alphabeta", 2)
@@ -267,7 +267,7 @@ def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
 
 
 def test_the_frame_bench_reports_frame_times() -> None:
-    from gui.explorer_bench import run
+    from plyground.gui.explorer_bench import run
 
     figures = run(frames=20, game="connect4", algorithm="alphabeta", depth=4)
     assert figures["nodes"] == 200 and figures["frames"] == 20
@@ -275,7 +275,7 @@ def test_the_frame_bench_reports_frame_times() -> None:
 
 
 def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any]) -> None:
-    from gui import explorer_board
+    from plyground.gui import explorer_board
 
     app = make_app()
     game = games.get_game("connect4")
@@ -303,7 +303,7 @@ def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -
 
 
 def test_lesson_panels_compare_both_versions() -> None:
-    from gui.explorer_panel import lesson_comparison
+    from plyground.gui.explorer_panel import lesson_comparison
 
     assert lesson_comparison(0) == ()
     assert lesson_comparison(1) == (

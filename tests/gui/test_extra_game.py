@@ -16,10 +16,10 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click, press, pump, start_game, wait_until
+from plyground.gui import kits, savefile
+from plyground.gui.scenes.menu import game_cards
 
-import games
-from gui import kits, savefile
-from gui.scenes.menu import game_cards
+from plyground import games
 
 
 @pytest.fixture
@@ -135,7 +135,7 @@ def test_nim_is_saved_and_opened_again(nim, make_app, tmp_path):
 
 
 def test_the_terminal_plays_and_analyses_nim(nim, capsys, tmp_path):
-    import cli
+    from plyground import cli
 
     record = tmp_path / "games.txt"
     players = ["--p1", "expert", "--p2", "random", "--games", "4", "--swap"]
@@ -162,8 +162,9 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
     answer, and the worker stays alive for the next job."""
     import time
 
-    import ai
-    from gui.ai_worker import AIWorker
+    from plyground.gui.ai_worker import AIWorker
+
+    from plyground import ai
 
     worker = AIWorker()
     try:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from plyground.gui.play.controller import PlayController
+from plyground.gui.settings import HUMAN
 from test_play_controller import make
-
-from gui.play.controller import PlayController
-from gui.settings import HUMAN
 
 
 def _play_games(controller: PlayController, worker: object, clock: object, count: int) -> None:
@@ -70,7 +69,7 @@ def test_the_score_follows_the_players_when_they_change_sides():
 
 
 def test_the_game_over_card_names_each_player_with_their_score():
-    from gui.play.game_over_card import detail
+    from plyground.gui.play.game_over_card import detail
 
     controller, worker, clock = make(sides=("Easy", "Hard"))
     controller.settings.speed = 0.0
@@ -88,7 +87,7 @@ def test_the_game_over_card_names_each_player_with_their_score():
 
 
 def test_a_series_in_progress_autosaves_the_sides_of_the_game_being_played(config_dir):
-    from gui import savefile
+    from plyground.gui import savefile
 
     controller, worker, clock = make(sides=("Easy", "Hard"), autosave=True)
     controller.settings.speed = 0.0

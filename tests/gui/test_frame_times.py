@@ -5,8 +5,7 @@ from __future__ import annotations
 import multiprocessing
 
 import pytest
-
-from gui import frame_bench
+from plyground.gui import frame_bench
 
 
 @pytest.mark.slow

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pygame
 from driving import click, pump, start_game
-
-from gui import frame_bench
-from gui.app import SETTLE
-from gui.play.activity import PULSE_SECONDS, Activity
+from plyground.gui import frame_bench
+from plyground.gui.app import SETTLE
+from plyground.gui.play.activity import PULSE_SECONDS, Activity
 
 SETTLED_FRAMES = round(SETTLE * 60) + 5
 """Frames after which widgets have settled from the last event."""

@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 import pytest
+from plyground.gui import app as app_module
+from plyground.gui import kits
+from plyground.gui.play import keyboard
 
-import games
-from gui import app as app_module
-from gui import kits
-from gui.play import keyboard
+from plyground import games
 from tests import nim_game, nim_kit
 from tests.gui.driving import click, click_button, press, pump, start_game, wait_until
 

@@ -13,11 +13,18 @@ from typing import Any
 import pygame
 import pytest
 from driving import choose_option, click, click_button, press, pump
+from plyground.games.base import (
+    NO_HEURISTIC,
+    DigitNotation,
+    GameOption,
+    Heuristic,
+    IllegalMoveError,
+    Preset,
+)
+from plyground.gui import kits, settings
+from plyground.gui.kits import BoardView, MissingKitError, ViewContext
 
-import games
-from games.base import NO_HEURISTIC, DigitNotation, GameOption, Heuristic, IllegalMoveError, Preset
-from gui import kits, settings
-from gui.kits import BoardView, MissingKitError, ViewContext
+from plyground import games
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
 
@@ -235,7 +242,7 @@ def test_a_game_without_options_has_no_option_widgets(make_app):
 
 
 def test_preset_descriptions_come_from_the_game(make_app):
-    from gui.describe import describe_side
+    from plyground.gui.describe import describe_side
 
     app = make_app()
     setup = _setup(app, "2")
@@ -254,7 +261,7 @@ def pygame_gui_event(name: str) -> int:
 
 
 def test_a_fourth_game_gets_a_card_and_a_setup(nim, make_app):
-    from gui.describe import SIDE_NAMES, game_title
+    from plyground.gui.describe import SIDE_NAMES, game_title
 
     app = make_app()
     pump(app, 2)
@@ -308,8 +315,8 @@ def test_cards_never_overlap_and_stay_on_screen(nim, make_app, size):
 
 
 def test_option_steps_and_the_frame_bench_read_descriptions(nim):
-    from gui import frame_bench
-    from gui.describe import option_step, snap_option
+    from plyground.gui import frame_bench
+    from plyground.gui.describe import option_step, snap_option
 
     goal = games.GAMES["pig"].options[0]
     heap = Nim.options[0]
@@ -327,8 +334,8 @@ def test_option_steps_and_the_frame_bench_read_descriptions(nim):
 
 
 def test_the_help_card_lists_each_kits_keys_under_its_game_title():
-    from gui.app import HELP_KEYS, help_keys
-    from gui.describe import game_title
+    from plyground.gui.app import HELP_KEYS, help_keys
+    from plyground.gui.describe import game_title
 
     lines = help_keys()
     assert lines[0] == HELP_KEYS[0] and lines[-1] == HELP_KEYS[-1]
@@ -338,7 +345,7 @@ def test_the_help_card_lists_each_kits_keys_under_its_game_title():
 
 
 def test_a_kit_without_motion_hooks_gets_the_generic_defaults():
-    from gui.play import motion
+    from plyground.gui.play import motion
 
     class Plain(BoardView):
         pass

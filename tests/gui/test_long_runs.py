@@ -5,9 +5,8 @@ worker, and a match of many games whose players are rebuilt per game.  (The soak
 from __future__ import annotations
 
 import pytest
-
-from ai.match import MatchSetup, run_match
-from ai.table import TranspositionTable
+from plyground.ai.match import MatchSetup, run_match
+from plyground.ai.table import TranspositionTable
 
 
 def test_transposition_table_never_grows_past_its_slots():
@@ -21,9 +20,10 @@ def test_transposition_table_never_grows_past_its_slots():
 
 
 def test_the_workers_player_cache_is_bounded():
-    import games
-    from ai import DIFFICULTIES
-    from gui import ai_worker
+    from plyground.ai import DIFFICULTIES
+    from plyground.gui import ai_worker
+
+    from plyground import games
 
     game = games.get_game("tictactoe")
     config = DIFFICULTIES["tictactoe"]["Easy"]
@@ -38,7 +38,7 @@ def test_the_workers_player_cache_is_bounded():
 
 @pytest.mark.slow
 def test_a_long_match_has_no_errors_and_every_game_replays():
-    import games
+    from plyground import games
 
     game = games.get_game("pig", goal=20)
     setup = MatchSetup("pig", (("goal", 20),), ("easy", "medium"), seed=3, swap=True)

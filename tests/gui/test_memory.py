@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-
-from gui import drawing, frame_bench
+from plyground.gui import drawing, frame_bench
 
 
 @pytest.fixture

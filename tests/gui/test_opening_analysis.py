@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from plyground.ai.engine import back_up
+from plyground.ai.minimax import book_units
+from plyground.gui.analysis_panel import Analysis, summary_lines
+from plyground.gui.kits.base import short_value
+from plyground.gui.play.controller import PlayController
+from plyground.gui.settings import HUMAN
 from test_play_controller import FakeWorker, make
 
-import games
-from ai.engine import back_up
-from ai.minimax import book_units
-from gui.analysis_panel import Analysis, summary_lines
-from gui.kits.base import short_value
-from gui.play.controller import PlayController
-from gui.settings import HUMAN
+from plyground import games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -99,7 +99,7 @@ def _l1_openings(most: int = 11, every: int = 97) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize(("moves", "score"), _l1_openings())
 def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score: int) -> None:
-    from ai.bench import solver_score
+    from plyground.ai.bench import solver_score
 
     controller, worker = opened(moves)
     controller.settings.show_analysis = False

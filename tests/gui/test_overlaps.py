@@ -45,8 +45,8 @@ def test_no_tool_tip_while_the_file_dialog_is_up(make_app):
 
 
 def test_pigs_flag_keeps_clear_of_the_highest_score():
-    from gui import drawing
-    from gui.kits.pig import score_size, score_width
+    from plyground.gui import drawing
+    from plyground.gui.kits.pig import score_size, score_width
 
     for unit in (30.0, 45.0, 60.0, 80.0, 100.0):
         for goal in (10, 30, 100, 500, 1000):
@@ -61,9 +61,9 @@ def test_pigs_flag_keeps_clear_of_the_highest_score():
 
 def _analysed_play(size, players):
     """A headless app with an analysed connect-four position on top (as the screenshots)."""
-    from gui import screenshot
-    from gui.app import App
-    from gui.scenes.menu import MenuScene
+    from plyground.gui import screenshot
+    from plyground.gui.app import App
+    from plyground.gui.scenes.menu import MenuScene
 
     app = App(size, headless=True, use_saved_settings=False)
     app.settings.show_analysis = True
@@ -75,8 +75,8 @@ def _analysed_play(size, players):
 
 
 def _panel_sections(play):
-    from gui import analysis_panel
-    from gui.play import side_panel
+    from plyground.gui import analysis_panel
+    from plyground.gui.play import side_panel
 
     m = play.app.metrics
     panel = play.panel_rect()

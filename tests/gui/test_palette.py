@@ -5,10 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import press, pump, start_game
-
-from gui import settings, theme
-from gui.kits.connect4 import draw_disc
-from gui.play.sides import side_names
+from plyground.gui import settings, theme
+from plyground.gui.kits.connect4 import draw_disc
+from plyground.gui.play.sides import side_names
 
 
 @pytest.fixture(autouse=True)

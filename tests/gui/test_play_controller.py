@@ -8,12 +8,11 @@ import sys
 from typing import Any
 
 import pytest
-
-from gui import savefile
-from gui.ai_worker import Job as WorkerJob
-from gui.ai_worker import Message, _analyse, _choose
-from gui.play.controller import HUMAN_AI_DELAY, PlayController
-from gui.settings import AI, HUMAN, Settings
+from plyground.gui import savefile
+from plyground.gui.ai_worker import Job as WorkerJob
+from plyground.gui.ai_worker import Message, _analyse, _choose
+from plyground.gui.play.controller import HUMAN_AI_DELAY, PlayController
+from plyground.gui.settings import AI, HUMAN, Settings
 
 
 class FakeWorker:
@@ -62,7 +61,7 @@ class FakeWorker:
 
     def finish(self) -> None:
         """Answer the running job with the worker's own search code."""
-        import games
+        from plyground import games
 
         job = self.jobs[-1]
         assert self.live == job.job_id
@@ -215,7 +214,7 @@ def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir
 
 
 def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
-    from ai.result import SearchProgress
+    from plyground.ai.result import SearchProgress
 
     controller, worker, _ = make(game="connect4", sides=(HUMAN, "Hard"))
     controller.try_human_move(3)
@@ -294,7 +293,7 @@ def test_hints_only_on_a_humans_turn():
 
 @pytest.mark.parametrize("game", ["tictactoe", "connect4", "pig"])
 def test_side_names_and_options_come_from_the_game_description(game):
-    import games
+    from plyground import games
 
     controller, _, _ = make(game=game, sides=(HUMAN, HUMAN))
     assert controller.colour_names() == tuple(games.GAMES[game].side_names)
@@ -302,8 +301,8 @@ def test_side_names_and_options_come_from_the_game_description(game):
 
 
 def test_the_status_line_says_solving_too():
-    from ai.result import SearchProgress
-    from gui.play import status_line
+    from plyground.ai.result import SearchProgress
+    from plyground.gui.play import status_line
 
     controller, worker, _ = make(game="connect4", sides=(HUMAN, "Hard"))
     controller.try_human_move(3)

@@ -7,8 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-
-from gui import analysis_panel, drawing, screenshot
+from plyground.gui import analysis_panel, drawing, screenshot
 
 
 def drawn_panel_rows(
@@ -95,10 +94,9 @@ def test_a_custom_ais_randomness_is_kept_by_the_settings_and_saves(
     import json
 
     import pygame_gui
-
-    from gui import settings
-    from gui.play import sides as side_info
-    from gui.settings import AI, CUSTOM
+    from plyground.gui import settings
+    from plyground.gui.play import sides as side_info
+    from plyground.gui.settings import AI, CUSTOM
 
     app = make_app()
     app.step(1 / 60)

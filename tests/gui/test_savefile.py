@@ -6,10 +6,10 @@ import json
 import os
 
 import pytest
+from plyground.gui import savefile
+from plyground.gui.savefile import SaveError, load_game, save_game
 
-import ai
-from gui import savefile
-from gui.savefile import SaveError, load_game, save_game
+from plyground import ai
 
 HARD = {"kind": "ai", "preset": "Hard", "config": ai.DIFFICULTIES["connect4"]["Hard"].to_dict()}
 

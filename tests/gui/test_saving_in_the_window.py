@@ -16,9 +16,8 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
-
-from gui import savefile, settings
-from gui.settings import AI, CUSTOM
+from plyground.gui import savefile, settings
+from plyground.gui.settings import AI, CUSTOM
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +73,7 @@ def test_buttons_open_the_dialogs_and_esc_closes_them(make_app):
 
 
 def test_opening_another_game_sets_its_players_goal_and_dice(make_app, tmp_path):
-    import ai
+    from plyground import ai
 
     path = tmp_path / "pig.json"
     medium = ai.DIFFICULTIES["pig"]["Medium"].to_dict()
@@ -283,18 +282,18 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
 
 DRIVER = """
 import sys, pathlib
-import gui.app
+import plyground.gui.app
 import main
 
 ready = pathlib.Path(sys.argv[1])
-run = gui.app.App.run
-original_step = gui.app.App.step
+run = plyground.gui.app.App.run
+original_step = plyground.gui.app.App.step
 
 def step(self, dt=1 / 60):
     original_step(self, dt)
     ready.touch()  # the loop is running: the test may send its signal now
 
-gui.app.App.step = step
+plyground.gui.app.App.step = step
 sys.exit(main.main([]))
 """
 

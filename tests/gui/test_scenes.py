@@ -5,10 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import choose_option, click, click_button, press, pump, start_game
-
-from gui.scenes.menu import MenuScene
-from gui.scenes.play import PlayScene
-from gui.scenes.setup import SetupScene
+from plyground.gui.scenes.menu import MenuScene
+from plyground.gui.scenes.play import PlayScene
+from plyground.gui.scenes.setup import SetupScene
 
 
 def test_menu_opens_setup_and_back(make_app):
@@ -99,7 +98,7 @@ def test_tictactoe_full_game_by_keys_then_play_again(make_app):
 def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
     app = make_app()
     play = start_game(app, "tictactoe")
-    from gui.kits.tictactoe import cell_rect, geometry
+    from plyground.gui.kits.tictactoe import cell_rect, geometry
 
     def cell_centre(index: int) -> tuple[int, int]:
         board, size = geometry(play.board_rect())
@@ -119,7 +118,7 @@ def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
 def test_connect4_full_game_by_clicks_and_keys(make_app):
     app = make_app()
     play = start_game(app, "connect4")
-    from gui.kits.connect4 import geometry
+    from plyground.gui.kits.connect4 import geometry
 
     def column_point(col: int) -> tuple[int, int]:
         board, cell = geometry(play.board_rect())

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from gui import screenshot
+from plyground.gui import screenshot
 
 CASES = [
     ("menu", "connect4", ""),

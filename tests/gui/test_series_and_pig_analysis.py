@@ -5,12 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
-
-from ai.tournament import format_cross_table
-from games.pig_optimal import optimal_table
-from gui.kits.pig_odds import pig_rows
-from gui.play.history import Match
-from gui.play.series_record import Series
+from plyground.ai.tournament import format_cross_table
+from plyground.games.pig_optimal import optimal_table
+from plyground.gui.kits.pig_odds import pig_rows
+from plyground.gui.play.history import Match
+from plyground.gui.play.series_record import Series
 
 
 def test_series_is_the_tournament_cross_table():
@@ -69,7 +68,7 @@ def test_swapping_sides_keeps_each_players_record(make_app):
 
 
 def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
-    import games
+    from plyground import games
 
     game = games.get_game("pig", goal=30)
     table = optimal_table(30)

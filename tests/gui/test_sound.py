@@ -10,8 +10,7 @@ import wave
 from pathlib import Path
 
 import pytest
-
-from gui import sound
+from plyground.gui import sound
 
 ROOT = Path(__file__).resolve().parents[2]
 

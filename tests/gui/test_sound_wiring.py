@@ -10,9 +10,8 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click_button, press, pump, start_game
-
-from gui import settings, sound
-from gui.play.controller import PlayController
+from plyground.gui import settings, sound
+from plyground.gui.play.controller import PlayController
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +30,7 @@ def effects(app: Any, action: Any, frames: int = 0) -> list[str]:
 
 
 def test_the_kits_pick_their_event_maps() -> None:
-    from gui import kits
+    from plyground.gui import kits
 
     assert kits.kit_for("connect4").sounds is sound.DISC_SOUNDS
     assert kits.kit_for("tictactoe").sounds is sound.MARK_SOUNDS

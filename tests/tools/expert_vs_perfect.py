@@ -16,13 +16,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import games
-from ai.alphabeta import AlphaBeta
-from ai.difficulty import DIFFICULTIES
-from ai.engine import UNLIMITED_DEPTH, Context, back_up
-from ai.players import AIPlayer
-from ai.search import heuristic_for, search
-from ai.values import INF_UNITS, WIN_UNITS
+from plyground.ai.alphabeta import AlphaBeta
+from plyground.ai.difficulty import DIFFICULTIES
+from plyground.ai.engine import UNLIMITED_DEPTH, Context, back_up
+from plyground.ai.players import AIPlayer
+from plyground.ai.search import heuristic_for, search
+from plyground.ai.values import INF_UNITS, WIN_UNITS
+
+from plyground import games
 
 GAME = games.get_game("connect4")
 

@@ -29,9 +29,9 @@ from plyground.ai.compare import (
     with_shares,
 )
 from plyground.gui import chart
-from plyground.gui.compare_charts import nodes_chart
-from plyground.gui.compare_table import draw_table
-from plyground.gui.compare_worker import CompareRunner
+from plyground.gui.compare.charts import nodes_chart
+from plyground.gui.compare.table import draw_table
+from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.drop_down import drop_down
 from plyground.gui.scenes.base import Scene
 from plyground.gui.view_heading import draw_card, draw_heading

@@ -18,12 +18,13 @@ import pygame_gui
 from plyground.ai.search import ALGORITHM_TITLES, algorithms_for
 from plyground.ai.trace import Trace, TraceNode, trace
 from plyground.games import tree_examples
-from plyground.gui import drawing, explorer_practice, theme
-from plyground.gui.explorer_controls import SPEEDS, WidgetRow, lesson_row, search_row, stepper_row
-from plyground.gui.explorer_layout import CUT, Layout, Placed, layout
-from plyground.gui.explorer_panel import ORDERING_NAMES, draw_panel
-from plyground.gui.explorer_practice import PRACTICE
-from plyground.gui.explorer_tree_view import draw_hover, draw_tree, draw_waiting
+from plyground.gui import drawing, theme
+from plyground.gui.explorer import practice as explorer_practice
+from plyground.gui.explorer.controls import SPEEDS, WidgetRow, lesson_row, search_row, stepper_row
+from plyground.gui.explorer.layout import CUT, Layout, Placed, layout
+from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
+from plyground.gui.explorer.practice import PRACTICE
+from plyground.gui.explorer.tree_view import draw_hover, draw_tree, draw_waiting
 from plyground.gui.scenes.base import Scene
 
 from plyground import ai

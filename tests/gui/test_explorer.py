@@ -9,9 +9,9 @@ import pygame
 import pytest
 from driving import choose_option, click, press, pump, wait_until
 from plyground.games import tree_examples
-from plyground.gui.explorer_layout import CUT, MORE, layout
-from plyground.gui.explorer_panel import chance_to_explain
-from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.explorer.layout import CUT, MORE, layout
+from plyground.gui.explorer.panel import chance_to_explain
+from plyground.gui.explorer.practice import PRACTICE
 from plyground.gui.scenes.explorer import ExplorerScene
 
 from plyground import games
@@ -267,7 +267,7 @@ def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
 
 
 def test_the_frame_bench_reports_frame_times() -> None:
-    from plyground.gui.explorer_bench import run
+    from plyground.gui.explorer.bench import run
 
     figures = run(frames=20, game="connect4", algorithm="alphabeta", depth=4)
     assert figures["nodes"] == 200 and figures["frames"] == 20
@@ -275,7 +275,7 @@ def test_the_frame_bench_reports_frame_times() -> None:
 
 
 def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any]) -> None:
-    from plyground.gui import explorer_board
+    from plyground.gui.explorer import board as explorer_board
 
     app = make_app()
     game = games.get_game("connect4")
@@ -303,7 +303,7 @@ def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -
 
 
 def test_lesson_panels_compare_both_versions() -> None:
-    from plyground.gui.explorer_panel import lesson_comparison
+    from plyground.gui.explorer.panel import lesson_comparison
 
     assert lesson_comparison(0) == ()
     assert lesson_comparison(1) == (

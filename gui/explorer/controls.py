@@ -15,8 +15,8 @@ from plyground.ai.trace import ORDERINGS
 from plyground.games import tree_examples
 from plyground.gui import theme
 from plyground.gui.drop_down import drop_down
-from plyground.gui.explorer_panel import ORDERING_NAMES
-from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.explorer.panel import ORDERING_NAMES
+from plyground.gui.explorer.practice import PRACTICE
 
 if TYPE_CHECKING:
     from plyground.gui.scenes.explorer import ExplorerScene

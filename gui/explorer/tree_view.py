@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 from plyground.ai.trace import SHAPES, TraceNode
 from plyground.ai.trace_render import cut_text, probability_text, sum_text, value_text, window_text
-from plyground.gui import drawing, explorer_board, theme
-from plyground.gui.explorer_layout import CUT, MORE, Layout, Placed
+from plyground.gui import drawing, theme
+from plyground.gui.explorer import board as explorer_board
+from plyground.gui.explorer.layout import CUT, MORE, Layout, Placed
 
 if TYPE_CHECKING:
     from plyground.gui.scenes.explorer import ExplorerScene

@@ -15,7 +15,7 @@ from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
 from plyground.ai.trace_render import explain, probability_text, sum_text, value_text, window_text
 from plyground.games import tree_examples
 from plyground.gui import drawing, theme
-from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.explorer.practice import PRACTICE
 from plyground.gui.theme import Metrics
 
 if TYPE_CHECKING:

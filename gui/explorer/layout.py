@@ -3,7 +3,9 @@
 Pure arithmetic (no pygame), so it is tested without a window.  Every visible leaf gets a
 slot of equal width; a parent sits above the middle of its children.  When the slots do
 not fit the width, the deepest levels are folded into "…" stubs until they do (the root's
-own moves always stay).  A cut-off adds one slot: its ✂ stub.
+own moves always stay), except on the `keep` nodes (the path to the narrated node), whose
+children always show.  A cut-off adds one slot: its ✂ stub, or, with `pruned` given, the
+subtrees it skipped (greyed, drawn under it as PRUNED items).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ MORE = "more"
 """A stub for children hidden to fit (or collapsed by the user)."""
 CUT = "cut"
 """A stub for the children a cut-off skipped."""
+PRUNED = "pruned"
+"""A node of a subtree a cut-off skipped (shown greyed when pruned subtrees are shown)."""
 
 
 @dataclass(slots=True)
@@ -53,6 +57,20 @@ class Layout:
                 return index
         return None
 
+    def edge_hit(self, pos: tuple[float, float], reach: float) -> Placed | None:
+        """The node whose edge from its parent (line or move label) passes within `reach`
+        of `pos`: a click on a branch."""
+        best: Placed | None = None
+        best_d = reach * reach
+        for item in self.items:
+            if item.parent is None or item.stub in (CUT, MORE):
+                continue
+            above = self.items[item.parent]
+            d = _segment_distance2(pos, (above.x, above.y), (item.x, item.y))
+            if d <= best_d:
+                best, best_d = item, d
+        return best
+
     def hit(self, pos: tuple[float, float], radius: float) -> Placed | None:
         """The item under `pos` (within `radius` of its centre), nearest first."""
         best: Placed | None = None
@@ -64,33 +82,83 @@ class Layout:
         return best
 
 
-def _visible_children(
-    nodes: list[TraceNode], node: TraceNode, expanded: set[int], level: int, limit: int, root: int
-) -> list[int] | None:
-    """The children drawn under `node`, or None when they are hidden (a "…" stub)."""
-    if not node.children:
-        return []
-    if level >= limit or (node.id != root and node.id not in expanded):
-        return None
-    return node.children
+def _segment_distance2(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """The squared distance from `p` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    )
+    x, y = a[0] + t * dx, a[1] + t * dy
+    return (p[0] - x) ** 2 + (p[1] - y) ** 2
 
 
-def _count(
-    nodes: list[TraceNode], node_id: int, expanded: set[int], level: int, limit: int, root: int
-) -> int:
-    node = nodes[node_id]
-    children = _visible_children(nodes, node, expanded, level, limit, root)
-    if not children:
-        return 1  # a leaf, or folded: its "…" stub shares its slot
-    total = sum(_count(nodes, c, expanded, level + 1, limit, root) for c in children)
-    return total + (1 if node.cut else 0)
+@dataclass(frozen=True)
+class _Shape:
+    """What decides which children show: open nodes, kept nodes, the root, the depth limit."""
 
+    nodes: list[TraceNode]
+    expanded: set[int] | frozenset[int]
+    keep: set[int] | frozenset[int]
+    root: int
+    pruned: dict[int, list[int]]
 
-def _depth(nodes: list[TraceNode], node_id: int, expanded: set[int], root: int) -> int:
-    node = nodes[node_id]
-    if not node.children or (node_id != root and node_id not in expanded):
-        return 0
-    return 1 + max(_depth(nodes, c, expanded, root) for c in node.children)
+    def children(self, node: TraceNode, level: int, limit: int) -> list[int] | None:
+        """The children drawn under `node`, or None when they are hidden (a "…" stub)."""
+        if not node.children:
+            return []
+        if node.id in self.keep:
+            return node.children
+        if level >= limit or (node.id != self.root and node.id not in self.expanded):
+            return None
+        return node.children
+
+    def ghost_slots(self, node_id: int) -> int:
+        """Slots a skipped subtree takes (every ghost leaf one)."""
+        node = self.nodes[node_id]
+        return sum(self.ghost_slots(c) for c in node.children) if node.children else 1
+
+    def cut_slots(self, node: TraceNode) -> int:
+        """Slots for what a cut-off skipped: its stub, or its pruned subtrees."""
+        if not node.cut:
+            return 0
+        ghosts = self.pruned.get(node.id)
+        return sum(self.ghost_slots(g) for g in ghosts) if ghosts else 1
+
+    def count(self, node_id: int, level: int, limit: int) -> int:
+        node = self.nodes[node_id]
+        children = self.children(node, level, limit)
+        if not children:
+            return 1  # a leaf, or folded: its "…" stub shares its slot
+        total = sum(self.count(c, level + 1, limit) for c in children)
+        return total + self.cut_slots(node)
+
+    def ghost_depth(self, node_id: int) -> int:
+        node = self.nodes[node_id]
+        return 1 + max((self.ghost_depth(c) for c in node.children), default=0)
+
+    def shown_depth(self, node_id: int, level: int, limit: int) -> int:
+        """Levels drawn below `node_id` with this limit (kept paths can pass it)."""
+        node = self.nodes[node_id]
+        children = self.children(node, level, limit)
+        if not children:
+            return 0
+        below = max(1 + self.shown_depth(c, level + 1, limit) for c in children)
+        ghosts = self.pruned.get(node_id) if node.cut else None
+        if ghosts:
+            below = max(below, max(self.ghost_depth(g) for g in ghosts))
+        return below
+
+    def depth(self, node_id: int) -> int:
+        node = self.nodes[node_id]
+        opened = node_id == self.root or node_id in self.expanded or node_id in self.keep
+        if not node.children or not opened:
+            return 0
+        return 1 + max(self.depth(c) for c in node.children)
 
 
 def layout(
@@ -101,21 +169,27 @@ def layout(
     min_slot: float = 26.0,
     max_slot: float = 150.0,
     max_level_height: float = 120.0,
+    keep: set[int] | frozenset[int] = frozenset(),
+    pruned: dict[int, list[int]] | None = None,
 ) -> Layout:
-    """Place the tree under `root` with the `expanded` nodes open, in a `size` canvas."""
+    """Place the tree under `root` with the `expanded` nodes open, in a `size` canvas; the
+    `keep` nodes' children always show; `pruned` maps a cut node to the ghost nodes (in
+    `nodes`) of the subtrees it skipped."""
     width, height = size
-    deepest = max(1, _depth(nodes, root, expanded, root))
+    shape = _Shape(nodes, expanded, keep, root, pruned or {})
+    deepest = max(1, shape.depth(root))
     limit = deepest
-    slots = _count(nodes, root, expanded, 0, limit, root)
+    slots = shape.count(root, 0, limit)
     while limit > 1 and slots * min_slot > width:
         limit -= 1
-        slots = _count(nodes, root, expanded, 0, limit, root)
+        slots = shape.count(root, 0, limit)
     slot = min(max_slot, width / max(1, slots))
-    level_height = min(max_level_height, height / (limit + 0.8))
+    levels = max(limit, shape.shown_depth(root, 0, limit))
+    level_height = min(max_level_height, height / (levels + 0.8))
     result = Layout(levels=limit, slot=slot, level_height=level_height, folded=limit < deepest)
     left = (width - slot * slots) / 2
     cursor = [left]
-    used = level_height * (limit + 0.8)
+    used = level_height * (levels + 0.8)
     top = level_height * 0.35 + max(0.0, height - used) / 3
 
     def place(node_id: int, level: int, parent: int | None) -> tuple[float, float, float]:
@@ -125,7 +199,7 @@ def layout(
         y = top + level * level_height
         item = Placed(node_id, 0.0, y, level, parent, slot)
         result.items.append(item)
-        children = _visible_children(nodes, node, expanded, level, limit, root)
+        children = shape.children(node, level, limit)
         start = cursor[0]
         if not children:
             x = cursor[0] + slot / 2
@@ -146,7 +220,10 @@ def layout(
             item.x = x
             return x, start, cursor[0]
         xs = [place(child, level + 1, index)[0] for child in children]
-        if node.cut:
+        ghosts = shape.pruned.get(node_id) if node.cut else None
+        if ghosts:
+            xs += [place_ghost(g, level + 1, index) for g in ghosts]
+        elif node.cut:
             stub_x = cursor[0] + slot / 2
             cursor[0] += slot
             result.items.append(
@@ -156,6 +233,22 @@ def layout(
         item.x = (xs[0] + xs[-1]) / 2
         item.span = cursor[0] - start
         return item.x, start, cursor[0]
+
+    def place_ghost(node_id: int, level: int, parent: int) -> float:
+        """Place a skipped subtree (all of it, greyed); return its centre x."""
+        node = nodes[node_id]
+        index = len(result.items)
+        item = Placed(node_id, 0.0, top + level * level_height, level, parent, slot, PRUNED)
+        result.items.append(item)
+        start = cursor[0]
+        if not node.children:
+            item.x = cursor[0] + slot / 2
+            cursor[0] += slot
+            return item.x
+        xs = [place_ghost(child, level + 1, index) for child in node.children]
+        item.x = (xs[0] + xs[-1]) / 2
+        item.span = cursor[0] - start
+        return item.x
 
     place(root, 0, None)
     return result

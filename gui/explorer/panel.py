@@ -1,25 +1,32 @@
 """The explorer's side panel: the lesson, the search, the root's moves, the step's counts, a
 chance node's weighted sum and what happens now, one section after another.
 
-The words come from `ai.trace_render`; nothing here changes the scene.
+The words come from `ai.trace_render`; everything is read from the explorer's model and
+nothing here changes it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from plyground.ai.search import ALGORITHM_TITLES
 from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
-from plyground.ai.trace_render import explain, probability_text, sum_text, value_text, window_text
-from plyground.games import tree_examples
+from plyground.ai.trace_render import (
+    bound_text,
+    explain,
+    node_name,
+    probability_text,
+    so_far_text,
+    sum_text,
+    value_text,
+    window_text,
+)
+from plyground.games import tree_examples, tree_text
 from plyground.gui import drawing, theme
-from plyground.gui.explorer.practice import PRACTICE
+from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.practice import EDITOR, PRACTICE, PROMPT
 from plyground.gui.theme import Metrics
-
-if TYPE_CHECKING:
-    from plyground.gui.scenes.explorer import ExplorerScene
 
 ORDERING_NAMES = {"game": "Game order", "reversed": "Reversed", "best": "Best first"}
 
@@ -88,77 +95,105 @@ class PanelWriter:
         )
 
 
-def draw_panel(surface: pygame.Surface, scene: ExplorerScene) -> None:
-    """The whole panel as of the scene's step (in practice, nothing that gives the answer away)."""
-    m = scene.app.metrics
-    out = PanelWriter(surface, scene.panel, m)
-    y = scene.panel.y + m.gap
-    if scene.lesson is not None:
-        y = _lesson_section(out, scene, y) + m.px(10)
-    found = scene.trace
-    if found is None or scene.guessing:
+def draw_panel(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
+) -> None:
+    """The whole panel as of the model's step (in practice, nothing that gives the answer
+    away)."""
+    out = PanelWriter(surface, panel, m)
+    y = panel.y + m.gap
+    if model.lesson is not None:
+        y = _lesson_section(out, model, y) + m.px(10)
+    found = model.trace
+    if found is None or model.guessing:
         return
     y = out.section("Search", y)
-    summary = (
-        f"{ALGORITHM_TITLES[found.algorithm]}, depth {found.depth}, "
-        f"{found.heuristic if not found.raw_values else 'leaf values'}, "
-        f"{ORDERING_NAMES[found.ordering].lower()}"
-        f"{', table' if found.table else ''}"
-    )
-    y = out.lines(summary, y, theme.TEXT_DIM) + m.px(8)
-    y = _root_moves(out, scene, found, y) + m.px(8)
-    y = _step_counts(out, scene, found, y)
-    node = found.nodes[found.events[scene.step].node]
-    chance = chance_to_explain(scene, node)
+    y = out.lines(search_summary(model, found), y, theme.TEXT_DIM) + m.px(8)
+    y = _root_moves(out, model, found, y) + m.px(8)
+    y = _step_counts(out, model, found, y)
+    node = found.nodes[model.narrated]
+    chance = chance_to_explain(model, node)
     if chance is not None:
-        y = out.section(f"Chance node {chance.label}", y + m.px(8))
+        y = out.section(f"Chance node {node_name(found, chance)}", y + m.px(8))
         y = out.lines(sum_text(found, chance), y)
     y = out.section("Now", y + m.px(8))
-    out.lines(explain(found, scene.step), y, theme.TEXT, "semibold", limit=out.bottom)
+    y = out.lines(explain(found, model.step), y, theme.TEXT, "semibold", limit=out.bottom)
+    event = found.events[model.step]
+    if event.kind == "exit" and event.source in ("upper", "lower"):
+        return  # the sentence already explains the bound
+    hovered = model.hover
+    if hovered is not None and not hovered.stub and not model.pruned.is_ghost(hovered.node):
+        explained = bound_text(found, found.nodes[hovered.node])
+        if explained and 0 <= found.nodes[hovered.node].finished <= model.step:
+            out.lines(explained, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
 
 
-def _lesson_section(out: PanelWriter, scene: ExplorerScene, y: int) -> int:
-    """The lesson's text and both versions compared, or practice's prompt or verdict."""
-    assert scene.lesson is not None
-    y = out.section("Lesson" if scene.lesson < PRACTICE else "Practice", y)
-    if scene.lesson < PRACTICE:
-        y = out.lines(tree_examples.LESSONS[scene.lesson].text, y, theme.TEXT_DIM)
-        for line in lesson_comparison(scene.lesson):
+def search_summary(model: ExplorerModel, found: Trace) -> str:
+    """Algorithm, depth, values and the order the tree is searched in (a lesson's tree
+    names its own order: "worst move first")."""
+    order = f"{ORDERING_NAMES[found.ordering].lower()}"
+    if model.lesson is not None and model.lesson < PRACTICE:
+        lesson = tree_examples.LESSONS[model.lesson]
+        shown = lesson.other_label if model.variant else lesson.label
+        order = shown if shown.endswith("order") else "the tree's order"
+    elif model.lesson is not None:
+        order = "the tree's order"
+    values = found.heuristic if not found.raw_values else "leaf values"
+    table = ", table" if found.table else ""
+    return f"{ALGORITHM_TITLES[found.algorithm]}, depth {found.depth}, {values}, {order}{table}"
+
+
+def _lesson_section(out: PanelWriter, model: ExplorerModel, y: int) -> int:
+    """The lesson's text and both versions compared, practice's prompt or verdict, or the
+    editor's help and its last error."""
+    assert model.lesson is not None
+    if model.lesson == EDITOR:
+        y = out.section("Your own tree", y)
+        if model.editor_error:
+            y = out.lines(model.editor_error, y, theme.WARNING, "semibold")
+        return out.lines(tree_text.HELP, y, theme.TEXT_DIM)
+    y = out.section("Lesson" if model.lesson < PRACTICE else "Practice", y)
+    if model.lesson < PRACTICE:
+        y = out.lines(
+            tree_examples.LESSONS[model.lesson].text_for(model.variant), y, theme.TEXT_DIM
+        )
+        for line in lesson_comparison(model.lesson):
             y = out.lines(line, y + out.m.px(4), theme.TEXT, "semibold")
         return y
-    if scene.checked:
-        return out.lines(scene.practice_verdict, y)
-    y = out.lines(
-        "Predict: type the root's value, click the branches "
-        "alpha-beta will skip, then Show answer.",
-        y,
-        theme.TEXT_DIM,
-    )
-    return out.lines(f"Your root value: {scene.practice_guess or '_'}", y, theme.TEXT, "semibold")
+    if model.practice.checked:
+        return out.lines(model.practice.verdict, y)
+    y = out.lines(PROMPT, y, theme.TEXT_DIM)
+    found = model.trace
+    marks = sorted(found.nodes[n].label for n in model.practice.marks) if found else []
+    y = out.lines(f"Branches marked: {', '.join(marks) or 'none'}", y, theme.TEXT)
+    guess = model.practice.guess or "_"
+    return out.lines(f"Your root value: {guess}", y, theme.TEXT, "semibold")
 
 
-def _root_moves(out: PanelWriter, scene: ExplorerScene, found: Trace, y: int) -> int:
-    """Each move at the drawn root with its value so far; the chosen one in green."""
-    root = found.nodes[scene.root_id]
-    y = out.section("Moves at the root" if scene.root_id == 0 else f"Moves at {root.label}", y)
-    done = 0 <= root.finished <= scene.step
-    chosen_child = found.principal_path(scene.root_id)[1:2] if done else []
+def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
+    """Each move at the drawn root with its value so far (a bound while it is searched);
+    the chosen one in green."""
+    root = found.nodes[model.root_id]
+    title = "Moves at the root" if model.root_id == 0 else f"Moves at {node_name(found, root)}"
+    y = out.section(title, y)
+    done = 0 <= root.finished <= model.step
+    chosen_child = found.principal_path(model.root_id)[1:2] if done else []
     size = out.size
     for child_id in root.children:
         child = found.nodes[child_id]
         if y + size > out.bottom - out.m.px(150):
             drawing.draw_text(out.surface, "…", (out.x, y), size, theme.TEXT_DIM)
             return y + round(size * 1.4)
-        value = child.value_at(scene.step) if child.entered <= scene.step else None
+        value = child.value_at(model.step) if child.entered <= model.step else None
         label = child.label
         if child.probability is not None:
             label += f"  ({probability_text(child.probability)})"
         if value is None:
             shown = "—"
-        elif child.finished <= scene.step:
+        elif child.finished <= model.step:
             shown = value_text(found, child, value)
         else:
-            shown = found.format_value(value)
+            shown = so_far_text(found, child, value)
         best = child_id in chosen_child
         colour = theme.SUCCESS if best else theme.TEXT
         weight = "semibold" if best else "regular"
@@ -167,10 +202,10 @@ def _root_moves(out: PanelWriter, scene: ExplorerScene, found: Trace, y: int) ->
     return y
 
 
-def _step_counts(out: PanelWriter, scene: ExplorerScene, found: Trace, y: int) -> int:
+def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
     """The counts so far and, for alpha-beta, the window at the current node."""
-    visited, leaves, cutoffs, hits = found.totals(scene.step)
-    y = out.section(f"Step {scene.step + 1} of {len(found.events)}", y)
+    visited, leaves, cutoffs, hits = found.totals(model.step)
+    y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
     for name, count in (
         ("Nodes visited", visited),
         ("Leaves evaluated", leaves),
@@ -179,29 +214,29 @@ def _step_counts(out: PanelWriter, scene: ExplorerScene, found: Trace, y: int) -
     ):
         out.row(name, f"{count:,}", y)
         y += round(out.size * 1.4)
-    event = found.events[scene.step]
+    event = found.events[model.step]
     if found.algorithm == "alphabeta" and event.kind != "exit":
-        alpha, beta = scene.window_at(found.nodes[event.node])
+        alpha, beta = model.window_at(found.nodes[event.node])
         out.row("α/β here", window_text(found, alpha, beta), y, (theme.TEXT_DIM, theme.ACCENT))
         y += round(out.size * 1.4)
     return y
 
 
-def chance_to_explain(scene: ExplorerScene, current: TraceNode) -> TraceNode | None:
+def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | None:
     """The chance node whose weighted sum the panel writes out: hovered, current, or on
     the chosen line."""
-    assert scene.trace is not None
-    nodes = scene.trace.nodes
+    assert model.trace is not None
+    nodes = model.trace.nodes
     candidates = []
-    if scene.hover is not None and not scene.hover.stub:
-        candidates.append(nodes[scene.hover.node])
+    if model.hover is not None and not model.hover.stub:
+        candidates.append(nodes[model.hover.node])
     candidates.append(current)
     if current.parent >= 0:
         candidates.append(nodes[current.parent])
-    candidates += [nodes[n] for n in scene.trace.principal_path(scene.root_id)[:2]]
-    candidates += [nodes[c] for c in nodes[scene.root_id].children]
+    candidates += [nodes[n] for n in model.trace.principal_path(model.root_id)[:2]]
+    candidates += [nodes[c] for c in nodes[model.root_id].children]
     for node in candidates:
-        if node.kind == "chance" and node.terms and 0 <= node.finished <= scene.step:
+        if node.kind == "chance" and node.terms and 0 <= node.finished <= model.step:
             return node
     return None
 

@@ -1,24 +1,34 @@
-"""The explorer's tree as it is drawn: edges, nodes, cut-off stubs and the hover card.
+"""The explorer's tree as it is drawn: edges, nodes, cut-off stubs, pruned subtrees and
+the hover card.
 
-Every function reads the explorer scene (its trace, step, layout and practice marks) and
-draws; none changes anything.  The shapes (▲ MAX, ▼ MIN, ○ chance, ■ leaf) do not rely on
-colour.
+Every function reads the explorer's model (its trace, step, layout and practice marks) and
+draws where a `TreeCanvas` says; none changes anything.  The shapes (▲ MAX, ▼ MIN,
+○ chance, ■ leaf) do not rely on colour.  The narrated node glows and the path from the
+root to it is drawn thick.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from plyground.ai.trace import SHAPES, TraceNode
-from plyground.ai.trace_render import cut_text, probability_text, sum_text, value_text, window_text
+from plyground.ai.trace_render import (
+    bound_text,
+    cut_text,
+    node_name,
+    probability_text,
+    so_far_text,
+    sum_text,
+    value_text,
+    window_text,
+)
 from plyground.gui import drawing, theme
 from plyground.gui.explorer import board as explorer_board
-from plyground.gui.explorer.layout import CUT, MORE, Layout, Placed
-
-if TYPE_CHECKING:
-    from plyground.gui.scenes.explorer import ExplorerScene
+from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed
+from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.pruned import NEVER_LOOKED
+from plyground.gui.theme import Metrics
 
 ROLE_COLOURS = {
     "max": theme.ACCENT,
@@ -28,6 +38,23 @@ ROLE_COLOURS = {
 }
 NEVER = 1 << 30
 """A step no trace reaches: a cut that was never recorded is never drawn."""
+
+
+@dataclass(frozen=True)
+class TreeCanvas:
+    """Where the tree goes on the screen: the scaled sizes, the canvas and the window."""
+
+    m: Metrics
+    rect: pygame.Rect
+    window: tuple[int, int]
+
+    def pos(self, item: Placed) -> tuple[int, int]:
+        """An item's centre on the screen."""
+        return (round(self.rect.x + item.x), round(self.rect.y + self.m.px(10) + item.y))
+
+    def local(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """A screen point in the layout's coordinates."""
+        return (pos[0] - self.rect.x, pos[1] - self.rect.y - self.m.px(10))
 
 
 @dataclass(frozen=True)
@@ -46,56 +73,57 @@ class TreeFrame:
     window_on_path: bool
 
 
-def _frame(scene: ExplorerScene) -> TreeFrame:
-    found = scene.current_layout()
-    assert found is not None and scene.trace is not None
-    m = scene.app.metrics
-    at_end = scene.step >= len(scene.trace.events) - 1
-    current = scene.trace.events[scene.step].node if scene.trace.events else 0
-    practice = scene.guessing
+def _frame(model: ExplorerModel, canvas: TreeCanvas) -> TreeFrame:
+    found = model.current_layout()
+    assert found is not None and model.trace is not None
+    m = canvas.m
+    at_end = model.at_end
+    current = model.narrated
+    practice = model.guessing
     return TreeFrame(
         found=found,
-        positions=[scene.node_pos(item) for item in found.items],
+        positions=[canvas.pos(item) for item in found.items],
         at_end=at_end,
         current=current,
-        current_path={n.id for n in scene.trace.path(current)},
-        chosen=set(scene.trace.principal_path(scene.root_id)) if at_end and not practice else set(),
+        current_path={n.id for n in model.trace.path(current)},
+        chosen=set(model.trace.principal_path(model.root_id)) if at_end and not practice else set(),
         practice=practice,
         radius=max(m.px(5), min(m.px(13), round(found.slot * 0.28))),
         small=max(11, min(m.font_size(13), round(found.slot * 0.32))),
-        window_on_path=scene.trace.algorithm == "alphabeta" and not at_end and not practice,
+        window_on_path=model.trace.algorithm == "alphabeta" and not at_end and not practice,
     )
 
 
-def visible(scene: ExplorerScene, node: TraceNode) -> bool:
-    """Whether the stepper has reached `node` (in practice every node shows)."""
-    return node.entered <= scene.step or scene.guessing
-
-
-def draw_tree(surface: pygame.Surface, scene: ExplorerScene) -> None:
+def draw_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> None:
     """The tree as of the current step: edges and move labels first, then nodes and values."""
-    frame = _frame(scene)
-    _draw_edges(surface, scene, frame)
-    _draw_nodes(surface, scene, frame)
+    frame = _frame(model, canvas)
+    _draw_edges(surface, model, canvas.m, frame)
+    _draw_nodes(surface, model, canvas.m, frame)
+    _draw_pruned_notes(surface, model, canvas.m, frame)
 
 
-def _draw_edges(surface: pygame.Surface, scene: ExplorerScene, frame: TreeFrame) -> None:
-    """Edges (the chosen line and the current path stand out), their move labels, the
-    dashed edges to cut stubs and the "… n" of folded levels."""
-    assert scene.trace is not None
-    m = scene.app.metrics
+def _draw_edges(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, frame: TreeFrame
+) -> None:
+    """Edges (the chosen line and the path to the narrated node stand out), their move
+    labels, the dashed edges to cut stubs and pruned subtrees, the "… n" of folded levels."""
     found, positions, radius = frame.found, frame.positions, frame.radius
     for index, item in enumerate(found.items):
         if item.parent is None:
             continue
-        node = scene.trace.nodes[item.node]
+        node = model.node(item.node)
         parent_pos = positions[item.parent]
         pos = positions[index]
         if item.stub == CUT:
-            if scene.cut_steps.get(item.node, NEVER) <= scene.step:
+            if model.cut_steps.get(item.node, NEVER) <= model.step:
                 dashed(surface, parent_pos, pos, theme.DANGER)
             continue
-        if not visible(scene, node):
+        if not model.visible(node):
+            continue
+        if item.stub == PRUNED:
+            dashed(surface, parent_pos, pos, theme.TEXT_FAINT)
+            if found.slot >= m.px(22):
+                _draw_move_label(surface, m, frame, item, node, (parent_pos, pos), theme.TEXT_FAINT)
             continue
         if item.stub == MORE:
             drawing.draw_text(
@@ -115,19 +143,21 @@ def _draw_edges(surface: pygame.Surface, scene: ExplorerScene, frame: TreeFrame)
             width, colour = max(2, m.px(3)), theme.ACCENT
         pygame.draw.line(surface, colour, parent_pos, pos, width)
         if found.slot >= m.px(22):
-            _draw_move_label(surface, scene, frame, item, node, (parent_pos, pos))
+            marked = frame.practice and item.node in model.practice.marks
+            colour = theme.DANGER if marked else theme.TEXT_DIM
+            _draw_move_label(surface, m, frame, item, node, (parent_pos, pos), colour)
 
 
 def _draw_move_label(
     surface: pygame.Surface,
-    scene: ExplorerScene,
+    m: Metrics,
     frame: TreeFrame,
     item: Placed,
     node: TraceNode,
     edge: tuple[tuple[int, int], tuple[int, int]],
+    colour: theme.Colour,
 ) -> None:
     """The move (and a chance outcome's probability) on its edge, if it fits."""
-    m = scene.app.metrics
     (px, py), (x, y) = edge
     label = node.label
     if node.probability is not None:
@@ -135,62 +165,125 @@ def _draw_move_label(
     mid = (px + (x - px) * 0.68, py + (y - py) * 0.68)
     size = frame.small if frame.found.slot >= m.px(40) else max(10, frame.small - 2)
     if drawing.text_size(label, size)[0] < item.span * 0.95 or item.level == 1:
-        rect = drawing.text_surface(label, size, theme.TEXT_DIM).get_rect(center=mid)
+        rect = drawing.text_surface(label, size, colour).get_rect(center=mid)
         pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2))
-        surface.blit(drawing.text_surface(label, size, theme.TEXT_DIM), rect)
+        surface.blit(drawing.text_surface(label, size, colour), rect)
 
 
-def _draw_nodes(surface: pygame.Surface, scene: ExplorerScene, frame: TreeFrame) -> None:
-    """Nodes with their marks, α/β windows on the current path, values and cut stubs."""
-    assert scene.trace is not None
-    m = scene.app.metrics
+def _draw_nodes(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, frame: TreeFrame
+) -> None:
+    """Nodes with their marks, α/β windows on the current path, values, cut stubs and
+    the greyed nodes of pruned subtrees."""
+    assert model.trace is not None
     radius, small = frame.radius, frame.small
     for index, item in enumerate(frame.found.items):
         pos = frame.positions[index]
-        node = scene.trace.nodes[item.node]
+        node = model.node(item.node)
         if item.stub == CUT:
-            if scene.cut_steps.get(item.node, NEVER) <= scene.step:
-                draw_cut(surface, scene, item, node, pos, small)
+            if model.cut_steps.get(item.node, NEVER) <= model.step:
+                draw_cut(surface, model, m, item, node, pos, small)
             continue
-        if item.stub or not visible(scene, node):
+        if item.stub == MORE or not model.visible(node):
             continue
-        if frame.practice and item.node in scene.practice_marks:
+        if item.stub == PRUNED:
+            shape(surface, node.kind, pos, radius, False, theme.TEXT_FAINT)
+            if node.value is not None:
+                _value_label(
+                    surface,
+                    m,
+                    item,
+                    pos,
+                    radius,
+                    small,
+                    model.trace.format_value(node.value),
+                    theme.TEXT_FAINT,
+                )
+            continue
+        if frame.practice and item.node in model.practice.marks:
             drawing.circle(surface, theme.DANGER, pos, radius + m.px(5))
             drawing.circle(surface, theme.PANEL, pos, radius + m.px(3))
         if node.id == frame.current and not frame.at_end:
             drawing.glow(surface, theme.ACCENT, pos, radius * 2)
+            pygame.draw.circle(surface, theme.ACCENT, pos, radius + m.px(6), max(2, m.px(2)))
         shape(surface, node.kind, pos, radius, node.id in frame.chosen)
         if frame.window_on_path and node.id in frame.current_path and node.kind in ("max", "min"):
-            alpha, beta = scene.window_at(node)
+            alpha, beta = model.window_at(node)
             drawing.draw_text(
                 surface,
-                window_text(scene.trace, alpha, beta)[1:-1],
+                window_text(model.trace, alpha, beta)[1:-1],
                 (pos[0] + radius + m.px(6), pos[1] - radius),
                 max(10, small - 1),
                 theme.ACCENT,
                 "semibold",
                 anchor="bottomleft",
             )
-        text = _value_shown(scene, frame, node)
-        if item.level <= 1 or drawing.text_size(text, small)[0] < item.span * 0.95:
-            weight = "semibold" if item.level <= 1 else "regular"
-            image = drawing.text_surface(text, small, theme.TEXT, weight)
-            rect = image.get_rect(midtop=(pos[0], pos[1] + radius + m.px(3)))
-            pygame.draw.rect(surface, theme.PANEL, rect.inflate(4, 0))
+        _value_label(
+            surface, m, item, pos, radius, small, _value_shown(model, frame, node), theme.TEXT
+        )
+
+
+def _value_label(
+    surface: pygame.Surface,
+    m: Metrics,
+    item: Placed,
+    pos: tuple[int, int],
+    radius: int,
+    small: int,
+    text: str,
+    colour: theme.Colour,
+) -> None:
+    """A node's value under it, if it fits (always at the root and its children)."""
+    if item.level <= 1 or drawing.text_size(text, small)[0] < item.span * 0.95:
+        weight = "semibold" if item.level <= 1 else "regular"
+        image = drawing.text_surface(text, small, colour, weight)
+        rect = image.get_rect(midtop=(pos[0], pos[1] + radius + m.px(3)))
+        pygame.draw.rect(surface, theme.PANEL, rect.inflate(4, 0))
+        surface.blit(image, rect)
+
+
+def _draw_pruned_notes(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, frame: TreeFrame
+) -> None:
+    """ "alpha-beta never looked at these" over each group of pruned subtrees."""
+    groups: dict[int, list[int]] = {}
+    for index, item in enumerate(frame.found.items):
+        if (
+            item.stub == PRUNED
+            and item.parent is not None
+            and not model.pruned.is_ghost(frame.found.items[item.parent].node)
+        ):
+            groups.setdefault(item.parent, []).append(index)
+    size = max(10, frame.small - 1)
+    for parent, members in groups.items():
+        if not model.visible(model.node(frame.found.items[members[0]].node)):
+            continue
+        xs = [frame.positions[i][0] for i in members]
+        top = frame.positions[parent][1]
+        low = frame.positions[members[0]][1]
+        width = max(m.px(110), max(xs) - min(xs) + round(frame.found.slot * 0.9))
+        lines = drawing.wrap(NEVER_LOOKED, width, size)
+        y = round(top + (low - top) * 0.42) - len(lines) * round(size * 1.25) // 2
+        for line in lines:
+            image = drawing.text_surface(line, size, theme.TEXT_FAINT, "semibold")
+            rect = image.get_rect(midtop=((min(xs) + max(xs)) // 2, y))
+            pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2))
             surface.blit(image, rect)
+            y += round(size * 1.25)
 
 
-def _value_shown(scene: ExplorerScene, frame: TreeFrame, node: TraceNode) -> str:
-    """A node's value as of the step: "?" while practising, "…" before it has one."""
-    assert scene.trace is not None
-    value = node.value_at(scene.step)
+def _value_shown(model: ExplorerModel, frame: TreeFrame, node: TraceNode) -> str:
+    """A node's value as of the step: "?" while practising, "…" before it has one, a bound
+    ("≤ 3 so far") while it is being searched."""
+    assert model.trace is not None
+    value = node.value_at(model.step)
     if frame.practice and node.kind != "leaf":
         return "?"
     if value is None:
         return "…"
-    if 0 <= node.finished <= scene.step:
-        return value_text(scene.trace, node, value)
-    return scene.trace.format_value(value)
+    if 0 <= node.finished <= model.step:
+        return value_text(model.trace, node, value)
+    return so_far_text(model.trace, node, value)
 
 
 def dashed(
@@ -212,7 +305,8 @@ def dashed(
 
 def draw_cut(
     surface: pygame.Surface,
-    scene: ExplorerScene,
+    model: ExplorerModel,
+    m: Metrics,
     item: Placed,
     node: TraceNode,
     pos: tuple[int, int],
@@ -220,15 +314,14 @@ def draw_cut(
 ) -> None:
     """One stub per cut-off: a scissors mark and what was skipped and why (as much as fits;
     hovering shows it all)."""
-    assert scene.trace is not None
-    m = scene.app.metrics
+    assert model.trace is not None
     icon = size
     room = item.span * 0.92 - icon - 4
-    full = cut_text(scene.trace, node).removeprefix("✂ ")
+    full = cut_text(model.trace, node).removeprefix("✂ ")
     lines = drawing.wrap(full, int(room), size) if room >= m.px(100) else []
     if not lines or len(lines) > 6:
         # Too narrow for the sentence: the same facts in three short lines, if they fit.
-        show = scene.trace.format_value
+        show = model.trace.format_value
         sign, bound = ("≤", "α") if node.cut_by == "alpha" else ("≥", "β")
         lines = [
             f"{len(node.skipped)} skipped",
@@ -251,9 +344,16 @@ def draw_cut(
         y += line_h
 
 
-def shape(surface: pygame.Surface, kind: str, pos: tuple[int, int], r: int, thick: bool) -> None:
+def shape(
+    surface: pygame.Surface,
+    kind: str,
+    pos: tuple[int, int],
+    r: int,
+    thick: bool,
+    colour: theme.Colour | None = None,
+) -> None:
     """▲ MAX, ▼ MIN, ○ chance, ■ leaf: shapes that do not rely on colour."""
-    colour = ROLE_COLOURS[kind]
+    colour = colour or ROLE_COLOURS[kind]
     x, y = pos
     if kind == "max":
         points = [(x, y - r), (x + r, y + r * 0.75), (x - r, y + r * 0.75)]
@@ -290,40 +390,66 @@ def scissors(surface: pygame.Surface, box: pygame.Rect, colour: theme.Colour) ->
     pygame.draw.line(surface, colour, (low[0] + r, low[1] - r // 2), (box.right, box.y + r), width)
 
 
-def _hover_lines(scene: ExplorerScene, item: Placed) -> tuple[list[str], list[str]]:
+def _hover_lines(model: ExplorerModel, item: Placed) -> tuple[list[str], list[str]]:
     """The hover card's sentences and its text board (empty for stubs)."""
-    assert scene.trace is not None
-    node = scene.trace.nodes[item.node]
+    found = model.trace
+    assert found is not None
+    node = model.node(item.node)
     if item.stub == CUT:
-        return [cut_text(scene.trace, node).replace("✂", "Cut:")], []
+        return [cut_text(found, node).replace("✂", "Cut:")], []
     if item.stub == MORE:
         return [
             f"{item.hidden} moves folded away: click to open, double-click to make "
             "this node the root"
         ], []
-    name = "the root" if node.parent < 0 else node.label
+    if item.stub == PRUNED:
+        return _pruned_lines(model, node), []
+    name = node_name(found, node)
     role = node.kind.upper() if node.kind in ("max", "min") else node.kind
     lines = [f"{SHAPES[node.kind]} {name}: {role}"]
-    value = node.value_at(scene.step)
-    if value is not None and not (scene.guessing and node.kind != "leaf"):
-        lines.append(f"value {value_text(scene.trace, node, value)}")
-    if scene.trace.algorithm == "alphabeta" and node.kind in ("max", "min"):
-        lines.append(f"entered with {window_text(scene.trace, node.alpha, node.beta)}")
+    value = node.value_at(model.step)
+    if value is not None and not (model.guessing and node.kind != "leaf"):
+        if 0 <= node.finished <= model.step:
+            lines.append(f"value {value_text(found, node, value)}")
+            explained = bound_text(found, node)
+            if explained:
+                lines.append(explained)
+        else:
+            lines.append(f"value {so_far_text(found, node, value)}")
+    if found.algorithm == "alphabeta" and node.kind in ("max", "min"):
+        lines.append(f"entered with {window_text(found, node.alpha, node.beta)}")
     if node.kind == "chance" and node.terms:
-        lines.append(sum_text(scene.trace, node))
-    return lines, board_text(scene, node)
+        lines.append(sum_text(found, node))
+    return lines, board_text(model, node)
 
 
-def draw_hover(surface: pygame.Surface, scene: ExplorerScene, item: Placed) -> None:
+def _pruned_lines(model: ExplorerModel, node: TraceNode) -> list[str]:
+    """A pruned node's card: where it hangs, that it was never searched, its value if any."""
+    assert model.trace is not None
+    cut = model.trace.nodes[model.pruned.cut_of(node.id)]
+    lines = [f"{SHAPES[node.kind]} {node.label}: pruned ({NEVER_LOOKED})"]
+    if node.value is not None:
+        lines.append(
+            f"worth {model.trace.format_value(node.value)}, worked out for this picture: "
+            f"{cut_text(model.trace, cut).removeprefix('✂ ')}"
+        )
+    else:
+        lines.append(cut_text(model.trace, cut).removeprefix("✂ "))
+    return lines
+
+
+def draw_hover(
+    surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas, item: Placed
+) -> None:
     """A small card by the pointer: the node, its value, its position."""
-    assert scene.trace is not None
-    m = scene.app.metrics
-    node = scene.trace.nodes[item.node]
+    assert model.trace is not None
+    m = canvas.m
+    node = model.node(item.node)
     size = m.font_size(13)
-    lines, board = _hover_lines(scene, item)
-    width = min(m.px(360), scene.app.size[0] - 2 * m.pad)
+    lines, board = _hover_lines(model, item)
+    width = min(m.px(360), canvas.window[0] - 2 * m.pad)
     picture = 0
-    if item.stub == "" and explorer_board.has_view(scene.trace.root_state):
+    if item.stub == "" and explorer_board.has_view(model.trace.root_state):
         picture, board = m.px(170), []
     wrapped = [w for line in lines for w in drawing.wrap(line, width - 2 * m.gap, size)]
     mono = max(11, size)
@@ -334,9 +460,9 @@ def draw_hover(surface: pygame.Surface, scene: ExplorerScene, item: Placed) -> N
         + (m.px(6) if board else 0)
         + picture
     )
-    pos = scene.node_pos(item)
+    pos = canvas.pos(item)
     card = pygame.Rect(pos[0] + m.px(16), pos[1] + m.px(10), width, height)
-    card.clamp_ip(pygame.Rect((0, 0), scene.app.size))
+    card.clamp_ip(pygame.Rect((0, 0), canvas.window))
     drawing.rounded_rect(surface, card, theme.PANEL_RAISED, m.px(8), 1, theme.PANEL_BORDER)
     y = card.y + m.gap
     for line in wrapped:
@@ -348,14 +474,14 @@ def draw_hover(surface: pygame.Surface, scene: ExplorerScene, item: Placed) -> N
         y += round(mono * 1.25)
     if picture:
         area = pygame.Rect(card.x + m.gap, y, card.width - 2 * m.gap, picture - m.gap)
-        explorer_board.draw_position(surface, area, scene.trace.state_of(node.id))
+        explorer_board.draw_position(surface, area, model.trace.state_of(node.id))
 
 
-def board_text(scene: ExplorerScene, node: TraceNode) -> list[str]:
+def board_text(model: ExplorerModel, node: TraceNode) -> list[str]:
     """The node's position as the game draws it in text (a few lines at most)."""
-    assert scene.trace is not None
+    assert model.trace is not None
     try:
-        state = scene.trace.state_of(node.id)
+        state = model.trace.state_of(node.id)
         render = getattr(state.game, "render", None)
         text = render(state) if render is not None else ""
     except Exception:  # a game without a text drawing: the card shows no board
@@ -375,17 +501,17 @@ def _mono(size: int) -> pygame.font.Font:
     return font
 
 
-def draw_waiting(surface: pygame.Surface, scene: ExplorerScene) -> None:
+def draw_waiting(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> None:
     """In place of the tree while the search is recorded, or why it could not be."""
-    m = scene.app.metrics
-    text = scene.error or "Recording the search…"
-    colour = theme.WARNING if scene.error else theme.TEXT_DIM
-    y = scene.canvas.centery - m.px(20)
-    for line in drawing.wrap(text, scene.canvas.width - 4 * m.pad, m.font_size(17)):
+    m = canvas.m
+    text = model.error or "Recording the search…"
+    colour = theme.WARNING if model.error else theme.TEXT_DIM
+    y = canvas.rect.centery - m.px(20)
+    for line in drawing.wrap(text, canvas.rect.width - 4 * m.pad, m.font_size(17)):
         drawing.draw_text(
             surface,
             line,
-            (scene.canvas.centerx, y),
+            (canvas.rect.centerx, y),
             m.font_size(17),
             colour,
             "semibold",

@@ -137,7 +137,7 @@ def node_line(trace: Trace, node: TraceNode) -> str:
     parts.append(ROLE_NAMES[node.kind])
     shown = value_text(trace, node)
     parts.append(shown if shown.startswith(("≤", "≥")) else f"= {shown}")
-    if node.kind == "leaf" and node.source:
+    if node.kind == "leaf" and node.source and not (trace.raw_values and node.source == "terminal"):
         parts.append(f"({node.source})")
     if node.table_hit:
         parts.append("(table)")

@@ -199,6 +199,12 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) ->
         weight = "semibold" if best else "regular"
         out.row(f"{SHAPES[child.kind]} {label}", shown, y, (colour, colour), weight)
         y += round(size * 1.45)
+    if any(found.nodes[c].bound != "exact" and found.nodes[c].finished >= 0 for c in root.children):
+        note = (
+            "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, enough to "
+            "rule the move out (hover a node for why)."
+        )
+        y = out.lines(note, y, theme.TEXT_FAINT)
     return y
 
 

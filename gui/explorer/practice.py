@@ -56,6 +56,11 @@ def verdict(shown: Trace, marks: set[int], guess: str, skipped: set[str], value:
         f"Alpha-beta cuts {len(skipped)} branch{'es' if len(skipped) != 1 else ''}"
         f"{': ' + ', '.join(sorted(skipped)) if skipped else ''}."
     ]
+    named = ", ".join(sorted(marked)) or "none"
+    sentences.append(
+        f"Branches you marked: {named} (a branch counts once, whether you clicked its line, "
+        "its label or the node it leads to)."
+    )
     parts = [f"You marked {len(right)} of them"]
     if below:
         parts.append(f"{len(below)} inside a cut branch")

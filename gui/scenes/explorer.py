@@ -27,11 +27,12 @@ from plyground.gui.explorer.controls import (
     search_row,
     stepper_row,
 )
+from plyground.gui.explorer.hover_card import draw_hover
 from plyground.gui.explorer.layout import Layout, Placed
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
-from plyground.gui.explorer.tree_view import TreeCanvas, draw_hover, draw_tree, draw_waiting
+from plyground.gui.explorer.tree_view import TreeCanvas, draw_tree, draw_waiting
 from plyground.gui.scenes.base import Scene
 
 from plyground import ai

@@ -106,16 +106,27 @@ class _Shape:
     keep: set[int] | frozenset[int]
     root: int
     pruned: dict[int, list[int]]
+    step: int
+    cut_at: dict[int, int]
+
+    def reached(self, node: TraceNode) -> list[int]:
+        """The children the search has entered by the step."""
+        return [c for c in node.children if self.nodes[c].entered <= self.step]
+
+    def cut(self, node: TraceNode) -> bool:
+        """Whether the node's cut-off has happened by the step."""
+        return node.cut and self.cut_at.get(node.id, self.step) <= self.step
 
     def children(self, node: TraceNode, level: int, limit: int) -> list[int] | None:
         """The children drawn under `node`, or None when they are hidden (a "…" stub)."""
-        if not node.children:
+        reached = self.reached(node)
+        if not reached:
             return []
         if node.id in self.keep:
-            return node.children
+            return reached
         if level >= limit or (node.id != self.root and node.id not in self.expanded):
             return None
-        return node.children
+        return reached
 
     def ghost_slots(self, node_id: int) -> int:
         """Slots a skipped subtree takes (every ghost leaf one)."""
@@ -124,7 +135,7 @@ class _Shape:
 
     def cut_slots(self, node: TraceNode) -> int:
         """Slots for what a cut-off skipped: its stub, or its pruned subtrees."""
-        if not node.cut:
+        if not self.cut(node):
             return 0
         ghosts = self.pruned.get(node.id)
         return sum(self.ghost_slots(g) for g in ghosts) if ghosts else 1
@@ -148,7 +159,7 @@ class _Shape:
         if not children:
             return 0
         below = max(1 + self.shown_depth(c, level + 1, limit) for c in children)
-        ghosts = self.pruned.get(node_id) if node.cut else None
+        ghosts = self.pruned.get(node_id) if self.cut(node) else None
         if ghosts:
             below = max(below, max(self.ghost_depth(g) for g in ghosts))
         return below
@@ -156,9 +167,10 @@ class _Shape:
     def depth(self, node_id: int) -> int:
         node = self.nodes[node_id]
         opened = node_id == self.root or node_id in self.expanded or node_id in self.keep
-        if not node.children or not opened:
+        reached = self.reached(node)
+        if not reached or not opened:
             return 0
-        return 1 + max(self.depth(c) for c in node.children)
+        return 1 + max(self.depth(c) for c in reached)
 
 
 def layout(
@@ -171,12 +183,15 @@ def layout(
     max_level_height: float = 120.0,
     keep: set[int] | frozenset[int] = frozenset(),
     pruned: dict[int, list[int]] | None = None,
+    step: int = 1 << 30,
+    cut_at: dict[int, int] | None = None,
 ) -> Layout:
     """Place the tree under `root` with the `expanded` nodes open, in a `size` canvas; the
     `keep` nodes' children always show; `pruned` maps a cut node to the ghost nodes (in
-    `nodes`) of the subtrees it skipped."""
+    `nodes`) of the subtrees it skipped.  Only what the search has reached by `step` is
+    placed (nodes entered by then; cut-offs, by their step in `cut_at`)."""
     width, height = size
-    shape = _Shape(nodes, expanded, keep, root, pruned or {})
+    shape = _Shape(nodes, expanded, keep, root, pruned or {}, step, cut_at or {})
     deepest = max(1, shape.depth(root))
     limit = deepest
     slots = shape.count(root, 0, limit)
@@ -214,16 +229,16 @@ def layout(
                         index,
                         slot,
                         MORE,
-                        len(node.children),
+                        len(shape.reached(node)),
                     )
                 )
             item.x = x
             return x, start, cursor[0]
         xs = [place(child, level + 1, index)[0] for child in children]
-        ghosts = shape.pruned.get(node_id) if node.cut else None
+        ghosts = shape.pruned.get(node_id) if shape.cut(node) else None
         if ghosts:
             xs += [place_ghost(g, level + 1, index) for g in ghosts]
-        elif node.cut:
+        elif shape.cut(node):
             stub_x = cursor[0] + slot / 2
             cursor[0] += slot
             result.items.append(

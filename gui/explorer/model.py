@@ -210,6 +210,14 @@ class ExplorerModel:
             return 0
         return self.trace.events[self.step].node
 
+    @property
+    def narrated_child(self) -> int | None:
+        """The child the sentence names too (a value backed up from it), if any."""
+        if self.trace is None or not self.trace.events:
+            return None
+        child = self.trace.events[self.step].child
+        return child if child >= 0 else None
+
     def go_to(self, step: int) -> None:
         """Show the search as it was after event `step`, the narrated node in view."""
         if self.trace is None:
@@ -221,7 +229,8 @@ class ExplorerModel:
         """Open the path to the narrated node and go back up until the root holds it."""
         if self.trace is None:
             return
-        path = [n.id for n in self.trace.path(self.narrated)]
+        child = self.narrated_child
+        path = [n.id for n in self.trace.path(self.narrated if child is None else child)]
         while len(self.roots) > 1 and self.roots[-1] not in path:
             self.roots.pop()
         self.expanded.update(path[:-1])
@@ -250,7 +259,8 @@ class ExplorerModel:
         if self.trace is None:
             return frozenset()
         kept: set[int] = set()
-        path = [n.id for n in self.trace.path(self.narrated)]
+        child = self.narrated_child
+        path = [n.id for n in self.trace.path(self.narrated if child is None else child)]
         for target, own in (
             (path, False),
             *(([n.id for n in self.trace.path(p)], True) for p in self.pinned),
@@ -267,7 +277,9 @@ class ExplorerModel:
             return None
         pruned = self.pruned.under if self.show_pruned and not self.guessing else {}
         keep = self.kept()
+        step = 1 << 30 if self.guessing or self.at_end else self.step
         key = (
+            step,
             id(self.trace),
             self.root_id,
             frozenset(self.expanded),
@@ -288,6 +300,8 @@ class ExplorerModel:
                 max_level_height=level,
                 keep=keep,
                 pruned=pruned,
+                step=step,
+                cut_at=self.cut_steps,
             )
             self._layout_key = key
         return self._layout

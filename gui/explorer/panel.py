@@ -199,7 +199,10 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) ->
         weight = "semibold" if best else "regular"
         out.row(f"{SHAPES[child.kind]} {label}", shown, y, (colour, colour), weight)
         y += round(size * 1.45)
-    if any(found.nodes[c].bound != "exact" and found.nodes[c].finished >= 0 for c in root.children):
+    if any(
+        found.nodes[c].bound != "exact" and 0 <= found.nodes[c].finished <= model.step
+        for c in root.children
+    ):
         note = (
             "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, enough to "
             "rule the move out (hover a node for why)."

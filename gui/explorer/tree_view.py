@@ -67,6 +67,8 @@ class TreeFrame:
     radius: int
     small: int
     window_on_path: bool
+    right: int
+    """The canvas's right edge: labels that would pass it go left of their node."""
 
 
 def _frame(model: ExplorerModel, canvas: TreeCanvas) -> TreeFrame:
@@ -87,6 +89,7 @@ def _frame(model: ExplorerModel, canvas: TreeCanvas) -> TreeFrame:
         radius=max(m.px(5), min(m.px(13), round(found.slot * 0.28))),
         small=max(11, min(m.font_size(13), round(found.slot * 0.32))),
         window_on_path=model.trace.algorithm == "alphabeta" and not at_end and not practice,
+        right=canvas.rect.right - m.px(4),
     )
 
 
@@ -205,17 +208,26 @@ def _draw_nodes(
         shape(surface, node.kind, pos, radius, node.id in frame.chosen)
         if frame.window_on_path and node.id in frame.current_path and node.kind in ("max", "min"):
             alpha, beta = model.window_at(node)
+            text = window_text(model.trace, alpha, beta)[1:-1]
+            size = max(10, small - 1)
+            left = pos[0] + radius + m.px(6) + drawing.text_size(text, size, "semibold")[0]
+            anchor, x = "bottomleft", pos[0] + radius + m.px(6)
+            if left > frame.right:
+                anchor, x = "bottomright", pos[0] - radius - m.px(6)
             drawing.draw_text(
-                surface,
-                window_text(model.trace, alpha, beta)[1:-1],
-                (pos[0] + radius + m.px(6), pos[1] - radius),
-                max(10, small - 1),
-                theme.ACCENT,
-                "semibold",
-                anchor="bottomleft",
+                surface, text, (x, pos[1] - radius), size, theme.ACCENT, "semibold", anchor=anchor
             )
+        named = node.id in (frame.current, model.narrated_child) and not frame.at_end
         _value_label(
-            surface, m, item, pos, radius, small, _value_shown(model, frame, node), theme.TEXT
+            surface,
+            m,
+            item,
+            pos,
+            radius,
+            small,
+            _value_shown(model, frame, node),
+            theme.TEXT,
+            always=named,
         )
 
 
@@ -228,9 +240,11 @@ def _value_label(
     small: int,
     text: str,
     colour: theme.Colour,
+    always: bool = False,
 ) -> None:
-    """A node's value under it, if it fits (always at the root and its children)."""
-    if item.level <= 1 or drawing.text_size(text, small)[0] < item.span * 0.95:
+    """A node's value under it, if it fits (always at the root, its children and the nodes
+    the step narrates)."""
+    if always or item.level <= 1 or drawing.text_size(text, small)[0] < item.span * 0.95:
         weight = "semibold" if item.level <= 1 else "regular"
         image = drawing.text_surface(text, small, colour, weight)
         rect = image.get_rect(midtop=(pos[0], pos[1] + radius + m.px(3)))

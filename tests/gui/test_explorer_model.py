@@ -94,10 +94,11 @@ def _walk(model: ExplorerModel, every: int = 1) -> int:
         model.go_to(step)
         found = model.current_layout()
         assert found is not None
-        for node in model.trace.path(model.narrated):
-            if node.id in model.trace.path(model.root_id)[:-1]:
-                continue
-            assert placed_inside(found, node.id), (step, explain(model.trace, step))
+        named = model.narrated if model.narrated_child is None else model.narrated_child
+        above_root = {n.id for n in model.trace.path(model.root_id)[:-1]}
+        for node in model.trace.path(named):
+            if node.id not in above_root:
+                assert placed_inside(found, node.id), (step, explain(model.trace, step))
         checked += 1
     return checked
 

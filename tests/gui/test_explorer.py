@@ -341,3 +341,47 @@ def test_practice_tells_searched_marks_from_marks_inside_a_cut(
     assert "1 that is searched." in verdict
     if cut_root.children:
         assert "1 inside a cut branch" in verdict
+
+
+def test_the_editor_searches_the_typed_tree_and_refuses_bad_text(
+    make_app: Callable[..., Any],
+) -> None:
+    import pygame_gui
+    from plyground.gui.explorer.practice import EDITOR
+
+    app = make_app()
+    scene = open_lesson(app, EDITOR)
+    assert scene.model.trace is not None and scene.model.trace.value == 3
+    box = scene.editor_box
+    assert box is not None and box.get_text() == "(3,5,9)(1,7,14)(8,11,2)"
+    box.set_text("(3,12,8)(2,4,6)(14,5,2)")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=box, text=box.get_text())
+    )
+    pump(app, 2)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.model.trace.value == 3 and scene.model.trace.totals()[1] == 7
+    assert not scene.run_tree_text("(3,12,8)(2,4")
+    assert "expected ')'" in scene.model.editor_error
+    assert scene.model.editor_text == "(3,12,8)(2,4,6)(14,5,2)"  # nothing lost
+    pump(app, 2)  # the error line is drawn
+    click(app, button(scene, "random_tree").rect.center)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.model.editor_error == ""
+    assert scene.editor_box.get_text() == scene.model.editor_text
+
+
+def test_pruned_subtrees_toggle_in_the_explorer(make_app: Callable[..., Any]) -> None:
+    from plyground.gui.explorer.layout import PRUNED
+
+    app = make_app()
+    game = games.get_game("tictactoe")
+    scene = open_explorer(
+        app, game.replay(game.parse_moves("5193")), algorithm="alphabeta", depth=2
+    )
+    assert not scene.model.show_pruned
+    assert not any(i.stub == PRUNED for i in scene.current_layout().items)  # type: ignore[union-attr]
+    click(app, button(scene, "pruned").rect.center)
+    assert scene.model.show_pruned
+    assert any(i.stub == PRUNED for i in scene.current_layout().items)  # type: ignore[union-attr]
+    pump(app, 2)

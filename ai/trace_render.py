@@ -63,8 +63,8 @@ def bound_text(trace: Trace, node: TraceNode) -> str:
         alpha = trace.format_value(node.alpha)
         if node.cut:
             why = (
-                f"MIN stopped looking once it found {value}: MAX already has {alpha} "
-                f"elsewhere (α = {alpha}), and the moves MIN skipped could only lower {name}."
+                f"MIN stopped looking once it found {value}, since MAX already has {alpha} "
+                f"elsewhere (α = {alpha}); the moves MIN skipped could only lower {name}."
             )
         else:
             why = (
@@ -75,8 +75,8 @@ def bound_text(trace: Trace, node: TraceNode) -> str:
     beta = trace.format_value(node.beta)
     if node.cut:
         why = (
-            f"MAX stopped looking once it found {value}: MIN can already hold MAX to {beta} "
-            f"elsewhere (β = {beta}), and the moves MAX skipped could only raise {name}."
+            f"MAX stopped looking once it found {value}, since MIN can already hold MAX to "
+            f"{beta} elsewhere (β = {beta}); the moves MAX skipped could only raise {name}."
         )
     else:
         why = (
@@ -247,7 +247,7 @@ def explain(trace: Trace, step: int) -> str:
         where = f"the root ({role})" if name == "the root" else f"{role} {name}"
         sign = "≥" if node.kind == "max" else "≤"
         return (
-            f"{child_name} backs up {show(event.value)} to {where}, "
+            f"{child_name} backs up {value_text(trace, child, event.value)} to {where}, "
             f"now worth {sign} {show(event.best)} so far."
         )
     if kind == "alpha":

@@ -361,3 +361,22 @@ def test_lesson_headers_name_what_they_show() -> None:
     assert search_summary(best, best.trace).endswith("best order")
     assert "best move first" in tree_examples.LESSONS[1].text_for(True)
     assert "game order" not in search_summary(lesson(0), lesson(0).trace)  # type: ignore[arg-type]
+
+
+def test_the_hover_card_names_the_node_and_explains_its_bound() -> None:
+    from plyground.gui.explorer.hover_card import _hover_lines
+
+    model = lesson(0)
+    d_lines, _ = _hover_lines(model, item_of(model, "D"))
+    assert d_lines[0] == "▼ D: MIN" and d_lines[1] == "value ≤ 2"
+    assert d_lines[2].startswith("≤ 2: that is no better for MAX than α = 3")
+    c2_lines, _ = _hover_lines(model, item_of(model, "C2", PRUNED))
+    assert NEVER_LOOKED in c2_lines[0] and c2_lines[1].startswith("worth 7, worked out")
+    game = games.get_game("connect4")
+    deep = model_for(game.replay(game.parse_moves("44")), algorithm="alphabeta", depth=2)
+    found = deep.current_layout()
+    assert found is not None
+    item = next(i for i in found.items if i.level == 2 and not i.stub)
+    lines, _ = _hover_lines(deep, item)
+    path = "·".join(n.label for n in deep.trace.path(item.node)[1:])  # type: ignore[union-attr]
+    assert lines[0].split(":")[0].endswith(path) and "·" in path

@@ -277,7 +277,7 @@ class ExplorerModel:
             return None
         pruned = self.pruned.under if self.show_pruned and not self.guessing else {}
         keep = self.kept()
-        step = 1 << 30 if self.guessing or self.at_end else self.step
+        step = 1 << 30 if self.guessing or self.at_end or self.whole_tree else self.step
         key = (
             step,
             id(self.trace),
@@ -305,6 +305,12 @@ class ExplorerModel:
             )
             self._layout_key = key
         return self._layout
+
+    @property
+    def whole_tree(self) -> bool:
+        """A small trace is laid out whole from the first step, like a textbook figure (the
+        nodes not reached yet drawn faint); a big one grows as it is searched."""
+        return self.trace is not None and len(self.trace.nodes) <= SMALL_TREE
 
     def visible(self, node: TraceNode) -> bool:
         """Whether the stepper has reached `node` (in practice every node shows)."""

@@ -118,6 +118,10 @@ def _draw_edges(
                 dashed(surface, parent_pos, pos, theme.DANGER)
             continue
         if not model.visible(node):
+            if model.whole_tree and item.stub != MORE:
+                pygame.draw.line(
+                    surface, theme.mix(theme.PANEL, theme.PANEL_BORDER, 0.6), parent_pos, pos, 1
+                )
             continue
         if item.stub == PRUNED:
             dashed(surface, parent_pos, pos, theme.TEXT_FAINT)
@@ -183,7 +187,11 @@ def _draw_nodes(
             if model.cut_steps.get(item.node, NEVER) <= model.step:
                 draw_cut(surface, model, m, item, node, pos, small)
             continue
-        if item.stub == MORE or not model.visible(node):
+        if item.stub == MORE:
+            continue
+        if not model.visible(node):
+            if model.whole_tree:
+                _draw_future(surface, model, m, frame, item, node, pos)
             continue
         if item.stub == PRUNED:
             shape(surface, node.kind, pos, radius, False, theme.TEXT_FAINT)
@@ -229,6 +237,25 @@ def _draw_nodes(
             theme.TEXT,
             always=named,
         )
+
+
+def _draw_future(
+    surface: pygame.Surface,
+    model: ExplorerModel,
+    m: Metrics,
+    frame: TreeFrame,
+    item: Placed,
+    node: TraceNode,
+    pos: tuple[int, int],
+) -> None:
+    """A node the search has not reached yet, faint; a textbook leaf shows its given value."""
+    assert model.trace is not None
+    faint = theme.mix(theme.PANEL, theme.TEXT_FAINT, 0.45)
+    shape(surface, node.kind, pos, frame.radius, False, faint)
+    if node.kind == "leaf" and model.trace.raw_values and node.value is not None:
+        text = model.trace.format_value(node.value)
+        given = theme.mix(theme.PANEL, theme.TEXT_DIM, 0.7)
+        _value_label(surface, m, item, pos, frame.radius, frame.small, text, given)
 
 
 def _value_label(

@@ -173,6 +173,73 @@ class _Shape:
         return 1 + max(self.depth(c) for c in reached)
 
 
+@dataclass
+class _Placer:
+    """Places items left to right: every leaf (or folded node, or stub) takes one slot."""
+
+    shape: _Shape
+    result: Layout
+    limit: int
+    top: float
+    cursor: float
+
+    def y(self, level: int) -> float:
+        return self.top + level * self.result.level_height
+
+    def next_slot(self) -> float:
+        """The centre of the next free slot (taken)."""
+        x = self.cursor + self.result.slot / 2
+        self.cursor += self.result.slot
+        return x
+
+    def place(self, node_id: int, level: int, parent: int | None) -> float:
+        """Place a subtree; return its centre x."""
+        shape, result = self.shape, self.result
+        node = shape.nodes[node_id]
+        index = len(result.items)
+        item = Placed(node_id, 0.0, self.y(level), level, parent, result.slot)
+        result.items.append(item)
+        children = shape.children(node, level, self.limit)
+        start = self.cursor
+        if not children:
+            item.x = self.next_slot()
+            if children is None:
+                below = item.y + result.level_height * 0.45
+                hidden = len(shape.reached(node))
+                more = Placed(node_id, item.x, below, level + 1, index, result.slot, MORE, hidden)
+                result.items.append(more)
+            return item.x
+        xs = [self.place(child, level + 1, index) for child in children]
+        ghosts = shape.pruned.get(node_id) if shape.cut(node) else None
+        if ghosts:
+            xs += [self.place_ghost(g, level + 1, index) for g in ghosts]
+        elif shape.cut(node):
+            x = self.next_slot()
+            result.items.append(
+                Placed(node_id, x, self.y(level + 1), level + 1, index, result.slot, CUT)
+            )
+            xs.append(x)
+        item.x = (xs[0] + xs[-1]) / 2
+        item.span = self.cursor - start
+        return item.x
+
+    def place_ghost(self, node_id: int, level: int, parent: int) -> float:
+        """Place a skipped subtree (all of it, greyed); return its centre x."""
+        result = self.result
+        node = self.shape.nodes[node_id]
+        index = len(result.items)
+        item = Placed(node_id, 0.0, self.y(level), level, parent, result.slot, PRUNED)
+        result.items.append(item)
+        start = self.cursor
+        if not node.children:
+            item.x = self.next_slot()
+            return item.x
+        xs = [self.place_ghost(child, level + 1, index) for child in node.children]
+        item.x = (xs[0] + xs[-1]) / 2
+        item.span = self.cursor - start
+        return item.x
+
+
 def layout(
     nodes: list[TraceNode],
     root: int,
@@ -202,68 +269,7 @@ def layout(
     levels = max(limit, shape.shown_depth(root, 0, limit))
     level_height = min(max_level_height, height / (levels + 0.8))
     result = Layout(levels=limit, slot=slot, level_height=level_height, folded=limit < deepest)
-    left = (width - slot * slots) / 2
-    cursor = [left]
     used = level_height * (levels + 0.8)
     top = level_height * 0.35 + max(0.0, height - used) / 3
-
-    def place(node_id: int, level: int, parent: int | None) -> tuple[float, float, float]:
-        """Place a subtree; return its centre x and its left and right edges."""
-        node = nodes[node_id]
-        index = len(result.items)
-        y = top + level * level_height
-        item = Placed(node_id, 0.0, y, level, parent, slot)
-        result.items.append(item)
-        children = shape.children(node, level, limit)
-        start = cursor[0]
-        if not children:
-            x = cursor[0] + slot / 2
-            cursor[0] += slot
-            if children is None:
-                result.items.append(
-                    Placed(
-                        node_id,
-                        x,
-                        y + level_height * 0.45,
-                        level + 1,
-                        index,
-                        slot,
-                        MORE,
-                        len(shape.reached(node)),
-                    )
-                )
-            item.x = x
-            return x, start, cursor[0]
-        xs = [place(child, level + 1, index)[0] for child in children]
-        ghosts = shape.pruned.get(node_id) if shape.cut(node) else None
-        if ghosts:
-            xs += [place_ghost(g, level + 1, index) for g in ghosts]
-        elif shape.cut(node):
-            stub_x = cursor[0] + slot / 2
-            cursor[0] += slot
-            result.items.append(
-                Placed(node_id, stub_x, y + level_height, level + 1, index, slot, CUT)
-            )
-            xs.append(stub_x)
-        item.x = (xs[0] + xs[-1]) / 2
-        item.span = cursor[0] - start
-        return item.x, start, cursor[0]
-
-    def place_ghost(node_id: int, level: int, parent: int) -> float:
-        """Place a skipped subtree (all of it, greyed); return its centre x."""
-        node = nodes[node_id]
-        index = len(result.items)
-        item = Placed(node_id, 0.0, top + level * level_height, level, parent, slot, PRUNED)
-        result.items.append(item)
-        start = cursor[0]
-        if not node.children:
-            item.x = cursor[0] + slot / 2
-            cursor[0] += slot
-            return item.x
-        xs = [place_ghost(child, level + 1, index) for child in node.children]
-        item.x = (xs[0] + xs[-1]) / 2
-        item.span = cursor[0] - start
-        return item.x
-
-    place(root, 0, None)
+    _Placer(shape, result, limit, top, (width - slot * slots) / 2).place(root, 0, None)
     return result

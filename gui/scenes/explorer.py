@@ -150,9 +150,10 @@ class ExplorerScene(Scene):
         self.canvas = pygame.Rect(m.pad, top, self.panel.x - 2 * m.pad, bottom - top)
         if model.root_id != 0 and row.x + m.px(120) <= self.panel.x:
             row.button(m.px(120), "Up to root", "unroot")
-        elif model.lesson is None and row.x + m.px(150) <= self.panel.x:
-            text = "Pruned shown" if model.show_pruned else "Pruned hidden"
-            row.button(m.px(150), text, "pruned", selected=model.show_pruned)
+        elif not model.guessing and row.x + m.px(150) <= self.panel.x:
+            text = "Hide pruned" if model.show_pruned else "Show pruned"
+            tip = "The subtrees a cut-off skipped, greyed: alpha-beta never looked at them"
+            row.button(m.px(150), text, "pruned", selected=model.show_pruned, tip=tip)
         self.scrubber = stepper_row(
             WidgetRow(self, m.pad, h - m.pad - bh),
             model,

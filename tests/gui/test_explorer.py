@@ -385,3 +385,59 @@ def test_pruned_subtrees_toggle_in_the_explorer(make_app: Callable[..., Any]) ->
     assert scene.model.show_pruned
     assert any(i.stub == PRUNED for i in scene.current_layout().items)  # type: ignore[union-attr]
     pump(app, 2)
+
+
+def _narrated_on_screen(scene: ExplorerScene) -> bool:
+    model = scene.model
+    found = scene.current_layout()
+    assert found is not None
+    for node in (model.narrated, model.narrated_child):
+        if node is None:
+            continue
+        index = found.index_of(node)
+        if index is None or not scene.canvas.collidepoint(scene.node_pos(found.items[index])):
+            return False
+    return True
+
+
+def test_a_student_steps_through_every_lesson_and_sees_each_narrated_node(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    scene = open_lesson(app, 0)
+    for name in [lesson.title for lesson in tree_examples.LESSONS] + ["4. Practice"]:
+        if name != "1. Minimax and alpha-beta":
+            choose_option(app, button(scene, "lesson"), name)
+            assert wait_until(app, lambda: scene.ready, 10)
+        for variant in (False, True):
+            if variant:
+                if "variant" not in scene.ids.values():
+                    continue
+                click(app, button(scene, "variant").rect.center)
+                assert wait_until(app, lambda: scene.ready, 10)
+            press(app, pygame.K_HOME)
+            while True:
+                assert _narrated_on_screen(scene), (name, scene.step)
+                if scene.model.at_end:
+                    break
+                press(app, pygame.K_RIGHT)
+
+
+@pytest.mark.usefixtures("no_book")
+def test_a_student_steps_a_connect_four_and_a_pig_position(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    connect4 = games.get_game("connect4")
+    pig = games.get_game("pig", goal=20)
+    for state, depth in (
+        (connect4.replay(connect4.parse_moves("44433355")), 4),
+        (pig.replay(pig.parse_moves("r4r5")), 2),
+    ):
+        scene = open_explorer(app, state, depth=depth)
+        press(app, pygame.K_HOME)
+        for _ in range(60):
+            press(app, pygame.K_RIGHT)
+            assert _narrated_on_screen(scene), scene.step
+        scene.go_to(scene.model.last_step // 2)
+        pump(app, 1)
+        assert _narrated_on_screen(scene)
+        press(app, pygame.K_ESCAPE)

@@ -60,17 +60,25 @@ def _hover_lines(model: ExplorerModel, item: Placed) -> tuple[list[str], list[st
 
 
 def _pruned_lines(model: ExplorerModel, node: TraceNode) -> list[str]:
-    """A pruned node's card: where it hangs, that it was never searched, its value if any."""
-    assert model.trace is not None
-    cut = model.trace.nodes[model.pruned.cut_of(node.id)]
-    lines = [f"{SHAPES[node.kind]} {node.label}: pruned ({NEVER_LOOKED})"]
-    if node.value is not None:
-        lines.append(
-            f"worth {model.trace.format_value(node.value)}, worked out for this picture: "
-            f"{cut_text(model.trace, cut).removeprefix('✂ ')}"
+    """A pruned node's card: that alpha-beta never looked at it, why it could not matter,
+    and its value where the tree carries one (worked out for the picture)."""
+    found = model.trace
+    assert found is not None
+    cut = found.nodes[model.pruned.cut_of(node.id)]
+    name, show = node_name(found, cut), found.format_value
+    if cut.cut_by == "alpha":
+        why = (
+            f"{name} was already worth ≤ {show(cut.value)}, no better for MAX than "
+            f"α = {show(cut.cut_bound)}: nothing below it could change MAX's choice."
         )
     else:
-        lines.append(cut_text(model.trace, cut).removeprefix("✂ "))
+        why = (
+            f"{name} was already worth ≥ {show(cut.value)}, as good for MAX as "
+            f"β = {show(cut.cut_bound)}: MIN would never let the game get here."
+        )
+    lines = [f"{SHAPES[node.kind]} {node.label}: pruned ({NEVER_LOOKED})", why]
+    if node.value is not None:
+        lines.append(f"Its value, {show(node.value)}, is shown for the picture only.")
     return lines
 
 

@@ -123,9 +123,11 @@ def draw_panel(
         return  # the sentence already explains the bound
     hovered = model.hover
     if hovered is not None and not hovered.stub and not model.pruned.is_ghost(hovered.node):
-        explained = bound_text(found, found.nodes[hovered.node])
-        if explained and 0 <= found.nodes[hovered.node].finished <= model.step:
-            out.lines(explained, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
+        node = found.nodes[hovered.node]
+        explained = bound_text(found, node)
+        if explained and 0 <= node.finished <= model.step:
+            text = f"{node_name(found, node)} {explained}"
+            out.lines(text, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
 
 
 def search_summary(model: ExplorerModel, found: Trace) -> str:

@@ -371,7 +371,15 @@ def test_the_hover_card_names_the_node_and_explains_its_bound() -> None:
     assert d_lines[0] == "▼ D: MIN" and d_lines[1] == "value ≤ 2"
     assert d_lines[2].startswith("≤ 2: that is no better for MAX than α = 3")
     c2_lines, _ = _hover_lines(model, item_of(model, "C2", PRUNED))
-    assert NEVER_LOOKED in c2_lines[0] and c2_lines[1].startswith("worth 7, worked out")
+    assert NEVER_LOOKED in c2_lines[0]
+    assert c2_lines[1] == (
+        "C was already worth ≤ 1, no better for MAX than α = 3: nothing below it could "
+        "change MAX's choice."
+    )
+    assert c2_lines[2] == "Its value, 7, is shown for the picture only."
+    model.show_pruned = False
+    cut_lines, _ = _hover_lines(model, item_of(model, "C", CUT))
+    assert cut_lines == ["Cut: 2 moves skipped (C2, C3): value ≤ 1 already worse than α 3"]
     game = games.get_game("connect4")
     deep = model_for(game.replay(game.parse_moves("44")), algorithm="alphabeta", depth=2)
     found = deep.current_layout()

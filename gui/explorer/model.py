@@ -86,7 +86,7 @@ class ExplorerModel:
         self._bounds: dict[int, list[tuple[int, str, float | None]]] = {}
         self._layout: Layout | None = None
         self._layout_key: Any = None
-        self._last_click: tuple[int, float] | None = None
+        self._last_click: tuple[int, float, tuple[float, float] | None, bool] | None = None
         if lesson is not None:
             self.load_lesson(lesson)
 
@@ -337,42 +337,61 @@ class ExplorerModel:
             return False
         self.roots.append(node_id)
         self.expanded.add(node_id)
+        self.hover = None  # the tree moved under the pointer
         return True
 
     def unroot(self) -> bool:
         """Back to the previous root; False at the top."""
         if len(self.roots) > 1:
             self.roots.pop()
+            self.hover = None
             return True
         return False
 
-    def click(self, item: Placed, now: float) -> str:
-        """A click on an item: practice marks it; else a single click opens or closes the
-        node (a "…" stub opens its node), a second one within DOUBLE_CLICK makes it the
-        root.  Returns what happened: "mark", "toggle", "reroot" or ""."""
+    def click(self, item: Placed | None, now: float, at: tuple[float, float] | None = None) -> str:
+        """A click on an item (`at`: where, in the layout's coordinates): practice marks it;
+        else a single click opens or closes the node (a "…" stub opens its node), a second
+        one within DOUBLE_CLICK on the same node or the same spot (the first click may have
+        moved the tree) makes it the root.  Returns "mark", "toggle", "reroot" or ""."""
         if self.trace is None:
             return ""
         if self.guessing:
-            return "mark" if self.mark(item.node) else ""
-        if item.stub in (CUT, PRUNED):
-            return ""
+            return "mark" if item is not None and self.mark(item.node) else ""
         last = self._last_click
-        if last is not None and last[0] == item.node and now - last[1] <= DOUBLE_CLICK:
+        if last is not None and now - last[1] <= DOUBLE_CLICK and self._same(last, item, at):
             self._last_click = None
-            if item.stub != MORE:
-                self.toggle(item.node)  # undo the first click's toggle
-            return "reroot" if self.reroot(item.node) else ""
-        self._last_click = (item.node, now)
+            if last[3]:
+                self.toggle(last[0])  # undo the first click's toggle
+            return "reroot" if self.reroot(last[0]) else ""
+        if item is None or item.stub in (CUT, PRUNED):
+            return ""
+        toggled = item.stub != MORE and item.node != self.root_id
+        toggled = toggled and bool(self.trace.nodes[item.node].children)
+        self._last_click = (item.node, now, at, toggled)
         if item.stub == MORE:
             self.expanded.add(item.node)
             self._open_folded(item.node)
             return "toggle"
-        if item.node == self.root_id or not self.trace.nodes[item.node].children:
+        if not toggled:
             return ""
         self.toggle(item.node)
         if item.node in self.expanded:
             self._open_folded(item.node)
         return "toggle"
+
+    @staticmethod
+    def _same(
+        last: tuple[int, float, tuple[float, float] | None, bool],
+        item: Placed | None,
+        at: tuple[float, float] | None,
+    ) -> bool:
+        """Whether a click repeats the last one: the same node, or (nearly) the same spot."""
+        if item is not None and item.node == last[0] and item.stub not in (CUT, PRUNED):
+            return True
+        before = last[2]
+        if at is None or before is None:
+            return False
+        return (at[0] - before[0]) ** 2 + (at[1] - before[1]) ** 2 <= 12.0**2
 
     def _open_folded(self, node_id: int) -> None:
         """A node opened by hand: its children show even where the depth limit folds."""

@@ -251,9 +251,8 @@ class ExplorerScene(Scene):
     def click(self, pos: tuple[int, int]) -> None:
         """A click on the tree: open/close a node; twice quickly: make it the root."""
         item = self.item_at(pos)
-        if item is None:
-            return
-        if self.model.click(item, self.app.now) == "reroot":
+        at = self.tree_canvas().local(pos)
+        if self.model.click(item, self.app.now, at) == "reroot":
             self.rebuild()
 
     def reroot(self, node_id: int) -> None:

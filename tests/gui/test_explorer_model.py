@@ -388,3 +388,15 @@ def test_the_hover_card_names_the_node_and_explains_its_bound() -> None:
     lines, _ = _hover_lines(deep, item)
     path = "·".join(n.label for n in deep.trace.path(item.node)[1:])  # type: ignore[union-attr]
     assert lines[0].split(":")[0].endswith(path) and "·" in path
+
+
+def test_a_double_click_reroots_even_when_the_first_click_moved_the_tree() -> None:
+    model = lesson(0)
+    c = item_of(model, "B")
+    spot = (c.x, c.y)
+    assert model.click(c, 1.0, spot) == "toggle" and c.node not in model.expanded
+    moved = model.current_layout().index_of(c.node)  # type: ignore[union-attr]
+    assert moved is not None and model.current_layout().items[moved].x != spot[0]  # type: ignore[union-attr]
+    assert model.click(None, 1.2, spot) == "reroot"
+    assert model.root_id == c.node and c.node in model.expanded
+    assert model.click(None, 5.0, spot) == ""  # a lone click on nothing does nothing

@@ -150,6 +150,20 @@ class ExplorerModel:
             self.branching, self.levels, CHANCE_CHOICES[self.chance], self.seed
         )
 
+    def load_random_tree(self) -> bool:
+        """The editor's tree becomes a random one of the chosen shape; a shape with too many
+        leaves is refused in one line (the tree shown stays)."""
+        outcomes = len(CHANCE_CHOICES[self.chance]) or 1
+        leaves = self.branching**self.levels * outcomes ** (self.levels - 1)
+        if leaves > tree_text.MAX_LEAVES:
+            self.editor_error = (
+                f"{self.branching} moves, depth {self.levels}"
+                f"{' and chance' if outcomes > 1 else ''} make {leaves:,} leaves; the editor "
+                f"takes at most {tree_text.MAX_LEAVES}: choose fewer moves or less depth"
+            )
+            return False
+        return self.load_editor_text(self.random_editor_text())
+
     def record(self) -> Trace:
         """Record the search with the current settings (raises `ai.SearchError`)."""
         return trace(

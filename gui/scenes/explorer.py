@@ -339,6 +339,12 @@ class ExplorerScene(Scene):
         self.rebuild()
         return True
 
+    def _random_tree(self) -> None:
+        """A random tree of the editor's shape, searched (or why not, under the box)."""
+        if self.model.load_random_tree():
+            self.retrace()
+        self.rebuild()
+
     def _press(self, action: str) -> None:
         model = self.model
         moves = {
@@ -359,7 +365,7 @@ class ExplorerScene(Scene):
             self.run_tree_text(self.editor_box.get_text())
         elif action == "random_tree":
             model.seed += 1
-            self.run_tree_text(model.random_editor_text())
+            self._random_tree()
         elif action == "check" and not model.practice.checked:
             self.check_practice()
         elif action in ("table", "variant", "new_tree", "check"):  # record the search again
@@ -390,7 +396,7 @@ class ExplorerScene(Scene):
             return
         elif action in ("branching", "levels", "chance"):
             model.set_generator(action, text)
-            self.run_tree_text(model.random_editor_text())
+            self._random_tree()
             return
         elif action == "lesson":
             names = [lesson.title for lesson in tree_examples.LESSONS]

@@ -269,6 +269,14 @@ def test_the_editor_builds_branching_depth_and_chance() -> None:
     assert model.trace.value == pytest.approx(tree_examples.value_of(tree))
     model.algorithm = "minimax"
     assert model.load_editor_text("(1,2)(3,4)") and model.algorithms() != ("expectiminimax",)
+    model.set_generator("branching", "4 moves")
+    model.set_generator("levels", "Depth 4")
+    model.set_generator("chance", "Chance 1/3 each")
+    kept = model.state
+    assert not model.load_random_tree() and model.state is kept
+    assert model.editor_error.startswith("4 moves, depth 4 and chance make 6,912 leaves")
+    model.set_generator("chance", "No chance")
+    assert model.load_random_tree() and model.editor_error == ""
 
 
 def test_bad_tree_text_is_one_line_and_keeps_the_tree() -> None:

@@ -240,14 +240,15 @@ class ExplorerModel:
         self.follow()
 
     def follow(self) -> None:
-        """Open the path to the narrated node and go back up until the root holds it."""
+        """Go back up from a re-rooted subtree until the root holds the narrated node."""
         if self.trace is None:
             return
         child = self.narrated_child
         path = [n.id for n in self.trace.path(self.narrated if child is None else child)]
         while len(self.roots) > 1 and self.roots[-1] not in path:
             self.roots.pop()
-        self.expanded.update(path[:-1])
+        # No need to open the path for good: the layout keeps it open while it is narrated
+        # (`kept`), so stepping on does not leave every visited line open behind it.
 
     # ------------------------------------------------------------------ the tree
     @property

@@ -18,6 +18,7 @@ import pygame
 from plyground.ai.values import board_label
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui.kits.pig_log import turn_text as pig_turn_text
 from plyground.gui.kits.pig_odds import pig_rows
 
 PIPS = {
@@ -202,6 +203,7 @@ class PigView(BoardView):
     move_help = "Roll (R) or Hold (H)"
     sounds = sound.DICE_SOUNDS
     draws_cursor = True
+    turn_text = staticmethod(pig_turn_text)
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""

@@ -73,7 +73,17 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    """Where the file dialog offers to save and open games."""
+    """Where the file dialog offers to save and open games: a visible "Plyground" folder in
+    the player's documents (made on the first save; PLYGROUND_CONFIG_DIR: its saves folder)."""
+    if os.environ.get("PLYGROUND_CONFIG_DIR"):
+        return data_dir() / "saves"
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Plyground"
+
+
+def older_saves_dir() -> Path:
+    """Where versions before issue 24 kept saves (the data folder's hidden saves folder)."""
     return data_dir() / "saves"
 
 

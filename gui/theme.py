@@ -134,7 +134,7 @@ class Metrics:
         self.radius = self.px(14)
         self.button_h = max(32, self.px(38))
         self.panel_w = max(272, min(self.px(360), self.width // 3))
-        self.side_panel_w = max(272, min(self.px(440), round(self.width * 0.3)))
+        self.side_panel_w = max(272, min(self.px(440), round(self.width * 0.31)))
         """The play scene's side panel: wider on big windows, so it gains room to read, not
         only bigger letters (its text grows at most `PANEL_TEXT_SCALE`)."""
 
@@ -187,4 +187,8 @@ def ui_theme(font_size: int = 15) -> dict[str, Any]:
                     fix(value)
 
     fix(data)
+    # The file dialog's title bar and list rows grow with the font (pygame_gui's are fixed
+    # 28 and 20 pixels, cramped at the larger font tiers).
+    data["#file_dialog"] = {"misc": {"title_bar_height": str(round(font_size * 2))}}
+    data["#file_display_list"] = {"misc": {"list_item_height": str(round(font_size * 1.7))}}
     return data

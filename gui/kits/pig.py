@@ -383,7 +383,7 @@ class PigView(BoardView):
     def _draw_die_and_total(
         self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
     ) -> None:
-        """The die (tumbling while it rolls), the turn total and what holding would bank."""
+        """The die (a six before any roll, tumbling in a roll), turn total, what holding banks."""
         unit = lay.unit
         current = state.player
         turn_total = ctx.anim.get("turn_total", state.turn_total)
@@ -395,7 +395,7 @@ class PigView(BoardView):
             die_rect.y -= round(
                 abs(math.sin(progress * math.pi * 3)) * unit * 0.35 * (1 - progress)
             )
-        draw_die(surface, die_rect, die_face, tilt, bad=(die_face == 1 and not rolling))
+        draw_die(surface, die_rect, die_face or 6, tilt, bad=(die_face == 1 and not rolling))
         label_size = max(11, round(unit * 0.24))
         drawing.draw_text(
             surface,

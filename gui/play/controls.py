@@ -105,7 +105,8 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
         for key, label, tip in BUTTONS
     ]
     tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
-    count = columns(scene, inner, [label for _, label, _ in entries + tools])
+    labels = [label for _, label, _ in entries + tools] + ["Show analysis", "Hide analysis"]
+    count = columns(scene, inner, labels)  # the same either way the analysis is
     if count == 3:
         if len(entries) % 3 + len(tools) > 3:  # the views start a row of their own
             entries += [("", "", "")] * (-len(entries) % 3)

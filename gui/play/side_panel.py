@@ -139,8 +139,9 @@ class MoveRows:
 
 
 def review_height(scene: Any, width: int) -> int:
-    """The room the game review takes above the analysis (evaluation graph, marked moves,
-    engine lines: a later issue fills it; none yet)."""
+    """The room the game review takes at the panel's foot, under the analysis (evaluation
+    graph, marked moves, engine lines: a later issue fills it; `layout` and `draw` already
+    make way for it).  None yet."""
     return 0
 
 
@@ -162,7 +163,8 @@ def analysis_wanted(scene: Any, width: int) -> int:
 def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
     """Heights of the analysis and the move list between `top` and `bottom`: the move list
     keeps `MOVE_ROWS` lines, the analysis takes what shows all its rows (no more) of the
-    rest, the move list whatever is left."""
+    rest, the move list whatever is left.  (`extra_rows` is no longer needed: the kit's rows
+    are measured.)"""
     m = scene.app.metrics
     keep = move_list_height(text_metrics(m), MOVE_ROWS) + m.gap
     height = max(0, min(analysis_wanted(scene, width), bottom - top - keep))

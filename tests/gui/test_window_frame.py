@@ -72,3 +72,25 @@ def test_f11_goes_full_screen_and_back_and_is_in_the_key_table(make_app: Any) ->
     press(app, pygame.K_F11)
     app.remember_window()
     assert app.settings.fullscreen and app.settings.window_size == [1000, 700]
+
+
+def test_the_key_card_with_f11_fits_an_800x600_window(monkeypatch: Any) -> None:
+    from plyground.gui import drawing, help_card, theme
+
+    pygame.display.init()
+    pygame.font.init()
+    drawn: list[pygame.Rect] = []
+    real = drawing.draw_text
+
+    def spy(surface: Any, text: str, pos: Any, size: int, *args: Any, **kw: Any) -> Any:
+        rect = real(surface, text, pos, size, *args, **kw)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(drawing, "draw_text", spy)
+    surface = pygame.Surface((800, 600))
+    help_card.draw(surface, (800, 600), theme.Metrics((800, 600)), app_module.help_keys())
+    assert len(drawn) > 40
+    assert all(surface.get_rect().contains(rect) for rect in drawn)
+    texts = sorted(drawn, key=lambda rect: rect.bottom)
+    assert texts[-1].bottom <= 600 - 10  # "press any key to close" is the lowest, inside the card

@@ -135,9 +135,7 @@ def draw(
     room = rect.copy()
     room.height -= note_h
     hidden = _draw_sections(surface, room, analysis, game, m, names, thinking, extra, layout)
-    note = f"+{hidden} more · point here to read all"
-    if hidden == 1:
-        note = "+1 more · point here to read it"
+    note = f"+{hidden} more · point here or press V"
     size = m.font_size(12)
     note = drawing.ellipsize(note, width, size)
     drawing.draw_text(surface, note, (x, room.bottom - m.px(4)), size, theme.ACCENT)

@@ -235,16 +235,38 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         )
 
 
+def pin_analysis(scene: Any) -> None:
+    """V: all of the analysis over the buttons (the keyboard's way to what pointing shows)."""
+    if not scene.analysis_hidden:
+        scene.set_notice(
+            "All of the analysis is shown already" if scene.analysis_hidden == 0 else ""
+        )
+        return
+    scene.analysis_pinned = not scene.analysis_pinned
+    scene.app.request_frame()
+
+
+def unpin_analysis(scene: Any, event: pygame.event.Event) -> None:
+    """Any other key, a click or the pointer moving puts the analysis back in its place."""
+    if not scene.analysis_pinned:
+        return
+    other_key = event.type == pygame.KEYDOWN and event.key != pygame.K_v
+    if other_key or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+        scene.analysis_pinned = False
+        scene.app.request_frame()
+
+
 def expanded_rect(scene: Any) -> pygame.Rect | None:
-    """Where the whole analysis shows while the pointer is over a panel too short for it
-    (it grows upwards over the buttons), or None."""
+    """Where the whole analysis shows while the pointer is over a panel too short for it, or
+    after V (it grows upwards over the buttons), or None."""
     mouse = scene.app.mouse()
-    if not getattr(scene, "analysis_hidden", 0) or mouse is None:
+    pinned = getattr(scene, "analysis_pinned", False)
+    if not getattr(scene, "analysis_hidden", 0) or (mouse is None and not pinned):
         return None
     m = scene.app.metrics
     panel = scene.panel_rect()
     analysis = layout(panel, m, scene)[0]
-    if analysis is None or not analysis.collidepoint(mouse):
+    if analysis is None or not (pinned or (mouse is not None and analysis.collidepoint(mouse))):
         return None
     height = analysis_wanted(scene, analysis.width)
     top = max(panel.y + m.gap, analysis.bottom - height)

@@ -74,6 +74,8 @@ class PlayScene(FileDialogScene):
         self.move_rows = side_panel.MoveRows()
         self.analysis_hidden = 0
         """How many analysis rows the panel had no room for (then pointing shows them)."""
+        self.analysis_pinned = False
+        """All of the analysis shown by key (V) until the next key, click or pointer move."""
         self.anim_start = -10.0
         self.anim_length = 0.0
         self.anim_move: Any = None
@@ -297,6 +299,7 @@ class PlayScene(FileDialogScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
+        side_panel.unpin_analysis(self, event)
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
         if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
@@ -342,6 +345,7 @@ class PlayScene(FileDialogScene):
             "step": controller.step,
             "series": self.show_series,
             "mute": partial(controls.toggle_mute, self),
+            "whole_analysis": partial(side_panel.pin_analysis, self),
         }
         if action in simple:
             simple[action]()

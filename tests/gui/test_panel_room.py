@@ -161,3 +161,27 @@ def test_games_without_words_keep_their_notation_in_the_move_list() -> None:
         assert rows == [(0, "4"), (1, "4"), (0, "5"), (1, "3")]
     finally:
         app.quit(save=False)
+
+
+def test_v_shows_all_of_the_analysis_until_the_next_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    from driving import press
+
+    app, play = played((800, 600), "pig", "r4r6hr3r1r5r2h", True)
+    try:
+        drawn_texts(monkeypatch, app)
+        assert play.analysis_hidden > 0
+        app.mouse_override = (5, 5)  # the pointer away from the panel
+        assert side_panel.expanded_rect(play) is None
+        press(app, pygame.K_v, "v")
+        assert play.analysis_pinned and side_panel.expanded_rect(play) is not None
+        after = [text for text, _ in drawn_texts(monkeypatch, app)]
+        record = side_panel.as_analysis(play.controller.shown_analysis())
+        labels = [label for label, _ in analysis_panel.summary_lines(record, play.controller.game)]
+        assert [label for label in labels if label not in after] == []
+        press(app, pygame.K_PAGEUP)
+        assert not play.analysis_pinned and side_panel.expanded_rect(play) is None
+        from plyground.gui.play import keyboard
+
+        assert any(b.action == "whole_analysis" and b.help for b in keyboard.PLAY_KEYS)
+    finally:
+        app.quit(save=False)

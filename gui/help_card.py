@@ -19,19 +19,27 @@ def draw(
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((6, 8, 14, 190))
     surface.blit(veil, (0, 0))
-    text_size = m.font_size(15)
-    line_h = round(text_size * 1.45)
     columns = 2 if size[0] >= m.px(900) else 1
     column_w = min((size[0] - 2 * m.pad - (columns + 1) * m.pad) // columns, m.px(520))
-    widest = max((drawing.text_size(key, text_size, "semibold")[0] for key, _ in lines), default=0)
-    key_w = min(widest + m.px(16), round(column_w * 0.45))
-    entries = _wrapped(lines, column_w - key_w - m.px(8), text_size)
-    heights = [len(texts) * line_h + m.px(5) for _, texts in entries]
-    split = len(entries)
-    if columns == 2:
-        running, half = 0, sum(heights) / 2
-        split = next((i for i, h in enumerate(heights) if (running := running + h) >= half), 0) + 1
-    body = max(sum(heights[:split]), sum(heights[split:]))
+    room = size[1] - 2 * m.pad - m.px(110)
+    for points, spacing in ((15, 1.45), (14, 1.35), (13, 1.25), (12, 1.2)):  # roomiest first
+        text_size = m.font_size(points)
+        line_h = round(text_size * spacing)
+        widest = max(
+            (drawing.text_size(key, text_size, "semibold")[0] for key, _ in lines), default=0
+        )
+        key_w = min(widest + m.px(16), round(column_w * 0.45))
+        entries = _wrapped(lines, column_w - key_w - m.px(8), text_size)
+        heights = [len(texts) * line_h + m.px(5) for _, texts in entries]
+        split = len(entries)
+        if columns == 2:
+            running, half = 0, sum(heights) / 2
+            split = (
+                next((i for i, h in enumerate(heights) if (running := running + h) >= half), 0) + 1
+            )
+        body = max(sum(heights[:split]), sum(heights[split:]))
+        if body <= room:
+            break
     card = pygame.Rect(0, 0, columns * column_w + (columns + 1) * m.pad, body + m.px(110))
     card.height = min(card.height, size[1] - 2 * m.pad)
     card.center = (size[0] // 2, size[1] // 2)

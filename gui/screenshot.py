@@ -5,12 +5,13 @@ analysis (play with the analysis panel and the values on the board), resume (the
 offering the game `moves` as the last game in progress), series (the cross table after a
 series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
 players (two of "human" or a preset name), any option of the game by name, seed, hover
-(a move to point at), hint (bool), show_analysis (bool), finish (bool: play the game out
-for gameover).  The views: explorer (the search tree of the position: algorithm, depth,
-heuristic, step), lesson (the lessons: lesson 1-3, 4 practice, 5 your own tree with tree
-text; variant, step, algorithm), compare (every algorithm on the position: depth) and
-policy (the game's reference policy around the decision).  A step is counted from 1, as
-the explorer's panel counts it; without one the search is shown finished.
+(a move to point at), point_at ("analysis": the pointer over the analysis), hint (bool),
+show_analysis (bool), finish (bool: play the game out for gameover).  The views: explorer
+(the search tree of the position: algorithm, depth, heuristic, step), lesson (the lessons:
+lesson 1-3, 4 practice, 5 your own tree with tree text; variant, step, algorithm), compare
+(every algorithm on the position: depth) and policy (the game's reference policy around the
+decision).  A step is counted from 1, as the explorer's panel counts it; without one the
+search is shown finished.
 """
 
 from __future__ import annotations
@@ -180,6 +181,12 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     hover = options.get("hover")
     if hover is not None:
         app.mouse_override = _point_at(play, hover)
+    if options.get("point_at") == "analysis":  # the panel's whole analysis, as on hover
+        from plyground.gui.play import side_panel
+
+        analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
+        if analysis is not None:
+            app.mouse_override = analysis.center
 
 
 def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:

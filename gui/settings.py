@@ -73,7 +73,17 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    """Where the file dialog offers to save and open games."""
+    """Where the file dialog offers to save and open games: a visible "Plyground" folder in
+    the player's documents (made on the first save; PLYGROUND_CONFIG_DIR: its saves folder)."""
+    if os.environ.get("PLYGROUND_CONFIG_DIR"):
+        return data_dir() / "saves"
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Plyground"
+
+
+def older_saves_dir() -> Path:
+    """Where versions before issue 24 kept saves (the data folder's hidden saves folder)."""
     return data_dir() / "saves"
 
 
@@ -326,6 +336,11 @@ class Settings:
     palette: str = "standard"
     """The players' colours: a name in `gui.theme.PALETTES` ("colour-blind": blue and
     orange, each side's pieces marked with its symbol)."""
+    window_size: list[int] | None = None
+    """The window's width and height out of full screen (None: one that fits the screen)."""
+    window_position: list[int] | None = None
+    """Where the window's top left corner was on the screen (None: where the system puts it)."""
+    fullscreen: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
@@ -362,6 +377,9 @@ class Settings:
             "sound_muted": self.sound_muted,
             "sound_volume": self.sound_volume,
             "palette": self.palette,
+            "window_size": self.window_size,
+            "window_position": self.window_position,
+            "fullscreen": self.fullscreen,
         }
 
     @classmethod
@@ -395,6 +413,13 @@ class Settings:
             settings.sound_volume = float(volume)
         if data.get("palette") in PALETTE_NAMES:
             settings.palette = data["palette"]
+        size, place = data.get("window_size"), data.get("window_position")
+        if isinstance(size, list) and _pair(size, 100, 20000):
+            settings.window_size = [int(size[0]), int(size[1])]
+        if isinstance(place, list) and _pair(place, -20000, 20000):
+            settings.window_position = [int(place[0]), int(place[1])]
+        if isinstance(data.get("fullscreen"), bool):
+            settings.fullscreen = data["fullscreen"]
         options = data.get("options")
         options = options if isinstance(options, dict) else {}
         for game in games.GAMES:
@@ -406,6 +431,15 @@ class Settings:
                     values[option.name] = data[legacy]
             settings.options[game] = check_options(game, values)
         return settings
+
+
+def _pair(value: Any, low: int, high: int) -> bool:
+    """Whether `value` is two whole numbers from `low` to `high` (a window size or place)."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(type(v) is int and low <= v <= high for v in value)
+    )
 
 
 # ----------------------------------------------------------------------------- files

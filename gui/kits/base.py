@@ -116,6 +116,14 @@ class BoardView:
         """
         return []
 
+    def turn_text(self, game: Any, before: Any, entries: Sequence[Any]) -> str | None:
+        """One row of the move list in words (None, the default: the game's notation).
+
+        `before` is the state the row starts from, `entries` its moves (move, state after
+        it, chance flag); a dice game's row is a whole turn with its dice.
+        """
+        return None
+
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""
         return True

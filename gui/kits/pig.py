@@ -18,6 +18,7 @@ import pygame
 from plyground.ai.values import board_label
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui.kits.pig_log import turn_text as pig_turn_text
 from plyground.gui.kits.pig_odds import pig_rows
 
 PIPS = {
@@ -202,6 +203,7 @@ class PigView(BoardView):
     move_help = "Roll (R) or Hold (H)"
     sounds = sound.DICE_SOUNDS
     draws_cursor = True
+    turn_text = staticmethod(pig_turn_text)
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""
@@ -381,7 +383,7 @@ class PigView(BoardView):
     def _draw_die_and_total(
         self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
     ) -> None:
-        """The die (tumbling while it rolls), the turn total and what holding would bank."""
+        """The die (a six before any roll, tumbling in a roll), turn total, what holding banks."""
         unit = lay.unit
         current = state.player
         turn_total = ctx.anim.get("turn_total", state.turn_total)
@@ -393,7 +395,7 @@ class PigView(BoardView):
             die_rect.y -= round(
                 abs(math.sin(progress * math.pi * 3)) * unit * 0.35 * (1 - progress)
             )
-        draw_die(surface, die_rect, die_face, tilt, bad=(die_face == 1 and not rolling))
+        draw_die(surface, die_rect, die_face or 6, tilt, bad=(die_face == 1 and not rolling))
         label_size = max(11, round(unit * 0.24))
         drawing.draw_text(
             surface,

@@ -76,6 +76,7 @@ PLAY_KEYS = (
     ),
     Binding("scroll", _plain(pygame.K_PAGEUP, pygame.K_PAGEDOWN), "scroll the move list"),
     Binding("analysis", _plain(pygame.K_a), "show / hide the analysis"),
+    Binding("whole_analysis", _plain(pygame.K_v), "all of the analysis, where a window is short"),
     Binding("mute", _plain(pygame.K_m), "sound on / off"),
     Binding("save", ((pygame.K_s, CTRL),), "save the game"),
     Binding("open", ((pygame.K_o, CTRL),), "open a saved game"),

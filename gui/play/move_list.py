@@ -30,6 +30,16 @@ def layout(rows: list[tuple[int, str]], stochastic: bool, width: int, size: int)
     return lines
 
 
+def heading_height(m: Any) -> int:
+    """The MOVES heading's height, above the first line."""
+    return round(int(m.font_size(12)) * 1.8)
+
+
+def line_height(m: Any) -> int:
+    """One line of the list (closer together in a short window)."""
+    return round(int(m.font_size(14)) * (1.5 if m.height >= 700 else 1.3))
+
+
 class Window:
     """Which lines of the list fit in `rect`, scrolled: the geometry draw and clicks share."""
 
@@ -46,10 +56,9 @@ class Window:
         self.m = m
         self.rect = rect
         self.stochastic = stochastic
-        small = m.font_size(12)
         self.size = m.font_size(14)
-        self.line_h = round(self.size * 1.5)
-        self.top = rect.y + round(small * 1.8)
+        self.line_h = line_height(m)
+        self.top = rect.y + heading_height(m)
         self.room = max(0, (rect.bottom - self.top) // self.line_h)
         self.col_w = (rect.width - m.px(36)) // 2
         self.lines = layout(rows, stochastic, rect.width - m.px(36) - m.px(14), self.size)

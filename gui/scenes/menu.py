@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from plyground.gui import drawing, focus, kits, savefile, theme
+from plyground.gui.play import status_line
 from plyground.gui.safe_files import keep_aside
 from plyground.gui.scenes.file_dialog import FileDialogScene
 
@@ -118,7 +119,8 @@ class MenuScene(FileDialogScene):
         saved, self.resume = self.resume, None
         if saved is not None:
             play: Any = self.app.open_saved(saved)  # the play scene
-            play.set_notice(f"Resumed · {saved.decisions} moves replayed", 3.0)
+            turn = status_line.whose_turn(play.controller)
+            play.set_notice(f"Resumed · {saved.decisions} moves replayed · {turn}", 4.0)
 
     def discard(self) -> None:
         """Forget the autosaved game."""

@@ -71,6 +71,11 @@ class PlayScene(FileDialogScene):
         """The new-game confirmation while it is up."""
         self.cursor = keyboard.Cursor()
         self.kit_rows = side_panel.KitRows()
+        self.move_rows = side_panel.MoveRows()
+        self.analysis_hidden = 0
+        """How many analysis rows the panel had no room for (then pointing shows them)."""
+        self.analysis_pinned = False
+        """All of the analysis shown by key (V) until the next key, click or pointer move."""
         self.anim_start = -10.0
         self.anim_length = 0.0
         self.anim_move: Any = None
@@ -151,7 +156,7 @@ class PlayScene(FileDialogScene):
         """The side panel on the right."""
         m = self.app.metrics
         w, h = self.app.size
-        return pygame.Rect(w - m.panel_w - m.pad, m.pad, m.panel_w, h - 2 * m.pad)
+        return pygame.Rect(w - m.side_panel_w - m.pad, m.pad, m.side_panel_w, h - 2 * m.pad)
 
     def header_rect(self) -> pygame.Rect:
         """The strip above the board with whose turn it is."""
@@ -207,7 +212,9 @@ class PlayScene(FileDialogScene):
         self.role_menus = []
         self.speed_slider = None
         self.button_flags = {}
-        y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(16)
+        y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(
+            16 if m.height >= 700 else 10
+        )
         y = controls.build_buttons(self, inner, y)
         y = controls.build_tools(self, inner, y)
         controls.build_move_now(self)
@@ -292,6 +299,7 @@ class PlayScene(FileDialogScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
+        side_panel.unpin_analysis(self, event)
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
         if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
@@ -337,6 +345,7 @@ class PlayScene(FileDialogScene):
             "step": controller.step,
             "series": self.show_series,
             "mute": partial(controls.toggle_mute, self),
+            "whole_analysis": partial(side_panel.pin_analysis, self),
         }
         if action in simple:
             simple[action]()
@@ -497,3 +506,8 @@ class PlayScene(FileDialogScene):
             again = self.buttons.get("overlay_menu")
             right = again.relative_rect.x if again is not None else card.right
             game_over_card.draw(surface, card, m, controller, right)
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """The whole analysis over the buttons while the pointer is over a short one."""
+        if self.file_dialog is None and self.confirm is None:
+            side_panel.draw_expanded(surface, self)

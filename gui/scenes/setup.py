@@ -26,7 +26,7 @@ from plyground.gui.describe import (
 from plyground.gui.drop_down import drop_down
 from plyground.gui.scenes.base import Scene
 from plyground.gui.settings import AI, CUSTOM, HUMAN, SideSetup
-from plyground.gui.setup import custom_ai, volume
+from plyground.gui.setup import custom_ai, description_text, volume
 from plyground.gui.setup.custom_ai import cost_warning as cost_warning
 
 MATCHUPS = (
@@ -36,6 +36,12 @@ MATCHUPS = (
     ("AI vs AI", (AI, AI)),
 )
 _ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+
+SEED_TIPS = {
+    True: "The seed of the dice and the AIs' random choices: the same seed rolls the same dice",
+    False: "The seed of the AIs' random choices: the same seed replays the same series",
+}
 
 
 class SetupScene(Scene):
@@ -149,9 +155,15 @@ class SetupScene(Scene):
         # Custom: seven rows of fields and a note; a preset: the menu and up to five lines.
         wanted = m.px(58) + m.button_h * (7 if custom else 3) + m.gap * (10 if custom else 4)
         wanted += round(m.font_size(15) * 1.45 * (4 if custom else 6))
+        card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)
+        text_w = card_w - 2 * m.gap - m.px(8)
+        for side in self.sides:  # room for the whole description in its largest size
+            lines = describe_side(side, self.game)
+            if side.is_ai and side.preset != CUSTOM:
+                text_h = description_text.height(lines, text_w, description_text.SIZES[0], m)
+                wanted = max(wanted, m.px(76) + m.button_h * 2 + m.gap * 3 + text_h)
         card_h = min(room, max(wanted, m.px(300)))
         cards_top = room_top + (room - card_h) // 4
-        card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)
         left = (w - (2 * card_w + m.pad)) // 2
         self.card_rects = [
             pygame.Rect(left + i * (card_w + m.pad), cards_top, card_w, card_h) for i in range(2)
@@ -171,7 +183,8 @@ class SetupScene(Scene):
         volume.build(self, back, start)
 
     def _build_options(self, left: int, right: int, y: int) -> None:
-        """One slider per game option, and the seed where dice roll, between Back and Start."""
+        """One slider per game option, and the seed where dice roll or two AIs play a series,
+        between Back and Start."""
         m = self.app.metrics
         x = left
         for option in self.factory.options:
@@ -196,7 +209,7 @@ class SetupScene(Scene):
             value_rect = pygame.Rect(rect.right, y, value_w, m.button_h)
             self.option_values.append((option.name, value_rect))
             x = value_rect.right + m.pad
-        if self.factory.stochastic:
+        if self.factory.stochastic or all(side.is_ai for side in self.sides):
             label_w = m.px(48)
             rect = pygame.Rect(x + label_w, y, m.px(100), m.button_h)
             if rect.right > right:
@@ -205,7 +218,7 @@ class SetupScene(Scene):
             entry.set_text(self.seed_text)
             entry.set_allowed_characters("numbers")
             entry.set_text_length_limit(9)
-            entry.set_tooltip("The seed of the dice: the same seed rolls the same dice")
+            entry.set_tooltip(SEED_TIPS[bool(self.factory.stochastic)])
             self.ids[entry] = ("seed", -1)
             self.bottom_labels.append(("Seed", (x, rect.centery)))
 
@@ -245,7 +258,7 @@ class SetupScene(Scene):
         if side.preset != CUSTOM:
             self.descriptions.append(
                 (
-                    pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y),
+                    pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y - m.px(14)),
                     describe_side(side, self.game),
                 )
             )
@@ -453,26 +466,7 @@ class SetupScene(Scene):
             if not self.sides[index].is_ai:
                 self._draw_faded_icon(surface, card)
         for rect, lines in self.descriptions:
-            y = rect.y
-            bottom = custom_ai.text_bottom(self, rect)
-            for i, line in enumerate(text for text in lines if text):
-                size = m.font_size(15 if i == 0 else 14)
-                colour = theme.TEXT if i <= 1 else theme.TEXT_DIM
-                for wrapped in drawing.wrap(
-                    line, rect.width, size, "semibold" if i == 0 else "regular"
-                ):
-                    if y + size * 1.4 > bottom:
-                        break
-                    drawing.draw_text(
-                        surface,
-                        wrapped,
-                        (rect.x, y),
-                        size,
-                        colour,
-                        "semibold" if i == 0 else "regular",
-                    )
-                    y += round(size * 1.45)
-                y += m.px(6)
+            description_text.draw(surface, rect, lines, custom_ai.text_bottom(self, rect), m)
         custom_ai.draw_warnings(surface, self)
         for text, pos in self.bottom_labels:
             drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")

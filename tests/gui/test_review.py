@@ -147,12 +147,12 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
     app = make_app((800, 600))
     play = start_game(app, "connect4", (HUMAN, HUMAN))
     controller = play.controller
-    for _ in range(24):  # moves that do not end the game, by their keys
+    for _ in range(32):  # moves that do not end the game, by their keys
         state = controller.state
         move = next(m for m in state.legal_moves() if not state.play(m).is_terminal())
         press(app, ord(str(move + 1)), str(move + 1))
     pump(app, 30)
-    assert len(controller.match.entries) == 24
+    assert len(controller.match.entries) == 32
     shown = review_view.window(play)
     assert shown is not None and shown.room < len(shown.lines) and shown.scroll == 0
     app.mouse_override = shown.rect.center

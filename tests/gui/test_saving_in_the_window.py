@@ -165,7 +165,7 @@ def test_pig_resume_card_and_notice_count_the_same_moves(make_app, config_dir):
     assert f"{saved.decisions} moves" in menu.resume_text()
     press(app, pygame.K_r, "r")
     notice = app.scene.controller.current_notice()
-    assert notice == f"Resumed · {saved.decisions} moves replayed"
+    assert notice == f"Resumed · {saved.decisions} moves replayed · Player 1 to move"
 
 
 def test_discard_forgets_the_autosave(make_app, config_dir):

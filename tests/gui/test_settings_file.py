@@ -202,12 +202,14 @@ def test_the_override_wins(config_dir):
 
 
 def test_platform_folders_when_nothing_older_exists(monkeypatch, tmp_path):
+    import platformdirs
     from plyground.gui import savefile
 
     new_config, new_data = _platform(monkeypatch, tmp_path)
     assert settings.settings_path() == new_config / "settings.json"
     assert savefile.autosave_path() == new_data / "autosave.json"
-    assert settings.saves_dir() == new_data / "saves"
+    assert settings.saves_dir() == pathlib.Path(platformdirs.user_documents_dir()) / "Plyground"
+    assert settings.older_saves_dir() == new_data / "saves"
     assert settings.save(settings.Settings(seed=9))
     assert settings.load()[0].seed == 9
 

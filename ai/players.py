@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any, Protocol
 
+from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.file_players import agent_player, agent_spec, search_player
 from plyground.ai.proof import solve_is_cheap
 from plyground.ai.result import SearchResult
 from plyground.ai.search import (
@@ -22,10 +25,13 @@ from plyground.ai.search import (
     searchable_algorithms,
 )
 from plyground.ai.table import TranspositionTable
+from plyground.ai.user_code import user_code_allowed
 from plyground.games.base import Move
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""
+AGENT = "agent"
+"""The algorithm name of a player from a user's file (`agent` holds its spec)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +50,20 @@ class PlayerConfig:
     time_limit: float | None = None
     randomness: float = 0.0
     seed: int = 0
+    agent: str = ""
+    """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
 
     def describe(self) -> str:
         """A short text: 'alpha-beta, depth 6, windows'."""
         if self.algorithm == RANDOM:
             return "random moves"
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent)
+            return spec.describe() if spec is not None else self.agent
         parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
         parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
-        parts.append(self.heuristic or "default heuristic")
+        heuristic = self.heuristic or "default heuristic"
+        parts.append(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.randomness:
@@ -74,6 +86,7 @@ class PlayerConfig:
             "time_limit",
             "randomness",
             "seed",
+            "agent",
         }
         if unknown:
             raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
@@ -83,6 +96,18 @@ class PlayerConfig:
 
     def validate(self, game: Any = None) -> None:
         """Raise ValueError with a clear message if a field is out of range."""
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent) if isinstance(self.agent, str) else None
+            if spec is None:
+                raise ValueError(f"an agent needs a Python file, not {self.agent!r}")
+            if game is not None:
+                spec.check()
+                if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+                    raise ValueError(
+                        f"{game.title} has no Kaggle format (Kaggle agents play "
+                        "connect-four and tic-tac-toe)"
+                    )
+            return
         if self.algorithm not in (*ALGORITHMS, RANDOM):
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of: "
@@ -116,7 +141,9 @@ class PlayerConfig:
                     f"{self.algorithm} cannot play {game.title}; choose one of: "
                     f"{', '.join(algorithms_for(game))}"
                 )
-            if self.heuristic is not None and self.heuristic not in game.heuristics:
+            if is_heuristic_file(self.heuristic):
+                check_heuristic_file(str(self.heuristic))
+            elif self.heuristic is not None and self.heuristic not in game.heuristics:
                 raise ValueError(
                     f"unknown heuristic {self.heuristic!r} for {game.name}; choose one of: "
                     f"{', '.join(game.heuristics)}"
@@ -199,10 +226,17 @@ class AIPlayer:
         return max(noisy, key=noisy.__getitem__)
 
 
-def make_player(
-    config: PlayerConfig, game: Any, name: str | None = None
-) -> AIPlayer | RandomPlayer:
-    """The player a config describes."""
+def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any:
+    """The player a config describes; one from a user's file runs in a worker process
+    (`ai.file_players`), unless this process is such a worker already."""
+    if config.algorithm == AGENT:
+        spec = agent_spec(config.agent)
+        if spec is None:
+            raise ValueError(f"an agent needs a Python file, not {config.agent!r}")
+        return agent_player(spec, game)
+    if is_heuristic_file(config.heuristic) and not user_code_allowed():
+        config.validate(game)
+        return search_player(config, game, name)
     if config.algorithm == RANDOM:
         return RandomPlayer(config.seed, name or "Random")
     return AIPlayer(config, game, name)
@@ -222,7 +256,7 @@ def exact_where_cheap(config: PlayerConfig, state: Any) -> PlayerConfig:
     """The config an analysis (hint, move values) should use at `state`: solving, so every
     move's value is exact, where the game says a solve is cheap (`solve_is_cheap()`: an
     opening book within reach); else `config` unchanged."""
-    if config.algorithm == RANDOM or "alphabeta" not in searchable_algorithms(state):
+    if config.algorithm in (RANDOM, AGENT) or "alphabeta" not in searchable_algorithms(state):
         return config
     if not solve_is_cheap(state):
         return config

@@ -21,6 +21,7 @@ from plyground.cli.args import (
     positive_int,
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
+from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import check_png_path, output_file
 
 MAX_PLAYERS = 20
@@ -31,7 +32,12 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from plyground.ai.tournament import TournamentResult, TournamentSetup, run_tournament
+    from plyground.ai.tournament import (
+        TournamentResult,
+        TournamentSetup,
+        player_labels,
+        run_tournament,
+    )
 
     game, options = game_from_args(args)
     specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
@@ -50,19 +56,26 @@ def command_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     check_size(len(specs), setup.total_games, args)
+    pairs = [pair for pair, _, _ in setup.tasks()]
     done = 0
+    forfeits = ForfeitLog(console_for(stderr=True))
+    labels = player_labels(specs)
     with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
 
         def on_game(record: Any, result: TournamentResult) -> None:
             nonlocal done
             done += 1
             progress.update(done)
+            i, j = pairs[done - 1]
+            forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
 
         started = time.perf_counter()
         result = run_tournament(setup, args.jobs, on_game)
     wall = time.perf_counter() - started
     ranking = result.ranking(seed=args.seed)
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
+    for line in forfeits.summary():
+        say(console_for(), line)
     written = True
     if plot_file is not None:
         from plyground.cli.rating_chart import draw_rating_chart

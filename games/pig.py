@@ -373,6 +373,9 @@ class Game:
     def __repr__(self) -> str:
         return f"pig.Game(goal={self.goal})"
 
+    move_time_limit = 5.0
+    """Seconds a player from a file may take for one decision (ai.file_players)."""
+
     def initial_state(self) -> State:
         """Both scores 0, player 0 to decide."""
         return self._initial

@@ -4,11 +4,11 @@ Specs (any player spec of `match`, `tournament`, the window):
 
 * ``my_agent.py``: the file's ``choose(state)`` (Plyground's state API) returns a move;
 * ``my_agent.py:name``: another function of the file, same contract;
-* ``kaggle:my_agent.py``: a Kaggle ConnectX / TicTacToe agent, the file's last function
+* ``kaggle:my_agent.py``: a Kaggle-format agent (Kaggle's board games), the file's last function
   (as Kaggle takes it), called as ``agent(observation, configuration)`` with the game's
   own `kaggle_observation()` / `kaggle_configuration()` (its hooks), returning a move;
 * ``alphabeta:depth=4:heuristic=my_eval.py``: a search whose heuristic is the file's
-  ``evaluate(state)`` (`ai.file_heuristics`).
+  ``evaluate(state)`` (`ai.file_heuristics`; its isolated player is in `ai.players`).
 
 Windows paths work (``C:\\work\\my_agent.py:choose``: a drive letter is not a function).
 Every move is asked of a `user_code.Worker` process with a per-move time limit: the game's
@@ -115,6 +115,12 @@ def agent_spec(text: str) -> AgentSpec | None:
     return AgentSpec(match.group("path"), function, kaggle)
 
 
+def game_options(game: Any) -> dict[str, Any]:
+    """The options a game was made with (a game's options), to make it again in the worker."""
+    values = getattr(game, "option_values", None)
+    return dict(values()) if values is not None else {}
+
+
 def move_seconds(game: Any) -> float:
     """The per-move time limit of a player from a file in this game."""
     return float(getattr(game, "move_time_limit", MOVE_SECONDS))
@@ -202,30 +208,6 @@ class _KaggleAgent:
         return legal_move(state, action, f"{self.name}()")
 
 
-@dataclass(frozen=True)
-class SearchHost:
-    """Built in the worker: a searching player whose heuristic is a user's file."""
-
-    path: str
-    config: dict[str, Any]
-    game: str
-    options: tuple[tuple[str, Any], ...]
-
-    def __call__(self) -> Any:
-        from plyground.ai.players import AIPlayer, PlayerConfig
-
-        from plyground import games
-
-        game = games.get_game(self.game, **dict(self.options))
-        player = AIPlayer(PlayerConfig(**self.config), game)
-
-        def answer(state: Any) -> tuple[Any, Any]:
-            move = player.choose(state)
-            return move, player.last_result
-
-        return answer
-
-
 # --------------------------------------------------------------------------- parent side
 
 
@@ -257,26 +239,13 @@ def agent_player(spec: AgentSpec, game: Any, options: dict[str, Any] | None = No
     seconds = move_seconds(game)
     if spec.kaggle:
         if not hasattr(game, "kaggle_configuration"):
-            raise ValueError(
-                f"{game.title} has no Kaggle format; Kaggle agents play connect-four "
-                "and tic-tac-toe"
-            )
+            raise ValueError(f"{game.title} has no Kaggle format (no kaggle_configuration hook)")
         seconds = float(game.kaggle_configuration().get("actTimeout", seconds)) + KAGGLE_GRACE
-    chosen = options if options is not None else getattr(game, "option_values", dict)()
+    chosen: dict[str, Any] = options if options is not None else game_options(game)
     host = AgentHost(
         str(file), spec.function, spec.kaggle, game.name, tuple(sorted(chosen.items()))
     )
     return FilePlayer(Path(file).name, str(file), host, Limits(seconds))
-
-
-def search_player(config: Any, game: Any, name: str | None = None) -> FilePlayer:
-    """The isolated player of a search with a heuristic from a file."""
-    path = str(config.heuristic)
-    budget = config.time_limit
-    seconds = budget + SEARCH_GRACE if budget else move_seconds(game)
-    chosen = getattr(game, "option_values", dict)()
-    host = SearchHost(path, config.to_dict(), game.name, tuple(sorted(chosen.items())))
-    return FilePlayer(name or config.describe(), path, host, Limits(seconds))
 
 
 __all__ = [
@@ -287,7 +256,7 @@ __all__ = [
     "UserCodeError",
     "agent_player",
     "agent_spec",
+    "game_options",
     "move_seconds",
-    "search_player",
     "split_spec",
 ]

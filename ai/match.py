@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
 import math
 import multiprocessing
 import random
@@ -27,6 +26,7 @@ from typing import Any
 
 from plyground.ai.difficulty import parse_player_spec
 from plyground.ai.players import Player, make_player, with_seed
+from plyground.ai.spawned_games import register_games, registered_games
 from plyground.ai.user_code import UserCodeError
 from plyground.games.base import CHANCE, Game, Move, sample_outcome
 
@@ -58,7 +58,8 @@ def build_player(game: Game, spec: str, seed: int) -> Player:
     the games while every game of the match keeps its own generator.
     """
     config = parse_player_spec(game.name, spec, game)
-    return make_player(with_seed(config, derive_seed(seed, config.seed)), game)
+    player: Player = make_player(with_seed(config, derive_seed(seed, config.seed)), game)
+    return player
 
 
 def check_player_spec(game: Game, spec: str) -> str:
@@ -271,24 +272,6 @@ def _start_worker(factories: tuple[tuple[str, str], ...]) -> None:
     """In a worker process: the parent's games, and Ctrl+C left to the parent."""
     register_games(factories)
     _ignore_interrupts()
-
-
-def registered_games() -> tuple[tuple[str, str], ...]:
-    """Every registered game's factory as (module, qualified name), to send to a worker."""
-    return tuple((factory.__module__, factory.__qualname__) for factory in games.GAMES.values())
-
-
-def register_games(factories: tuple[tuple[str, str], ...]) -> None:
-    """In a spawned worker process: register the games its parent had (`registered_games`).
-
-    A game added with `games.register` after start-up (a plug-in, a test's game) is not in
-    a fresh process's registry until its module is imported and registered again.
-    """
-    for module_name, qualified_name in factories:
-        factory: Any = importlib.import_module(module_name)
-        for part in qualified_name.split("."):
-            factory = getattr(factory, part)
-        games.register(factory)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:

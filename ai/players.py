@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
-from plyground.ai.file_players import agent_player, agent_spec, search_player
+from plyground.ai.file_players import (
+    SEARCH_GRACE,
+    FilePlayer,
+    agent_player,
+    agent_spec,
+    game_options,
+    move_seconds,
+)
 from plyground.ai.proof import solve_is_cheap
 from plyground.ai.result import SearchResult
 from plyground.ai.search import (
@@ -25,7 +32,7 @@ from plyground.ai.search import (
     searchable_algorithms,
 )
 from plyground.ai.table import TranspositionTable
-from plyground.ai.user_code import user_code_allowed
+from plyground.ai.user_code import Limits, user_code_allowed
 from plyground.games.base import Move
 
 RANDOM = "random"
@@ -103,10 +110,7 @@ class PlayerConfig:
             if game is not None:
                 spec.check()
                 if spec.kaggle and not hasattr(game, "kaggle_configuration"):
-                    raise ValueError(
-                        f"{game.title} has no Kaggle format (Kaggle agents play "
-                        "connect-four and tic-tac-toe)"
-                    )
+                    raise ValueError(f"{game.title} has no Kaggle format")
             return
         if self.algorithm not in (*ALGORITHMS, RANDOM):
             raise ValueError(
@@ -240,6 +244,39 @@ def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any
     if config.algorithm == RANDOM:
         return RandomPlayer(config.seed, name or "Random")
     return AIPlayer(config, game, name)
+
+
+@dataclass(frozen=True)
+class SearchHost:
+    """Built in a worker process: a searching player whose heuristic is a user's file."""
+
+    path: str
+    config: dict[str, Any]
+    game: str
+    options: tuple[tuple[str, Any], ...]
+
+    def __call__(self) -> Any:
+        from plyground import games
+
+        game = games.get_game(self.game, **dict(self.options))
+        player = AIPlayer(PlayerConfig(**self.config), game)
+
+        def answer(state: Any) -> tuple[Any, Any]:
+            move = player.choose(state)
+            return move, player.last_result
+
+        return answer
+
+
+def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> FilePlayer:
+    """The isolated player of a search with a heuristic from a file: it searches in a worker
+    process, within its own time budget and a margin, or the game's time per move."""
+    path = str(config.heuristic)
+    budget = config.time_limit
+    seconds = budget + SEARCH_GRACE if budget else move_seconds(game)
+    options = tuple(sorted(game_options(game).items()))
+    host = SearchHost(path, config.to_dict(), game.name, options)
+    return FilePlayer(name or config.describe(), path, host, Limits(seconds))
 
 
 def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:

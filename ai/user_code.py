@@ -233,7 +233,7 @@ def _silence_descriptors() -> None:
 def _serve(connection: Any, host_factory: Callable[[], Any], memory: int, games_: Any) -> None:
     """The worker process: limits, the user's output kept aside, then request after request."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
-    from plyground.ai.match import register_games
+    from plyground.ai.spawned_games import register_games
 
     _leave_with_parent()
     allow_user_code()
@@ -241,7 +241,7 @@ def _serve(connection: Any, host_factory: Callable[[], Any], memory: int, games_
     _cap_memory(memory)
     _silence_descriptors()
     output = _KeptOutput()
-    sys.stdout = sys.stderr = output  # type: ignore[assignment]
+    sys.stdout = sys.stderr = output
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
     path = str(getattr(host_factory, "path", "") or "")
     try:
@@ -298,7 +298,8 @@ class Limits:
 
     seconds: float
     load_seconds: float = LOAD_SECONDS
-    memory: int = MEMORY_CAP
+    memory: int | None = None
+    """Bytes; None: MEMORY_CAP as it is when the worker starts."""
 
 
 class Worker:
@@ -322,13 +323,14 @@ class Worker:
         return None if self._process is None else int(self._process.pid)
 
     def _start(self) -> None:
-        from plyground.ai.match import registered_games
+        from plyground.ai.spawned_games import registered_games
 
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe()
+        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
         self._process = context.Process(
             target=_serve,
-            args=(child, self.host_factory, self.limits.memory, registered_games()),
+            args=(child, self.host_factory, memory, registered_games()),
             daemon=True,
             name="plyground-user-code",
         )

@@ -33,6 +33,8 @@ LOAD_SECONDS = 20.0
 """Seconds a worker may take to start and load the user's file (imports included)."""
 OUTPUT_KEPT = 2_000
 """Characters of the user's printed output kept (the last ones), to show with an error."""
+FRAMES_SHOWN = 5
+"""The user's innermost traceback lines shown with an error (a deep recursion has many)."""
 SHOWN_REPR = 60
 """Characters of a bad return value shown in a message."""
 
@@ -166,6 +168,12 @@ def user_frames(error: BaseException, file: str) -> tuple[str, ...]:
         if Path(frame.filename).name == Path(file).name:
             code = f": {frame.line.strip()}" if frame.line else ""
             lines.append(f"line {frame.lineno}, in {frame.name}{code}")
+    if len(lines) > FRAMES_SHOWN:
+        hidden = len(lines) - FRAMES_SHOWN
+        lines = [
+            f"... {hidden} more line{'s' if hidden != 1 else ''} above",
+            *lines[-FRAMES_SHOWN:],
+        ]
     return tuple(lines)
 
 

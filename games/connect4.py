@@ -424,6 +424,13 @@ class Game(DigitNotation):
     def __repr__(self) -> str:
         return "connect4.Game()"
 
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("4444443333331", 2, {}),
+        ("4444443333335", 3, {}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise); past
+    the opening book's 8 and 12 stones, so every leaf is a plain search's."""
+
     move_time_limit = 10.0
     """Seconds a player from a file may take for one move (ai.file_players)."""
 

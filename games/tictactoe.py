@@ -355,6 +355,13 @@ class Game(DigitNotation):
     def __repr__(self) -> str:
         return "tictactoe.Game()"
 
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("5", 3, {}),
+        ("519", 4, {}),
+        ("1524", 5, {}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise)."""
+
     move_time_limit = 5.0
     """Seconds a player from a file may take for one move (ai.file_players)."""
 

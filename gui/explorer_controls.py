@@ -6,10 +6,12 @@ scene's `handle` maps those actions to changes.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from plyground.ai.file_heuristics import is_heuristic_file
 from plyground.ai.search import ALGORITHM_TITLES
 from plyground.ai.trace import ORDERINGS
 from plyground.games import tree_examples
@@ -124,13 +126,23 @@ def search_row(row: WidgetRow) -> None:
     depths = [f"Depth {d}" for d in range(1, 9)]
     row.dropdown(depths, f"Depth {min(8, scene.depth)}", "depth", 90)
     heuristics = list(scene.state.game.heuristics)
-    row.dropdown(
-        heuristics, scene.heuristic or scene.state.game.default_heuristic, "heuristic", 100
-    )
+    chosen = scene.heuristic or scene.state.game.default_heuristic
+    if is_heuristic_file(chosen):  # a heuristic from a file: shown by its file's name
+        chosen = Path(chosen).name
+        heuristics.append(chosen)
+    row.dropdown(heuristics, chosen, "heuristic", 100)
     orderings = [ORDERING_NAMES[o] for o in ORDERINGS]
     row.dropdown(orderings, ORDERING_NAMES[scene.ordering], "ordering", 100)
     text = "Table on" if scene.table else "Table off"
     row.button(scene.app.metrics.px(96), text, "table", selected=scene.table)
+
+
+def heuristic_from_choice(scene: Any, text: str) -> str:
+    """The heuristic a drop-down choice names: a game's, or the file already in use."""
+    current = scene.heuristic
+    if is_heuristic_file(current) and text == Path(current).name:
+        return str(current)
+    return text
 
 
 def stepper_row(row: WidgetRow, right: int) -> Any:

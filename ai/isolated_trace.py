@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.engine import SearchError
-from plyground.ai.file_heuristics import check_heuristic_file
-from plyground.ai.trace import NODE_BUDGET, Trace, trace
+from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.trace import NODE_BUDGET, Trace, TraceNode, trace
 from plyground.ai.user_code import Limits, UserCodeError, Worker
+
+__all__ = ["Trace", "TraceNode", "isolated_trace", "record_trace"]
 
 TRACE_SECONDS = 30.0
 """Seconds a trace with a user's heuristic may take."""
@@ -58,3 +60,18 @@ def isolated_trace(
     finally:
         worker.close()
     return found
+
+
+def record_trace(
+    state: Any,
+    algorithm: str,
+    depth: int,
+    heuristic: str | None = None,
+    ordering: str = "game",
+    table: bool = False,
+) -> Trace:
+    """`ai.trace.trace`, in a worker process when the heuristic is a user's file (the
+    explorer's one call: user code never runs in the window's process)."""
+    if heuristic is not None and is_heuristic_file(heuristic):
+        return isolated_trace(state, algorithm, depth, heuristic, ordering, table)
+    return trace(state, algorithm, depth, heuristic, ordering, table)

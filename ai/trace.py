@@ -53,6 +53,7 @@ __all__ = [
     "build_tree",
     "format_value",
     "leaf_values",
+    "recorded",
     "trace",
 ]
 
@@ -432,9 +433,25 @@ def trace(
     """
     _check(state, algorithm, depth, ordering, node_budget)
     tracer = _tracer(state, algorithm, depth, heuristic, ordering, table, node_budget)
-    stochastic, raw = bool(state.STOCHASTIC), tracer.raw
     tracer.visit(state, -1, None, None, depth, 0, -math.inf, math.inf)
-    events = tracer.events
+    return recorded(
+        state, algorithm, depth, tracer.ctx.heuristic_name, tracer.events, ordering, table
+    )
+
+
+def recorded(
+    state: Any,
+    algorithm: str,
+    depth: int,
+    heuristic: str,
+    events: list[TraceEvent],
+    ordering: str = "game",
+    table: bool = False,
+) -> Trace:
+    """A `Trace` of `events` recorded from `state` (by `trace`, or built from a student's
+    search by the exercise grader), with its tree and step counters."""
+    raw = bool(getattr(state.game, "utility_is_value", False))
+    stochastic = bool(state.STOCHASTIC)
     counters = []
     visited = leaves = cutoffs = hits = 0
     for event in events:
@@ -451,7 +468,7 @@ def trace(
     return Trace(
         algorithm,
         depth,
-        tracer.ctx.heuristic_name,
+        heuristic,
         ordering,
         table,
         raw,

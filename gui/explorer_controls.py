@@ -128,6 +128,7 @@ def search_row(row: WidgetRow) -> None:
     heuristics = list(scene.state.game.heuristics)
     chosen = scene.heuristic or scene.state.game.default_heuristic
     if is_heuristic_file(chosen):  # a heuristic from a file: shown by its file's name
+        vars(scene)["heuristic_files"] = {Path(chosen).name: chosen}
         chosen = Path(chosen).name
         heuristics.append(chosen)
     row.dropdown(heuristics, chosen, "heuristic", 100)
@@ -135,14 +136,6 @@ def search_row(row: WidgetRow) -> None:
     row.dropdown(orderings, ORDERING_NAMES[scene.ordering], "ordering", 100)
     text = "Table on" if scene.table else "Table off"
     row.button(scene.app.metrics.px(96), text, "table", selected=scene.table)
-
-
-def heuristic_from_choice(scene: Any, text: str) -> str:
-    """The heuristic a drop-down choice names: a game's, or the file already in use."""
-    current = scene.heuristic
-    if is_heuristic_file(current) and text == Path(current).name:
-        return str(current)
-    return text
 
 
 def stepper_row(row: WidgetRow, right: int) -> Any:

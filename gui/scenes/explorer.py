@@ -15,20 +15,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.ai.file_heuristics import is_heuristic_file
-from plyground.ai.isolated_trace import isolated_trace
+from plyground.ai.isolated_trace import Trace, TraceNode, record_trace
 from plyground.ai.search import ALGORITHM_TITLES, algorithms_for
-from plyground.ai.trace import Trace, TraceNode, trace
 from plyground.games import tree_examples
 from plyground.gui import drawing, explorer_practice, theme
-from plyground.gui.explorer_controls import (
-    SPEEDS,
-    WidgetRow,
-    heuristic_from_choice,
-    lesson_row,
-    search_row,
-    stepper_row,
-)
+from plyground.gui.explorer_controls import SPEEDS, WidgetRow, lesson_row, search_row, stepper_row
 from plyground.gui.explorer_layout import CUT, Layout, Placed, layout
 from plyground.gui.explorer_panel import ORDERING_NAMES, draw_panel
 from plyground.gui.explorer_practice import PRACTICE
@@ -154,10 +145,7 @@ class ExplorerScene(Scene):
         def run() -> None:
             try:
                 state, algorithm, depth, heuristic, ordering, table = settings
-                if is_heuristic_file(heuristic):  # user code: never in the window's process
-                    found = isolated_trace(state, algorithm, depth, heuristic, ordering, table)
-                else:
-                    found = trace(state, algorithm, depth, heuristic, ordering, table)
+                found = record_trace(state, algorithm, depth, heuristic, ordering, table)
                 outcome: tuple[Trace | None, str] = (found, "")
             except ai.SearchError as error:
                 outcome = (None, str(error))
@@ -470,7 +458,7 @@ class ExplorerScene(Scene):
         elif action == "depth":
             self.depth = int(text.split()[-1])
         elif action == "heuristic":
-            self.heuristic = heuristic_from_choice(self, text)
+            self.heuristic = getattr(self, "heuristic_files", {}).get(text, text)
         elif action == "ordering":
             self.ordering = next(o for o, t in ORDERING_NAMES.items() if t == text)
         elif action == "speed":

@@ -248,12 +248,23 @@ def _play_task(task: tuple[MatchSetup, int]) -> GameRecord:
     return play_game(*task)
 
 
-def play_tasks(tasks: Iterable[tuple[MatchSetup, int]], jobs: int = 1) -> Iterator[GameRecord]:
-    """Play every (setup, index) task in order, over `jobs` spawned processes when jobs > 1.
+def play_tasks(
+    tasks: Iterable[tuple[MatchSetup, int]],
+    jobs: int = 1,
+    executor: str = "process",
+    address: str | None = None,
+) -> Iterator[GameRecord]:
+    """Play every (setup, index) task in order, over `jobs` spawned processes when jobs > 1,
+    or on a Ray cluster (`executor="ray"`, `address`: see `ai.ray_executor`).
 
     Results come back in task order whatever the number of processes, so the output of a
-    run never depends on `jobs`.
+    run never depends on `jobs` or the executor.
     """
+    if executor == "ray":
+        from plyground.ai.ray_executor import ray_tasks
+
+        yield from ray_tasks(tasks, address)
+        return
     if jobs <= 1:
         for task in tasks:
             yield play_game(*task)

@@ -6,6 +6,7 @@ import argparse
 import time
 from typing import Any
 
+from plyground.ai.ray_executor import EXECUTORS, ExecutorError
 from plyground.ai.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
@@ -70,7 +71,10 @@ def command_tournament(args: argparse.Namespace) -> int:
             forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
 
         started = time.perf_counter()
-        result = run_tournament(setup, args.jobs, on_game)
+        try:
+            result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
+        except ExecutorError as error:
+            raise UsageError(f"--executor ray: {error}") from None
     wall = time.perf_counter() - started
     ranking = result.ranking(seed=args.seed)
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
@@ -202,6 +206,8 @@ def add_parser(commands: Any) -> None:
         "bootstrap over each pair's games).",
         f"""examples:
 {examples}
+  plyground tournament --game connect4 --players "a.py,b.py,kaggle:c.py,hard,expert"
+  plyground tournament --game connect4 --players easy,hard --executor ray --address auto
 
 {games_help()}""",
     )
@@ -209,7 +215,8 @@ def add_parser(commands: Any) -> None:
     tournament.add_argument(
         "--players",
         required=True,
-        help="comma-separated players (presets, 'random' or algorithm:key=value...)",
+        help="comma-separated players (presets, 'random', algorithm:key=value..., or your "
+        "own files: my_agent.py, my_agent.py:name, kaggle:my_agent.py)",
     )
     tournament.add_argument(
         "--games", type=positive_int, default=20, help="games per pair (default 20)"
@@ -219,6 +226,18 @@ def add_parser(commands: Any) -> None:
     )
     tournament.add_argument(
         "--jobs", type=positive_int, default=1, help="worker processes (default 1)"
+    )
+    tournament.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="process",
+        help="where games run: local worker processes (--jobs, the default) or a Ray "
+        'cluster (pip install -e ".[cluster]"); the same seeded results either way',
+    )
+    tournament.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to join (auto, or ray://host:10001); default: a local Ray",
     )
     tournament.add_argument(
         "--plot", metavar="FILE.png", help="draw the ranking with 95%% intervals as a PNG chart"

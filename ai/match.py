@@ -263,7 +263,7 @@ def play_tasks(
     if executor == "ray":
         from plyground.ai.ray_executor import ray_tasks
 
-        yield from ray_tasks(tasks, address)
+        yield from ray_tasks(tasks, play_game, address)
         return
     if jobs <= 1:
         for task in tasks:

@@ -279,6 +279,17 @@ def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> F
     return FilePlayer(name or config.describe(), path, host, Limits(seconds))
 
 
+def player_for_window(config: PlayerConfig, game: Any) -> Any:
+    """The window's AI worker's player: one from a file (an agent, or a search with a
+    heuristic from a file) moves in a worker process of its own, with its limits."""
+    if config.algorithm == AGENT:
+        return make_player(config, game)
+    if is_heuristic_file(config.heuristic):
+        config.validate(game)
+        return search_player(config, game)
+    return AIPlayer(config, game)
+
+
 def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
     """The same config with another seed (used to give each game of a match its own)."""
     return replace(config, seed=seed)

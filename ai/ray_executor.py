@@ -22,19 +22,21 @@ class ExecutorError(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached (one line)."""
 
 
-def _play_on_ray(task: Any, factories: tuple[tuple[str, str], ...]) -> Any:
-    """In a Ray worker: the parent's registered games, then one game."""
-    from plyground.ai.match import play_game
+def _play_on_ray(task: Any, factories: tuple[tuple[str, str], ...], play: Any) -> Any:
+    """In a Ray worker: the parent's registered games, then one game (`play(*task)`)."""
     from plyground.ai.spawned_games import register_games
 
     register_games(factories)
-    return play_game(*task)
+    return play(*task)
 
 
 def ray_tasks(
-    tasks: Iterable[tuple[Any, int]], address: str | None = None, num_cpus: int | None = None
+    tasks: Iterable[tuple[Any, int]],
+    play: Any,
+    address: str | None = None,
+    num_cpus: int | None = None,
 ) -> Iterator[Any]:
-    """Play every task on Ray; records in task order."""
+    """Play every task on Ray with `play(*task)` (`ai.match.play_game`); records in order."""
     from plyground.ai.spawned_games import registered_games
 
     try:
@@ -58,7 +60,7 @@ def ray_tasks(
             ) from None
     remote = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
     factories = registered_games()
-    pending = [remote.remote(task, factories) for task in tasks]
+    pending = [remote.remote(task, factories, play) for task in tasks]
     try:
         for reference in pending:
             yield ray.get(reference)

@@ -52,4 +52,4 @@ def test_the_ray_executor_without_ray_says_how_to_install_it(
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
     with pytest.raises(ExecutorError, match=r'pip install -e "\.\[cluster\]"'):
-        next(ray_tasks([]))
+        next(ray_tasks([], play=None))

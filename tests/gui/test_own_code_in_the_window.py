@@ -64,3 +64,103 @@ def test_the_explorer_traces_a_file_heuristic_in_a_worker(
     assert scene.trace.heuristic == str(path)
     estimates = {n.value for n in scene.trace.nodes if n.kind == "leaf" and n.source != "terminal"}
     assert estimates and estimates <= {0.25, -0.25}
+
+
+FIRST_LEGAL = "def choose(state):\n    return state.legal_moves()[0]\n"
+KAGGLE_LEFTMOST = """
+def agent(observation, configuration):
+    return next(c for c in range(configuration.columns) if observation.board[c] == 0)
+"""
+
+
+def set_up_from_files(app: Any, game: str, agents: tuple[str, str]) -> Any:
+    """From the menu to set-up: both sides AI "From a file…", the files typed."""
+    from driving import click
+    from plyground.gui.scenes.menu import game_cards
+    from plyground.gui.settings import AI, FROM_FILE
+
+    pump(app, 2)
+    index = [name for name, _, _ in game_cards()].index(game)
+    click(app, app.scene.card_rects()[index].center)
+    setup = app.scene
+    for side, agent in zip(setup.sides, agents, strict=True):
+        side.kind, side.preset, side.agent = AI, FROM_FILE, agent
+    setup.rebuild()
+    return setup
+
+
+@pytest.mark.slow
+def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from driving import click
+    from plyground.gui import savefile
+    from plyground.gui.settings import FROM_FILE, SideSetup
+
+    first, kaggle = tmp_path / "first.py", tmp_path / "leftmost.py"
+    first.write_text(FIRST_LEGAL)
+    kaggle.write_text(KAGGLE_LEFTMOST)
+    app = make_app()
+    setup = set_up_from_files(app, "connect4", (str(first), f"kaggle:{kaggle}"))
+    entries = [w for w, (action, _) in setup.ids.items() if action == "agent_path"]
+    assert [e.get_text() for e in entries] == [str(first), f"kaggle:{kaggle}"]
+    app.settings.speed = 0.0
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    play = app.scene
+    assert type(play).__name__ == "PlayScene"
+    assert wait_until(app, lambda: play.controller.recorded, 60)
+    state = play.controller.match.state
+    assert state.is_terminal() and not play.controller.forfeited
+    # The first file plays the first legal move (the centre first), the Kaggle agent the
+    # leftmost free column: four in the centre column wins.
+    assert play.controller.game.format_moves(play.controller.match.moves) == "4141414"
+    saved = play.controller.save_data()
+    assert saved["players"][1]["config"]["agent"] == f"kaggle:{kaggle}"
+    path = tmp_path / "game.json"
+    play.controller.save_to(path)
+    loaded = savefile.load_game(path)
+    side = SideSetup.from_dict(loaded.players[1], SideSetup())
+    assert side.preset == FROM_FILE and side.agent == f"kaggle:{kaggle}"
+    remembered = SideSetup.from_dict(
+        app.settings.sides["connect4"][0].to_dict("connect4"), SideSetup()
+    )
+    assert remembered.preset == FROM_FILE and remembered.agent == str(first)
+
+
+@pytest.mark.slow
+def test_a_failing_file_forfeits_the_game_in_the_window(
+    make_app: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from driving import click
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(state):\n    return 1 / 0\n")
+    first = tmp_path / "first.py"
+    first.write_text(FIRST_LEGAL)
+    app = make_app()
+    setup = set_up_from_files(app, "tictactoe", (str(first), str(broken)))
+    app.settings.speed = 0.0
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    play = app.scene
+    assert wait_until(app, lambda: bool(play.controller.forfeited), 60)
+    assert (
+        play.controller.forfeited
+        == "O forfeits: broken.py: raised ZeroDivisionError: division by zero"
+    )
+    assert play.controller.recorded and play.controller.last_winner == 0
+    assert play.controller.match.state.ply == 1  # X's one move stays; nothing else is lost
+    pump(app, 20)
+    assert play.controller.job is None  # the AI waits for a new game
+
+
+@pytest.mark.slow
+def test_start_refuses_a_file_that_cannot_play(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from driving import click
+
+    app = make_app()
+    setup = set_up_from_files(app, "tictactoe", (str(tmp_path / "missing.py"), "hard.py"))
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    assert app.scene is setup
+    assert any("no such file" in toast.text for toast in app.toasts)

@@ -69,9 +69,10 @@ def record_trace(
     heuristic: str | None = None,
     ordering: str = "game",
     table: bool = False,
+    node_budget: int = NODE_BUDGET,
 ) -> Trace:
     """`ai.trace.trace`, in a worker process when the heuristic is a user's file (the
-    explorer's one call: user code never runs in the window's process)."""
+    explorer's and `trace`'s one call: user code never runs in their process)."""
     if heuristic is not None and is_heuristic_file(heuristic):
-        return isolated_trace(state, algorithm, depth, heuristic, ordering, table)
-    return trace(state, algorithm, depth, heuristic, ordering, table)
+        return isolated_trace(state, algorithm, depth, heuristic, ordering, table, node_budget)
+    return trace(state, algorithm, depth, heuristic, ordering, table, node_budget)

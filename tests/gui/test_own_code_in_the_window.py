@@ -164,3 +164,22 @@ def test_start_refuses_a_file_that_cannot_play(
     click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
     assert app.scene is setup
     assert any("no such file" in toast.text for toast in app.toasts)
+
+
+@pytest.mark.slow
+def test_compare_runs_a_file_heuristic_in_its_worker(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from plyground.gui.scenes.compare_view import CompareScene
+
+    path = tmp_path / "my_eval.py"
+    path.write_text("def evaluate(state):\n    return 0.25 if state.ply % 2 else -0.25\n")
+    game = games.get_game("connect4")
+    state = game.replay(game.parse_moves("4444443333331"))
+    app = make_app()
+    scene = CompareScene(app, game, state, depth=2, heuristic=str(path))
+    app.push(scene)
+    assert wait_until(app, lambda: not scene.running, 60)
+    rows = [row for row in scene.rows if row.ran]
+    assert rows and len({row.value for row in rows if row.depth == 2}) == 1
+    pump(app, 2)

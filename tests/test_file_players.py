@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from plyground.ai.difficulty import parse_player_spec
-from plyground.ai.file_players import AgentSpec, agent_spec, split_spec
+from plyground.ai.file_players import AgentSpec, agent_player, agent_spec, split_spec
 from plyground.ai.match import MatchSetup, play_game, run_match
 from plyground.ai.players import AGENT, PlayerConfig
 from plyground.ai.search import SearchError, search
@@ -181,3 +181,23 @@ def test_misbehaving_code_loses_by_forfeit_and_the_match_goes_on(
         assert not any("plyground" in line for line in record.forfeit_details)
     if kind == "raises":
         assert seen[0].forfeit_details == ("line 2, in choose: return [][1]",)
+
+
+@pytest.mark.slow
+def test_the_agent_in_the_api_docs_plays_every_game(tmp_path: Path) -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "API.md").read_text(encoding="utf-8")
+    code = re.search(r'```python\n("""my_agent\.py.*?)```', docs, re.S)
+    assert code is not None
+    agent = write(tmp_path, "my_agent.py", code.group(1))
+    for name in ("tictactoe", "connect4", "pig"):
+        options = (("goal", 20),) if name == "pig" else ()
+        record = play_game(MatchSetup(name, options, (agent, "random"), seed=2), 0)
+        assert record.forfeit == "" and record.winner is not None or name == "tictactoe"
+    # X (cells 0, 1) takes the win at cell 2; O (cells 4, 5) would win at cell 3 otherwise.
+    game = games.get_game("tictactoe")
+    player = agent_player(AgentSpec(agent, None, False), game)
+    try:
+        assert player.choose(game.replay(game.parse_moves("1526"))) == 2
+        assert player.choose(game.replay(game.parse_moves("15269"))) == 3  # O wins at 3 first
+    finally:
+        player.close()

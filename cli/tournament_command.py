@@ -196,6 +196,14 @@ def add_parser(commands: Any) -> None:
         "plyground tournament {game} --players {weak},{strong} --jobs 2 --plot elo.png"
     )[:1]
     examples = "\n".join(lines)
+    own = "\n".join(
+        [
+            *game_examples(
+                'plyground tournament {game} --players "a.py,b.py,kaggle:c.py,{strong}"'
+            ),
+            *game_examples("plyground tournament {game} --players {players} --executor ray"),
+        ][::3][:2]
+    )
     tournament = add_command(
         commands,
         "tournament",
@@ -206,8 +214,7 @@ def add_parser(commands: Any) -> None:
         "bootstrap over each pair's games).",
         f"""examples:
 {examples}
-  plyground tournament --game connect4 --players "a.py,b.py,kaggle:c.py,hard,expert"
-  plyground tournament --game connect4 --players easy,hard --executor ray --address auto
+{own}
 
 {games_help()}""",
     )

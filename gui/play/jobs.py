@@ -3,6 +3,7 @@ give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayContr
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -230,7 +231,7 @@ class SearchJobs:
                 self.job = None
                 self.progress = None
                 if message.payload[1:2] == ("forfeit",):
-                    self.forfeit(job.player, message.payload[0])
+                    self.forfeit(job.player, message.payload[0], message.payload[2])
                     continue
                 self.emit(
                     "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
@@ -279,10 +280,12 @@ class SearchJobs:
             return 0.0
         return float(self.settings.speed) if self.ai_vs_ai() else HUMAN_AI_DELAY
 
-    def forfeit(self, player: int, reason: str) -> None:
+    def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
         """A player from a file failed (`reason`: the file and why): it loses this game; the
-        series counts it, the match and the save go on, and its traceback stays in the log."""
+        series counts it and the save goes on.  The window shows the line; the terminal that
+        started it also gets the user's own traceback lines."""
         self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
+        print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
         self.emit("toast", text=self.forfeited, tone="danger")
         self.emit("message", text=f"{self.forfeited} · N for a new game", tone="danger")
         if not self.recorded:

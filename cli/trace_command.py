@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from plyground.ai.isolated_trace import record_trace
+from plyground.ai.isolated_runs import record_trace
 from plyground.ai.search import ALGORITHMS, SearchError
 from plyground.ai.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.trace_render import render_json, render_text

@@ -205,3 +205,26 @@ def test_the_agent_in_the_api_docs_plays_every_game(tmp_path: Path) -> None:
         assert player.choose(game.replay(game.parse_moves("15269"))) == 3  # O wins at 3 first
     finally:
         player.close()
+
+
+@pytest.mark.slow
+def test_analyze_and_trace_take_a_heuristic_file_and_refuse_a_bad_one(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    main = str(Path(__file__).resolve().parents[1] / "main.py")
+    good = write(tmp_path, "my_eval.py", CENTRE_EVAL)
+    bad = write(tmp_path, "big.py", "def evaluate(state):\n    return 7\n")
+    base = [sys.executable, main, "analyze", "--game", "connect4", "--moves", "4453"]
+    run = subprocess.run(
+        [*base, "--depth", "2", "--heuristic", good], capture_output=True, text=True
+    )
+    assert run.returncode == 0 and "Best move" in run.stdout
+    run = subprocess.run(
+        [*base, "--depth", "2", "--heuristic", bad], capture_output=True, text=True
+    )
+    assert run.returncode == 2 and "big.py: evaluate() returned 7" in run.stderr
+    assert "Traceback" not in run.stderr
+    trace = [sys.executable, main, "trace", "--game", "tictactoe", "--moves", "5", "--depth", "1"]
+    run = subprocess.run([*trace, "--heuristic", good], capture_output=True, text=True)
+    assert run.returncode == 0 and "my_eval.py" in run.stdout

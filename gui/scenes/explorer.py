@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.ai.isolated_trace import Trace, TraceNode, record_trace
+from plyground.ai.isolated_runs import Trace, TraceNode, record_trace
 from plyground.ai.search import ALGORITHM_TITLES, algorithms_for
 from plyground.games import tree_examples
 from plyground.gui import drawing, explorer_practice, theme

@@ -220,6 +220,11 @@ class FilePlayer:
         self.worker = Worker(path, host, limits)
         self.last_result: Any = None
 
+    def start(self) -> None:
+        """Start the worker and load the file before the game (so starting is not timed as
+        a move); raises UserCodeError when the file fails to load."""
+        self.worker.start()
+
     def choose(self, state: Any, **_: Any) -> Any:
         """The worker's move (raises UserCodeError: the game is lost by forfeit)."""
         answer = self.worker.call(state)

@@ -195,6 +195,14 @@ class _GamePlay:
     def run(self, cap: int) -> None:
         """Play to the end, the move cap, or a forfeit."""
         state = self.state = self.game.initial_state()
+        for seat in (self.first, self.first ^ 1):  # players from files load first, untimed
+            start = getattr(self.players[seat], "start", None)
+            try:
+                if start is not None:
+                    start()
+            except UserCodeError as error:
+                self.forfeit = (seat, error)
+                return
         while not state.is_terminal():
             if state.to_move == CHANCE:
                 move = sample_outcome(state, self.dice)

@@ -356,6 +356,11 @@ class Worker:
         self._connection = parent
         self._answer(self.limits.load_seconds, "to load")
 
+    def start(self) -> None:
+        """Start the process and load the user's file now (else the first call does)."""
+        if self._process is None:
+            self._start()
+
     def call(self, request: Any, seconds: float | None = None) -> Any:
         """The host's answer to `request` within `seconds` (the limits' by default)."""
         if self._process is None:

@@ -131,6 +131,10 @@ def test_a_file_heuristic_plays_in_a_worker_and_never_here(tmp_path: Path) -> No
 
 
 MISBEHAVING = {
+    "fails to load": (
+        "raise RuntimeError('boom')\ndef choose(state):\n    return 0\n",
+        "raised RuntimeError: boom",
+    ),
     "raises": ("def choose(state):\n    return [][1]\n", "raised IndexError"),
     "loops": ("def choose(state):\n    while True:\n        pass\n", "took longer than 1 s"),
     "garbage": ("def choose(state):\n    return 'e4'\n", "returned 'e4', not a legal move"),

@@ -36,12 +36,15 @@ def command_exercise(args: argparse.Namespace) -> int:
     out = console_for()
     say(out, f"Grading {args.name} in {args.file}:", style="bold")
     failed: list[Any] = []
+    shown: set[tuple[str, ...]] = set()
 
     def on_case(outcome: Any) -> None:
         mark = "pass" if outcome.passed else "FAIL"
         say(out, f"  {mark}  {outcome.case.title}: {outcome.line}")
-        for line in outcome.details:
-            say(out, f"          {line}")
+        if outcome.details and outcome.details not in shown:  # each traceback once
+            shown.add(outcome.details)
+            for line in outcome.details:
+                say(out, f"          {line}")
         if not outcome.passed:
             failed.append(outcome)
 

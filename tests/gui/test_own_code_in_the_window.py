@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from driving import pump, wait_until
 
@@ -183,3 +184,40 @@ def test_compare_runs_a_file_heuristic_in_its_worker(
     rows = [row for row in scene.rows if row.ran]
     assert rows and len({row.value for row in rows if row.depth == 2}) == 1
     pump(app, 2)
+
+
+def test_browse_picks_an_agent_and_a_heuristic_file(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    import pygame_gui
+    from plyground.gui.settings import CUSTOM
+    from plyground.gui.setup import from_file
+
+    plain, kaggle, heuristic = tmp_path / "a.py", tmp_path / "k.py", tmp_path / "e.py"
+    plain.write_text(FIRST_LEGAL)
+    kaggle.write_text(KAGGLE_LEFTMOST)
+    heuristic.write_text("def evaluate(state):\n    return 0.0\n")
+    app = make_app()
+    setup = set_up_from_files(app, "connect4", ("", ""))
+
+    def pick(index: int, target: str, path: Path) -> None:
+        from_file.browse(setup, index, target)
+        dialog = setup.file_target[0]
+        event = pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog, text=str(path)
+        )
+        assert setup.handle(event)
+        dialog.kill()
+
+    pick(0, "agent", plain)
+    pick(1, "agent", kaggle)  # no choose(): a Kaggle agent where the game has the format
+    assert [side.agent for side in setup.sides] == [str(plain), f"kaggle:{kaggle}"]
+    assert from_file.problems(setup) == ""
+    setup.sides[1].preset = CUSTOM
+    setup.rebuild()
+    pick(1, "heuristic", heuristic)
+    assert setup.sides[1].heuristic == str(heuristic)
+    options, shown = from_file.heuristic_options(setup, setup.sides[1])
+    assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
+    setup.sides[1].heuristic = str(tmp_path / "gone.py")
+    assert "no such file" in from_file.problems(setup)

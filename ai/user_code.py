@@ -270,12 +270,17 @@ def _serve(connection: Any, host_factory: Callable[[], Any], memory: int, games_
         except BaseException as error:
             connection.send(_failure(error, path, output))
             continue
-        connection.send(("ok", answer))
+        try:
+            connection.send(("ok", answer))
+        except Exception as error:  # an answer that does not pickle: say so, stay alive
+            why = f"answered with something that cannot be sent back ({type(error).__name__})"
+            connection.send(("error", why, output.last_lines()))
 
 
 def _leave_with_parent() -> None:
     """A thread that ends this process when its parent is gone (so a worker whose parent was
-    killed, however busy the user's code keeps it, never lingers)."""
+    killed, however busy the user's code keeps it, never lingers).  On Windows, where an
+    orphan keeps its parent's id, the parent's exit handler stops its daemonic workers."""
     import threading
     import time
 

@@ -26,7 +26,8 @@ from typing import Any
 
 from plyground.ai.difficulty import parse_player_spec
 from plyground.ai.players import Player, make_player, with_seed
-from plyground.ai.spawned_games import register_games, registered_games
+from plyground.ai.spawned_games import register_games as register_games  # still here too
+from plyground.ai.spawned_games import registered_games as registered_games
 from plyground.ai.user_code import UserCodeError
 from plyground.games.base import CHANCE, Game, Move, sample_outcome
 

@@ -4,6 +4,7 @@
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
+    plyground exercise ...      grade your own minimax / alpha-beta   (cli.exercise_command)
     plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
 
 A bad argument, or a file that cannot be read or written, prints one line on stderr (what
@@ -23,6 +24,7 @@ from plyground.cli import (
     analyze_command,
     bench_command,
     compare_command,
+    exercise_command,
     match_command,
     policy_command,
     screenshot_command,
@@ -39,6 +41,7 @@ COMMANDS = (
     bench_command,
     trace_command,
     compare_command,
+    exercise_command,
     policy_command,
     screenshot_command,
 )

@@ -87,6 +87,7 @@ def _search(
 ) -> tuple[SearchResult, CostVerdict]:
     """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
     from plyground.ai.cost import judge
+    from plyground.ai.isolated_runs import run_search
     from plyground.ai.report import progress_line
 
     from plyground import ai
@@ -104,7 +105,7 @@ def _search(
             print(f"{PROG}: {progress_line(progress)}", file=sys.stderr, flush=True)
 
     try:
-        result = ai.search(
+        result = run_search(  # in a worker when the heuristic is the user's file
             state,
             algorithm=algorithm,
             depth=depth,

@@ -29,6 +29,7 @@ from plyground.cli.console import (
     say,
     table,
 )
+from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import output_file
 
 HEADERS = (
@@ -69,9 +70,11 @@ def command_match(args: argparse.Namespace) -> int:
     recorded: list[str] = []
     latest = [MatchTally()]
     progress = GameProgress(args.games, enabled=not args.quiet)
+    forfeits = ForfeitLog(errors)
 
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
+        forfeits.add(record, ("A", "B"))
         if record_file is not None:
             recorded.append(record.moves + "\n")
         if json_file is not None:
@@ -96,6 +99,8 @@ def command_match(args: argparse.Namespace) -> int:
             "the results so far follow",
         )
     print_match(args, game, setup, tally, descriptions, wall, interrupted)
+    for line in forfeits.summary():
+        say(console_for(), line)
     written = True
     if record_file is not None:
         written = record_file.write_text_or_show("".join(recorded), "the moves of every game")
@@ -221,6 +226,10 @@ def add_parser(commands: Any) -> None:
         f"""a player is a preset name, 'random', or algorithm:key=value:... with keys
 depth, heuristic, time (seconds), randomness (noise added to root values), e.g.
 alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3.
+a player from your own file: my_agent.py (its choose(state)), my_agent.py:name,
+kaggle:my_agent.py (a Kaggle agent), or heuristic=my_eval.py (its evaluate(state));
+it runs in a worker process with a time limit per move, and loses a game by forfeit
+when its code fails.
 (a player with a time budget depends on the clock, so it may not replay exactly.)
 
 examples:

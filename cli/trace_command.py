@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
+from plyground.ai.isolated_runs import record_trace
 from plyground.ai.search import ALGORITHMS, SearchError
-from plyground.ai.trace import NODE_BUDGET, ORDERINGS, trace
+from plyground.ai.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.trace_render import render_json, render_text
 from plyground.cli.args import (
     UsageError,
@@ -28,7 +29,7 @@ def command_trace(args: argparse.Namespace) -> int:
     """Trace the position (or a textbook lesson) and print the tree."""
     state, algorithm, depth = _position(args)
     try:
-        recorded = trace(
+        recorded = record_trace(
             state,
             algorithm,
             depth,

@@ -373,6 +373,16 @@ class Game:
     def __repr__(self) -> str:
         return f"pig.Game(goal={self.goal})"
 
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("", 2, {"goal": 10}),
+        ("r4r5", 2, {"goal": 10}),
+        ("r6h r3", 3, {"goal": 12}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise)."""
+
+    move_time_limit = 5.0
+    """Seconds a player from a file may take for one decision (ai.file_players)."""
+
     def initial_state(self) -> State:
         """Both scores 0, player 0 to decide."""
         return self._initial

@@ -8,7 +8,8 @@ request queue and answers on a result queue:
   kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
   randomness included), kind "analyse" runs `ai.search` with the config's settings.
 * answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
-  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text).
+  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text), and for a player
+  from a file whose code failed ("error", id, line, "forfeit", its traceback lines).
 
 Cancelling sets a shared counter to the job's id; the search polls it through
 `should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
@@ -131,7 +132,7 @@ def _choose(
     if player is None:
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
-        player = _PLAYERS[key] = ai_players.AIPlayer(job.config, game)
+        player = _PLAYERS[key] = ai_players.player_for_window(job.config, game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
         options["finish_now"] = finish_now
@@ -228,8 +229,12 @@ def worker_main(
 ) -> None:
     """The worker process: answer jobs until a None arrives (`finished_through`: the
     "move now" counter, see `AIWorker.move_now`)."""
+    from plyground.ai.user_code import UserCodeError, allow_user_code
+
     from plyground import ai
 
+    allow_user_code()  # a hint or analysis with a heuristic from a file runs here, not in
+    # the window; a player from a file moves in a worker of its own (player_for_window)
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -275,6 +280,9 @@ def worker_main(
                 move, result = _choose(job, game, progress, should_stop, finish_now)
         except ai.SearchCancelled:
             results.put(("cancelled", job.job_id))
+            continue
+        except UserCodeError as error:  # a player's own file failed: it forfeits the game
+            results.put(("error", job.job_id, error.line, "forfeit", error.details))
             continue
         except Exception as error:  # report, never die: the window shows the message
             results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))

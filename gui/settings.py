@@ -28,6 +28,8 @@ from plyground import games
 APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
 CUSTOM = "Custom"
+FROM_FILE = "From a file…"
+"""The set-up's choice of an AI from the player's own file (`SideSetup.agent`)."""
 SPEED_DEFAULT = 0.6
 PALETTE_NAMES = ("standard", "colour-blind")
 """The colour palettes a player may choose (`gui.theme.PALETTES` draws them)."""
@@ -162,6 +164,8 @@ class SideSetup:
     time_limit: float | None = None
     randomness: float = 0.0
     """Custom AI only: each move's value is jittered by up to this much (0 plays the best)."""
+    agent: str = ""
+    """With the FROM_FILE preset: the agent's spec (`my_agent.py`, `kaggle:c.py`)."""
 
     @property
     def is_ai(self) -> bool:
@@ -194,13 +198,23 @@ class SideSetup:
 
     def config_for(self, game_name: str, seed: int = 0) -> Any:
         """The preset's config, or the custom one (also for a human: what its AI would be)."""
+        if self.preset == FROM_FILE:
+            return self.agent_config(seed)
         config = None if self.preset == CUSTOM else preset_config(game_name, self.preset)
         if config is None:
             return self.custom_config(game_name, seed)
         return replace(config, seed=seed) if seed else config
 
+    def agent_config(self, seed: int = 0) -> Any:
+        """The `PlayerConfig` of the agent file this side names (`ai.file_players`)."""
+        from plyground.ai.players import AGENT, PlayerConfig
+
+        return PlayerConfig(AGENT, depth=None, agent=self.agent, seed=seed)
+
     def label(self) -> str:
-        """Short name: 'Human', 'AI · Hard', 'AI · Custom'."""
+        """Short name: 'Human', 'AI · Hard', 'AI · Custom', 'AI · my_agent.py'."""
+        if self.is_ai and self.preset == FROM_FILE:
+            return f"AI · {Path(self.agent.removeprefix('kaggle:')).name or 'a file'}"
         return "Human" if not self.is_ai else f"AI · {self.preset}"
 
     def to_dict(self, game_name: str, played: bool = False) -> dict[str, Any]:
@@ -210,9 +224,11 @@ class SideSetup:
         `played` the config the side plays with, preset included (what a save records).
         """
         config = self.config_for(game_name) if played else self.custom_config(game_name)
+        if self.preset == FROM_FILE:  # an agent: the preset is null, the config names the file
+            config = self.agent_config()
         return {
             "kind": self.kind,
-            "preset": None if self.preset == CUSTOM else self.preset,
+            "preset": None if self.preset in (CUSTOM, FROM_FILE) else self.preset,
             "config": config.to_dict(),
         }
 
@@ -240,6 +256,8 @@ class SideSetup:
             config = data
         if isinstance(config, dict):
             side._read_config(config)
+            if config.get("algorithm") == "agent" and isinstance(config.get("agent"), str):
+                side.preset, side.agent = FROM_FILE, config["agent"]
         return side
 
     def _read_config(self, config: dict[str, Any]) -> None:

@@ -164,9 +164,8 @@ def search_row(row: WidgetRow, model: ExplorerModel) -> None:
     row.dropdown(options, ALGORITHM_TITLES[model.algorithm], "algorithm", 110)
     depths = [f"Depth {d}" for d in range(1, 9)]
     row.dropdown(depths, f"Depth {min(8, model.depth)}", "depth", 90)
-    game = model.state.game
-    heuristics = list(game.heuristics)
-    row.dropdown(heuristics, model.heuristic or game.default_heuristic, "heuristic", 100)
+    heuristics, chosen = model.heuristic_choices()
+    row.dropdown(heuristics, chosen, "heuristic", 100)
     orderings = [ORDERING_NAMES[o] for o in ORDERINGS]
     row.dropdown(orderings, ORDERING_NAMES[model.ordering], "ordering", 100)
     text = "Table on" if model.table else "Table off"

@@ -13,10 +13,13 @@ from a re-rooted subtree that does not hold it), and the layout never folds that
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from plyground.ai.file_heuristics import is_heuristic_file
+from plyground.ai.isolated_runs import record_trace
 from plyground.ai.search import algorithms_for
-from plyground.ai.trace import Trace, TraceNode, trace
+from plyground.ai.trace import Trace, TraceNode
 from plyground.games import tree_examples, tree_text
 from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
@@ -165,10 +168,29 @@ class ExplorerModel:
         return self.load_editor_text(self.random_editor_text())
 
     def record(self) -> Trace:
-        """Record the search with the current settings (raises `ai.SearchError`)."""
-        return trace(
+        """Record the search with the current settings (raises `ai.SearchError`); a heuristic
+        from a user's file runs in a worker process."""
+        return record_trace(
             self.state, self.algorithm, self.depth, self.heuristic, self.ordering, self.table
         )
+
+    def heuristic_choices(self) -> tuple[list[str], str]:
+        """The heuristic drop-down's entries and the one shown (a heuristic from a file by its
+        file's name)."""
+        game = self.state.game
+        names = list(game.heuristics)
+        chosen = self.heuristic or game.default_heuristic
+        if is_heuristic_file(chosen):
+            chosen = Path(chosen).name
+            names.append(chosen)
+        return names, chosen
+
+    def choose_heuristic(self, label: str) -> None:
+        """The drop-down picked `label` (a file's name keeps its file)."""
+        current = self.heuristic
+        if current and is_heuristic_file(current) and Path(current).name == label:
+            return
+        self.heuristic = label
 
     def forget(self) -> None:
         """The settings changed: the trace shown no longer holds."""

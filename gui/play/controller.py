@@ -202,9 +202,9 @@ class PlayController(SearchJobs, Reviewing):
 
     def reset_marks(self) -> None:
         """Forget per-position marks (after undo, redo, new game)."""
-        self.roll = None
-        self.hint = None
+        self.roll = self.hint = None
         self.hold_until = 0.0
+        self.forfeited = ""
         self.review_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
@@ -434,8 +434,8 @@ class PlayController(SearchJobs, Reviewing):
         if state.is_terminal():
             self.game_over(state)
             return
-        if self.now < self.hold_until and self.roll is None:
-            return
+        if self.forfeited or (self.now < self.hold_until and self.roll is None):
+            return  # a forfeited game waits for a new game (or an undo)
         if state.to_move == CHANCE:
             self.advance_chance(state)
             return

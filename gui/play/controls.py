@@ -10,7 +10,7 @@ import pygame_gui
 from plyground.gui import drawing, settings
 from plyground.gui.drop_down import drop_down
 from plyground.gui.play.controller import SPEED_MAX, PlayController
-from plyground.gui.settings import CUSTOM, HUMAN
+from plyground.gui.settings import CUSTOM, FROM_FILE, HUMAN
 from plyground.gui.sound import sounds
 
 CUSTOM_ROLE = "AI · Custom…"
@@ -42,6 +42,8 @@ def role_of(text: str) -> str:
         return HUMAN
     if text == CUSTOM_ROLE:
         return CUSTOM
+    if text.endswith(".py"):  # a side playing the player's own file (its name shown)
+        return FROM_FILE
     return text.split("· ", 1)[1]
 
 
@@ -58,13 +60,16 @@ def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
     options = role_options(controller.game_name)
     for i in (1, 0):
         side = controller.sides[i]
+        choices: list[str | tuple[str, str]] = list(options)
         if not side.is_ai:
             current = options[0]
+        elif side.preset == FROM_FILE:
+            current = side.label()  # "AI · my_agent.py"
+            choices.append(current)
         else:
             current = CUSTOM_ROLE if side.preset == CUSTOM else f"AI · {side.preset}"
-        if current not in options:
+        if current not in choices:
             current = options[0]
-        choices: list[str | tuple[str, str]] = list(options)
         menu = drop_down(choices, current, rows[i], scene.manager)
         scene.add(menu)
         scene.role_menus.insert(0, menu)

@@ -3,6 +3,7 @@ give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayContr
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -110,6 +111,8 @@ class SearchJobs:
     settings: Any
     worker: Worker
     animate: bool
+    forfeited: str = ""
+    """Why this game was lost by forfeit (a player from a file failed), or "": the AI waits."""
     games_started: int
     job: Job | None
     progress: Any
@@ -133,6 +136,8 @@ class SearchJobs:
     emit: Any
     busy: Any
     review_result: Any
+    recorded: bool
+    record: Any
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers."""
@@ -225,6 +230,9 @@ class SearchJobs:
             elif message.kind == "error":
                 self.job = None
                 self.progress = None
+                if message.payload[1:2] == ("forfeit",):
+                    self.forfeit(job.player, message.payload[0], message.payload[2])
+                    continue
                 self.emit(
                     "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
                 )
@@ -242,6 +250,9 @@ class SearchJobs:
             self.review_result(job, move, result)
             return
         if job.entries != len(self.match.entries):
+            return
+        if result is None:  # a player from a file: its move, and no search to show
+            self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
         branching = len(self.state.legal_moves())
         if job.all_values:
@@ -261,10 +272,24 @@ class SearchJobs:
             return
         self.analysis.played = move
         self.analysis_decisions += 1
-        delay = self.settings.speed if self.ai_vs_ai() else HUMAN_AI_DELAY
+        self.pending = Pending(move, job.entries, job.started + self.move_delay())
+
+    def move_delay(self) -> float:
+        """Least seconds between asking for an AI move and playing it (speed, animations)."""
         if not self.animate:
-            delay = 0.0
-        self.pending = Pending(move, job.entries, job.started + delay)
+            return 0.0
+        return float(self.settings.speed) if self.ai_vs_ai() else HUMAN_AI_DELAY
+
+    def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
+        """A player from a file failed (`reason`: the file and why): it loses this game; the
+        series counts it and the save goes on.  The window shows the line; the terminal that
+        started it also gets the user's own traceback lines."""
+        self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
+        print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
+        self.emit("toast", text=self.forfeited, tone="danger")
+        self.emit("message", text=f"{self.forfeited} · N for a new game", tone="danger")
+        if not self.recorded:
+            self.record(player ^ 1)
 
     def board_values(self) -> BoardValues | None:
         """The move values to draw on the board: only ever for the position shown now."""

@@ -36,6 +36,8 @@ def status_text(controller: PlayController, view: Any) -> str:
     if state.is_terminal():
         winner = state.winner()
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
+    elif controller.forfeited:  # a player's own file failed: the game is lost by forfeit
+        text = f"Game over · {controller.forfeited.split(':')[0]}"  # the reason: the banner
     elif controller.job is not None and controller.job.kind != "position":
         text = controller.thinking_text()
     elif state.to_move == CHANCE:

@@ -12,6 +12,7 @@ the policy view's (`gui.scenes.policy_view`).
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -320,7 +321,7 @@ class CompareScene(Scene):
         """Title, the table card, the chart card."""
         m = self.app.metrics
         moves = getattr(self.state, "ply", 0)
-        heuristic = self.heuristic or self.game.default_heuristic
+        heuristic = Path(self.heuristic or self.game.default_heuristic).name  # a file: its name
         draw_heading(
             surface,
             self.app,

@@ -104,10 +104,10 @@ class ExplorerScene(Scene):
         )
 
         def run() -> None:
-            from plyground.ai.trace import trace
+            from plyground.ai.isolated_runs import record_trace
 
             try:
-                outcome: tuple[Trace | None, str] = (trace(*request), "")
+                outcome: tuple[Trace | None, str] = (record_trace(*request), "")
             except ai.SearchError as error:
                 outcome = (None, str(error))
             if generation == self._generation:  # settings changed meanwhile: drop it
@@ -388,7 +388,7 @@ class ExplorerScene(Scene):
         elif action == "depth":
             model.depth = int(text.split()[-1])
         elif action == "heuristic":
-            model.heuristic = text
+            model.choose_heuristic(text)
         elif action == "ordering":
             model.ordering = next(o for o, t in ORDERING_NAMES.items() if t == text)
         elif action == "speed":

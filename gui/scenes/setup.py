@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.ai.file_heuristics import is_heuristic_file as file_in
 from plyground.ai.search import algorithms_for
 from plyground.gui import drawing, focus, kits, settings, theme
 from plyground.gui.describe import (
@@ -25,8 +26,8 @@ from plyground.gui.describe import (
 )
 from plyground.gui.drop_down import drop_down
 from plyground.gui.scenes.base import Scene
-from plyground.gui.settings import AI, CUSTOM, HUMAN, SideSetup
-from plyground.gui.setup import custom_ai, description_text, volume
+from plyground.gui.settings import AI, CUSTOM, FROM_FILE, HUMAN, SideSetup
+from plyground.gui.setup import custom_ai, description_text, from_file, volume
 from plyground.gui.setup.custom_ai import cost_warning as cost_warning
 
 MATCHUPS = (
@@ -73,9 +74,9 @@ class SetupScene(Scene):
         for side in self.sides:
             if side.algorithm not in self.algorithms:
                 side.algorithm = self.algorithms[0]
-            if side.heuristic is not None and side.heuristic not in self.game.heuristics:
+            if side.heuristic not in (None, *self.game.heuristics) and not file_in(side.heuristic):
                 side.heuristic = None
-            if side.preset != CUSTOM and side.preset not in self.presets:
+            if side.preset not in (CUSTOM, FROM_FILE, *self.presets):
                 side.preset = self.presets[min(1, len(self.presets) - 1)]
 
     # -- layout ---------------------------------------------------------------------
@@ -252,9 +253,11 @@ class SetupScene(Scene):
             return
         label_w = m.px(102)
         field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
-        self.dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
+        self.dropdown([*self.presets, CUSTOM, FROM_FILE], side.preset, field, "preset", index)
         self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
         y += m.button_h + m.gap
+        if side.preset == FROM_FILE:  # the player's own file: gui/setup/from_file.py
+            return from_file.build(self, index, inner, field, y)
         if side.preset != CUSTOM:
             self.descriptions.append(
                 (
@@ -336,6 +339,8 @@ class SetupScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widget events, Enter to start and Esc to go back."""
+        if from_file.handle(self, event):  # the file fields and their dialog
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 # An open list, then a text box with the keyboard, let go first.
@@ -413,6 +418,8 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """Start the match (or apply the changes to the running one)."""
+        if from_file.refuse_start(self):  # a side's file cannot play: say why, stay
+            return
         self.commit()
         if self.editing:
             self.app.pop()

@@ -242,6 +242,14 @@ class OptimalPolicy:
         i, j, k = key
         return State(goal=self.goal, scores=(i, j), turn_total=k)
 
+    def key_of(self, state: State) -> tuple[int, int, int] | None:
+        """The decision key (own score, opponent's, turn total) of a position with a player
+        to move, or None (a roll in flight, the game over): the review reads values by it."""
+        if state.to_move == CHANCE or state.is_terminal():
+            return None
+        mine, theirs = state.scores if state.player == 0 else state.scores[::-1]
+        return mine, theirs, state.turn_total
+
     def in_subset(self, key: tuple[int, int, int], subset: str) -> bool:
         """all, choice (k > 0) or reachable (no 1 among i, j, k)."""
         if subset == "all":

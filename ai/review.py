@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from plyground.ai.provenance import Evaluation, Kind, Source, exact
-from plyground.ai.values import PROVEN
+from plyground.ai.values import PROVEN, describe
 from plyground.games.base import CHANCE, Move
 
 MAX_LINES = 3
@@ -193,6 +193,24 @@ def judge(best: Evaluation, played: Evaluation, stochastic: bool) -> tuple[Judge
     before = (win_chance(best, stochastic) + 1) * 50
     after = (win_chance(played, stochastic) + 1) * 50
     return judgement, f"{how} win chance {before:.0f}% → {after:.0f}%"
+
+
+def provenance_text(evaluation: Evaluation) -> str:
+    """'exact, book', 'estimate, depth 9', 'at most (bound)': the kind and where it came from."""
+    if evaluation.kind is Kind.ESTIMATE:
+        depth = evaluation.depth
+        return "estimate" if depth is None else f"estimate, depth {depth}"
+    if evaluation.is_bound:
+        return f"{'at least' if evaluation.kind is Kind.LOWER else 'at most'} (bound)"
+    return f"exact, {evaluation.source.value}"
+
+
+def evaluation_text(evaluation: Evaluation, stochastic: bool) -> str:
+    """'win in 13 (exact, book)', '+0.31 (estimate, depth 9)', '62.0% to win (exact, table)'."""
+    value = describe(evaluation.value, stochastic, evaluation.is_exact)
+    if not evaluation.distance_known and abs(evaluation.value) > PROVEN:
+        value = "win" if evaluation.value > 0 else "loss"
+    return f"{value} ({provenance_text(evaluation)})"
 
 
 def terminal_evaluation(state: Any, player: int) -> Evaluation:

@@ -21,7 +21,7 @@ from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
 from plyground.gui.settings import PALETTE_NAMES
 
-SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
+SCENES = ("menu", "setup", "play", "gameover", "analysis", "review", "resume", "series")
 """The scenes gui.screenshot can draw."""
 WITHOUT_GAME = ("menu",)
 """Scenes that show no particular game: --game is optional (the menu highlights the first)."""

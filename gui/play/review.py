@@ -24,6 +24,10 @@ class Review:
     """Move-list lines scrolled up from the newest (None: follow the shown move)."""
     records: dict[Any, SearchRecord] = field(default_factory=dict)
     """The searches of reviewed positions, by position (kept while the app runs the game)."""
+    evaluations: dict[Any, Any] = field(default_factory=dict)
+    """The game review's (evaluation, lines) by position (`gui.play.game_review`)."""
+    assembled: Any = None
+    """The game review last put together, with what it was made from."""
 
 
 class Reviewing:
@@ -41,6 +45,12 @@ class Reviewing:
     analysis: SearchRecord | None
     board_values: Any
     set_notice: Any
+    want_game_review: Any
+
+    @property
+    def live(self) -> bool:
+        """Whether the game goes on (not over): leaving a review hands the worker back."""
+        return not self.state.is_terminal()
 
     @property
     def reviewing(self) -> bool:
@@ -89,8 +99,9 @@ class Reviewing:
 
     def review_leave(self) -> None:
         """Back to the live game (the AI goes on from there)."""
-        if self.job is not None and self.job.kind == "review":
-            self.cancel_search()
+        job = self.job
+        if job is not None and (job.kind == "review" or (job.kind == "game_review" and self.live)):
+            self.cancel_search()  # the game goes on: its AI moves first
         self.review.index = None
         self.review.scroll = None
 
@@ -134,6 +145,7 @@ class Reviewing:
 
     def want_review_values(self) -> None:
         """With the analysis shown, search the reviewed position (once; kept for later)."""
+        self.want_game_review()  # the whole game's review comes first
         state = self.shown_state()
         job = self.job
         if job is not None and job.kind == "review" and job.entries != self.review.index:

@@ -160,6 +160,7 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
             bool(controller.game.stochastic),
             review.scroll,
             highlighted_row(controller),
+            controller.row_marks(),
         )
 
 

@@ -121,9 +121,9 @@ class BoardView:
     ) -> None:
         """Mark `move` as the best one in `state` (drawn over the board in `rect` while a game
         is reviewed): kits draw an arrow or a ring; the default names the move."""
-        from plyground.gui.kits import best_move
+        from plyground.gui.kits.best_move import best_caption
 
-        best_move.caption(surface, rect, f"Best move: {move}")
+        best_caption(surface, rect, f"Best move: {move}")
 
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""

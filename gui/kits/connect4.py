@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 from plyground.gui import drawing, sound, theme
-from plyground.gui.kits import best_move
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui.kits.best_move import best_arrow, best_colour
 
 WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -384,10 +384,8 @@ class ConnectFourView(BoardView):
             return
         x = board.x + (move + 0.5) * cell
         land = board.bottom - (row + 0.5) * cell
-        best_move.arrow(surface, (x, board.y - cell * 0.95), (x, land - cell * 0.3), cell * 0.12)
-        drawing.circle(
-            surface, best_move.colour(), (x, land), cell * 0.36, max(3, round(cell * 0.07))
-        )
+        best_arrow(surface, (x, board.y - cell * 0.95), (x, land - cell * 0.3), cell * 0.12)
+        drawing.circle(surface, best_colour(), (x, land), cell * 0.36, max(3, round(cell * 0.07)))
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """The column under `pos` (anywhere from the preview row to the labels), or None."""

@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 from plyground.ai.values import board_label
 from plyground.gui import drawing, sound, theme
-from plyground.gui.kits import best_move
 from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui.kits.best_move import best_button
 from plyground.gui.kits.pig_odds import pig_rows
 
 PIPS = {
@@ -497,7 +497,7 @@ class PigView(BoardView):
     ) -> None:
         """A ring round the best move's button, tagged "best"."""
         lay = layout(rect)
-        best_move.button(surface, lay.roll if move == "roll" else lay.hold, lay.unit)
+        best_button(surface, lay.roll if move == "roll" else lay.hold, lay.unit)
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """'roll' or 'hold' when a button is clicked; None elsewhere."""

@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 from plyground.gui import drawing, sound, theme
-from plyground.gui.kits import best_move
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui.kits.best_move import best_ring, best_tag
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
@@ -276,8 +276,8 @@ class TicTacToeView(BoardView):
         """A ring round the best cell, tagged "best"."""
         board, cell = geometry(rect)
         box = cell_rect(board, cell, move).inflate(-cell * 0.1, -cell * 0.1)
-        best_move.ring(surface, box, round(cell * 0.035), round(cell * 0.1))
-        best_move.tag(
+        best_ring(surface, box, round(cell * 0.035), round(cell * 0.1))
+        best_tag(
             surface, "best", (box.centerx, box.bottom - cell * 0.08), max(11, round(cell * 0.1))
         )
 

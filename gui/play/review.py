@@ -144,15 +144,24 @@ class Reviewing:
         return BoardValues.of(self.review.index or 0, record.result, record.result.move)
 
     def want_review_values(self) -> None:
+        """The reviewed position's analysis first (with the analysis shown), then the game
+        review (`gui.play.game_review`), which goes on where it stopped."""
+        self.want_position_review()
+        self.want_game_review()
+
+    def want_position_review(self) -> None:
         """With the analysis shown, search the reviewed position (once; kept for later)."""
-        self.want_game_review()  # the whole game's review comes first
         state = self.shown_state()
         job = self.job
         if job is not None and job.kind == "review" and job.entries != self.review.index:
             self.cancel_search()  # a position no longer shown
-        if not (self.settings.show_analysis and self.ai_enabled) or self.job is not None:
+        if not (self.settings.show_analysis and self.ai_enabled):
             return
         if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
+            return
+        if self.job is not None and self.job.kind == "game_review":
+            self.cancel_search()  # the position shown first; the game review resumes after
+        if self.job is not None:
             return
         player = state.to_move
         from plyground.ai.players import exact_where_cheap

@@ -155,17 +155,17 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     play.shown_total = float(getattr(state, "turn_total", 0))
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
-    if scene == "review":
-        _review(play, float(options.get("seconds", 0.3)))
+    if scene == "review" or options.get("review"):
+        _review(play, float(options.get("seconds", 0.3)), scene == "review")
     app.push(play)
     hover = options.get("hover")
     if hover is not None:
         app.mouse_override = _point_at(play, hover)
 
 
-def _review(play: Any, seconds: float) -> None:
-    """Review the game in-process (what the worker does in the window) and show the position
-    after its first marked move (else the last one)."""
+def _review(play: Any, seconds: float, step: bool = True) -> None:
+    """Review the game in-process (what the worker does in the window) and (`step`) show the
+    position after its first marked move (else the last one)."""
     from plyground.ai.review import review_game
     from plyground.ai.review_evaluator import default_evaluator
 
@@ -178,6 +178,8 @@ def _review(play: Any, seconds: float) -> None:
         return known[state]
 
     review = review_game(controller.match.initial, controller.match.moves, keep)
+    if not step:
+        return
     marked = [move for move in review.moves if move.judgement is not None]
     entries = len(controller.match.entries)
     controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))

@@ -44,6 +44,8 @@ class GameReviewing:
             return True
         if self.over_since is None or not self.match.entries:
             return False
+        if not (self.ai_enabled or self.review.evaluations):
+            return False  # a still picture of the game as it stands (screenshots)
         return not (self.ai_vs_ai() and not self.paused)
 
     def review_points(self) -> list[tuple[int, Any]]:

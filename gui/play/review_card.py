@@ -359,7 +359,12 @@ def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
     if move.judgement is None:
-        what = "the best move" if best in ("", played) else f"good enough · best was {best}"
+        if best in ("", played):
+            what = "the best move"
+        elif move.played.value >= move.best.value - 1e-9:
+            what = f"a best move ({best} is as good)"
+        else:
+            what = f"good enough · best was {best}"
         return f"{name} {played}: {what}", theme.TEXT_DIM
     tail = f" · best was {best}" if best and best != played else ""
     text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"

@@ -62,3 +62,21 @@ def test_review_bad_input_is_one_line(capsys, argv, expected):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert expected in err and len(err.strip().splitlines()) == 1
+
+
+def test_screenshot_draws_a_reviewed_game(capsys, tmp_path):
+    out = tmp_path / "review.png"
+    status, text, err = run(
+        capsys,
+        "screenshot",
+        "--scene",
+        "review",
+        "--game",
+        "tictactoe",
+        "--moves",
+        "15263",
+        "--out",
+        str(out),
+    )
+    assert status == 0 and err == "" and "review scene" in text
+    assert out.stat().st_size > 10_000

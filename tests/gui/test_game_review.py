@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
+import pytest
 from plyground.ai.review import Judgement
 from plyground.gui.ai_worker import Message, _review_positions
 from plyground.gui.kits import kit_for
@@ -183,3 +184,19 @@ def test_every_kit_draws_the_best_move(make_app):
         surface.fill((0, 0, 0))
         kit_for(name).draw_best_move(surface, rect, state, move)
         assert surface.get_bounding_rect().width > 0, name  # something was drawn
+
+
+@pytest.mark.slow
+def test_the_real_worker_reviews_a_finished_game_in_the_window(make_app):
+    from tests.gui.driving import wait_until
+
+    app = make_app()
+    play = start_game(app, "tictactoe", (HUMAN, HUMAN))
+    for key in "15263":
+        press(app, ord(key), key, frames=4)
+    controller = play.controller
+    assert controller.state.is_terminal()
+    assert wait_until(app, lambda: controller.game_review().complete, seconds=60)
+    marks = controller.row_marks()
+    assert [m.judgement for m in marks.values()] == [Judgement.DRAW_GIVEN_AWAY]
+    assert controller.game_review().positions[0].graph.is_exact

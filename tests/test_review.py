@@ -39,6 +39,7 @@ def test_tictactoe_a_move_that_gives_the_draw_away():
     assert review.positions[4].best_move == 2  # the winning cell
 
 
+@pytest.mark.slow
 def test_tictactoe_exact_values_equal_full_minimax():
     game, moves, review = _review("tictactoe", "15263")
     state = game.initial_state()
@@ -167,3 +168,26 @@ def test_the_review_of_an_empty_game_is_the_start(name, no_book):
     game = games.get_game(name, **({"goal": 20} if name == "pig" else {}))
     review = review_game(game.initial_state(), [], default_evaluator(game, seconds=0.05))
     assert len(review.positions) == 1 and review.moves == ()
+
+
+@pytest.mark.slow
+def test_every_exact_label_on_random_tictactoe_positions_is_true():
+    import random
+
+    game = games.get_game("tictactoe")
+    evaluate = default_evaluator(game, seconds=None)
+    rng = random.Random(7)
+    for _ in range(25):
+        state = game.initial_state()
+        for _ in range(rng.randrange(2, 7)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            continue
+        truth = ai.search(state, algorithm="minimax", depth=9, heuristic="none")
+        evaluation, lines = evaluate(state)
+        assert evaluation.kind is Kind.EXACT and evaluation.admits(truth.value)
+        assert {line.moves[0] for line in lines} == set(state.legal_moves())
+        for line in lines:
+            assert line.evaluation.admits(truth.move_values[line.moves[0]])

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 from plyground.ai.review import Judgement
+from plyground.gui.ai_worker import Job as WorkerJob
 from plyground.gui.ai_worker import Message, _review_positions
 from plyground.gui.kits import kit_for
 from plyground.gui.play import review_card
@@ -200,3 +201,21 @@ def test_the_real_worker_reviews_a_finished_game_in_the_window(make_app):
     marks = controller.row_marks()
     assert [m.judgement for m in marks.values()] == [Judgement.DRAW_GIVEN_AWAY]
     assert controller.game_review().positions[0].graph.is_exact
+
+
+def test_the_workers_review_stops_when_cancelled():
+    game = games.get_game("tictactoe")
+    state = game.initial_state()
+    points = ((0, state), (1, state.play(4)), (2, state.play(4).play(0)))
+    job = WorkerJob(7, "game_review", "tictactoe", {}, points, None)
+    answers = Answers()
+    calls = []
+
+    def stop_after_one() -> bool:
+        calls.append(1)
+        return any(item[0] == "position" for item in answers.items)
+
+    _review_positions(job, game, answers, stop_after_one)
+    kinds = [item[0] for item in answers.items]
+    assert kinds == ["position", "cancelled"]
+    assert answers.items[0][2] == 0 and answers.items[0][3] == state

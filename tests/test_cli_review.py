@@ -80,3 +80,15 @@ def test_screenshot_draws_a_reviewed_game(capsys, tmp_path):
     )
     assert status == 0 and err == "" and "review scene" in text
     assert out.stat().st_size > 10_000
+
+
+def test_review_reads_a_save_file(capsys, tmp_path):
+    from plyground.gui import savefile
+
+    path = tmp_path / "game.json"
+    players = [{"kind": "human"}, {"kind": "human"}]
+    savefile.save_game(path, "tictactoe", {}, players, 0, "15263")
+    status, out, _ = run(capsys, "review", "--load", str(path))
+    assert status == 0 and "gave a draw away" in out
+    status, _, err = run(capsys, "review", "--load", str(path), "--moves", "15")
+    assert status == 2 and "cannot be combined" in err

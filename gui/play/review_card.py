@@ -228,20 +228,22 @@ def _draw_graph(
             drawing.thick_line(surface, theme.TEXT_DIM, (x1, y1), (x2, y2), 2)
         else:
             _dashed(surface, (x1, y1), (x2, y2), m.px(5))
-    shown_index = controller.shown_index()
-    ordinals = {p.index: k for k, p in enumerate(review.positions)}
+    shown = controller.shown_index()
+    everywhere = [index for index, _ in controller.review_points()]
+    if shown in everywhere:  # the position shown, evaluated yet or not
+        x = rect.x + _inset(scene) + everywhere.index(shown) * step
+        pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
     for x, y, p in points:
-        if p.index == shown_index:
-            pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
         drawing.circle(surface, theme.TEXT, (x, y), m.px(3.5), 0 if p.graph.is_exact else 1)
+    ordinals = {p.index: k for k, p in enumerate(review.positions)}
     for move in review.moves:
-        k = _next_ordinal(ordinals, move.index, review)
+        k = _next_ordinal(ordinals, move.index)
         if move.judgement is not None and k is not None:
             x, y, _ = points[k]
             drawing.circle(surface, move_list.mark_colour(move.judgement), (x, y), m.px(6), 2)
 
 
-def _next_ordinal(ordinals: dict[int, int], index: int, review: Any) -> int | None:
+def _next_ordinal(ordinals: dict[int, int], index: int) -> int | None:
     """The graph point right after the decision at entry `index` (its result)."""
     later = [k for i, k in ordinals.items() if i > index]
     return min(later) if later else None

@@ -308,9 +308,10 @@ def _draw_lines(
         drawing.draw_text(surface, "A die decides here", (rect.x, y), size, theme.TEXT_DIM)
         return
     mover = controller.colour_names()[position.player]
+    heading = drawing.text_size("ENGINE LINES", small, "semibold")[0] + m.gap
     drawing.draw_text(
         surface,
-        f"for {mover}, best first",
+        drawing.ellipsize(f"for {mover}, best first", rect.width - heading, small),
         (rect.right, rect.y),
         small,
         theme.TEXT_FAINT,

@@ -179,6 +179,8 @@ def judge(best: Evaluation, played: Evaluation, stochastic: bool) -> tuple[Judge
         return Judgement.WIN_GIVEN_AWAY, "a won position is no longer won (proven)"
     if best_outcome == 0 and played_at_most == -1 and not stochastic:
         return Judgement.DRAW_GIVEN_AWAY, "a drawn position is now lost (proven)"
+    if played.kind is Kind.LOWER or best.kind is Kind.UPPER:
+        return None, ""  # the drop would only be an upper bound on the true one
     drop = win_chance(best, stochastic) - win_chance(played, stochastic)
     if drop < INACCURACY_DROP:
         return None, ""
@@ -196,20 +198,23 @@ def judge(best: Evaluation, played: Evaluation, stochastic: bool) -> tuple[Judge
 
 
 def provenance_text(evaluation: Evaluation) -> str:
-    """'exact, book', 'estimate, depth 9', 'at most (bound)': the kind and where it came from."""
+    """'exact, book', 'estimate, depth 9', 'bound, search': the kind and where it came from."""
     if evaluation.kind is Kind.ESTIMATE:
         depth = evaluation.depth
         return "estimate" if depth is None else f"estimate, depth {depth}"
     if evaluation.is_bound:
-        return f"{'at least' if evaluation.kind is Kind.LOWER else 'at most'} (bound)"
+        return f"bound, {evaluation.source.value}"
     return f"exact, {evaluation.source.value}"
 
 
 def evaluation_text(evaluation: Evaluation, stochastic: bool) -> str:
-    """'win in 13 (exact, book)', '+0.31 (estimate, depth 9)', '62.0% to win (exact, table)'."""
+    """'win in 13 (exact, book)', '+0.31 (estimate, depth 9)', '62.0% to win (exact, table)',
+    'at most draw (bound, search)'."""
     value = describe(evaluation.value, stochastic, evaluation.is_exact)
     if not evaluation.distance_known and abs(evaluation.value) > PROVEN:
         value = "win" if evaluation.value > 0 else "loss"
+    if evaluation.is_bound:
+        value = f"{'at least' if evaluation.kind is Kind.LOWER else 'at most'} {value}"
     return f"{value} ({provenance_text(evaluation)})"
 
 

@@ -191,3 +191,20 @@ def test_every_exact_label_on_random_tictactoe_positions_is_true():
         assert {line.moves[0] for line in lines} == set(state.legal_moves())
         for line in lines:
             assert line.evaluation.admits(truth.move_values[line.moves[0]])
+
+
+def test_values_are_written_with_their_kind():
+    from plyground.ai.review import evaluation_text
+
+    assert evaluation_text(exact(0.0, Source.BOOK), False) == "draw (exact, book)"
+    assert evaluation_text(estimate(0.31, 9), False) == "+0.31 (estimate, depth 9)"
+    assert evaluation_text(exact(0.24, Source.TABLE), True) == "62.0% to win (exact, table)"
+    bound = Evaluation(0.989, Kind.UPPER, Source.SEARCH)
+    assert evaluation_text(bound, False) == "at most win in 11 (bound, search)"
+
+
+def test_bounds_that_could_hide_a_smaller_drop_mark_nothing():
+    at_least_a_loss = Evaluation(-0.98, Kind.LOWER, Source.SEARCH)
+    assert judge(exact(0.0, Source.SEARCH), at_least_a_loss, False) == (None, "")
+    at_most_a_win = Evaluation(0.98, Kind.UPPER, Source.SEARCH)
+    assert judge(at_most_a_win, exact(0.0, Source.SEARCH), False) == (None, "")

@@ -77,7 +77,7 @@ PLAY_KEYS = (
     Binding("scroll", _plain(pygame.K_PAGEUP, pygame.K_PAGEDOWN), "scroll the move list"),
     Binding("analysis", _plain(pygame.K_a), "show / hide the analysis"),
     Binding("mute", _plain(pygame.K_m), "sound on / off"),
-    Binding("copy", ((pygame.K_c, CTRL),), "copy the position: the moves so far, as text"),
+    Binding("copy", ((pygame.K_c, CTRL),), "copy position: the moves so far, as text"),
     Binding("save", ((pygame.K_s, CTRL),), "save the game"),
     Binding("open", ((pygame.K_o, CTRL),), "open a saved game"),
     Binding("series", _plain(pygame.K_t), "series results (cross table)"),

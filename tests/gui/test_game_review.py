@@ -219,3 +219,18 @@ def test_the_workers_review_stops_when_cancelled():
     kinds = [item[0] for item in answers.items]
     assert kinds == ["position", "cancelled"]
     assert answers.items[0][2] == 0 and answers.items[0][3] == state
+
+
+def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
+    from plyground.gui import help_card
+    from plyground.gui.app import help_keys
+    from plyground.gui.theme import Metrics
+
+    make_app()
+    lines = help_keys()
+    assert any(keys == "Ctrl+C" for keys, _ in lines)
+    for size in ((800, 600), (1280, 800), (1366, 768)):
+        m = Metrics(size)
+        columns, column_w, text = help_card.fit(size, m, lines)
+        body = help_card._layout(lines, columns, column_w, text, round(text * 1.45), m)[3]
+        assert body + m.px(110) <= size[1] - 2 * m.pad, size

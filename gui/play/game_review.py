@@ -56,6 +56,8 @@ class GameReviewing:
         """With the card up and the worker free, evaluate the positions not known yet."""
         if not (self.review_card_shown() and self.ai_enabled) or self.job is not None:
             return
+        if self.review.failed_at == len(self.match.entries):
+            return  # it failed on these moves (a toast said why)
         known = self.review.evaluations
         missing = [
             (index, state)

@@ -135,6 +135,7 @@ class SearchJobs:
     busy: Any
     review_result: Any
     on_review_position: Any
+    review: Any
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers."""
@@ -234,7 +235,9 @@ class SearchJobs:
                 self.emit(
                     "toast", text=f"The AI could not {what}: {message.payload[0]}", tone="danger"
                 )
-                if self.ai_vs_ai():
+                if job.kind == "game_review":
+                    self.review.failed_at = len(self.match.entries)  # not again for these moves
+                elif self.ai_vs_ai():
                     self.set_paused(True)
             elif message.kind == "cancelled":
                 self.job = None

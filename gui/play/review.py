@@ -28,6 +28,8 @@ class Review:
     """The game review's (evaluation, lines) by position (`gui.play.game_review`)."""
     assembled: Any = None
     """The game review last put together, with what it was made from."""
+    failed_at: int | None = None
+    """The game review failed with this many moves played: not tried again until they change."""
 
 
 class Reviewing:

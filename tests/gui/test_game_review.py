@@ -234,3 +234,16 @@ def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
         columns, column_w, text = help_card.fit(size, m, lines)
         body = help_card._layout(lines, columns, column_w, text, round(text * 1.45), m)[3]
         assert body + m.px(110) <= size[1] - 2 * m.pad, size
+
+
+def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves():
+    controller, worker, clock = finished_tictactoe()
+    toasts = []
+    controller.on_event = lambda event: toasts.append(event) if event.kind == "toast" else None
+    assert controller.job is not None and controller.job.kind == "game_review"
+    worker.send("error", "MemoryError: out of memory")
+    run(controller, clock, 1.0)
+    assert controller.job is None and len(worker.jobs) == 1
+    assert [t.text for t in toasts] == [
+        "The AI could not review a position: MemoryError: out of memory"
+    ]

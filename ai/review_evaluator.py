@@ -7,7 +7,7 @@ value labelled with its kind and source (`ai.provenance`).
   within `seconds` a position (solving where the game says a solve is cheap, then with the
   opening book: source "book"), so a value is exact when the search reached every end or
   proved the result, and an estimate at the depth reached otherwise; a game with chance at
-  the preset's fixed depth.
+  the deepest preset's depth with the game's default heuristic.
 
 Nothing here names a game: the hooks are read with getattr.
 """
@@ -49,7 +49,10 @@ def strongest_config(game: Any, seconds: float | None) -> PlayerConfig:
     best = presets[-1]
     if best.algorithm == "alphabeta":
         return PlayerConfig("alphabeta", None, best.heuristic, time_limit=seconds)
-    return PlayerConfig(best.algorithm, best.depth or 2, best.heuristic)
+    # With chance: the deepest preset's depth and the game's own heuristic (a preset's may
+    # rest on the exact table, which is missing here or it would have answered).
+    depth = max((preset.depth or 1 for preset in presets), default=2)
+    return PlayerConfig(best.algorithm, depth, game.default_heuristic)
 
 
 class ReviewEvaluator:

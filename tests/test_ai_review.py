@@ -208,3 +208,12 @@ def test_bounds_that_could_hide_a_smaller_drop_mark_nothing():
     assert judge(exact(0.0, Source.SEARCH), at_least_a_loss, False) == (None, "")
     at_most_a_win = Evaluation(0.98, Kind.UPPER, Source.SEARCH)
     assert judge(at_most_a_win, exact(0.0, Source.SEARCH), False) == (None, "")
+
+
+def test_pig_above_the_tables_goal_is_searched_and_labelled_an_estimate():
+    game = games.get_game("pig", goal=300)
+    assert game.reference_policy().key_of(game.initial_state()) is None
+    state = game.replay(game.parse_moves("r4r6"))
+    evaluation, lines = default_evaluator(game)(state)
+    assert evaluation.kind is Kind.ESTIMATE and evaluation.source is Source.HEURISTIC
+    assert {line.moves[0] for line in lines} == {"roll", "hold"}

@@ -256,7 +256,7 @@ def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
 
 def explorer_bench(quick: bool, log: Callable[[str], None]) -> dict[str, Any]:
     """Frame times of the search-tree explorer stepping a ~20,000-node trace (headless)."""
-    from plyground.gui import explorer_bench as bench_module
+    from plyground.gui.explorer import bench as bench_module
 
     log("frame times: the explorer stepping a big trace")
     return bench_module.run(frames=120 if quick else 300)

@@ -108,7 +108,7 @@ def write_plot(comparison: Comparison, game: Any, path: str) -> None:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from plyground.gui import chart
-    from plyground.gui.compare_charts import nodes_chart
+    from plyground.gui.compare.charts import nodes_chart
 
     title = f"{game.title}: nodes searched by depth"
     chart.save(chart.render(nodes_chart(comparison, title)), path)

@@ -69,7 +69,7 @@ def write_plot(picture: dict[str, Any], path: str) -> None:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from plyground.gui import chart
-    from plyground.gui.compare_charts import policy_charts
+    from plyground.gui.compare.charts import policy_charts
 
     charts = policy_charts(picture)
     chart.save(chart.render_panels(charts, (1600, 760)), path)

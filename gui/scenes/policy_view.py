@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from plyground.gui import chart, drawing, theme
-from plyground.gui.compare_charts import policy_charts
+from plyground.gui.compare.charts import policy_charts
 from plyground.gui.scenes.base import Scene
 from plyground.gui.view_heading import draw_card, draw_heading
 

@@ -238,20 +238,24 @@ def review_points(initial: Any, moves: Sequence[Move]) -> list[tuple[int, Any]]:
 
 
 def _child_value(state: Any, move: Move, evaluate: Evaluator) -> Evaluation:
-    """The value of `move` at `state` for its mover, from the position after it (a chance
-    node's value is its outcomes' mean)."""
-    mover = state.to_move
-    child = state.play(move)
-    if child.is_terminal():
-        return terminal_evaluation(child, mover)
-    if child.to_move == CHANCE:
-        parts = [(p, _child_value(child, face, evaluate)) for face, p in child.chance_outcomes()]
+    """The value of `move` at `state` for its mover, from the position after it."""
+    return _value_for(state.play(move), state.to_move, evaluate)
+
+
+def _value_for(node: Any, player: int, evaluate: Evaluator) -> Evaluation:
+    """The value of `node` for `player` (a chance node's: its outcomes' mean)."""
+    if node.is_terminal():
+        return terminal_evaluation(node, player)
+    if node.to_move == CHANCE:
+        parts = [
+            (p, _value_for(node.play(face), player, evaluate)) for face, p in node.chance_outcomes()
+        ]
         value = sum(p * e.value for p, e in parts)
         kind = Kind.EXACT if all(e.is_exact for _, e in parts) else Kind.ESTIMATE
         source = parts[0][1].source if kind is Kind.EXACT else Source.HEURISTIC
         return Evaluation(value, kind, source)
-    found = evaluate(child)[0]
-    return found if child.to_move == mover else found.negated()
+    found = evaluate(node)[0]
+    return found if node.to_move == player else found.negated()
 
 
 def position_review(

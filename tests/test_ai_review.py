@@ -217,3 +217,19 @@ def test_pig_above_the_tables_goal_is_searched_and_labelled_an_estimate():
     evaluation, lines = default_evaluator(game)(state)
     assert evaluation.kind is Kind.ESTIMATE and evaluation.source is Source.HEURISTIC
     assert {line.moves[0] for line in lines} == {"roll", "hold"}
+
+
+def test_pig_moves_without_lines_are_valued_through_the_dice():
+    game = games.get_game("pig", goal=30)
+    full = default_evaluator(game)
+
+    def best_line_only(state):
+        evaluation, lines = full(state)
+        return evaluation, lines[:1]
+
+    moves = game.parse_moves(PIG_GAME)
+    by_lines = review_game(game.initial_state(), moves, full)
+    by_children = review_game(game.initial_state(), moves, best_line_only)
+    for a, b in zip(by_lines.moves, by_children.moves, strict=True):
+        assert a.judgement == b.judgement
+        assert abs(a.played.value - b.played.value) < 1e-6 and b.played.is_exact

@@ -354,6 +354,9 @@ def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
     """Why the hovered move in the list, or the last move before the position shown, is
     marked (or that it is fine)."""
     controller = scene.controller
+    point = _hovered_point(scene)
+    if point is not None:
+        return point, theme.TEXT
     move = _hovered_move(scene) or controller.shown_move_review()
     if move is None:
         return "The start · click the graph or use ← → to step through the game", theme.TEXT_DIM
@@ -372,6 +375,24 @@ def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
     tail = f" · best was {best}" if best and best != played else ""
     text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"
     return text, move_list.mark_colour(move.judgement)
+
+
+def _hovered_point(scene: Any) -> str | None:
+    """What the graph says at the point under the mouse ('After move 7: for Red, +0.31
+    (estimate, depth 9) · click to see it'), or None."""
+    mouse = scene.app.mouse()
+    index = point_at(scene, mouse) if mouse is not None else None
+    if index is None:
+        return None
+    controller = scene.controller
+    decisions = sum(not entry.chance for entry in controller.match.entries[:index])
+    where = "The start" if decisions == 0 else f"After move {decisions}"
+    position = next((p for p in controller.game_review().positions if p.index == index), None)
+    if position is None:
+        return f"{where}: not evaluated yet · click to see it"
+    first = controller.colour_names()[0]
+    value = evaluation_text(position.graph, bool(controller.game.stochastic))
+    return f"{where}: for {first}, {value} · click to see it"
 
 
 def _hovered_move(scene: Any) -> Any:

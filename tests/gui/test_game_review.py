@@ -152,10 +152,13 @@ def test_clicking_a_graph_point_shows_that_position(make_app):
     click(app, (x, graph.centery), frames=3)
     assert controller.reviewing and controller.review.index == 2
     assert controller.shown_position_review() is not None
+    assert review_card.verdict_text(play)[0].startswith("After move 2: for X")  # hovered
+    app.mouse_override = (5, 5)  # the mouse leaves the graph: the move that led here
     text, _ = review_card.verdict_text(play)
     assert text.startswith("O 5")  # the move that led here, and no mark: it was fine
     click(app, (graph.x + review_card._inset(play) + 4 * step, graph.centery), frames=3)
     assert controller.review.index == 4
+    app.mouse_override = (5, 5)
     text, _ = review_card.verdict_text(play)
     assert "gave a draw away" in text and "best was 3" in text
 
@@ -247,3 +250,11 @@ def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves(
     assert [t.text for t in toasts] == [
         "The AI could not review a position: MemoryError: out of memory"
     ]
+
+
+def test_hovering_the_graph_names_the_value_there(make_app):
+    app, play = _reviewed_scene(make_app)
+    graph = review_card.parts(play)[1]
+    app.mouse_override = (graph.x + review_card._inset(play), graph.centery)
+    text, _ = review_card.verdict_text(play)
+    assert text == "The start: for X, draw (exact, search) · click to see it"

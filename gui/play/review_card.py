@@ -230,6 +230,11 @@ def _draw_graph(
             _dashed(surface, (x1, y1), (x2, y2), m.px(5))
     shown = controller.shown_index()
     everywhere = [index for index, _ in controller.review_points()]
+    mouse = scene.app.mouse()
+    hovered = point_at(scene, mouse) if mouse is not None else None
+    if hovered in everywhere:  # the point under the mouse: a faint guide
+        x = rect.x + _inset(scene) + everywhere.index(hovered) * step
+        pygame.draw.line(surface, theme.TEXT_FAINT, (x, rect.y + 4), (x, rect.bottom - 4), 1)
     if shown in everywhere:  # the position shown, evaluated yet or not
         x = rect.x + _inset(scene) + everywhere.index(shown) * step
         pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)

@@ -239,7 +239,8 @@ def _draw_graph(
         x = rect.x + _inset(scene) + everywhere.index(shown) * step
         pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
     for x, y, p in points:
-        drawing.circle(surface, theme.TEXT, (x, y), m.px(3.5), 0 if p.graph.is_exact else 1)
+        radius = max(2.0, min(m.px(3.5), step / 2.6))  # smaller where points crowd
+        drawing.circle(surface, theme.TEXT, (x, y), radius, 0 if p.graph.is_exact else 1)
     ordinals = {p.index: k for k, p in enumerate(review.positions)}
     for move in review.moves:
         k = _next_ordinal(ordinals, move.index)
@@ -366,7 +367,10 @@ def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
     if move is None:
         return "The start · click the graph or use ← → to step through the game", theme.TEXT_DIM
     game = controller.game
+    row = controller.row_of(move.index)
     name = controller.colour_names()[move.player]
+    if row is not None:  # the move list's number: a turn a line with dice, else a pair
+        name = f"{row + 1 if game.stochastic else row // 2 + 1}. {name}"
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
     if move.judgement is None:

@@ -155,7 +155,7 @@ def test_clicking_a_graph_point_shows_that_position(make_app):
     assert review_card.verdict_text(play)[0].startswith("After move 2: for X")  # hovered
     app.mouse_override = (5, 5)  # the mouse leaves the graph: the move that led here
     text, _ = review_card.verdict_text(play)
-    assert text.startswith("O 5")  # the move that led here, and no mark: it was fine
+    assert text.startswith("1. O 5")  # line 1 of the list; no mark: it was fine
     click(app, (graph.x + review_card._inset(play) + 4 * step, graph.centery), frames=3)
     assert controller.review.index == 4
     app.mouse_override = (5, 5)

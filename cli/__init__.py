@@ -1,6 +1,7 @@
 """Plyground's terminal commands: one module per subcommand over a shared argument layer.
 
     plyground analyze ...       value every move of a position        (cli.analyze_command)
+    plyground review ...        a game's values, best moves, mistakes (cli.review_command)
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
@@ -27,6 +28,7 @@ from plyground.cli import (
     exercise_command,
     match_command,
     policy_command,
+    review_command,
     screenshot_command,
     tournament_command,
     trace_command,
@@ -36,6 +38,7 @@ from plyground.cli.console import console_for, say
 
 COMMANDS = (
     analyze_command,
+    review_command,
     match_command,
     tournament_command,
     bench_command,

@@ -29,6 +29,7 @@ SCENES = (
     "play",
     "gameover",
     "analysis",
+    "review",
     "resume",
     "series",
     "explorer",

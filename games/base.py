@@ -162,7 +162,9 @@ class ReferencePolicy(Protocol):
     """Known-best decisions a game offers (optional hook `Game.reference_policy()`).
 
     The policy study in `ai.policy_agreement` compares any preset's choices with these.
-    Decision states are small picklable keys; `state(key)` builds the position.
+    Decision states are small picklable keys; `state(key)` builds the position.  Optional:
+    `key_of(state) -> key | None`, the key of any position with a player to move (then
+    `move_values` are exact win chances the game review reads: `ai.review_evaluator`).
     """
 
     title: str

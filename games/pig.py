@@ -44,6 +44,9 @@ ROLL = "roll"
 HOLD = "hold"
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 DEFAULT_GOAL = 100
+TABLE_MAX_GOAL = 100
+"""`OptimalPolicy.key_of` answers up to this goal: 100 is a stored table, smaller goals solve
+in under a second, larger ones would stall whoever asked (the review then searches)."""
 PLAYER_NAMES = ("Player 1", "Player 2")
 
 _OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1 / 6) for face in FACES)
@@ -241,6 +244,15 @@ class OptimalPolicy:
         """Player 0 to move with scores (i, j) and turn total k."""
         i, j, k = key
         return State(goal=self.goal, scores=(i, j), turn_total=k)
+
+    def key_of(self, state: State) -> tuple[int, int, int] | None:
+        """The decision key (own score, opponent's, turn total) of a position with a player
+        to move, or None (a roll in flight, the game over, a goal above TABLE_MAX_GOAL): the
+        review reads values by it."""
+        if state.to_move == CHANCE or state.is_terminal() or self.goal > TABLE_MAX_GOAL:
+            return None
+        mine, theirs = state.scores if state.player == 0 else state.scores[::-1]
+        return mine, theirs, state.turn_total
 
     def in_subset(self, key: tuple[int, int, int], subset: str) -> bool:
         """all, choice (k > 0) or reachable (no 1 among i, j, k)."""

@@ -6,8 +6,10 @@ request queue and answers on a result queue:
 * job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
   factory)` (the factory registers a game added at run time in the worker too);
   kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
-  randomness included), kind "analyse" runs `ai.search` with the config's settings.
+  randomness included), kind "analyse" runs `ai.search` with the config's settings, kind
+  "game_review" evaluates a game's positions one by one (`ai.review`), answering each.
 * answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
+  ("position", id, index, state, Evaluation, lines) of a game review,
   ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text), and for a player
   from a file whose code failed ("error", id, line, "forfeit", its traceback lines).
 
@@ -161,6 +163,30 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
     return result.move, result
 
 
+def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> None:
+    """A game review (kind "game_review"): `job.state` holds (index, state) pairs and
+    `job.config` the seconds a position may take; each evaluated position is answered at once
+    as ("position", id, index, state, evaluation, lines), then ("result", id, None, None)."""
+    from plyground.ai.review_evaluator import default_evaluator
+
+    from plyground import ai
+
+    evaluate = default_evaluator(game, job.config, should_stop)
+    try:
+        for index, state in job.state:
+            if should_stop():
+                raise ai.SearchCancelled("review cancelled")
+            evaluation, lines = evaluate(state)
+            results.put(("position", job.job_id, index, state, evaluation, lines))
+    except ai.SearchCancelled:
+        results.put(("cancelled", job.job_id))
+        return
+    except Exception as error:  # report, never die
+        results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+        return
+    results.put(("result", job.job_id, None, None))
+
+
 def _count_minimax(job: Job, result: Any) -> int | None:
     """Minimax's node count at the same depth, if it finishes within MINIMAX_BUDGET."""
     from plyground import ai
@@ -270,6 +296,9 @@ def worker_main(
                 last_sent[0] = now
                 results.put(("progress", job_id, snapshot))
 
+        if job.kind == "game_review":
+            _review_positions(job, game, results, should_stop)
+            continue
         finish_now: Any = None
         if finished_through is not None and _may_finish_early(job):
             finish_now = _finish_flag(finished_through, job.job_id)

@@ -1,7 +1,8 @@
 """Render any scene to a PNG without a window (SDL's dummy video driver).
 
 `render("play", game_name, moves, "out.png")`; scenes: menu, setup, play, gameover,
-analysis (play with the analysis panel and the values on the board), resume (the menu
+analysis (play with the analysis panel and the values on the board), review (the game
+reviewed in-process, showing the position after its first marked move), resume (the menu
 offering the game `moves` as the last game in progress), series (the cross table after a
 series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
 players (two of "human" or a preset name), any option of the game by name, seed, hover
@@ -26,6 +27,7 @@ SCENES = (
     "play",
     "gameover",
     "analysis",
+    "review",
     "resume",
     "series",
     "explorer",
@@ -140,11 +142,11 @@ def render(
             _offer_resume(app, menu, game, moves, players)
         if scene == "series":
             _series(app, game, int(options.get("games", 12)), players)
-        if scene in ("setup", "play", "gameover", "analysis"):
+        if scene in ("setup", "play", "gameover", "analysis", "review"):
             from plyground.gui.scenes.setup import SetupScene
 
             app.push(SetupScene(app, game))
-        if scene in ("play", "gameover", "analysis"):
+        if scene in ("play", "gameover", "analysis", "review"):
             _push_play(app, scene, game, moves, options)
         if scene in VIEWS:
             _push_view(app, scene, game, moves, options)
@@ -177,6 +179,8 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     play.shown_total = float(getattr(state, "turn_total", 0))
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
+    if scene == "review" or options.get("review"):
+        _review(play, float(options.get("seconds", 0.3)), scene == "review")
     app.push(play)
     hover = options.get("hover")
     if hover is not None:
@@ -187,6 +191,28 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
         analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
         if analysis is not None:
             app.mouse_override = analysis.center
+
+
+def _review(play: Any, seconds: float, step: bool = True) -> None:
+    """Review the game in-process (what the worker does in the window) and (`step`) show the
+    position after its first marked move (else the last one)."""
+    from plyground.ai.review import review_game
+    from plyground.ai.review_evaluator import default_evaluator
+
+    controller = play.controller
+    evaluate = default_evaluator(controller.game, seconds)
+    known = controller.review.evaluations
+
+    def keep(state: Any) -> Any:
+        known[state] = evaluate(state)
+        return known[state]
+
+    review = review_game(controller.match.initial, controller.match.moves, keep)
+    if not step:
+        return
+    marked = [move for move in review.moves if move.judgement is not None]
+    entries = len(controller.match.entries)
+    controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))
 
 
 def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:

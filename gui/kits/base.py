@@ -124,6 +124,15 @@ class BoardView:
         """
         return None
 
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
+        """Mark `move` as the best one in `state` (drawn over the board in `rect` while a game
+        is reviewed): kits draw an arrow or a ring; the default names the move."""
+        from plyground.gui.kits.best_move import best_caption
+
+        best_caption(surface, rect, f"Best move: {move}")
+
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""
         return True

@@ -17,6 +17,7 @@ from typing import Any
 from plyground.games.base import CHANCE
 from plyground.gui import savefile, settings
 from plyground.gui.play import sides as side_info
+from plyground.gui.play.game_review import GameReviewing
 from plyground.gui.play.history import Match
 from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
@@ -51,7 +52,7 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs, Reviewing):
+class PlayController(SearchJobs, Reviewing, GameReviewing):
     """A match in progress: everything but the pixels."""
 
     def __init__(
@@ -433,6 +434,7 @@ class PlayController(SearchJobs, Reviewing):
         state = self.state
         if state.is_terminal():
             self.game_over(state)
+            self.want_game_review()  # after the game, its review
             return
         if self.forfeited or (self.now < self.hold_until and self.roll is None):
             return  # a forfeited game waits for a new game (or an undo)

@@ -35,8 +35,9 @@ class Worker(Protocol):
 class Job:
     """The search running in the worker for this match.
 
-    kind "move" (an AI move), "analyse" (a hint the human asked for) or "position" (the
-    values of the position on the board, run while the analysis is shown)."""
+    kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
+    values of the position on the board, run while the analysis is shown), "review" (a
+    reviewed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
 
     job_id: int
     kind: str
@@ -138,6 +139,8 @@ class SearchJobs:
     review_result: Any
     recorded: bool
     record: Any
+    on_review_position: Any
+    review: Any
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers."""
@@ -210,6 +213,9 @@ class SearchJobs:
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
         for message in self.worker.poll():
+            if message.kind == "position":  # a game review's position: good whenever it came
+                self.on_review_position(message.payload)
+                continue
             if message.kind == "minimax_nodes":
                 if self.analysis is not None and self.analysis_job == message.job_id:
                     self.analysis.minimax_nodes = message.payload[0]
@@ -233,10 +239,13 @@ class SearchJobs:
                 if message.payload[1:2] == ("forfeit",):
                     self.forfeit(job.player, message.payload[0], message.payload[2])
                     continue
+                what = "review a position" if job.kind == "game_review" else "move"
                 self.emit(
-                    "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
+                    "toast", text=f"The AI could not {what}: {message.payload[0]}", tone="danger"
                 )
-                if self.ai_vs_ai():
+                if job.kind == "game_review":
+                    self.review.failed_at = len(self.match.entries)  # not again for these moves
+                elif self.ai_vs_ai():
                     self.set_paused(True)
             elif message.kind == "cancelled":
                 self.job = None
@@ -246,6 +255,8 @@ class SearchJobs:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
+        if job.kind == "game_review":
+            return  # its positions came one by one
         if job.kind == "review":
             self.review_result(job, move, result)
             return

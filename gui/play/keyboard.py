@@ -78,6 +78,7 @@ PLAY_KEYS = (
     Binding("analysis", _plain(pygame.K_a), "show / hide the analysis"),
     Binding("whole_analysis", _plain(pygame.K_v), "all of the analysis, where a window is short"),
     Binding("mute", _plain(pygame.K_m), "sound on / off"),
+    Binding("copy", ((pygame.K_c, CTRL),), "copy position: the moves so far, as text"),
     Binding("save", ((pygame.K_s, CTRL),), "save the game"),
     Binding("open", ((pygame.K_o, CTRL),), "open a saved game"),
     Binding("series", _plain(pygame.K_t), "series results (cross table)"),

@@ -232,6 +232,7 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
             bool(controller.game.stochastic),
             review_state.scroll,
             highlighted_row(controller),
+            controller.row_marks(),
         )
 
 

@@ -22,6 +22,7 @@ from plyground.gui.play import (
     game_over_card,
     keyboard,
     motion,
+    review_card,
     review_view,
     side_panel,
     status_line,
@@ -93,6 +94,8 @@ class PlayScene(FileDialogScene):
         self.landing: tuple[float, Any] | None = None
         """When the running move animation ends (its "landed" sound), and whose move it is."""
         self.activity = Activity()
+        self.copied: str | None = None
+        """The text "Copy position" put on the clipboard last."""
         self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
@@ -182,6 +185,7 @@ class PlayScene(FileDialogScene):
             # In a few steps: each board size is drawn and cached anew (issue 16).
             eased = math.ceil(drawing.ease_out_cubic(shown) * BOARD_STEPS) / BOARD_STEPS
             rect.height -= round((self.overlay_height() + m.gap) * eased)
+        rect.height -= review_card.reserved(self)  # the game review's card under the board
         return rect
 
     def overlay_shown(self) -> float:
@@ -219,6 +223,7 @@ class PlayScene(FileDialogScene):
         y = controls.build_tools(self, inner, y)
         controls.build_move_now(self)
         review_view.build_button(self)
+        review_card.build_button(self)
         if self.controller.ai_vs_ai():
             y = controls.build_ai_vs_ai(self, inner, y)
         self.controls_bottom = y
@@ -304,6 +309,8 @@ class PlayScene(FileDialogScene):
             return True
         if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
             return True
+        if review_card.on_mouse(self, event):  # a click on the review's graph
+            return True
         if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
             return True  # the confirmation is modal too
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -346,6 +353,7 @@ class PlayScene(FileDialogScene):
             "series": self.show_series,
             "mute": partial(controls.toggle_mute, self),
             "whole_analysis": partial(side_panel.pin_analysis, self),
+            "copy": partial(review_card.copy_position, self),
         }
         if action in simple:
             simple[action]()
@@ -417,6 +425,7 @@ class PlayScene(FileDialogScene):
         self.refresh_buttons()
         controls.refresh_tools(self)
         review_view.refresh(self)
+        review_card.refresh(self)
 
     toast_area = controls.toast_area
 
@@ -501,6 +510,7 @@ class PlayScene(FileDialogScene):
             status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.shown_state(), self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)
+        review_card.draw(surface, self)
         if controller.over_since is not None:
             card = self.overlay_rect()
             again = self.buttons.get("overlay_menu")

@@ -171,6 +171,7 @@ def test_every_key_in_the_table_is_one_the_scene_acts_on():
         "compare",
         "policy",
         "whole_analysis",
+        "copy",
     }
     assert actions == handled | scene_actions | {"move_now"}
     for i, binding in enumerate(keyboard.PLAY_KEYS):  # each reachable by one of its keys

@@ -138,14 +138,14 @@ def test_missing_folder_and_unreadable_files(tmp_path, monkeypatch):
         load_game(tmp_path / "folder.json")
     locked = tmp_path / "locked.json"
     write(locked, good())
-    real_open = open
+    real_open = os.open
 
     def refuse(path, *args, **kwargs):
         if str(path) == str(locked):
             raise PermissionError(13, "Permission denied")
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", refuse)
+    monkeypatch.setattr("os.open", refuse)  # plyground.file_reader opens with os.open
     with pytest.raises(SaveError, match="cannot read: Permission denied"):
         load_game(locked)
 

@@ -173,3 +173,100 @@ def format_duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"{seconds / size:,.0f} {name}"
     return f"{seconds:.0f} s"
+
+
+# ----------------------------------------------------------------------------- options
+
+MEMORY_SHARE = 0.5
+"""A game option may make the game build something (`Game.option_cost`) with at most this
+share of the memory available now; more is refused before it starts."""
+UNKNOWN_MEMORY = 4 * 2**30
+"""What to assume where the system does not say how much memory is free."""
+
+
+def available_memory() -> int:
+    """Bytes of memory available to a new allocation now (Linux MemAvailable, else the
+    physical memory, else `UNKNOWN_MEMORY`)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import os
+
+        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return UNKNOWN_MEMORY
+
+
+def option_cost(factory: Any, options: dict[str, int]) -> Any:
+    """The game's `OptionCost` for these options (its optional hook), or None."""
+    hook = getattr(factory, "option_cost", None)
+    if hook is None:
+        return None
+    full = {option.name: option.default for option in getattr(factory, "options", ())}
+    full.update(options)
+    return hook(full)
+
+
+def option_refusal(factory: Any, options: dict[str, int], memory: int | None = None) -> str | None:
+    """Why these options cannot be played on this machine (None when they can): what they
+    make the game build needs more than `MEMORY_SHARE` of the memory available, or longer
+    than `REFUSE_SECONDS`; with the largest value of each option that fits."""
+    cost = option_cost(factory, options)
+    memory = available_memory() if memory is None else memory
+    budget = MEMORY_SHARE * memory
+    if cost is None or _fits(cost, budget):
+        return None
+    fits = _largest_fitting(factory, options, budget)
+    if cost.memory > budget:
+        return (
+            f"{cost.what} needs about {format_bytes(cost.memory)} of memory "
+            f"({format_count(cost.states)} states) and this machine has "
+            f"{format_bytes(memory)} free{fits}"
+        )
+    return (
+        f"{cost.what} takes about {format_duration(cost.seconds)} to build "
+        f"({format_count(cost.states)} states){fits}"
+    )
+
+
+def _fits(cost: Any, budget: float) -> bool:
+    return bool(cost.memory <= budget and cost.seconds <= REFUSE_SECONDS)
+
+
+def _largest_fitting(factory: Any, options: dict[str, int], budget: float) -> str:
+    """'; use goal 430 or less' for the options that make the cost, or ''."""
+    words = []
+    for option in getattr(factory, "options", ()):
+        if option.name not in options:
+            continue
+        low, high = option.minimum, options[option.name]
+        while low < high:  # the cost grows with the option: bisect the largest that fits
+            middle = (low + high + 1) // 2
+            cost = option_cost(factory, {**options, option.name: middle})
+            low, high = (middle, high) if _fits(cost, budget) else (low, middle - 1)
+        words.append(f"{option.name} {low}")
+    return f"; use {' and '.join(words)} or less" if words else ""
+
+
+def format_bytes(count: float) -> str:
+    """1.5e9 -> '1.4 GB' (binary units, one decimal above a megabyte)."""
+    for unit, size in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count:.0f} bytes"
+
+
+def heuristic_refusal(game: Any, heuristic: str | None) -> str | None:
+    """Why `heuristic` (None: the game's default) cannot run on this machine with the game's
+    options (what it reads is too large to build here), or None."""
+    values = game.option_values() if hasattr(game, "option_values") else {}
+    cost = option_cost(type(game), values)
+    name = heuristic or getattr(game, "default_heuristic", None)
+    if cost is None or name not in cost.heuristics:
+        return None
+    return option_refusal(type(game), values)

@@ -452,7 +452,7 @@ class PlayController(SearchJobs, Reviewing):
             return
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
-        if self.job is None and not held and self.ai_enabled:
+        if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
             config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
             self.submit("move", config, player)
 

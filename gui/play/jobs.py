@@ -134,8 +134,20 @@ class SearchJobs:
     busy: Any
     review_result: Any
 
+    ai_failed: tuple[int, str] | None = None
+    """(entries, reason) once the AI could not move in this position: no new search starts
+    there (the status line says why, as the toast did) until the player acts."""
+
+    def ai_failed_here(self) -> str | None:
+        """Why the AI could not move in the position shown, or None."""
+        failed = self.ai_failed
+        if failed is not None and failed[0] == len(self.match.entries):
+            return failed[1]
+        return None
+
     def cancel_search(self) -> None:
-        """Stop any search at once and forget its answers."""
+        """Stop any search at once and forget its answers (and an AI's failure to move)."""
+        self.ai_failed = None
         if self.job is not None:
             self.worker.cancel()
         self.job = None
@@ -225,9 +237,10 @@ class SearchJobs:
             elif message.kind == "error":
                 self.job = None
                 self.progress = None
-                self.emit(
-                    "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
-                )
+                reason = str(message.payload[0])[:200]
+                if job.kind == "move":
+                    self.ai_failed = (len(self.match.entries), reason)
+                self.emit("toast", text=f"The AI could not move: {reason}", tone="danger")
                 if self.ai_vs_ai():
                     self.set_paused(True)
             elif message.kind == "cancelled":

@@ -399,7 +399,14 @@ class SetupScene(Scene):
         settings.save(stored)
 
     def start(self) -> None:
-        """Start the match (or apply the changes to the running one)."""
+        """Start the match (or apply the changes to the running one); options whose table
+        cannot be built on this machine are refused with the reason (`ai.cost`)."""
+        from plyground.ai.cost import option_refusal
+
+        refusal = None if self.editing else option_refusal(self.factory, self.options)
+        if refusal is not None:
+            self.app.toast(f"Cannot start: {refusal}.", theme.WARNING, seconds=9)
+            return
         self.commit()
         if self.editing:
             self.app.pop()

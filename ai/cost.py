@@ -270,3 +270,50 @@ def heuristic_refusal(game: Any, heuristic: str | None) -> str | None:
     if cost is None or name not in cost.heuristics:
         return None
     return option_refusal(type(game), values)
+
+
+# ----------------------------------------------------------------------------- matches
+
+LONG_REQUEST_SECONDS = 3600.0
+"""A match or tournament estimated to take longer than this is refused unless asked for."""
+PLAYOUTS = 8
+"""Random games played to estimate how many decisions a game has."""
+
+
+def decisions_per_game(game: Any, playouts: int = PLAYOUTS) -> float:
+    """The mean number of player decisions in a random game (seeded: the same every run)."""
+    rng = random.Random(0x6A3E)
+    total = 0
+    for _ in range(playouts):
+        state = game.initial_state()
+        for _ in range(MAX_PLIES):
+            if state.is_terminal():
+                break
+            if state.to_move == CHANCE:
+                state = state.play(rng.choice(state.chance_outcomes())[0])
+                continue
+            state = state.play(rng.choice(state.legal_moves()))
+            total += 1
+    return total / playouts
+
+
+def move_seconds(game: Any, config: Any) -> float:
+    """Seconds one move of a player config takes, estimated at the start position (a time
+    budget caps it; a random player costs nothing)."""
+    algorithm = getattr(config, "algorithm", "random")
+    if algorithm not in NODES_PER_SECOND:
+        return 0.0
+    seconds = judge(game.initial_state(), algorithm, config.depth, None).seconds
+    if config.time_limit is not None:
+        seconds = min(seconds, float(config.time_limit))
+    return seconds
+
+
+def games_seconds(game: Any, configs: Any, games: int, jobs: int = 1) -> float:
+    """Estimated wall time of `games` games, each between two of `configs` (a match: the
+    two players; a tournament: every pair alike), on `jobs` worker processes: orders of
+    magnitude, like every figure here."""
+    configs = list(configs)
+    mean = sum(move_seconds(game, c) for c in configs) / max(1, len(configs))
+    per_game = decisions_per_game(game) * mean
+    return games * max(per_game, 1e-3) / max(1, jobs)

@@ -18,6 +18,7 @@ from plyground.cli.args import (
     json_text,
     positive_int,
     seconds_arg,
+    worker_count,
 )
 from plyground.cli.console import StepLog, console_for, print_table, say, table
 from plyground.cli.output import output_file
@@ -57,6 +58,8 @@ def command_bench(args: argparse.Namespace) -> int:
     for option, value in solver_options.items():
         if value is not None and not args.solver:
             raise UsageError(f"{option} needs --solver")
+    if args.solver and args.policy is not None:
+        raise UsageError("--solver and --policy are two benchmarks: run one at a time")
     policy_options = {"--presets": args.presets, "--sample": args.sample, "--jobs": args.jobs}
     for option, value in policy_options.items():
         if value is not None and args.policy is None:
@@ -144,7 +147,11 @@ def run_benchmarks(
         from plyground.ai import policy_agreement
 
         report["policy"] = policy_agreement.agreement_report(
-            policy_presets, sample=args.sample, jobs=args.jobs or 1, game_name=args.policy, log=log
+            policy_presets,
+            sample=args.sample,
+            jobs=worker_count(args.jobs or 1, args.sample or 10**6),
+            game_name=args.policy,
+            log=log,
         )
         if args.solver:
             out.write("\n")

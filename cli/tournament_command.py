@@ -12,6 +12,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_games_cost,
     check_spec,
     game_examples,
     game_from_args,
@@ -19,6 +20,7 @@ from plyground.cli.args import (
     json_text,
     nonnegative_int,
     positive_int,
+    worker_count,
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
 from plyground.cli.output import check_png_path, output_file
@@ -50,6 +52,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     check_size(len(specs), setup.total_games, args)
+    args.jobs = worker_count(args.jobs, setup.total_games)
+    check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
     done = 0
     with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
 

@@ -49,6 +49,9 @@ MOVES = Field("moves", str, max_length=MAX_TEXT)
 class SaveError(FileProblem):
     """A save file that cannot be written, read or understood; the message says why."""
 
+    os_error: OSError | None = None
+    """The system's refusal when a write failed (a full disk...), else None."""
+
 
 @dataclass
 class SavedGame:
@@ -131,8 +134,33 @@ def save_game(
     try:
         write_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     except OSError as error:
-        raise SaveError(f"cannot write {target}: {error.strerror or error}") from None
+        from plyground.gui.write_problems import reason
+
+        failure = SaveError(
+            f"cannot write {target}: {reason(error)}; free some space in {target.parent} "
+            "or choose another folder"
+        )
+        failure.os_error = error
+        raise failure from None
     return target
+
+
+def autosave_to(path: str | os.PathLike[str], data: dict[str, Any]) -> bool:
+    """Write the autosave (`save_game`'s keywords in `data`); whether it was written.
+
+    A disk that refuses is reported to `gui.write_problems.WRITES` (the window says it
+    once, and again when a later autosave works); the caller tries again later.
+    """
+    from plyground.gui.write_problems import WRITES
+
+    try:
+        save_game(path, **data)
+    except SaveError as error:
+        if error.os_error is not None:
+            WRITES.failed("autosave", path, error.os_error)
+        return False
+    WRITES.worked("autosave")
+    return True
 
 
 # -------------------------------------------------------------------------- reading

@@ -445,9 +445,18 @@ def _set_aside(path: Path, why: str) -> str:
 
 
 def save(settings: Settings) -> bool:
-    """Write the settings atomically (temp file + os.replace); False if that failed."""
+    """Write the settings atomically (temp file + os.replace); False if that failed.
+
+    A failure is reported to `gui.write_problems.WRITES` (the window says it once); the
+    next save that works writes everything and says so.
+    """
+    from plyground.gui.write_problems import WRITES
+
+    path = settings_path()
     try:
-        write_atomic(settings_path(), json.dumps(settings.to_json(), indent=2))
-    except OSError:
+        write_atomic(path, json.dumps(settings.to_json(), indent=2))
+    except OSError as error:
+        WRITES.failed("settings", path, error)
         return False
+    WRITES.worked("settings")
     return True

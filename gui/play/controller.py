@@ -362,17 +362,17 @@ class PlayController(SearchJobs, Reviewing):
         count = len(self.match.entries)
         if not force and (count == self.autosaved or self.now < self.autosave_due):
             return
-        self.autosaved = count
         self.autosave_due = self.now + AUTOSAVE_EVERY
         path = savefile.autosave_path()
         if self.state.is_terminal():
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
+            self.autosaved = count
             return
         if count == 0:
             return  # an untouched new game does not replace the last one in progress
-        with contextlib.suppress(savefile.SaveError, OSError):
-            savefile.save_game(path, **self.save_data())
+        if savefile.autosave_to(path, self.save_data()):  # a failure is tried again until it works
+            self.autosaved = count
 
     def close(self) -> None:
         """Leaving for good: stop the search, keep the game in autosave.json."""

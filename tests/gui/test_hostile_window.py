@@ -7,6 +7,8 @@ cannot move leaves no "thinking" behind; a write that fails is said once and cau
 
 from __future__ import annotations
 
+import errno
+import json
 from typing import Any
 
 from driving import pump
@@ -51,3 +53,44 @@ def test_a_goal_whose_table_cannot_be_built_is_refused_in_set_up(make_app, monke
     setup.start()
     pump(app)
     assert type(app.scene).__name__ == "PlayScene"
+
+
+def full_disk(*_args: Any, **_kwargs: Any) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_is_said_once_and_the_autosave_catches_up(config_dir, monkeypatch):
+    from plyground.gui import savefile
+    from plyground.gui.write_problems import WRITES
+
+    controller, _, clock = make("connect4", ("human", "human"), autosave=True)
+    monkeypatch.setattr(savefile, "write_atomic", full_disk)
+    for column in (3, 3, 2):
+        assert controller.try_human_move(column)
+        run(controller, clock, 6.0)  # past AUTOSAVE_EVERY each time
+    said = WRITES.take()
+    assert len(said) == 1, "said once, not at every attempt"
+    text = said[0][0]
+    assert "Could not keep the game in progress (autosave.json): the disk is full" in text
+    assert f"Free some space in {config_dir}" in text
+    monkeypatch.undo()
+    monkeypatch.setenv("PLYGROUND_CONFIG_DIR", str(config_dir))
+    run(controller, clock, 6.0)  # no new move: the next try catches up anyway
+    assert WRITES.take() == [("The game in progress is kept again.", "success")]
+    assert json.loads((config_dir / "autosave.json").read_text())["moves"] == "443"
+
+
+def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypatch, capfd):
+    import pygame
+    from driving import press
+    from plyground.gui import settings
+
+    app = make_app()
+    pump(app)
+    monkeypatch.setattr(settings, "write_atomic", full_disk)
+    press(app, pygame.K_F2)  # the colour-blind palette, saved at once
+    pump(app)
+    toasts = [t.text for t in app.toasts if t.text.startswith("Could not keep your settings")]
+    assert len(toasts) == 1 and "the disk is full" in toasts[0]
+    app.quit()
+    assert "plyground: Could not keep your settings (settings.json)" in capfd.readouterr().err

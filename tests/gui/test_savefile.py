@@ -171,7 +171,7 @@ def test_a_crash_mid_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(SaveError, match="No space left"):
+    with pytest.raises(SaveError, match="the disk is full; free some space in"):
         save_game(path, "connect4", {}, [{"kind": "human"}, HARD], 1, "4453")
     assert path.read_bytes() == before
     assert load_game(path).moves_text == "44"

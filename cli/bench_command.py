@@ -119,7 +119,8 @@ def run_benchmarks(
         out.write("\n" + "\n".join(frame_bench.format_idle(report["gui_idle"])) + "\n")
         long_game = longest_game()
         seconds = 120 if args.quick else 600
-        report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
+        with frame_bench.ending_on_signals():  # SIGTERM and Ctrl+C end it (SDL's display up)
+            report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
         modes = ("score",) if args.score_only else bench.SOLVER_MODES

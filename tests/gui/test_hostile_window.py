@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from driving import pump
 from plyground.gui.play import status_line
 from test_play_controller import make, run
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_an_ai_that_cannot_move_leaves_no_thinking_behind():
@@ -94,3 +103,27 @@ def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypa
     assert len(toasts) == 1 and "the disk is full" in toasts[0]
     app.quit()
     assert "plyground: Could not keep your settings (settings.json)" in capfd.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
+    """SDL turns SIGTERM into a QUIT event the benchmark loop never waited for: it went on."""
+    code = (
+        "import sys\nfrom plyground.gui import frame_bench\nprint('up', flush=True)\n"
+        "try:\n    frame_bench.run(max_seconds=60)\nexcept KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n    sys.exit(130)\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    bench = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    try:
+        assert bench.stdout is not None and bench.stdout.readline() == "up\n"
+        time.sleep(2.0)  # the display, the worker and the first searches are up
+        bench.send_signal(signum)
+        assert bench.wait(timeout=30) == 130
+        assert bench.stdout.read() == "interrupted\n"
+    finally:
+        if bench.poll() is None:
+            bench.kill()

@@ -127,3 +127,22 @@ def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
     finally:
         if bench.poll() is None:
             bench.kill()
+
+
+def test_the_policy_view_never_builds_a_slow_table_in_the_drawing_loop(make_app, monkeypatch):
+    from plyground.games import pig_optimal
+    from plyground.gui.scenes.policy_view import PolicyScene
+
+    from plyground import games
+
+    def never(goal: int) -> Any:
+        raise AssertionError(f"goal {goal}'s table was built in the drawing loop")
+
+    monkeypatch.setattr(pig_optimal, "solve", never)
+    app = make_app()
+    game = games.get_game("pig", goal=400)  # about 20 s and 1.6 GB to build
+    scene = PolicyScene(app, game, game.initial_state())
+    assert scene.picture is None and "too long for the window to wait" in scene.problem
+    assert "goal 400" in scene.problem
+    app.push(scene)
+    pump(app)

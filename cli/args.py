@@ -236,6 +236,17 @@ def check_spec(game: Any, spec: str, option: str) -> str:
         raise UsageError(f"{option} {spec!r}: {error}") from None
 
 
+def check_heuristic_cost(game: Any, heuristic: str | None) -> None:
+    """Refuse a heuristic (None: the game's default) that reads something the game's
+    options make too large to build on this machine (`ai.cost.heuristic_refusal`)."""
+    from plyground.ai.cost import heuristic_refusal
+
+    refusal = heuristic_refusal(game, heuristic)
+    if refusal is not None:
+        name = heuristic or getattr(game, "default_heuristic", "")
+        raise UsageError(f"--heuristic {name}: cannot run on this machine: {refusal}")
+
+
 def worker_count(jobs: int, work: int) -> int:
     """--jobs capped at the work and at this machine's cores: more processes than games or
     cores only wait (`--jobs 64` for 2 games starts 2)."""

@@ -23,6 +23,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     game_examples,
     game_from_args,
     games_help,
@@ -122,6 +123,7 @@ def command_compare(args: argparse.Namespace) -> int:
     plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     json_file = output_file(args.json, "--json")
     console = console_for(sys.stdout)
+    check_heuristic_cost(game, args.heuristic)
     _check_plan(state, depths, args.max_seconds)
     try:
         with Console(stderr=True).status("starting…") as status:

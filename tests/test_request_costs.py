@@ -98,3 +98,9 @@ def test_a_fifo_nobody_reads_as_json_never_blocks(capsys, tmp_path):
     status, out, err = run(capsys, *argv, "--json", str(fifo))
     assert status == 2 and "a pipe (FIFO) that nobody reads" in err
     assert '"rows"' in out, "the results are shown instead"
+
+
+@pytest.mark.parametrize("command", ["analyze", "trace", "compare"])
+def test_a_heuristic_that_reads_a_huge_table_is_refused(capsys, small_machine, command):
+    argv = [command, "--game", "pig", "--goal", "1000", "--heuristic", "optimal", "--depth", "1"]
+    refused(*run(capsys, *argv), "--heuristic optimal", "use goal 274 or less")

@@ -159,7 +159,18 @@ class SearchJobs:
         return dict(self.game.option_values())
 
     def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
-        """Send a search for `state` (the current position by default) to the worker."""
+        """Send a search for `state` (the current position by default) to the worker.
+
+        A search whose heuristic reads a table this machine cannot build (a saved Pig game
+        to goal 1000 with Expert) is not sent: the AI could not move, and says why."""
+        from plyground.ai.cost import heuristic_refusal
+
+        refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
+        if refusal is not None and getattr(config, "algorithm", "random") != "random":
+            if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
+                self.ai_failed = (len(self.match.entries), refusal)
+                self.emit("toast", text=f"The AI could not move: {refusal}", tone="danger")
+            return
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(

@@ -146,3 +146,25 @@ def test_the_policy_view_never_builds_a_slow_table_in_the_drawing_loop(make_app,
     assert "goal 400" in scene.problem
     app.push(scene)
     pump(app)
+
+
+def test_a_saved_game_whose_ai_needs_a_table_too_large_here_sends_no_search(monkeypatch):
+    from plyground.ai import cost
+
+    monkeypatch.setattr(cost, "available_memory", lambda: 2**30)
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.settings import AI, Settings
+    from test_play_controller import Clock, FakeWorker
+
+    stored = Settings()
+    stored.set_option("pig", "goal", 1000)  # in range for the game, too large for this machine
+    stored.sides["pig"][0].kind, stored.sides["pig"][0].preset = AI, "Expert"
+    events: list[Any] = []
+    worker, clock = FakeWorker(), Clock()
+    controller = PlayController("pig", stored, worker, clock)
+    controller.on_event = events.append
+    run(controller, clock, 1.0)
+    assert worker.jobs == [] and controller.job is None
+    text = status_line.status_text(controller, None)
+    assert "could not move: the optimal-play table for goal 1000" in text
+    assert sum(getattr(e, "kind", "") == "toast" for e in events) == 1

@@ -68,7 +68,8 @@ def _open_special(path: str) -> int:
     """A device or pipe opened for writing without waiting: a FIFO nobody reads is refused
     (ENXIO) rather than blocking for ever; the descriptor then blocks as usual."""
     fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
-    os.set_blocking(fd, True)
+    if hasattr(os, "set_blocking"):  # Windows before Python 3.12 has no O_NONBLOCK to undo
+        os.set_blocking(fd, True)
     return fd
 
 

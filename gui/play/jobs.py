@@ -161,8 +161,8 @@ class SearchJobs:
     def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
-        A search whose heuristic reads a table this machine cannot build (a saved Pig game
-        to goal 1000 with Expert) is not sent: the AI could not move, and says why."""
+        A search whose heuristic reads a table this machine cannot build (a saved game whose
+        options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.cost import heuristic_refusal
 
         refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))

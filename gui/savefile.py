@@ -233,7 +233,10 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
     from plyground import games
 
     name = data.get("game")
-    if not isinstance(name, str) or name not in games.GAMES:
+    if not isinstance(name, str):
+        allowed = ", ".join(games.GAMES)
+        raise _fail(source, f'"game" must be the name of a game ({allowed}), not {shown(name)}')
+    if name not in games.GAMES:
         raise _fail(source, f"unknown game {shown(name)}; allowed: {', '.join(games.GAMES)}")
     options = data.get("options", {})
     if not isinstance(options, dict):

@@ -441,7 +441,7 @@ def load() -> tuple[Settings, str | None]:
 def _set_aside(path: Path, why: str) -> str:
     """Keep a bad settings file aside as settings.json.bad; return the message for the window."""
     kept = keep_aside(path)
-    return f"Your settings file could not be read ({why}), so the defaults are in use{kept}."
+    return f"Your settings file could not be read: {why}. The defaults are in use{kept}."
 
 
 def save(settings: Settings) -> bool:

@@ -87,7 +87,7 @@ class MenuScene(FileDialogScene):
             if not isinstance(error, savefile.SaveError):
                 why = f"{type(error).__name__}: {why}"
             self.app.toast(
-                f"Your last game could not be restored ({why}){kept}.", theme.WARNING, seconds=9
+                f"Your last game could not be restored: {why}{kept}.", theme.WARNING, seconds=9
             )
             return None
         if saved.state.is_terminal() or not saved.moves:

@@ -102,9 +102,9 @@ def read_solver_file(path: Path, limit: int | None = None) -> list[tuple[str, in
     length), so /dev/zero or a FIFO is one clear error (`FileProblem`, a ValueError).
     """
     positions: list[tuple[str, int]] = []
+    if limit is not None and limit <= 0:
+        return positions
     for number, line in enumerate(read_lines(path, MAX_SOLVER_FILE, "file of positions"), 1):
-        if limit is not None and len(positions) >= limit:
-            break
         fields = line.split()
         if not fields:
             continue
@@ -112,6 +112,8 @@ def read_solver_file(path: Path, limit: int | None = None) -> list[tuple[str, in
         if len(fields) != 2 or not (score.isascii() and score.isdigit() and len(score) <= 6):
             raise ValueError(f"{path.name} line {number}: expected 'moves score', got {line!r:.60}")
         positions.append((fields[0], int(fields[1])))
+        if len(positions) == limit:
+            break  # the rest of the file is never read
     return positions
 
 

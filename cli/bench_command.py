@@ -213,9 +213,9 @@ def check_solver_file(path: str, limit: int | None = None) -> int:
     count = 0
     try:
         for number, line in enumerate(read_lines(path, bench.MAX_SOLVER_FILE, "file"), 1):
-            if limit is not None and count >= limit:
-                break
             count += _check_solver_line(game, where, number, line)
+            if count == limit:
+                break  # the rest of the file is never read
     except FileProblem as error:
         raise UsageError(f"--solver-file {error}") from None
     if count == 0:

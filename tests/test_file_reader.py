@@ -246,7 +246,12 @@ def test_a_solver_file_is_read_only_up_to_the_limit(tmp_path, capsys):
     from plyground.ai.bench_solver import read_solver_file
 
     path = tmp_path / "positions.txt"
-    path.write_text("4453 0\n" * 3 + "\xff garbage that is never read\n")
+    path.write_bytes(b"4453 0\n" * 3 + b"\xff" * 3_000_000)  # then no line end for 3 MB
     assert read_solver_file(path, limit=3) == [("4453", 0)] * 3
     with pytest.raises(ValueError):
         read_solver_file(path)
+    status, _, err = run(capsys, "bench", "--solver", "--solver-file", str(path))
+    assert status == 2 and "line 4: longer than" in err  # without --limit the junk is reached
+    from plyground.cli.bench_command import check_solver_file
+
+    assert check_solver_file(str(path), 3) == 3

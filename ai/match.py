@@ -26,6 +26,7 @@ from typing import Any
 
 from plyground.ai.difficulty import parse_player_spec
 from plyground.ai.players import Player, make_player, with_seed
+from plyground.ai.search import ALGORITHMS
 from plyground.ai.spawned_games import register_games as register_games  # still here too
 from plyground.ai.spawned_games import registered_games as registered_games
 from plyground.ai.user_code import UserCodeError
@@ -64,8 +65,19 @@ def build_player(game: Game, spec: str, seed: int) -> Player:
 
 
 def check_player_spec(game: Game, spec: str) -> str:
-    """Validate `spec` for `game` (ValueError names what is allowed); return its description."""
-    return parse_player_spec(game.name, spec, game).describe()
+    """Validate `spec` for `game` (ValueError names what is allowed); return its description.
+
+    A player whose heuristic reads something the game's options make too large to build on
+    this machine (`ai.cost.heuristic_refusal`) is refused here, before any game starts.
+    """
+    from plyground.ai.cost import heuristic_refusal
+
+    config = parse_player_spec(game.name, spec, game)
+    if config.algorithm in ALGORITHMS:
+        refusal = heuristic_refusal(game, config.heuristic)
+        if refusal is not None:
+            raise ValueError(f"cannot play here: {refusal}")
+    return config.describe()
 
 
 @dataclass(frozen=True, slots=True)

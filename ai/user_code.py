@@ -27,6 +27,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
+from plyground.file_reader import FileProblem, read_text
+
 MEMORY_CAP = 1 << 30
 """Bytes of address space a worker may use where the OS can cap it (POSIX)."""
 LOAD_SECONDS = 20.0
@@ -106,6 +108,9 @@ def user_code_allowed() -> bool:
 
 # --------------------------------------------------------------------------- the user's file
 
+MAX_SOURCE_BYTES = 2_000_000
+"""A student's agent, heuristic or exercise file is source code: 2 MB is far beyond any."""
+
 
 def resolve(path: str) -> Path:
     """The user's file as an absolute path; ValueError with one line if it is not a .py file
@@ -113,21 +118,26 @@ def resolve(path: str) -> Path:
     file = Path(path).expanduser()
     if file.suffix.lower() != ".py":
         raise ValueError(f"{path}: not a Python file (.py)")
-    if not file.is_file():
+    if not file.exists():
         raise ValueError(f"{path}: no such file")
     try:
-        source = file.read_text(encoding="utf-8")
-        ast.parse(source, filename=str(file))
+        ast.parse(source_text(file), filename=str(file))
     except SyntaxError as error:
         raise ValueError(f"{file.name}: syntax error on line {error.lineno}: {error.msg}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"{path}: cannot be read ({error})") from None
+    except FileProblem as problem:  # not a regular file, too big, not UTF-8: one line
+        raise ValueError(str(problem)) from None
     return file.resolve()
+
+
+def source_text(file: Path) -> str:
+    """The user's file's text through the one bounded reader (regular files only, at most
+    `MAX_SOURCE_BYTES`, UTF-8 with or without a byte-order mark)."""
+    return read_text(file, MAX_SOURCE_BYTES, "Python file")
 
 
 def top_level_functions(file: Path) -> list[str]:
     """The names of the functions the file defines at its top level, in order (not run)."""
-    tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
+    tree = ast.parse(source_text(file), filename=str(file))
     kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
     return [node.name for node in tree.body if isinstance(node, kinds)]
 
@@ -155,7 +165,7 @@ def load_module(file: Path) -> ModuleType:
             sys.path.insert(0, folder)  # the file's own helper modules import
         module = ModuleType(f"user_{file.stem}")
         module.__file__ = str(file)
-        code = compile(file.read_text(encoding="utf-8"), str(file), "exec")
+        code = compile(source_text(file), str(file), "exec")
         exec(code, module.__dict__)
         _MODULES[key] = module
     return module

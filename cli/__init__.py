@@ -30,6 +30,7 @@ from plyground.cli import (
     policy_command,
     review_command,
     screenshot_command,
+    streams,
     tournament_command,
     trace_command,
 )
@@ -75,7 +76,10 @@ def build_parser() -> OneLineParser:
 
 def run(arguments: Sequence[str]) -> int:
     """Run one terminal command; returns the exit status (2 for bad arguments)."""
+    notes = streams.prepare()
     errors = console_for(stderr=True)
+    for note in notes:
+        say(errors, f"{PROG}: {note}")
     try:
         args = build_parser().parse_args(list(arguments))
         if args.command is None:
@@ -97,9 +101,12 @@ def run(arguments: Sequence[str]) -> int:
     except KeyboardInterrupt:
         say(errors, f"{PROG}: interrupted")
         return 130
-    except BrokenPipeError:
-        return 0
     except Exception as error:
+        if isinstance(error, OSError) and streams.is_output_failure(error):
+            message = streams.write_failed(error)
+            if message:
+                say(errors, f"{PROG}: {message}", style="red")
+            return 1 if message else 0
         if os.environ.get("PLYGROUND_DEBUG"):
             raise
         if isinstance(error, OSError) and error.filename:  # a file the machine refused

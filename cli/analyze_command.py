@@ -14,6 +14,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     depth_arg,
     dump_json,
     game_examples,
@@ -255,6 +256,7 @@ def command_analyze(args: argparse.Namespace) -> int:
     moves, state = read_position(game, moves_text)
     algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
     depth = args.depth if args.depth is not ... else default_depth(game)
+    check_heuristic_cost(game, args.heuristic)
     report = analyze_position(game, state, algorithm, depth, args.heuristic, args.time, args.seed)
     report["moves_played"] = game.format_moves(moves)
     if args.json:

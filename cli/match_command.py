@@ -12,6 +12,7 @@ from plyground.cli.args import (
     PROG,
     add_command,
     add_game_arguments,
+    check_games_cost,
     check_spec,
     game_examples,
     game_from_args,
@@ -19,6 +20,7 @@ from plyground.cli.args import (
     json_text,
     nonnegative_int,
     positive_int,
+    worker_count,
 )
 from plyground.cli.console import (
     GameProgress,
@@ -53,6 +55,8 @@ def command_match(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
+    args.jobs = worker_count(args.jobs, args.games)
+    check_games_cost(game, (args.p1, args.p2), args.games, args.jobs, args.yes, args.quiet)
     record_file = output_file(args.record, "--record")
     json_file = output_file(args.json, "--json")
     setup = MatchSetup(
@@ -269,4 +273,9 @@ examples:
         "--verbose", action="store_true", help="report memory in use at the start and the end"
     )
     match.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    match.add_argument(
+        "--yes",
+        action="store_true",
+        help="play even a match estimated to take more than an hour",
+    )
     match.set_defaults(handler=command_match)

@@ -13,6 +13,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_games_cost,
     check_spec,
     game_examples,
     game_from_args,
@@ -20,6 +21,7 @@ from plyground.cli.args import (
     json_text,
     nonnegative_int,
     positive_int,
+    worker_count,
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
 from plyground.cli.forfeits import ForfeitLog
@@ -57,6 +59,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     check_size(len(specs), setup.total_games, args)
+    args.jobs = worker_count(args.jobs, setup.total_games)
+    check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
     pairs = [pair for pair, _, _ in setup.tasks()]
     done = 0
     forfeits = ForfeitLog(console_for(stderr=True))

@@ -15,6 +15,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     game_examples,
     game_from_args,
     games_help,
@@ -28,6 +29,9 @@ DEFAULT_DEPTH = 3
 def command_trace(args: argparse.Namespace) -> int:
     """Trace the position (or a textbook lesson) and print the tree."""
     state, algorithm, depth = _position(args)
+    game = getattr(state, "game", None)
+    if game is not None and hasattr(game, "option_values"):  # a game's position, not a lesson
+        check_heuristic_cost(game, args.heuristic)
     try:
         recorded = record_trace(
             state,

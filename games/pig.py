@@ -20,6 +20,7 @@ from plyground.games.base import (
     GameOption,
     Heuristic,
     IllegalMoveError,
+    OptionCost,
     Player,
     Preset,
     illegal,
@@ -360,6 +361,18 @@ class Game:
     def option_values(self) -> dict[str, int]:
         """The goal."""
         return {"goal": self.goal}
+
+    @staticmethod
+    def option_cost(options: dict[str, int]) -> OptionCost:
+        """The optimal-play table a goal needs (Expert, the "optimal" heuristic, the policy
+        picture and the window's odds read it): about goal^3 / 2 states."""
+        from plyground.games.pig_optimal import table_cost
+
+        goal = options.get("goal", DEFAULT_GOAL)
+        states, memory, seconds = table_cost(goal)
+        return OptionCost(
+            f"the optimal-play table for goal {goal}", states, memory, seconds, ("optimal",)
+        )
 
     def reference_policy(self) -> OptimalPolicy:
         """The optimal policy at this goal, for `ai.policy_agreement`."""

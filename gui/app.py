@@ -10,6 +10,7 @@ import contextlib
 import importlib
 import os
 import signal
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from plyground.gui.describe import game_title
 from plyground.gui.play import keyboard
 from plyground.gui.scenes.base import Scene
 from plyground.gui.sound import COMMON_SOUNDS, sounds
+from plyground.gui.write_problems import WRITES
 
 from plyground import games
 
@@ -361,6 +363,8 @@ class App:
             self.scene.update(dt)
         self.manager.update(dt)
         self.toasts = [t for t in self.toasts if t.until > self.now]
+        for text, tone in WRITES.take():  # a write that failed, or works again: said once
+            self.toast(text, theme.DANGER if tone == "danger" else theme.SUCCESS, seconds=9)
 
     def draw(self) -> None:
         """Draw the top scene, the widgets, toasts and help, then show the frame."""
@@ -431,7 +435,10 @@ class App:
         self.worker.close()
         if save:
             self.remember_window()
-            settings.save(self.settings)
+            if not settings.save(self.settings):
+                for text in WRITES.failing.values():  # the window is closing: say it here
+                    with contextlib.suppress(OSError, ValueError, UnicodeError):
+                        print(f"plyground: {text}", file=sys.stderr)
 
     def stop(self, signum: int, _frame: object = None) -> None:
         """A signal handler: end the loop after this frame (the game is saved on the way out)."""

@@ -363,17 +363,17 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         count = len(self.match.entries)
         if not force and (count == self.autosaved or self.now < self.autosave_due):
             return
-        self.autosaved = count
         self.autosave_due = self.now + AUTOSAVE_EVERY
         path = savefile.autosave_path()
         if self.state.is_terminal():
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
+            self.autosaved = count
             return
         if count == 0:
             return  # an untouched new game does not replace the last one in progress
-        with contextlib.suppress(savefile.SaveError, OSError):
-            savefile.save_game(path, **self.save_data())
+        if savefile.autosave_to(path, self.save_data()):  # a failure is tried again until it works
+            self.autosaved = count
 
     def close(self) -> None:
         """Leaving for good: stop the search, keep the game in autosave.json."""
@@ -454,7 +454,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
-        if self.job is None and not held and self.ai_enabled:
+        if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
             config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
             self.submit("move", config, player)
 

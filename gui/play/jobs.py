@@ -142,8 +142,20 @@ class SearchJobs:
     on_review_position: Any
     review: Any
 
+    ai_failed: tuple[int, str] | None = None
+    """(entries, reason) once the AI could not move in this position: no new search starts
+    there (the status line says why, as the toast did) until the player acts."""
+
+    def ai_failed_here(self) -> str | None:
+        """Why the AI could not move in the position shown, or None."""
+        failed = self.ai_failed
+        if failed is not None and failed[0] == len(self.match.entries):
+            return failed[1]
+        return None
+
     def cancel_search(self) -> None:
-        """Stop any search at once and forget its answers."""
+        """Stop any search at once and forget its answers (and an AI's failure to move)."""
+        self.ai_failed = None
         if self.job is not None:
             self.worker.cancel()
         self.job = None
@@ -155,7 +167,18 @@ class SearchJobs:
         return dict(self.game.option_values())
 
     def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
-        """Send a search for `state` (the current position by default) to the worker."""
+        """Send a search for `state` (the current position by default) to the worker.
+
+        A search whose heuristic reads a table this machine cannot build (a saved game whose
+        options make it too large) is not sent: the AI could not move, and says why."""
+        from plyground.ai.cost import heuristic_refusal
+
+        refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
+        if refusal is not None and getattr(config, "algorithm", "random") != "random":
+            if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
+                self.ai_failed = (len(self.match.entries), refusal)
+                self.emit("toast", text=f"The AI could not move: {refusal}", tone="danger")
+            return
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(
@@ -239,10 +262,11 @@ class SearchJobs:
                 if message.payload[1:2] == ("forfeit",):
                     self.forfeit(job.player, message.payload[0], message.payload[2])
                     continue
+                reason = str(message.payload[0])[:200]
+                if job.kind == "move":
+                    self.ai_failed = (len(self.match.entries), reason)
                 what = "review a position" if job.kind == "game_review" else "move"
-                self.emit(
-                    "toast", text=f"The AI could not {what}: {message.payload[0]}", tone="danger"
-                )
+                self.emit("toast", text=f"The AI could not {what}: {reason}", tone="danger")
                 if job.kind == "game_review":
                     self.review.failed_at = len(self.match.entries)  # not again for these moves
                 elif self.ai_vs_ai():

@@ -82,11 +82,13 @@ class MenuScene(FileDialogScene):
             return None
         try:
             saved = savefile.load_game(path)
-        except savefile.SaveError as error:
+        except Exception as error:  # whatever the file holds, the window starts
             kept = keep_aside(path)
-            why = str(error).split(": ", 1)[-1]
+            why = str(error).removeprefix(f"{path}: ")[:120]
+            if not isinstance(error, savefile.SaveError):
+                why = f"{type(error).__name__}: {why}"
             self.app.toast(
-                f"Your last game could not be restored ({why}){kept}.", theme.WARNING, seconds=9
+                f"Your last game could not be restored: {why}{kept}.", theme.WARNING, seconds=9
             )
             return None
         if saved.state.is_terminal() or not saved.moves:

@@ -417,8 +417,16 @@ class SetupScene(Scene):
         settings.save(stored)
 
     def start(self) -> None:
-        """Start the match (or apply the changes to the running one)."""
+        """Start the match (or apply the changes to the running one); a side's file that
+        cannot play, or options whose table cannot be built on this machine (`ai.cost`), are
+        refused with the reason."""
+        from plyground.ai.cost import option_refusal
+
         if from_file.refuse_start(self):  # a side's file cannot play: say why, stay
+            return
+        refusal = None if self.editing else option_refusal(self.factory, self.options)
+        if refusal is not None:
+            self.app.toast(f"Cannot start: {refusal}.", theme.WARNING, seconds=9)
             return
         self.commit()
         if self.editing:

@@ -221,7 +221,7 @@ def test_settings_folder_in_the_way_or_unreadable(config_dir, monkeypatch):
     def refuse(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr("os.open", refuse)  # plyground.file_reader opens with os.open
     loaded, warning = settings.load()
     assert warning and "could not be read" in warning
     assert loaded.to_json() == settings.Settings().to_json()

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import test_exercise
 from plyground.cli import COMMANDS, streams
 
 import main
@@ -124,8 +125,11 @@ def ascii_stdout(monkeypatch) -> io.TextIOWrapper:
 
 CHEAP = {"--games": "2", "--depth": "2", "--players": "easy,random", "--limit": "1"}
 """Smaller values for the examples' costly arguments (the commands are the same)."""
-SKIPPED = ("plyground bench", "GAME")
-"""Benchmarks take minutes by design (`bench --help` runs above); GAME is a placeholder."""
+SKIPPED = ("plyground bench", "GAME", "--explore", "--executor ray")
+"""Benchmarks take minutes by design (`bench --help` runs above); GAME is a placeholder;
+--explore opens the window and Ray is an optional extra (tests/test_ray_executor.py)."""
+STUDENT_FILES = {"my_search.py": "ALPHABETA", "my_chance.py": "EXPECTIMINIMAX"}
+"""The exercise examples' students' files: right solutions from tests/test_exercise.py."""
 
 
 def help_examples() -> list[str]:
@@ -158,6 +162,11 @@ def test_each_help_example_runs_with_an_ascii_console(example, tmp_path, monkeyp
         (tmp_path / argv[argv.index("--load") + 1]).write_text(
             '{"format": "plyground-save", "version": 1, "game": "connect4", "moves": "4453"}'
         )
+    if ">" in argv:  # the example writes its output to a file: here it is read from stdout
+        argv = argv[: argv.index(">")]
+    for name, solution in STUDENT_FILES.items():
+        if name in argv:
+            (tmp_path / name).write_text(getattr(test_exercise, solution), encoding="utf-8")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     out = ascii_stdout(monkeypatch)
     assert main.main(argv) == 0, example

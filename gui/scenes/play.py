@@ -357,15 +357,12 @@ class PlayScene(FileDialogScene):
         }
         if action in simple:
             simple[action]()
-        elif action == "players":
-            controller.cancel_search()
-            self.app.switch("setup", game_name=self.game_name, editing=True)
-        elif action in ("menu", "overlay_menu"):
-            controller.cancel_search()
-            self.app.pop_to_root()
-        elif action == "back":
-            controller.cancel_search()
-            self.app.pop()
+        elif action in ("players", "menu", "overlay_menu", "back"):
+            controller.cancel_search()  # leaving the board: the AI stops at once
+            if action == "players":
+                self.app.switch("setup", game_name=self.game_name, editing=True)
+            else:
+                self.app.pop() if action == "back" else self.app.pop_to_root()
         elif action in ("save", "open"):
             self.open_file_dialog(action)
         elif action == "move_now":

@@ -21,23 +21,9 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
+from plyground.gui.screenshot import SCENES  # what it can draw (no pygame at import)
 from plyground.gui.settings import PALETTE_NAMES
 
-SCENES = (
-    "menu",
-    "setup",
-    "play",
-    "gameover",
-    "analysis",
-    "review",
-    "resume",
-    "series",
-    "explorer",
-    "lesson",
-    "compare",
-    "policy",
-)
-"""The scenes gui.screenshot can draw."""
 WITHOUT_GAME = ("menu", "lesson")
 """Scenes that show no particular game: --game is optional (the menu highlights the first)."""
 

@@ -37,7 +37,8 @@ from plyground.ai.compare_estimate import (
     tree_sizes,
 )
 from plyground.ai.compare_searches import alphabeta_root, expectiminimax_root
-from plyground.ai.engine import Context, SearchCancelled, SearchError
+from plyground.ai.engine import Context, MoveMarks, SearchCancelled, SearchError
+from plyground.ai.move_provenance import judge
 from plyground.ai.result import SearchProgress
 from plyground.ai.search import MAX_DEPTH, heuristic_for, search
 from plyground.ai.values import to_value
@@ -135,6 +136,10 @@ class Row:
     skipped: str = ""
     """Why the run did not happen ("estimated 40,000,000 nodes, about 11 min"), or ''."""
     estimate: Estimate | None = None
+    kind: str = ""
+    """The root value's kind (exact, lower, upper, estimate: ai.provenance), '' if skipped."""
+    source: str = ""
+    """What produced the root value (search, heuristic, ...: ai.provenance)."""
 
     @property
     def ran(self) -> bool:
@@ -247,7 +252,7 @@ def _run_engine(
         if progress is not None:
             progress(snapshot)
 
-    result = search(
+    result = search(  # no opening book: every row counts the textbook's tree
         state,
         algorithm,
         depth,
@@ -255,6 +260,7 @@ def _run_engine(
         seed=seed,
         progress=relay,
         should_stop=should_stop,
+        book=False,
     )
     return Row(
         variant,
@@ -267,6 +273,8 @@ def _run_engine(
         result.cutoffs,
         result.table_hits,
         result.elapsed,
+        kind=result.evaluation.kind.value,
+        source=result.evaluation.source.value,
     )
 
 
@@ -283,6 +291,7 @@ def _run_plain(
     variant = chosen.key
     ctx = Context(heuristic_for(state, heuristic), None, seed, should_stop, progress)
     ctx.depth = depth
+    ctx.book = False  # the textbook's tree, as every row
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if variant == "expectiminimax-plain":
@@ -293,6 +302,7 @@ def _run_plain(
     move = next(m for m, v in values.items() if v == best)
     ctx.best_move, ctx.best_value = move, best
     ctx.report()
+    judged = judge(state, ctx, best, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
     return Row(
         variant,
         chosen.title,
@@ -304,6 +314,8 @@ def _run_plain(
         ctx.cutoffs,
         ctx.table_hits,
         ctx.elapsed(),
+        kind=judged.kind.value,
+        source=judged.source.value,
     )
 
 

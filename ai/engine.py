@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.result import SearchProgress
@@ -71,12 +73,23 @@ def terminal_units(state: Any) -> int:
     return int(state.utility(state.player)) * WIN_UNITS
 
 
+@dataclass(frozen=True, slots=True)
+class MoveMarks:
+    """What one root move's value rested on: heuristic estimates (leaves evaluated, table
+    answers resting on one) and answers of the game's book."""
+
+    estimates: int = 0
+    book: int = 0
+
+
 class Context:
     """Counters, the deadline and the stop request of one search."""
 
     __slots__ = (
         "best_move",
         "best_value",
+        "book",
+        "book_hits",
         "cutoffs",
         "deadline",
         "depth",
@@ -88,6 +101,7 @@ class Context:
         "last_progress",
         "leaf_evaluations",
         "limit",
+        "marks",
         "node_limit",
         "nodes",
         "progress",
@@ -127,6 +141,13 @@ class Context:
         """The heuristic returns true values (an exact table): its leaves are no estimate."""
         self.limit = HEURISTIC_UNITS
         self.node_limit: int | None = None
+        self.book = True
+        """Whether the game's opening book and stored solutions (`book_value()`,
+        `solved_value()`) answer positions: the engine's option, off for textbook runs."""
+        self.book_hits = 0
+        """Positions the book (or a stored solution) answered."""
+        self.marks: dict[Any, MoveMarks] = {}
+        """What each root move's value rested on, in the current root search (`marking`)."""
         """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
         changes (checked every POLL_MASK+1 nodes)."""
 
@@ -134,6 +155,20 @@ class Context:
         """Heuristic values the search has rested on so far: leaves it evaluated and table
         answers that rest on some.  An iteration that adds none reached every end: exact."""
         return (0 if self.exact_leaves else self.leaf_evaluations) + self.estimate_hits
+
+    @contextmanager
+    def marking(self, move: Move) -> Iterator[None]:
+        """Count what the search of root move `move` rests on (heuristic estimates, book
+        answers), adding to what earlier probes of the same move counted."""
+        estimates, book = self.estimates_used(), self.book_hits
+        try:
+            yield
+        finally:
+            old = self.marks.get(move, MoveMarks())
+            self.marks[move] = MoveMarks(
+                old.estimates + self.estimates_used() - estimates,
+                old.book + self.book_hits - book,
+            )
 
     def elapsed(self) -> float:
         """Seconds since the search started."""

@@ -194,7 +194,7 @@ class AIPlayer:
             return result.move
         noisy = {
             move: value + self.rng.uniform(-config.randomness, config.randomness)
-            for move, value in result.move_values.items()
+            for move, value in result.values.items()
         }
         return max(noisy, key=noisy.__getitem__)
 

@@ -36,6 +36,7 @@ def command_trace(args: argparse.Namespace) -> int:
             ordering=args.ordering,
             table=args.table,
             node_budget=args.budget,
+            book=args.book,
         )
     except (SearchError, ValueError) as error:
         raise UsageError(f"trace: {error}") from None
@@ -81,6 +82,12 @@ def add_parser(commands: Any) -> None:
     )
     add_game_arguments(parser, required=False)
     parser.add_argument("--lesson", type=int, help="a textbook tree instead of a game (1-3)")
+    parser.add_argument(
+        "--book",
+        action="store_true",
+        help="let the game's opening book answer positions as the engine does (default: off, "
+        "the textbook's tree and node counts)",
+    )
     parser.add_argument("--moves", default="", help="moves from the start, game notation")
     parser.add_argument("--algorithm", choices=ALGORITHMS, help="default: the game's strongest")
     parser.add_argument(

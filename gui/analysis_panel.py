@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 from plyground.ai import report
-from plyground.ai.values import describe
+from plyground.ai.evaluation_text import value_text
 from plyground.gui import drawing, theme
 from plyground.gui.theme import Metrics
 
@@ -44,26 +44,27 @@ class Analysis:
 compact = report.compact
 
 
-def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
-    """(label, text) rows for the panel (the same wording as `analyze`: ai.report)."""
+def summary_lines(
+    analysis: Analysis, game: Any, names: tuple[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """(label, text) rows for the panel (the same wording as `analyze`: ai.report and
+    ai.evaluation_text); `names` are the sides' names, so a win or loss says for whom."""
     result = analysis.result
     stochastic = bool(getattr(game, "stochastic", False))
-    exact = bool(getattr(result, "exact", False))
+    side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
     rows: list[tuple[str, str]] = []
     played = analysis.played
     if played is not None and played != result.move and played in result.move_values:
-        played_value = describe(result.move_values[played], stochastic, exact)
+        played_value = value_text(result.move_values[played], stochastic, side)
         rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
-    rows.append(("Best", best_text(result, game)))
+    rows.append(("Best", best_text(result, game, side)))
     if result.pv:
         line = report.line_text(result, game, book=False)
         rows.append(("Line", line))
-        end = report.book_end(result)
+        end = report.book_end(result, side)
         if end is not None and not line.endswith("…"):
             rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
-    algorithm = ALGORITHM_NAMES.get(result.algorithm, result.algorithm)
-    status = "" if result.complete else " (cut short)"
-    rows.append(("Search", f"{algorithm}, depth {result.depth}{status}"))
+    rows.append(("Search", report.search_line(result)))
     rate = report.speed(result)
     work = f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s"
     rows.append(("Work", work + (f" · {rate}" if rate else "")))
@@ -88,11 +89,11 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
     return rows
 
 
-def best_text(result: Any, game: Any) -> str:
-    """'4 · win in 5', 'roll · estimate +0.07': the best move and its honest value (the
-    panel's Best row and the Hint; a chance to win only when the value is exact)."""
+def best_text(result: Any, game: Any, side: str | None = None) -> str:
+    """'4 · win in 5 for Red', 'roll · est. +0.07': the best move and its value as its
+    provenance says (the panel's Best row and the Hint)."""
     stochastic = bool(getattr(game, "stochastic", False))
-    value = describe(result.value, stochastic, bool(getattr(result, "exact", False)))
+    value = value_text(result.evaluation, stochastic, side)
     return f"{game.format_move(result.move)} · {value}"
 
 
@@ -121,7 +122,7 @@ def draw(
     x, y = rect.x + m.gap, rect.y + m.px(10)
     width = rect.width - 2 * m.gap
     head = m.font_size(13)
-    rows = summary_lines(analysis, game) if analysis is not None else []
+    rows = summary_lines(analysis, game, names) if analysis is not None else []
     sections = [rows] if rows else []
     if extra:
         sections.insert(0, extra)

@@ -77,19 +77,19 @@ class BoardValues:
     """Values of the moves of one position, for the side to move there."""
 
     entries: int
-    values: dict[Any, float]
+    values: dict[Any, Any]
+    """Each move's `ai.provenance.Evaluation`: every label says what kind of value it is."""
     chosen: Any
-    exact: bool = False
-    """Every value is the true one (a solve): labels say "draw", never "0.00"."""
 
     @classmethod
     def of(cls, entries: int, result: Any, chosen: Any) -> BoardValues:
-        """A search's move values; exact when the search was and no move's value is only a
-        bound."""
-        exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
-            "bounds"
-        )
-        return cls(entries, dict(result.move_values), chosen, exact)
+        """A search's move values, each with its own provenance."""
+        return cls(entries, dict(result.move_values), chosen)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every value is the true one."""
+        return all(value.is_exact for value in self.values.values())
 
 
 def compact(number: float) -> str:

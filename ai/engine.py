@@ -80,6 +80,8 @@ class MoveMarks:
 
     estimates: int = 0
     book: int = 0
+    direct: bool = False
+    """The book answers the move's position itself (no search below it)."""
 
 
 class Context:

@@ -53,6 +53,18 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
     return tuple(line for line, keep in zip(lines, wanted, strict=True) if keep)
 
 
+SHORT_LEGEND = ("win in 5 / draw: exact", "≤ ≥: bound", "book: opening book", "est.: estimate")
+CHANCE_SHORT_LEGEND = ("62%: exact chance", "est.: estimate, not a chance")
+
+
+def short_legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple[str, ...]:
+    """`legend`, short enough for a panel row."""
+    full = legend(stochastic, shown)
+    lines = CHANCE_LEGEND if stochastic else LEGEND
+    short = CHANCE_SHORT_LEGEND if stochastic else SHORT_LEGEND
+    return tuple(short[lines.index(line)] for line in full)
+
+
 def _for(side: str | None) -> str:
     return f" for {side}" if side else ""
 

@@ -66,12 +66,24 @@ def judge(
 
 
 def _exact_source(ctx: Context, marks: MoveMarks, depth: int | None) -> Source:
-    """What produced a value that rests on no estimate."""
+    """What produced a value that rests on no estimate: a solve (no depth limit) is the
+    solver's even where it reached the book; a fixed-depth search that reached the book
+    says "book"."""
     if ctx.exact_leaves and ctx.leaf_evaluations:
         return Source.TABLE
-    if marks.book:
+    if marks.book and (depth is not None or marks.direct):
         return Source.BOOK
     return Source.SOLVER if depth is None else Source.SEARCH
+
+
+def book_knows(node: Any, ctx: Context) -> bool:
+    """Whether the game's book (or a stored solution) answers `node` itself."""
+    if not ctx.book or node.is_terminal():
+        return False
+    for hook in ("solved_value", "book_value"):
+        if hasattr(node, hook) and getattr(node, hook)() is not None:
+            return True
+    return False
 
 
 def judge_moves(
@@ -84,10 +96,13 @@ def judge_moves(
 ) -> dict[Any, Evaluation]:
     """Every root move's evaluation (see `judge`)."""
     bound = set(bounds)
-    return {
-        move: judge(state, ctx, units, marks.get(move, MoveMarks()), depth, move in bound)
-        for move, units in values.items()
-    }
+    judged = {}
+    for move, units in values.items():
+        mark = marks.get(move, MoveMarks())
+        if mark.book and depth is None and book_knows(state.play(move), ctx):
+            mark = MoveMarks(mark.estimates, mark.book, direct=True)
+        judged[move] = judge(state, ctx, units, mark, depth, move in bound)
+    return judged
 
 
 def root_evaluation(best: Evaluation, others: Iterable[Evaluation]) -> Evaluation:

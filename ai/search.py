@@ -345,7 +345,7 @@ def _solve_on_budget(
             found = (values, bounds, dict(searcher.root_lines))
             progress.marks = dict(ctx.marks)
             if keeper is not None:  # its value is the book's, the proof only found the move
-                progress.marks[keeper] = MoveMarks(0, 1)
+                progress.marks[keeper] = MoveMarks(0, 1, direct=True)
             progress.done, progress.exact, progress.complete, plan = (
                 UNLIMITED_DEPTH,
                 tentative is None and not (all_values and bounds),

@@ -1,6 +1,7 @@
 """Plyground's terminal commands: one module per subcommand over a shared argument layer.
 
     plyground analyze ...       value every move of a position        (cli.analyze_command)
+    plyground hint ...          the window's Hint for a position      (cli.hint_command)
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
@@ -23,6 +24,7 @@ from plyground.cli import (
     analyze_command,
     bench_command,
     compare_command,
+    hint_command,
     match_command,
     policy_command,
     screenshot_command,
@@ -34,6 +36,7 @@ from plyground.cli.console import console_for, say
 
 COMMANDS = (
     analyze_command,
+    hint_command,
     match_command,
     tournament_command,
     bench_command,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 from plyground.ai import report
-from plyground.ai.evaluation_text import value_text
+from plyground.ai.evaluation_text import short_legend, value_text
 from plyground.gui import drawing, theme
 from plyground.gui.theme import Metrics
 
@@ -39,6 +39,12 @@ class Analysis:
     """False when the search only proved the best move (its other values are bounds)."""
     played: Any = None
     """The move actually played (a preset with randomness may not play the best one)."""
+    advice: str = ""
+    """For a human's advice: the evaluator that answered ('exact table')."""
+    stale: bool = False
+    """The advice is for an earlier position (a fresh one is being worked out)."""
+    opponent: Any = None
+    """Beside advice: the AI's own last search (`SearchRecord`), shown as its view."""
 
 
 compact = report.compact
@@ -53,6 +59,10 @@ def summary_lines(
     stochastic = bool(getattr(game, "stochastic", False))
     side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
     rows: list[tuple[str, str]] = []
+    if getattr(analysis, "stale", False):
+        rows.append(("For", "an earlier position: this one's advice is on its way"))
+    if getattr(analysis, "advice", ""):
+        rows.append(("Advice", analysis.advice))
     played = analysis.played
     if played is not None and played != result.move and played in result.move_values:
         played_value = value_text(result.move_values[played], stochastic, side)
@@ -86,6 +96,12 @@ def summary_lines(
     note = report.values_note(result, stochastic)
     if note is not None:
         rows.append(("Values", note))
+    rows.append(("Key", " · ".join(short_legend(stochastic, result.move_values.values()))))
+    opponent = getattr(analysis, "opponent", None)
+    if opponent is not None and opponent.result.move is not None:
+        who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]
+        view = best_text(opponent.result, game, who)
+        rows.append((f"{who}'s view", f"{view} ({report.search_line(opponent.result)})"))
     return rows
 
 
@@ -156,12 +172,16 @@ def draw(
             )
         return
     if analysis.source == "hint":
-        title = f"HINT FOR {names[analysis.player].upper()}"
+        title = f"ADVICE FOR {names[analysis.player].upper()}"
+        if analysis.stale:
+            title += " · EARLIER POSITION"
     elif analysis.source == "review":
         title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
     else:
-        title = f"LAST AI MOVE · {names[analysis.player].upper()}"
+        title = f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
     colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
+    if analysis.stale:
+        colour = theme.TEXT_FAINT
     _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)
 
 

@@ -70,6 +70,13 @@ class SearchRecord:
     minimax_nodes: int | None = None
     all_values: bool = True
     played: Any = None
+    advice: str = ""
+    """For a human's advice: the evaluator that answered ('exact table', 'Expert, depth 14,
+    1.5 s': ai.advisor.advice_title)."""
+    entries: int = -1
+    """The match's length when the searched position was on the board."""
+    opponent: SearchRecord | None = None
+    """Beside a human's advice: the AI's own last search, shown as its view."""
 
 
 @dataclass
@@ -168,21 +175,33 @@ class SearchJobs:
         return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
     def analysis_config(self, player: int) -> Any:
-        """The search used for hints and board values: the opponent AI's, else a middle preset."""
-        from plyground import ai
+        """The search behind hints, the board's values and the human's analysis: the game's
+        best evaluator at this position (`ai.advisor`), never the opponent's difficulty."""
+        from plyground.ai.advisor import advisor_for
 
-        other = self.sides[1 - player]
-        if other.is_ai:
-            return other.player_config(self.game_name)
-        presets = list(ai.DIFFICULTIES[self.game_name])
-        return ai.DIFFICULTIES[self.game_name][presets[min(2, len(presets) - 1)]]
+        return advisor_for(self.game, self.state).config
 
-    def exact_analysis_config(self, player: int) -> Any:
-        """`analysis_config`, switched to solving where the game says a solve of this position
-        is cheap (an opening book within reach): every move's value is then exact."""
-        from plyground.ai.players import exact_where_cheap
+    exact_analysis_config = analysis_config
+    """The same advisor (the name the controller and screenshots call)."""
 
-        return exact_where_cheap(self.analysis_config(player), self.state)
+    def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
+        """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
+        from plyground.ai.advisor import advice_title, advisor_for
+
+        title = advice_title(advisor_for(self.game, self.state).evaluator, result)
+        shown = self.analysis
+        opponent = shown if shown is not None and shown.source == "ai" else None
+        if shown is not None and shown.source == "hint":
+            opponent = shown.opponent
+        return SearchRecord(
+            result,
+            "hint",
+            job.player,
+            branching,
+            advice=title,
+            entries=job.entries,
+            opponent=opponent,
+        )
 
     def thinking_text(self) -> str:
         """'Red is thinking… depth 6 · 12.3k nodes'; a solve says "solving" and the deepest
@@ -247,18 +266,17 @@ class SearchJobs:
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
-        if job.kind == "position" and self.analysis is not None:
-            return  # the panel keeps describing the last AI move or hint
-        source = "ai" if job.kind == "move" else "hint"
-        self.analysis = SearchRecord(result, source, job.player, branching)
+        if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
+            self.analysis = self.advice_record(job, result, branching)
+            self.analysis_job = job.job_id
+            self.analysis_decisions = self.match.decisions()
+            if job.kind == "analyse":
+                self.hint = move
+            return
+        self.analysis = SearchRecord(result, "ai", job.player, branching, entries=job.entries)
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
         self.analysis_decisions = self.match.decisions()
-        if job.kind == "analyse":
-            self.hint = move
-            return
-        if job.kind == "position":
-            return
         self.analysis.played = move
         self.analysis_decisions += 1
         delay = self.settings.speed if self.ai_vs_ai() else HUMAN_AI_DELAY

@@ -12,10 +12,14 @@ from plyground.gui.play.controller import PlayController
 from plyground.gui.play.jobs import SearchRecord
 
 
-def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
-    """The controller's record of a search as the analysis panel's `Analysis`."""
+def as_analysis(
+    record: SearchRecord | None, entries: int | None = None
+) -> analysis_panel.Analysis | None:
+    """The controller's record of a search as the analysis panel's `Analysis`; advice searched
+    when the match had other than `entries` entries is marked as for an earlier position."""
     if record is None:
         return None
+    stale = record.source == "hint" and entries is not None and record.entries not in (-1, entries)
     return analysis_panel.Analysis(
         result=record.result,
         source=record.source,
@@ -24,6 +28,9 @@ def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
         minimax_nodes=record.minimax_nodes,
         all_values=record.all_values,
         played=record.played,
+        advice=record.advice,
+        stale=stale,
+        opponent=record.opponent,
     )
 
 
@@ -104,7 +111,7 @@ def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> 
     takes what shows all its rows (no more), the move list the rest."""
     controller: PlayController = scene.controller
     m = scene.app.metrics
-    record = as_analysis(controller.shown_analysis())
+    record = as_analysis(controller.shown_analysis(), live_entries(controller))
     wanted = analysis_panel.content_height(record, controller.game, m, width, extra_rows)
     height = min(wanted, bottom - top)
     return height, max(0, bottom - top - height - m.gap)
@@ -142,7 +149,7 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         analysis_panel.draw(
             surface,
             analysis,
-            as_analysis(controller.shown_analysis()),
+            as_analysis(controller.shown_analysis(), live_entries(controller)),
             controller.game,
             m,
             controller.colour_names(),
@@ -161,6 +168,11 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
             review.scroll,
             highlighted_row(controller),
         )
+
+
+def live_entries(controller: PlayController) -> int | None:
+    """The live match's length (None while reviewing: a reviewed record is never stale)."""
+    return None if controller.reviewing else len(controller.match.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:

@@ -9,6 +9,7 @@ opening book itself, and the beginning test set in games/data.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from plyground.gui.play.controller import PlayController
 from plyground.gui.settings import HUMAN
 from test_play_controller import FakeWorker, make
 
-from plyground import games
+from plyground import ai, games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -119,11 +120,16 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
 
 
 def test_past_the_opening_the_analysis_keeps_its_usual_search() -> None:
-    """13 stones: the book is out of reach, so the middle preset's search is used."""
+    """13 stones: the book is out of reach, so the strongest preset advises on a small
+    budget, whoever the opponent is (ai.advisor)."""
+    from plyground.ai.advisor import ADVICE_SECONDS
+
     controller, worker = opened("4444443333332")
     controller.update()
     config = worker.jobs[-1].config
-    assert config.depth is not None
+    assert config == dataclasses.replace(
+        ai.DIFFICULTIES["connect4"]["Expert"], time_limit=ADVICE_SECONDS, randomness=0.0
+    )
 
 
 @pytest.mark.parametrize("game", ["tictactoe", "pig"])

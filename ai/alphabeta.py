@@ -73,7 +73,7 @@ class AlphaBeta:
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
         # that rest on an estimate (so a reused table cannot hide a heuristic leaf), book answers
-        counters = [0, 0, 0, 0, 0, 0, 0]
+        counters = [0, 0, 0, 0, 0, 0, 0, 0]  # ... and of those, wins/losses without distance
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -109,6 +109,7 @@ class AlphaBeta:
                     if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
                         return low_b
                     if remaining < UNLIMITED_DEPTH:  # the slowest such result (book_leaf)
+                        counters[7] += 1
                         return low_b if low_b > 0 else high_b
                     # solving: a proven result bounds the value
                     if low_b >= beta:
@@ -222,6 +223,7 @@ class AlphaBeta:
             ctx.leaf_evaluations += counters[4]
             ctx.estimate_hits += counters[5]
             ctx.book_hits += counters[6]
+            ctx.vague_hits += counters[7]
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches

@@ -46,6 +46,7 @@ from plyground.games.base import CHANCE, Move
 
 __all__ = [
     "DEFAULT_SPEED",
+    "ENGINE_NOTE",
     "Comparison",
     "Estimate",
     "Row",
@@ -59,6 +60,7 @@ __all__ = [
     "parse_depths",
     "run_variant",
     "theory_curves",
+    "theory_note",
     "tree_sizes",
     "variants_for",
 ]
@@ -159,6 +161,8 @@ class Comparison:
 
     branching: float
     rows: list[Row] = field(default_factory=list)
+    chance: bool = False
+    """The game has chance nodes (no alpha-beta line in the theory curves)."""
 
     def depths(self) -> list[int]:
         """The depths compared, in order."""
@@ -175,6 +179,27 @@ class Comparison:
             if row.ran:
                 found.setdefault(row.title, []).append((row.depth, row.nodes))
         return found
+
+
+ENGINE_NOTE = (
+    "the engine can count more nodes than plain alpha-beta: iterative deepening searches "
+    "depths 1 to d again, and it values every root move exactly (the board's labels need "
+    "them) where plain alpha-beta only proves the best."
+)
+"""Why the engine's row may exceed plain alpha-beta's (the window and `compare` say it)."""
+
+
+def theory_note(b: float, chance: bool) -> str:
+    """The chart's note: what the faint lines are, and why the engine may count more."""
+    if chance:
+        return (
+            f"Faint line: b^d, the whole tree for the measured branching b = {b:.1f}. No "
+            "alpha-beta line: chance nodes average every child, so there is no minimal tree."
+        )
+    return (
+        f"Faint lines for b = {b:.1f}: b^d (minimax's tree) and b^⌈d/2⌉+b^⌊d/2⌋−1 (leaves of "
+        f"alpha-beta's minimal tree, Knuth & Moore). Note: {ENGINE_NOTE}"
+    )
 
 
 # ------------------------------------------------------------------ parsing
@@ -389,7 +414,7 @@ def compare(
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
     sizes = tree_sizes(state, max(depths, default=1))
-    result = Comparison(b)
+    result = Comparison(b, chance=bool(getattr(state, "STOCHASTIC", False)))
     total = len(chosen) * len(depths)
     given_up: set[str] = set()
     for depth in sorted(depths):

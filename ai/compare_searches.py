@@ -47,7 +47,7 @@ def alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict[
         if node.is_terminal():
             return terminal_units(node)
         if book:  # an opening book's exact value is a solved leaf, as in every search
-            known = book_leaf(node)
+            known = book_leaf(node, ctx)
             if known is not None:
                 return known
         if remaining == 0:
@@ -107,7 +107,7 @@ def expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, floa
         if node.is_terminal():
             return float(node.utility(node.player)) * WIN_UNITS
         if book:
-            known = book_leaf(node)
+            known = book_leaf(node, ctx)
             if known is not None:
                 return float(known)
         player = node.player

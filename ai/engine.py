@@ -80,6 +80,8 @@ class MoveMarks:
 
     estimates: int = 0
     book: int = 0
+    vague: int = 0
+    """Book answers of a win or loss without its distance (counted as the slowest one)."""
     direct: bool = False
     """The book answers the move's position itself (no search below it)."""
 
@@ -111,6 +113,7 @@ class Context:
         "should_stop",
         "start",
         "table_hits",
+        "vague_hits",
     )
 
     def __init__(
@@ -148,6 +151,8 @@ class Context:
         `solved_value()`) answer positions: the engine's option, off for textbook runs."""
         self.book_hits = 0
         """Positions the book (or a stored solution) answered."""
+        self.vague_hits = 0
+        """Of those, wins or losses whose distance the book does not store (fixed depth)."""
         self.marks: dict[Any, MoveMarks] = {}
         """What each root move's value rested on, in the current root search (`marking`)."""
         """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
@@ -162,7 +167,7 @@ class Context:
     def marking(self, move: Move) -> Iterator[None]:
         """Count what the search of root move `move` rests on (heuristic estimates, book
         answers), adding to what earlier probes of the same move counted."""
-        estimates, book = self.estimates_used(), self.book_hits
+        estimates, book, vague = self.estimates_used(), self.book_hits, self.vague_hits
         try:
             yield
         finally:
@@ -170,6 +175,7 @@ class Context:
             self.marks[move] = MoveMarks(
                 old.estimates + self.estimates_used() - estimates,
                 old.book + self.book_hits - book,
+                old.vague + self.vague_hits - vague,
             )
 
     def elapsed(self) -> float:

@@ -65,7 +65,7 @@ class Expectiminimax:
             if node.is_terminal():
                 return float(node.utility(node.player)) * WIN_UNITS
             if book:  # an opening book's value is a solved leaf, as in every search
-                known = book_leaf(node)
+                known = book_leaf(node, ctx)
                 if known is not None:
                     ctx.book_hits += 1
                     return float(known)

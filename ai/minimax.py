@@ -31,7 +31,7 @@ def book_units(node: Any) -> int | None:
     return low if low == high else None
 
 
-def book_leaf(node: Any) -> int | None:
+def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
     """A book position's value in units as a leaf of a fixed-depth search: exact for a draw
     or a distance; a win or loss stored without its distance is worth the slowest such
     result the game allows (the winner's worst case), so it stays a proven result, never an
@@ -47,6 +47,8 @@ def book_leaf(node: Any) -> int | None:
     low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
     if low == high:
         return low
+    if ctx is not None:
+        ctx.vague_hits += 1
     return low if low > 0 else high
 
 
@@ -65,7 +67,7 @@ def minimax_root(
         if node.is_terminal():
             return terminal_units(node), []
         if book:
-            known = book_leaf(node)
+            known = book_leaf(node, ctx)
             if known is not None:
                 ctx.book_hits += 1
                 return known, []

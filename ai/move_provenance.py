@@ -23,7 +23,7 @@ from typing import Any
 
 from plyground.ai.engine import Context, MoveMarks
 from plyground.ai.provenance import Evaluation, Kind, Source
-from plyground.ai.values import PROVEN_UNITS, plies_to_end, to_value
+from plyground.ai.values import PROVEN_UNITS, STEP, WIN, plies_to_end, to_value
 
 
 def _distance_known(state: Any, ctx: Context, value: float, depth: int | None) -> bool:
@@ -54,13 +54,16 @@ def judge(
     if bound:
         if rests_on_estimate:
             return Evaluation(value, Kind.ESTIMATE, Source.HEURISTIC, depth)
+        if marks.vague:  # a bound on the slowest win a book answer allows bounds nothing
+            return Evaluation(value, Kind.ESTIMATE, Source.BOOK, depth)
         return Evaluation(value, Kind.UPPER, _exact_source(ctx, marks, depth), depth)
     proven = not state.STOCHASTIC and abs(units) > PROVEN_UNITS
     if not rests_on_estimate or proven:
         source = _exact_source(ctx, marks, depth) if not rests_on_estimate else Source.SEARCH
         if rests_on_estimate and marks.book:
             source = Source.BOOK
-        known = _distance_known(state, ctx, value, depth)
+        vague = bool(marks.vague) and depth is not None and plies_to_end(value) is not None
+        known = _distance_known(state, ctx, value, depth) and not vague
         return Evaluation(value, Kind.EXACT, source, depth, known)
     return Evaluation(value, Kind.ESTIMATE, Source.HEURISTIC, depth)
 
@@ -100,16 +103,18 @@ def judge_moves(
     for move, units in values.items():
         mark = marks.get(move, MoveMarks())
         if mark.book and depth is None and book_knows(state.play(move), ctx):
-            mark = MoveMarks(mark.estimates, mark.book, direct=True)
+            mark = MoveMarks(mark.estimates, mark.book, mark.vague, direct=True)
         judged[move] = judge(state, ctx, units, mark, depth, move in bound)
     return judged
 
 
 def root_evaluation(best: Evaluation, others: Iterable[Evaluation]) -> Evaluation:
     """The root's evaluation from its chosen move's and the other moves': the chosen move's
-    when every other is exact or an upper bound; an exact value beside estimates is only a
-    lower bound on the root (a move valued by an estimate may be better)."""
+    when every other is exact or an upper bound (or it wins at once); an exact value beside
+    estimates is only a lower bound on the root (a move valued by an estimate may be better)."""
     if not best.is_exact:
+        return best
+    if best.value >= WIN - STEP - 1e-12:  # a win at once: no move can be worth more
         return best
     if all(other.kind in (Kind.EXACT, Kind.UPPER) for other in others):
         return best

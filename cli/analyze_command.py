@@ -297,9 +297,10 @@ def add_parser(commands: Any) -> None:
 {examples}
   plyground analyze --load saved-game.json --json
 
-values are from the point of view of the player to move: a proven result reads 'win in N'
-(N plies), an estimate a signed number; in games with chance values are 2p-1 for win
-probability p.
+values are from the point of view of the player to move, each with its kind (exact, lower,
+upper, estimate) and source (search, book, solver, table, heuristic): a proven result reads
+'win in N for X' (N plies), a bound '≤ ...', an estimate 'est. +0.31'; in games with chance
+values are 2p-1 for win probability p (a chance to win only when exact).
 
 {games_help()}""",
     )

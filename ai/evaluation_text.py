@@ -14,6 +14,7 @@ from plyground.ai.values import plies_to_end, signed
 
 LEGEND = (
     "win in 5 · draw: exact (proven)",
+    "loss ?: proven, distance unknown (the book stores none)",
     "≤ / ≥: a proven bound",
     "book: from the opening book",
     "est. +0.31: a heuristic estimate (-1 to +1, not a proof)",
@@ -44,6 +45,7 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
     kinds = {value.kind for value in values}
     wanted = [
         Kind.EXACT in kinds,
+        any(not value.distance_known for value in values),
         bool(kinds & {Kind.LOWER, Kind.UPPER}),
         any(value.source is Source.BOOK for value in values),
         Kind.ESTIMATE in kinds,
@@ -53,7 +55,13 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
     return tuple(line for line, keep in zip(lines, wanted, strict=True) if keep)
 
 
-SHORT_LEGEND = ("win in 5 / draw: exact", "≤ ≥: bound", "book: opening book", "est.: estimate")
+SHORT_LEGEND = (
+    "win in 5 / draw: exact",
+    "loss ?: distance unknown",
+    "≤ ≥: bound",
+    "book: opening book",
+    "est.: estimate",
+)
 CHANCE_SHORT_LEGEND = ("62%: exact chance", "est.: estimate, not a chance")
 
 

@@ -14,7 +14,6 @@ from plyground.ai.values import plies_to_end, signed
 
 LEGEND = (
     "win in 5 · draw: exact (proven)",
-    "loss ?: proven, distance unknown (the book stores none)",
     "≤ / ≥: a proven bound",
     "book: from the opening book",
     "est. +0.31: a heuristic estimate (-1 to +1, not a proof)",
@@ -45,7 +44,6 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
     kinds = {value.kind for value in values}
     wanted = [
         Kind.EXACT in kinds,
-        any(not value.distance_known for value in values),
         bool(kinds & {Kind.LOWER, Kind.UPPER}),
         any(value.source is Source.BOOK for value in values),
         Kind.ESTIMATE in kinds,
@@ -57,7 +55,6 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
 
 SHORT_LEGEND = (
     "win in 5 / draw: exact",
-    "loss ?: distance unknown",
     "≤ ≥: bound",
     "book: opening book",
     "est.: estimate",
@@ -71,6 +68,12 @@ def short_legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) ->
     lines = CHANCE_LEGEND if stochastic else LEGEND
     short = CHANCE_SHORT_LEGEND if stochastic else SHORT_LEGEND
     return tuple(short[lines.index(line)] for line in full)
+
+
+def panel_key(stochastic: bool, shown: Iterable[Evaluation]) -> tuple[str, ...]:
+    """The analysis panel's Key: the signs its Values row (`ai.report.values_note`, which
+    names exact values and estimates) leaves unexplained: bounds."""
+    return tuple(line for line in short_legend(stochastic, shown) if line.startswith("≤"))
 
 
 def _for(side: str | None) -> str:
@@ -109,14 +112,14 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
 
 def board_text(evaluation: Evaluation, stochastic: bool) -> str:
     """A compact label drawn on the board: 'win in 3', 'draw', '≤ loss in 4', '62%',
-    'est. +0.07', 'win ?' (a book win whose distance is not stored)."""
+    'est. +0.07', 'win' (a book win whose distance is not stored)."""
     kind = evaluation.kind
     if kind is Kind.ESTIMATE:
         return f"est. {signed(evaluation.value)}"
     if stochastic:
         text = f"{(evaluation.value + 1) * 50:.0f}%"
     elif not evaluation.distance_known and plies_to_end(evaluation.value) is not None:
-        text = "win ?" if evaluation.value > 0 else "loss ?"
+        text = "win" if evaluation.value > 0 else "loss"
     else:
         text = _proven_text(evaluation, None)
     if kind is Kind.UPPER:

@@ -83,7 +83,9 @@ def versus_tree(result: Any) -> str | None:
 
 def values_note(result: Any, stochastic: bool) -> str | None:
     """What the move values are, counted from their own provenance (never a claim of its
-    own): 'all exact · opening book', '3 exact · 4 estimates (heuristic at depth 6)'."""
+    own): 'all exact (opening book)', '3 exact · 4 estimates (heuristic at depth 6)'; None
+    when, without chance, every value is of one kind: each label says it ('est. +0.31',
+    'win in 5'), and the search's line names the source."""
     from plyground.ai.evaluation_text import source_text
 
     evaluations = list(result.move_values.values())
@@ -93,6 +95,8 @@ def values_note(result: Any, stochastic: bool) -> str | None:
     for evaluation in evaluations:
         word = {"exact": "exact", "estimate": "estimates"}.get(evaluation.kind.value, "bounds")
         counts[word] = counts.get(word, 0) + 1
+    if not stochastic and len(counts) == 1 and "bounds" not in counts:
+        return None
     sources = sorted({source_text(ev) for ev in evaluations})
     if len(counts) == 1:
         (word,) = counts
@@ -107,7 +111,7 @@ def values_note(result: Any, stochastic: bool) -> str | None:
 
 def search_line(result: Any) -> str:
     """What the search was, from its root value's provenance: 'alpha-beta, depth 6',
-    'opening book (alpha-beta stopped at depth 3: nothing left to estimate)', 'solved to the
+    'opening book · depth 3' (the book answered every line), 'solved to the
     end (alpha-beta)', 'exact table (expectiminimax, depth 1)'."""
     from plyground.ai.provenance import Source
     from plyground.ai.search import ALGORITHM_TITLES
@@ -117,8 +121,8 @@ def search_line(result: Any) -> str:
     source = result.evaluation.source
     fixed = result.evaluation.depth is not None
     if source is Source.BOOK:
-        how = f"{algorithm} stopped at depth {result.depth}" if fixed else "no search needed"
-        return f"opening book ({how}){status}"
+        how = f" · depth {result.depth}" if fixed else " (no search needed)"
+        return f"opening book{how}{status}"
     if source is Source.TABLE:
         return f"exact table ({algorithm}, depth {result.depth}){status}"
     if source is Source.SOLVER:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 from plyground.ai import report
-from plyground.ai.evaluation_text import short_legend, value_text
+from plyground.ai.evaluation_text import panel_key, value_text
 from plyground.gui import drawing, theme
 from plyground.gui.theme import Metrics
 
@@ -70,8 +70,12 @@ def summary_lines(
     rows.append(("Best", best_text(result, game, side)))
     if result.pv:
         line = report.line_text(result, game, book=False)
-        rows.append(("Line", line))
         end = report.book_end(result, side)
+        evaluation = result.evaluation
+        if not evaluation.distance_known and end == value_text(evaluation, stochastic, side):
+            line, end = f"{line} · then the book", None  # the Best row says what it gives
+        if len(result.pv) > 1 or end is not None or not line.endswith("then the book"):
+            rows.append(("Line", line))  # (a best move the book answers at once: no line)
         if end is not None and not line.endswith("…"):
             rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
     rows.append(("Search", report.search_line(result)))
@@ -94,9 +98,11 @@ def summary_lines(
     elif result.algorithm == "minimax":
         rows.append(("Pruning", "none: minimax visits every node"))
     note = report.values_note(result, stochastic)
+    key = " · ".join(panel_key(stochastic, result.move_values.values()))
     if note is not None:
-        rows.append(("Values", note))
-    rows.append(("Key", " · ".join(short_legend(stochastic, result.move_values.values()))))
+        rows.append(("Values", f"{note} · {key}" if key else note))
+    elif key:
+        rows.append(("Key", key))
     opponent = getattr(analysis, "opponent", None)
     if opponent is not None and opponent.result.move is not None:
         who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]

@@ -197,8 +197,8 @@ def theory_note(b: float, chance: bool) -> str:
             "alpha-beta line: chance nodes average every child, so there is no minimal tree."
         )
     return (
-        f"Faint lines for b = {b:.1f}: b^d (minimax's tree) and b^⌈d/2⌉+b^⌊d/2⌋−1 (leaves of "
-        f"alpha-beta's minimal tree, Knuth & Moore). Note: {ENGINE_NOTE}"
+        f"Faint lines for b = {b:.1f}: b^d (minimax's tree) and b^ceil(d/2)+b^floor(d/2)−1 "
+        f"(leaves of alpha-beta's minimal tree, Knuth & Moore). Note: {ENGINE_NOTE}"
     )
 
 

@@ -153,7 +153,7 @@ def estimate(
     return Estimate(nodes, nodes / max(rate, 1.0), basis)
 
 
-MINIMAL_TREE = "b^⌈d/2⌉+b^⌊d/2⌋−1"
+MINIMAL_TREE = "b^ceil(d/2)+b^floor(d/2)−1"
 """The label of alpha-beta's best case: the leaves of the minimal tree (Knuth & Moore)."""
 
 

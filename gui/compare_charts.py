@@ -2,7 +2,7 @@
 
 `nodes_chart` plots nodes against depth on a log scale, one line per algorithm (its points
 are exactly the comparison rows' node counts), with the theory curves b^d and, without
-chance, alpha-beta's minimal tree b^⌈d/2⌉+b^⌊d/2⌋−1 drawn faintly.  `policy_charts`
+chance, alpha-beta's minimal tree b^ceil(d/2)+b^floor(d/2)−1 drawn faintly.  `policy_charts`
 reads the plain picture a game describes (`game.policy_picture(state, chosen)`) into charts.
 """
 

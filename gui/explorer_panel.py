@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+from plyground.ai.evaluation_text import kind_text, source_text
 from plyground.ai.search import ALGORITHM_TITLES
 from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
 from plyground.ai.trace_render import explain, probability_text, sum_text, value_text, window_text
@@ -105,8 +106,11 @@ def draw_panel(surface: pygame.Surface, scene: ExplorerScene) -> None:
         f"{ORDERING_NAMES[found.ordering].lower()}"
         f"{', table' if found.table else ''}"
     )
-    y = out.lines(summary, y, theme.TEXT_DIM) + m.px(8)
-    y = _root_moves(out, scene, found, y) + m.px(8)
+    y = out.lines(summary, y, theme.TEXT_DIM)
+    if found.evaluation is not None:  # the root value's provenance (ai.evaluation_text)
+        kind, source = kind_text(found.evaluation), source_text(found.evaluation)
+        y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
+    y = _root_moves(out, scene, found, y + m.px(8)) + m.px(8)
     y = _step_counts(out, scene, found, y)
     node = found.nodes[found.events[scene.step].node]
     chance = chance_to_explain(scene, node)

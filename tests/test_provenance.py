@@ -192,7 +192,7 @@ def test_the_minimal_tree_is_knuth_and_moores() -> None:
         traced = trace(TreeGame(tree, "uniform").initial_state(), "alphabeta", d, ordering="best")
         assert traced.totals()[1] == minimal_tree_leaves(b, d), (b, d)
     curves = theory_curves(3.0, [1, 2], chance=False)
-    assert set(curves) == {"b^d", "b^⌈d/2⌉+b^⌊d/2⌋−1"}
+    assert set(curves) == {"b^d", "b^ceil(d/2)+b^floor(d/2)−1"}
     assert set(theory_curves(3.0, [1, 2], chance=True)) == {"b^d"}
     assert "Knuth" in theory_note(3.0, False) and "iterative deepening" in theory_note(3.0, False)
     assert "No alpha-beta line" in theory_note(2.0, True)

@@ -73,7 +73,10 @@ def command_hint(args: argparse.Namespace) -> int:
 
 def add_parser(commands: Any) -> None:
     """The `hint` subcommand's arguments."""
-    examples = "\n".join(game_examples("plyground hint {game} --moves {moves}"))
+    examples = "\n".join(
+        game_examples("plyground hint {game} --moves {moves}")
+        + game_examples("plyground hint {game} --moves {moves} --json")[:1]
+    )
     parser = add_command(
         commands,
         "hint",
@@ -84,7 +87,6 @@ def add_parser(commands: Any) -> None:
         "difficulty.",
         f"""examples:
 {examples}
-  plyground hint --game pig --moves r6r6r4r4 --json
 
 {games_help()}""",
     )

@@ -108,6 +108,27 @@ def judge_moves(
     return judged
 
 
+def pick_among_vague(state: Any, ctx: Context, values: dict[Any, float]) -> Any:
+    """The best move where book answers without distance may tie: such a win or loss counts
+    as the slowest the game allows, so moves that truly differ tie.  A proven tie is broken by
+    the heuristic's view of each move's position (likelier a quicker win or a slower loss),
+    then by the seeded generator, so a lost position is not resigned at random."""
+    best = max(values.values())
+    tied = [move for move, value in values.items() if value == best]
+    if len(tied) == 1 or abs(best) <= PROVEN_UNITS:
+        return ctx.pick(tied, values)
+
+    def estimate(move: Any) -> float:
+        child = state.play(move)
+        if child.is_terminal():
+            return 0.0
+        value = float(ctx.evaluate(child))
+        return value if child.player == state.player else -value
+
+    estimates = {move: estimate(move) for move in tied}
+    return ctx.pick(tied, estimates)
+
+
 def root_evaluation(best: Evaluation, others: Iterable[Evaluation]) -> Evaluation:
     """The root's evaluation from its chosen move's and the other moves': the chosen move's
     when every other is exact or an upper bound (or it wins at once); an exact value beside

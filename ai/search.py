@@ -23,7 +23,12 @@ from plyground.ai.engine import (
 )
 from plyground.ai.expectiminimax import Expectiminimax
 from plyground.ai.minimax import minimax_root
-from plyground.ai.move_provenance import judge_moves, mean_evaluation, root_evaluation
+from plyground.ai.move_provenance import (
+    judge_moves,
+    mean_evaluation,
+    pick_among_vague,
+    root_evaluation,
+)
 from plyground.ai.proof import (
     kept_known_value,
     known_value,
@@ -391,6 +396,8 @@ def _alphabeta(
     choices = {m: v for m, v in float_values.items() if m not in bounds}
     if tentative is not None:
         best = tentative
+    elif choices and ctx.vague_hits and done < UNLIMITED_DEPTH:
+        best = pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
     else:
         best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)

@@ -284,3 +284,18 @@ def _check(state: Any, result: Any, solve: Any) -> None:
     if root.kind is not Kind.ESTIMATE:
         best = max(move_truth(state, m, solve) for m in state.legal_moves())
         assert root.admits(best, tolerance=1e-9), (root, best)
+
+
+def test_tied_book_losses_are_broken_by_the_heuristic_not_at_random() -> None:
+    """After 4453 every move loses (solved); at depth 6 the book's distance-less losses tie,
+    and the move played is the one the heuristic likes best, whatever the seed."""
+    pytest.importorskip("bitbully_databases")
+    state = C4.replay(C4.parse_moves("4453"))
+    heuristic = C4.heuristics["threats"].evaluate
+    chosen = set()
+    for seed in range(4):
+        result = ai.search(state, "alphabeta", depth=6, heuristic="threats", seed=seed)
+        assert all(not ev.distance_known for ev in result.move_values.values())
+        chosen.add(result.move)
+    scores = {move: -heuristic(state.play(move)) for move in state.legal_moves()}
+    assert chosen == {max(scores, key=scores.__getitem__)}

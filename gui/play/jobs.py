@@ -77,6 +77,8 @@ class SearchRecord:
     """The match's length when the searched position was on the board."""
     opponent: SearchRecord | None = None
     """Beside a human's advice: the AI's own last search, shown as its view."""
+    job_id: int = -1
+    """The worker's job that searched it (late measurements find their record by it)."""
 
 
 @dataclass
@@ -201,6 +203,7 @@ class SearchJobs:
             advice=title,
             entries=job.entries,
             opponent=opponent,
+            job_id=job.job_id,
         )
 
     def thinking_text(self) -> str:
@@ -225,8 +228,10 @@ class SearchJobs:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
         for message in self.worker.poll():
             if message.kind == "minimax_nodes":
-                if self.analysis is not None and self.analysis_job == message.job_id:
-                    self.analysis.minimax_nodes = message.payload[0]
+                shown = self.analysis
+                for record in (shown, shown.opponent if shown is not None else None):
+                    if record is not None and record.job_id == message.job_id:
+                        record.minimax_nodes = message.payload[0]  # the AI's view's too
                 continue
             job = self.job
             if job is None or message.job_id != job.job_id:
@@ -273,7 +278,9 @@ class SearchJobs:
             if job.kind == "analyse":
                 self.hint = move
             return
-        self.analysis = SearchRecord(result, "ai", job.player, branching, entries=job.entries)
+        self.analysis = SearchRecord(
+            result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
+        )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
         self.analysis_decisions = self.match.decisions()

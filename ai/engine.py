@@ -146,6 +146,8 @@ class Context:
         """The heuristic returns true values (an exact table): its leaves are no estimate."""
         self.limit = HEURISTIC_UNITS
         self.node_limit: int | None = None
+        """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
+        changes (checked every POLL_MASK+1 nodes)."""
         self.book = True
         """Whether the game's opening book and stored solutions (`book_value()`,
         `solved_value()`) answer positions: the engine's option, off for textbook runs."""
@@ -155,8 +157,6 @@ class Context:
         """Of those, wins or losses whose distance the book does not store (fixed depth)."""
         self.marks: dict[Any, MoveMarks] = {}
         """What each root move's value rested on, in the current root search (`marking`)."""
-        """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
-        changes (checked every POLL_MASK+1 nodes)."""
 
     def estimates_used(self) -> int:
         """Heuristic values the search has rested on so far: leaves it evaluated and table

@@ -176,12 +176,13 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int) -> Any:
+    def analysis_config(self, player: int, state: Any = None) -> Any:
         """The search behind hints, the board's values and the human's analysis: the game's
-        best evaluator at this position (`ai.advisor`), never the opponent's difficulty."""
+        best evaluator at `state` (the position on the board by default: `ai.advisor`),
+        never the opponent's difficulty."""
         from plyground.ai.advisor import advisor_for
 
-        return advisor_for(self.game, self.state).config
+        return advisor_for(self.game, self.state if state is None else state).config
 
     exact_analysis_config = analysis_config
     """The same advisor (the name the controller and screenshots call)."""

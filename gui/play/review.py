@@ -143,9 +143,7 @@ class Reviewing:
         if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
             return
         player = state.to_move
-        from plyground.ai.players import exact_where_cheap
-
-        config = exact_where_cheap(self.analysis_config(player), state)
+        config = self.analysis_config(player, state)  # the advisor at the reviewed position
         self.submit("review", config, player, state=state)
         if self.job is not None:
             self.job.entries = self.review.index or 0

@@ -127,7 +127,7 @@ def search_line(result: Any) -> str:
         return f"exact table ({algorithm}, depth {result.depth}){status}"
     if source is Source.SOLVER:
         return f"solved to the end ({algorithm}){status}"
-    if source is Source.SEARCH and result.evaluation.is_exact:
+    if source is Source.SEARCH and all(ev.is_exact for ev in result.move_values.values()):
         return f"{algorithm}, depth {result.depth}: reached every end{status}"
     return f"{algorithm}, depth {result.depth}{status}"
 

@@ -299,3 +299,12 @@ def test_tied_book_losses_are_broken_by_the_heuristic_not_at_random() -> None:
         chosen.add(result.move)
     scores = {move: -heuristic(state.play(move)) for move in state.legal_moves()}
     assert chosen == {max(scores, key=scores.__getitem__)}
+
+
+def test_the_search_line_claims_every_end_only_when_every_value_is_exact() -> None:
+    state = TTT.replay(TTT.parse_moves("1425"))  # a win in 1 beside estimates
+    result = ai.search(state, "alphabeta", depth=1, heuristic="lines")
+    assert result.evaluation.is_exact and "every end" not in search_line(result)
+    solved = ai.search(state, "alphabeta", depth=9, heuristic="lines")
+    assert all(ev.is_exact for ev in solved.move_values.values())
+    assert search_line(solved).endswith("reached every end")

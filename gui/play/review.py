@@ -30,6 +30,7 @@ class Reviewing:
     """Stepping through the match (part of `PlayController`)."""
 
     review: Review
+    game: Any
     match: Any
     settings: Any
     ai_enabled: bool
@@ -155,4 +156,8 @@ class Reviewing:
             return
         state = entries[job.entries - 1].state if job.entries else self.match.initial
         branching = len(state.legal_moves())
-        self.review.records[state] = SearchRecord(result, "review", job.player, branching)
+        from plyground.ai.advisor import advice_title, advisor_for
+
+        title = advice_title(advisor_for(self.game, state).evaluator, result)
+        record = SearchRecord(result, "review", job.player, branching, advice=title)
+        self.review.records[state] = record

@@ -3,6 +3,7 @@
 `ai` depends only on the protocol in `games.base`; a new game needs no change here.
 """
 
+from plyground.ai.advisor import advise, advisor_for
 from plyground.ai.difficulty import (
     DIFFICULTIES,
     game_presets,
@@ -21,6 +22,7 @@ from plyground.ai.players import (
     make_player,
     with_seed,
 )
+from plyground.ai.provenance import Evaluation, Kind, Source
 from plyground.ai.result import SearchProgress, SearchResult
 from plyground.ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
 from plyground.ai.table import TranspositionTable
@@ -32,7 +34,9 @@ __all__ = [
     "DIFFICULTIES",
     "MAX_DEPTH",
     "AIPlayer",
+    "Evaluation",
     "HumanPlayer",
+    "Kind",
     "Player",
     "PlayerConfig",
     "RandomPlayer",
@@ -40,7 +44,10 @@ __all__ = [
     "SearchError",
     "SearchProgress",
     "SearchResult",
+    "Source",
     "TranspositionTable",
+    "advise",
+    "advisor_for",
     "algorithms_for",
     "game_presets",
     "get_preset",

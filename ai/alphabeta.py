@@ -15,11 +15,11 @@ It returns exactly minimax's value at the same depth, visiting far fewer nodes:
 Game hooks are used only where they cannot change a value: `winning_move()` at any
 node with depth left (a win in one ply is the best possible value) and `search_moves()`
 where at least two plies remain (a move that lets the opponent win at once is worse
-than any alternative that does not, and minimax sees that loss too).  `book_value()`
-(an opening book) answers a position it knows exactly at any depth, as minimax does
-(`ai.minimax.book_units`); a book answer known only as a win or a loss, without its
-distance, bounds the window while solving, and `solved_value()` (positions the game has
-solved once and stored) answers only while solving, so fixed-depth values stay minimax's.
+than any alternative that does not, and minimax sees that loss too).  With the search's
+`book` option, `book_value()` (an opening book) answers a position at any depth, as minimax
+does (`ai.minimax.book_leaf`: a win or loss without its distance is the slowest one at a
+fixed depth, and bounds the window while solving), and `solved_value()` (positions the game
+has solved once and stored) answers only while solving, so fixed-depth values stay minimax's.
 """
 
 from __future__ import annotations
@@ -67,13 +67,13 @@ class AlphaBeta:
         loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
         loss_now = -WIN_UNITS
         hooks = hasattr(root, "search_moves")
-        book = hasattr(root, "book_value")
-        solved_hook = hasattr(root, "solved_value")
+        book = ctx.book and hasattr(root, "book_value")
+        solved_hook = ctx.book and hasattr(root, "solved_value")
         horizon = hasattr(root, "max_plies_left")
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
-        # that rest on an estimate (so a reused table cannot hide a heuristic leaf)
-        counters = [0, 0, 0, 0, 0, 0]
+        # that rest on an estimate (so a reused table cannot hide a heuristic leaf), book answers
+        counters = [0, 0, 0, 0, 0, 0, 0, 0]  # ... and of those, wins/losses without distance
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -95,23 +95,28 @@ class AlphaBeta:
             if solved_hook and remaining >= UNLIMITED_DEPTH:
                 known = node.solved_value()
                 if known is not None:  # a position solved once and for all: exact
+                    counters[6] += 1
                     value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
                     return value
             if book:
                 known = node.book_value()
                 if known is not None:
+                    counters[6] += 1
                     bounds: tuple[int, int] = known.bounds(
                         WIN_UNITS, step, node.max_plies_left() if horizon else MAX_PLY
                     )
                     low_b, high_b = bounds
                     if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
                         return low_b
-                    if remaining >= UNLIMITED_DEPTH:  # solving: a proven result bounds the value
-                        if low_b >= beta:
-                            return low_b
-                        if high_b <= alpha:
-                            return high_b
-                        alpha, beta = max(alpha, low_b), min(beta, high_b)
+                    if remaining < UNLIMITED_DEPTH:  # the slowest such result (book_leaf)
+                        counters[7] += 1
+                        return low_b if low_b > 0 else high_b
+                    # solving: a proven result bounds the value
+                    if low_b >= beta:
+                        return low_b
+                    if high_b <= alpha:
+                        return high_b
+                    alpha, beta = max(alpha, low_b), min(beta, high_b)
             if remaining == 0:  # ctx.leaf inlined: this is the most frequent node
                 counters[4] += 1
                 value = int(evaluate(node) * SCALE)
@@ -217,6 +222,8 @@ class AlphaBeta:
             ctx.table_hits += counters[2]
             ctx.leaf_evaluations += counters[4]
             ctx.estimate_hits += counters[5]
+            ctx.book_hits += counters[6]
+            ctx.vague_hits += counters[7]
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches
@@ -288,18 +295,21 @@ class AlphaBeta:
             # Solve the root node itself (its cutoffs span all moves), then find the
             # moves that reach that value: they tie for the seeded tie-break.
             best = self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+        self.ctx.marks = {}
+        marking = self.ctx.marking
         for move in order:
-            if all_values or best is None:
-                value = self.exact_child_value(state, move, depth)
-            else:
-                value = self.child_value(state, move, depth, best - 1, best)
-                if value >= best:  # a fail-high is only a lower bound: find the exact value
-                    if depth < UNLIMITED_DEPTH:
-                        value = self.child_value(state, move, depth, best - 1, INF_UNITS)
-                    else:  # `best` is the root's exact value: no move is worth more
-                        value = best
+            with marking(move):
+                if all_values or best is None:
+                    value = self.exact_child_value(state, move, depth)
                 else:
-                    bounds.add(move)
+                    value = self.child_value(state, move, depth, best - 1, best)
+                    if value >= best:  # a fail-high is only a lower bound: find the exact value
+                        if depth < UNLIMITED_DEPTH:
+                            value = self.child_value(state, move, depth, best - 1, INF_UNITS)
+                        else:  # `best` is the root's exact value: no move is worth more
+                            value = best
+                    else:
+                        bounds.add(move)
             values[move] = value
             if move not in bounds and self.lines[0] is not None:
                 self.root_lines[move] = (move, *self.lines[0])

@@ -37,7 +37,8 @@ from plyground.ai.compare_estimate import (
     tree_sizes,
 )
 from plyground.ai.compare_searches import alphabeta_root, expectiminimax_root
-from plyground.ai.engine import Context, SearchCancelled, SearchError
+from plyground.ai.engine import Context, MoveMarks, SearchCancelled, SearchError
+from plyground.ai.move_provenance import judge
 from plyground.ai.result import SearchProgress
 from plyground.ai.search import MAX_DEPTH, heuristic_for, search
 from plyground.ai.values import to_value
@@ -45,6 +46,7 @@ from plyground.games.base import CHANCE, Move
 
 __all__ = [
     "DEFAULT_SPEED",
+    "ENGINE_NOTE",
     "Comparison",
     "Estimate",
     "Row",
@@ -58,6 +60,7 @@ __all__ = [
     "parse_depths",
     "run_variant",
     "theory_curves",
+    "theory_note",
     "tree_sizes",
     "variants_for",
 ]
@@ -135,6 +138,10 @@ class Row:
     skipped: str = ""
     """Why the run did not happen ("estimated 40,000,000 nodes, about 11 min"), or ''."""
     estimate: Estimate | None = None
+    kind: str = ""
+    """The root value's kind (exact, lower, upper, estimate: ai.provenance), '' if skipped."""
+    source: str = ""
+    """What produced the root value (search, heuristic, ...: ai.provenance)."""
 
     @property
     def ran(self) -> bool:
@@ -154,6 +161,8 @@ class Comparison:
 
     branching: float
     rows: list[Row] = field(default_factory=list)
+    chance: bool = False
+    """The game has chance nodes (no alpha-beta line in the theory curves)."""
 
     def depths(self) -> list[int]:
         """The depths compared, in order."""
@@ -170,6 +179,27 @@ class Comparison:
             if row.ran:
                 found.setdefault(row.title, []).append((row.depth, row.nodes))
         return found
+
+
+ENGINE_NOTE = (
+    "the engine can count more nodes than plain alpha-beta: iterative deepening searches "
+    "depths 1 to d again, and it values every root move exactly (the board's labels need "
+    "them) where plain alpha-beta only proves the best."
+)
+"""Why the engine's row may exceed plain alpha-beta's (the window and `compare` say it)."""
+
+
+def theory_note(b: float, chance: bool) -> str:
+    """The chart's note: what the faint lines are, and why the engine may count more."""
+    if chance:
+        return (
+            f"Faint line: b^d, the whole tree for the measured branching b = {b:.1f}. No "
+            "alpha-beta line: chance nodes average every child, so there is no minimal tree."
+        )
+    return (
+        f"Faint lines for b = {b:.1f}: b^d (minimax's tree) and b^ceil(d/2)+b^floor(d/2)−1 "
+        f"(leaves of alpha-beta's minimal tree, Knuth & Moore). Note: {ENGINE_NOTE}"
+    )
 
 
 # ------------------------------------------------------------------ parsing
@@ -247,7 +277,7 @@ def _run_engine(
         if progress is not None:
             progress(snapshot)
 
-    result = search(
+    result = search(  # no opening book: every row counts the textbook's tree
         state,
         algorithm,
         depth,
@@ -255,6 +285,7 @@ def _run_engine(
         seed=seed,
         progress=relay,
         should_stop=should_stop,
+        book=False,
     )
     return Row(
         variant,
@@ -267,6 +298,8 @@ def _run_engine(
         result.cutoffs,
         result.table_hits,
         result.elapsed,
+        kind=result.evaluation.kind.value,
+        source=result.evaluation.source.value,
     )
 
 
@@ -283,6 +316,7 @@ def _run_plain(
     variant = chosen.key
     ctx = Context(heuristic_for(state, heuristic), None, seed, should_stop, progress)
     ctx.depth = depth
+    ctx.book = False  # the textbook's tree, as every row
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if variant == "expectiminimax-plain":
@@ -293,6 +327,7 @@ def _run_plain(
     move = next(m for m, v in values.items() if v == best)
     ctx.best_move, ctx.best_value = move, best
     ctx.report()
+    judged = judge(state, ctx, best, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
     return Row(
         variant,
         chosen.title,
@@ -304,6 +339,8 @@ def _run_plain(
         ctx.cutoffs,
         ctx.table_hits,
         ctx.elapsed(),
+        kind=judged.kind.value,
+        source=judged.source.value,
     )
 
 
@@ -393,7 +430,7 @@ def compare(
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
     sizes = tree_sizes(state, max(depths, default=1))
-    result = Comparison(b)
+    result = Comparison(b, chance=bool(getattr(state, "STOCHASTIC", False)))
     total = len(chosen) * len(depths)
     given_up: set[str] = set()
     for depth in sorted(depths):

@@ -153,13 +153,26 @@ def estimate(
     return Estimate(nodes, nodes / max(rate, 1.0), basis)
 
 
-def theory_curves(b: float, depths: Iterable[int]) -> dict[str, list[tuple[int, float]]]:
-    """The reference curves b^d (minimax) and b^(d/2) (alpha-beta, perfect ordering)."""
+MINIMAL_TREE = "b^ceil(d/2)+b^floor(d/2)−1"
+"""The label of alpha-beta's best case: the leaves of the minimal tree (Knuth & Moore)."""
+
+
+def minimal_tree_leaves(b: float, d: int) -> float:
+    """Leaves alpha-beta must evaluate with perfect ordering on a uniform tree of branching
+    `b` and depth `d` (Knuth & Moore 1975): b^ceil(d/2) + b^floor(d/2) - 1."""
+    return float(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
+
+
+def theory_curves(
+    b: float, depths: Iterable[int], chance: bool = False
+) -> dict[str, list[tuple[int, float]]]:
+    """The reference curves: b^d (minimax's tree) and, without chance, alpha-beta's minimal
+    tree (`minimal_tree_leaves`); with chance nodes no alpha-beta runs, so no such line."""
     points = list(depths)
-    return {
-        "b^d": [(d, b**d) for d in points],
-        "b^(d/2)": [(d, b ** (d / 2)) for d in points],
-    }
+    curves = {"b^d": [(d, float(b**d)) for d in points]}
+    if not chance:
+        curves[MINIMAL_TREE] = [(d, minimal_tree_leaves(b, d)) for d in points]
+    return curves
 
 
 def describe(guess: Estimate) -> str:

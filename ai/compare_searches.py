@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from plyground.ai.engine import POLL_MASK, Context, back_up, child_bound, terminal_units
-from plyground.ai.minimax import book_units
+from plyground.ai.minimax import book_leaf
 from plyground.ai.values import INF_UNITS, PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import CHANCE, Move
 
@@ -27,7 +27,7 @@ def alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict[
     history: dict[Move, int] = {}
     poll = ctx.poll
     leaf = ctx.leaf
-    book = hasattr(state, "book_value")
+    book = ctx.book and hasattr(state, "book_value")
 
     def order(node: Any, ply: int) -> Sequence[Move]:
         moves: Sequence[Move] = node.legal_moves()
@@ -47,7 +47,7 @@ def alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict[
         if node.is_terminal():
             return terminal_units(node)
         if book:  # an opening book's exact value is a solved leaf, as in every search
-            known = book_units(node)
+            known = book_leaf(node, ctx)
             if known is not None:
                 return known
         if remaining == 0:
@@ -89,7 +89,7 @@ def expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, floa
     poll = ctx.poll
     leaf = ctx.leaf_exact if state.STOCHASTIC else ctx.leaf
     decay = not state.STOCHASTIC
-    book = hasattr(state, "book_value")
+    book = ctx.book and hasattr(state, "book_value")
 
     def convert(value: float, same_player: bool) -> float:
         if same_player:
@@ -107,7 +107,7 @@ def expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, floa
         if node.is_terminal():
             return float(node.utility(node.player)) * WIN_UNITS
         if book:
-            known = book_units(node)
+            known = book_leaf(node, ctx)
             if known is not None:
                 return float(known)
         player = node.player

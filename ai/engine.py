@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.result import SearchProgress
@@ -71,12 +73,27 @@ def terminal_units(state: Any) -> int:
     return int(state.utility(state.player)) * WIN_UNITS
 
 
+@dataclass(frozen=True, slots=True)
+class MoveMarks:
+    """What one root move's value rested on: heuristic estimates (leaves evaluated, table
+    answers resting on one) and answers of the game's book."""
+
+    estimates: int = 0
+    book: int = 0
+    vague: int = 0
+    """Book answers of a win or loss without its distance (counted as the slowest one)."""
+    direct: bool = False
+    """The book answers the move's position itself (no search below it)."""
+
+
 class Context:
     """Counters, the deadline and the stop request of one search."""
 
     __slots__ = (
         "best_move",
         "best_value",
+        "book",
+        "book_hits",
         "cutoffs",
         "deadline",
         "depth",
@@ -88,6 +105,7 @@ class Context:
         "last_progress",
         "leaf_evaluations",
         "limit",
+        "marks",
         "node_limit",
         "nodes",
         "progress",
@@ -95,6 +113,7 @@ class Context:
         "should_stop",
         "start",
         "table_hits",
+        "vague_hits",
     )
 
     def __init__(
@@ -129,11 +148,35 @@ class Context:
         self.node_limit: int | None = None
         """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
         changes (checked every POLL_MASK+1 nodes)."""
+        self.book = True
+        """Whether the game's opening book and stored solutions (`book_value()`,
+        `solved_value()`) answer positions: the engine's option, off for textbook runs."""
+        self.book_hits = 0
+        """Positions the book (or a stored solution) answered."""
+        self.vague_hits = 0
+        """Of those, wins or losses whose distance the book does not store (fixed depth)."""
+        self.marks: dict[Any, MoveMarks] = {}
+        """What each root move's value rested on, in the current root search (`marking`)."""
 
     def estimates_used(self) -> int:
         """Heuristic values the search has rested on so far: leaves it evaluated and table
         answers that rest on some.  An iteration that adds none reached every end: exact."""
         return (0 if self.exact_leaves else self.leaf_evaluations) + self.estimate_hits
+
+    @contextmanager
+    def marking(self, move: Move) -> Iterator[None]:
+        """Count what the search of root move `move` rests on (heuristic estimates, book
+        answers), adding to what earlier probes of the same move counted."""
+        estimates, book, vague = self.estimates_used(), self.book_hits, self.vague_hits
+        try:
+            yield
+        finally:
+            old = self.marks.get(move, MoveMarks())
+            self.marks[move] = MoveMarks(
+                old.estimates + self.estimates_used() - estimates,
+                old.book + self.book_hits - book,
+                old.vague + self.vague_hits - vague,
+            )
 
     def elapsed(self) -> float:
         """Seconds since the search started."""

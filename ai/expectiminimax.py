@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from plyground.ai.engine import POLL_MASK, Context
-from plyground.ai.minimax import book_units
+from plyground.ai.minimax import book_leaf
 from plyground.ai.table import EXACT, TranspositionTable
 from plyground.ai.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import CHANCE, Move
@@ -44,7 +44,7 @@ class Expectiminimax:
         # nodes, table hits, hits whose value rests on an estimate
         counters = [0, 0, 0]
         leaves_estimate = not ctx.exact_leaves
-        book = hasattr(root, "book_value")
+        book = ctx.book and hasattr(root, "book_value")
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:
@@ -64,9 +64,10 @@ class Expectiminimax:
                 poll()
             if node.is_terminal():
                 return float(node.utility(node.player)) * WIN_UNITS
-            if book:  # an opening book's exact value is a solved leaf, as in every search
-                known = book_units(node)
+            if book:  # an opening book's value is a solved leaf, as in every search
+                known = book_leaf(node, ctx)
                 if known is not None:
+                    ctx.book_hits += 1
                     return float(known)
             chance = node.to_move == CHANCE
             if remaining == 0 and not chance:
@@ -115,9 +116,11 @@ class Expectiminimax:
         self.ctx.nodes += 1
         player = state.player
         values: dict[Any, float] = {}
+        self.ctx.marks = {}
         for move in order:
             child = state.play(move)
-            child_value = self.search(child, depth - 1)
+            with self.ctx.marking(move):
+                child_value = self.search(child, depth - 1)
             if child.player == player:
                 values[move] = child_value
             elif not state.STOCHASTIC and abs(child_value) > PROVEN_UNITS:

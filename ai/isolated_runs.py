@@ -97,13 +97,14 @@ def isolated_trace(
     table: bool = False,
     node_budget: int = NODE_BUDGET,
     seconds: float = TRACE_SECONDS,
+    book: bool = False,
 ) -> Trace:
     """`ai.trace.trace(...)` with a heuristic from a file, run in a worker process.
 
     :raises SearchError: the settings, the file, or the user's code failed (one line).
     """
     request = (state, algorithm, depth, check_heuristic_file_or_fail(heuristic), ordering, table)
-    found: Trace = _in_worker(TraceHost, heuristic, (*request, node_budget), seconds)
+    found: Trace = _in_worker(TraceHost, heuristic, (*request, node_budget, book), seconds)
     return found
 
 
@@ -115,9 +116,12 @@ def record_trace(
     ordering: str = "game",
     table: bool = False,
     node_budget: int = NODE_BUDGET,
+    book: bool = False,
 ) -> Trace:
     """`ai.trace.trace`, in a worker process when the heuristic is a user's file (the
     explorer's and `trace`'s one call: user code never runs in their process)."""
     if heuristic is not None and is_heuristic_file(heuristic):
-        return isolated_trace(state, algorithm, depth, heuristic, ordering, table, node_budget)
-    return trace(state, algorithm, depth, heuristic, ordering, table, node_budget)
+        return isolated_trace(
+            state, algorithm, depth, heuristic, ordering, table, node_budget, book=book
+        )
+    return trace(state, algorithm, depth, heuristic, ordering, table, node_budget, book)

@@ -2,9 +2,9 @@
 
 No pruning, no table, no move ordering, no game-specific shortcuts: every node of the
 tree down to `depth` is visited, so on a small game it visits every node of
-the game tree (549,946 from the empty 3x3 board of noughts and crosses).  The one
-exception is a game's opening book (`book_value()` hook): a position the book knows
-exactly is a solved leaf, as in every search (`book_units`).
+the game tree (549,946 from the empty 3x3 board of noughts and crosses).  With the search's
+`book` option (off for textbook runs, on for the engine) a position the game's opening book
+knows is a solved leaf, as in every search (`book_leaf`).
 """
 
 from __future__ import annotations
@@ -31,13 +31,34 @@ def book_units(node: Any) -> int | None:
     return low if low == high else None
 
 
+def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
+    """A book position's value in units as a leaf of a fixed-depth search: exact for a draw
+    or a distance; a win or loss stored without its distance is worth the slowest such
+    result the game allows (the winner's worst case), so it stays a proven result, never an
+    estimate (`ai.move_provenance` then says "distance unknown"); None if the book is silent.
+
+    Call it only on states with the `book_value()` hook."""
+    known = node.book_value()
+    if known is None:
+        return None
+    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else 512
+    low: int
+    high: int
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    if low == high:
+        return low
+    if ctx is not None:
+        ctx.vague_hits += 1
+    return low if low > 0 else high
+
+
 def minimax_root(
     state: Any, depth: int, ctx: Context
 ) -> tuple[dict[Any, int], dict[Any, tuple[Move, ...]]]:
     """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll
     leaf = ctx.leaf
-    book = hasattr(state, "book_value")
+    book = ctx.book and hasattr(state, "book_value")
 
     def value(node: Any, remaining: int) -> tuple[int, list[Move]]:
         ctx.nodes += 1
@@ -46,8 +67,9 @@ def minimax_root(
         if node.is_terminal():
             return terminal_units(node), []
         if book:
-            known = book_units(node)
+            known = book_leaf(node, ctx)
             if known is not None:
+                ctx.book_hits += 1
                 return known, []
         if remaining == 0:
             return leaf(node), []
@@ -62,10 +84,12 @@ def minimax_root(
         return best, best_line
 
     ctx.nodes += 1
+    ctx.marks = {}
     values: dict[Any, int] = {}
     lines: dict[Any, tuple[Move, ...]] = {}
     for move in state.legal_moves():
-        child_value, line = value(state.play(move), depth - 1)
+        with ctx.marking(move):
+            child_value, line = value(state.play(move), depth - 1)
         values[move] = back_up(child_value)
         lines[move] = (move, *line)
     return values, lines

@@ -21,7 +21,6 @@ from plyground.ai.file_players import (
     game_options,
     move_seconds,
 )
-from plyground.ai.proof import solve_is_cheap
 from plyground.ai.result import SearchResult
 from plyground.ai.search import (
     ALGORITHM_TITLES,
@@ -29,7 +28,6 @@ from plyground.ai.search import (
     MAX_DEPTH,
     algorithms_for,
     search,
-    searchable_algorithms,
 )
 from plyground.ai.table import TranspositionTable
 from plyground.ai.user_code import Limits, user_code_allowed
@@ -225,7 +223,7 @@ class AIPlayer:
             return result.move
         noisy = {
             move: value + self.rng.uniform(-config.randomness, config.randomness)
-            for move, value in result.move_values.items()
+            for move, value in result.values.items()
         }
         return max(noisy, key=noisy.__getitem__)
 
@@ -293,20 +291,3 @@ def player_for_window(config: PlayerConfig, game: Any) -> Any:
 def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
     """The same config with another seed (used to give each game of a match its own)."""
     return replace(config, seed=seed)
-
-
-ANALYSIS_SOLVE_SECONDS = 5.0
-"""The budget of an analysis switched to solving (`exact_where_cheap`): a safety net only,
-since a solve the game calls cheap runs to its end (ai.search)."""
-
-
-def exact_where_cheap(config: PlayerConfig, state: Any) -> PlayerConfig:
-    """The config an analysis (hint, move values) should use at `state`: solving, so every
-    move's value is exact, where the game says a solve is cheap (`solve_is_cheap()`: an
-    opening book within reach); else `config` unchanged."""
-    if config.algorithm in (RANDOM, AGENT) or "alphabeta" not in searchable_algorithms(state):
-        return config
-    if not solve_is_cheap(state):
-        return config
-    budget = max(config.time_limit or 0.0, ANALYSIS_SOLVE_SECONDS)
-    return replace(config, algorithm="alphabeta", depth=None, time_limit=budget, randomness=0.0)

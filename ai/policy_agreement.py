@@ -130,7 +130,7 @@ def _root_values(states: Sequence[Key]) -> list[MoveValues]:
         player.choose(policy.state(key), all_values=True)
         result = player.last_result
         assert result is not None
-        values.append(dict(result.move_values))
+        values.append(result.values)
     return values
 
 

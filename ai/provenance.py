@@ -72,8 +72,11 @@ class Evaluation:
 
     def admits(self, true_value: float, tolerance: float = 1e-9) -> bool:
         """Whether `true_value` is consistent with this evaluation (tests use it: an exact
-        value equals it, a lower bound is at most it, an upper bound at least it)."""
+        value equals it, a lower bound is at most it, an upper bound at least it; a win or
+        loss whose distance is unknown admits any win or loss of that sign)."""
         if self.kind is Kind.EXACT:
+            if not self.distance_known:
+                return true_value * self.value > 0 and abs(true_value) > 0.5
             return abs(self.value - true_value) <= tolerance
         if self.kind is Kind.LOWER:
             return self.value <= true_value + tolerance

@@ -82,21 +82,63 @@ def versus_tree(result: Any) -> str | None:
 
 
 def values_note(result: Any, stochastic: bool) -> str | None:
-    """What the values are, when it needs saying: proven results, or estimates not chances."""
-    if result.exact:
-        if stochastic:
-            return "exact chances to win, dice averaged"
-        return "every value is a proven result (the search reached every end)"
-    if stochastic:
-        return "estimates at the depth limit (dice averaged), not chances to win"
-    return None
+    """What the move values are, counted from their own provenance (never a claim of its
+    own): 'all exact (opening book)', '3 exact · 4 estimates (heuristic at depth 6)'; None
+    when, without chance, every value is of one kind: each label says it ('est. +0.31',
+    'win in 5'), and the search's line names the source."""
+    from plyground.ai.evaluation_text import source_text
+
+    evaluations = list(result.move_values.values())
+    if not evaluations:
+        return None
+    counts: dict[str, int] = {}
+    for evaluation in evaluations:
+        word = {"exact": "exact", "estimate": "estimates"}.get(evaluation.kind.value, "bounds")
+        counts[word] = counts.get(word, 0) + 1
+    if not stochastic and len(counts) == 1 and "bounds" not in counts:
+        return None
+    sources = sorted({source_text(ev) for ev in evaluations})
+    if len(counts) == 1:
+        (word,) = counts
+        text = f"all {word}" if len(evaluations) > 1 else word.rstrip("s")
+    else:
+        text = " · ".join(f"{n} {word}" for word, n in counts.items())
+    note = f"{text} ({', '.join(sources)})"
+    if stochastic and "estimates" in counts:
+        note += "; estimates are not chances to win"
+    return note
+
+
+def search_line(result: Any) -> str:
+    """What the search was, from its root value's provenance: 'alpha-beta, depth 6',
+    'opening book · depth 3' (the book answered every line), 'solved to the
+    end (alpha-beta)', 'exact table (expectiminimax, depth 1)'."""
+    from plyground.ai.provenance import Source
+    from plyground.ai.search import ALGORITHM_TITLES
+
+    algorithm = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    status = "" if result.complete else " (cut short)"
+    source = result.evaluation.source
+    fixed = result.evaluation.depth is not None
+    if source is Source.BOOK:
+        how = f" · depth {result.depth}" if fixed else " (no search needed)"
+        return f"opening book{how}{status}"
+    if source is Source.TABLE:
+        return f"exact table ({algorithm}, depth {result.depth}){status}"
+    if source is Source.SOLVER:
+        return f"solved to the end ({algorithm}){status}"
+    if source is Source.SEARCH and all(ev.is_exact for ev in result.move_values.values()):
+        return f"{algorithm}, depth {result.depth}: reached every end{status}"
+    return f"{algorithm}, depth {result.depth}{status}"
 
 
 LINE_MOVES = 10
 """The most moves of a principal variation shown."""
 
 
-def line_text(result: Any, game: Any, most: int = LINE_MOVES, book: bool = True) -> str:
+def line_text(
+    result: Any, game: Any, most: int = LINE_MOVES, book: bool = True, side: str | None = None
+) -> str:
     """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves or
     stops before the game's end (a depth limit, a line the search did not keep), and
     '6 4 4 3 · then the book: draw' where it stops at a position the game's opening book
@@ -106,29 +148,31 @@ def line_text(result: Any, game: Any, most: int = LINE_MOVES, book: bool = True)
     extra = getattr(result, "extra", {})
     if len(pv) > most or (extra.get("pv_stops_early") and not extra.get("pv_ends_in_book")):
         return text + " …"
-    end = book_end_text(result) if book else None
+    end = book_end_text(result, side) if book else None
     return text if end is None else f"{text} · {end}"
 
 
-def book_end(result: Any) -> str | None:
+def book_end(result: Any, side: str | None = None) -> str | None:
     """Where the principal variation stops at a book position (the book holds values, not
-    moves), the book's value there for the player to move at the root, counted from the
-    line's end: 'win in 40 more', 'draw', 'loss' (no distance stored); else None."""
+    moves), the book's value there for the player to move at the root (`side` names them),
+    counted from the line's end: 'win in 40 more for Red', 'draw', 'loss for Red, distance
+    unknown'; else None."""
     from plyground.ai.values import describe, to_value
 
     end = getattr(result, "extra", {}).get("pv_book_value")
     if end is None:
         return None
     low, high = end
+    who = f" for {side}" if side else ""
     if low != high:
-        return "win" if low > 0 else "loss"
+        return f"{'win' if low > 0 else 'loss'}{who}, distance unknown"
     value = describe(to_value(low), False, True)
-    return value if value == "draw" else f"{value} more"
+    return value if value == "draw" else f"{value} more{who}"
 
 
-def book_end_text(result: Any) -> str | None:
-    """'then the book: win in 40 more' (see `book_end`), or None."""
-    end = book_end(result)
+def book_end_text(result: Any, side: str | None = None) -> str | None:
+    """'then the book: win in 40 more for Red' (see `book_end`), or None."""
+    end = book_end(result, side)
     return None if end is None else f"then the book: {end}"
 
 

@@ -3,11 +3,9 @@ value labelled with its kind and source (`ai.provenance`).
 
 * A game's exact table (its reference policy's `key_of` and `move_values`, e.g. a dice
   game's optimal win chances): exact, source "table".
-* Otherwise its strongest preset's algorithm and heuristic: alpha-beta with no depth limit
-  within `seconds` a position (solving where the game says a solve is cheap, then with the
-  opening book: source "book"), so a value is exact when the search reached every end or
-  proved the result, and an estimate at the depth reached otherwise; a game with chance at
-  the deepest preset's depth with the game's default heuristic.
+* Otherwise the one advisor's search (`ai.advisor`: a solve where the game says it is cheap,
+  with the opening book; else the strongest preset), within `seconds` a position; every
+  value keeps the provenance the search gives it (`SearchResult.move_values`).
 
 Nothing here names a game: the hooks are read with getattr.
 """
@@ -15,16 +13,14 @@ Nothing here names a game: the hooks are read with getattr.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from plyground.ai.players import PlayerConfig, exact_where_cheap
-from plyground.ai.proof import solve_is_cheap
+from plyground.ai.advisor import advisor_for
 from plyground.ai.provenance import Evaluation, Kind, Source
-from plyground.ai.result import SearchResult
 from plyground.ai.review import MAX_LINES, Line
 from plyground.ai.search import search
 from plyground.ai.table import TranspositionTable
-from plyground.ai.values import is_proven
 from plyground.games.base import CHANCE, Move
 
 REVIEW_SECONDS = 0.5
@@ -40,21 +36,6 @@ def exact_table(game: Any) -> Any:
     return policy if policy is not None and hasattr(policy, "key_of") else None
 
 
-def strongest_config(game: Any, seconds: float | None) -> PlayerConfig:
-    """The strongest preset's search, unlimited in depth where alpha-beta runs, on a budget."""
-    presets = tuple(getattr(game, "presets", ()))
-    if not presets:
-        algorithm = "expectiminimax" if game.stochastic else "alphabeta"
-        return PlayerConfig(algorithm, 4 if game.stochastic else None, time_limit=seconds)
-    best = presets[-1]
-    if best.algorithm == "alphabeta":
-        return PlayerConfig("alphabeta", None, best.heuristic, time_limit=seconds)
-    # With chance: the deepest preset's depth and the game's own heuristic (a preset's may
-    # rest on the exact table, which is missing here or it would have answered).
-    depth = max((preset.depth or 1 for preset in presets), default=2)
-    return PlayerConfig(best.algorithm, depth, game.default_heuristic)
-
-
 class ReviewEvaluator:
     """Callable as an `ai.review.Evaluator`; keeps one transposition table for the game."""
 
@@ -68,7 +49,6 @@ class ReviewEvaluator:
         self.seconds = seconds
         self.should_stop = should_stop
         self.policy = exact_table(game)
-        self.config = strongest_config(game, seconds)
         self.table = TranspositionTable(bits=20)
 
     def __call__(self, state: Any) -> tuple[Evaluation, list[Line]]:
@@ -118,22 +98,26 @@ class ReviewEvaluator:
     # -- a search ----------------------------------------------------------------------
 
     def from_search(self, state: Any) -> tuple[Evaluation, list[Line]]:
-        """The strongest search within the budget; each move's value labelled."""
-        config = exact_where_cheap(self.config, state)
+        """The advisor's search (`ai.advisor`: a cheap solve with the book, else the strongest
+        preset) within the review's budget; every value carries the search's own provenance."""
+        config = advisor_for(self.game, state).config
+        if self.seconds is not None and (config.time_limit or self.seconds) >= self.seconds:
+            config = replace(config, time_limit=self.seconds)
         result = search(
             state,
             algorithm=config.algorithm,
             depth=config.depth,
             heuristic=config.heuristic,
             time_limit=config.time_limit,
+            seed=config.seed,
             all_values=True,
             should_stop=self.should_stop,
             table=self.table,
         )
         if state.to_move == CHANCE:
-            return self.label(state, result, result.value, None), []
+            return result.evaluation, []
         values = result.move_values
-        order = sorted(values, key=lambda m: -values[m])
+        order = sorted(values, key=lambda m: -values[m].value)
         if result.move in values:
             order = [result.move, *(m for m in order if m != result.move)]
         lines = []
@@ -141,19 +125,8 @@ class ReviewEvaluator:
             moves = tuple(result.pv) if rank == 0 and result.pv else (move,)
             if rank < MAX_LINES:
                 moves = self.continued(state, moves)
-            lines.append(Line(moves, self.label(state, result, values[move], move)))
+            lines.append(Line(moves, values[move]))
         return lines[0].evaluation, lines
-
-    def label(self, state: Any, result: SearchResult, value: float, move: Move) -> Evaluation:
-        """A searched value's kind and source: a bound, exact (a solve, a proven result),
-        or an estimate at the depth reached."""
-        bounds = set(result.extra.get("bounds", ()))
-        if move is not None and move in bounds:
-            return Evaluation(value, Kind.UPPER, Source.SEARCH, result.depth)
-        if result.exact or (not state.STOCHASTIC and is_proven(value)):
-            source = Source.BOOK if solve_is_cheap(state) else Source.SEARCH
-            return Evaluation(value, Kind.EXACT, source, result.depth)
-        return Evaluation(value, Kind.ESTIMATE, Source.HEURISTIC, result.depth)
 
     def continued(self, state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
         """`line` continued with the best moves the table remembers (up to LINE_PLIES)."""

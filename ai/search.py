@@ -16,6 +16,7 @@ from plyground.ai.cost import tree_size
 from plyground.ai.engine import (
     UNLIMITED_DEPTH,
     Context,
+    MoveMarks,
     SearchCancelled,
     SearchError,
     _OutOfTime,
@@ -23,6 +24,12 @@ from plyground.ai.engine import (
 from plyground.ai.expectiminimax import Expectiminimax
 from plyground.ai.file_heuristics import file_heuristic, is_heuristic_file
 from plyground.ai.minimax import minimax_root
+from plyground.ai.move_provenance import (
+    judge_moves,
+    mean_evaluation,
+    pick_among_vague,
+    root_evaluation,
+)
 from plyground.ai.proof import (
     kept_known_value,
     known_value,
@@ -30,9 +37,10 @@ from plyground.ai.proof import (
     prove_keeper,
     solve_is_cheap,
 )
+from plyground.ai.provenance import Evaluation
 from plyground.ai.result import SearchProgress, SearchResult
 from plyground.ai.table import TranspositionTable
-from plyground.ai.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
+from plyground.ai.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from plyground.games.base import CHANCE, Heuristic, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -114,8 +122,13 @@ def search(
     should_stop: Callable[[], bool] | None = None,
     table: TranspositionTable | None = None,
     finish_now: Callable[[], bool] | None = None,
+    book: bool = True,
 ) -> SearchResult:
     """Search `state` and return the chosen move, the value of every root move and statistics.
+
+    `book`: whether the game's opening book and stored solutions answer positions (the
+    engine and players use them; textbook runs, traces and comparisons do not).  Every value
+    says what it rests on (`SearchResult.move_values`, ai.provenance).
 
     `finish_now()` returning True ends the search like a spent time budget ("move now"):
     the result is the deepest finished iteration's (at least depth 1), `complete` False.
@@ -144,6 +157,7 @@ def search(
     chosen = heuristic_for(state, heuristic)
     ctx = Context(chosen, time_limit, seed, should_stop, progress)
     ctx.finish_now = finish_now
+    ctx.book = book
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if state.to_move == CHANCE:
@@ -163,22 +177,20 @@ def _finish(
     line_of: Callable[[Move], tuple[Move, ...]],
     depth: int,
     complete: bool,
-    exact: bool,
+    evaluations: dict[Any, Evaluation],
     extra: dict[str, Any],
     chosen: Move | None = None,
 ) -> SearchResult:
     """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale.
 
-    `line_of(move)` is the principal variation starting with `move`.  The result is exact
-    when the search reached every end (`exact`) or, in a game without chance, when every
-    root value is a proven win or loss (never a bound: see `extra["bounds"]`).
+    `line_of(move)` is the principal variation starting with `move`; `evaluations` are the
+    root moves' (ai.move_provenance), the root's is the chosen move's.
     """
     move = ctx.pick(list(values), values) if chosen is None else chosen
     pv = line_of(move)
     if not pv or pv[0] != move:
         pv = (move,)
-    if not exact and not state.STOCHASTIC and not extra.get("bounds"):
-        exact = all(abs(value) > PROVEN_UNITS for value in values.values())
+    root = root_evaluation(evaluations[move], (ev for m, ev in evaluations.items() if m != move))
     ctx.depth = depth
     ctx.best_move = move
     ctx.best_value = values[move]
@@ -186,7 +198,7 @@ def _finish(
     return SearchResult(
         move=move,
         value=to_value(values[move]),
-        move_values={m: to_value(v) for m, v in values.items()},
+        move_values=evaluations,
         pv=pv,
         depth=depth,
         nodes=ctx.nodes,
@@ -197,8 +209,8 @@ def _finish(
         algorithm=algorithm,
         heuristic=ctx.heuristic_name,
         player=state.player,
+        evaluation=root,
         complete=complete,
-        exact=exact,
         extra=extra,
     )
 
@@ -213,6 +225,8 @@ class _Deepening:
     iterations: list[dict[str, Any]] = field(default_factory=list)
     proof_nodes: int | None = None
     """Nodes spent proving a move keeps the root's known value (`ai.proof`), if any."""
+    marks: dict[Any, MoveMarks] = field(default_factory=dict)
+    """What each root move's value rested on in the deepest finished iteration."""
 
 
 def _deepen(
@@ -243,6 +257,7 @@ def _deepen(
             ctx.finish_now = None
             result = run(iteration)
         found, progress.done = result, iteration
+        progress.marks = dict(ctx.marks)
         progress.iterations.append(
             {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
         )
@@ -340,6 +355,9 @@ def _solve_on_budget(
             # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
             values, bounds, tentative = kept
             found = (values, bounds, dict(searcher.root_lines))
+            progress.marks = dict(ctx.marks)
+            if keeper is not None:  # its value is the book's, the proof only found the move
+                progress.marks[keeper] = MoveMarks(0, 1, direct=True)
             progress.done, progress.exact, progress.complete, plan = (
                 UNLIMITED_DEPTH,
                 tentative is None and not (all_values and bounds),
@@ -349,6 +367,7 @@ def _solve_on_budget(
     else:
         found = (values, bounds, dict(searcher.root_lines))
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
+        progress.marks = dict(ctx.marks)
     ctx.deadline = budget_end
     progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
     return found, tentative, plan, order
@@ -384,6 +403,8 @@ def _alphabeta(
     choices = {m: v for m, v in float_values.items() if m not in bounds}
     if tentative is not None:
         best = tentative
+    elif choices and ctx.vague_hits and done < UNLIMITED_DEPTH:
+        best = pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
     else:
         best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
@@ -403,6 +424,7 @@ def _alphabeta(
         extra["pv_book_value"] = book_end
     if progress.proof_nodes is not None:
         extra["proof_nodes"] = progress.proof_nodes
+    judged_depth = done if done < UNLIMITED_DEPTH else None
     result = _finish(
         state,
         ctx,
@@ -411,7 +433,7 @@ def _alphabeta(
         lambda move: pv,
         reported_depth,
         progress.complete,
-        progress.exact,
+        judge_moves(state, ctx, float_values, progress.marks, judged_depth, bounds),
         extra,
         chosen=best,
     )
@@ -436,7 +458,7 @@ def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
         lambda move: lines.get(move, ()),
         progress.done,
         progress.complete,
-        progress.exact,
+        judge_moves(state, ctx, float_values, progress.marks, progress.done),
         {"iterations": progress.iterations},
     )
 
@@ -465,7 +487,7 @@ def _expectiminimax(
         lambda move: searcher.principal_variation(state, move, progress.done),
         progress.done,
         progress.complete,
-        progress.exact,
+        judge_moves(state, ctx, values, progress.marks, progress.done),
         {"iterations": progress.iterations},
     )
 
@@ -484,11 +506,22 @@ def _chance_root(
     mean = 0.0
     for outcome, probability in state.chance_outcomes():
         child = state.play(outcome)
-        child_value = searcher.search(child, plan_depth)
+        with ctx.marking(outcome):
+            child_value = searcher.search(child, plan_depth)
         value = child_value if child.player == player else -child_value
         values[outcome] = value
         mean += probability * value
+    evaluations = judge_moves(state, ctx, values, ctx.marks, plan_depth)
     result = _finish(
-        state, ctx, algorithm, values, lambda move: (), plan_depth, True, False, {"chance": True}
+        state,
+        ctx,
+        algorithm,
+        values,
+        lambda move: (),
+        plan_depth,
+        True,
+        evaluations,
+        {"chance": True},
     )
-    return replace(result, move=None, value=mean / SCALE, pv=())
+    root = mean_evaluation(mean / SCALE, evaluations.values(), plan_depth)
+    return replace(result, move=None, value=mean / SCALE, pv=(), evaluation=root)

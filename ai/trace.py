@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.engine import Context, SearchError
-from plyground.ai.minimax import book_units
+from plyground.ai.minimax import book_leaf
+from plyground.ai.provenance import Evaluation, Kind, Source
 from plyground.ai.search import (
     ALGORITHM_TITLES,
     ALGORITHMS,
@@ -106,9 +107,9 @@ class _Tracer:
 
     def book(self, state: Any, ply: int) -> float | None:
         """The opening book's exact value for MAX (as `ai.search` uses it), or None."""
-        if self.raw or not hasattr(state, "book_value"):
+        if self.raw or not self.ctx.book or not hasattr(state, "book_value"):
             return None
-        units = book_units(state)
+        units = book_leaf(state)
         if units is None:
             return None
         if self.decay and abs(units) > PROVEN_UNITS:
@@ -120,7 +121,7 @@ class _Tracer:
         `ai.search` searches it."""
         if state.is_terminal():
             return "leaf"
-        if ply and not self.raw and hasattr(state, "book_value") and book_units(state) is not None:
+        if ply and self.book(state, ply) is not None:
             return "leaf"  # a position the opening book knows exactly
         if state.to_move == CHANCE:
             return "chance"
@@ -425,18 +426,25 @@ def trace(
     ordering: str = "game",
     table: bool = False,
     node_budget: int = NODE_BUDGET,
+    book: bool = False,
 ) -> Trace:
-    """Run the textbook algorithm on `state` and record every step.
+    """Run the textbook algorithm on `state` and record every step.  The textbook trees
+    have no opening book: `book=True` lets the game's book answer positions as the engine's
+    search does (a leaf "from the book").
 
     :raises SearchError: settings `ai.search` would refuse, an unknown ordering.
     :raises TraceTooLarge: more than `node_budget` nodes (the message suggests a smaller depth).
     """
     _check(state, algorithm, depth, ordering, node_budget)
     tracer = _tracer(state, algorithm, depth, heuristic, ordering, table, node_budget)
+    tracer.ctx.book = book
     tracer.visit(state, -1, None, None, depth, 0, -math.inf, math.inf)
-    return recorded(
+    found = recorded(
         state, algorithm, depth, tracer.ctx.heuristic_name, tracer.events, ordering, table
     )
+    found.book = book
+    found.evaluation = _evaluation(found, tracer.ctx, tracer.events)
+    return found
 
 
 def recorded(
@@ -465,7 +473,7 @@ def recorded(
         elif kind == "table":
             hits += 1
         counters.append((visited, leaves, cutoffs, hits))
-    return Trace(
+    found = Trace(
         algorithm,
         depth,
         heuristic,
@@ -478,3 +486,16 @@ def recorded(
         state,
         counters,
     )
+    return found
+
+
+def _evaluation(found: Trace, ctx: Context, events: list[TraceEvent]) -> Evaluation:
+    """The root value's provenance: exact when no heuristic leaf stands behind it (or, without
+    chance, when it is a proven win or loss), else an estimate at the trace's depth."""
+    value = found.value
+    book_leaves = sum(1 for event in events if event.kind == "leaf" and event.source == "book")
+    proven = not found.stochastic and not found.raw_values and abs(value) * SCALE > PROVEN_UNITS
+    if ctx.estimates_used() and not proven:
+        return Evaluation(value, Kind.ESTIMATE, Source.HEURISTIC, found.depth)
+    source = Source.BOOK if book_leaves else Source.SEARCH
+    return Evaluation(value, Kind.EXACT, source, found.depth)

@@ -177,6 +177,10 @@ class Trace:
     root_state: Any = None
     counters: list[tuple[int, int, int, int]] = field(default_factory=list)
     """After each event: (nodes visited, leaves evaluated, cut-offs, table hits)."""
+    evaluation: Any = None
+    """The root value's `ai.provenance.Evaluation` (kind and source), set by `ai.trace`."""
+    book: bool = False
+    """Whether the game's opening book answered positions (off for the textbook's tree)."""
 
     @property
     def root(self) -> TraceNode:

@@ -2,6 +2,7 @@
 
     plyground analyze ...       value every move of a position        (cli.analyze_command)
     plyground review ...        a game's values, best moves, mistakes (cli.review_command)
+    plyground hint ...          the window's Hint for a position      (cli.hint_command)
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
@@ -26,6 +27,7 @@ from plyground.cli import (
     bench_command,
     compare_command,
     exercise_command,
+    hint_command,
     match_command,
     policy_command,
     review_command,
@@ -40,6 +42,7 @@ from plyground.cli.console import console_for, say
 COMMANDS = (
     analyze_command,
     review_command,
+    hint_command,
     match_command,
     tournament_command,
     bench_command,

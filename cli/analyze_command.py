@@ -124,30 +124,37 @@ def _result_fields(
     game: Any, state: Any, result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
+    from plyground.ai.evaluation_text import as_json, legend, source_text, value_text
     from plyground.ai.report import book_end_text, speed, values_note, versus_tree
-    from plyground.ai.values import describe
     from plyground.games.base import CHANCE
 
     stochastic = bool(game.stochastic)
     chance = state.to_move == CHANCE
     probabilities = dict(state.chance_outcomes()) if chance else {}
+    side = game.side_names[state.player]
+    ranked = sorted(result.move_values.items(), key=lambda item: -item[1].value)
     return dict(
         chance=chance,
+        stochastic=stochastic,
         to_move=state.player + 1,
+        side=side,
         moves=[
             {
                 "move": game.format_move(move),
-                "value": value,
-                "meaning": describe(value, stochastic, result.exact),
+                **as_json(evaluation),
+                "meaning": value_text(evaluation, stochastic, side),
+                "from": source_text(evaluation),
                 **({"probability": probabilities[move]} if chance else {}),
             }
-            for move, value in sorted(result.move_values.items(), key=lambda item: -item[1])
+            for move, evaluation in ranked
         ],
         best_move=None if chance else game.format_move(result.move),
         value=result.value,
-        meaning=describe(result.value, stochastic, result.exact),
+        kind=result.evaluation.kind.value,
+        source=result.evaluation.source.value,
+        meaning=value_text(result.evaluation, stochastic, side),
         pv=game.format_moves(list(result.pv)),
-        pv_end=book_end_text(result),
+        pv_end=book_end_text(result, side),
         pv_cut=bool(result.extra.get("pv_stops_early")) and not result.extra.get("pv_ends_in_book"),
         depth=result.depth,
         complete=result.complete,
@@ -163,6 +170,7 @@ def _result_fields(
         estimated_nodes=verdict.nodes,
         versus_minimax=versus_tree(result) if result.algorithm == "alphabeta" else None,
         values_note=values_note(result, stochastic),
+        legend=list(legend(stochastic, result.move_values.values())),
     )
 
 
@@ -198,9 +206,10 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     else:
         write(f"Player {report['to_move']} to move. {settings}.\n\n")
         rows = [
-            [entry["move"], _signed4(entry["value"]), entry["meaning"]] for entry in report["moves"]
+            [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
+            for entry in report["moves"]
         ]
-        print_table(console_for(out), table(["move", "value", "meaning"], rows, (1,)))
+        print_table(console_for(out), table(["move", "value", "meaning", "from"], rows, (1,)))
         best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
         write(f"\nBest move: {best}\n")
         end = f" · {report['pv_end']}" if report.get("pv_end") else ""
@@ -218,6 +227,8 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     for note in (report["versus_minimax"], report["values_note"]):
         if note:
             write(note[0].upper() + note[1:] + ".\n")
+    if report.get("legend"):
+        write("Key: " + " · ".join(report["legend"]) + "\n")
 
 
 def _signed4(value: float) -> str:
@@ -289,9 +300,10 @@ def add_parser(commands: Any) -> None:
 {examples}
   plyground analyze --load saved-game.json --json
 
-values are from the point of view of the player to move: a proven result reads 'win in N'
-(N plies), an estimate a signed number; in games with chance values are 2p-1 for win
-probability p.
+values are from the point of view of the player to move, each with its kind (exact, lower,
+upper, estimate) and source (search, book, solver, table, heuristic): a proven result reads
+'win in N for X' (N plies), a bound '≤ ...', an estimate 'est. +0.31'; in games with chance
+values are 2p-1 for win probability p (a chance to win only when exact).
 
 {games_help()}""",
     )

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from plyground.ai.compare import (
+    ENGINE_NOTE,
     Comparison,
     Row,
     Step,
@@ -86,7 +87,7 @@ def print_tables(console: Console, comparison: Comparison, game: Any) -> None:
     engine = any(row.variant == "engine" for row in comparison.rows)
     console.print(
         f"branching b = {comparison.branching:.2f} (random playouts from the position)"
-        + ("; the engine's count includes its iterative deepening." if engine else ".")
+        + (f"; {ENGINE_NOTE}" if engine else ".")
     )
 
 
@@ -99,7 +100,7 @@ def to_json(comparison: Comparison, game: Any, moves: str, heuristic: str | None
         "heuristic": heuristic or game.default_heuristic,
         "branching": comparison.branching,
         "rows": [row.as_dict(game.format_move) for row in comparison.rows],
-        "theory": theory_curves(comparison.branching, comparison.depths()),
+        "theory": theory_curves(comparison.branching, comparison.depths(), comparison.chance),
     }
 
 

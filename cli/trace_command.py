@@ -41,6 +41,7 @@ def command_trace(args: argparse.Namespace) -> int:
             ordering=args.ordering,
             table=args.table,
             node_budget=args.budget,
+            book=args.book,
         )
     except (SearchError, ValueError) as error:
         raise UsageError(f"trace: {error}") from None
@@ -105,6 +106,12 @@ def add_parser(commands: Any) -> None:
         "--tree",
         help="a tree typed as text: numbers are leaves, ( ) MIN/MAX nodes (alternating from "
         'MAX at the root), [p:( ) q:( )] chance nodes, e.g. "(3,5,9)(1,7,14)(8,11,2)"',
+    )
+    parser.add_argument(
+        "--book",
+        action="store_true",
+        help="let the game's opening book answer positions as the engine does (default: off, "
+        "the textbook's tree and node counts)",
     )
     parser.add_argument("--moves", default="", help="moves from the start, game notation")
     parser.add_argument("--algorithm", choices=ALGORITHMS, help="default: the game's strongest")

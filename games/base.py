@@ -50,6 +50,9 @@ class Heuristic:
     name: str
     description: str
     evaluate: Callable[[Any], float]
+    exact: bool = False
+    """The evaluation is the position's true value (a game's exact table), not an estimate:
+    values resting on it are exact, from the table (ai.provenance)."""
 
 
 @dataclass(frozen=True, slots=True)

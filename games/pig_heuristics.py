@@ -87,6 +87,7 @@ HEURISTICS: dict[str, Heuristic] = {
             "The exact chance of winning against a perfect opponent, read from a solved "
             "table (slow the first time for a new goal).",
             evaluate_optimal,
+            exact=True,
         ),
         Heuristic(
             "none",

@@ -145,20 +145,12 @@ def _choose(
 
 
 def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
-    """A full analysis (every root move's value) with the config's search settings."""
-    from plyground import ai
+    """A full analysis (every root move's value) with the config's search settings: the
+    advisor's search (`ai.advisor.advise_with`, as `plyground hint` runs it)."""
+    from plyground.ai.advisor import advise_with
 
-    config = job.config
-    result = ai.search(
-        job.state,
-        algorithm=config.algorithm,
-        depth=config.depth,
-        heuristic=config.heuristic,
-        time_limit=config.time_limit,
-        seed=config.seed,
-        progress=progress,
-        should_stop=should_stop,
-        finish_now=finish_now,
+    result = advise_with(
+        job.state, job.config, progress=progress, should_stop=should_stop, finish_now=finish_now
     )
     return result.move, result
 

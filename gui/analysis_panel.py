@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 from plyground.ai import report
-from plyground.ai.values import describe
+from plyground.ai.evaluation_text import panel_key, value_text
 from plyground.gui import drawing, theme
 from plyground.gui.theme import Metrics
 
@@ -39,31 +39,46 @@ class Analysis:
     """False when the search only proved the best move (its other values are bounds)."""
     played: Any = None
     """The move actually played (a preset with randomness may not play the best one)."""
+    advice: str = ""
+    """For a human's advice: the evaluator that answered ('exact table')."""
+    stale: bool = False
+    """The advice is for an earlier position (a fresh one is being worked out)."""
+    opponent: Any = None
+    """Beside advice: the AI's own last search (`SearchRecord`), shown as its view."""
 
 
 compact = report.compact
 
 
-def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
-    """(label, text) rows for the panel (the same wording as `analyze`: ai.report)."""
+def summary_lines(
+    analysis: Analysis, game: Any, names: tuple[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """(label, text) rows for the panel (the same wording as `analyze`: ai.report and
+    ai.evaluation_text); `names` are the sides' names, so a win or loss says for whom."""
     result = analysis.result
     stochastic = bool(getattr(game, "stochastic", False))
-    exact = bool(getattr(result, "exact", False))
+    side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
     rows: list[tuple[str, str]] = []
+    if getattr(analysis, "stale", False):
+        rows.append(("For", "an earlier position: this one's advice is on its way"))
+    if getattr(analysis, "advice", ""):
+        rows.append(("Advice", analysis.advice))
     played = analysis.played
     if played is not None and played != result.move and played in result.move_values:
-        played_value = describe(result.move_values[played], stochastic, exact)
+        played_value = value_text(result.move_values[played], stochastic, side)
         rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
-    rows.append(("Best", best_text(result, game)))
+    rows.append(("Best", best_text(result, game, side)))
     if result.pv:
         line = report.line_text(result, game, book=False)
-        rows.append(("Line", line))
-        end = report.book_end(result)
+        end = report.book_end(result, side)
+        evaluation = result.evaluation
+        if not evaluation.distance_known and end == value_text(evaluation, stochastic, side):
+            line, end = f"{line} · then the book", None  # the Best row says what it gives
+        if len(result.pv) > 1 or end is not None or not line.endswith("then the book"):
+            rows.append(("Line", line))  # (a best move the book answers at once: no line)
         if end is not None and not line.endswith("…"):
             rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
-    algorithm = ALGORITHM_NAMES.get(result.algorithm, result.algorithm)
-    status = "" if result.complete else " (cut short)"
-    rows.append(("Search", f"{algorithm}, depth {result.depth}{status}"))
+    rows.append(("Search", report.search_line(result)))
     rate = report.speed(result)
     work = f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s"
     rows.append(("Work", work + (f" · {rate}" if rate else "")))
@@ -83,16 +98,24 @@ def summary_lines(analysis: Analysis, game: Any) -> list[tuple[str, str]]:
     elif result.algorithm == "minimax":
         rows.append(("Pruning", "none: minimax visits every node"))
     note = report.values_note(result, stochastic)
+    key = " · ".join(panel_key(stochastic, result.move_values.values()))
     if note is not None:
-        rows.append(("Values", note))
+        rows.append(("Values", f"{note} · {key}" if key else note))
+    elif key:
+        rows.append(("Key", key))
+    opponent = getattr(analysis, "opponent", None)
+    if opponent is not None and opponent.result.move is not None:
+        who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]
+        view = best_text(opponent.result, game, who)
+        rows.append((f"{who}'s view", f"{view} ({report.search_line(opponent.result)})"))
     return rows
 
 
-def best_text(result: Any, game: Any) -> str:
-    """'4 · win in 5', 'roll · estimate +0.07': the best move and its honest value (the
-    panel's Best row and the Hint; a chance to win only when the value is exact)."""
+def best_text(result: Any, game: Any, side: str | None = None) -> str:
+    """'4 · win in 5 for Red', 'roll · est. +0.07': the best move and its value as its
+    provenance says (the panel's Best row and the Hint)."""
     stochastic = bool(getattr(game, "stochastic", False))
-    value = describe(result.value, stochastic, bool(getattr(result, "exact", False)))
+    value = value_text(result.evaluation, stochastic, side)
     return f"{game.format_move(result.move)} · {value}"
 
 
@@ -121,7 +144,7 @@ def draw(
         1,
         theme.PANEL_BORDER,
     )
-    rows = summary_lines(analysis, game) if analysis is not None else []
+    rows = summary_lines(analysis, game, names) if analysis is not None else []
     sections = [rows] if rows else []
     if extra:
         sections.insert(0, extra)
@@ -158,7 +181,7 @@ def _draw_sections(
     x, y = rect.x + m.gap, rect.y + m.px(10)
     width = rect.width - 2 * m.gap
     head = m.font_size(13)
-    rows = summary_lines(analysis, game) if analysis is not None else []
+    rows = summary_lines(analysis, game, names) if analysis is not None else []
     hidden = 0
     if extra:
         y, missed = _draw_rows(
@@ -189,12 +212,16 @@ def _draw_sections(
             )
         return hidden
     if analysis.source == "hint":
-        title = f"HINT FOR {names[analysis.player].upper()}"
+        title = f"ADVICE FOR {names[analysis.player].upper()}"
+        if analysis.stale:
+            title += " · EARLIER POSITION"
     elif analysis.source == "review":
         title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
     else:
-        title = f"LAST AI MOVE · {names[analysis.player].upper()}"
+        title = f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
     colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
+    if analysis.stale:
+        colour = theme.TEXT_FAINT
     return hidden + _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)[1]
 
 
@@ -284,10 +311,11 @@ def full_height(
     m: Metrics,
     width: int,
     extra: list[tuple[str, str]] | None = None,
+    names: tuple[str, str] | None = None,
 ) -> int:
     """Height that shows every row of `analysis` and `extra` in the roomiest layout, the panel
     `width` wide (the side panel's expanded view while the pointer is over it)."""
-    sections = [summary_lines(analysis, game)] if analysis is not None else []
+    sections = [summary_lines(analysis, game, names)] if analysis is not None else []
     if extra:
         sections.insert(0, extra)
     text_w = width - 2 * m.gap

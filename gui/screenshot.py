@@ -84,10 +84,19 @@ def _analyse(scene: Any) -> None:
         return
     player = state.to_move
     side = controller.sides[player]
-    if side.is_ai:
-        config = side.player_config(scene.game_name)
-    else:  # a hint: what the window's hint runs (a solve where the game calls it cheap)
-        config = controller.exact_analysis_config(player)
+    entries = len(controller.match.entries)
+    branching = len(state.legal_moves())
+    if not side.is_ai:  # a hint: what the window's Hint runs (ai.advisor)
+        from plyground.ai.advisor import advise
+        from plyground.gui.play.jobs import BoardValues
+
+        result, title = advise(controller.game, state)
+        record = SearchRecord(result, "hint", player, branching, advice=title, entries=entries)
+        controller.show_search(record)
+        controller.board = BoardValues.of(entries, result, result.move)
+        controller.hint = result.move
+        return
+    config = side.player_config(scene.game_name)
     result = ai.search(
         state,
         algorithm=config.algorithm,
@@ -96,10 +105,7 @@ def _analyse(scene: Any) -> None:
         time_limit=config.time_limit or 2.0,
         seed=0,
     )
-    source = "ai" if side.is_ai else "hint"
-    controller.show_search(SearchRecord(result, source, player, len(state.legal_moves())))
-    if source == "hint":
-        controller.hint = result.move
+    controller.show_search(SearchRecord(result, "ai", player, branching, entries=entries))
 
 
 def render(

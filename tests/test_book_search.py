@@ -57,7 +57,7 @@ def test_every_column_of_the_empty_board_is_exact() -> None:
     """Pons' published scores of the first move, -2 -1 0 1 0 -1 -2, as plies to the end."""
     result = ai.search(EMPTY, "alphabeta", depth=None, time_limit=120.0)
     assert result.exact and result.complete
-    assert [describe(result.move_values[col]) for col in range(7)] == [
+    assert [describe(result.values[col]) for col in range(7)] == [
         "loss in 40",
         "loss in 42",
         "draw",
@@ -89,7 +89,7 @@ def test_the_early_table_is_used_only_when_solving() -> None:
     """A fixed-depth search from the empty board is still minimax's estimate."""
     pruned = ai.search(EMPTY, "alphabeta", depth=2)
     assert not pruned.exact
-    assert pruned.move_values == ai.search(EMPTY, "minimax", depth=2).move_values
+    assert pruned.values == ai.search(EMPTY, "minimax", depth=2).values
 
 
 @pytest.mark.slow
@@ -120,9 +120,9 @@ def test_a_fixed_depth_search_reaching_the_book_is_exact_and_equals_minimax(move
     pruned = ai.search(state, "alphabeta", depth=depth)
     reference = ai.search(state, "minimax", depth=depth) if depth <= 4 else pruned
     assert pruned.exact
-    assert pruned.move_values == reference.move_values
+    assert pruned.values == reference.values
     solved = ai.search(state, "alphabeta", depth=None)
-    assert solved.move_values == pruned.move_values
+    assert solved.values == pruned.values
 
 
 @pytest.mark.usefixtures("no_book")
@@ -150,7 +150,7 @@ def test_a_twelve_stone_root_cut_short_plays_the_likeliest_move_not_the_heuristi
     result = ai.search(state, depth=None, time_limit=600.0, all_values=False, finish_now=finish_now)
     assert not result.complete and not result.exact
     assert result.move == state.search_moves()[0]
-    assert max(result.move_values.values()) * SCALE == pytest.approx(known)
+    assert max(result.values.values()) * SCALE == pytest.approx(known)
 
 
 def test_solving_an_opening_is_judged_cheap_with_the_book() -> None:

@@ -213,8 +213,9 @@ def test_analyze_solves_tictactoe_and_says_so(capsys: pytest.CaptureFixture[str]
     )
     values = {entry["move"]: entry for entry in report["moves"]}
     assert len(values) == 5
-    assert values["3"]["meaning"] == "win in 1"  # X completes the top row 1-2-3
-    assert values["7"]["meaning"] == "loss in 2"  # O then completes 4-5-6
+    assert values["3"]["meaning"] == "win in 1 for X"  # X completes the top row 1-2-3
+    assert values["7"]["meaning"] == "loss in 2 for X"  # O then completes 4-5-6
+    assert values["3"]["kind"] == "exact" and values["3"]["source"] in ("search", "solver")
     assert report["best_move"] == "3"
     assert report["exact"] is True
     assert report["nodes"] > 0
@@ -240,7 +241,7 @@ def test_analyze_a_pig_decision_and_a_die_roll(capsys: pytest.CaptureFixture[str
         capsys, "analyze", "--game", "pig", "--goal", "30", "--moves", "r4r6h", "--depth", "3"
     )
     assert status == 0, err
-    assert "estimate" in out and "% to win" not in out  # a depth-3 estimate is not a chance
+    assert "est." in out and "% to win" not in out  # a depth-3 estimate is not a chance
     assert "Best move:" in out
     status, out, err = run(
         capsys,

@@ -197,7 +197,10 @@ def test_a_registered_game_gets_its_own_option_flag(
     assert report["moves_played"] == "a2" and report["depth_asked"] == 5
     assert report["position"] == "a:  b:||  c:||"
     # two equal heaps left: the player to move loses whatever they do
-    assert {entry["meaning"] for entry in report["moves"]} <= {"loss in 2", "loss in 4"}
+    assert {entry["meaning"] for entry in report["moves"]} <= {
+        "loss in 2 for Second",
+        "loss in 4 for Second",
+    }
     status, _, err = run(capsys, "analyze", "--game", "nimtest", "--stones", "12")
     assert status == 2 and "stones must be 1 to 9" in err
     status, _, err = run(capsys, "analyze", "--game", "nimtest", "--goal", "30")

@@ -155,7 +155,9 @@ def test_branching_is_measured_from_the_game() -> None:
 def test_theory_curves() -> None:
     curves = compare.theory_curves(4.0, [1, 2, 4])
     assert curves["b^d"] == [(1, 4.0), (2, 16.0), (4, 256.0)]
-    assert curves["b^(d/2)"] == [(1, 2.0), (2, 4.0), (4, 16.0)]
+    # alpha-beta's minimal tree (Knuth & Moore): b^ceil(d/2) + b^floor(d/2) - 1 leaves
+    assert curves["b^ceil(d/2)+b^floor(d/2)−1"] == [(1, 4.0), (2, 7.0), (4, 31.0)]
+    assert set(compare.theory_curves(4.0, [1, 2], chance=True)) == {"b^d"}
 
 
 def test_progress_and_cancel() -> None:

@@ -57,7 +57,7 @@ def test_expectiminimax_converges_to_value_iteration(goal: int, moves: str, dept
     )
     assert abs(result.value - expected) < 0.001
     # every root move too: roll and (where legal) hold
-    for move, value in result.move_values.items():
+    for move, value in result.values.items():
         child = state.play(move)
         if move == "hold":
             child_key = (child.scores[1 - me], child.scores[me], 0)
@@ -81,8 +81,8 @@ def test_chance_root_reports_the_expectation() -> None:
     assert state.to_move == games.CHANCE
     result = ai.search(state, "expectiminimax", depth=3, heuristic="race")
     assert result.move is None
-    assert set(result.move_values) == {1, 2, 3, 4, 5, 6}
-    mean = sum(result.move_values.values()) / 6
+    assert set(result.values) == {1, 2, 3, 4, 5, 6}
+    mean = sum(result.values.values()) / 6
     assert result.value == pytest.approx(mean)
 
 

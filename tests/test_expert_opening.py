@@ -132,8 +132,8 @@ def test_with_the_analysis_shown_the_hurried_expert_still_plays_a_keeper() -> No
     result = player.last_result
     assert result is not None
     assert keeps(state, move, value)
-    if result.extra["bounds"]:
-        assert not result.exact
+    if result.extra["bounds"]:  # each says it is only a bound (ai.provenance)
+        assert all(result.move_values[m].kind == "upper" for m in result.extra["bounds"])
         assert move not in result.extra["bounds"]
 
 

@@ -69,7 +69,7 @@ def test_tictactoe_hard_never_loses_whatever_the_opponent_plays() -> None:
 
     def exact(state: Any) -> dict[Any, float]:
         if state.key() not in solved:
-            solved[state.key()] = ai.search(state, "alphabeta", depth=None).move_values
+            solved[state.key()] = ai.search(state, "alphabeta", depth=None).values
         return solved[state.key()]
 
     seen: set[tuple[Any, int]] = set()
@@ -84,10 +84,10 @@ def test_tictactoe_hard_never_loses_whatever_the_opponent_plays() -> None:
                 walk(state.play(move), (*moves, move), me)
             return
         result = ai.search(state, hard.algorithm, depth=hard.depth, heuristic=hard.heuristic)
-        best = max(result.move_values.values())
+        best = max(result.values.values())
         values = exact(state)
         target = max(values.values())
-        for move, value in result.move_values.items():
+        for move, value in result.values.items():
             if value != best:
                 continue
             if (values[move] >= 0) != (target >= 0):  # a draw or win thrown into a loss

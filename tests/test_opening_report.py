@@ -50,9 +50,9 @@ def test_a_line_that_reaches_the_end_has_no_book_note() -> None:
 @pytest.mark.parametrize(
     ("moves", "best", "meaning"),
     [
-        ("", "4", "win in 41"),
-        ("4", "4", "loss in 40"),
-        ("44", "4", "win in 39"),
+        ("", "4", "win in 41 for Red"),
+        ("4", "4", "loss in 40 for Yellow"),
+        ("44", "4", "win in 39 for Red"),
         ("4453", None, None),
     ],
 )

@@ -18,7 +18,7 @@ def test_minimax_visits_the_whole_tictactoe_tree_and_values_it_a_draw() -> None:
     result = ai.search(TTT.initial_state(), "minimax", depth=9, heuristic="none")
     assert result.nodes == 549_946  # every node of the game tree, root included
     assert result.value == 0.0
-    assert set(result.move_values.values()) == {0.0}
+    assert set(result.values.values()) == {0.0}
     assert result.exact
 
 
@@ -28,7 +28,7 @@ def test_alphabeta_matches_minimax_with_far_fewer_nodes() -> None:
     full = ai.search(state, "minimax", depth=9, heuristic="none")
     pruned = ai.search(state, "alphabeta", depth=9, heuristic="none")
     solved = ai.search(state, "alphabeta", depth=None, all_values=False)
-    assert pruned.move_values == full.move_values
+    assert pruned.values == full.values
     assert solved.value == full.value == 0.0
     assert pruned.nodes * 10 < full.nodes
     assert solved.nodes * 50 < full.nodes
@@ -39,7 +39,7 @@ def test_expectiminimax_on_a_game_without_chance_is_minimax() -> None:
     state = TTT.replay(state)
     full = ai.search(state, "minimax", depth=7, heuristic="lines")
     expecti = ai.search(state, "expectiminimax", depth=7, heuristic="lines")
-    assert expecti.move_values == full.move_values
+    assert expecti.values == full.values
 
 
 def test_quicker_wins_score_higher_and_slower_losses_resist() -> None:
@@ -49,7 +49,7 @@ def test_quicker_wins_score_higher_and_slower_losses_resist() -> None:
     assert result.move == 2  # cell 3
     assert result.value == pytest.approx(1 - STEP)
     assert plies_to_end(result.value) == 1
-    slower = [v for m, v in result.move_values.items() if m != 2 and v > 0]
+    slower = [v for m, v in result.values.items() if m != 2 and v > 0]
     assert slower and all(v < result.value for v in slower)
     assert min(plies_to_end(v) or 0 for v in slower) == 3
     # After X takes 5, O faces three threats: every move loses in 2 plies.
@@ -66,8 +66,8 @@ def _perfect_move_table() -> dict[object, set[int]]:
         if state.is_terminal() or state.key() in table:
             return
         result = ai.search(state, "minimax", depth=9, heuristic="none")
-        best = max(result.move_values.values())
-        table[state.key()] = {m for m, v in result.move_values.items() if v == best}
+        best = max(result.values.values())
+        table[state.key()] = {m for m, v in result.values.items() if v == best}
         for move in state.legal_moves():
             visit(state.play(move))
 
@@ -182,7 +182,7 @@ def test_alphabeta_values_every_connect4_root_move_like_minimax() -> None:
     for heuristic in ("windows", "threats"):
         full = ai.search(state, "minimax", depth=4, heuristic=heuristic)
         pruned = ai.search(state, "alphabeta", depth=4, heuristic=heuristic)
-        assert pruned.move_values == full.move_values
+        assert pruned.values == full.values
         assert pruned.nodes < full.nodes
 
 

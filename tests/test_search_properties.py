@@ -44,10 +44,10 @@ def test_alphabeta_equals_minimax(game_name: str, seed: int, depth: int, data: A
     pruned = ai.search(state, "alphabeta", depth=depth, heuristic=heuristic)
     best_only = ai.search(state, "alphabeta", depth=depth, heuristic=heuristic, all_values=False)
     expecti = ai.search(state, "expectiminimax", depth=depth, heuristic=heuristic)
-    assert pruned.move_values == reference.move_values
-    assert expecti.move_values == reference.move_values
+    assert pruned.values == reference.values
+    assert expecti.values == reference.values
     assert best_only.value == reference.value
-    assert reference.move_values[best_only.move] == reference.value
+    assert reference.values[best_only.move] == reference.value
 
 
 def naive_expectiminimax(state: Any, depth: int, evaluate: Any) -> float:

@@ -1,9 +1,9 @@
 """The charts of the Compare view and of the `compare` / `policy` commands (issue 11).
 
 `nodes_chart` plots nodes against depth on a log scale, one line per algorithm (its points
-are exactly the comparison rows' node counts), with the theory curves b^d and b^(d/2)
-drawn faintly.  `policy_charts` reads the plain picture a game describes
-(`game.policy_picture(state, chosen)`) into charts.
+are exactly the comparison rows' node counts), with the theory curves b^d and, without
+chance, alpha-beta's minimal tree b^ceil(d/2)+b^floor(d/2)−1 drawn faintly.  `policy_charts`
+reads the plain picture a game describes (`game.policy_picture(state, chosen)`) into charts.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def nodes_chart(comparison: Comparison, title: str = "Nodes searched by depth") 
     depths = comparison.depths()
     series: list[chart.Series] = []
     if depths:
-        curves = theory_curves(comparison.branching, depths)
+        curves = theory_curves(comparison.branching, depths, comparison.chance)
         for label, curve in curves.items():
             series.append(
                 chart.Series(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+from plyground.ai.evaluation_text import kind_text, source_text
 from plyground.ai.search import ALGORITHM_TITLES
 from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
 from plyground.ai.trace_render import (
@@ -108,8 +109,11 @@ def draw_panel(
     if found is None or model.guessing:
         return
     y = out.section("Search", y)
-    y = out.lines(search_summary(model, found), y, theme.TEXT_DIM) + m.px(8)
-    y = _root_moves(out, model, found, y) + m.px(8)
+    y = out.lines(search_summary(model, found), y, theme.TEXT_DIM)
+    if found.evaluation is not None:  # the root value's provenance (ai.evaluation_text)
+        kind, source = kind_text(found.evaluation), source_text(found.evaluation)
+        y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
+    y = _root_moves(out, model, found, y + m.px(8)) + m.px(8)
     y = _step_counts(out, model, found, y)
     node = found.nodes[model.narrated]
     chance = chance_to_explain(model, node)

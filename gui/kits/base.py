@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+from plyground.ai.provenance import Evaluation
 from plyground.gui import drawing, sound, theme
 from plyground.gui.theme import Colour
 
@@ -27,10 +28,9 @@ class ViewContext:
     interactive: bool = False
     """True when a human may move now (hover previews and clicks are live)."""
     winning_line: tuple[Any, ...] | None = None
-    values: dict[Any, float] | None = None
-    """Value of each legal move for the player to move (analysis panel shown)."""
-    exact: bool = False
-    """The values are the game's true values (a solve): a 0 is then a draw."""
+    values: dict[Any, Evaluation] | None = None
+    """Value of each legal move for the player to move, with its provenance (analysis
+    panel shown): labels render through `short_value` (ai.evaluation_text)."""
     stochastic: bool = False
     chosen: Any = None
     hint: Any = None
@@ -158,14 +158,12 @@ def value_colour(value: float) -> Colour:
     return theme.TEXT_DIM
 
 
-def short_value(value: float, stochastic: bool, exact: bool = False) -> str:
-    """Compact value text for a board label ('win in 3', 'draw' when exact, '+0.25', '62%')."""
-    from plyground.ai.values import describe
+def short_value(value: Evaluation, stochastic: bool) -> str:
+    """Compact value text for a board label ('win in 3', 'draw', '≤ loss in 4', 'est. +0.25',
+    '62%'): `ai.evaluation_text.board_text`, the one wording."""
+    from plyground.ai.evaluation_text import board_text
 
-    text = describe(value, stochastic, exact and not stochastic)
-    if stochastic and text.endswith(" to win"):
-        text = text[: -len(" to win")]
-    return text
+    return board_text(value, stochastic)
 
 
 def digit_of(key: int, unicode: str) -> int | None:

@@ -351,11 +351,11 @@ class ConnectFourView(BoardView):
             )
             if ctx.values is not None and col in ctx.values:
                 value = ctx.values[col]
-                text = short_value(value, ctx.stochastic, ctx.exact)
+                text = short_value(value, ctx.stochastic)
                 size = drawing.fit_size(
                     text, int(cell * 0.95), max(11, round(cell * 0.19)), "semibold"
                 )
-                colour = value_colour(value)
+                colour = value_colour(value.value)
                 label = drawing.draw_text(
                     surface,
                     text,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from plyground.ai.values import board_label
+from plyground.ai.evaluation_text import value_text
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, value_colour
 from plyground.gui.kits.best_move import best_button
@@ -480,7 +480,7 @@ class PigView(BoardView):
                 pygame.draw.rect(surface, theme.ACCENT, ring, 2, round(ring.height * 0.3))
             if ctx.values is not None and move in ctx.values:
                 value = ctx.values[move]
-                text = board_label(value, stochastic=True)
+                text = value_text(value, stochastic=True)
                 if move == ctx.chosen:
                     text += " · best"
                 drawing.draw_text(
@@ -488,7 +488,7 @@ class PigView(BoardView):
                     text,
                     (rect_b.centerx, rect_b.bottom + unit * 0.12),
                     label_size,
-                    value_colour(value),
+                    value_colour(value.value),
                     "semibold",
                     anchor="midtop",
                 )

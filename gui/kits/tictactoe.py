@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 import pygame
+from plyground.ai.provenance import Evaluation
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_ring, best_tag
@@ -231,14 +232,14 @@ class TicTacToeView(BoardView):
         surface: pygame.Surface,
         box: pygame.Rect,
         cell: float,
-        value: float,
+        value: Evaluation,
         chosen: bool,
         ctx: ViewContext,
     ) -> None:
         """A move's value at the bottom of its cell (framed when it is the chosen move)."""
-        text = short_value(value, ctx.stochastic, ctx.exact)
+        text = short_value(value, ctx.stochastic)
         size = drawing.fit_size(text, int(cell * 0.8), max(11, round(cell * 0.11)), "semibold")
-        colour = value_colour(value)
+        colour = value_colour(value.value)
         label = drawing.draw_text(
             surface,
             text,

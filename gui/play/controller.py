@@ -275,7 +275,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if (
             analysis is not None
             and analysis.source == "hint"
-            and self.analysis_decisions == self.match.decisions()
+            and analysis.entries == len(self.match.entries)
             and analysis.player == self.state.to_move
         ):
             self.hint = analysis.result.move

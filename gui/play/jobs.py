@@ -72,6 +72,15 @@ class SearchRecord:
     minimax_nodes: int | None = None
     all_values: bool = True
     played: Any = None
+    advice: str = ""
+    """For a human's advice: the evaluator that answered ('exact table', 'Expert, depth 14,
+    1.5 s': ai.advisor.advice_title)."""
+    entries: int = -1
+    """The match's length when the searched position was on the board."""
+    opponent: SearchRecord | None = None
+    """Beside a human's advice: the AI's own last search, shown as its view."""
+    job_id: int = -1
+    """The worker's job that searched it (late measurements find their record by it)."""
 
 
 @dataclass
@@ -79,19 +88,19 @@ class BoardValues:
     """Values of the moves of one position, for the side to move there."""
 
     entries: int
-    values: dict[Any, float]
+    values: dict[Any, Any]
+    """Each move's `ai.provenance.Evaluation`: every label says what kind of value it is."""
     chosen: Any
-    exact: bool = False
-    """Every value is the true one (a solve): labels say "draw", never "0.00"."""
 
     @classmethod
     def of(cls, entries: int, result: Any, chosen: Any) -> BoardValues:
-        """A search's move values; exact when the search was and no move's value is only a
-        bound."""
-        exact = bool(getattr(result, "exact", False)) and not getattr(result, "extra", {}).get(
-            "bounds"
-        )
-        return cls(entries, dict(result.move_values), chosen, exact)
+        """A search's move values, each with its own provenance."""
+        return cls(entries, dict(result.move_values), chosen)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every value is the true one."""
+        return all(value.is_exact for value in self.values.values())
 
 
 def compact(number: float) -> str:
@@ -198,22 +207,36 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int) -> Any:
-        """The search used for hints and board values: the opponent AI's, else a middle preset."""
-        from plyground import ai
+    def analysis_config(self, player: int, state: Any = None) -> Any:
+        """The search behind hints, the board's values and the human's analysis: the game's
+        best evaluator at `state` (the position on the board by default: `ai.advisor`),
+        never the opponent's difficulty."""
+        from plyground.ai.advisor import advisor_for
 
-        other = self.sides[1 - player]
-        if other.is_ai:
-            return other.player_config(self.game_name)
-        presets = list(ai.DIFFICULTIES[self.game_name])
-        return ai.DIFFICULTIES[self.game_name][presets[min(2, len(presets) - 1)]]
+        return advisor_for(self.game, self.state if state is None else state).config
 
-    def exact_analysis_config(self, player: int) -> Any:
-        """`analysis_config`, switched to solving where the game says a solve of this position
-        is cheap (an opening book within reach): every move's value is then exact."""
-        from plyground.ai.players import exact_where_cheap
+    exact_analysis_config = analysis_config
+    """The same advisor (the name the controller and screenshots call)."""
 
-        return exact_where_cheap(self.analysis_config(player), self.state)
+    def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
+        """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
+        from plyground.ai.advisor import advice_title, advisor_for
+
+        title = advice_title(advisor_for(self.game, self.state).evaluator, result)
+        shown = self.analysis
+        opponent = shown if shown is not None and shown.source == "ai" else None
+        if shown is not None and shown.source == "hint":
+            opponent = shown.opponent
+        return SearchRecord(
+            result,
+            "hint",
+            job.player,
+            branching,
+            advice=title,
+            entries=job.entries,
+            opponent=opponent,
+            job_id=job.job_id,
+        )
 
     def thinking_text(self) -> str:
         """'Red is thinking… depth 6 · 12.3k nodes'; a solve says "solving" and the deepest
@@ -240,8 +263,10 @@ class SearchJobs:
                 self.on_review_position(message.payload)
                 continue
             if message.kind == "minimax_nodes":
-                if self.analysis is not None and self.analysis_job == message.job_id:
-                    self.analysis.minimax_nodes = message.payload[0]
+                shown = self.analysis
+                for record in (shown, shown.opponent if shown is not None else None):
+                    if record is not None and record.job_id == message.job_id:
+                        record.minimax_nodes = message.payload[0]  # the AI's view's too
                 continue
             job = self.job
             if job is None or message.job_id != job.job_id:
@@ -293,18 +318,19 @@ class SearchJobs:
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
-        if job.kind == "position" and self.analysis is not None:
-            return  # the panel keeps describing the last AI move or hint
-        source = "ai" if job.kind == "move" else "hint"
-        self.analysis = SearchRecord(result, source, job.player, branching)
+        if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
+            self.analysis = self.advice_record(job, result, branching)
+            self.analysis_job = job.job_id
+            self.analysis_decisions = self.match.decisions()
+            if job.kind == "analyse":
+                self.hint = move
+            return
+        self.analysis = SearchRecord(
+            result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
+        )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
         self.analysis_decisions = self.match.decisions()
-        if job.kind == "analyse":
-            self.hint = move
-            return
-        if job.kind == "position":
-            return
         self.analysis.played = move
         self.analysis_decisions += 1
         self.pending = Pending(move, job.entries, job.started + self.move_delay())

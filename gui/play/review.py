@@ -36,6 +36,7 @@ class Reviewing:
     """Stepping through the match (part of `PlayController`)."""
 
     review: Review
+    game: Any
     match: Any
     settings: Any
     ai_enabled: bool
@@ -166,9 +167,7 @@ class Reviewing:
         if self.job is not None:
             return
         player = state.to_move
-        from plyground.ai.players import exact_where_cheap
-
-        config = exact_where_cheap(self.analysis_config(player), state)
+        config = self.analysis_config(player, state)  # the advisor at the reviewed position
         self.submit("review", config, player, state=state)
         if self.job is not None:
             self.job.entries = self.review.index or 0
@@ -180,4 +179,8 @@ class Reviewing:
             return
         state = entries[job.entries - 1].state if job.entries else self.match.initial
         branching = len(state.legal_moves())
-        self.review.records[state] = SearchRecord(result, "review", job.player, branching)
+        from plyground.ai.advisor import advice_title, advisor_for
+
+        title = advice_title(advisor_for(self.game, state).evaluator, result)
+        record = SearchRecord(result, "review", job.player, branching, advice=title)
+        self.review.records[state] = record

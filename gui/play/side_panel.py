@@ -12,10 +12,14 @@ from plyground.gui.play.controller import PlayController
 from plyground.gui.play.jobs import SearchRecord
 
 
-def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
-    """The controller's record of a search as the analysis panel's `Analysis`."""
+def as_analysis(
+    record: SearchRecord | None, entries: int | None = None
+) -> analysis_panel.Analysis | None:
+    """The controller's record of a search as the analysis panel's `Analysis`; advice searched
+    when the match had other than `entries` entries is marked as for an earlier position."""
     if record is None:
         return None
+    stale = record.source == "hint" and entries is not None and record.entries not in (-1, entries)
     return analysis_panel.Analysis(
         result=record.result,
         source=record.source,
@@ -24,6 +28,9 @@ def as_analysis(record: SearchRecord | None) -> analysis_panel.Analysis | None:
         minimax_nodes=record.minimax_nodes,
         all_values=record.all_values,
         played=record.played,
+        advice=record.advice,
+        stale=stale,
+        opponent=record.opponent,
     )
 
 
@@ -154,10 +161,11 @@ def analysis_wanted(scene: Any, width: int) -> int:
     controller: PlayController = scene.controller
     pm = text_metrics(scene.app.metrics)
     extra = scene.kit_rows.get(controller, scene.view)
-    record = as_analysis(controller.shown_analysis())
+    record = as_analysis(controller.shown_analysis(), live_entries(controller))
     if record is None:
         return analysis_panel.preferred_height(pm, len(extra))
-    return analysis_panel.full_height(record, controller.game, pm, width, extra)
+    names = controller.colour_names()
+    return analysis_panel.full_height(record, controller.game, pm, width, extra, names)
 
 
 def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
@@ -215,7 +223,7 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
         scene.analysis_hidden = analysis_panel.draw(
             surface,
             analysis,
-            as_analysis(controller.shown_analysis()),
+            as_analysis(controller.shown_analysis(), live_entries(controller)),
             controller.game,
             pm,
             controller.colour_names(),
@@ -285,13 +293,18 @@ def draw_expanded(surface: pygame.Surface, scene: Any) -> None:
     analysis_panel.draw(
         surface,
         rect,
-        as_analysis(controller.shown_analysis()),
+        as_analysis(controller.shown_analysis(), live_entries(controller)),
         controller.game,
         text_metrics(m),
         controller.colour_names(),
         thinking=controller.job is not None,
         extra=scene.kit_rows.get(controller, scene.view),
     )
+
+
+def live_entries(controller: PlayController) -> int | None:
+    """The live match's length (None while reviewing: a reviewed record is never stale)."""
+    return None if controller.reviewing else len(controller.match.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:

@@ -25,6 +25,7 @@ from plyground.ai.compare import (
     describe,
     duration,
     estimate,
+    theory_note,
     tree_sizes,
     variants_for,
     with_shares,
@@ -38,6 +39,9 @@ from plyground.gui.scenes.base import Scene
 from plyground.gui.view_heading import draw_card, draw_heading
 
 DEPTHS = tuple(range(1, 13))
+CURVE_DEPTH = 3
+"""The least depth the view opens at: depths 1 to 3 draw a curve (a game whose AI looks one
+decision ahead would otherwise show one point)."""
 LIMIT_SECONDS = 20.0
 """A run estimated to take longer waits for Skip or Run anyway."""
 
@@ -59,7 +63,8 @@ class CompareScene(Scene):
         super().__init__(app)
         self.game = game
         self.state = state
-        self.depth = max(DEPTHS[0], min(DEPTHS[-1], depth))
+        # at least CURVE_DEPTH: a single depth draws a point, not a curve
+        self.depth = max(CURVE_DEPTH, min(DEPTHS[-1], depth))
         self.heuristic = heuristic
         self.limit_seconds = LIMIT_SECONDS
         self.variants = [variant.key for variant in variants_for(state)]
@@ -156,7 +161,7 @@ class CompareScene(Scene):
 
     def comparison(self) -> Comparison:
         """The rows so far as a comparison (what the chart draws)."""
-        return Comparison(self.branching, list(self.rows))
+        return Comparison(self.branching, list(self.rows), bool(self.state.STOCHASTIC))
 
     def shown_depth(self) -> int:
         """The depth whose rows the table shows: the one picked with the arrow keys, else the
@@ -382,10 +387,7 @@ class CompareScene(Scene):
         if self._chart_cache is None or self._chart_cache[0] != key:
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
             figure = nodes_chart(self.comparison(), "Nodes searched by depth (log scale)")
-            figure.note = (
-                "Faint lines: b^d (minimax's tree) and b^(d/2) (alpha-beta with perfect "
-                f"ordering) for the measured branching b = {self.branching:.1f}."
-            )
+            figure.note = theory_note(self.branching, bool(self.state.STOCHASTIC))
             if not self.rows:
                 figure.series = []
                 figure.x_range, figure.y_range = (0.5, self.depth + 0.5), (1.0, 1000.0)

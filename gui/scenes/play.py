@@ -453,7 +453,6 @@ class PlayScene(FileDialogScene):
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
-            ctx.exact = board.exact
         if reviewing:  # a still picture of the reviewed position
             ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
             return ctx

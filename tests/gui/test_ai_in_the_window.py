@@ -203,19 +203,26 @@ def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
 
 @pytest.mark.slow
 def test_analysis_measures_what_pruning_saved(make_app):
+    """The AI's own search (Hard, depth 4) is measured against minimax and stays visible as
+    its view beside the human's advice (which solves, so has no minimax count)."""
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "Hard"))
     press(app, pygame.K_a, "a")
     assert app.settings.show_analysis
-    click_button(app, play.buttons["hint"])
-    assert wait_until(
-        app,
-        lambda: play.controller.analysis is not None and play.controller.analysis.minimax_nodes,
-        15,
-    )
-    assert play.controller.analysis.result.algorithm == "alphabeta"
-    assert play.controller.analysis.minimax_nodes >= play.controller.analysis.result.nodes
+    controller = play.controller
+    assert controller.try_human_move(4)
+
+    def ai_view():
+        shown = controller.analysis
+        if shown is None:
+            return None
+        return shown if shown.source == "ai" else shown.opponent
+
+    assert wait_until(app, lambda: ai_view() is not None and ai_view().minimax_nodes, 15)
+    record = ai_view()
+    assert record.result.algorithm == "alphabeta"
+    assert record.minimax_nodes >= record.result.nodes
     from plyground.gui.analysis_panel import summary_lines
 
-    labels = [label for label, _ in summary_lines(play.controller.analysis, play.controller.game)]
+    labels = [label for label, _ in summary_lines(record, controller.game)]
     assert "vs minimax" in labels and "Pruning" in labels

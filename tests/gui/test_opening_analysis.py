@@ -9,6 +9,7 @@ opening book itself, and the beginning test set in games/data.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from plyground.gui.play.controller import PlayController
 from plyground.gui.settings import HUMAN
 from test_play_controller import FakeWorker, make
 
-from plyground import games
+from plyground import ai, games
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -53,7 +54,7 @@ def position_values(controller: PlayController, worker: FakeWorker) -> Any:
 
 
 def labels(board: Any) -> list[str]:
-    return [short_value(board.values[col], False, board.exact) for col in sorted(board.values)]
+    return [short_value(board.values[col], False) for col in sorted(board.values)]
 
 
 def test_every_column_of_the_first_move_is_labelled_exactly() -> None:
@@ -87,7 +88,7 @@ def test_each_column_of_an_opening_is_the_books_value(moves: str) -> None:
             continue
         units = book_units(child)
         assert units is not None
-        assert round(value * 1_000_000) == back_up(units), f"{moves}: column {col + 1}"
+        assert round(value.value * 1_000_000) == back_up(units), f"{moves}: column {col + 1}"
 
 
 def _l1_openings(most: int = 11, every: int = 97) -> list[tuple[str, int]]:
@@ -115,15 +116,20 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
     assert solver_score(GAME.solver_benchmark, result.value, controller.state.ply, True) == score
     assert controller.hint == result.move
     best = dict(summary_lines(Analysis(result, "hint", 0, 7), GAME))["Best"]
-    assert best.endswith(("draw", *(f" in {n}" for n in range(1, 43))))
+    assert best.split(" for ")[0].endswith(("draw", *(f" in {n}" for n in range(1, 43))))
 
 
 def test_past_the_opening_the_analysis_keeps_its_usual_search() -> None:
-    """13 stones: the book is out of reach, so the middle preset's search is used."""
+    """13 stones: the book is out of reach, so the strongest preset advises on a small
+    budget, whoever the opponent is (ai.advisor)."""
+    from plyground.ai.advisor import ADVICE_SECONDS
+
     controller, worker = opened("4444443333332")
     controller.update()
     config = worker.jobs[-1].config
-    assert config.depth is not None
+    assert config == dataclasses.replace(
+        ai.DIFFICULTIES["connect4"]["Expert"], time_limit=ADVICE_SECONDS, randomness=0.0
+    )
 
 
 @pytest.mark.parametrize("game", ["tictactoe", "pig"])
@@ -155,4 +161,4 @@ def test_the_first_moves_line_goes_on_in_the_book() -> None:
     analysis = controller.analysis
     assert analysis is not None
     rows = dict(summary_lines(analysis, GAME))
-    assert rows["Line"] == "4" and rows["Then"] == "the book: win in 40 more"
+    assert rows["Line"] == "4" and rows["Then"] == "the book: win in 40 more for Red"

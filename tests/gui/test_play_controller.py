@@ -251,7 +251,9 @@ def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
     board = controller.board_values()
     assert board is not None and board.entries == len(controller.match.entries)
     assert set(board.values) == set(controller.state.legal_moves())
-    assert controller.analysis is not None and controller.analysis.source == "ai"
+    analysis = controller.analysis  # the human's advice, beside the AI's own view
+    assert analysis is not None and analysis.source == "hint"
+    assert analysis.opponent is not None and analysis.opponent.source == "ai"
 
 
 def test_board_values_are_always_for_the_side_to_move_now():

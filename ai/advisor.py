@@ -5,7 +5,8 @@ from the best evaluator the game offers there, asked through the game's descript
 hooks (no game is named here):
 
 1. an exact heuristic (`Heuristic.exact`: a game's exact table, e.g. an optimal policy's win
-   chances), one decision deep: every value is exact;
+   chances), one decision deep: every value is exact (unless the table for the game's
+   options is too large to build on this machine: `ai.cost.heuristic_refusal`);
 2. a solve, where the game says solving this position is cheap (`solve_is_cheap()`: an
    opening book within reach), with the book;
 3. else the game's strongest preset on a small budget (`ADVICE_SECONDS`), with no randomness.
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from plyground.ai.cost import heuristic_refusal
 from plyground.ai.difficulty import DIFFICULTIES
 from plyground.ai.players import PlayerConfig
 from plyground.ai.proof import solve_is_cheap
@@ -53,14 +55,17 @@ def exact_heuristic(game: Any) -> str | None:
 def advisor_for(game: Any, state: Any) -> Advisor:
     """The best evaluator the game has at `state` (see the module's docstring)."""
     table = exact_heuristic(game)
-    if table is not None:
+    if table is not None and heuristic_refusal(game, table) is None:  # buildable here
         algorithm = algorithms_for(game)[0]
         return Advisor(PlayerConfig(algorithm, depth=1, heuristic=table), "exact table")
     if "alphabeta" in searchable_algorithms(state) and solve_is_cheap(state):
         config = PlayerConfig("alphabeta", depth=None, time_limit=SOLVE_SECONDS)
         return Advisor(config, "solver")
     presets = DIFFICULTIES[game.name]
-    name = list(presets)[-1]
+    buildable = [
+        name for name in presets if heuristic_refusal(game, presets[name].heuristic) is None
+    ]
+    name = (buildable or list(presets))[-1]  # the strongest whose tables can be built here
     strongest = presets[name]
     budget = min(strongest.time_limit or ADVICE_SECONDS, ADVICE_SECONDS)
     return Advisor(replace(strongest, randomness=0.0, time_limit=budget, seed=0), name)

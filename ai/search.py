@@ -11,6 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from plyground.ai.algorithms import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    algorithms_for,
+    searchable_algorithms,
+)
 from plyground.ai.alphabeta import AlphaBeta
 from plyground.ai.cost import tree_size
 from plyground.ai.engine import (
@@ -43,12 +49,6 @@ from plyground.ai.table import TranspositionTable
 from plyground.ai.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from plyground.games.base import CHANCE, Heuristic, Move
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
-ALGORITHM_TITLES = {
-    "minimax": "minimax",
-    "alphabeta": "alpha-beta",
-    "expectiminimax": "expectiminimax",
-}
 _T = TypeVar("_T")
 MAX_DEPTH = 64
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
@@ -66,28 +66,6 @@ __all__ = [
     "search",
     "searchable_algorithms",
 ]
-
-
-def _has_chance(game_or_state: Any) -> bool:
-    """Whether the game (or a state's game) has chance nodes."""
-    stochastic = getattr(game_or_state, "stochastic", None)
-    if stochastic is None:
-        stochastic = getattr(game_or_state, "STOCHASTIC", False)
-    return bool(stochastic)
-
-
-def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
-    """The algorithms worth offering for this game (what a UI lists).
-
-    Expectiminimax only where dice roll (without chance nodes it is minimax under another
-    name); minimax and alpha-beta only where they do not.
-    """
-    return ("expectiminimax",) if _has_chance(game_or_state) else ("minimax", "alphabeta")
-
-
-def searchable_algorithms(game_or_state: Any) -> tuple[str, ...]:
-    """The algorithms `search` accepts for this game: all three where there is no chance."""
-    return ("expectiminimax",) if _has_chance(game_or_state) else ALGORITHMS
 
 
 def heuristic_for(state: Any, name: str | None) -> Heuristic:

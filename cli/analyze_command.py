@@ -200,11 +200,12 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2))
         )
         write(
-            f"\nExpectation for player {report['to_move']}: {_signed4(report['value'])} "
+            f"\nExpectation for {report['side']} (player {report['to_move']}): "
+            f"{_signed4(report['value'])} "
             f"({report['meaning']})\n"
         )
     else:
-        write(f"Player {report['to_move']} to move. {settings}.\n\n")
+        write(f"{report['side']} (player {report['to_move']}) to move. {settings}.\n\n")
         rows = [
             [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
             for entry in report["moves"]

@@ -21,7 +21,7 @@ def test_review_prints_each_decision_with_its_value_kind_and_judgement(capsys):
     lines = out.splitlines()
     assert lines[0] == "Tic-Tac-Toe: 15263" or lines[0].endswith(": 15263")
     row = next(line for line in lines if line.lstrip().startswith("4 "))
-    assert "6" in row and "loss in" in row and "exact, search" in row
+    assert "6" in row and "loss in" in row and "exact, solver" in row
     assert "✗ gave a draw away" in row and " 3     ✗" in row  # the best move: 3
     assert "1 move marked. The end: X won." in out
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from driving import pump, wait_until
-from plyground.gui.compare_charts import nodes_chart
+from plyground.gui.compare.charts import nodes_chart
 from plyground.gui.scenes.compare_view import CURVE_DEPTH, CompareScene
 
 from plyground import games

@@ -257,4 +257,4 @@ def test_hovering_the_graph_names_the_value_there(make_app):
     graph = review_card.parts(play)[1]
     app.mouse_override = (graph.x + review_card._inset(play), graph.centery)
     text, _ = review_card.verdict_text(play)
-    assert text == "The start: for X, draw (exact, search) · click to see it"
+    assert text == "The start: for X, draw (exact, solver) · click to see it"

@@ -191,6 +191,26 @@ class ReferencePolicy(Protocol):
         ...
 
 
+DISTANCE_WIN = 1000
+"""An exact engine's value of a win `d` plies away is ``DISTANCE_WIN - d`` (a loss: its
+negation, a draw: 0); the search's value scale is this times a whole number of units."""
+
+
+class ExactEngine(Protocol):
+    """A game's own exact solver (optional hook `State.exact_engine()`: connect-four's compiled
+    one).  `ai` solves on it wherever it would solve with its own alpha-beta, so it must
+    give the same values; the pure-Python alpha-beta stays the reference."""
+
+    name: str
+    """A short name for reports ("compiled")."""
+
+    def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:
+        """(value, nodes, finished): the value of `state` for its player to move, in distance
+        values, fail-hard within (low, high); `finished` False once `node_limit` nodes are
+        spent (the value then means nothing)."""
+        ...
+
+
 @runtime_checkable
 class State(Protocol):
     """What the search and the front end may ask of a position."""

@@ -1,0 +1,341 @@
+"""Connect-four's compiled solver: Pascal Pons' bitboard negamax in machine words (numba).
+
+Everything here runs compiled (`numba.njit`, cached on disk): a position is three numbers,
+`current` (the stones of the player to move, uint64), `mask` (all stones, uint64) and
+`moves` (how many), in the bit layout of `games.connect4_bitboard`.  No Python object is
+made per node.  The search is Pons' final solver:
+
+* only the moves that do not let the opponent win at once (`non_losing_moves`), ordered by
+  how many winning squares each makes (`move_score`), ties centre first;
+* a transposition table in two flat arrays (`keys` uint32, `values` uint8) of a prime
+  size: the low 32 bits of the 49-bit key and the index (key mod size) name the position
+  exactly; a value is a lower or an upper bound on the score;
+* the opening books (games/connect4_book.py) as sorted numpy arrays: an exact score at 12
+  stones, the sign of the score (win, draw, loss) at 8;
+* `solve`: null-window probes narrowing the score, nearest zero first.
+
+Scores are Pons': 0 a draw, 22 - n for a win with the winner's n-th stone (negative for a
+loss).  `games.connect4_solver` turns them into the search's values and back; without numba
+that module says so once and the game plays on the pure-Python solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+U = np.uint64
+ONE = U(1)
+BOTTOM = U(sum(1 << (7 * col) for col in range(7)))
+BOARD = U(sum(1 << (7 * col) for col in range(7)) * 63)
+COLUMN_MASKS = np.array([63 << (7 * col) for col in range(7)], dtype=np.uint64)
+ORDER = np.array([3, 2, 4, 1, 5, 0, 6], dtype=np.int64)
+"""Columns, centre first: the order of equally scored moves."""
+SQUARES = 42
+MIN_SCORE = -(SQUARES // 2) + 3
+MAX_SCORE = (SQUARES + 1) // 2 - 3
+LOWER_BASE = MAX_SCORE - 2 * MIN_SCORE + 2
+"""A stored value above MAX_SCORE - MIN_SCORE + 1 is a lower bound (Pons' encoding)."""
+TABLE_SIZE = 8_388_617
+"""A prime just above 2**23: 2**32 * TABLE_SIZE > 2**49, so key mod size plus the key's low
+32 bits tell every position apart.  About 40 MB (4 + 1 bytes a slot)."""
+
+STATS_NODES, STATS_LIMIT, STATS_ABORTED = 0, 1, 2
+"""The slots of the `stats` array: nodes so far, the node limit, 1 once it was reached."""
+
+
+@njit(cache=True)
+def popcount(x: np.uint64) -> int:
+    """Set bits of a 64-bit word (SWAR)."""
+    x = x - ((x >> U(1)) & U(0x5555555555555555))
+    x = (x & U(0x3333333333333333)) + ((x >> U(2)) & U(0x3333333333333333))
+    x = (x + (x >> U(4))) & U(0x0F0F0F0F0F0F0F0F)
+    return int((x * U(0x0101010101010101)) >> U(56))
+
+
+@njit(cache=True)
+def winning_squares(stones: np.uint64, mask: np.uint64) -> np.uint64:
+    """Empty squares where one more of `stones` completes four (Pons'
+    compute_winning_position)."""
+    r = (stones << U(1)) & (stones << U(2)) & (stones << U(3))
+    for d in (U(7), U(6), U(8)):
+        p = (stones << d) & (stones << (d + d))
+        r |= p & (stones << (d + d + d))
+        r |= p & (stones >> d)
+        p = (stones >> d) & (stones >> (d + d))
+        r |= p & (stones << d)
+        r |= p & (stones >> (d + d + d))
+    return r & (BOARD ^ mask)
+
+
+@njit(cache=True)
+def can_win_next(current: np.uint64, mask: np.uint64) -> bool:
+    """Whether the player to move completes four with one stone."""
+    return (winning_squares(current, mask) & ((mask + BOTTOM) & BOARD)) != U(0)
+
+
+@njit(cache=True)
+def non_losing_moves(current: np.uint64, mask: np.uint64) -> np.uint64:
+    """The squares the player to move may play without letting the opponent win at once
+    (0: every move loses).  The player to move must not be able to win at once."""
+    possible = (mask + BOTTOM) & BOARD
+    threats = winning_squares(current ^ mask, mask)
+    forced = possible & threats
+    if forced != U(0):
+        if (forced & (forced - ONE)) != U(0):
+            return U(0)
+        possible = forced
+    return possible & ~(threats >> ONE)
+
+
+# --- the opening books ---------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _signed32(code: int) -> int:
+    return code - (1 << 32) if code >= (1 << 31) else code
+
+
+@njit(cache=True)
+def _find(codes: np.ndarray, key: int) -> int:
+    """Index of `key` in the sorted `codes`, or -1."""
+    lo, hi = 0, codes.shape[0]
+    while lo < hi:
+        middle = (lo + hi) >> 1
+        if codes[middle] < key:
+            lo = middle + 1
+        else:
+            hi = middle
+    if lo < codes.shape[0] and codes[lo] == key:
+        return lo
+    return -1
+
+
+@njit(cache=True)
+def book_raw(
+    x_stones: np.uint64,
+    mask: np.uint64,
+    codes: np.ndarray,
+    values: np.ndarray,
+    column_bits: np.ndarray,
+    column_lengths: np.ndarray,
+) -> int:
+    """The stored value of a position or its mirror image, or -1000 if neither is stored
+    (the book's Huffman code: see games/connect4_book.py)."""
+    keys = x_stones + mask
+    code = 0
+    mirror = 0
+    shift = 0
+    for col in range(7):
+        column = int((keys >> U(7 * col)) & U(0x7F))
+        bits = column_bits[column]
+        length = column_lengths[column]
+        code = (code << length) | bits
+        mirror |= bits << shift
+        shift += length
+    for candidate in (code << 1, mirror << 1):
+        index = _find(codes, _signed32(candidate))
+        if index >= 0:
+            return int(values[index])
+    return -1000
+
+
+@njit(cache=True)
+def _score_after(moves: int, plies: int, win: bool) -> int:
+    """Pons' score for the player to move when the game ends `plies` plies after `moves`
+    stones (a win for it when `win`)."""
+    stones = (moves + plies + 1) // 2
+    return SQUARES // 2 + 1 - stones if win else -(SQUARES // 2 + 1 - stones)
+
+
+# --- the search ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def negamax(  # noqa: C901 - one function on purpose: it runs at every node
+    current: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    alpha: int,
+    beta: int,
+    keys: np.ndarray,
+    values: np.ndarray,
+    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    stats: np.ndarray,
+    scratch_moves: np.ndarray,
+    scratch_scores: np.ndarray,
+) -> int:
+    """Pons' negamax: the score within (alpha, beta), fail-hard; the player to move cannot
+    win at once.  Stops early (any value, `stats[STATS_ABORTED]` set) at the node limit."""
+    stats[STATS_NODES] += 1
+    if stats[STATS_NODES] > stats[STATS_LIMIT]:
+        stats[STATS_ABORTED] = 1
+        return 0
+    possible = non_losing_moves(current, mask)
+    if possible == U(0):
+        return -((SQUARES - moves) // 2)
+    if moves >= SQUARES - 2:
+        return 0
+    low = -((SQUARES - 2 - moves) // 2)
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha
+    high = (SQUARES - 1 - moves) // 2
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta
+    codes8, values8, codes12, values12, column_bits, column_lengths = books
+    if moves == 12 and codes12.shape[0] > 0:
+        raw = book_raw(current, mask, codes12, values12, column_bits, column_lengths)
+        if raw == 0:
+            return 0
+        if raw != -1000:
+            return _score_after(moves, 100 - abs(raw), raw > 0)
+    elif moves == 8 and codes8.shape[0] > 0:
+        raw = book_raw(current, mask, codes8, values8, column_bits, column_lengths)
+        if raw == 0:
+            return 0
+        if raw == -1000:  # not stored: a win (X moves at 8 stones)
+            if alpha < 1:
+                alpha = 1
+                if alpha >= beta:
+                    return alpha
+        elif beta > -1:  # a loss
+            beta = -1
+            if alpha >= beta:
+                return beta
+    key = current + mask
+    index = int(key % U(TABLE_SIZE))
+    check = np.uint32(key & U(0xFFFFFFFF))
+    if keys[index] == check and values[index] != 0:
+        stored = int(values[index])
+        if stored > MAX_SCORE - MIN_SCORE + 1:
+            low = stored + 2 * MIN_SCORE - MAX_SCORE - 2
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+        else:
+            high = stored + MIN_SCORE - 1
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
+    # Order: the most winning squares first; equal scores centre first (Pons' MoveSorter),
+    # in this ply's row of the scratch arrays (no allocation per node).
+    order_moves = scratch_moves[moves]
+    order_scores = scratch_scores[moves]
+    count = 0
+    for i in range(6, -1, -1):
+        move = possible & COLUMN_MASKS[ORDER[i]]
+        if move != U(0):
+            score = popcount(winning_squares(current | move, mask))
+            position = count
+            while position > 0 and order_scores[position - 1] > score:
+                order_moves[position] = order_moves[position - 1]
+                order_scores[position] = order_scores[position - 1]
+                position -= 1
+            order_moves[position] = move
+            order_scores[position] = score
+            count += 1
+    opponent = current ^ mask
+    for i in range(count - 1, -1, -1):
+        move = order_moves[i]
+        score = -negamax(
+            opponent,
+            mask | move,
+            moves + 1,
+            -beta,
+            -alpha,
+            keys,
+            values,
+            books,
+            stats,
+            scratch_moves,
+            scratch_scores,
+        )
+        if stats[STATS_ABORTED] != 0:
+            return 0
+        if score >= beta:
+            keys[index] = check
+            values[index] = np.uint8(score + LOWER_BASE)
+            return score
+        if score > alpha:
+            alpha = score
+    keys[index] = check
+    values[index] = np.uint8(alpha - MIN_SCORE + 1)
+    return alpha
+
+
+@njit(cache=True)
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    """Each ply's move list and scores for the move ordering."""
+    return np.empty((SQUARES + 1, 7), dtype=np.uint64), np.empty((SQUARES + 1, 7), dtype=np.int64)
+
+
+@njit(cache=True)
+def probe(
+    current: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    alpha: int,
+    beta: int,
+    keys: np.ndarray,
+    values: np.ndarray,
+    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    stats: np.ndarray,
+) -> int:
+    """The score of an unfinished position within (alpha, beta), fail-hard (a win at once is
+    answered without a search)."""
+    if can_win_next(current, mask):
+        return (SQUARES + 1 - moves) // 2
+    scratch_moves, scratch_scores = _scratch()
+    return negamax(
+        current, mask, moves, alpha, beta, keys, values, books, stats, scratch_moves, scratch_scores
+    )
+
+
+@njit(cache=True)
+def solve(
+    current: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    keys: np.ndarray,
+    values: np.ndarray,
+    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    stats: np.ndarray,
+) -> int:
+    """Pons' solve: the exact score by null-window probes, nearest zero first."""
+    if can_win_next(current, mask):
+        return (SQUARES + 1 - moves) // 2
+    low = -((SQUARES - moves) // 2)
+    high = (SQUARES + 1 - moves) // 2
+    scratch_moves, scratch_scores = _scratch()
+    while low < high:
+        middle = low + (high - low) // 2
+        if middle <= 0 and int(low / 2) < middle:
+            middle = int(low / 2)
+        elif middle >= 0 and int(high / 2) > middle:
+            middle = int(high / 2)
+        result = negamax(
+            current,
+            mask,
+            moves,
+            middle,
+            middle + 1,
+            keys,
+            values,
+            books,
+            stats,
+            scratch_moves,
+            scratch_scores,
+        )
+        if stats[STATS_ABORTED] != 0:
+            return 0
+        if result <= middle:
+            high = result
+        else:
+            low = result
+    return low

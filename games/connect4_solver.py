@@ -1,0 +1,213 @@
+"""Connect-four's exact engine as the search sees it: the compiled solver
+(`games.connect4_engine`) behind the `exact_engine()` hook.
+
+This module turns a `State` into machine words, keeps the transposition table (two numpy
+arrays, fresh for each engine), hands the opening books to the compiled search as arrays
+(no copy: numpy views of the arrays `games.connect4_book` reads), and converts between
+Pons' scores and the distance values of `games.base.ExactEngine`.
+
+``PLYGROUND_PURE_PYTHON=1`` switches the engine off: every solve, proof and analysis then
+runs on the pure-Python alpha-beta, the reference.  Without numba (a platform with no
+wheel) the same happens, and `status()` says why once.
+
+The compiled code is cached on disk (numba's ``cache=True``): next to this module when its
+folder is writable, else under the user's cache folder (platformdirs), so a read-only
+site-packages still compiles only once.  `warm_up()` compiles (or loads) it ahead of use.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+from plyground.games.base import DISTANCE_WIN
+
+PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
+UNLIMITED_NODES = 1 << 62
+SCORES = range(-25, 26)
+"""Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
+
+_engine: Any = None
+_status = "not loaded yet"
+_told = False
+
+
+def _cache_directory() -> None:
+    """Point numba's cache at the user's cache folder when this package's folder is read-only
+    (numba reads NUMBA_CACHE_DIR when it is first imported; a value already set wins)."""
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.access(here, os.W_OK):
+        return
+    from platformdirs import user_cache_dir
+
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(user_cache_dir("plyground"), "numba")
+
+
+def compiled() -> Any:
+    """The compiled engine module, or None when switched off or numba cannot be imported."""
+    global _engine, _status
+    if os.environ.get(PURE_PYTHON_VARIABLE):
+        _status = f"pure Python ({PURE_PYTHON_VARIABLE} is set)"
+        return None
+    if _engine is None:
+        try:
+            _cache_directory()
+            import numba
+
+            from plyground.games import connect4_engine
+
+            _engine = connect4_engine
+            _status = f"compiled (numba {numba.__version__})"
+        except Exception as error:  # any import failure: play on the Python solver
+            _engine = False
+            _status = f"pure Python (numba unavailable: {type(error).__name__}: {error})"
+    return _engine or None
+
+
+def status() -> str:
+    """One line: which solver runs ('compiled (numba 0.68.1)' or 'pure Python (why)')."""
+    compiled()
+    return _status
+
+
+def tell_once(write: Any = None) -> None:
+    """Say once per process (on stderr) when the solver falls back to pure Python."""
+    global _told
+    if _told or compiled() is not None or os.environ.get(PURE_PYTHON_VARIABLE):
+        return
+    _told = True
+    print(f"note: connect-four solver runs in {status()}", file=write or sys.stderr)
+
+
+# --- scores -------------------------------------------------------------------------------
+
+
+def distance_value(score: int, moves: int) -> int:
+    """Pons' `score` at a position with `moves` stones as a distance value: a win d plies away
+    is DISTANCE_WIN - d.  The mover has moves // 2 stones, the opponent (moves + 1) // 2."""
+    if score == 0:
+        return 0
+    if score > 0:
+        plies = 2 * (22 - score - moves // 2) - 1
+        return DISTANCE_WIN - plies
+    plies = 2 * (22 + score - (moves + 1) // 2)
+    return -(DISTANCE_WIN - plies)
+
+
+def score_window(moves: int, low: int, high: int) -> tuple[int, int]:
+    """The Pons window (alpha, beta) equivalent to the distance-value window (low, high):
+    every score inside one maps inside the other (distance_value increases with the score)."""
+    alpha = max((s for s in SCORES if distance_value(s, moves) <= low), default=SCORES[0] - 1)
+    beta = min((s for s in SCORES if distance_value(s, moves) >= high), default=SCORES[-1] + 1)
+    return alpha, beta
+
+
+# --- the engine ---------------------------------------------------------------------------
+
+
+def _book_arrays(engine: Any) -> tuple[Any, ...]:
+    """The 8- and 12-stone books as numpy views and the code of each column, for the
+    compiled look-up (empty arrays without a book)."""
+    import numpy as np
+
+    from plyground.games import connect4_book
+
+    books = connect4_book.load()
+    arrays: list[Any] = []
+    for stones in connect4_book.BOOK_STONES:
+        book = books.get(stones)
+        if book is None:
+            arrays += [np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int8)]
+        else:
+            arrays += [
+                np.frombuffer(book.codes, dtype=np.int32),
+                np.frombuffer(book.values, dtype=np.int8),
+            ]
+    codes = connect4_book._COLUMN_CODES
+    arrays.append(np.array([bits for bits, _ in codes], dtype=np.int64))
+    arrays.append(np.array([length for _, length in codes], dtype=np.int64))
+    return tuple(arrays)
+
+
+class CompiledSolver:
+    """The compiled solver with its own transposition table (`games.base.ExactEngine`)."""
+
+    name = "compiled"
+
+    def __init__(self, engine: Any) -> None:
+        import numpy as np
+
+        self._np = np
+        self._engine = engine
+        self.books = _book_arrays(engine)
+        self.keys = np.zeros(engine.TABLE_SIZE, dtype=np.uint32)
+        self.values = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
+        self.stats = np.zeros(3, dtype=np.int64)
+
+    def clear(self) -> None:
+        """Empty the table (a few milliseconds: it is about 40 MB)."""
+        self.keys.fill(0)
+        self.values.fill(0)
+
+    def _words(self, state: Any) -> tuple[Any, Any, int]:
+        u64 = self._np.uint64
+        return u64(state.current), u64(state.mask), int(state.mask.bit_count())
+
+    def _known(self, state: Any) -> int | None:
+        """A root the rules or the early book answer: its distance value, else None."""
+        if state.is_terminal():
+            return 0 if state.winner() is None else -DISTANCE_WIN
+        if state.winning_move() is not None:
+            return DISTANCE_WIN - 1
+        known = state.solved_value()
+        if known is not None:  # positions of 0-3 stones, solved once (the early book)
+            return 0 if known.outcome == 0 else known.outcome * (DISTANCE_WIN - known.plies)
+        return None
+
+    def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:
+        """See `games.base.ExactEngine.probe`."""
+        known = self._known(state)
+        if known is not None:
+            return known, 1, True
+        current, mask, moves = self._words(state)
+        alpha, beta = score_window(moves, low, high)
+        stats = self.stats
+        stats[0], stats[1], stats[2] = 0, node_limit, 0
+        score = self._engine.probe(
+            current, mask, moves, alpha, beta, self.keys, self.values, self.books, stats
+        )
+        finished = not stats[2]
+        return distance_value(int(score), moves), int(stats[0]), finished
+
+    def solve(self, state: Any, node_limit: int = UNLIMITED_NODES) -> tuple[int | None, int]:
+        """(Pons' exact score, nodes) by Pons' own null-window loop (None: out of nodes)."""
+        current, mask, moves = self._words(state)
+        stats = self.stats
+        stats[0], stats[1], stats[2] = 0, node_limit, 0
+        score = self._engine.solve(current, mask, moves, self.keys, self.values, self.books, stats)
+        return (None if stats[2] else int(score)), int(stats[0])
+
+
+def exact_engine() -> CompiledSolver | None:
+    """A fresh compiled solver (its own empty table), or None: pure Python."""
+    engine = compiled()
+    return None if engine is None else CompiledSolver(engine)
+
+
+def warm_up() -> float:
+    """Compile (or load from the disk cache) the engine by solving one small position;
+    the seconds it took (0 when the engine is off)."""
+    from plyground.games.connect4 import GAME
+
+    start = time.perf_counter()
+    solver = exact_engine()
+    if solver is None:
+        return 0.0
+    state = GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441"))
+    solver.solve(state)
+    solver.probe(state, -1, 1, UNLIMITED_NODES)
+    return time.perf_counter() - start

@@ -20,6 +20,7 @@ from plyground.ai.engine import (
     SearchError,
     _OutOfTime,
 )
+from plyground.ai.exact_engine import make_alphabeta
 from plyground.ai.expectiminimax import Expectiminimax
 from plyground.ai.minimax import minimax_root
 from plyground.ai.proof import (
@@ -351,7 +352,7 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    searcher = AlphaBeta(ctx, table if table is not None else _table_for(depth))
+    searcher = make_alphabeta(state, ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()

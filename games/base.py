@@ -191,6 +191,9 @@ class ReferencePolicy(Protocol):
         ...
 
 
+PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
+"""Set (to anything) in the environment, no game offers its exact engine: every solve runs
+on the pure-Python alpha-beta, the reference."""
 DISTANCE_WIN = 1000
 """An exact engine's value of a win `d` plies away is ``DISTANCE_WIN - d`` (a loss: its
 negation, a draw: 0); the search's value scale is this times a whole number of units."""

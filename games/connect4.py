@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 from plyground.games.base import (
     BenchPosition,
     DigitNotation,
+    ExactEngine,
     GameOption,
     Heuristic,
     IllegalMoveError,
@@ -275,6 +276,14 @@ class State:
         from plyground.games.connect4_book import early_value
 
         return early_value(self)
+
+    def exact_engine(self) -> ExactEngine | None:
+        """Search hook: a fresh compiled solver (games/connect4_solver.py) for solving from
+        this position, or None where the pure-Python solver runs (PLYGROUND_PURE_PYTHON=1,
+        or no numba)."""
+        from plyground.games.connect4_solver import exact_engine
+
+        return exact_engine()
 
     def book_value(self) -> BookValue | None:
         """Search hook: the opening book's (outcome, plies to the end or None) for the player

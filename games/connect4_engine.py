@@ -71,7 +71,7 @@ def winning_squares(stones: np.uint64, mask: np.uint64) -> np.uint64:
 @njit(cache=True)
 def can_win_next(current: np.uint64, mask: np.uint64) -> bool:
     """Whether the player to move completes four with one stone."""
-    return (winning_squares(current, mask) & ((mask + BOTTOM) & BOARD)) != U(0)
+    return bool((winning_squares(current, mask) & ((mask + BOTTOM) & BOARD)) != U(0))
 
 
 @njit(cache=True)

@@ -22,9 +22,8 @@ import sys
 import time
 from typing import Any
 
-from plyground.games.base import DISTANCE_WIN
+from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 
-PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
 UNLIMITED_NODES = 1 << 62
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
@@ -57,7 +56,6 @@ def compiled() -> Any:
         try:
             _cache_directory()
             import numba
-
             from plyground.games import connect4_engine
 
             _engine = connect4_engine
@@ -113,7 +111,6 @@ def _book_arrays(engine: Any) -> tuple[Any, ...]:
     """The 8- and 12-stone books as numpy views and the code of each column, for the
     compiled look-up (empty arrays without a book)."""
     import numpy as np
-
     from plyground.games import connect4_book
 
     books = connect4_book.load()

@@ -39,3 +39,28 @@ def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         pytest.skip(f"no opening book: {connect4_book.status()}")
     yield
     connect4_book.reset()
+
+
+@pytest.fixture(params=["compiled", "python"])
+def solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test that takes it runs twice: on the game's compiled solver (skipped, saying
+    why, where it cannot load) and on the pure-Python alpha-beta (PLYGROUND_PURE_PYTHON)."""
+    from plyground.games import connect4_solver
+    from plyground.games.base import PURE_PYTHON_VARIABLE
+
+    if request.param == "python":
+        monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    else:
+        monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
+        if connect4_solver.compiled() is None:
+            pytest.skip(f"no compiled solver: {connect4_solver.status()}")
+    return str(request.param)
+
+
+@pytest.fixture
+def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure-Python solver only: for tests of the search machinery itself (budgets that
+    cut a Python search short, node counts of the Python alpha-beta)."""
+    from plyground.games.base import PURE_PYTHON_VARIABLE
+
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")

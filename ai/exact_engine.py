@@ -14,6 +14,9 @@ every machine.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from plyground.ai.alphabeta import AlphaBeta
@@ -21,7 +24,7 @@ from plyground.ai.engine import UNLIMITED_DEPTH, Context, _OutOfNodes, child_bou
 from plyground.ai.proof import known_value
 from plyground.ai.table import TranspositionTable
 from plyground.ai.values import INF_UNITS, STEP_UNITS, WIN_UNITS
-from plyground.games.base import DISTANCE_WIN, ExactEngine, Move
+from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE, ExactEngine, Move
 
 SLICE_NODES = 1 << 20
 """Nodes between two looks at the clock and the stop request (a few tenths of a second)."""
@@ -39,6 +42,27 @@ def engine_for(state: Any) -> ExactEngine | None:
     """The game's exact engine for `state` (None: solve in Python)."""
     hook = getattr(state, "exact_engine", None)
     return hook() if hook is not None else None
+
+
+def engine_status(state: Any) -> str | None:
+    """One line on which solver the game runs (`exact_engine_status()`), None if it has one
+    solver only."""
+    hook = getattr(state, "exact_engine_status", None)
+    return str(hook()) if hook is not None else None
+
+
+@contextmanager
+def python_only() -> Iterator[None]:
+    """Within the block, every game solves on the pure-Python alpha-beta."""
+    before = os.environ.get(PURE_PYTHON_VARIABLE)
+    os.environ[PURE_PYTHON_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[PURE_PYTHON_VARIABLE]
+        else:
+            os.environ[PURE_PYTHON_VARIABLE] = before
 
 
 def make_alphabeta(state: Any, ctx: Context, table: TranspositionTable | None = None) -> AlphaBeta:
@@ -63,9 +87,21 @@ class EngineSearch(AlphaBeta):
         """Fail-hard value of `root` in units: the engine's when solving, else alpha-beta's."""
         if depth < UNLIMITED_DEPTH:
             return super().search(root, depth, alpha, beta)
+        low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
+        return self._on_engine(lambda budget: self.engine.probe(root, low, high, budget))
+
+    def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
+        """The exact value: a position's own with no bounds given is the engine's `solve`
+        (its own order of probes), anything else alpha-beta's probes on the engine."""
+        if move is not None or depth < UNLIMITED_DEPTH or low > -WIN_UNITS or high < WIN_UNITS:
+            return super().solve_value(state, move, depth, low, high)
+        return self._on_engine(lambda budget: self.engine.solve(state, budget))
+
+    def _on_engine(self, run: Callable[[int], tuple[int, int, bool]]) -> int:
+        """`run(node budget)` on the engine, in slices where the clock or a stop request may
+        end the search; the value in units."""
         ctx = self.ctx
         self.lines[0] = ()
-        low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
         sliced = (
             ctx.deadline is not None or ctx.finish_now is not None or ctx.should_stop is not None
         )
@@ -77,7 +113,7 @@ class EngineSearch(AlphaBeta):
                 budget = min(budget, ctx.node_limit - ctx.nodes)
                 if budget <= 0:
                     raise _OutOfNodes
-            value, nodes, finished = self.engine.probe(root, low, high, budget)
+            value, nodes, finished = run(budget)
             ctx.nodes += nodes
             self.engine_nodes += nodes
             if finished:

@@ -120,6 +120,7 @@ def run_benchmarks(
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
         modes = ("score",) if args.score_only else bench.SOLVER_MODES
+        engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
         if args.solver_file is not None:
             report["solver"] = [
                 bench.solver_bench(
@@ -129,6 +130,7 @@ def run_benchmarks(
                     position_time=args.time_limit,
                     modes=modes,
                     log=log,
+                    engines=engines,
                 )
             ]
         else:
@@ -138,8 +140,13 @@ def run_benchmarks(
                 time_limit=args.solver_time,
                 modes=modes,
                 log=log,
+                engines=engines,
             )
         out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+        status = bench.solver_engine_status()
+        if status:
+            out.write(f"solver: {status}\n")
+            report["solver_engine"] = status
     if policy_presets is not None:
         from plyground.ai import policy_agreement
 
@@ -421,6 +428,13 @@ def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str])
         action="store_true",
         help="only the 'score only' row (the root's exact value, as the reference "
         "solver measures), not also 'score + move' (the search a player runs)",
+    )
+    solver.add_argument(
+        "--engine",
+        choices=("compiled", "python", "both"),
+        default="both",
+        help="which solver: the game's compiled engine, the pure-Python alpha-beta, or both "
+        "side by side (default: both)",
     )
     solver.add_argument(
         "--solver-file",

@@ -213,6 +213,10 @@ class ExactEngine(Protocol):
         spent (the value then means nothing)."""
         ...
 
+    def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
+        """(value, nodes, finished): the exact value of `state`, as `probe` gives it."""
+        ...
+
 
 @runtime_checkable
 class State(Protocol):

@@ -285,6 +285,12 @@ class State:
 
         return exact_engine()
 
+    def exact_engine_status(self) -> str:
+        """Which solver runs: 'compiled (numba 0.68.1)' or 'pure Python (why)'."""
+        from plyground.games.connect4_solver import status
+
+        return status()
+
     def book_value(self) -> BookValue | None:
         """Search hook: the opening book's (outcome, plies to the end or None) for the player
         to move in a position with 8 or 12 stones, else None (games/connect4_book.py)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
@@ -50,7 +51,6 @@ def compiled() -> Any:
     """The compiled engine module, or None when switched off or numba cannot be imported."""
     global _engine, _status
     if os.environ.get(PURE_PYTHON_VARIABLE):
-        _status = f"pure Python ({PURE_PYTHON_VARIABLE} is set)"
         return None
     if _engine is None:
         try:
@@ -68,6 +68,8 @@ def compiled() -> Any:
 
 def status() -> str:
     """One line: which solver runs ('compiled (numba 0.68.1)' or 'pure Python (why)')."""
+    if os.environ.get(PURE_PYTHON_VARIABLE):
+        return f"pure Python ({PURE_PYTHON_VARIABLE} is set)"
     compiled()
     return _status
 
@@ -96,15 +98,33 @@ def distance_value(score: int, moves: int) -> int:
     return -(DISTANCE_WIN - plies)
 
 
+def _distance_values(moves: int) -> list[int]:
+    return [distance_value(score, moves) for score in SCORES]
+
+
+_DISTANCE_VALUES = [_distance_values(moves) for moves in range(43)]
+"""distance_value of every score in SCORES (increasing), by stones on the board."""
+
+
 def score_window(moves: int, low: int, high: int) -> tuple[int, int]:
     """The Pons window (alpha, beta) equivalent to the distance-value window (low, high):
     every score inside one maps inside the other (distance_value increases with the score)."""
-    alpha = max((s for s in SCORES if distance_value(s, moves) <= low), default=SCORES[0] - 1)
-    beta = min((s for s in SCORES if distance_value(s, moves) >= high), default=SCORES[-1] + 1)
+    values = _DISTANCE_VALUES[moves]
+    below = bisect_right(values, low)  # scores SCORES[:below] are worth at most `low`
+    above = bisect_left(values, high)  # scores SCORES[above:] are worth at least `high`
+    alpha = SCORES[below - 1] if below else SCORES[0] - 1
+    beta = SCORES[above] if above < len(SCORES) else SCORES[-1] + 1
     return alpha, beta
 
 
 # --- the engine ---------------------------------------------------------------------------
+
+
+def _book_source() -> Any:
+    """The loaded books (a new object after `connect4_book.reset()`)."""
+    from plyground.games import connect4_book
+
+    return connect4_book.load()
 
 
 def _book_arrays(engine: Any) -> tuple[Any, ...]:
@@ -140,15 +160,20 @@ class CompiledSolver:
 
         self._np = np
         self._engine = engine
+        self.books_source = _book_source()
         self.books = _book_arrays(engine)
         self.keys = np.zeros(engine.TABLE_SIZE, dtype=np.uint32)
         self.values = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
+        self.dirty = False
+        """Whether a search wrote to the table since it was emptied."""
         self.stats = np.zeros(3, dtype=np.int64)
 
     def clear(self) -> None:
-        """Empty the table (a few milliseconds: it is about 40 MB)."""
-        self.keys.fill(0)
-        self.values.fill(0)
+        """Empty the table (zeroing 40 MB: a few milliseconds; nothing when it is empty)."""
+        if self.dirty:
+            self.keys.fill(0)
+            self.values.fill(0)
+            self.dirty = False
 
     def _words(self, state: Any) -> tuple[Any, Any, int]:
         u64 = self._np.uint64
@@ -174,25 +199,49 @@ class CompiledSolver:
         alpha, beta = score_window(moves, low, high)
         stats = self.stats
         stats[0], stats[1], stats[2] = 0, node_limit, 0
+        self.dirty = True
         score = self._engine.probe(
             current, mask, moves, alpha, beta, self.keys, self.values, self.books, stats
         )
         finished = not stats[2]
         return distance_value(int(score), moves), int(stats[0]), finished
 
-    def solve(self, state: Any, node_limit: int = UNLIMITED_NODES) -> tuple[int | None, int]:
-        """(Pons' exact score, nodes) by Pons' own null-window loop (None: out of nodes)."""
+    def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
+        """See `games.base.ExactEngine.solve`: Pons' own loop of null-window probes."""
+        known = self._known(state)
+        if known is not None:
+            return known, 1, True
+        score, nodes = self.solve_score(state, node_limit)
+        if score is None:
+            return 0, nodes, False
+        return distance_value(score, int(state.mask.bit_count())), nodes, True
+
+    def solve_score(self, state: Any, node_limit: int = UNLIMITED_NODES) -> tuple[int | None, int]:
+        """(Pons' exact score, nodes) of an unfinished position (None: out of nodes)."""
         current, mask, moves = self._words(state)
         stats = self.stats
         stats[0], stats[1], stats[2] = 0, node_limit, 0
+        self.dirty = True
         score = self._engine.solve(current, mask, moves, self.keys, self.values, self.books, stats)
         return (None if stats[2] else int(score)), int(stats[0])
 
 
+_shared: CompiledSolver | None = None
+
+
 def exact_engine() -> CompiledSolver | None:
-    """A fresh compiled solver (its own empty table), or None: pure Python."""
+    """The compiled solver with an empty table, or None: pure Python.  One solver (one
+    40 MB table) serves the process: each call empties it, so a search that holds it must
+    finish before the next search starts (searches in a process run one after another)."""
+    global _shared
     engine = compiled()
-    return None if engine is None else CompiledSolver(engine)
+    if engine is None:
+        return None
+    if _shared is None or _shared.books_source is not _book_source():
+        _shared = CompiledSolver(engine)
+    else:
+        _shared.clear()
+    return _shared
 
 
 def warm_up() -> float:
@@ -205,6 +254,6 @@ def warm_up() -> float:
     if solver is None:
         return 0.0
     state = GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441"))
-    solver.solve(state)
+    solver.solve(state, UNLIMITED_NODES)
     solver.probe(state, -1, 1, UNLIMITED_NODES)
     return time.perf_counter() - start

@@ -310,8 +310,12 @@ def _solve_on_budget(
     budget_end = ctx.deadline
     ctx.depth = UNLIMITED_DEPTH
     keeper: Move | None = None
+    engine_nodes = getattr(getattr(searcher, "engine", None), "move_nodes", None)
     if known is None and budget_end is not None and not solve_is_cheap(state):
-        ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+        if engine_nodes:  # a game's exact engine: a solve bounded by nodes, as a proof is
+            ctx.deadline, ctx.node_limit = None, ctx.nodes + engine_nodes
+        else:
+            ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
     elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
         ctx.deadline = None  # finished whatever the machine's speed
     # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
@@ -343,7 +347,7 @@ def _solve_on_budget(
     else:
         found = (values, bounds, dict(searcher.root_lines))
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
-    ctx.deadline = budget_end
+    ctx.deadline, ctx.node_limit = budget_end, None
     progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
     return found, tentative, plan, order
 

@@ -26,6 +26,9 @@ from typing import Any
 from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 
 UNLIMITED_NODES = 1 << 62
+MOVE_NODES = 4_000_000
+"""Expert's solve of a position the book does not reach (13 or more stones): about a second
+at the 3-4 million nodes a second measured on the 2-core project machine (docs/SOLVER.md)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 
@@ -154,6 +157,7 @@ class CompiledSolver:
     """The compiled solver with its own transposition table (`games.base.ExactEngine`)."""
 
     name = "compiled"
+    move_nodes = MOVE_NODES
 
     def __init__(self, engine: Any) -> None:
         import numpy as np

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from plyground.ai.alphabeta import AlphaBeta
@@ -63,6 +63,26 @@ def python_only() -> Iterator[None]:
             del os.environ[PURE_PYTHON_VARIABLE]
         else:
             os.environ[PURE_PYTHON_VARIABLE] = before
+
+
+WARM_UP_SWITCH = "PLYGROUND_NO_WARM_UP"
+"""Set in the environment, `warm_up_engines` does nothing (the tests: many short-lived
+worker processes that never solve)."""
+
+
+def warm_up_engines() -> None:
+    """Load (or compile) every registered game's exact engine now (the optional `warm_up()`
+    of a game's factory), so that the first solve does not wait for it: the AI worker calls
+    this when it starts.  A failure here only means the first solve loads it instead."""
+    from plyground import games
+
+    if os.environ.get(WARM_UP_SWITCH):
+        return
+    for factory in games.GAMES.values():
+        warm_up = getattr(factory, "warm_up", None)
+        if warm_up is not None:
+            with suppress(Exception):  # a solve later says what is wrong
+                warm_up()
 
 
 def make_alphabeta(state: Any, ctx: Context, table: TranspositionTable | None = None) -> AlphaBeta:

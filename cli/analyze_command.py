@@ -7,6 +7,7 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING, Any
 
+from plyground.ai.exact_engine import engine_status
 from plyground.ai.search import ALGORITHM_TITLES, MAX_DEPTH
 from plyground.ai.text_table import format_seconds
 from plyground.cli.args import (
@@ -74,6 +75,8 @@ def analyze_position(
         return report
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
     report.update(_result_fields(game, state, result, verdict))
+    if depth is None and algorithm == "alphabeta":
+        report["solver"] = engine_status(state)  # which solver solved (None: the only one)
     return report
 
 
@@ -213,6 +216,8 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         + (f"  {report['speed']}" if report["speed"] else "  nodes/s: too quick to measure")
         + "\n"
     )
+    if report.get("solver"):
+        write(f"Solver: {report['solver']}\n")
     for note in (report["versus_minimax"], report["values_note"]):
         if note:
             write(note[0].upper() + note[1:] + ".\n")

@@ -420,6 +420,14 @@ class Game(DigitNotation):
     def __init__(self) -> None:
         self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)
 
+    @staticmethod
+    def warm_up() -> float:
+        """Load the compiled solver (compiling it on the first run after an install) and the
+        opening book now, ahead of the first solve; the seconds it took."""
+        from plyground.games.connect4_solver import warm_up
+
+        return warm_up(GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441")))
+
     def option_values(self) -> dict[str, int]:
         """No options."""
         return {}

@@ -59,7 +59,7 @@ def compiled() -> Any:
         try:
             _cache_directory()
             import numba
-            from plyground.games import connect4_engine
+            import plyground.games.connect4_engine as connect4_engine
 
             _engine = connect4_engine
             _status = f"compiled (numba {numba.__version__})"
@@ -125,20 +125,20 @@ def score_window(moves: int, low: int, high: int) -> tuple[int, int]:
 
 def _book_source() -> Any:
     """The loaded books (a new object after `connect4_book.reset()`)."""
-    from plyground.games import connect4_book
+    from plyground.games.connect4_book import load
 
-    return connect4_book.load()
+    return load()
 
 
 def _book_arrays(engine: Any) -> tuple[Any, ...]:
     """The 8- and 12-stone books as numpy views and the code of each column, for the
     compiled look-up (empty arrays without a book)."""
     import numpy as np
-    from plyground.games import connect4_book
+    from plyground.games.connect4_book import _COLUMN_CODES, BOOK_STONES, load
 
-    books = connect4_book.load()
+    books = load()
     arrays: list[Any] = []
-    for stones in connect4_book.BOOK_STONES:
+    for stones in BOOK_STONES:
         book = books.get(stones)
         if book is None:
             arrays += [np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int8)]
@@ -147,7 +147,7 @@ def _book_arrays(engine: Any) -> tuple[Any, ...]:
                 np.frombuffer(book.codes, dtype=np.int32),
                 np.frombuffer(book.values, dtype=np.int8),
             ]
-    codes = connect4_book._COLUMN_CODES
+    codes = _COLUMN_CODES
     arrays.append(np.array([bits for bits, _ in codes], dtype=np.int64))
     arrays.append(np.array([length for _, length in codes], dtype=np.int64))
     return tuple(arrays)
@@ -248,16 +248,13 @@ def exact_engine() -> CompiledSolver | None:
     return _shared
 
 
-def warm_up() -> float:
-    """Compile (or load from the disk cache) the engine by solving one small position;
-    the seconds it took (0 when the engine is off)."""
-    from plyground.games.connect4 import GAME
-
+def warm_up(state: Any) -> float:
+    """Compile (or load from the disk cache) the engine by solving `state` (a position a
+    few moves from the end) and loading the books; the seconds it took (0 when off)."""
     start = time.perf_counter()
     solver = exact_engine()
     if solver is None:
         return 0.0
-    state = GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441"))
     solver.solve(state, UNLIMITED_NODES)
     solver.probe(state, -1, 1, UNLIMITED_NODES)
     return time.perf_counter() - start

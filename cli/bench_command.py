@@ -41,6 +41,10 @@ def longest_game() -> str:
     return max(fixed or list(games.GAMES), key=plies)
 
 
+EXPERT_GAMES = 40
+"""Games of `bench --expert`."""
+
+
 def command_bench(args: argparse.Namespace) -> int:
     """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
     from plyground.ai import bench
@@ -94,13 +98,22 @@ def run_benchmarks(
 ) -> None:
     """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
     from plyground.ai import bench
+    from plyground.ai.bench_expert import expert_bench, format_expert_bench
 
     out = sys.stdout
+    if args.expert:
+        report["expert"] = expert_bench(args.games or EXPERT_GAMES, log=log)
+        out.write("\n".join(format_expert_bench(report["expert"])) + "\n")
+        return
     if not args.solver and args.policy is None:
         report["searches"] = bench.search_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
         report["games"] = bench.game_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
+        if bench.solver_games():  # the strongest preset's move times, a few games unchecked
+            games_count = args.games or (1 if args.quick else 4)
+            report["expert"] = expert_bench(games_count, check=False, log=log)
+            out.write("\n" + "\n".join(format_expert_bench(report["expert"])) + "\n")
     if args.gui:
         report["gui"] = gui_bench(quick=args.quick, log=log)
         out.write("\n")
@@ -390,6 +403,18 @@ def add_parser(commands: Any) -> None:
         "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
     )
     bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    bench.add_argument(
+        "--expert",
+        action="store_true",
+        help="only the strongest preset against itself in seeded games of the game with a "
+        "solver: move time by stones, and every move checked with the solver",
+    )
+    bench.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        help=f"games for --expert (default {EXPERT_GAMES}; plain bench: 4 unchecked)",
+    )
     _add_solver_arguments(bench, solver)
     _add_policy_arguments(bench, policy)
     bench.set_defaults(handler=command_bench)

@@ -101,6 +101,8 @@ class EngineSearch(AlphaBeta):
         self.engine = engine
         self.engine_nodes = 0
         self.line_nodes = 0
+        self._solved: tuple[Any, int] | None = None
+        """(key, value) of the last position `solve_value` solved on the engine."""
         """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
 
     def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:
@@ -112,10 +114,28 @@ class EngineSearch(AlphaBeta):
 
     def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
         """The exact value: a position's own with no bounds given is the engine's `solve`
-        (its own order of probes), anything else alpha-beta's probes on the engine."""
+        (its own order of probes; the last one solved is remembered), anything else
+        alpha-beta's probes on the engine."""
         if move is not None or depth < UNLIMITED_DEPTH or low > -WIN_UNITS or high < WIN_UNITS:
             return super().solve_value(state, move, depth, low, high)
-        return self._on_engine(lambda budget: self.engine.solve(state, budget))
+        if self._solved is not None and self._solved[0] == state.key():
+            return self._solved[1]
+        value = self._on_engine(lambda budget: self.engine.solve(state, budget))
+        self._solved = (state.key(), value)
+        return value
+
+    def root(
+        self, state: Any, depth: int, order: list[Move], all_values: bool
+    ) -> tuple[dict[Any, int], set[Any]]:
+        """Alpha-beta's root search, with the move the engine found keeping the solved value
+        tried first: it is proven at once, so a budget spent on the tie tests of the other
+        moves still leaves a proven move (`ai.search` plays it)."""
+        if depth >= UNLIMITED_DEPTH and not all_values:
+            self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+            keeper = self.engine.best_move
+            if keeper in order:
+                order = [keeper, *(m for m in order if m != keeper)]
+        return super().root(state, depth, order, all_values)
 
     def _on_engine(self, run: Callable[[int], tuple[int, int, bool]]) -> int:
         """`run(node budget)` on the engine, in slices where the clock or a stop request may

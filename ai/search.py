@@ -332,7 +332,9 @@ def _solve_on_budget(
         values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
     except _OutOfTime:
         ctx.deadline = budget_end
-        kept = kept_known_value(order, searcher.partial, known, keeper)
+        # The root's value is known from the game, or solved before the root search was cut.
+        solved = known if known is not None else searcher.solved_root
+        kept = kept_known_value(order, searcher.partial, solved, keeper)
         if kept is not None:
             # A move proven to keep the known value is played (exact); else the likeliest
             # move not proven worse, which beats a heuristic search (docs/SOLVER.md).

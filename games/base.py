@@ -216,6 +216,9 @@ class ExactEngine(Protocol):
         spent (the value then means nothing)."""
         ...
 
+    best_move: Any
+    """After `solve`: a move that keeps the solved value, or None where it knows none."""
+
     def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
         """(value, nodes, finished): the exact value of `state`, as `probe` gives it."""
         ...

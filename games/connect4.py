@@ -365,13 +365,11 @@ class Game(DigitNotation):
     notation_help = "columns 1-7 from the left, e.g. 4453"
     # The measured ladder.  Depth is the main step: 2 and 4 with the quick "windows" count
     # (and a little noise), 6 with "threats" (which squares would complete four, and whose
-    # row parity they favour).  Expert deepens iteratively within 1.5 s, so it solves
-    # exactly from the late middle game on; before that it plays the deepest finished
-    # iteration (9-10 plies from the opening on a 2-core machine).  Hard stops at depth 6,
-    # well short of that: at depth 8 Hard scored as much as Expert over 40 games on a busy
-    # machine, where the budget buys Expert little more than 8 plies.  1.5 s leaves room
-    # for the overshoot of the last iteration under a 2 s worst move (1.6 s at worst,
-    # over its 120 games of the ladder in docs/RESULTS.md).
+    # row parity they favour).  Expert solves: in the opening through the book (a proof
+    # bounded by nodes at 12 stones), after it on the compiled solver within its node
+    # budget (games/connect4_solver.py MOVE_NODES, about a second), and only where that
+    # runs out (or on the pure-Python solver, which manages it from the late middle game
+    # on) does it deepen with "threats" for the rest of its 1.5 s.
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
@@ -402,9 +400,9 @@ class Game(DigitNotation):
             None,
             "threats",
             time_limit=1.5,
-            description="Deepens for 1.5 s a move and plays exactly once it can solve the "
-            "position in that time; in the opening it always plays exactly, taking longer "
-            "where proving a move needs it.",
+            description="Plays perfectly: the opening book and a compiled solver find the "
+            "exact value of every position; where a solve does not finish within its budget "
+            "it deepens for 1.5 s a move.",
         ),
     )
 

@@ -40,8 +40,9 @@ TABLE_SIZE = 8_388_617
 """A prime just above 2**23: 2**32 * TABLE_SIZE > 2**49, so key mod size plus the key's low
 32 bits tell every position apart.  About 40 MB (4 + 1 bytes a slot)."""
 
-STATS_NODES, STATS_LIMIT, STATS_ABORTED = 0, 1, 2
-"""The slots of the `stats` array: nodes so far, the node limit, 1 once it was reached."""
+STATS_NODES, STATS_LIMIT, STATS_ABORTED, STATS_ROOT, STATS_CUT_MOVE = 0, 1, 2, 3, 4
+"""The slots of the `stats` array: nodes so far, the node limit, 1 once it was reached, the
+stone count of the root, and the root's last move that failed high (a square bit)."""
 
 
 @njit(cache=True)
@@ -261,6 +262,8 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
         if score >= beta:
             keys[index] = check
             values[index] = np.uint8(score + LOWER_BASE)
+            if moves == stats[STATS_ROOT]:
+                stats[STATS_CUT_MOVE] = np.int64(move)
             return score
         if score > alpha:
             alpha = score
@@ -289,6 +292,7 @@ def probe(
 ) -> int:
     """The score of an unfinished position within (alpha, beta), fail-hard (a win at once is
     answered without a search)."""
+    stats[STATS_ROOT] = -1
     if can_win_next(current, mask):
         return (SQUARES + 1 - moves) // 2
     scratch_moves, scratch_scores = _scratch()
@@ -307,18 +311,24 @@ def solve(
     books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     stats: np.ndarray,
 ) -> int:
-    """Pons' solve: the exact score by null-window probes, nearest zero first."""
+    """Pons' solve: the exact score by null-window probes, nearest zero first.  A move that
+    keeps the score is left in stats[STATS_CUT_MOVE] (0: the lowest score, every move
+    keeps it; or a probe was answered without trying a move: then nothing is known)."""
+    stats[STATS_ROOT] = moves
+    stats[STATS_CUT_MOVE] = 0
     if can_win_next(current, mask):
         return (SQUARES + 1 - moves) // 2
     low = -((SQUARES - moves) // 2)
     high = (SQUARES + 1 - moves) // 2
     scratch_moves, scratch_scores = _scratch()
+    best = 0
     while low < high:
         middle = low + (high - low) // 2
         if middle <= 0 and int(low / 2) < middle:
             middle = int(low / 2)
         elif middle >= 0 and int(high / 2) > middle:
             middle = int(high / 2)
+        stats[STATS_CUT_MOVE] = 0
         result = negamax(
             current,
             mask,
@@ -338,4 +348,6 @@ def solve(
             high = result
         else:
             low = result
+            best = stats[STATS_CUT_MOVE]
+    stats[STATS_CUT_MOVE] = best
     return low

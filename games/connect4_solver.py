@@ -26,9 +26,10 @@ from typing import Any
 from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 
 UNLIMITED_NODES = 1 << 62
-MOVE_NODES = 4_000_000
-"""Expert's solve of a position the book does not reach (13 or more stones): about a second
-at the 3-4 million nodes a second measured on the 2-core project machine (docs/SOLVER.md)."""
+MOVE_NODES = 6_000_000
+"""Expert's solve of a position the book does not reach (13 or more stones): as many as the
+proof at 12 stones (ai.proof.PROOF_NODE_LIMIT), 1.5-2 s at the 3-4 million nodes a second
+measured on the loaded 2-core project machine (docs/SOLVER.md)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 
@@ -170,7 +171,9 @@ class CompiledSolver:
         self.values = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
         self.dirty = False
         """Whether a search wrote to the table since it was emptied."""
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.stats = np.zeros(5, dtype=np.int64)
+        self.best_move: int | None = None
+        """After `solve`: a column that keeps the solved value, where the engine knows one."""
 
     def clear(self) -> None:
         """Empty the table (zeroing 40 MB: a few milliseconds; nothing when it is empty)."""
@@ -212,12 +215,16 @@ class CompiledSolver:
 
     def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
         """See `games.base.ExactEngine.solve`: Pons' own loop of null-window probes."""
+        self.best_move = None
         known = self._known(state)
         if known is not None:
             return known, 1, True
         score, nodes = self.solve_score(state, node_limit)
         if score is None:
             return 0, nodes, False
+        square = int(self.stats[4])
+        if square:
+            self.best_move = (square.bit_length() - 1) // 7
         return distance_value(score, int(state.mask.bit_count())), nodes, True
 
     def solve_score(self, state: Any, node_limit: int = UNLIMITED_NODES) -> tuple[int | None, int]:

@@ -201,3 +201,18 @@ def test_a_hurried_expert_on_the_compiled_solver_plays_at_once() -> None:
     player = AIPlayer(config, GAME)
     player.choose(state)
     assert player.last_result is not None and player.last_result.exact
+
+
+def test_a_read_only_install_caches_the_compiled_code_in_the_users_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Where the package's folder cannot be written (a system-wide install), numba is told
+    to cache under the user's cache folder; a NUMBA_CACHE_DIR already set is left alone."""
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(connect4_solver.os, "access", lambda path, mode: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    connect4_solver._cache_directory()
+    assert connect4_solver.os.environ["NUMBA_CACHE_DIR"].startswith(str(tmp_path))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/elsewhere")
+    connect4_solver._cache_directory()
+    assert connect4_solver.os.environ["NUMBA_CACHE_DIR"] == "/elsewhere"

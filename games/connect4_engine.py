@@ -226,24 +226,23 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
                     return beta
     # Order: the most winning squares first; equal scores centre first (Pons' MoveSorter),
     # in this ply's row of the scratch arrays (no allocation per node).
-    order_moves = scratch_moves[moves]
-    order_scores = scratch_scores[moves]
+    base = moves * 7  # flat rows: a view per node would cost a reference count
     count = 0
     for i in range(6, -1, -1):
         move = possible & COLUMN_MASKS[ORDER[i]]
         if move != U(0):
             score = popcount(winning_squares(current | move, mask))
-            position = count
-            while position > 0 and order_scores[position - 1] > score:
-                order_moves[position] = order_moves[position - 1]
-                order_scores[position] = order_scores[position - 1]
+            position = base + count
+            while position > base and scratch_scores[position - 1] > score:
+                scratch_moves[position] = scratch_moves[position - 1]
+                scratch_scores[position] = scratch_scores[position - 1]
                 position -= 1
-            order_moves[position] = move
-            order_scores[position] = score
+            scratch_moves[position] = move
+            scratch_scores[position] = score
             count += 1
     opponent = current ^ mask
-    for i in range(count - 1, -1, -1):
-        move = order_moves[i]
+    for i in range(base + count - 1, base - 1, -1):
+        move = scratch_moves[i]
         score = -negamax(
             opponent,
             mask | move,
@@ -275,7 +274,7 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
 @njit(cache=True)
 def _scratch() -> tuple[np.ndarray, np.ndarray]:
     """Each ply's move list and scores for the move ordering."""
-    return np.empty((SQUARES + 1, 7), dtype=np.uint64), np.empty((SQUARES + 1, 7), dtype=np.int64)
+    return np.empty((SQUARES + 1) * 7, dtype=np.uint64), np.empty((SQUARES + 1) * 7, dtype=np.int64)
 
 
 @njit(cache=True)

@@ -403,6 +403,8 @@ def _alphabeta(
         extra["pv_book_value"] = book_end
     if progress.proof_nodes is not None:
         extra["proof_nodes"] = progress.proof_nodes
+    if getattr(searcher, "engine_nodes", 0):  # values solved on the game's exact engine
+        extra["exact_engine"] = searcher.engine.name  # type: ignore[attr-defined]
     result = _finish(
         state,
         ctx,

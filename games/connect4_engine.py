@@ -153,6 +153,34 @@ def _score_after(moves: int, plies: int, win: bool) -> int:
 
 
 @njit(cache=True)
+def _order_moves(
+    current: np.uint64,
+    mask: np.uint64,
+    possible: np.uint64,
+    base: int,
+    scratch_moves: np.ndarray,
+    scratch_scores: np.ndarray,
+) -> int:
+    """Write the moves of `possible` from index `base` on, the most winning squares last
+    (the search takes them from the end), equal scores centre last (Pons' MoveSorter): flat
+    per-ply rows, so that no array is made per node.  Returns how many."""
+    count = 0
+    for i in range(6, -1, -1):
+        move = possible & COLUMN_MASKS[ORDER[i]]
+        if move != U(0):
+            score = popcount(winning_squares(current | move, mask))
+            position = base + count
+            while position > base and scratch_scores[position - 1] > score:
+                scratch_moves[position] = scratch_moves[position - 1]
+                scratch_scores[position] = scratch_scores[position - 1]
+                position -= 1
+            scratch_moves[position] = move
+            scratch_scores[position] = score
+            count += 1
+    return count
+
+
+@njit(cache=True)
 def negamax(  # noqa: C901 - one function on purpose: it runs at every node
     current: np.uint64,
     mask: np.uint64,
@@ -224,22 +252,8 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
                 beta = high
                 if alpha >= beta:
                     return beta
-    # Order: the most winning squares first; equal scores centre first (Pons' MoveSorter),
-    # in this ply's row of the scratch arrays (no allocation per node).
-    base = moves * 7  # flat rows: a view per node would cost a reference count
-    count = 0
-    for i in range(6, -1, -1):
-        move = possible & COLUMN_MASKS[ORDER[i]]
-        if move != U(0):
-            score = popcount(winning_squares(current | move, mask))
-            position = base + count
-            while position > base and scratch_scores[position - 1] > score:
-                scratch_moves[position] = scratch_moves[position - 1]
-                scratch_scores[position] = scratch_scores[position - 1]
-                position -= 1
-            scratch_moves[position] = move
-            scratch_scores[position] = score
-            count += 1
+    base = moves * 7
+    count = _order_moves(current, mask, possible, base, scratch_moves, scratch_scores)
     opponent = current ^ mask
     for i in range(base + count - 1, base - 1, -1):
         move = scratch_moves[i]

@@ -149,6 +149,33 @@ def _score_after(moves: int, plies: int, win: bool) -> int:
     return SQUARES // 2 + 1 - stones if win else -(SQUARES // 2 + 1 - stones)
 
 
+BOOK_WIN, BOOK_LOSS, NO_BOOK = 100, -100, 1000
+"""`_book_score` answers: a win or a loss of unknown distance, or nothing known."""
+
+
+@njit(cache=True)
+def _book_score(
+    current: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> int:
+    """What the books say of a position with the player to move unable to win at once: its
+    exact score (12 stones, or a draw), BOOK_WIN / BOOK_LOSS (8 stones), or NO_BOOK."""
+    codes8, values8, codes12, values12, column_bits, column_lengths = books
+    if moves == 12 and codes12.shape[0] > 0:
+        raw = book_raw(current, mask, codes12, values12, column_bits, column_lengths)
+        if raw == -1000:
+            return NO_BOOK
+        return 0 if raw == 0 else _score_after(moves, 100 - abs(raw), raw > 0)
+    if moves == 8 and codes8.shape[0] > 0:
+        raw = book_raw(current, mask, codes8, values8, column_bits, column_lengths)
+        if raw == 0:
+            return 0
+        return BOOK_WIN if raw == -1000 else BOOK_LOSS  # not stored: a win (X moves at 8)
+    return NO_BOOK
+
+
 # --- the search ----------------------------------------------------------------------------
 
 
@@ -181,7 +208,7 @@ def _order_moves(
 
 
 @njit(cache=True)
-def negamax(  # noqa: C901 - one function on purpose: it runs at every node
+def negamax(
     current: np.uint64,
     mask: np.uint64,
     moves: int,
@@ -191,8 +218,7 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
     values: np.ndarray,
     books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     stats: np.ndarray,
-    scratch_moves: np.ndarray,
-    scratch_scores: np.ndarray,
+    scratch: tuple[np.ndarray, np.ndarray],
 ) -> int:
     """Pons' negamax: the score within (alpha, beta), fail-hard; the player to move cannot
     win at once.  Stops early (any value, `stats[STATS_ABORTED]` set) at the node limit."""
@@ -205,70 +231,45 @@ def negamax(  # noqa: C901 - one function on purpose: it runs at every node
         return -((SQUARES - moves) // 2)
     if moves >= SQUARES - 2:
         return 0
-    low = -((SQUARES - 2 - moves) // 2)
-    if alpha < low:
-        alpha = low
+    alpha = max(alpha, -((SQUARES - 2 - moves) // 2))  # the opponent cannot win at once
+    if alpha >= beta:
+        return alpha
+    beta = min(beta, (SQUARES - 1 - moves) // 2)  # nor can the player to move
+    if alpha >= beta:
+        return beta
+    known = _book_score(current, mask, moves, books)
+    if known == BOOK_WIN:  # the 8-stone book: a win, how soon not stored
+        alpha = max(alpha, 1)
         if alpha >= beta:
             return alpha
-    high = (SQUARES - 1 - moves) // 2
-    if beta > high:
-        beta = high
+    elif known == BOOK_LOSS:
+        beta = min(beta, -1)
         if alpha >= beta:
             return beta
-    codes8, values8, codes12, values12, column_bits, column_lengths = books
-    if moves == 12 and codes12.shape[0] > 0:
-        raw = book_raw(current, mask, codes12, values12, column_bits, column_lengths)
-        if raw == 0:
-            return 0
-        if raw != -1000:
-            return _score_after(moves, 100 - abs(raw), raw > 0)
-    elif moves == 8 and codes8.shape[0] > 0:
-        raw = book_raw(current, mask, codes8, values8, column_bits, column_lengths)
-        if raw == 0:
-            return 0
-        if raw == -1000:  # not stored: a win (X moves at 8 stones)
-            if alpha < 1:
-                alpha = 1
-                if alpha >= beta:
-                    return alpha
-        elif beta > -1:  # a loss
-            beta = -1
-            if alpha >= beta:
-                return beta
+    elif known != NO_BOOK:
+        return known
     key = current + mask
     index = int(key % U(TABLE_SIZE))
     check = np.uint32(key & U(0xFFFFFFFF))
     if keys[index] == check and values[index] != 0:
         stored = int(values[index])
-        if stored > MAX_SCORE - MIN_SCORE + 1:
-            low = stored + 2 * MIN_SCORE - MAX_SCORE - 2
-            if alpha < low:
-                alpha = low
-                if alpha >= beta:
-                    return alpha
-        else:
-            high = stored + MIN_SCORE - 1
-            if beta > high:
-                beta = high
-                if alpha >= beta:
-                    return beta
+        if stored > MAX_SCORE - MIN_SCORE + 1:  # a lower bound
+            alpha = max(alpha, stored + 2 * MIN_SCORE - MAX_SCORE - 2)
+            if alpha >= beta:
+                return alpha
+        else:  # an upper bound
+            beta = min(beta, stored + MIN_SCORE - 1)
+            if alpha >= beta:
+                return beta
     base = moves * 7
+    scratch_moves, scratch_scores = scratch
     count = _order_moves(current, mask, possible, base, scratch_moves, scratch_scores)
     opponent = current ^ mask
     for i in range(base + count - 1, base - 1, -1):
         move = scratch_moves[i]
+        child = mask | move
         score = -negamax(
-            opponent,
-            mask | move,
-            moves + 1,
-            -beta,
-            -alpha,
-            keys,
-            values,
-            books,
-            stats,
-            scratch_moves,
-            scratch_scores,
+            opponent, child, moves + 1, -beta, -alpha, keys, values, books, stats, scratch
         )
         if stats[STATS_ABORTED] != 0:
             return 0
@@ -308,10 +309,7 @@ def probe(
     stats[STATS_ROOT] = -1
     if can_win_next(current, mask):
         return (SQUARES + 1 - moves) // 2
-    scratch_moves, scratch_scores = _scratch()
-    return negamax(
-        current, mask, moves, alpha, beta, keys, values, books, stats, scratch_moves, scratch_scores
-    )
+    return negamax(current, mask, moves, alpha, beta, keys, values, books, stats, _scratch())
 
 
 @njit(cache=True)
@@ -333,7 +331,7 @@ def solve(
         return (SQUARES + 1 - moves) // 2
     low = -((SQUARES - moves) // 2)
     high = (SQUARES + 1 - moves) // 2
-    scratch_moves, scratch_scores = _scratch()
+    scratch = _scratch()
     best = 0
     while low < high:
         middle = low + (high - low) // 2
@@ -352,8 +350,7 @@ def solve(
             values,
             books,
             stats,
-            scratch_moves,
-            scratch_scores,
+            scratch,
         )
         if stats[STATS_ABORTED] != 0:
             return 0

@@ -18,7 +18,6 @@ site-packages still compiles only once.  `warm_up()` compiles (or loads) it ahea
 from __future__ import annotations
 
 import os
-import sys
 import time
 from bisect import bisect_left, bisect_right
 from typing import Any
@@ -35,7 +34,6 @@ SCORES = range(-25, 26)
 
 _engine: Any = None
 _status = "not loaded yet"
-_told = False
 
 
 def _cache_directory() -> None:
@@ -76,15 +74,6 @@ def status() -> str:
         return f"pure Python ({PURE_PYTHON_VARIABLE} is set)"
     compiled()
     return _status
-
-
-def tell_once(write: Any = None) -> None:
-    """Say once per process (on stderr) when the solver falls back to pure Python."""
-    global _told
-    if _told or compiled() is not None or os.environ.get(PURE_PYTHON_VARIABLE):
-        return
-    _told = True
-    print(f"note: connect-four solver runs in {status()}", file=write or sys.stderr)
 
 
 # --- scores -------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any
 from plyground.ai.bench_solver import (
     DEFAULT_SOLVER_PLAN,
     HARD_SOLVER_SETS,
+    MAX_SOLVER_FILE,
     SOLVER_ENGINES,
     SOLVER_MODE_TITLES,
     SOLVER_MODES,
@@ -49,6 +50,7 @@ from plyground import games
 __all__ = [
     "DEFAULT_SOLVER_PLAN",
     "HARD_SOLVER_SETS",
+    "MAX_SOLVER_FILE",
     "POSITIONS",
     "QUICK_DECISIONS",
     "QUICK_SEARCH",

@@ -16,6 +16,7 @@ from plyground.ai.values import plies_to_end
 from plyground.games.base import SolverBenchmark
 
 from plyground import games
+from plyground.file_reader import read_lines
 
 Log = Callable[[str], None]
 """Where a benchmark writes its progress lines."""
@@ -90,16 +91,29 @@ def solver_set_path(name: str, game_name: str | None = None) -> Path:
     return benchmark.directory / benchmark.file_name(benchmark.short_name(name))
 
 
-def read_solver_file(path: Path) -> list[tuple[str, int]]:
-    """The 'moves score' lines of a test file."""
-    positions = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+MAX_SOLVER_FILE = 64 * 2**20
+"""Bytes of a solver test file (the largest shipped set is well under 100 KB)."""
+
+
+def read_solver_file(path: Path, limit: int | None = None) -> list[tuple[str, int]]:
+    """The 'moves score' lines of a test file: the first `limit` positions only are read.
+
+    Read through `plyground.file_reader.read_lines` (a regular file, bounded size and line
+    length), so /dev/zero or a FIFO is one clear error (`FileProblem`, a ValueError).
+    """
+    positions: list[tuple[str, int]] = []
+    if limit is not None and limit <= 0:
+        return positions
+    for number, line in enumerate(read_lines(path, MAX_SOLVER_FILE, "file of positions"), 1):
         fields = line.split()
         if not fields:
             continue
-        if len(fields) != 2:
-            raise ValueError(f"{path.name} line {number}: expected 'moves score', got {line!r}")
+        score = fields[-1].removeprefix("-")
+        if len(fields) != 2 or not (score.isascii() and score.isdigit() and len(score) <= 6):
+            raise ValueError(f"{path.name} line {number}: expected 'moves score', got {line!r:.60}")
         positions.append((fields[0], int(fields[1])))
+        if len(positions) == limit:
+            break  # the rest of the file is never read
     return positions
 
 
@@ -216,9 +230,7 @@ def solver_bench(
     game = games.get_game(game_name)
     if path is None:
         path = benchmark.directory / benchmark.file_name(benchmark.sets[0].name)
-    positions = read_solver_file(path)
-    if limit is not None:
-        positions = positions[:limit]
+    positions = read_solver_file(path, limit)
     states = [game.replay(game.parse_moves(moves)) for moves, _ in positions]
     try:
         short = benchmark.short_name(path.name)

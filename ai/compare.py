@@ -345,6 +345,22 @@ def _replace(row: Row, **changes: Any) -> Row:
     return Row(**data)
 
 
+def planned_seconds(state: Any, depths: Sequence[int], max_seconds: float | None) -> float:
+    """Estimated seconds of every run `compare(state, depths, max_seconds=...)` would make
+    (runs estimated above `max_seconds` are skipped, as `compare` skips them), before any
+    runs: the estimates a finished run would refine are taken from the tree alone."""
+    b = branching(state)
+    sizes = tree_sizes(state, max(depths, default=1))
+    total = 0.0
+    for key in (variant.key for variant in variants_for(state)):
+        for depth in sorted(depths):
+            seconds = estimate(key, depth, b, sizes=sizes).seconds
+            if max_seconds is not None and seconds > max_seconds:
+                break  # skipped here, so at every deeper depth too
+            total += seconds
+    return total
+
+
 def compare(
     state: Any,
     depths: Sequence[int],

@@ -173,3 +173,147 @@ def format_duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"{seconds / size:,.0f} {name}"
     return f"{seconds:.0f} s"
+
+
+# ----------------------------------------------------------------------------- options
+
+MEMORY_SHARE = 0.5
+"""A game option may make the game build something (`Game.option_cost`) with at most this
+share of the memory available now; more is refused before it starts."""
+UNKNOWN_MEMORY = 4 * 2**30
+"""What to assume where the system does not say how much memory is free."""
+
+
+def available_memory() -> int:
+    """Bytes of memory available to a new allocation now (Linux MemAvailable, else the
+    physical memory, else `UNKNOWN_MEMORY`)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import os
+
+        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return UNKNOWN_MEMORY
+
+
+def option_cost(factory: Any, options: dict[str, int]) -> Any:
+    """The game's `OptionCost` for these options (its optional hook), or None."""
+    hook = getattr(factory, "option_cost", None)
+    if hook is None:
+        return None
+    full = {option.name: option.default for option in getattr(factory, "options", ())}
+    full.update(options)
+    return hook(full)
+
+
+def option_refusal(factory: Any, options: dict[str, int], memory: int | None = None) -> str | None:
+    """Why these options cannot be played on this machine (None when they can): what they
+    make the game build needs more than `MEMORY_SHARE` of the memory available, or longer
+    than `REFUSE_SECONDS`; with the largest value of each option that fits."""
+    cost = option_cost(factory, options)
+    memory = available_memory() if memory is None else memory
+    budget = MEMORY_SHARE * memory
+    if cost is None or _fits(cost, budget):
+        return None
+    fits = _largest_fitting(factory, options, budget)
+    if cost.memory > budget:
+        return (
+            f"{cost.what} needs about {format_bytes(cost.memory)} of memory "
+            f"({format_count(cost.states)} states) and this machine has "
+            f"{format_bytes(memory)} free{fits}"
+        )
+    return (
+        f"{cost.what} takes about {format_duration(cost.seconds)} to build "
+        f"({format_count(cost.states)} states){fits}"
+    )
+
+
+def _fits(cost: Any, budget: float) -> bool:
+    return bool(cost.memory <= budget and cost.seconds <= REFUSE_SECONDS)
+
+
+def _largest_fitting(factory: Any, options: dict[str, int], budget: float) -> str:
+    """'; use goal 430 or less' for the options that make the cost, or ''."""
+    words = []
+    for option in getattr(factory, "options", ()):
+        if option.name not in options:
+            continue
+        low, high = option.minimum, options[option.name]
+        while low < high:  # the cost grows with the option: bisect the largest that fits
+            middle = (low + high + 1) // 2
+            cost = option_cost(factory, {**options, option.name: middle})
+            low, high = (middle, high) if _fits(cost, budget) else (low, middle - 1)
+        words.append(f"{option.name} {low}")
+    return f"; use {' and '.join(words)} or less" if words else ""
+
+
+def format_bytes(count: float) -> str:
+    """1.5e9 -> '1.4 GB' (binary units, one decimal above a megabyte)."""
+    for unit, size in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count:.0f} bytes"
+
+
+def heuristic_refusal(game: Any, heuristic: str | None) -> str | None:
+    """Why `heuristic` (None: the game's default) cannot run on this machine with the game's
+    options (what it reads is too large to build here), or None."""
+    values = game.option_values() if hasattr(game, "option_values") else {}
+    cost = option_cost(type(game), values)
+    name = heuristic or getattr(game, "default_heuristic", None)
+    if cost is None or name not in cost.heuristics:
+        return None
+    return option_refusal(type(game), values)
+
+
+# ----------------------------------------------------------------------------- matches
+
+LONG_REQUEST_SECONDS = 3600.0
+"""A match or tournament estimated to take longer than this is refused unless asked for."""
+PLAYOUTS = 8
+"""Random games played to estimate how many decisions a game has."""
+
+
+def decisions_per_game(game: Any, playouts: int = PLAYOUTS) -> float:
+    """The mean number of player decisions in a random game (seeded: the same every run)."""
+    rng = random.Random(0x6A3E)
+    total = 0
+    for _ in range(playouts):
+        state = game.initial_state()
+        for _ in range(MAX_PLIES):
+            if state.is_terminal():
+                break
+            if state.to_move == CHANCE:
+                state = state.play(rng.choice(state.chance_outcomes())[0])
+                continue
+            state = state.play(rng.choice(state.legal_moves()))
+            total += 1
+    return total / playouts
+
+
+def move_seconds(game: Any, config: Any) -> float:
+    """Seconds one move of a player config takes, estimated at the start position (a time
+    budget caps it; a random player costs nothing)."""
+    algorithm = getattr(config, "algorithm", "random")
+    if algorithm not in NODES_PER_SECOND:
+        return 0.0
+    seconds = judge(game.initial_state(), algorithm, config.depth, None).seconds
+    if config.time_limit is not None:
+        seconds = min(seconds, float(config.time_limit))
+    return seconds
+
+
+def games_seconds(game: Any, configs: Any, games: int, jobs: int = 1) -> float:
+    """Estimated wall time of `games` games, each between two of `configs` (a match: the
+    two players; a tournament: every pair alike), on `jobs` worker processes: orders of
+    magnitude, like every figure here."""
+    configs = list(configs)
+    mean = sum(move_seconds(game, c) for c in configs) / max(1, len(configs))
+    per_game = decisions_per_game(game) * mean
+    return games * max(per_game, 1e-3) / max(1, jobs)

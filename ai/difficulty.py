@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from plyground.ai.players import RANDOM, PlayerConfig
+from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.file_players import agent_spec, split_spec
+from plyground.ai.players import AGENT, RANDOM, PlayerConfig
 from plyground.ai.search import ALGORITHMS, MAX_DEPTH
 from plyground.games.base import Preset
 
@@ -101,7 +103,8 @@ def _number(key: str, text: str, kind: type) -> Any:
 def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConfig:
     """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
 
-    Keys: depth, heuristic, time, randomness, seed.
+    Keys: depth, heuristic (a name, or a .py file defining evaluate(state)), time,
+    randomness, seed.  A spec naming a .py file is an agent (`ai.file_players`).
 
     Examples: `hard`, `alphabeta:depth=4:heuristic=windows`, `expectiminimax:depth=2`,
     `alphabeta:depth=none:time=2`.
@@ -109,7 +112,12 @@ def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConf
     spec = text.strip()
     if not spec:
         raise ValueError("empty player; give a preset name or algorithm:key=value:...")
-    head, *pairs = spec.split(":")
+    agent = agent_spec(spec)
+    if agent is not None:
+        config = PlayerConfig(AGENT, depth=None, agent=agent.text)
+        config.validate(game)
+        return config
+    head, *pairs = split_spec(spec)
     head = head.strip().lower()
     if head == RANDOM and not pairs:
         return PlayerConfig(RANDOM, depth=None)
@@ -141,7 +149,7 @@ def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConf
             if fields["depth"] is not None and not 1 <= fields["depth"] <= MAX_DEPTH:
                 raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {value}")
         elif key == "heuristic":
-            fields["heuristic"] = value
+            fields["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
         elif key in ("time", "time_limit"):
             fields["time_limit"] = _number(key, value, float)
         elif key == "randomness":

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
 import math
 import multiprocessing
 import random
@@ -27,6 +26,10 @@ from typing import Any
 
 from plyground.ai.difficulty import parse_player_spec
 from plyground.ai.players import Player, make_player, with_seed
+from plyground.ai.search import ALGORITHMS
+from plyground.ai.spawned_games import register_games as register_games  # still here too
+from plyground.ai.spawned_games import registered_games as registered_games
+from plyground.ai.user_code import UserCodeError
 from plyground.games.base import CHANCE, Game, Move, sample_outcome
 
 from plyground import games
@@ -57,12 +60,24 @@ def build_player(game: Game, spec: str, seed: int) -> Player:
     the games while every game of the match keeps its own generator.
     """
     config = parse_player_spec(game.name, spec, game)
-    return make_player(with_seed(config, derive_seed(seed, config.seed)), game)
+    player: Player = make_player(with_seed(config, derive_seed(seed, config.seed)), game)
+    return player
 
 
 def check_player_spec(game: Game, spec: str) -> str:
-    """Validate `spec` for `game` (ValueError names what is allowed); return its description."""
-    return parse_player_spec(game.name, spec, game).describe()
+    """Validate `spec` for `game` (ValueError names what is allowed); return its description.
+
+    A player whose heuristic reads something the game's options make too large to build on
+    this machine (`ai.cost.heuristic_refusal`) is refused here, before any game starts.
+    """
+    from plyground.ai.cost import heuristic_refusal
+
+    config = parse_player_spec(game.name, spec, game)
+    if config.algorithm in ALGORITHMS:
+        refusal = heuristic_refusal(game, config.heuristic)
+        if refusal is not None:
+            raise ValueError(f"cannot play here: {refusal}")
+    return config.describe()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +112,17 @@ class GameRecord:
     nodes: tuple[int, int]
     aborted: bool = False
     """True when the game hit MAX_DECISIONS and was scored a draw."""
+    forfeit: str = ""
+    """Why the loser forfeited ("my_agent.py: raised ValueError: ..."), or "" if nobody did."""
+    forfeit_details: tuple[str, ...] = ()
+    """The forfeiting code's own traceback lines."""
+
+    @property
+    def forfeiter(self) -> int | None:
+        """The player (0 = A, 1 = B) who lost by forfeit, or None."""
+        if not self.forfeit or self.winner is None:
+            return None
+        return self.winner ^ 1
 
     def score(self, player: int) -> float:
         """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored in this game."""
@@ -140,9 +166,9 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
     """Play game number `index` of the match described by `setup`.
 
     A game still running after `max_decisions` player decisions (MAX_DECISIONS if None)
-    is stopped and marked aborted; it counts as a draw.
+    is stopped and marked aborted; it counts as a draw.  A player from a user's file whose
+    code fails (`UserCodeError`) loses the game by forfeit, and the record says why.
     """
-    cap = MAX_DECISIONS if max_decisions is None else max_decisions
     game = _game_for(setup)
     first = setup.first_mover(index)
     game_seed = derive_seed(setup.seed, index)
@@ -150,45 +176,92 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
         build_player(game, spec, derive_seed(game_seed, side))
         for side, spec in zip(SIDES, setup.specs, strict=True)
     ]
-    dice = random.Random(derive_seed(game_seed, "chance"))
-    decisions = [0, 0]
-    think = [0.0, 0.0]
-    worst = [0.0, 0.0]
-    nodes = [0, 0]
-    moves: list[Move] = []
-    state = game.initial_state()
-    aborted = False
-    while not state.is_terminal():
-        if state.to_move == CHANCE:
-            move = sample_outcome(state, dice)
-        else:
-            if sum(decisions) >= cap:
-                aborted = True
-                break
-            who = state.to_move ^ first
-            started = time.perf_counter()
-            move = players[who].choose(state)
-            spent = time.perf_counter() - started
-            decisions[who] += 1
-            think[who] += spent
-            worst[who] = max(worst[who], spent)
-            result = getattr(players[who], "last_result", None)
-            nodes[who] += int(getattr(result, "nodes", 0) or 0)
-        state = state.play(move)
-        moves.append(move)
-    seat_winner = None if aborted else state.winner()
+    try:
+        played = _GamePlay(game, players, first, random.Random(derive_seed(game_seed, "chance")))
+        played.run(MAX_DECISIONS if max_decisions is None else max_decisions)
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     _collect_now_and_then()
-    return GameRecord(
-        index=index,
-        first=first,
-        moves=game.format_moves(moves),
-        winner=None if seat_winner is None else seat_winner ^ first,
-        decisions=(decisions[0], decisions[1]),
-        think_time=(think[0], think[1]),
-        worst_time=(worst[0], worst[1]),
-        nodes=(nodes[0], nodes[1]),
-        aborted=aborted,
-    )
+    return played.record(index)
+
+
+@dataclass
+class _GamePlay:
+    """One game being played: the moves, each player's counters, how it ended."""
+
+    game: Game
+    players: list[Player]
+    first: int
+    dice: random.Random
+    state: Any = None
+    moves: list[Move] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    worst: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    nodes: list[int] = field(default_factory=lambda: [0, 0])
+    aborted: bool = False
+    forfeit: tuple[int, UserCodeError] | None = None
+
+    def run(self, cap: int) -> None:
+        """Play to the end, the move cap, or a forfeit."""
+        state = self.state = self.game.initial_state()
+        for seat in (self.first, self.first ^ 1):  # players from files load first, untimed
+            start = getattr(self.players[seat], "start", None)
+            try:
+                if start is not None:
+                    start()
+            except UserCodeError as error:
+                self.forfeit = (seat, error)
+                return
+        while not state.is_terminal():
+            if state.to_move == CHANCE:
+                move = sample_outcome(state, self.dice)
+            else:
+                if sum(self.decisions) >= cap:
+                    self.aborted = True
+                    return
+                who = state.to_move ^ self.first
+                started = time.perf_counter()
+                try:
+                    move = self.players[who].choose(state)
+                except UserCodeError as error:
+                    self.forfeit = (who, error)
+                    return
+                spent = time.perf_counter() - started
+                self.decisions[who] += 1
+                self.think[who] += spent
+                self.worst[who] = max(self.worst[who], spent)
+                result = getattr(self.players[who], "last_result", None)
+                self.nodes[who] += int(getattr(result, "nodes", 0) or 0)
+            state = self.state = state.play(move)
+            self.moves.append(move)
+
+    def record(self, index: int) -> GameRecord:
+        """The finished game, by player."""
+        if self.forfeit is not None:
+            loser, error = self.forfeit
+            winner: int | None = loser ^ 1
+            forfeit, details = error.line, error.details
+        else:
+            seat_winner = None if self.aborted else self.state.winner()
+            winner = None if seat_winner is None else seat_winner ^ self.first
+            forfeit, details = "", ()
+        return GameRecord(
+            index=index,
+            first=self.first,
+            moves=self.game.format_moves(self.moves),
+            winner=winner,
+            decisions=(self.decisions[0], self.decisions[1]),
+            think_time=(self.think[0], self.think[1]),
+            worst_time=(self.worst[0], self.worst[1]),
+            nodes=(self.nodes[0], self.nodes[1]),
+            aborted=self.aborted,
+            forfeit=forfeit,
+            forfeit_details=details,
+        )
 
 
 def _play_task(task: tuple[MatchSetup, int]) -> GameRecord:
@@ -196,12 +269,23 @@ def _play_task(task: tuple[MatchSetup, int]) -> GameRecord:
     return play_game(*task)
 
 
-def play_tasks(tasks: Iterable[tuple[MatchSetup, int]], jobs: int = 1) -> Iterator[GameRecord]:
-    """Play every (setup, index) task in order, over `jobs` spawned processes when jobs > 1.
+def play_tasks(
+    tasks: Iterable[tuple[MatchSetup, int]],
+    jobs: int = 1,
+    executor: str = "process",
+    address: str | None = None,
+) -> Iterator[GameRecord]:
+    """Play every (setup, index) task in order, over `jobs` spawned processes when jobs > 1,
+    or on a Ray cluster (`executor="ray"`, `address`: see `ai.ray_executor`).
 
     Results come back in task order whatever the number of processes, so the output of a
-    run never depends on `jobs`.
+    run never depends on `jobs` or the executor.
     """
+    if executor == "ray":
+        from plyground.ai.ray_executor import ray_tasks
+
+        yield from ray_tasks(tasks, play_game, address)
+        return
     if jobs <= 1:
         for task in tasks:
             yield play_game(*task)
@@ -220,24 +304,6 @@ def _start_worker(factories: tuple[tuple[str, str], ...]) -> None:
     """In a worker process: the parent's games, and Ctrl+C left to the parent."""
     register_games(factories)
     _ignore_interrupts()
-
-
-def registered_games() -> tuple[tuple[str, str], ...]:
-    """Every registered game's factory as (module, qualified name), to send to a worker."""
-    return tuple((factory.__module__, factory.__qualname__) for factory in games.GAMES.values())
-
-
-def register_games(factories: tuple[tuple[str, str], ...]) -> None:
-    """In a spawned worker process: register the games its parent had (`registered_games`).
-
-    A game added with `games.register` after start-up (a plug-in, a test's game) is not in
-    a fresh process's registry until its module is imported and registered again.
-    """
-    for module_name, qualified_name in factories:
-        factory: Any = importlib.import_module(module_name)
-        for part in qualified_name.split("."):
-            factory = getattr(factory, part)
-        games.register(factory)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:
@@ -427,4 +493,5 @@ def record_dict(record: GameRecord) -> dict[str, Any]:
         "think_time": list(record.think_time),
         "nodes": list(record.nodes),
         "aborted": record.aborted,
+        "forfeit": record.forfeit or None,
     }

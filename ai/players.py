@@ -9,8 +9,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any, Protocol
 
+from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.file_players import (
+    SEARCH_GRACE,
+    FilePlayer,
+    agent_player,
+    agent_spec,
+    game_options,
+    move_seconds,
+)
 from plyground.ai.proof import solve_is_cheap
 from plyground.ai.result import SearchResult
 from plyground.ai.search import (
@@ -22,10 +32,13 @@ from plyground.ai.search import (
     searchable_algorithms,
 )
 from plyground.ai.table import TranspositionTable
+from plyground.ai.user_code import Limits, user_code_allowed
 from plyground.games.base import Move
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""
+AGENT = "agent"
+"""The algorithm name of a player from a user's file (`agent` holds its spec)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +57,20 @@ class PlayerConfig:
     time_limit: float | None = None
     randomness: float = 0.0
     seed: int = 0
+    agent: str = ""
+    """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
 
     def describe(self) -> str:
         """A short text: 'alpha-beta, depth 6, windows'."""
         if self.algorithm == RANDOM:
             return "random moves"
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent)
+            return spec.describe() if spec is not None else self.agent
         parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
         parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
-        parts.append(self.heuristic or "default heuristic")
+        heuristic = self.heuristic or "default heuristic"
+        parts.append(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.randomness:
@@ -74,6 +93,7 @@ class PlayerConfig:
             "time_limit",
             "randomness",
             "seed",
+            "agent",
         }
         if unknown:
             raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
@@ -83,6 +103,15 @@ class PlayerConfig:
 
     def validate(self, game: Any = None) -> None:
         """Raise ValueError with a clear message if a field is out of range."""
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent) if isinstance(self.agent, str) else None
+            if spec is None:
+                raise ValueError(f"an agent needs a Python file, not {self.agent!r}")
+            if game is not None:
+                spec.check()
+                if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+                    raise ValueError(f"{game.title} has no Kaggle format")
+            return
         if self.algorithm not in (*ALGORITHMS, RANDOM):
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of: "
@@ -116,7 +145,9 @@ class PlayerConfig:
                     f"{self.algorithm} cannot play {game.title}; choose one of: "
                     f"{', '.join(algorithms_for(game))}"
                 )
-            if self.heuristic is not None and self.heuristic not in game.heuristics:
+            if is_heuristic_file(self.heuristic):
+                check_heuristic_file(str(self.heuristic))
+            elif self.heuristic is not None and self.heuristic not in game.heuristics:
                 raise ValueError(
                     f"unknown heuristic {self.heuristic!r} for {game.name}; choose one of: "
                     f"{', '.join(game.heuristics)}"
@@ -199,13 +230,64 @@ class AIPlayer:
         return max(noisy, key=noisy.__getitem__)
 
 
-def make_player(
-    config: PlayerConfig, game: Any, name: str | None = None
-) -> AIPlayer | RandomPlayer:
-    """The player a config describes."""
+def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any:
+    """The player a config describes; one from a user's file runs in a worker process
+    (`ai.file_players`), unless this process is such a worker already."""
+    if config.algorithm == AGENT:
+        spec = agent_spec(config.agent)
+        if spec is None:
+            raise ValueError(f"an agent needs a Python file, not {config.agent!r}")
+        return agent_player(spec, game)
+    if is_heuristic_file(config.heuristic) and not user_code_allowed():
+        config.validate(game)
+        return search_player(config, game, name)
     if config.algorithm == RANDOM:
         return RandomPlayer(config.seed, name or "Random")
     return AIPlayer(config, game, name)
+
+
+@dataclass(frozen=True)
+class SearchHost:
+    """Built in a worker process: a searching player whose heuristic is a user's file."""
+
+    path: str
+    config: dict[str, Any]
+    game: str
+    options: tuple[tuple[str, Any], ...]
+
+    def __call__(self) -> Any:
+        from plyground import games
+
+        game = games.get_game(self.game, **dict(self.options))
+        player = AIPlayer(PlayerConfig(**self.config), game)
+
+        def answer(state: Any) -> tuple[Any, Any]:
+            move = player.choose(state)
+            return move, player.last_result
+
+        return answer
+
+
+def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> FilePlayer:
+    """The isolated player of a search with a heuristic from a file: it searches in a worker
+    process, within its own time budget and a margin, or the game's time per move."""
+    path = str(config.heuristic)
+    budget = config.time_limit
+    seconds = budget + SEARCH_GRACE if budget else move_seconds(game)
+    options = tuple(sorted(game_options(game).items()))
+    host = SearchHost(path, config.to_dict(), game.name, options)
+    return FilePlayer(name or config.describe(), path, host, Limits(seconds))
+
+
+def player_for_window(config: PlayerConfig, game: Any) -> Any:
+    """The window's AI worker's player: one from a file (an agent, or a search with a
+    heuristic from a file) moves in a worker process of its own, with its limits."""
+    if config.algorithm == AGENT:
+        return make_player(config, game)
+    if is_heuristic_file(config.heuristic):
+        config.validate(game)
+        return search_player(config, game)
+    return AIPlayer(config, game)
 
 
 def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
@@ -222,7 +304,7 @@ def exact_where_cheap(config: PlayerConfig, state: Any) -> PlayerConfig:
     """The config an analysis (hint, move values) should use at `state`: solving, so every
     move's value is exact, where the game says a solve is cheap (`solve_is_cheap()`: an
     opening book within reach); else `config` unchanged."""
-    if config.algorithm == RANDOM or "alphabeta" not in searchable_algorithms(state):
+    if config.algorithm in (RANDOM, AGENT) or "alphabeta" not in searchable_algorithms(state):
         return config
     if not solve_is_cheap(state):
         return config

@@ -29,8 +29,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from plyground.ai.match import register_games, registered_games, wilson_interval
+from plyground.ai.match import wilson_interval
 from plyground.ai.players import AIPlayer, PlayerConfig
+from plyground.ai.spawned_games import register_games, registered_games
 from plyground.ai.text_table import format_seconds, format_table
 from plyground.games.base import Move, ReferencePolicy
 

@@ -22,6 +22,7 @@ from plyground.ai.engine import (
 )
 from plyground.ai.exact_engine import make_alphabeta
 from plyground.ai.expectiminimax import Expectiminimax
+from plyground.ai.file_heuristics import file_heuristic, is_heuristic_file
 from plyground.ai.minimax import minimax_root
 from plyground.ai.proof import (
     kept_known_value,
@@ -83,9 +84,15 @@ def searchable_algorithms(game_or_state: Any) -> tuple[str, ...]:
 
 
 def heuristic_for(state: Any, name: str | None) -> Heuristic:
-    """The named heuristic of the state's game (None: the game's default)."""
+    """The named heuristic of the state's game (None: the game's default), or a file's
+    ``evaluate`` when the name is a .py file (`ai.file_heuristics`)."""
     game = state.game
     chosen = game.default_heuristic if name is None else name
+    if is_heuristic_file(chosen):
+        try:
+            return file_heuristic(chosen)
+        except ValueError as error:
+            raise SearchError(str(error)) from None
     try:
         return game.heuristics[chosen]  # type: ignore[no-any-return]
     except KeyError:

@@ -244,11 +244,15 @@ def run_tournament(
     setup: TournamentSetup,
     jobs: int = 1,
     on_game: Callable[[GameRecord, TournamentResult], None] | None = None,
+    executor: str = "process",
+    address: str | None = None,
 ) -> TournamentResult:
-    """Play every game of the round robin (in a fixed order whatever `jobs`) and tabulate it."""
+    """Play every game of the round robin (in a fixed order whatever `jobs` or the executor:
+    local processes, or a Ray cluster at `address`) and tabulate it."""
     result = TournamentResult(setup.specs)
     tasks = list(setup.tasks())
-    records = play_tasks(((match, index) for _, match, index in tasks), jobs)
+    games_ = ((match, index) for _, match, index in tasks)
+    records = play_tasks(games_, jobs, executor, address)
     for ((i, j), _, _), record in zip(tasks, records, strict=True):
         result.add(i, j, record)
         if on_game is not None:

@@ -52,6 +52,8 @@ __all__ = [
     "TraceTooLarge",
     "build_tree",
     "format_value",
+    "leaf_values",
+    "recorded",
     "trace",
 ]
 
@@ -363,6 +365,58 @@ def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: i
         raise SearchError("the game is over: there is no move to search")
 
 
+def _tracer(
+    state: Any,
+    algorithm: str,
+    depth: int,
+    heuristic: str | None,
+    ordering: str,
+    table: bool,
+    node_budget: int,
+) -> _Tracer:
+    """The recursion of a trace of `state`, not yet run."""
+    chosen = heuristic_for(state, heuristic)
+    ctx = Context(chosen, None, 0, None, None)
+    stochastic = bool(state.STOCHASTIC)
+    if stochastic:
+        ctx.for_chance_game()
+    game = state.game
+    raw = bool(getattr(game, "utility_is_value", False))
+    format_move = getattr(game, "format_move", str)
+    return _Tracer(
+        algorithm,
+        depth,
+        ordering,
+        table,
+        node_budget,
+        ctx,
+        state.player,
+        raw,
+        not stochastic and not raw,
+        lambda move: str(format_move(move)),
+        str(getattr(game, "root_label", "root")),
+    )
+
+
+def leaf_values(state: Any, heuristic: str | None = None) -> Callable[[Any, int], float]:
+    """What a trace of `state` records at a leaf `ply` plies below it, for MAX (the player to
+    move at `state`) on the shown scale: a finished game's value (a proven one worth less the
+    farther it is) or the heuristic's estimate.  The exercise grader gives a student's
+    search exactly these values."""
+    tracer = _tracer(state, "minimax", 1, heuristic, "game", False, NODE_BUDGET)
+
+    def value(leaf: Any, ply: int) -> float:
+        if leaf.is_terminal():
+            units = tracer.terminal(leaf, ply)
+        else:
+            units = tracer.heuristic(leaf, bool(leaf.STOCHASTIC))
+        shown = tracer.show(units)
+        assert shown is not None
+        return shown
+
+    return value
+
+
 def trace(
     state: Any,
     algorithm: str = "alphabeta",
@@ -378,29 +432,26 @@ def trace(
     :raises TraceTooLarge: more than `node_budget` nodes (the message suggests a smaller depth).
     """
     _check(state, algorithm, depth, ordering, node_budget)
-    chosen = heuristic_for(state, heuristic)
-    ctx = Context(chosen, None, 0, None, None)
-    stochastic = bool(state.STOCHASTIC)
-    if stochastic:
-        ctx.for_chance_game()
-    game = state.game
-    raw = bool(getattr(game, "utility_is_value", False))
-    format_move = getattr(game, "format_move", str)
-    tracer = _Tracer(
-        algorithm,
-        depth,
-        ordering,
-        table,
-        node_budget,
-        ctx,
-        state.player,
-        raw,
-        not stochastic and not raw,
-        lambda move: str(format_move(move)),
-        str(getattr(game, "root_label", "root")),
-    )
+    tracer = _tracer(state, algorithm, depth, heuristic, ordering, table, node_budget)
     tracer.visit(state, -1, None, None, depth, 0, -math.inf, math.inf)
-    events = tracer.events
+    return recorded(
+        state, algorithm, depth, tracer.ctx.heuristic_name, tracer.events, ordering, table
+    )
+
+
+def recorded(
+    state: Any,
+    algorithm: str,
+    depth: int,
+    heuristic: str,
+    events: list[TraceEvent],
+    ordering: str = "game",
+    table: bool = False,
+) -> Trace:
+    """A `Trace` of `events` recorded from `state` (by `trace`, or built from a student's
+    search by the exercise grader), with its tree and step counters."""
+    raw = bool(getattr(state.game, "utility_is_value", False))
+    stochastic = bool(state.STOCHASTIC)
     counters = []
     visited = leaves = cutoffs = hits = 0
     for event in events:
@@ -417,7 +468,7 @@ def trace(
     return Trace(
         algorithm,
         depth,
-        chosen.name,
+        heuristic,
         ordering,
         table,
         raw,

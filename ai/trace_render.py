@@ -20,10 +20,70 @@ def probability_text(probability: float) -> str:
 
 
 def node_name(trace: Trace, node: TraceNode) -> str:
-    """A node's name: its move label, or 'the root' (or the root's own name, as A)."""
+    """A node's name: its path of moves from the root ("4·3·5"), or 'the root' (or the
+    root's own name, as A).  A game whose move labels already name nodes uniquely (the
+    textbook trees: B, B1, B2; `labels_name_nodes`) keeps them."""
     if node.parent < 0:
         return "the root" if node.label == "root" else node.label
-    return node.label
+    game = getattr(trace.root_state, "game", None)
+    if getattr(game, "labels_name_nodes", False):
+        return node.label
+    return "·".join(n.label for n in trace.path(node.id)[1:])
+
+
+def so_far_text(trace: Trace, node: TraceNode, value: float) -> str:
+    """A value while the node is still being searched, written as the bound it is: MAX's
+    best so far is a floor (≥), MIN's a ceiling (≤), a chance node's a running sum."""
+    shown = trace.format_value(value)
+    if node.kind == "max":
+        return f"≥ {shown} so far"
+    if node.kind == "min":
+        return f"≤ {shown} so far"
+    if node.kind == "chance":
+        return f"{shown} so far"
+    return shown
+
+
+def bound_text(trace: Trace, node: TraceNode) -> str:
+    """Why a finished node shows a bound (≤ for a fail-low, ≥ for a fail-high); '' when
+    its value is exact."""
+    if node.bound not in ("upper", "lower"):
+        return ""
+    name = node_name(trace, node)
+    value = trace.format_value(node.value)
+    every = all(
+        trace.nodes[c].bound == "exact" and trace.nodes[c].finished >= 0 for c in node.children
+    )
+    exact_note = (
+        f" Every child of {name} was searched, so here it is in fact exactly {value}."
+        if every and not node.cut
+        else ""
+    )
+    if node.bound == "upper":
+        alpha = trace.format_value(node.alpha)
+        if node.cut:
+            why = (
+                f"MIN stopped looking once it found {value}, since MAX already has {alpha} "
+                f"elsewhere (α = {alpha}); the moves MIN skipped could only lower {name}."
+            )
+        else:
+            why = (
+                f"that is no better for MAX than α = {alpha}, which MAX already has "
+                "elsewhere; alpha-beta only needs to know that much."
+            )
+        return f"≤ {value}: {why}{exact_note}"
+    beta = trace.format_value(node.beta)
+    if node.cut:
+        why = (
+            f"MAX stopped looking once it found {value}, since MIN can already hold MAX to "
+            f"{beta} elsewhere (β = {beta}); the moves MAX skipped could only raise {name}."
+        )
+    else:
+        why = (
+            f"that is already as good for MAX as β = {beta}, which MIN can hold MAX to "
+            "elsewhere; alpha-beta only needs to know that much."
+        )
+    return f"≥ {value}: {why}{exact_note}"
 
 
 def value_text(trace: Trace, node: TraceNode, value: float | None = None) -> str:
@@ -77,7 +137,7 @@ def node_line(trace: Trace, node: TraceNode) -> str:
     parts.append(ROLE_NAMES[node.kind])
     shown = value_text(trace, node)
     parts.append(shown if shown.startswith(("≤", "≥")) else f"= {shown}")
-    if node.kind == "leaf" and node.source:
+    if node.kind == "leaf" and node.source and not (trace.raw_values and node.source == "terminal"):
         parts.append(f"({node.source})")
     if node.table_hit:
         parts.append("(table)")
@@ -169,22 +229,26 @@ def explain(trace: Trace, step: int) -> str:
             text += f" with window {window_text(trace, event.alpha, event.beta)}"
         return text + "."
     if kind == "leaf":
+        if event.source == "terminal" and trace.raw_values:
+            return f"Leaf {name} is worth {show(event.value)} for MAX."
         if event.source == "terminal":
-            return f"{name} is the end of the game: worth {show(event.value)} for MAX."
+            return f"{name} ends the game: worth {show(event.value)} for MAX."
         return f"The {event.source} heuristic scores {name} at {show(event.value)} for MAX."
     if kind == "table":
         return f"{name} was searched before: the table answers {show(event.value)}."
     if kind == "backup":
         child = trace.nodes[event.child]
+        child_name = node_name(trace, child)
         if node.kind == "chance":
             return (
-                f"Outcome {child.label} (probability {probability_text(event.probability or 0)}) "
+                f"Outcome {child_name} (probability {probability_text(event.probability or 0)}) "
                 f"is worth {show(event.value)}; the running sum at {name} is {show(event.best)}."
             )
         where = f"the root ({role})" if name == "the root" else f"{role} {name}"
+        sign = "≥" if node.kind == "max" else "≤"
         return (
-            f"{child.label} backs up {show(event.value)} to {where}, "
-            f"whose best so far is {show(event.best)}."
+            f"{child_name} backs up {value_text(trace, child, event.value)} to {where}, "
+            f"now worth {sign} {show(event.best)} so far."
         )
     if kind == "alpha":
         old = _bound(trace, event.old, "−∞")
@@ -200,10 +264,8 @@ def explain(trace: Trace, step: int) -> str:
     if kind == "chance":
         return f"Chance node {name} averages its outcomes: {sum_text(trace, node)}."
     if kind == "exit":
-        if event.source == "upper":
-            return f"{name} is worth at most {show(event.value)}: that is all MAX needs to know."
-        if event.source == "lower":
-            return f"{name} is worth at least {show(event.value)}: that is all MIN needs to know."
+        if event.source in ("upper", "lower"):
+            return f"{name} is done, {bound_text(trace, node)}"
         if node.parent < 0:
             best = trace.best_child
             choice = "" if best is None else f"; the best move is {best.label}"

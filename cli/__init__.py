@@ -1,9 +1,11 @@
 """Plyground's terminal commands: one module per subcommand over a shared argument layer.
 
     plyground analyze ...       value every move of a position        (cli.analyze_command)
+    plyground review ...        a game's values, best moves, mistakes (cli.review_command)
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
+    plyground exercise ...      grade your own minimax / alpha-beta   (cli.exercise_command)
     plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
 
 A bad argument, or a file that cannot be read or written, prints one line on stderr (what
@@ -23,9 +25,12 @@ from plyground.cli import (
     analyze_command,
     bench_command,
     compare_command,
+    exercise_command,
     match_command,
     policy_command,
+    review_command,
     screenshot_command,
+    streams,
     tournament_command,
     trace_command,
 )
@@ -34,11 +39,13 @@ from plyground.cli.console import console_for, say
 
 COMMANDS = (
     analyze_command,
+    review_command,
     match_command,
     tournament_command,
     bench_command,
     trace_command,
     compare_command,
+    exercise_command,
     policy_command,
     screenshot_command,
 )
@@ -69,7 +76,10 @@ def build_parser() -> OneLineParser:
 
 def run(arguments: Sequence[str]) -> int:
     """Run one terminal command; returns the exit status (2 for bad arguments)."""
+    notes = streams.prepare()
     errors = console_for(stderr=True)
+    for note in notes:
+        say(errors, f"{PROG}: {note}")
     try:
         args = build_parser().parse_args(list(arguments))
         if args.command is None:
@@ -91,9 +101,12 @@ def run(arguments: Sequence[str]) -> int:
     except KeyboardInterrupt:
         say(errors, f"{PROG}: interrupted")
         return 130
-    except BrokenPipeError:
-        return 0
     except Exception as error:
+        if isinstance(error, OSError) and streams.is_output_failure(error):
+            message = streams.write_failed(error)
+            if message:
+                say(errors, f"{PROG}: {message}", style="red")
+            return 1 if message else 0
         if os.environ.get("PLYGROUND_DEBUG"):
             raise
         if isinstance(error, OSError) and error.filename:  # a file the machine refused

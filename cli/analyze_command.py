@@ -15,6 +15,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     depth_arg,
     dump_json,
     game_examples,
@@ -90,6 +91,7 @@ def _search(
 ) -> tuple[SearchResult, CostVerdict]:
     """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
     from plyground.ai.cost import judge
+    from plyground.ai.isolated_runs import run_search
     from plyground.ai.report import progress_line
 
     from plyground import ai
@@ -107,7 +109,7 @@ def _search(
             print(f"{PROG}: {progress_line(progress)}", file=sys.stderr, flush=True)
 
     try:
-        result = ai.search(
+        result = run_search(  # in a worker when the heuristic is the user's file
             state,
             algorithm=algorithm,
             depth=depth,
@@ -259,6 +261,7 @@ def command_analyze(args: argparse.Namespace) -> int:
     moves, state = read_position(game, moves_text)
     algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
     depth = args.depth if args.depth is not ... else default_depth(game)
+    check_heuristic_cost(game, args.heuristic)
     report = analyze_position(game, state, algorithm, depth, args.heuristic, args.time, args.seed)
     report["moves_played"] = game.format_moves(moves)
     if args.json:

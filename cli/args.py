@@ -236,6 +236,49 @@ def check_spec(game: Any, spec: str, option: str) -> str:
         raise UsageError(f"{option} {spec!r}: {error}") from None
 
 
+def check_heuristic_cost(game: Any, heuristic: str | None) -> None:
+    """Refuse a heuristic (None: the game's default) that reads something the game's
+    options make too large to build on this machine (`ai.cost.heuristic_refusal`)."""
+    from plyground.ai.cost import heuristic_refusal
+
+    refusal = heuristic_refusal(game, heuristic)
+    if refusal is not None:
+        name = heuristic or getattr(game, "default_heuristic", "")
+        raise UsageError(f"--heuristic {name}: cannot run on this machine: {refusal}")
+
+
+def worker_count(jobs: int, work: int) -> int:
+    """--jobs capped at the work and at this machine's cores: more processes than games or
+    cores only wait (`--jobs 64` for 2 games starts 2)."""
+    import os
+
+    return max(1, min(jobs, work, os.cpu_count() or 1))
+
+
+def check_games_cost(
+    game: Any, specs: Any, games: int, jobs: int, yes: bool = False, quiet: bool = False
+) -> float:
+    """Estimate `games` games between the players `specs` before they start (`ai.cost`):
+    refused past `LONG_REQUEST_SECONDS` unless `yes`, said on stderr past `WARN_SECONDS`.
+    Returns the estimate in seconds."""
+    from plyground.ai import cost
+    from plyground.ai.difficulty import parse_player_spec
+    from plyground.cli.console import console_for, say
+
+    configs = [parse_player_spec(game.name, spec, game) for spec in specs]
+    seconds = cost.games_seconds(game, configs, games, jobs)
+    workers = f"{jobs} worker process{'es' if jobs != 1 else ''}"
+    size = f"{games:,} games would take about {cost.format_duration(seconds)} on {workers}"
+    if seconds > cost.LONG_REQUEST_SECONDS and not yes:
+        raise UsageError(
+            f"{size} (estimated); give --yes to play them anyway (Ctrl+C stops them), "
+            "or fewer --games, or faster players"
+        )
+    if seconds > cost.WARN_SECONDS and not quiet:
+        say(console_for(stderr=True), f"{size} (estimated); Ctrl+C stops them")
+    return seconds
+
+
 def read_save(path: str) -> Any:
     """A save file written by the window, checked field by field and replayed (gui.savefile)."""
     from plyground.gui.savefile import SaveError, load_game

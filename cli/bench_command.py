@@ -18,6 +18,7 @@ from plyground.cli.args import (
     json_text,
     positive_int,
     seconds_arg,
+    worker_count,
 )
 from plyground.cli.console import StepLog, console_for, print_table, say, table
 from plyground.cli.output import output_file
@@ -61,6 +62,8 @@ def command_bench(args: argparse.Namespace) -> int:
     for option, value in solver_options.items():
         if value is not None and not args.solver:
             raise UsageError(f"{option} needs --solver")
+    if args.solver and args.policy is not None:
+        raise UsageError("--solver and --policy are two benchmarks: run one at a time")
     policy_options = {"--presets": args.presets, "--sample": args.sample, "--jobs": args.jobs}
     for option, value in policy_options.items():
         if value is not None and args.policy is None:
@@ -129,7 +132,8 @@ def run_benchmarks(
         out.write("\n" + "\n".join(frame_bench.format_idle(report["gui_idle"])) + "\n")
         long_game = longest_game()
         seconds = 120 if args.quick else 600
-        report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
+        with frame_bench.ending_on_signals():  # SIGTERM and Ctrl+C end it (SDL's display up)
+            report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
         modes = ("score",) if args.score_only else bench.SOLVER_MODES
@@ -164,7 +168,11 @@ def run_benchmarks(
         from plyground.ai import policy_agreement
 
         report["policy"] = policy_agreement.agreement_report(
-            policy_presets, sample=args.sample, jobs=args.jobs or 1, game_name=args.policy, log=log
+            policy_presets,
+            sample=args.sample,
+            jobs=worker_count(args.jobs or 1, args.sample or 10**6),
+            game_name=args.policy,
+            log=log,
         )
         if args.solver:
             out.write("\n")
@@ -178,7 +186,7 @@ def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
     if args.solver_file is not None:
         if args.sets is not None:
             raise UsageError("--solver-file and --sets: give one or the other")
-        check_solver_file(args.solver_file)
+        check_solver_file(args.solver_file, args.solver_limit)
         return ()
     if args.sets is None:
         if args.solver_limit is None:
@@ -204,59 +212,56 @@ def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
     return tuple(plan)
 
 
-def check_solver_file(path: str) -> int:
+def check_solver_file(path: str, limit: int | None = None) -> int:
     """Read a --solver-file through: every line 'moves score', a legal game and a whole number.
 
-    Returns the number of positions; anything else is one line naming the file, the line and
-    the reason (UsageError).
+    Only the first `limit` positions are read (all without one).  Returns the number of
+    positions; anything else is one line naming the file, the line and the reason
+    (UsageError).  The file goes through `plyground.file_reader` (a regular file of bounded
+    size: /dev/zero or a FIFO is refused before it is read).
     """
     from plyground.ai import bench
 
     from plyground import games
+    from plyground.file_reader import FileProblem, read_lines
 
     where = f"--solver-file {path}"
-    file = Path(path)
-    if file.is_dir():
-        raise UsageError(f"{where}: is a folder, not a file of positions")
-    if not file.exists():
+    if not Path(path).exists():
         raise UsageError(f"{where}: no such file")
-    try:
-        text = file.read_bytes().decode("utf-8")
-    except OSError as error:
-        from plyground.cli.output import reason
-
-        raise UsageError(f"{where}: cannot read: {reason(error)}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{where}: not a text file (its bytes are not UTF-8)") from None
     game_name, _ = bench.solver_benchmark()
     game = games.get_game(game_name)
     count = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        fields = line.split()
-        if not fields:
-            continue
-        shown = line.strip() if len(line.strip()) <= 40 else line.strip()[:37] + "..."
-        if len(fields) != 2:
-            raise UsageError(f"{where} line {number}: expected 'moves score', got {shown!r}")
-        moves, score = fields
-        try:
-            int(score)
-        except ValueError:
-            raise UsageError(
-                f"{where} line {number}: the score {score!r} is not a whole number"
-            ) from None
-        try:
-            state = game.replay(game.parse_moves(moves))
-        except ValueError as error:
-            raise UsageError(f"{where} line {number}: {error}") from None
-        if state.is_terminal():
-            raise UsageError(
-                f"{where} line {number}: the game is over after {moves}: nothing to solve"
-            )
-        count += 1
+    try:
+        for number, line in enumerate(read_lines(path, bench.MAX_SOLVER_FILE, "file"), 1):
+            count += _check_solver_line(game, where, number, line)
+            if count == limit:
+                break  # the rest of the file is never read
+    except FileProblem as error:
+        raise UsageError(f"--solver-file {error}") from None
     if count == 0:
         raise UsageError(f"{where}: no positions in it (expected 'moves score' lines)")
     return count
+
+
+def _check_solver_line(game: Any, where: str, number: int, line: str) -> int:
+    """1 for a good 'moves score' line, 0 for a blank one; UsageError naming the line else."""
+    fields = line.split()
+    if not fields:
+        return 0
+    shown = line.strip() if len(line.strip()) <= 40 else line.strip()[:37] + "..."
+    if len(fields) != 2:
+        raise UsageError(f"{where} line {number}: expected 'moves score', got {shown!r}")
+    moves, score = fields
+    digits = score.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+        raise UsageError(f"{where} line {number}: the score {score[:20]!r} is not a whole number")
+    try:
+        state = game.replay(game.parse_moves(moves))
+    except ValueError as error:
+        raise UsageError(f"{where} line {number}: {error}") from None
+    if state.is_terminal():
+        raise UsageError(f"{where} line {number}: the game is over after {moves}: nothing to solve")
+    return 1
 
 
 def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
@@ -276,7 +281,7 @@ def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
 
 def explorer_bench(quick: bool, log: Callable[[str], None]) -> dict[str, Any]:
     """Frame times of the search-tree explorer stepping a ~20,000-node trace (headless)."""
-    from plyground.gui import explorer_bench as bench_module
+    from plyground.gui.explorer import bench as bench_module
 
     log("frame times: the explorer stepping a big trace")
     return bench_module.run(frames=120 if quick else 300)

@@ -23,13 +23,14 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     game_examples,
     game_from_args,
     games_help,
     json_text,
     read_position,
 )
-from plyground.cli.console import console_for
+from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path, output_file
 from rich.console import Console
 from rich.table import Table
@@ -108,7 +109,7 @@ def write_plot(comparison: Comparison, game: Any, path: str) -> None:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from plyground.gui import chart
-    from plyground.gui.compare_charts import nodes_chart
+    from plyground.gui.compare.charts import nodes_chart
 
     title = f"{game.title}: nodes searched by depth"
     chart.save(chart.render(nodes_chart(comparison, title)), path)
@@ -122,6 +123,8 @@ def command_compare(args: argparse.Namespace) -> int:
     plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     json_file = output_file(args.json, "--json")
     console = console_for(sys.stdout)
+    check_heuristic_cost(game, args.heuristic)
+    _check_plan(state, depths, args.max_seconds)
     try:
         with Console(stderr=True).status("starting…") as status:
 
@@ -150,6 +153,23 @@ def command_compare(args: argparse.Namespace) -> int:
         plot_file.write_with(lambda path: write_plot(comparison, game, path), (RuntimeError,))
         console.print(f"wrote {args.plot}")
     return 0 if written else 2
+
+
+def _check_plan(state: Any, depths: list[int], max_seconds: float) -> None:
+    """Estimate every run before the first (`ai.compare.planned_seconds`): refuse a plan
+    longer than `LONG_REQUEST_SECONDS` with the estimate, say a long one on stderr."""
+    from plyground.ai import cost
+    from plyground.ai.compare import planned_seconds
+
+    seconds = planned_seconds(state, depths, max_seconds)
+    about = f"the runs would take about {cost.format_duration(seconds)} (estimated)"
+    if seconds > cost.LONG_REQUEST_SECONDS:
+        raise UsageError(
+            f"compare: {about}; lower --max-seconds (a run estimated above it is skipped) "
+            "or the deepest --depth"
+        )
+    if seconds > cost.WARN_SECONDS:
+        say(console_for(stderr=True), f"compare: {about}; Ctrl+C stops")
 
 
 def _depths(args: argparse.Namespace) -> list[int]:

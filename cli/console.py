@@ -32,13 +32,23 @@ FILE_WIDTH = 1000
 """Console width off a terminal: wide enough that no report line is wrapped."""
 
 
+class ReportConsole(Console):
+    """A rich console whose closed pipe is the same BrokenPipeError as any other write
+    (rich's own answer is SystemExit(1)); `cli.run` ends quietly on it (`cli.streams`)."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop writing and let the command's handler see the closed pipe."""
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+
 def console_for(stream: IO[str] | None = None, stderr: bool = False) -> Console:
     """A console writing to `stream` (default: the current stdout, or stderr)."""
     if stream is None:
         stream = sys.stderr if stderr else sys.stdout
-    console = Console(file=stream, highlight=False)
+    console = ReportConsole(file=stream, highlight=False)
     if not console.is_terminal:
-        console = Console(file=stream, highlight=False, width=FILE_WIDTH)
+        console = ReportConsole(file=stream, highlight=False, width=FILE_WIDTH)
     return console
 
 

@@ -12,6 +12,7 @@ from plyground.cli.args import (
     PROG,
     add_command,
     add_game_arguments,
+    check_games_cost,
     check_spec,
     game_examples,
     game_from_args,
@@ -19,6 +20,7 @@ from plyground.cli.args import (
     json_text,
     nonnegative_int,
     positive_int,
+    worker_count,
 )
 from plyground.cli.console import (
     GameProgress,
@@ -29,6 +31,7 @@ from plyground.cli.console import (
     say,
     table,
 )
+from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import output_file
 
 HEADERS = (
@@ -52,6 +55,8 @@ def command_match(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
+    args.jobs = worker_count(args.jobs, args.games)
+    check_games_cost(game, (args.p1, args.p2), args.games, args.jobs, args.yes, args.quiet)
     record_file = output_file(args.record, "--record")
     json_file = output_file(args.json, "--json")
     setup = MatchSetup(
@@ -69,9 +74,11 @@ def command_match(args: argparse.Namespace) -> int:
     recorded: list[str] = []
     latest = [MatchTally()]
     progress = GameProgress(args.games, enabled=not args.quiet)
+    forfeits = ForfeitLog(errors)
 
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
+        forfeits.add(record, ("A", "B"))
         if record_file is not None:
             recorded.append(record.moves + "\n")
         if json_file is not None:
@@ -96,6 +103,8 @@ def command_match(args: argparse.Namespace) -> int:
             "the results so far follow",
         )
     print_match(args, game, setup, tally, descriptions, wall, interrupted)
+    for line in forfeits.summary():
+        say(console_for(), line)
     written = True
     if record_file is not None:
         written = record_file.write_text_or_show("".join(recorded), "the moves of every game")
@@ -221,6 +230,10 @@ def add_parser(commands: Any) -> None:
         f"""a player is a preset name, 'random', or algorithm:key=value:... with keys
 depth, heuristic, time (seconds), randomness (noise added to root values), e.g.
 alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3.
+a player from your own file: my_agent.py (its choose(state)), my_agent.py:name,
+kaggle:my_agent.py (a Kaggle agent), or heuristic=my_eval.py (its evaluate(state));
+it runs in a worker process with a time limit per move, and loses a game by forfeit
+when its code fails.
 (a player with a time budget depends on the clock, so it may not replay exactly.)
 
 examples:
@@ -260,4 +273,9 @@ examples:
         "--verbose", action="store_true", help="report memory in use at the start and the end"
     )
     match.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    match.add_argument(
+        "--yes",
+        action="store_true",
+        help="play even a match estimated to take more than an hour",
+    )
     match.set_defaults(handler=command_match)

@@ -40,6 +40,7 @@ REASONS = {
     errno.ETXTBSY: "the file is in use",
     errno.EBUSY: "the file is in use",
     errno.EEXIST: "the file exists",
+    errno.ENXIO: "it is a pipe (FIFO) that nobody reads",
 }
 """errno -> the reason in plain words."""
 
@@ -61,6 +62,15 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _open_special(path: str) -> int:
+    """A device or pipe opened for writing without waiting: a FIFO nobody reads is refused
+    (ENXIO) rather than blocking for ever; the descriptor then blocks as usual."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    if hasattr(os, "set_blocking"):  # Windows before Python 3.12 has no O_NONBLOCK to undo
+        os.set_blocking(fd, True)
+    return fd
 
 
 class OutputFile:
@@ -92,8 +102,12 @@ class OutputFile:
             raise self.error("the name is empty")
         try:
             if self._special():
-                with open(self.path, "ab"):
+                if stat.S_ISFIFO(os.stat(self.path).st_mode):
+                    if not os.access(self.path, os.W_OK):  # opening it would end its reader
+                        raise OSError(errno.EACCES, "permission denied")
                     return
+                os.close(_open_special(self.path))
+                return
             target = self._target()
             if target.is_dir() or self.path.endswith(("/", os.sep)):
                 raise OSError(errno.EISDIR, "is a directory")
@@ -168,7 +182,7 @@ class OutputFile:
         with tempfile.TemporaryDirectory(prefix="plyground-") as folder:
             temporary = os.path.join(folder, name if "." in name else name + ".out")
             self._call(write, temporary, errors)
-            with open(temporary, "rb") as source, open(self.path, "wb") as target:
+            with open(temporary, "rb") as source, open(_open_special(self.path), "wb") as target:
                 shutil.copyfileobj(source, target)
 
     @staticmethod

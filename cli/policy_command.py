@@ -18,7 +18,7 @@ from plyground.cli.args import (
     games_help,
     read_position,
 )
-from plyground.cli.console import console_for
+from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
 from rich.console import Console
 from rich.table import Table
@@ -69,7 +69,7 @@ def write_plot(picture: dict[str, Any], path: str) -> None:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from plyground.gui import chart
-    from plyground.gui.compare_charts import policy_charts
+    from plyground.gui.compare.charts import policy_charts
 
     charts = policy_charts(picture)
     chart.save(chart.render_panels(charts, (1600, 760)), path)
@@ -87,6 +87,7 @@ def command_policy(args: argparse.Namespace) -> int:
         raise UsageError("--moves: the game is over: there is no decision to draw")
     if state.to_move not in (0, 1):
         raise UsageError("--moves: the dice are rolling: end the moves at a decision")
+    _check_cost(game)
     chosen = ai_choice(game, state, args.ai) if args.ai else None
     picture = describe(state, chosen)
     console = console_for(sys.stdout)
@@ -95,6 +96,23 @@ def command_policy(args: argparse.Namespace) -> int:
         plot_file.write_with(lambda path: write_plot(picture, path), (RuntimeError,))
         console.print(f"wrote {args.plot}")
     return 0
+
+
+def _check_cost(game: Any) -> None:
+    """Refuse options whose policy cannot be built here (with the estimate); say how long a
+    slow one takes before it starts (`ai.cost`, from the game's `option_cost` hook)."""
+    from plyground.ai import cost
+
+    refusal = cost.option_refusal(type(game), game.option_values())
+    if refusal is not None:
+        raise UsageError(f"cannot draw the policy on this machine: {refusal}")
+    estimate = cost.option_cost(type(game), game.option_values())
+    if estimate is not None and estimate.seconds >= cost.WARN_SECONDS:
+        say(
+            console_for(stderr=True),
+            f"building {estimate.what}: about {cost.format_duration(estimate.seconds)}, "
+            f"{cost.format_bytes(estimate.memory)} (Ctrl+C stops)",
+        )
 
 
 def _drawable() -> str:

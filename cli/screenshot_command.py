@@ -6,6 +6,7 @@ import argparse
 import os
 from typing import Any
 
+from plyground.ai.search import ALGORITHMS
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -14,6 +15,7 @@ from plyground.cli.args import (
     game_from_args,
     game_names,
     games_help,
+    positive_int,
     read_position,
     size_arg,
 )
@@ -21,9 +23,22 @@ from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
 from plyground.gui.settings import PALETTE_NAMES
 
-SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
+SCENES = (
+    "menu",
+    "setup",
+    "play",
+    "gameover",
+    "analysis",
+    "review",
+    "resume",
+    "series",
+    "explorer",
+    "lesson",
+    "compare",
+    "policy",
+)
 """The scenes gui.screenshot can draw."""
-WITHOUT_GAME = ("menu",)
+WITHOUT_GAME = ("menu", "lesson")
 """Scenes that show no particular game: --game is optional (the menu highlights the first)."""
 
 
@@ -44,7 +59,7 @@ def command_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"screenshot: the GUI is not available ({error})") from None
     import pygame
 
-    options = {**options, "palette": args.palette}
+    options = {**options, "palette": args.palette, **_view_options(args)}
 
     def render(path: str) -> None:
         screenshot.render(args.scene, game.name, game.format_moves(moves), path, args.size, options)
@@ -55,10 +70,39 @@ def command_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _view_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The explorer's, the lessons' and Compare's options, checked (one line when wrong)."""
+    from plyground.gui.explorer.practice import EDITOR
+
+    views = ("explorer", "lesson", "compare")
+    given = [
+        name
+        for name in ("algorithm", "depth", "lesson", "step", "tree", "variant")
+        if getattr(args, name) not in (None, False)
+    ]
+    if given and args.scene not in views:
+        raise UsageError(f"--{given[0]} is for --scene explorer, lesson or compare")
+    if args.lesson is not None and not 1 <= args.lesson <= EDITOR + 1:
+        raise UsageError(
+            f"--lesson must be 1 to {EDITOR + 1} ({EDITOR} practice, {EDITOR + 1} your own tree)"
+        )
+    if args.tree is not None:
+        from plyground.games.tree_text import TreeTextError, parse_tree
+
+        if args.scene != "lesson" or args.lesson != EDITOR + 1:
+            raise UsageError(f"--tree goes with --scene lesson --lesson {EDITOR + 1}")
+        try:
+            parse_tree(args.tree)
+        except TreeTextError as error:
+            raise UsageError(str(error)) from None
+    return {name: getattr(args, name) for name in given}
+
+
 def add_parser(commands: Any) -> None:
     """The `screenshot` subcommand's arguments."""
     lines = game_examples("plyground screenshot --scene play {game} --moves {moves} --out play.png")
     lines.append("plyground screenshot --scene menu --out menu.png --size 1920x1080")
+    lines.append("plyground screenshot --scene lesson --lesson 1 --step 20 --out lesson.png")
     examples = "\n".join(lines)
     screenshot = add_command(
         commands,
@@ -83,6 +127,20 @@ examples:
         type=size_arg,
         default=(1280, 800),
         help="window size WIDTHxHEIGHT (default 1280x800)",
+    )
+    screenshot.add_argument("--algorithm", choices=ALGORITHMS, help="explorer, lesson")
+    screenshot.add_argument(
+        "--depth", type=positive_int, help="explorer: decisions to look ahead; compare: deepest"
+    )
+    screenshot.add_argument(
+        "--lesson", type=int, help="lesson: 1-3 the textbook trees, 4 practice, 5 your own tree"
+    )
+    screenshot.add_argument(
+        "--step", type=positive_int, help="explorer, lesson: the step shown (default: the end)"
+    )
+    screenshot.add_argument("--tree", help='lesson 5: the tree typed, e.g. "(3,5,9)(1,7,14)"')
+    screenshot.add_argument(
+        "--variant", action="store_true", help="lesson: the lesson's other version"
     )
     screenshot.add_argument(
         "--palette",

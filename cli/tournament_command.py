@@ -6,12 +6,14 @@ import argparse
 import time
 from typing import Any
 
+from plyground.ai.ray_executor import EXECUTORS, ExecutorError
 from plyground.ai.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
     UsageError,
     add_command,
     add_game_arguments,
+    check_games_cost,
     check_spec,
     game_examples,
     game_from_args,
@@ -19,8 +21,10 @@ from plyground.cli.args import (
     json_text,
     nonnegative_int,
     positive_int,
+    worker_count,
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
+from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import check_png_path, output_file
 
 MAX_PLAYERS = 20
@@ -31,7 +35,12 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from plyground.ai.tournament import TournamentResult, TournamentSetup, run_tournament
+    from plyground.ai.tournament import (
+        TournamentResult,
+        TournamentSetup,
+        player_labels,
+        run_tournament,
+    )
 
     game, options = game_from_args(args)
     specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
@@ -50,19 +59,31 @@ def command_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     check_size(len(specs), setup.total_games, args)
+    args.jobs = worker_count(args.jobs, setup.total_games)
+    check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
+    pairs = [pair for pair, _, _ in setup.tasks()]
     done = 0
+    forfeits = ForfeitLog(console_for(stderr=True))
+    labels = player_labels(specs)
     with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
 
         def on_game(record: Any, result: TournamentResult) -> None:
             nonlocal done
             done += 1
             progress.update(done)
+            i, j = pairs[done - 1]
+            forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
 
         started = time.perf_counter()
-        result = run_tournament(setup, args.jobs, on_game)
+        try:
+            result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
+        except ExecutorError as error:
+            raise UsageError(f"--executor ray: {error}") from None
     wall = time.perf_counter() - started
     ranking = result.ranking(seed=args.seed)
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
+    for line in forfeits.summary():
+        say(console_for(), line)
     written = True
     if plot_file is not None:
         from plyground.cli.rating_chart import draw_rating_chart
@@ -179,6 +200,14 @@ def add_parser(commands: Any) -> None:
         "plyground tournament {game} --players {weak},{strong} --jobs 2 --plot elo.png"
     )[:1]
     examples = "\n".join(lines)
+    own = "\n".join(
+        [
+            *game_examples(
+                'plyground tournament {game} --players "a.py,b.py,kaggle:c.py,{strong}"'
+            ),
+            *game_examples("plyground tournament {game} --players {players} --executor ray"),
+        ][::3][:2]
+    )
     tournament = add_command(
         commands,
         "tournament",
@@ -189,6 +218,7 @@ def add_parser(commands: Any) -> None:
         "bootstrap over each pair's games).",
         f"""examples:
 {examples}
+{own}
 
 {games_help()}""",
     )
@@ -196,7 +226,8 @@ def add_parser(commands: Any) -> None:
     tournament.add_argument(
         "--players",
         required=True,
-        help="comma-separated players (presets, 'random' or algorithm:key=value...)",
+        help="comma-separated players (presets, 'random', algorithm:key=value..., or your "
+        "own files: my_agent.py, my_agent.py:name, kaggle:my_agent.py)",
     )
     tournament.add_argument(
         "--games", type=positive_int, default=20, help="games per pair (default 20)"
@@ -206,6 +237,18 @@ def add_parser(commands: Any) -> None:
     )
     tournament.add_argument(
         "--jobs", type=positive_int, default=1, help="worker processes (default 1)"
+    )
+    tournament.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="process",
+        help="where games run: local worker processes (--jobs, the default) or a Ray "
+        'cluster (pip install -e ".[cluster]"); the same seeded results either way',
+    )
+    tournament.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to join (auto, or ray://host:10001); default: a local Ray",
     )
     tournament.add_argument(
         "--plot", metavar="FILE.png", help="draw the ranking with 95%% intervals as a PNG chart"

@@ -7,13 +7,15 @@ import json
 import sys
 from typing import Any
 
+from plyground.ai.isolated_runs import record_trace
 from plyground.ai.search import ALGORITHMS, SearchError
-from plyground.ai.trace import NODE_BUDGET, ORDERINGS, trace
+from plyground.ai.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.trace_render import render_json, render_text
 from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    check_heuristic_cost,
     game_examples,
     game_from_args,
     games_help,
@@ -27,8 +29,11 @@ DEFAULT_DEPTH = 3
 def command_trace(args: argparse.Namespace) -> int:
     """Trace the position (or a textbook lesson) and print the tree."""
     state, algorithm, depth = _position(args)
+    game = getattr(state, "game", None)
+    if game is not None and hasattr(game, "option_values"):  # a game's position, not a lesson
+        check_heuristic_cost(game, args.heuristic)
     try:
-        recorded = trace(
+        recorded = record_trace(
             state,
             algorithm,
             depth,
@@ -48,6 +53,19 @@ def command_trace(args: argparse.Namespace) -> int:
 
 def _position(args: argparse.Namespace) -> tuple[Any, str, int]:
     """The state to trace, the algorithm and the depth to use."""
+    if args.tree is not None:
+        from plyground.games.tree_examples import TreeGame, height
+        from plyground.games.tree_text import TreeTextError, parse_tree
+
+        if args.lesson is not None or args.game is not None:
+            raise UsageError("--tree is a tree of its own: leave out --lesson and --game")
+        try:
+            tree = parse_tree(args.tree)
+        except TreeTextError as error:
+            raise UsageError(f"trace: {error}") from None
+        state = TreeGame(tree, "Your tree").initial_state()
+        default = "expectiminimax" if state.game.stochastic else "alphabeta"
+        return state, args.algorithm or default, args.depth or height(tree)
     if args.lesson is not None:
         from plyground.games.tree_examples import LESSONS, TreeGame, height
 
@@ -57,7 +75,7 @@ def _position(args: argparse.Namespace) -> tuple[Any, str, int]:
         state = TreeGame(lesson.tree, lesson.title).initial_state()
         return state, args.algorithm or lesson.algorithm, args.depth or height(lesson.tree)
     if args.game is None:
-        raise UsageError("say which game: --game NAME (or --lesson N)")
+        raise UsageError('say which game: --game NAME (or --lesson N, or --tree "(3,5)(1,7)")')
     game, _options = game_from_args(args)
     _moves, state = read_position(game, args.moves)
     algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
@@ -68,6 +86,8 @@ def add_parser(commands: Any) -> None:
     """The `trace` subcommand's arguments."""
     lines = game_examples("plyground trace {game} --moves {moves} --depth 2")
     lines.append("plyground trace --lesson 1   # the textbook tree, alpha-beta")
+    lines.append('plyground trace --tree "(3,5,9)(1,7,14)(8,11,2)"   # a tree typed as text')
+    lines.append('plyground trace --tree "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"   # chance')
     examples = "\n".join(lines)
     parser = add_command(
         commands,
@@ -81,6 +101,11 @@ def add_parser(commands: Any) -> None:
     )
     add_game_arguments(parser, required=False)
     parser.add_argument("--lesson", type=int, help="a textbook tree instead of a game (1-3)")
+    parser.add_argument(
+        "--tree",
+        help="a tree typed as text: numbers are leaves, ( ) MIN/MAX nodes (alternating from "
+        'MAX at the root), [p:( ) q:( )] chance nodes, e.g. "(3,5,9)(1,7,14)(8,11,2)"',
+    )
     parser.add_argument("--moves", default="", help="moves from the start, game notation")
     parser.add_argument("--algorithm", choices=ALGORITHMS, help="default: the game's strongest")
     parser.add_argument(

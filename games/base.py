@@ -158,11 +158,35 @@ class SolverBenchmark:
         return next((s for s in self.sets if s.name == name), None)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionCost:
+    """What a game's options make it build before it can play well (optional hook
+    ``Game.option_cost(options) -> OptionCost | None``, a static method readable on the
+    factory): Pig's optimal-play table grows with the cube of the goal.
+
+    `ai.cost.option_refusal` compares `memory` with the machine's memory, so an option
+    value whose table cannot be built here is refused with the reason before anything
+    starts; `heuristics` are the heuristics that read the table (its policy picture, its
+    reference policy and the window's exact odds read it too).
+    """
+
+    what: str
+    """What is built, for messages ("the optimal-play table for goal 1000")."""
+    states: int
+    memory: int
+    """Bytes it takes while it is built (an estimate)."""
+    seconds: float
+    """Time to build it on a typical machine (an estimate; 0 when it is stored)."""
+    heuristics: tuple[str, ...] = ()
+
+
 class ReferencePolicy(Protocol):
     """Known-best decisions a game offers (optional hook `Game.reference_policy()`).
 
     The policy study in `ai.policy_agreement` compares any preset's choices with these.
-    Decision states are small picklable keys; `state(key)` builds the position.
+    Decision states are small picklable keys; `state(key)` builds the position.  Optional:
+    `key_of(state) -> key | None`, the key of any position with a player to move (then
+    `move_values` are exact win chances the game review reads: `ai.review_evaluator`).
     """
 
     title: str

@@ -205,6 +205,18 @@ class State:
         """Number of stones in column `col`."""
         return (self.mask & BB_COLUMNS[col]).bit_count()
 
+    def kaggle_observation(self) -> dict[str, Any]:
+        """This position as Kaggle's ConnectX sees it: `board` row by row from the top, 0
+        empty, 1 and 2 the first and second player's discs; `mark` the mover's (1 or 2).
+        A Kaggle action is a column 0-6, our move."""
+        board = [0] * (WIDTH * HEIGHT)
+        for row in range(HEIGHT):
+            for col in range(WIDTH):
+                owner = self.cell(col, HEIGHT - 1 - row)
+                if owner is not None:
+                    board[row * WIDTH + col] = owner + 1
+        return {"board": board, "mark": self.to_move + 1}
+
     def winning_move(self) -> Column | None:
         """A column where the player to move completes four at once, or None."""
         if self.over:
@@ -432,6 +444,29 @@ class Game(DigitNotation):
 
     def __repr__(self) -> str:
         return "connect4.Game()"
+
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("4444443333331", 2, {}),
+        ("4444443333335", 3, {}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise); past
+    the opening book's 8 and 12 stones, so every leaf is a plain search's."""
+
+    move_time_limit = 10.0
+    """Seconds a player from a file may take for one move (ai.file_players)."""
+
+    def kaggle_configuration(self) -> dict[str, Any]:
+        """Kaggle ConnectX's configuration (its defaults: 2 s a move, 60 s of overage)."""
+        return {
+            "rows": HEIGHT,
+            "columns": WIDTH,
+            "inarow": 4,
+            "timeout": 2,
+            "actTimeout": 2,
+            "agentTimeout": 60,
+            "runTimeout": 1200,
+            "episodeSteps": 1000,
+        }
 
     def initial_state(self) -> State:
         """The empty board, X (player 0) to move."""

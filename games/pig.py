@@ -20,6 +20,7 @@ from plyground.games.base import (
     GameOption,
     Heuristic,
     IllegalMoveError,
+    OptionCost,
     Player,
     Preset,
     illegal,
@@ -44,6 +45,9 @@ ROLL = "roll"
 HOLD = "hold"
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 DEFAULT_GOAL = 100
+TABLE_MAX_GOAL = 100
+"""`OptimalPolicy.key_of` answers up to this goal: 100 is a stored table, smaller goals solve
+in under a second, larger ones would stall whoever asked (the review then searches)."""
 PLAYER_NAMES = ("Player 1", "Player 2")
 
 _OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1 / 6) for face in FACES)
@@ -242,6 +246,15 @@ class OptimalPolicy:
         i, j, k = key
         return State(goal=self.goal, scores=(i, j), turn_total=k)
 
+    def key_of(self, state: State) -> tuple[int, int, int] | None:
+        """The decision key (own score, opponent's, turn total) of a position with a player
+        to move, or None (a roll in flight, the game over, a goal above TABLE_MAX_GOAL): the
+        review reads values by it."""
+        if state.to_move == CHANCE or state.is_terminal() or self.goal > TABLE_MAX_GOAL:
+            return None
+        mine, theirs = state.scores if state.player == 0 else state.scores[::-1]
+        return mine, theirs, state.turn_total
+
     def in_subset(self, key: tuple[int, int, int], subset: str) -> bool:
         """all, choice (k > 0) or reachable (no 1 among i, j, k)."""
         if subset == "all":
@@ -349,6 +362,18 @@ class Game:
         """The goal."""
         return {"goal": self.goal}
 
+    @staticmethod
+    def option_cost(options: dict[str, int]) -> OptionCost:
+        """The optimal-play table a goal needs (Expert, the "optimal" heuristic, the policy
+        picture and the window's odds read it): about goal^3 / 2 states."""
+        from plyground.games.pig_optimal import table_cost
+
+        goal = options.get("goal", DEFAULT_GOAL)
+        states, memory, seconds = table_cost(goal)
+        return OptionCost(
+            f"the optimal-play table for goal {goal}", states, memory, seconds, ("optimal",)
+        )
+
     def reference_policy(self) -> OptimalPolicy:
         """The optimal policy at this goal, for `ai.policy_agreement`."""
         return OptimalPolicy(self.goal)
@@ -372,6 +397,16 @@ class Game:
 
     def __repr__(self) -> str:
         return f"pig.Game(goal={self.goal})"
+
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("", 2, {"goal": 10}),
+        ("r4r5", 2, {"goal": 10}),
+        ("r6h r3", 3, {"goal": 12}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise)."""
+
+    move_time_limit = 5.0
+    """Seconds a player from a file may take for one decision (ai.file_players)."""
 
     def initial_state(self) -> State:
         """Both scores 0, player 0 to decide."""

@@ -180,6 +180,12 @@ class State:
                 cells |= line
         return tuple(cell for cell in range(CELLS) if cells >> cell & 1)
 
+    def kaggle_observation(self) -> dict[str, Any]:
+        """This position as Kaggle's TicTacToe sees it: `board` the cells 0-8 row by row, 0
+        empty, 1 X, 2 O; `mark` the mover's (1 or 2).  A Kaggle action is a cell, our move."""
+        board = [0 if owner is None else owner + 1 for owner in map(self.cell, range(CELLS))]
+        return {"board": board, "mark": self.to_move + 1}
+
     def cell(self, index: Cell) -> Player | None:
         """Who marked cell `index` (0-8): 0 (X), 1 (O) or None if empty."""
         if self.x >> index & 1:
@@ -348,6 +354,29 @@ class Game(DigitNotation):
 
     def __repr__(self) -> str:
         return "tictactoe.Game()"
+
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = (
+        ("5", 3, {}),
+        ("519", 4, {}),
+        ("1524", 5, {}),
+    )
+    """Positions (moves, depth, options) the exercise grader searches (ai.exercise)."""
+
+    move_time_limit = 5.0
+    """Seconds a player from a file may take for one move (ai.file_players)."""
+
+    def kaggle_configuration(self) -> dict[str, Any]:
+        """Kaggle TicTacToe's configuration (its defaults)."""
+        return {
+            "rows": 3,
+            "columns": 3,
+            "inarow": 3,
+            "timeout": 2,
+            "actTimeout": 2,
+            "agentTimeout": 60,
+            "runTimeout": 1200,
+            "episodeSteps": 10,
+        }
 
     def initial_state(self) -> State:
         """The empty board, X (player 0) to move."""

@@ -138,6 +138,8 @@ class TreeGame:
     """Leaves carry the book's values: a search reports them unscaled."""
     root_label = "A"
     """The book calls the root A."""
+    labels_name_nodes = True
+    """Move names (B, B1, B2, ...) already name each node: no need to write out its path."""
 
     def __init__(self, tree: Tree, title: str = "Game tree") -> None:
         self.tree = tree
@@ -245,6 +247,12 @@ class Lesson:
     other_label: str = ""
     label: str = "as drawn"
     """What to call `tree` next to `other`."""
+    other_text: str = ""
+    """The text while `other` is shown (else `text`)."""
+
+    def text_for(self, other: bool) -> str:
+        """The lesson's text for the version shown."""
+        return self.other_text if other and self.other_text else self.text
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -253,18 +261,21 @@ LESSONS: tuple[Lesson, ...] = (
         LESSON_TREE,
         "alphabeta",
         "MAX picks among B, C, D; each MIN node picks its smallest leaf. A = 3. Alpha-beta "
-        "skips C's last two leaves: once C's first leaf is 1, C is worth at most 1, and MAX "
-        "already has 3 from B.",
+        "skips C's last two leaves (greyed: it never looked at them): once C's first leaf is "
+        "1, C is worth at most 1 (≤ 1), and MAX already has 3 from B.",
     ),
     Lesson(
         "2. Move ordering",
         WORST_ORDER_TREE,
         "alphabeta",
-        "The same tree with the worst move first: alpha-beta evaluates more leaves. Switch to "
-        "the best order to see how many leaves a good order saves.",
+        "The same tree with every node's worst move first: alpha-beta evaluates all 9 "
+        "leaves. Switch to the best order to see how many leaves a good order saves.",
         other=BEST_ORDER_TREE,
         other_label="best order",
         label="worst order",
+        other_text="The same tree with every node's best move first: alpha-beta evaluates "
+        "only 5 leaves and never looks at the greyed ones. Switch back to the worst order "
+        "to see all 9 evaluated.",
     ),
     Lesson(
         "3. Chance and the scale of values",
@@ -277,6 +288,10 @@ LESSONS: tuple[Lesson, ...] = (
         other=DICE_STRETCHED,
         other_label="stretched leaves",
         label="leaves 2, 2, 3, 3, 1, 1, 4, 4",
+        other_text="Now the leaves are stretched to 20, 20, 30, 30, 1, 1, 400, 400 (the same "
+        "order as 2, 2, 3, 3, 1, 1, 4, 4) and the decision flips: 21 against 40.9, where "
+        "before it was 2.1 against 1.3. Averages only respect an evaluation that is a "
+        "positive linear transformation of the chance of winning.",
     ),
 )
 """The lessons in the order they are taught (practice trees come from `random_tree`)."""
@@ -285,7 +300,7 @@ LESSONS: tuple[Lesson, ...] = (
 def random_tree(seed: int, depth: int = 3, branching: tuple[int, int] = (2, 3)) -> Tree:
     """A random MAX/MIN tree with small integer leaves, for practising alpha-beta."""
     rng = random.Random(seed)
-    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    letters = iter("BCDEFGHIJKLMNOPQRSTUVWXYZ")  # the root is A
 
     def build(level: int, name: str) -> Tree:
         if level == depth:

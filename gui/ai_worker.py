@@ -6,9 +6,12 @@ request queue and answers on a result queue:
 * job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
   factory)` (the factory registers a game added at run time in the worker too);
   kind "move" asks an `ai.players.AIPlayer` built from `config` for its move (difficulty
-  randomness included), kind "analyse" runs `ai.search` with the config's settings.
+  randomness included), kind "analyse" runs `ai.search` with the config's settings, kind
+  "game_review" evaluates a game's positions one by one (`ai.review`), answering each.
 * answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
-  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text).
+  ("position", id, index, state, Evaluation, lines) of a game review,
+  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text), and for a player
+  from a file whose code failed ("error", id, line, "forfeit", its traceback lines).
 
 Cancelling sets a shared counter to the job's id; the search polls it through
 `should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
@@ -131,7 +134,7 @@ def _choose(
     if player is None:
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
-        player = _PLAYERS[key] = ai_players.AIPlayer(job.config, game)
+        player = _PLAYERS[key] = ai_players.player_for_window(job.config, game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
         options["finish_now"] = finish_now
@@ -158,6 +161,30 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
         finish_now=finish_now,
     )
     return result.move, result
+
+
+def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> None:
+    """A game review (kind "game_review"): `job.state` holds (index, state) pairs and
+    `job.config` the seconds a position may take; each evaluated position is answered at once
+    as ("position", id, index, state, evaluation, lines), then ("result", id, None, None)."""
+    from plyground.ai.review_evaluator import default_evaluator
+
+    from plyground import ai
+
+    evaluate = default_evaluator(game, job.config, should_stop)
+    try:
+        for index, state in job.state:
+            if should_stop():
+                raise ai.SearchCancelled("review cancelled")
+            evaluation, lines = evaluate(state)
+            results.put(("position", job.job_id, index, state, evaluation, lines))
+    except ai.SearchCancelled:
+        results.put(("cancelled", job.job_id))
+        return
+    except Exception as error:  # report, never die
+        results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+        return
+    results.put(("result", job.job_id, None, None))
 
 
 def _count_minimax(job: Job, result: Any) -> int | None:
@@ -228,8 +255,12 @@ def worker_main(
 ) -> None:
     """The worker process: answer jobs until a None arrives (`finished_through`: the
     "move now" counter, see `AIWorker.move_now`)."""
+    from plyground.ai.user_code import UserCodeError, allow_user_code
+
     from plyground import ai
 
+    allow_user_code()  # a hint or analysis with a heuristic from a file runs here, not in
+    # the window; a player from a file moves in a worker of its own (player_for_window)
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -268,6 +299,9 @@ def worker_main(
                 last_sent[0] = now
                 results.put(("progress", job_id, snapshot))
 
+        if job.kind == "game_review":
+            _review_positions(job, game, results, should_stop)
+            continue
         finish_now: Any = None
         if finished_through is not None and _may_finish_early(job):
             finish_now = _finish_flag(finished_through, job.job_id)
@@ -278,6 +312,9 @@ def worker_main(
                 move, result = _choose(job, game, progress, should_stop, finish_now)
         except ai.SearchCancelled:
             results.put(("cancelled", job.job_id))
+            continue
+        except UserCodeError as error:  # a player's own file failed: it forfeits the game
+            results.put(("error", job.job_id, error.line, "forfeit", error.details))
             continue
         except Exception as error:  # report, never die: the window shows the message
             results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))

@@ -105,10 +105,13 @@ def draw(
     names: tuple[str, str],
     thinking: bool = False,
     extra: list[tuple[str, str]] | None = None,
-) -> None:
+) -> int:
     """The panel inside `rect` (title, rows; a hint when nothing has been analysed yet).
 
-    `extra` rows (the kit's `analysis_rows`, e.g. exact odds) come first, under their own heading.
+    `extra` rows (the kit's `analysis_rows`, e.g. exact odds) come first, under their own
+    heading.  Rows wrap to as many lines as they need, never cut short; rows that find no
+    room are left out whole, a last line says how many, and the number is returned (the
+    side panel then shows the whole analysis while the pointer is over it).
     """
     drawing.rounded_rect(
         surface,
@@ -118,24 +121,55 @@ def draw(
         1,
         theme.PANEL_BORDER,
     )
-    x, y = rect.x + m.gap, rect.y + m.px(10)
-    width = rect.width - 2 * m.gap
-    head = m.font_size(13)
     rows = summary_lines(analysis, game) if analysis is not None else []
     sections = [rows] if rows else []
     if extra:
         sections.insert(0, extra)
+    x, y = rect.x + m.gap, rect.y + m.px(10)
+    width = rect.width - 2 * m.gap
     layout = fit_layout(sections, width, rect.bottom - m.px(4) - y, m)
+    hidden = _draw_sections(None, rect, analysis, game, m, names, thinking, extra, layout)
+    if not hidden:
+        return _draw_sections(surface, rect, analysis, game, m, names, thinking, extra, layout)
+    note_h = round(m.font_size(12) * 1.5)
+    room = rect.copy()
+    room.height -= note_h
+    hidden = _draw_sections(surface, room, analysis, game, m, names, thinking, extra, layout)
+    note = f"+{hidden} more · point here or press V"
+    size = m.font_size(12)
+    note = drawing.ellipsize(note, width, size)
+    drawing.draw_text(surface, note, (x, room.bottom - m.px(4)), size, theme.ACCENT)
+    return hidden
+
+
+def _draw_sections(
+    surface: pygame.Surface | None,
+    rect: pygame.Rect,
+    analysis: Analysis | None,
+    game: Any,
+    m: Metrics,
+    names: tuple[str, str],
+    thinking: bool,
+    extra: list[tuple[str, str]] | None,
+    layout: Layout,
+) -> int:
+    """The titles and rows inside `rect` (`surface` None: only count); returns how many
+    rows found no room."""
+    x, y = rect.x + m.gap, rect.y + m.px(10)
+    width = rect.width - 2 * m.gap
+    head = m.font_size(13)
+    rows = summary_lines(analysis, game) if analysis is not None else []
+    hidden = 0
     if extra:
-        y = _draw_rows(
+        y, missed = _draw_rows(
             surface, "OPTIMAL PLAY (EXACT)", theme.ACCENT, extra, x, y, width, rect, m, layout
         )
+        hidden += missed
         y += m.px(6)
     if analysis is None:
-        title = "ANALYSIS"
-        if y + head * 1.8 > rect.bottom - m.px(4):
-            return  # a short window: the exact rows above took the room
-        drawing.draw_text(surface, title, (x, y), head, theme.TEXT_DIM, "semibold")
+        if surface is None or y + head * 1.8 > rect.bottom - m.px(4):
+            return hidden  # a short window: the exact rows above took the room
+        drawing.draw_text(surface, "ANALYSIS", (x, y), head, theme.TEXT_DIM, "semibold")
         note = (
             "Waiting for the AI…"
             if thinking
@@ -153,7 +187,7 @@ def draw(
                 m.font_size(14),
                 theme.TEXT_FAINT,
             )
-        return
+        return hidden
     if analysis.source == "hint":
         title = f"HINT FOR {names[analysis.player].upper()}"
     elif analysis.source == "review":
@@ -161,27 +195,26 @@ def draw(
     else:
         title = f"LAST AI MOVE · {names[analysis.player].upper()}"
     colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
-    _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)
+    return hidden + _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)[1]
 
 
-Layout = tuple[int, int, float, float]
+Layout = tuple[int, float, float]
 LAYOUTS: tuple[Layout, ...] = (
-    (14, 2, 1.45, 1.8),
-    (14, 1, 1.45, 1.8),
-    (13, 1, 1.35, 1.6),
-    (12, 1, 1.2, 1.4),
-    (12, 1, 1.1, 1.3),
+    (14, 1.45, 1.8),
+    (13, 1.35, 1.6),
+    (12, 1.2, 1.4),
+    (12, 1.1, 1.3),
 )
-"""(font size, most lines a row wraps to, line and heading height factors), roomiest first:
-the panel takes the first that shows every row, so a small window loses detail, not rows."""
+"""(font size, line and heading height factors), roomiest first: the panel takes the first
+that shows every row whole, so a small window loses spacing before it loses rows."""
 
 
 def _section_height(rows: list[tuple[str, str]], width: int, m: Metrics, layout: Layout) -> int:
-    size, most, factor, head = layout
+    size, factor, head = layout
     size = m.font_size(size)
     line_h = round(size * factor)
     text_w = width - _label_width(rows, size, m)
-    lines = sum(min(most, len(drawing.wrap(text, text_w, size))) for _, text in rows)
+    lines = sum(len(drawing.wrap(text, text_w, size)) for _, text in rows)
     return round(m.font_size(13) * head) + line_h * lines
 
 
@@ -204,7 +237,7 @@ def fit_layout(
 
 
 def _draw_rows(
-    surface: pygame.Surface,
+    surface: pygame.Surface | None,
     title: str,
     colour: theme.Colour,
     rows: list[tuple[str, str]],
@@ -214,33 +247,55 @@ def _draw_rows(
     rect: pygame.Rect,
     m: Metrics,
     layout: Layout = LAYOUTS[0],
-) -> int:
-    """A heading and (label, text) rows, each wrapped to `layout`'s lines at most (the last
-    one cut short with an ellipsis); returns the bottom."""
+) -> tuple[int, int]:
+    """A heading and (label, text) rows, each wrapped to as many lines as it needs; a row
+    that does not fit whole is left out with the rest (`surface` None: only measure).
+    Returns the bottom and how many rows were left out."""
     head = m.font_size(13)
     size = m.font_size(layout[0])
-    most = layout[1]
     label_w = _label_width(rows, size, m)
-    line_h = round(size * layout[2])
-    head_h = round(head * layout[3])
+    line_h = round(size * layout[1])
+    title_lines = drawing.wrap(title, width, head, "semibold")
+    head_h = round(head * layout[2]) + round(head * 1.3) * (len(title_lines) - 1)
     if y + head_h + line_h > rect.bottom - m.px(4):
-        return y  # not even one row fits: no heading without content
-    drawing.draw_text(
-        surface, drawing.ellipsize(title, width, head, "semibold"), (x, y), head, colour, "semibold"
-    )
+        return y, len(rows)  # not even one row fits: no heading without content
+    for i, line in enumerate(title_lines):
+        if surface is not None:
+            drawing.draw_text(
+                surface, line, (x, y + i * round(head * 1.3)), head, colour, "semibold"
+            )
     y += head_h
-    for label, text in rows:
+    for done, (label, text) in enumerate(rows):
         lines = drawing.wrap(text, width - label_w, size)
-        if len(lines) > most:
-            rest = " ".join(lines[most - 1 :])
-            lines = [*lines[: most - 1], drawing.ellipsize(rest, width - label_w, size)]
         if y + line_h * len(lines) > rect.bottom - m.px(4):
-            break
-        drawing.draw_text(surface, label, (x, y), size, theme.TEXT_FAINT)
+            return y, len(rows) - done
+        if surface is not None:
+            drawing.draw_text(surface, label, (x, y), size, theme.TEXT_FAINT)
         for line in lines:
-            drawing.draw_text(surface, line, (x + label_w, y), size, theme.TEXT)
+            if surface is not None:
+                drawing.draw_text(surface, line, (x + label_w, y), size, theme.TEXT)
             y += line_h
-    return y
+    return y, 0
+
+
+def full_height(
+    analysis: Analysis | None,
+    game: Any,
+    m: Metrics,
+    width: int,
+    extra: list[tuple[str, str]] | None = None,
+) -> int:
+    """Height that shows every row of `analysis` and `extra` in the roomiest layout, the panel
+    `width` wide (the side panel's expanded view while the pointer is over it)."""
+    sections = [summary_lines(analysis, game)] if analysis is not None else []
+    if extra:
+        sections.insert(0, extra)
+    text_w = width - 2 * m.gap
+    height = sum(_section_height(rows, text_w, m, LAYOUTS[0]) for rows in sections)
+    height += m.px(6) * max(0, len(sections) - 1)
+    if analysis is None:
+        height += round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.4) * 3
+    return m.px(10) + height + m.px(10)
 
 
 def preferred_height(m: Metrics, extra_rows: int = 0) -> int:
@@ -263,4 +318,4 @@ def content_height(
     height = m.px(10) + _section_height(rows, text_w, m, LAYOUTS[0]) + m.px(10)
     if extra_rows:
         height += preferred_height(m, extra_rows) - preferred_height(m)
-    return min(height, preferred_height(m, extra_rows))
+    return height

@@ -10,18 +10,19 @@ import contextlib
 import importlib
 import os
 import signal
-import warnings
+import sys
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, focus, help_card, kits, settings, theme
+from plyground.gui import drawing, focus, help_card, kits, settings, theme, window_frame
 from plyground.gui.ai_worker import AIWorker
 from plyground.gui.describe import game_title
 from plyground.gui.play import keyboard
 from plyground.gui.scenes.base import Scene
 from plyground.gui.sound import COMMON_SOUNDS, sounds
+from plyground.gui.write_problems import WRITES
 
 from plyground import games
 
@@ -49,6 +50,7 @@ HELP_KEYS = (
     ("← → ↑ ↓  /  Enter", "menu and set-up: move the focus; use it"),
     ("L", "lessons (in the menu)"),
     ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
+    ("F11", "full screen on / off"),
     ("F1  or  ?", "show / hide these keys"),
 )
 """The keys every game shares, the play scene's straight from its key table
@@ -89,13 +91,15 @@ class App:
 
     def __init__(
         self,
-        size: tuple[int, int] = (1280, 800),
+        size: tuple[int, int] | None = (1280, 800),
         fullscreen: bool = False,
         headless: bool = False,
         use_saved_settings: bool = True,
     ) -> None:
-        """`use_saved_settings=False` (screenshots, benchmarks) neither reads nor repairs
-        the player's settings file and starts from the defaults."""
+        """`size` None: the size the settings remember, else one that fits the screen (and
+        the remembered place and full screen).  `use_saved_settings=False` (screenshots,
+        benchmarks) neither reads nor repairs the player's settings file and starts from the
+        defaults."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -103,19 +107,28 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(0)
         self.headless = headless
-        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
-        pygame.display.set_caption(WINDOW_TITLE)
-        pygame.display.set_icon(window_icon())
-        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, self.flags)
-        self._set_minimum_size()
-        self.size = self.screen.get_size()
-        self.metrics = theme.Metrics(self.size)
-        self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
         if use_saved_settings:
             self.settings, warning = settings.load()
         else:
             self.settings, warning = settings.Settings(), None
+        desktop = window_frame.desktop_size()
+        remembered = size is None
+        if size is None:
+            size = window_frame.first_size(self.settings.window_size, desktop)
+            fullscreen = fullscreen or self.settings.fullscreen
+        size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
+        self.fullscreen = fullscreen
+        self.windowed_size = size
+        """The window's size out of full screen (what F11 returns to and the settings keep)."""
+        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        pygame.display.set_caption(WINDOW_TITLE)
+        pygame.display.set_icon(window_icon())
+        self.screen = window_frame.open_display(size, fullscreen)
+        if remembered and not fullscreen:
+            window_frame.place(self.settings.window_position, size, desktop)
+        self.size = self.screen.get_size()
+        self.metrics = theme.Metrics(self.size)
+        self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
         self.autosave_enabled = use_saved_settings
         theme.set_palette(self.settings.palette)
         sounds().muted = bool(self.settings.sound_muted)
@@ -139,16 +152,6 @@ class App:
         self.was_animating = True
         if warning:
             self.toast(warning, theme.WARNING, seconds=9)
-
-    def _set_minimum_size(self) -> None:
-        """Keep the window from shrinking below 800x600 (where layouts were checked)."""
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = theme.MIN_WINDOW
-        except (AttributeError, pygame.error):
-            pass
 
     def mouse(self) -> tuple[int, int] | None:
         """Where the pointer is, or None when it is outside the window."""
@@ -247,6 +250,21 @@ class App:
             settings.save(self.settings)
         self.toast(f"Colours: {theme.PALETTE.title} (F2 changes)", theme.ACCENT)
 
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen at the desktop's size, or back to the window as it was."""
+        self.fullscreen = not self.fullscreen
+        self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.fullscreen else 0)
+        self.screen = window_frame.open_display(self.windowed_size, self.fullscreen)
+        self.resize(self.screen.get_size())
+
+    def remember_window(self) -> None:
+        """Keep the window's size, place and full screen in the settings (saved on quit)."""
+        self.settings.window_size = list(self.windowed_size)
+        self.settings.fullscreen = self.fullscreen
+        where = None if self.fullscreen else window_frame.position()
+        if where is not None:
+            self.settings.window_position = list(where)
+
     def request_frame(self) -> None:
         """Something changed: draw the next frame (see `animating` for the rest)."""
         self.frame_due = True
@@ -264,8 +282,9 @@ class App:
         """Re-lay out everything for a new window size."""
         self.frame_due = True
         size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
-        if self.screen.get_size() != size:
+        if self.screen.get_size() != size and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, self.flags)
+            self.windowed_size = self.screen.get_size()
         self.size = self.screen.get_size()
         old_font = self.metrics.widget_font
         self.metrics = theme.Metrics(self.size)
@@ -291,6 +310,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
             self.next_palette()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or event.unicode == "?"):
             self.show_help = not self.show_help
@@ -341,6 +363,8 @@ class App:
             self.scene.update(dt)
         self.manager.update(dt)
         self.toasts = [t for t in self.toasts if t.until > self.now]
+        for text, tone in WRITES.take():  # a write that failed, or works again: said once
+            self.toast(text, theme.DANGER if tone == "danger" else theme.SUCCESS, seconds=9)
 
     def draw(self) -> None:
         """Draw the top scene, the widgets, toasts and help, then show the frame."""
@@ -410,7 +434,11 @@ class App:
             scene.close()
         self.worker.close()
         if save:
-            settings.save(self.settings)
+            self.remember_window()
+            if not settings.save(self.settings):
+                for text in WRITES.failing.values():  # the window is closing: say it here
+                    with contextlib.suppress(OSError, ValueError, UnicodeError):
+                        print(f"plyground: {text}", file=sys.stderr)
 
     def stop(self, signum: int, _frame: object = None) -> None:
         """A signal handler: end the loop after this frame (the game is saved on the way out)."""
@@ -454,14 +482,14 @@ class App:
 
 
 def create(
-    size: tuple[int, int] = (1280, 800), fullscreen: bool = False, headless: bool = False
+    size: tuple[int, int] | None = None, fullscreen: bool = False, headless: bool = False
 ) -> App:
-    """An app showing the menu."""
+    """An app showing the menu (`size` None: remembered, or fitted to the screen)."""
     app = App(size, fullscreen=fullscreen, headless=headless)
     app.switch("menu")
     return app
 
 
-def run(size: tuple[int, int] = (1280, 800), fullscreen: bool = False) -> int:
+def run(size: tuple[int, int] | None = None, fullscreen: bool = False) -> int:
     """Open the window and play until it is closed; returns the exit status."""
     return create(size, fullscreen).run()

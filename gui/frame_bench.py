@@ -16,13 +16,46 @@ drawing caches' bytes and the number of pygame_gui elements.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 WARM_UP_FRAMES = 5
+
+
+@contextlib.contextmanager
+def ending_on_signals() -> Iterator[None]:
+    """SIGTERM and Ctrl+C end a benchmark (as KeyboardInterrupt) even with SDL's display up.
+
+    SDL turns SIGTERM into a QUIT event when no handler is set; a benchmark's loop does not
+    wait for events, so the signal would be lost.  With Python's handler installed the
+    signal interrupts at once; the caller's `finally` closes the app and its worker.
+    """
+
+    def interrupt(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(ValueError, OSError):  # only in the main thread
+            previous[signum] = signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
+
+
+def step(app: Any, dt: float) -> None:
+    """One frame of a benchmark; a window closed under it (a QUIT event) ends the run."""
+    app.step(dt)
+    if not app.running:
+        raise KeyboardInterrupt("the window was closed")
 
 
 def bench_presets(game: str) -> tuple[str, str]:
@@ -58,52 +91,58 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
     game = game or default_game()
     app, play = open_series(game, bench_presets(game), seed=seed, speed=0.25)
     try:
-        frame_budget = 1 / 60
-        times: list[float] = []
-        thinking: list[float] = []
-        warm_up: list[float] = []
-        started = time.perf_counter()
-        last = started
-        while app.running and time.perf_counter() - started < max_seconds:
-            now = time.perf_counter()
-            dt = now - last
-            last = now
-            app.step(min(dt, 0.1) if times or warm_up else frame_budget)
-            spent = time.perf_counter() - now
-            if len(warm_up) < WARM_UP_FRAMES:
-                warm_up.append(spent)
-            else:
-                times.append(spent)
-                if play.controller.job is not None:
-                    thinking.append(spent)
-            if play.controller.recorded:
-                break
-            rest = frame_budget - (time.perf_counter() - now)
-            if rest > 0:
-                time.sleep(rest)
-        elapsed = time.perf_counter() - started
-        state = play.controller.match.state
-        ms = [t * 1000 for t in times] or [0.0]
-        think_ms = [t * 1000 for t in thinking] or [0.0]
-        return {
-            "game": game,
-            "seed": seed,
-            "frames": len(times),
-            "median_ms": round(statistics.median(ms), 2),
-            "p95_ms": round(_percentile(ms, 0.95), 2),
-            "worst_ms": round(max(ms), 2),
-            "mean_ms": round(statistics.fmean(ms), 2),
-            "thinking_frames": len(thinking),
-            "thinking_p95_ms": round(_percentile(think_ms, 0.95), 2),
-            "warm_up_ms": [round(t * 1000, 1) for t in warm_up],
-            "seconds": round(elapsed, 2),
-            "fps": round(len(times) / elapsed, 1) if elapsed else 0.0,
-            "moves": play.controller.game.format_moves(play.controller.match.moves),
-            "finished": state.is_terminal(),
-            "winner": state.winner() if state.is_terminal() else None,
-        }
+        with ending_on_signals():
+            return _frames(app, play, game, seed, max_seconds)
     finally:
         app.quit(save=False)
+
+
+def _frames(app: Any, play: Any, game: str, seed: int, max_seconds: float) -> dict[str, Any]:
+    """`run`'s loop and figures."""
+    frame_budget = 1 / 60
+    times: list[float] = []
+    thinking: list[float] = []
+    warm_up: list[float] = []
+    started = time.perf_counter()
+    last = started
+    while app.running and time.perf_counter() - started < max_seconds:
+        now = time.perf_counter()
+        dt = now - last
+        last = now
+        step(app, min(dt, 0.1) if times or warm_up else frame_budget)
+        spent = time.perf_counter() - now
+        if len(warm_up) < WARM_UP_FRAMES:
+            warm_up.append(spent)
+        else:
+            times.append(spent)
+            if play.controller.job is not None:
+                thinking.append(spent)
+        if play.controller.recorded:
+            break
+        rest = frame_budget - (time.perf_counter() - now)
+        if rest > 0:
+            time.sleep(rest)
+    elapsed = time.perf_counter() - started
+    state = play.controller.match.state
+    ms = [t * 1000 for t in times] or [0.0]
+    think_ms = [t * 1000 for t in thinking] or [0.0]
+    return {
+        "game": game,
+        "seed": seed,
+        "frames": len(times),
+        "median_ms": round(statistics.median(ms), 2),
+        "p95_ms": round(_percentile(ms, 0.95), 2),
+        "worst_ms": round(max(ms), 2),
+        "mean_ms": round(statistics.fmean(ms), 2),
+        "thinking_frames": len(thinking),
+        "thinking_p95_ms": round(_percentile(think_ms, 0.95), 2),
+        "warm_up_ms": [round(t * 1000, 1) for t in warm_up],
+        "seconds": round(elapsed, 2),
+        "fps": round(len(times) / elapsed, 1) if elapsed else 0.0,
+        "moves": play.controller.game.format_moves(play.controller.match.moves),
+        "finished": state.is_terminal(),
+        "winner": state.winner() if state.is_terminal() else None,
+    }
 
 
 def _idle_share(app: Any, seconds: float, rest: bool) -> tuple[float, int]:
@@ -116,10 +155,10 @@ def _idle_share(app: Any, seconds: float, rest: bool) -> tuple[float, int]:
     cpu, wall = time.process_time(), time.perf_counter()
     while time.perf_counter() - wall < seconds:
         if rest:
-            app.step(app.wait(clock))
+            step(app, app.wait(clock))
         else:
             app.request_frame()
-            app.step(min(clock.tick(60) / 1000.0, 0.1))
+            step(app, min(clock.tick(60) / 1000.0, 0.1))
     return (time.process_time() - cpu) / (time.perf_counter() - wall), app.frames - frames
 
 
@@ -141,14 +180,15 @@ def idle_run(seconds: float = 5.0, settle: float = 2.5) -> dict[str, Any]:
         app.settings.show_analysis = False
         app.settings.sides[game][1].kind = settings_module.AI
         app.push(MenuScene(app))
-        for where in ("menu", "board"):
-            if where == "board":
-                app.push(PlayScene(app, game))
-            _idle_share(app, settle, rest=True)
-            for rest in (True, False):
-                share, frames = _idle_share(app, seconds, rest)
-                key = f"{where}_{'rest' if rest else 'always'}"
-                results[key] = {"cpu_percent": round(100 * share, 1), "frames": frames}
+        with ending_on_signals():
+            for where in ("menu", "board"):
+                if where == "board":
+                    app.push(PlayScene(app, game))
+                _idle_share(app, settle, rest=True)
+                for rest in (True, False):
+                    share, frames = _idle_share(app, seconds, rest)
+                    key = f"{where}_{'rest' if rest else 'always'}"
+                    results[key] = {"cpu_percent": round(100 * share, 1), "frames": frames}
     finally:
         app.quit(save=False)
     return results
@@ -237,7 +277,7 @@ def memory_run(
         next_sample = started
         while app.running:
             now = time.perf_counter()
-            app.step(min(now - last, 0.1))
+            step(app, min(now - last, 0.1))
             last = now
             elapsed = now - started
             if now >= next_sample or elapsed >= seconds:

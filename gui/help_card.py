@@ -12,17 +12,10 @@ def _wrapped(lines: list[tuple[str, str]], width: int, size: int) -> list[tuple[
     return [(key, drawing.wrap(what, width, size) or [""]) for key, what in lines]
 
 
-def draw(
-    surface: pygame.Surface, size: tuple[int, int], m: Any, lines: list[tuple[str, str]]
-) -> None:
-    """A veil over the window and the card with `lines` ((keys, what they do)) on it."""
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((6, 8, 14, 190))
-    surface.blit(veil, (0, 0))
-    text_size = m.font_size(15)
-    line_h = round(text_size * 1.45)
-    columns = 2 if size[0] >= m.px(900) else 1
-    column_w = min((size[0] - 2 * m.pad - (columns + 1) * m.pad) // columns, m.px(520))
+def _layout(
+    lines: list[tuple[str, str]], columns: int, column_w: int, text_size: int, line_h: int, m: Any
+) -> tuple[int, list[tuple[str, list[str]]], int, int]:
+    """(key column width, wrapped entries, where the second column starts, body height)."""
     widest = max((drawing.text_size(key, text_size, "semibold")[0] for key, _ in lines), default=0)
     key_w = min(widest + m.px(16), round(column_w * 0.45))
     entries = _wrapped(lines, column_w - key_w - m.px(8), text_size)
@@ -31,7 +24,36 @@ def draw(
     if columns == 2:
         running, half = 0, sum(heights) / 2
         split = next((i for i, h in enumerate(heights) if (running := running + h) >= half), 0) + 1
-    body = max(sum(heights[:split]), sum(heights[split:]))
+    return key_w, entries, split, max(sum(heights[:split]), sum(heights[split:]))
+
+
+SPACINGS = ((15, 1.45), (14, 1.35), (13, 1.25), (12, 1.2), (11, 1.15))
+"""The card's text sizes and line spacings, roomiest first: the first that fits is used."""
+
+
+def fit(size: tuple[int, int], m: Any, lines: list[tuple[str, str]]) -> tuple[int, int, int, int]:
+    """(columns, column width, text size, line height): the roomiest text whose lines fit on
+    a window of `size` (the smallest when none does)."""
+    columns = 2 if size[0] >= m.px(900) else 1
+    column_w = min((size[0] - 2 * m.pad - (columns + 1) * m.pad) // columns, m.px(520))
+    room = size[1] - 2 * m.pad - m.px(110)
+    for points, spacing in SPACINGS:
+        text_size = m.font_size(points)
+        line_h = round(text_size * spacing)
+        if _layout(lines, columns, column_w, text_size, line_h, m)[3] <= room:
+            break
+    return columns, column_w, text_size, line_h
+
+
+def draw(
+    surface: pygame.Surface, size: tuple[int, int], m: Any, lines: list[tuple[str, str]]
+) -> None:
+    """A veil over the window and the card with `lines` ((keys, what they do)) on it."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((6, 8, 14, 190))
+    surface.blit(veil, (0, 0))
+    columns, column_w, text_size, line_h = fit(size, m, lines)
+    key_w, entries, split, body = _layout(lines, columns, column_w, text_size, line_h, m)
     card = pygame.Rect(0, 0, columns * column_w + (columns + 1) * m.pad, body + m.px(110))
     card.height = min(card.height, size[1] - 2 * m.pad)
     card.center = (size[0] // 2, size[1] // 2)

@@ -9,6 +9,10 @@ import os
 import tempfile
 from pathlib import Path
 
+from plyground.file_reader import keep_aside
+
+__all__ = ["keep_aside", "write_atomic"]
+
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename (OSError on failure).
@@ -27,13 +31,3 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-
-
-def keep_aside(path: Path) -> str:
-    """Rename a bad file to `<name>.bad`; the words to add to the message ("" if it failed)."""
-    bad = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return ""
-    return f"; it was kept as {bad.name}"

@@ -33,15 +33,24 @@ from typing import Any
 
 from plyground.gui.safe_files import write_atomic
 
+from plyground.file_reader import Field, FileProblem, parse_json, read_text, shown
+
 FORMAT = "plyground-save"
 VERSION = 1
 MAX_BYTES = 4 * 2**20
 """A save file is a few hundred bytes; anything above this is not one of ours."""
+MAX_TEXT = 200_000
+"""Characters of one text in a save (the moves of the longest game are far fewer)."""
 AUTOSAVE_NAME = "autosave.json"
+SEED = Field("seed", int, 0, 2**63 - 1)
+MOVES = Field("moves", str, max_length=MAX_TEXT)
 
 
-class SaveError(ValueError):
+class SaveError(FileProblem):
     """A save file that cannot be written, read or understood; the message says why."""
+
+    os_error: OSError | None = None
+    """The system's refusal when a write failed (a full disk...), else None."""
 
 
 @dataclass
@@ -125,46 +134,57 @@ def save_game(
     try:
         write_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     except OSError as error:
-        raise SaveError(f"cannot write {target}: {error.strerror or error}") from None
+        from plyground.gui.write_problems import reason
+
+        failure = SaveError(
+            f"cannot write {target}: {reason(error)}; free some space in {target.parent} "
+            "or choose another folder"
+        )
+        failure.os_error = error
+        raise failure from None
     return target
+
+
+def autosave_to(path: str | os.PathLike[str], data: dict[str, Any]) -> bool:
+    """Write the autosave (`save_game`'s keywords in `data`); whether it was written.
+
+    A disk that refuses is reported to `gui.write_problems.WRITES` (the window says it
+    once, and again when a later autosave works); the caller tries again later.
+    """
+    from plyground.gui.write_problems import WRITES
+
+    try:
+        save_game(path, **data)
+    except SaveError as error:
+        if error.os_error is not None:
+            WRITES.failed("autosave", path, error.os_error)
+        return False
+    WRITES.worked("autosave")
+    return True
 
 
 # -------------------------------------------------------------------------- reading
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """Read and check a save file; SaveError naming the file and the problem otherwise."""
-    source = Path(path)
+    """Read and check a save file; SaveError naming the file and the problem otherwise.
+
+    The file goes through `plyground.file_reader`: a regular file (never a FIFO or a device),
+    at most `MAX_BYTES`, UTF-8 with or without a byte-order mark, bounded nesting and numbers.
+    """
     try:
-        if source.is_dir():
-            raise SaveError(f"{source}: is a folder, not a save file")
-        with open(source, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except SaveError:
-        raise
-    except OSError as error:
-        raise SaveError(f"{source}: cannot read: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(f"{source}: too large to be a Plyground save")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{source}: not a text file") from None
-    return parse(text, str(source))
+        text = read_text(path, MAX_BYTES, "Plyground save")
+    except FileProblem as error:
+        raise SaveError(str(error)) from None
+    return parse(text, str(path))
 
 
 def parse(text: str, source: str = "save file") -> SavedGame:
     """A SavedGame from the file's text (see `load_game`)."""
-    if not text.strip():
-        raise SaveError(f"{source}: the file is empty")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            f"{source}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
-        ) from None
-    except RecursionError:
-        raise SaveError(f"{source}: not a Plyground save (nested too deeply)") from None
+        data = parse_json(text, source, max_string=MAX_TEXT, what="Plyground save")
+    except FileProblem as error:
+        raise SaveError(str(error)) from None
     return check(data, source)
 
 
@@ -178,17 +198,46 @@ def _is_int(value: Any) -> bool:
 
 def check(data: Any, source: str = "save file") -> SavedGame:
     """Check every field of parsed save data and replay its moves; SaveError if anything is off."""
-    from plyground import games
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(source, f'not a Plyground save (expected "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise _fail(
-            source, f"save version {data.get('version')!r} is not supported (only {VERSION})"
-        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise _fail(source, f"save version {shown(version)} is not supported (only {VERSION})")
+    game = _check_game(data, source)
+    players = data.get("players") or [{"kind": "human"}, {"kind": "human"}]  # none: two people
+    if not isinstance(players, list) or len(players) != 2:
+        raise _fail(source, '"players" must be a list of two players (or empty)')
+    checked = [_check_player(p, i, game, source) for i, p in enumerate(players)]
+    try:
+        seed = SEED.take(data, source, default=0)
+        moves_text = MOVES.take(data, source, default="")
+    except FileProblem as error:
+        raise SaveError(str(error)) from None
+    moves, state = replay_text(game, moves_text, source)
+    saved_at = data.get("saved_at")
+    return SavedGame(
+        game_name=game.name,
+        options=dict(data.get("options", {})),
+        players=checked,
+        seed=seed,
+        moves_text=game.format_moves(moves),
+        game=game,
+        moves=moves,
+        state=state,
+        saved_at=saved_at[:40] if isinstance(saved_at, str) else None,
+    )
+
+
+def _check_game(data: dict[str, Any], source: str) -> Any:
+    """The game of a save, made with its options, each checked against the game's range."""
+    from plyground import games
+
     name = data.get("game")
+    if not isinstance(name, str):
+        allowed = ", ".join(games.GAMES)
+        raise _fail(source, f'"game" must be the name of a game ({allowed}), not {shown(name)}')
     if name not in games.GAMES:
-        raise _fail(source, f"unknown game {name!r}; allowed: {', '.join(games.GAMES)}")
+        raise _fail(source, f"unknown game {shown(name)}; allowed: {', '.join(games.GAMES)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
@@ -198,45 +247,23 @@ def check(data: Any, source: str = "save file") -> SavedGame:
     if unknown:
         raise _fail(
             source,
-            f"unknown option(s) {', '.join(map(repr, unknown))} for {name}; "
+            f"unknown option(s) {', '.join(map(shown, unknown))} for {name}; "
             f"allowed: {', '.join(sorted(described)) or 'none'}",
         )
     for key, value in options.items():
         option = described[key]
         try:
             option.check(value)
-        except ValueError:
+        except (TypeError, ValueError):
             raise _fail(
                 source,
-                f"{option.name} {value!r} is not allowed: use {option.minimum}-{option.maximum}",
+                f"{option.name} {shown(value)} is not allowed: "
+                f"use {option.minimum}-{option.maximum}",
             ) from None
     try:
-        game = games.get_game(name, **options)
+        return games.get_game(name, **options)
     except (TypeError, ValueError) as error:
         raise _fail(source, f"cannot make {name} with options {options}: {error}") from None
-    players = data.get("players") or [{"kind": "human"}, {"kind": "human"}]  # none: two people
-    if not isinstance(players, list) or len(players) != 2:
-        raise _fail(source, '"players" must be a list of two players (or empty)')
-    checked = [_check_player(p, i, game, source) for i, p in enumerate(players)]
-    seed = data.get("seed", 0)
-    if not _is_int(seed) or seed < 0:
-        raise _fail(source, f'"seed" must be a whole number of 0 or more, not {seed!r}')
-    moves_text = data.get("moves", "")
-    if not isinstance(moves_text, str):
-        raise _fail(source, '"moves" must be a string of moves in the game\'s notation')
-    moves, state = replay_text(game, moves_text, source)
-    saved_at = data.get("saved_at")
-    return SavedGame(
-        game_name=name,
-        options=dict(options),
-        players=checked,
-        seed=seed,
-        moves_text=game.format_moves(moves),
-        game=game,
-        moves=moves,
-        state=state,
-        saved_at=saved_at if isinstance(saved_at, str) else None,
-    )
 
 
 def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:
@@ -258,7 +285,7 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
     if kind == "human":
         return {"kind": "human"}
     if kind != "ai":
-        raise _fail(source, f'{where}: kind {kind!r} is not allowed; use "human" or "ai"')
+        raise _fail(source, f'{where}: kind {shown(kind)} is not allowed; use "human" or "ai"')
     from plyground.ai.players import PlayerConfig
     from plyground.gui.settings import preset_config, preset_names
 
@@ -270,7 +297,7 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
         if match is None:
             raise _fail(
                 source,
-                f"{where}: unknown preset {preset!r} for {game.name}; "
+                f"{where}: unknown preset {shown(preset)} for {game.name}; "
                 f"allowed: {', '.join(presets)} or null",
             )
         preset = match
@@ -283,6 +310,6 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
         try:
             config = PlayerConfig.from_dict(raw_config)
             config.validate(game)
-        except (TypeError, ValueError) as error:
-            raise _fail(source, f"{where}: {error}") from None
+        except (TypeError, ValueError, AttributeError, OverflowError) as error:
+            raise _fail(source, f"{where}: {str(error)[:200]}") from None
     return {"kind": "ai", "preset": preset, "config": config.to_dict()}

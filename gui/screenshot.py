@@ -1,12 +1,18 @@
 """Render any scene to a PNG without a window (SDL's dummy video driver).
 
 `render("play", game_name, moves, "out.png")`; scenes: menu, setup, play, gameover,
-analysis (play with the analysis panel and the values on the board), resume (the menu
+analysis (play with the analysis panel and the values on the board), review (the game
+reviewed in-process, showing the position after its first marked move), resume (the menu
 offering the game `moves` as the last game in progress), series (the cross table after a
 series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
 players (two of "human" or a preset name), any option of the game by name, seed, hover
-(a move to point at), hint (bool), show_analysis (bool), finish (bool: play the game out
-for gameover).
+(a move to point at), point_at ("analysis": the pointer over the analysis), hint (bool),
+show_analysis (bool), finish (bool: play the game out for gameover).  The views: explorer
+(the search tree of the position: algorithm, depth, heuristic, step), lesson (the lessons:
+lesson 1-3, 4 practice, 5 your own tree with tree text; variant, step, algorithm), compare
+(every algorithm on the position: depth) and policy (the game's reference policy around the
+decision).  A step is counted from 1, as the explorer's panel counts it; without one the
+search is shown finished.
 """
 
 from __future__ import annotations
@@ -15,7 +21,24 @@ import os
 import tempfile
 from typing import Any
 
-SCENES = ("menu", "setup", "play", "gameover", "analysis", "resume", "series")
+SCENES = (
+    "menu",
+    "setup",
+    "play",
+    "gameover",
+    "analysis",
+    "review",
+    "resume",
+    "series",
+    "explorer",
+    "lesson",
+    "compare",
+    "policy",
+)
+VIEWS = ("explorer", "lesson", "compare", "policy")
+"""Scenes opened over the menu on a position (or, for lesson, on the textbook trees)."""
+VIEW_SECONDS = 300.0
+"""How long a view may take to finish its work (a trace, a comparison) before it is drawn."""
 
 
 def _sides(game_name: str, players: list[str]) -> list[Any]:
@@ -119,12 +142,14 @@ def render(
             _offer_resume(app, menu, game, moves, players)
         if scene == "series":
             _series(app, game, int(options.get("games", 12)), players)
-        if scene in ("setup", "play", "gameover", "analysis"):
+        if scene in ("setup", "play", "gameover", "analysis", "review"):
             from plyground.gui.scenes.setup import SetupScene
 
             app.push(SetupScene(app, game))
-        if scene in ("play", "gameover", "analysis"):
+        if scene in ("play", "gameover", "analysis", "review"):
             _push_play(app, scene, game, moves, options)
+        if scene in VIEWS:
+            _push_view(app, scene, game, moves, options)
         if options.get("mouse") is not None:
             app.mouse_override = tuple(options["mouse"])
         for _ in range(3):
@@ -154,10 +179,95 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     play.shown_total = float(getattr(state, "turn_total", 0))
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
+    if scene == "review" or options.get("review"):
+        _review(play, float(options.get("seconds", 0.3)), scene == "review")
     app.push(play)
     hover = options.get("hover")
     if hover is not None:
         app.mouse_override = _point_at(play, hover)
+    if options.get("point_at") == "analysis":  # the panel's whole analysis, as on hover
+        from plyground.gui.play import side_panel
+
+        analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
+        if analysis is not None:
+            app.mouse_override = analysis.center
+
+
+def _review(play: Any, seconds: float, step: bool = True) -> None:
+    """Review the game in-process (what the worker does in the window) and (`step`) show the
+    position after its first marked move (else the last one)."""
+    from plyground.ai.review import review_game
+    from plyground.ai.review_evaluator import default_evaluator
+
+    controller = play.controller
+    evaluate = default_evaluator(controller.game, seconds)
+    known = controller.review.evaluations
+
+    def keep(state: Any) -> Any:
+        known[state] = evaluate(state)
+        return known[state]
+
+    review = review_game(controller.match.initial, controller.match.moves, keep)
+    if not step:
+        return
+    marked = [move for move in review.moves if move.judgement is not None]
+    entries = len(controller.match.entries)
+    controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))
+
+
+def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
+    """The explorer, a lesson, Compare or the policy view on top, its work done."""
+    import time
+
+    from plyground import games
+
+    names = {option.name for option in getattr(games.GAMES[game], "options", ())}
+    made = games.get_game(game, **{k: int(v) for k, v in options.items() if k in names})
+    state = made.replay(made.parse_moves(moves)) if moves else made.initial_state()
+    view = _make_view(app, scene, made, state, options)
+    app.push(view)
+    deadline = time.monotonic() + VIEW_SECONDS
+    while view.animating() and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.01)
+    step = options.get("step")
+    model = getattr(view, "model", None)
+    if model is not None and model.trace is not None and step is not None:
+        view.go_to(int(step) - 1)
+        view.rebuild()
+
+
+def _make_view(app: Any, scene: str, game: Any, state: Any, options: dict[str, Any]) -> Any:
+    """The view scene, built as its entrance builds it."""
+    if scene == "compare":
+        from plyground.gui.scenes.compare_view import CompareScene
+
+        depth = int(options.get("depth") or 3)
+        return CompareScene(app, game, state, depth=depth, heuristic=options.get("heuristic"))
+    if scene == "policy":
+        from plyground.gui.scenes.policy_view import PolicyScene
+
+        return PolicyScene(app, game, state)
+    from plyground.gui.explorer.practice import EDITOR
+    from plyground.gui.scenes.explorer import ExplorerScene
+
+    if scene == "explorer":
+        return ExplorerScene(
+            app, state, options.get("algorithm"), options.get("depth"), options.get("heuristic")
+        )
+    index = int(options.get("lesson") or 1) - 1
+    view = ExplorerScene.lessons(app, index)
+    model = view.model
+    tree = options.get("tree")
+    if options.get("variant") or (tree and index == EDITOR) or options.get("algorithm"):
+        model.variant = bool(options.get("variant"))
+        if tree and index == EDITOR:
+            model.editor_text = str(tree)
+        model.load_lesson(index)
+        if options.get("algorithm") in model.algorithms():
+            model.algorithm = str(options["algorithm"])
+        view.retrace()
+    return view
 
 
 def _save_png(surface: Any, out: str) -> None:

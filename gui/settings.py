@@ -24,16 +24,34 @@ from typing import Any
 from plyground.gui.safe_files import keep_aside, write_atomic
 
 from plyground import games
+from plyground.file_reader import Field, FileProblem, read_json
 
 APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
 CUSTOM = "Custom"
+FROM_FILE = "From a file…"
+"""The set-up's choice of an AI from the player's own file (`SideSetup.agent`)."""
 SPEED_DEFAULT = 0.6
 PALETTE_NAMES = ("standard", "colour-blind")
 """The colour palettes a player may choose (`gui.theme.PALETTES` draws them)."""
 """Seconds between moves when two AIs play (0 = instant)."""
 VERSION = 2
 """Version 2: ``options`` per game and one shape per side; version 1 files are still read."""
+
+
+FIELDS = (
+    Field("speed", float, 0, 5),
+    Field("show_analysis", bool),
+    Field("seed", int, 0, 2**63 - 1),
+    Field("sound_muted", bool),
+    Field("sound_volume", float, 0, 1),
+    Field("palette", str, choices=PALETTE_NAMES),
+    Field("fullscreen", bool),
+)
+"""The plain fields of the settings file, each with its type and range, read by
+`Settings.from_json` (a bad value keeps the default).  A new setting is one line here and
+one attribute of `Settings` with the same name (the window's size and place, pairs of
+integers, are read beside them)."""
 
 
 # ----------------------------------------------------------------------------- places
@@ -73,7 +91,17 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    """Where the file dialog offers to save and open games."""
+    """Where the file dialog offers to save and open games: a visible "Plyground" folder in
+    the player's documents (made on the first save; PLYGROUND_CONFIG_DIR: its saves folder)."""
+    if os.environ.get("PLYGROUND_CONFIG_DIR"):
+        return data_dir() / "saves"
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Plyground"
+
+
+def older_saves_dir() -> Path:
+    """Where versions before issue 24 kept saves (the data folder's hidden saves folder)."""
     return data_dir() / "saves"
 
 
@@ -131,6 +159,8 @@ def check_options(game_name: str, values: Any) -> dict[str, int]:
 
 # ----------------------------------------------------------------------------- sides
 
+MAX_NAME = 40
+"""Characters of a preset's name in the settings file (longer is not one of ours)."""
 _CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit", "randomness")
 
 
@@ -152,6 +182,8 @@ class SideSetup:
     time_limit: float | None = None
     randomness: float = 0.0
     """Custom AI only: each move's value is jittered by up to this much (0 plays the best)."""
+    agent: str = ""
+    """With the FROM_FILE preset: the agent's spec (`my_agent.py`, `kaggle:c.py`)."""
 
     @property
     def is_ai(self) -> bool:
@@ -184,13 +216,23 @@ class SideSetup:
 
     def config_for(self, game_name: str, seed: int = 0) -> Any:
         """The preset's config, or the custom one (also for a human: what its AI would be)."""
+        if self.preset == FROM_FILE:
+            return self.agent_config(seed)
         config = None if self.preset == CUSTOM else preset_config(game_name, self.preset)
         if config is None:
             return self.custom_config(game_name, seed)
         return replace(config, seed=seed) if seed else config
 
+    def agent_config(self, seed: int = 0) -> Any:
+        """The `PlayerConfig` of the agent file this side names (`ai.file_players`)."""
+        from plyground.ai.players import AGENT, PlayerConfig
+
+        return PlayerConfig(AGENT, depth=None, agent=self.agent, seed=seed)
+
     def label(self) -> str:
-        """Short name: 'Human', 'AI · Hard', 'AI · Custom'."""
+        """Short name: 'Human', 'AI · Hard', 'AI · Custom', 'AI · my_agent.py'."""
+        if self.is_ai and self.preset == FROM_FILE:
+            return f"AI · {Path(self.agent.removeprefix('kaggle:')).name or 'a file'}"
         return "Human" if not self.is_ai else f"AI · {self.preset}"
 
     def to_dict(self, game_name: str, played: bool = False) -> dict[str, Any]:
@@ -200,9 +242,11 @@ class SideSetup:
         `played` the config the side plays with, preset included (what a save records).
         """
         config = self.config_for(game_name) if played else self.custom_config(game_name)
+        if self.preset == FROM_FILE:  # an agent: the preset is null, the config names the file
+            config = self.agent_config()
         return {
             "kind": self.kind,
-            "preset": None if self.preset == CUSTOM else self.preset,
+            "preset": None if self.preset in (CUSTOM, FROM_FILE) else self.preset,
             "config": config.to_dict(),
         }
 
@@ -221,15 +265,17 @@ class SideSetup:
             preset = data.get("preset")
             if preset is None:
                 side.preset = CUSTOM
-            elif isinstance(preset, str):
+            elif isinstance(preset, str) and len(preset) <= MAX_NAME:
                 side.preset = preset
             config = data.get("config")
         else:  # version 1: the custom fields beside kind and preset
-            if isinstance(data.get("preset"), str):
+            if isinstance(data.get("preset"), str) and len(data["preset"]) <= MAX_NAME:
                 side.preset = data["preset"]
             config = data
         if isinstance(config, dict):
             side._read_config(config)
+            if config.get("algorithm") == "agent" and isinstance(config.get("agent"), str):
+                side.preset, side.agent = FROM_FILE, config["agent"]
         return side
 
     def _read_config(self, config: dict[str, Any]) -> None:
@@ -326,6 +372,11 @@ class Settings:
     palette: str = "standard"
     """The players' colours: a name in `gui.theme.PALETTES` ("colour-blind": blue and
     orange, each side's pieces marked with its symbol)."""
+    window_size: list[int] | None = None
+    """The window's width and height out of full screen (None: one that fits the screen)."""
+    window_position: list[int] | None = None
+    """Where the window's top left corner was on the screen (None: where the system puts it)."""
+    fullscreen: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
@@ -362,6 +413,9 @@ class Settings:
             "sound_muted": self.sound_muted,
             "sound_volume": self.sound_volume,
             "palette": self.palette,
+            "window_size": self.window_size,
+            "window_position": self.window_position,
+            "fullscreen": self.fullscreen,
         }
 
     @classmethod
@@ -370,7 +424,7 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("the settings file does not hold a JSON object")
         settings = cls()
-        if data.get("last_game") in games.GAMES:
+        if isinstance(data.get("last_game"), str) and data["last_game"] in games.GAMES:
             settings.last_game = data["last_game"]
         sides = data.get("sides")
         if isinstance(sides, dict):
@@ -381,20 +435,13 @@ class Settings:
                     settings.sides[game] = [
                         SideSetup.from_dict(pair[i], defaults[i]) for i in range(2)
                     ]
-        speed = data.get("speed")
-        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 <= speed <= 5:
-            settings.speed = float(speed)
-        if isinstance(data.get("show_analysis"), bool):
-            settings.show_analysis = data["show_analysis"]
-        if isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
-            settings.seed = data["seed"]
-        if isinstance(data.get("sound_muted"), bool):
-            settings.sound_muted = data["sound_muted"]
-        volume = data.get("sound_volume")
-        if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1:
-            settings.sound_volume = float(volume)
-        if data.get("palette") in PALETTE_NAMES:
-            settings.palette = data["palette"]
+        for item in FIELDS:
+            setattr(settings, item.key, item.read(data, getattr(settings, item.key)))
+        size, place = data.get("window_size"), data.get("window_position")
+        if isinstance(size, list) and _pair(size, 100, 20000):
+            settings.window_size = [int(size[0]), int(size[1])]
+        if isinstance(place, list) and _pair(place, -20000, 20000):
+            settings.window_position = [int(place[0]), int(place[1])]
         options = data.get("options")
         options = options if isinstance(options, dict) else {}
         for game in games.GAMES:
@@ -408,35 +455,60 @@ class Settings:
         return settings
 
 
+def _pair(value: Any, low: int, high: int) -> bool:
+    """Whether `value` is two whole numbers from `low` to `high` (a window size or place)."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(type(v) is int and low <= v <= high for v in value)
+    )
+
+
 # ----------------------------------------------------------------------------- files
 
 
+MAX_BYTES = 2**20
+"""A settings file is a few kilobytes; anything above this is not ours."""
+
+
 def load() -> tuple[Settings, str | None]:
-    """Read the settings; on any problem use defaults and return a message to show once."""
+    """Read the settings; on any problem use defaults and return a message to show once.
+
+    The file goes through `plyground.file_reader` (a regular file, bounded size, nesting,
+    numbers and texts, UTF-8 with or without a BOM); a bad one is kept aside as `.bad`.
+    """
     path = settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return Settings(), None
-    except (OSError, UnicodeDecodeError):
-        return Settings(), _set_aside(path, "could not be read")
-    if not text.strip():
-        return Settings(), _set_aside(path, "was empty")
     try:
-        return Settings.from_json(json.loads(text)), None
-    except (ValueError, TypeError, AttributeError):
-        return Settings(), _set_aside(path, "was not valid")
+        data = read_json(path, MAX_BYTES, "settings file", max_string=4096)
+        return Settings.from_json(data), None
+    except FileProblem as error:
+        why = str(error).removeprefix(f"{path}: ")
+    except (ValueError, TypeError, AttributeError) as error:
+        why = str(error)[:200]
+    return Settings(), _set_aside(path, why)
 
 
 def _set_aside(path: Path, why: str) -> str:
     """Keep a bad settings file aside as settings.json.bad; return the message for the window."""
-    return f"Your settings file {why}, so the defaults are in use{keep_aside(path)}."
+    kept = keep_aside(path)
+    return f"Your settings file could not be read: {why}. The defaults are in use{kept}."
 
 
 def save(settings: Settings) -> bool:
-    """Write the settings atomically (temp file + os.replace); False if that failed."""
+    """Write the settings atomically (temp file + os.replace); False if that failed.
+
+    A failure is reported to `gui.write_problems.WRITES` (the window says it once); the
+    next save that works writes everything and says so.
+    """
+    from plyground.gui.write_problems import WRITES
+
+    path = settings_path()
     try:
-        write_atomic(settings_path(), json.dumps(settings.to_json(), indent=2))
-    except OSError:
+        write_atomic(path, json.dumps(settings.to_json(), indent=2))
+    except OSError as error:
+        WRITES.failed("settings", path, error)
         return False
+    WRITES.worked("settings")
     return True

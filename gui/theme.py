@@ -106,6 +106,9 @@ def set_palette(name: str) -> Palette:
 # Base sizes at a 1280x800 window; `Metrics` scales them.
 BASE_SIZE = (1280, 800)
 MIN_WINDOW = (800, 600)
+PANEL_TEXT_SCALE = 1.15
+"""The play panel's text grows with the window up to this scale; beyond it a bigger window
+shows more rows and wider columns instead of bigger letters."""
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
@@ -121,15 +124,23 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
 class Metrics:
     """Sizes for one window size: everything in pixels, scaled from the 1280x800 design."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], most: float = 1.45) -> None:
+        """`most`: the largest scale (text in the side panel grows less than the board)."""
         self.width, self.height = size
         raw = min(self.width / BASE_SIZE[0], self.height / BASE_SIZE[1])
-        self.scale = max(0.78, min(1.45, raw))
+        self.scale = max(0.78, min(most, 1.45, raw))
         self.pad = self.px(24)
         self.gap = self.px(12)
         self.radius = self.px(14)
         self.button_h = max(32, self.px(38))
         self.panel_w = max(272, min(self.px(360), self.width // 3))
+        self.side_panel_w = max(272, min(self.px(440), round(self.width * 0.31)))
+        """The play scene's side panel: wider on big windows, so it gains room to read, not
+        only bigger letters (its text grows at most `PANEL_TEXT_SCALE`)."""
+
+    def capped(self, most: float) -> Metrics:
+        """These metrics with the scale at most `most` (the same window size)."""
+        return Metrics((self.width, self.height), most)
 
     def px(self, value: float) -> int:
         """A design-size length in pixels for this window."""
@@ -176,4 +187,8 @@ def ui_theme(font_size: int = 15) -> dict[str, Any]:
                     fix(value)
 
     fix(data)
+    # The file dialog's title bar and list rows grow with the font (pygame_gui's are fixed
+    # 28 and 20 pixels, cramped at the larger font tiers).
+    data["#file_dialog"] = {"misc": {"title_bar_height": str(round(font_size * 2))}}
+    data["#file_display_list"] = {"misc": {"list_item_height": str(round(font_size * 1.7))}}
     return data

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from plyground.ai import compare
 from plyground.gui import chart, theme
-from plyground.gui.compare_charts import nodes_chart, policy_charts
+from plyground.gui.compare.charts import nodes_chart, policy_charts
 
 from plyground import games
 

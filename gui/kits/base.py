@@ -116,6 +116,23 @@ class BoardView:
         """
         return []
 
+    def turn_text(self, game: Any, before: Any, entries: Sequence[Any]) -> str | None:
+        """One row of the move list in words (None, the default: the game's notation).
+
+        `before` is the state the row starts from, `entries` its moves (move, state after
+        it, chance flag); a dice game's row is a whole turn with its dice.
+        """
+        return None
+
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
+        """Mark `move` as the best one in `state` (drawn over the board in `rect` while a game
+        is reviewed): kits draw an arrow or a ring; the default names the move."""
+        from plyground.gui.kits.best_move import best_caption
+
+        best_caption(surface, rect, f"Best move: {move}")
+
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""
         return True

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui.kits.best_move import best_arrow, best_colour
 
 WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -372,6 +373,19 @@ class ConnectFourView(BoardView):
                         (label.right, label.bottom + 3),
                         2,
                     )
+
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
+        """An arrow down the best column onto the square the disc would land on."""
+        board, cell = geometry(rect)
+        row = state.height(move)
+        if row >= HEIGHT:
+            return
+        x = board.x + (move + 0.5) * cell
+        land = board.bottom - (row + 0.5) * cell
+        best_arrow(surface, (x, board.y - cell * 0.95), (x, land - cell * 0.3), cell * 0.12)
+        drawing.circle(surface, best_colour(), (x, land), cell * 0.36, max(3, round(cell * 0.07)))
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """The column under `pos` (anywhere from the preview row to the labels), or None."""

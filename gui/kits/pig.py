@@ -1,10 +1,9 @@
 """Pig as a race: two tokens on a track to the goal, a rolling die, Roll and Hold.
 
-Context animations (all optional):
-  ctx.anim["die"] = (face or None, rolling: bool, progress 0..1)
-  ctx.anim["scores"] = (shown score 0, shown score 1) while a bank slides a token
-  ctx.anim["turn_total"] = the turn total shown (counts up)
-  ctx.anim["message"] = (text, colour, strength 0..1) e.g. when a 1 wipes the turn out
+Context animations (all optional): ctx.anim["die"] = (face or None, rolling, progress 0..1);
+ctx.anim["scores"] = (shown score 0, shown score 1) while a bank slides a token;
+ctx.anim["turn_total"] = the turn total shown (counts up); ctx.anim["message"] = (text,
+colour, strength 0..1), e.g. when a 1 wipes the turn out.
 """
 
 from __future__ import annotations
@@ -18,6 +17,8 @@ import pygame
 from plyground.ai.values import board_label
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui.kits.best_move import best_button
+from plyground.gui.kits.pig_log import turn_text as pig_turn_text
 from plyground.gui.kits.pig_odds import pig_rows
 
 PIPS = {
@@ -202,6 +203,7 @@ class PigView(BoardView):
     move_help = "Roll (R) or Hold (H)"
     sounds = sound.DICE_SOUNDS
     draws_cursor = True
+    turn_text = staticmethod(pig_turn_text)
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""
@@ -224,13 +226,8 @@ class PigView(BoardView):
         track.center = (cx, round(cy + s * 0.3))
         drawing.rounded_rect(surface, track, theme.HOLE, track.height // 2)
         for player, share in ((0, 0.62), (1, 0.38)):
-            x = track.x + track.width * share
-            drawing.circle(
-                surface,
-                theme.PLAYER_COLOURS[player],
-                (x, track.centery + (player * 2 - 1) * s * 0.04),
-                s * 0.05,
-            )
+            centre = (track.x + track.width * share, track.centery + (player * 2 - 1) * s * 0.04)
+            drawing.circle(surface, theme.PLAYER_COLOURS[player], centre, s * 0.05)
         drawing.circle(surface, theme.TEXT_DIM, (track.right, track.centery), s * 0.03)
 
     def draw(
@@ -243,16 +240,14 @@ class PigView(BoardView):
         for player, lane in enumerate(lay.lanes):
             self._draw_lane_label(surface, lane, unit, player, state, ctx)
             self._draw_track(surface, lane, unit, player, state, ctx)
-        goal_text = f"first to {goal}"
         drawing.draw_text(
             surface,
-            goal_text,
+            f"first to {goal}",
             (lay.lanes[1].right, lay.lanes[1].bottom + unit * 0.12),
             max(11, round(unit * 0.24)),
             theme.TEXT_FAINT,
             anchor="topright",
         )
-
         self._draw_die_and_total(surface, lay, state, ctx)
         self._draw_message(surface, lay, ctx)
         self._draw_buttons(surface, lay, state, ctx)
@@ -381,7 +376,7 @@ class PigView(BoardView):
     def _draw_die_and_total(
         self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
     ) -> None:
-        """The die (tumbling while it rolls), the turn total and what holding would bank."""
+        """The die (a six before any roll, tumbling in a roll), turn total, what holding banks."""
         unit = lay.unit
         current = state.player
         turn_total = ctx.anim.get("turn_total", state.turn_total)
@@ -393,7 +388,7 @@ class PigView(BoardView):
             die_rect.y -= round(
                 abs(math.sin(progress * math.pi * 3)) * unit * 0.35 * (1 - progress)
             )
-        draw_die(surface, die_rect, die_face, tilt, bad=(die_face == 1 and not rolling))
+        draw_die(surface, die_rect, die_face or 6, tilt, bad=(die_face == 1 and not rolling))
         label_size = max(11, round(unit * 0.24))
         drawing.draw_text(
             surface,
@@ -497,6 +492,13 @@ class PigView(BoardView):
                     "semibold",
                     anchor="midtop",
                 )
+
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
+        """A ring round the best move's button, tagged "best"."""
+        lay = layout(rect)
+        best_button(surface, lay.roll if move == "roll" else lay.hold, lay.unit)
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """'roll' or 'hold' when a button is clicked; None elsewhere."""

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 from plyground.gui import drawing, sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
+from plyground.gui.kits.best_move import best_ring, best_tag
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
@@ -268,6 +269,17 @@ class TicTacToeView(BoardView):
         tip = (a[0] + (b[0] - a[0]) * grow, a[1] + (b[1] - a[1]) * grow)
         drawing.thick_line(surface, (20, 22, 30), a, tip, stroke * 1.5)
         drawing.thick_line(surface, theme.TEXT, a, tip, stroke * 0.7)
+
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
+        """A ring round the best cell, tagged "best"."""
+        board, cell = geometry(rect)
+        box = cell_rect(board, cell, move).inflate(-cell * 0.1, -cell * 0.1)
+        best_ring(surface, box, round(cell * 0.035), round(cell * 0.1))
+        best_tag(
+            surface, "best", (box.centerx, box.bottom - cell * 0.08), max(11, round(cell * 0.1))
+        )
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """The cell under `pos`, or None outside the board."""

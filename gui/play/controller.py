@@ -17,6 +17,7 @@ from typing import Any
 from plyground.games.base import CHANCE
 from plyground.gui import savefile, settings
 from plyground.gui.play import sides as side_info
+from plyground.gui.play.game_review import GameReviewing
 from plyground.gui.play.history import Match
 from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
@@ -51,7 +52,7 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs, Reviewing):
+class PlayController(SearchJobs, Reviewing, GameReviewing):
     """A match in progress: everything but the pixels."""
 
     def __init__(
@@ -202,9 +203,9 @@ class PlayController(SearchJobs, Reviewing):
 
     def reset_marks(self) -> None:
         """Forget per-position marks (after undo, redo, new game)."""
-        self.roll = None
-        self.hint = None
+        self.roll = self.hint = None
         self.hold_until = 0.0
+        self.forfeited = ""
         self.review_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
@@ -362,17 +363,17 @@ class PlayController(SearchJobs, Reviewing):
         count = len(self.match.entries)
         if not force and (count == self.autosaved or self.now < self.autosave_due):
             return
-        self.autosaved = count
         self.autosave_due = self.now + AUTOSAVE_EVERY
         path = savefile.autosave_path()
         if self.state.is_terminal():
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
+            self.autosaved = count
             return
         if count == 0:
             return  # an untouched new game does not replace the last one in progress
-        with contextlib.suppress(savefile.SaveError, OSError):
-            savefile.save_game(path, **self.save_data())
+        if savefile.autosave_to(path, self.save_data()):  # a failure is tried again until it works
+            self.autosaved = count
 
     def close(self) -> None:
         """Leaving for good: stop the search, keep the game in autosave.json."""
@@ -433,9 +434,10 @@ class PlayController(SearchJobs, Reviewing):
         state = self.state
         if state.is_terminal():
             self.game_over(state)
+            self.want_game_review()  # after the game, its review
             return
-        if self.now < self.hold_until and self.roll is None:
-            return
+        if self.forfeited or (self.now < self.hold_until and self.roll is None):
+            return  # a forfeited game waits for a new game (or an undo)
         if state.to_move == CHANCE:
             self.advance_chance(state)
             return
@@ -452,7 +454,7 @@ class PlayController(SearchJobs, Reviewing):
             return
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
-        if self.job is None and not held and self.ai_enabled:
+        if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
             config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
             self.submit("move", config, player)
 

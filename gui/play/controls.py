@@ -10,7 +10,7 @@ import pygame_gui
 from plyground.gui import drawing, settings
 from plyground.gui.drop_down import drop_down
 from plyground.gui.play.controller import SPEED_MAX, PlayController
-from plyground.gui.settings import CUSTOM, HUMAN
+from plyground.gui.settings import CUSTOM, FROM_FILE, HUMAN
 from plyground.gui.sound import sounds
 
 CUSTOM_ROLE = "AI · Custom…"
@@ -42,6 +42,8 @@ def role_of(text: str) -> str:
         return HUMAN
     if text == CUSTOM_ROLE:
         return CUSTOM
+    if text.endswith(".py"):  # a side playing the player's own file (its name shown)
+        return FROM_FILE
     return text.split("· ", 1)[1]
 
 
@@ -50,46 +52,80 @@ def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
     m = scene.app.metrics
     controller: PlayController = scene.controller
     menu_w = round(inner.width * 0.56)
+    height = m.button_h if m.height >= SHORT_WINDOW else row_size(scene)[0]
     rows = [
-        pygame.Rect(inner.right - menu_w, y + i * (m.button_h + m.px(6)), menu_w, m.button_h)
+        pygame.Rect(inner.right - menu_w, y + i * (height + m.px(6)), menu_w, height)
         for i in range(2)
     ]
     options = role_options(controller.game_name)
     for i in (1, 0):
         side = controller.sides[i]
+        choices: list[str | tuple[str, str]] = list(options)
         if not side.is_ai:
             current = options[0]
+        elif side.preset == FROM_FILE:
+            current = side.label()  # "AI · my_agent.py"
+            choices.append(current)
         else:
             current = CUSTOM_ROLE if side.preset == CUSTOM else f"AI · {side.preset}"
-        if current not in options:
+        if current not in choices:
             current = options[0]
-        choices: list[str | tuple[str, str]] = list(options)
         menu = drop_down(choices, current, rows[i], scene.manager)
         scene.add(menu)
         scene.role_menus.insert(0, menu)
     return int(rows[1].bottom)
 
 
+SHORT_WINDOW = 700
+"""Below this height the panel's buttons are tighter, so the analysis and the move list keep
+their room."""
+
+
 def row_size(scene: Any) -> tuple[int, int]:
     """(button height, space under it): tighter in AI vs AI, whose extra rows must leave
-    the analysis and the move list their room."""
+    the analysis and the move list their room, and tighter still in a short window."""
     m = scene.app.metrics
+    if m.height < SHORT_WINDOW:
+        return max(28, m.px(34)), m.px(4)
     if scene.controller.ai_vs_ai():
         return max(30, m.px(34)), m.px(5)
     return m.button_h, m.px(8)
 
 
+def columns(scene: Any, inner: pygame.Rect, labels: list[str]) -> int:
+    """3 columns of buttons when every label fits a third of the panel (a big window), else 2."""
+    m = scene.app.metrics
+    third = (inner.width - 2 * m.gap) // 3
+    widest = max(drawing.text_size(label, m.widget_font)[0] for label in labels)
+    return 3 if widest + m.px(14) <= third else 2
+
+
 def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """The two columns of buttons; returns the y under them."""
+    """The buttons in two columns, or in three with the views' row (Explore, Compare...)
+    in the same grid when the panel is wide enough; returns the y under them."""
     m = scene.app.metrics
     shown = scene.controller.settings.show_analysis
-    half = (inner.width - m.gap) // 2
+    entries = [
+        (key, "Hide analysis" if key == "analysis" and shown else label, tip)
+        for key, label, tip in BUTTONS
+    ]
+    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
+    labels = [label for _, label, _ in entries + tools] + ["Show analysis", "Hide analysis"]
+    count = columns(scene, inner, labels)  # the same either way the analysis is
+    if count == 3:
+        if len(entries) % 3 + len(tools) > 3:  # the views start a row of their own
+            entries += [("", "", "")] * (-len(entries) % 3)
+        entries += tools
+    width = (inner.width - (count - 1) * m.gap) // count
     height, space = row_size(scene)
-    for k, (key, label, tip) in enumerate(BUTTONS):
-        if key == "analysis" and shown:
-            label = "Hide analysis"
+    for k, (key, label, tip) in enumerate(entries):
+        if not key:
+            continue
         rect = pygame.Rect(
-            inner.x + (k % 2) * (half + m.gap), y + (k // 2) * (height + space), half, height
+            inner.x + (k % count) * (width + m.gap),
+            y + (k // count) * (height + space),
+            width,
+            height,
         )
         object_id = "#selected" if key == "analysis" and shown else None
         scene.buttons[key] = scene.add(
@@ -97,7 +133,8 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
                 rect, label, scene.manager, object_id=object_id, tool_tip_text=tip
             )
         )
-    return int(y + math.ceil(len(BUTTONS) / 2) * (height + space) + space)
+    rows = math.ceil(len(entries) / count)
+    return int(y + rows * (height + space) + (space if count == 3 else 0) + space)
 
 
 def build_ai_vs_ai(scene: Any, inner: pygame.Rect, y: int) -> int:
@@ -275,9 +312,12 @@ def open_view(scene: Any, action: str) -> None:
 
 
 def build_tools(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """One row: Explore, Compare and (for games with a policy picture) Policy."""
+    """One row: Explore, Compare and (for games with a policy picture) Policy (unless
+    `build_buttons` put them in its grid)."""
     m = scene.app.metrics
     tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
+    if tools[0][0] in scene.buttons:
+        return y
     width = (inner.width - m.gap * (len(tools) - 1)) // len(tools)
     height, space = row_size(scene)
     for k, (key, label, tip) in enumerate(tools):

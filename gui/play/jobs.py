@@ -3,6 +3,7 @@ give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayContr
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -34,8 +35,9 @@ class Worker(Protocol):
 class Job:
     """The search running in the worker for this match.
 
-    kind "move" (an AI move), "analyse" (a hint the human asked for) or "position" (the
-    values of the position on the board, run while the analysis is shown)."""
+    kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
+    values of the position on the board, run while the analysis is shown), "review" (a
+    reviewed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
 
     job_id: int
     kind: str
@@ -110,6 +112,8 @@ class SearchJobs:
     settings: Any
     worker: Worker
     animate: bool
+    forfeited: str = ""
+    """Why this game was lost by forfeit (a player from a file failed), or "": the AI waits."""
     games_started: int
     job: Job | None
     progress: Any
@@ -133,9 +137,25 @@ class SearchJobs:
     emit: Any
     busy: Any
     review_result: Any
+    recorded: bool
+    record: Any
+    on_review_position: Any
+    review: Any
+
+    ai_failed: tuple[int, str] | None = None
+    """(entries, reason) once the AI could not move in this position: no new search starts
+    there (the status line says why, as the toast did) until the player acts."""
+
+    def ai_failed_here(self) -> str | None:
+        """Why the AI could not move in the position shown, or None."""
+        failed = self.ai_failed
+        if failed is not None and failed[0] == len(self.match.entries):
+            return failed[1]
+        return None
 
     def cancel_search(self) -> None:
-        """Stop any search at once and forget its answers."""
+        """Stop any search at once and forget its answers (and an AI's failure to move)."""
+        self.ai_failed = None
         if self.job is not None:
             self.worker.cancel()
         self.job = None
@@ -147,7 +167,18 @@ class SearchJobs:
         return dict(self.game.option_values())
 
     def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
-        """Send a search for `state` (the current position by default) to the worker."""
+        """Send a search for `state` (the current position by default) to the worker.
+
+        A search whose heuristic reads a table this machine cannot build (a saved game whose
+        options make it too large) is not sent: the AI could not move, and says why."""
+        from plyground.ai.cost import heuristic_refusal
+
+        refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
+        if refusal is not None and getattr(config, "algorithm", "random") != "random":
+            if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
+                self.ai_failed = (len(self.match.entries), refusal)
+                self.emit("toast", text=f"The AI could not move: {refusal}", tone="danger")
+            return
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(
@@ -205,6 +236,9 @@ class SearchJobs:
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
         for message in self.worker.poll():
+            if message.kind == "position":  # a game review's position: good whenever it came
+                self.on_review_position(message.payload)
+                continue
             if message.kind == "minimax_nodes":
                 if self.analysis is not None and self.analysis_job == message.job_id:
                     self.analysis.minimax_nodes = message.payload[0]
@@ -225,10 +259,17 @@ class SearchJobs:
             elif message.kind == "error":
                 self.job = None
                 self.progress = None
-                self.emit(
-                    "toast", text=f"The AI could not move: {message.payload[0]}", tone="danger"
-                )
-                if self.ai_vs_ai():
+                if message.payload[1:2] == ("forfeit",):
+                    self.forfeit(job.player, message.payload[0], message.payload[2])
+                    continue
+                reason = str(message.payload[0])[:200]
+                if job.kind == "move":
+                    self.ai_failed = (len(self.match.entries), reason)
+                what = "review a position" if job.kind == "game_review" else "move"
+                self.emit("toast", text=f"The AI could not {what}: {reason}", tone="danger")
+                if job.kind == "game_review":
+                    self.review.failed_at = len(self.match.entries)  # not again for these moves
+                elif self.ai_vs_ai():
                     self.set_paused(True)
             elif message.kind == "cancelled":
                 self.job = None
@@ -238,10 +279,15 @@ class SearchJobs:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
+        if job.kind == "game_review":
+            return  # its positions came one by one
         if job.kind == "review":
             self.review_result(job, move, result)
             return
         if job.entries != len(self.match.entries):
+            return
+        if result is None:  # a player from a file: its move, and no search to show
+            self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
         branching = len(self.state.legal_moves())
         if job.all_values:
@@ -261,10 +307,24 @@ class SearchJobs:
             return
         self.analysis.played = move
         self.analysis_decisions += 1
-        delay = self.settings.speed if self.ai_vs_ai() else HUMAN_AI_DELAY
+        self.pending = Pending(move, job.entries, job.started + self.move_delay())
+
+    def move_delay(self) -> float:
+        """Least seconds between asking for an AI move and playing it (speed, animations)."""
         if not self.animate:
-            delay = 0.0
-        self.pending = Pending(move, job.entries, job.started + delay)
+            return 0.0
+        return float(self.settings.speed) if self.ai_vs_ai() else HUMAN_AI_DELAY
+
+    def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
+        """A player from a file failed (`reason`: the file and why): it loses this game; the
+        series counts it and the save goes on.  The window shows the line; the terminal that
+        started it also gets the user's own traceback lines."""
+        self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
+        print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
+        self.emit("toast", text=self.forfeited, tone="danger")
+        self.emit("message", text=f"{self.forfeited} · N for a new game", tone="danger")
+        if not self.recorded:
+            self.record(player ^ 1)
 
     def board_values(self) -> BoardValues | None:
         """The move values to draw on the board: only ever for the position shown now."""

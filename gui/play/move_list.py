@@ -11,6 +11,18 @@ from typing import Any
 import pygame
 from plyground.gui import drawing, theme
 
+MARK_COLOURS = {"??": "DANGER", "✗": "DANGER", "?": "WARNING", "?!": "ACCENT"}
+"""The theme colour of each review mark (`ai.review.MARKS`)."""
+
+
+def mark_colour(judgement: Any) -> theme.Colour:
+    """The colour of a judgement's mark (read at draw time: palettes change colours)."""
+    from plyground.ai.review import MARKS
+
+    colour: theme.Colour = getattr(theme, MARK_COLOURS[MARKS[judgement]])
+    return colour
+
+
 Line = tuple[int | None, list[tuple[int, str, int]]]
 """A visual line: the move number (None for a wrapped continuation) and (player, text, row)
 parts, `row` being the part's index in the rows given."""
@@ -30,6 +42,16 @@ def layout(rows: list[tuple[int, str]], stochastic: bool, width: int, size: int)
     return lines
 
 
+def heading_height(m: Any) -> int:
+    """The MOVES heading's height, above the first line."""
+    return round(int(m.font_size(12)) * 1.8)
+
+
+def line_height(m: Any) -> int:
+    """One line of the list (closer together in a short window)."""
+    return round(int(m.font_size(14)) * (1.5 if m.height >= 700 else 1.3))
+
+
 class Window:
     """Which lines of the list fit in `rect`, scrolled: the geometry draw and clicks share."""
 
@@ -46,10 +68,9 @@ class Window:
         self.m = m
         self.rect = rect
         self.stochastic = stochastic
-        small = m.font_size(12)
         self.size = m.font_size(14)
-        self.line_h = round(self.size * 1.5)
-        self.top = rect.y + round(small * 1.8)
+        self.line_h = line_height(m)
+        self.top = rect.y + heading_height(m)
         self.room = max(0, (rect.bottom - self.top) // self.line_h)
         self.col_w = (rect.width - m.px(36)) // 2
         self.lines = layout(rows, stochastic, rect.width - m.px(36) - m.px(14), self.size)
@@ -94,9 +115,11 @@ def draw(
     stochastic: bool,
     scroll: int | None = None,
     highlight: int | None = None,
+    marks: dict[int, Any] | None = None,
 ) -> None:
     """The MOVES heading and the lines in view; the newest, or the `highlight`ed row, stands
-    out, and a count of the lines scrolled out of view below says there are more."""
+    out, and a count of the lines scrolled out of view below says there are more.  `marks`:
+    the game review's worst judged move of a row (`ai.review.MoveReview`), drawn after it."""
     if rect.height < m.px(44):
         return
     small = m.font_size(12)
@@ -132,9 +155,23 @@ def draw(
                 centre = (box.x + m.px(4), y + size * 0.62)
                 drawing.circle(surface, theme.PLAYER_COLOURS[player], centre, m.px(3.5))
             strong = row == newest
+            judged = (marks or {}).get(row)
+            room = box.width - m.px(14)
+            if judged is not None:
+                mark = judged.mark
+                drawing.draw_text(
+                    surface,
+                    mark,
+                    (box.right - m.px(8), y),
+                    size,
+                    mark_colour(judged.judgement),
+                    "bold",
+                    anchor="topright",
+                )
+                room -= drawing.text_size(mark, size, "bold")[0] + m.px(6)
             drawing.draw_text(
                 surface,
-                drawing.ellipsize(text, box.width - m.px(14), size),
+                drawing.ellipsize(text, room, size),
                 (box.x + m.px(14), y),
                 size,
                 theme.TEXT if strong else theme.TEXT_DIM,

@@ -24,6 +24,12 @@ class Review:
     """Move-list lines scrolled up from the newest (None: follow the shown move)."""
     records: dict[Any, SearchRecord] = field(default_factory=dict)
     """The searches of reviewed positions, by position (kept while the app runs the game)."""
+    evaluations: dict[Any, Any] = field(default_factory=dict)
+    """The game review's (evaluation, lines) by position (`gui.play.game_review`)."""
+    assembled: Any = None
+    """The game review last put together, with what it was made from."""
+    failed_at: int | None = None
+    """The game review failed with this many moves played: not tried again until they change."""
 
 
 class Reviewing:
@@ -41,6 +47,12 @@ class Reviewing:
     analysis: SearchRecord | None
     board_values: Any
     set_notice: Any
+    want_game_review: Any
+
+    @property
+    def live(self) -> bool:
+        """Whether the game goes on (not over): leaving a review hands the worker back."""
+        return not self.state.is_terminal()
 
     @property
     def reviewing(self) -> bool:
@@ -89,8 +101,9 @@ class Reviewing:
 
     def review_leave(self) -> None:
         """Back to the live game (the AI goes on from there)."""
-        if self.job is not None and self.job.kind == "review":
-            self.cancel_search()
+        job = self.job
+        if job is not None and (job.kind == "review" or (job.kind == "game_review" and self.live)):
+            self.cancel_search()  # the game goes on: its AI moves first
         self.review.index = None
         self.review.scroll = None
 
@@ -133,14 +146,24 @@ class Reviewing:
         return BoardValues.of(self.review.index or 0, record.result, record.result.move)
 
     def want_review_values(self) -> None:
+        """The reviewed position's analysis first (with the analysis shown), then the game
+        review (`gui.play.game_review`), which goes on where it stopped."""
+        self.want_position_review()
+        self.want_game_review()
+
+    def want_position_review(self) -> None:
         """With the analysis shown, search the reviewed position (once; kept for later)."""
         state = self.shown_state()
         job = self.job
         if job is not None and job.kind == "review" and job.entries != self.review.index:
             self.cancel_search()  # a position no longer shown
-        if not (self.settings.show_analysis and self.ai_enabled) or self.job is not None:
+        if not (self.settings.show_analysis and self.ai_enabled):
             return
         if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
+            return
+        if self.job is not None and self.job.kind == "game_review":
+            self.cancel_search()  # the position shown first; the game review resumes after
+        if self.job is not None:
             return
         player = state.to_move
         from plyground.ai.players import exact_where_cheap

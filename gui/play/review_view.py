@@ -80,10 +80,11 @@ def window(scene: Any) -> move_list.Window | None:
     if rect is None:
         return None
     controller = scene.controller
-    rows = controller.match.history_rows()
+    rows = scene.move_rows.get(controller, scene.view)
     highlight = side_panel.highlighted_row(controller)
     stochastic = bool(controller.game.stochastic)
-    return move_list.Window(rect, m, rows, stochastic, controller.review.scroll, highlight)
+    pm = side_panel.text_metrics(m)
+    return move_list.Window(rect, pm, rows, stochastic, controller.review.scroll, highlight)
 
 
 def scroll(scene: Any, direction: int, page: bool = False) -> None:

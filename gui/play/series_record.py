@@ -10,7 +10,6 @@ No pygame here.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,11 +84,22 @@ class Series:
                     seen.append(label)
         return seen
 
+    def ranked(self) -> list[str]:
+        """Every player, best score (points per game) first; ties in the order they came."""
+        points: dict[str, list[float]] = {label: [0.0, 0.0] for label in self.labels()}
+        for first, second, score in self.games:
+            if first != second:
+                for label, got in ((first, score), (second, 1.0 - score)):
+                    points[label][0] += got
+                    points[label][1] += 1
+        return sorted(points, key=lambda label: -points[label][0] / max(1.0, points[label][1]))
+
     def result(self) -> Any:
-        """The games as an `ai.tournament.TournamentResult` (the tournament's cross table)."""
+        """The games as an `ai.tournament.TournamentResult` (the tournament's cross table),
+        its rows ranked by score."""
         from plyground.ai.tournament import TournamentResult
 
-        labels = self.labels()
+        labels = self.ranked()
         if len(labels) < 2:
             labels = labels + ["(nobody)"] * (2 - len(labels))
         result = TournamentResult(specs=tuple(labels))
@@ -128,16 +138,29 @@ class Series:
         return sorted(lines, key=lambda line: -line.score)
 
     def head_to_head(self) -> str | None:
-        """With exactly two players: 'AI · Hard scores 62.5% (95% CI 45.1-77.3%), Elo +89'."""
-        from plyground.ai.match import elo_difference
-
+        """With exactly two players: 'AI · Hard scores 62.5% (95% CI 45.1–77.3%), Elo
+        difference +89 (95% CI −34 to +213)', from the score and its Wilson interval."""
         lines = self.lines()
         if len(lines) != 2:
             return None
         top = lines[0]
-        elo = elo_difference(top.score)
-        elo_text = ("+∞" if elo > 0 else "−∞") if math.isinf(elo) else f"{round(elo) or 0:+d}"
         return (
             f"{top.label} scores {100 * top.score:.1f}% "
-            f"(95% CI {100 * top.low:.1f}–{100 * top.high:.1f}%), Elo difference {elo_text}"
+            f"(95% CI {100 * top.low:.1f}–{100 * top.high:.1f}%), {elo_text(top)}"
         )
+
+
+def _elo(score: float) -> str:
+    from plyground.ai.match import elo_difference
+
+    return f"{round(elo_difference(score)) or 0:+d}".replace("-", "−")
+
+
+def elo_text(line: PlayerLine) -> str:
+    """The Elo difference the score implies, with the interval its Wilson interval implies;
+    a player who won every game has no estimate yet, only a lower bound."""
+    if line.score >= 1.0:
+        return f"no Elo estimate while one player wins every game (95%: above {_elo(line.low)})"
+    low = _elo(line.low) if line.low > 0 else "−∞"
+    high = _elo(line.high) if line.high < 1 else "+∞"
+    return f"Elo difference {_elo(line.score)} (95% CI {low} to {high})"

@@ -99,14 +99,75 @@ def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) 
     )
 
 
-def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
-    """Heights of the analysis and the move list between `top` and `bottom`: the analysis
-    takes what shows all its rows (no more), the move list the rest."""
+MOVE_ROWS = 6
+"""The move list keeps at least this many lines, the analysis shown or not."""
+
+
+def text_metrics(m: Any) -> Any:
+    """The metrics the panel's text is drawn with: it grows with the window up to
+    `theme.PANEL_TEXT_SCALE`, then a bigger window shows more instead of bigger."""
+    return m.capped(theme.PANEL_TEXT_SCALE)
+
+
+def move_list_height(pm: Any, lines: int) -> int:
+    """The height of the MOVES heading and `lines` lines of the move list."""
+    return move_list.heading_height(pm) + move_list.line_height(pm) * lines + 1
+
+
+class MoveRows:
+    """The move list's rows, in the kit's words where it has them (`BoardView.turn_text`:
+    a dice game's turn log), worked out once per position."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.rows: list[tuple[int, str]] = []
+
+    def get(self, controller: PlayController, view: BoardView) -> list[tuple[int, str]]:
+        """(player, text) for each row of `controller.match.history_rows()`."""
+        match = controller.match
+        key = (view, controller.game, len(match.entries), match.state)
+        if self.key == key:
+            return self.rows
+        rows, start = [], 0
+        for (player, text), end in zip(match.history_rows(), match.row_ends(), strict=True):
+            before = match.initial if start == 0 else match.entries[start - 1].state
+            words = view.turn_text(controller.game, before, match.entries[start:end])
+            rows.append((player, words or text))
+            start = end
+        self.key, self.rows = key, rows
+        return rows
+
+
+def review_height(scene: Any, width: int) -> int:
+    """The room the game review takes at the panel's foot, under the analysis (evaluation
+    graph, marked moves, engine lines: a later issue fills it; `layout` and `draw` already
+    make way for it).  None yet."""
+    return 0
+
+
+def draw_review(surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any) -> None:
+    """The game review's section (see `review_height`): nothing yet."""
+
+
+def analysis_wanted(scene: Any, width: int) -> int:
+    """The height that shows the whole analysis (its kit rows too) in the roomiest layout."""
     controller: PlayController = scene.controller
-    m = scene.app.metrics
+    pm = text_metrics(scene.app.metrics)
+    extra = scene.kit_rows.get(controller, scene.view)
     record = as_analysis(controller.shown_analysis())
-    wanted = analysis_panel.content_height(record, controller.game, m, width, extra_rows)
-    height = min(wanted, bottom - top)
+    if record is None:
+        return analysis_panel.preferred_height(pm, len(extra))
+    return analysis_panel.full_height(record, controller.game, pm, width, extra)
+
+
+def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
+    """Heights of the analysis and the move list between `top` and `bottom`: the move list
+    keeps `MOVE_ROWS` lines, the analysis takes what shows all its rows (no more) of the
+    rest, the move list whatever is left.  (`extra_rows` is no longer needed: the kit's rows
+    are measured.)"""
+    m = scene.app.metrics
+    keep = move_list_height(text_metrics(m), MOVE_ROWS) + m.gap
+    height = max(0, min(analysis_wanted(scene, width), bottom - top - keep))
     return height, max(0, bottom - top - height - m.gap)
 
 
@@ -116,14 +177,16 @@ def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, 
     inner = panel.inflate(-2 * m.gap, 0)
     y = scene.controls_bottom
     bottom = panel.bottom - m.gap
+    review = review_height(scene, inner.width)
+    if review:
+        bottom -= review + m.gap
     analysis = None
     if controller.settings.show_analysis:
-        extra = scene.kit_rows.get(controller, scene.view)
-        height, _ = sections(scene, y, bottom, inner.width, len(extra))
+        height, _ = sections(scene, y, bottom, inner.width, 0)
         analysis = pygame.Rect(inner.x, bottom - height, inner.width, height)
         bottom = analysis.y - m.gap
     history = pygame.Rect(inner.x, y, inner.width, bottom - y)
-    if history.height < round(m.font_size(12) * 1.8 + m.font_size(14) * 1.5):
+    if history.height < move_list_height(text_metrics(m), 1):
         return analysis, None  # no room for even one row of the move list
     return analysis, history
 
@@ -131,6 +194,7 @@ def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, 
 def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
     """The whole panel: frame, players, AI-vs-AI labels, analysis and history."""
     controller: PlayController = scene.controller
+    pm = text_metrics(m)
     drawing.shadow(surface, panel, m.radius, spread=m.px(16))
     drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
     inner = panel.inflate(-2 * m.gap, 0)
@@ -138,29 +202,96 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
     if scene.speed_slider is not None:
         draw_speed(surface, inner, m, scene)
     analysis, history = layout(panel, m, scene)
+    review = review_height(scene, inner.width)
+    if review:
+        draw_review(
+            surface,
+            pygame.Rect(inner.x, panel.bottom - m.gap - review, inner.width, review),
+            pm,
+            scene,
+        )
+    scene.analysis_hidden = 0
     if analysis is not None:
-        analysis_panel.draw(
+        scene.analysis_hidden = analysis_panel.draw(
             surface,
             analysis,
             as_analysis(controller.shown_analysis()),
             controller.game,
-            m,
+            pm,
             controller.colour_names(),
             thinking=controller.job is not None,
             extra=scene.kit_rows.get(controller, scene.view),
         )
     if history is not None:
-        rows = controller.match.history_rows()
-        review = controller.review
+        review_state = controller.review
         move_list.draw(
             surface,
             history,
-            m,
-            rows,
+            pm,
+            scene.move_rows.get(controller, scene.view),
             bool(controller.game.stochastic),
-            review.scroll,
+            review_state.scroll,
             highlighted_row(controller),
+            controller.row_marks(),
         )
+
+
+def pin_analysis(scene: Any) -> None:
+    """V: all of the analysis over the buttons (the keyboard's way to what pointing shows)."""
+    if not scene.analysis_hidden:
+        scene.set_notice(
+            "All of the analysis is shown already" if scene.analysis_hidden == 0 else ""
+        )
+        return
+    scene.analysis_pinned = not scene.analysis_pinned
+    scene.app.request_frame()
+
+
+def unpin_analysis(scene: Any, event: pygame.event.Event) -> None:
+    """Any other key, a click or the pointer moving puts the analysis back in its place."""
+    if not scene.analysis_pinned:
+        return
+    other_key = event.type == pygame.KEYDOWN and event.key != pygame.K_v
+    if other_key or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+        scene.analysis_pinned = False
+        scene.app.request_frame()
+
+
+def expanded_rect(scene: Any) -> pygame.Rect | None:
+    """Where the whole analysis shows while the pointer is over a panel too short for it, or
+    after V (it grows upwards over the buttons), or None."""
+    mouse = scene.app.mouse()
+    pinned = getattr(scene, "analysis_pinned", False)
+    if not getattr(scene, "analysis_hidden", 0) or (mouse is None and not pinned):
+        return None
+    m = scene.app.metrics
+    panel = scene.panel_rect()
+    analysis = layout(panel, m, scene)[0]
+    if analysis is None or not (pinned or (mouse is not None and analysis.collidepoint(mouse))):
+        return None
+    height = analysis_wanted(scene, analysis.width)
+    top = max(panel.y + m.gap, analysis.bottom - height)
+    return pygame.Rect(analysis.x, top, analysis.width, analysis.bottom - top)
+
+
+def draw_expanded(surface: pygame.Surface, scene: Any) -> None:
+    """The whole analysis over the panel's widgets while the pointer is over it."""
+    rect = expanded_rect(scene)
+    if rect is None:
+        return
+    m = scene.app.metrics
+    controller: PlayController = scene.controller
+    drawing.shadow(surface, rect, m.px(10), spread=m.px(12))
+    analysis_panel.draw(
+        surface,
+        rect,
+        as_analysis(controller.shown_analysis()),
+        controller.game,
+        text_metrics(m),
+        controller.colour_names(),
+        thinking=controller.job is not None,
+        extra=scene.kit_rows.get(controller, scene.view),
+    )
 
 
 def highlighted_row(controller: PlayController) -> int | None:

@@ -52,7 +52,7 @@ def side_to_player(side: settings.SideSetup, game_name: str) -> dict[str, Any]:
     config = side.player_config(game_name)
     return {
         "kind": "ai",
-        "preset": None if side.preset == CUSTOM else side.preset,
+        "preset": None if side.preset in (CUSTOM, settings.FROM_FILE) else side.preset,
         "config": config.to_dict(),
     }
 
@@ -71,6 +71,9 @@ def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> sett
     side.heuristic = config.get("heuristic")
     side.time_limit = config.get("time_limit")
     side.randomness = float(config.get("randomness") or 0.0)
+    if side.algorithm == "agent":  # a player from a file (ai.file_players)
+        side.preset, side.agent = settings.FROM_FILE, str(config.get("agent", ""))
+        side.algorithm = fallback.algorithm
     return side
 
 
@@ -78,6 +81,8 @@ def side_label(side: settings.SideSetup, game_name: str) -> str:
     """A player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
     if not side.is_ai:
         return "Human"
+    if side.preset == settings.FROM_FILE:
+        return side.label()
     if side.preset != CUSTOM:
         return f"AI · {side.preset}"
     try:

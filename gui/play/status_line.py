@@ -13,6 +13,20 @@ from plyground.gui.play import sides as side_info
 from plyground.gui.play.controller import PlayController
 
 
+def whose_turn(controller: PlayController) -> str:
+    """'your turn', 'Red to move', 'game over · Red wins': the position in a few words (what
+    the status line says after opening a saved game)."""
+    state = controller.state
+    colours = controller.colour_names()
+    if state.is_terminal():
+        winner = state.winner()
+        return "game over · a draw" if winner is None else f"game over · {colours[winner]} wins"
+    player = state.player
+    if controller.is_human(player) and controller.player_names()[player].endswith("You"):
+        return "your turn"
+    return f"{colours[player]} to move"
+
+
 def status_text(controller: PlayController, view: Any) -> str:
     """What the status line says now (a notice wins over everything)."""
     state = controller.state
@@ -22,8 +36,12 @@ def status_text(controller: PlayController, view: Any) -> str:
     if state.is_terminal():
         winner = state.winner()
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
+    elif controller.forfeited:  # a player's own file failed: the game is lost by forfeit
+        text = f"Game over · {controller.forfeited.split(':')[0]}"  # the reason: the banner
     elif controller.job is not None and controller.job.kind != "position":
         text = controller.thinking_text()
+    elif (failed := controller.ai_failed_here()) is not None:
+        text = f"{colours[player]} could not move: {failed} · undo, or change the players"
     elif state.to_move == CHANCE:
         text = f"{names[player]} rolls…"
     elif controller.is_human(player):

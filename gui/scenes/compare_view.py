@@ -2,7 +2,7 @@
 
 `CompareScene(app, game, state)` runs each variant that fits the game (see `ai.compare`) at
 depths 1 up to the chosen depth, one after another in a background process, and shows the
-rows of the deepest depth as a table (`gui.compare_table`) and nodes against depth as a log
+rows of the deepest depth as a table (`gui.compare.table`) and nodes against depth as a log
 chart with the theory curves b^d and b^(d/2).  A run whose estimate exceeds `limit_seconds`
 waits for the person to skip it or run it anyway.  Cancel stops the run under way; leaving
 the view cancels.  The play scene pushes it with `app.push(...)`; a game's policy picture is
@@ -12,6 +12,7 @@ the policy view's (`gui.scenes.policy_view`).
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -29,9 +30,9 @@ from plyground.ai.compare import (
     with_shares,
 )
 from plyground.gui import chart
-from plyground.gui.compare_charts import nodes_chart
-from plyground.gui.compare_table import draw_table
-from plyground.gui.compare_worker import CompareRunner
+from plyground.gui.compare.charts import nodes_chart
+from plyground.gui.compare.table import TableState, draw_table
+from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.drop_down import drop_down
 from plyground.gui.scenes.base import Scene
 from plyground.gui.view_heading import draw_card, draw_heading
@@ -320,7 +321,7 @@ class CompareScene(Scene):
         """Title, the table card, the chart card."""
         m = self.app.metrics
         moves = getattr(self.state, "ply", 0)
-        heuristic = self.heuristic or self.game.default_heuristic
+        heuristic = Path(self.heuristic or self.game.default_heuristic).name  # a file: its name
         draw_heading(
             surface,
             self.app,
@@ -329,10 +330,27 @@ class CompareScene(Scene):
             f"heuristic “{heuristic}” · depth counts player decisions",
         )
         spots = self.layout()
-        draw_table(surface, self, spots["table"])
+        draw_table(surface, self.table_state(), m, spots["table"])
         card = spots["chart"]
         draw_card(surface, card, m.radius)
         self._draw_chart(surface, card.inflate(-2 * m.pad, -2 * m.px(16)))
+
+    def table_state(self) -> TableState:
+        """What the table shows, as plain data (the table never reads the scene)."""
+        depth = self.shown_depth()
+        return TableState(
+            self.game,
+            self.titles,
+            self.variants,
+            self.rows,
+            depth,
+            self.status(depth),
+            self.runner.job,
+            self.runner.nodes,
+            self.runner.elapsed,
+            self.pending,
+            self.running,
+        )
 
     def status(self, depth: int) -> str:
         """The line under the table: what runs, what waits for an answer, or what was found."""

@@ -11,15 +11,60 @@ from typing import Any
 import pygame
 import pygame_gui
 from plyground.gui import focus, savefile, settings, theme
+from plyground.gui.play import status_line
 from plyground.gui.scenes.base import Scene
+from pygame_gui.windows import UIFileDialog
 
 TOOL_TIP_DELAY = 1.0
 """pygame_gui's delay before a widget's tool tip shows (seconds), restored after the dialog."""
 
 
-def saves_folder() -> Path:
-    """Where the save and open dialogs start: the config directory's saves folder."""
-    return settings.saves_dir()
+def saves_folder(mode: str = "save") -> Path:
+    """Where the save and open dialogs start: the documents' Plyground folder (made when
+    saving); opening, while it does not exist yet, the older hidden saves folder if that
+    does, else the documents folder."""
+    folder = settings.saves_dir()
+    if mode == "save":
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    if folder.is_dir():
+        return folder
+    older = settings.older_saves_dir()
+    return older if older.is_dir() else folder.parent
+
+
+class ScaledFileDialog(UIFileDialog):
+    """pygame_gui's file dialog laid out for the window's font: its buttons, icons, path box
+    and list grow with the text (pygame_gui places them at fixed 20-30 pixel sizes)."""
+
+    def __init__(self, rect: pygame.Rect, manager: Any, unit: float, **options: Any) -> None:
+        """`unit`: how much bigger than pygame_gui's own layout (1 at a 14-15 px font)."""
+        self.unit = max(1.0, unit)
+        super().__init__(rect, manager, **options)
+
+    def _setup_ui_elements(self) -> None:
+        super()._setup_ui_elements()  # type: ignore[no-untyped-call]
+        u = self.unit
+        pad, icon, button_h = round(10 * u), round(22 * u), round(32 * u)
+        icons = (self.home_button, self.parent_directory_button, self.refresh_button)
+        for k, button in enumerate((*icons, self.delete_button)):  # delete is hidden
+            button.set_dimensions((icon, icon))
+            button.set_relative_position((pad + k * (icon + round(4 * u)), pad))
+            button.rebuild()  # type: ignore[no-untyped-call]
+        width, height = self.get_container().get_size()
+        line = self.file_path_text_line
+        line.set_relative_position((pad, 2 * pad + icon))
+        line.set_dimensions((width - 2 * pad, line.rect.height))
+        top = 3 * pad + icon + line.rect.height
+        self.file_selection_list.set_relative_position((pad, top))
+        listing = self.file_selection_list
+        listing.set_dimensions((width - 2 * pad, height - top - button_h - 2 * pad))
+        button_w = round(90 * u)
+        for button in (self.cancel_button, self.ok_button):  # anchored to the right edge
+            button.set_dimensions((button_w, button_h))
+            button.set_relative_position((-(pad + button_w), -(button_h + pad)))
+            button.rebuild()  # type: ignore[no-untyped-call]  # the label centred again
 
 
 class FileDialogScene(Scene):
@@ -36,11 +81,7 @@ class FileDialogScene(Scene):
         """The save ("save") or open ("open") dialog; saving and opening never delete."""
         if self.file_dialog is not None:
             return
-        from pygame_gui.windows import UIFileDialog
-
-        folder = saves_folder()
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
+        folder = saves_folder(mode)
         if mode == "save":
             initial = folder / f"{self.game_name}-{time.strftime('%Y-%m-%d-%H%M')}.json"
             title = "Save game"
@@ -52,9 +93,10 @@ class FileDialogScene(Scene):
         rect.center = (w // 2, h // 2)
         self.file_mode = mode
         self.file_dialog = self.add(
-            UIFileDialog(
+            ScaledFileDialog(
                 rect,
                 self.manager,
+                m.scale,
                 window_title=title,
                 initial_file_path=str(initial),
                 allow_existing_files_only=mode == "open",
@@ -139,5 +181,7 @@ class FileDialogScene(Scene):
         self.before_opening()
         play: Any = self.app.open_saved(saved)
         moves = saved.decisions
-        play.set_notice(f"Opened {Path(path).name} · {moves} move{'s' if moves != 1 else ''}", 3.0)
+        turn = status_line.whose_turn(play.controller)
+        opened = f"Opened {Path(path).name} · {moves} move{'s' if moves != 1 else ''} · {turn}"
+        play.set_notice(opened, 4.0)
         return True

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from plyground.gui import drawing, focus, kits, savefile, theme
+from plyground.gui.play import status_line
 from plyground.gui.safe_files import keep_aside
 from plyground.gui.scenes.file_dialog import FileDialogScene
 
@@ -81,11 +82,13 @@ class MenuScene(FileDialogScene):
             return None
         try:
             saved = savefile.load_game(path)
-        except savefile.SaveError as error:
+        except Exception as error:  # whatever the file holds, the window starts
             kept = keep_aside(path)
-            why = str(error).split(": ", 1)[-1]
+            why = str(error).removeprefix(f"{path}: ")[:120]
+            if not isinstance(error, savefile.SaveError):
+                why = f"{type(error).__name__}: {why}"
             self.app.toast(
-                f"Your last game could not be restored ({why}){kept}.", theme.WARNING, seconds=9
+                f"Your last game could not be restored: {why}{kept}.", theme.WARNING, seconds=9
             )
             return None
         if saved.state.is_terminal() or not saved.moves:
@@ -118,7 +121,8 @@ class MenuScene(FileDialogScene):
         saved, self.resume = self.resume, None
         if saved is not None:
             play: Any = self.app.open_saved(saved)  # the play scene
-            play.set_notice(f"Resumed · {saved.decisions} moves replayed", 3.0)
+            turn = status_line.whose_turn(play.controller)
+            play.set_notice(f"Resumed · {saved.decisions} moves replayed · {turn}", 4.0)
 
     def discard(self) -> None:
         """Forget the autosaved game."""

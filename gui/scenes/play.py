@@ -22,6 +22,7 @@ from plyground.gui.play import (
     game_over_card,
     keyboard,
     motion,
+    review_card,
     review_view,
     side_panel,
     status_line,
@@ -71,6 +72,11 @@ class PlayScene(FileDialogScene):
         """The new-game confirmation while it is up."""
         self.cursor = keyboard.Cursor()
         self.kit_rows = side_panel.KitRows()
+        self.move_rows = side_panel.MoveRows()
+        self.analysis_hidden = 0
+        """How many analysis rows the panel had no room for (then pointing shows them)."""
+        self.analysis_pinned = False
+        """All of the analysis shown by key (V) until the next key, click or pointer move."""
         self.anim_start = -10.0
         self.anim_length = 0.0
         self.anim_move: Any = None
@@ -88,6 +94,8 @@ class PlayScene(FileDialogScene):
         self.landing: tuple[float, Any] | None = None
         """When the running move animation ends (its "landed" sound), and whose move it is."""
         self.activity = Activity()
+        self.copied: str | None = None
+        """The text "Copy position" put on the clipboard last."""
         self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
@@ -151,7 +159,7 @@ class PlayScene(FileDialogScene):
         """The side panel on the right."""
         m = self.app.metrics
         w, h = self.app.size
-        return pygame.Rect(w - m.panel_w - m.pad, m.pad, m.panel_w, h - 2 * m.pad)
+        return pygame.Rect(w - m.side_panel_w - m.pad, m.pad, m.side_panel_w, h - 2 * m.pad)
 
     def header_rect(self) -> pygame.Rect:
         """The strip above the board with whose turn it is."""
@@ -177,6 +185,7 @@ class PlayScene(FileDialogScene):
             # In a few steps: each board size is drawn and cached anew (issue 16).
             eased = math.ceil(drawing.ease_out_cubic(shown) * BOARD_STEPS) / BOARD_STEPS
             rect.height -= round((self.overlay_height() + m.gap) * eased)
+        rect.height -= review_card.reserved(self)  # the game review's card under the board
         return rect
 
     def overlay_shown(self) -> float:
@@ -207,11 +216,14 @@ class PlayScene(FileDialogScene):
         self.role_menus = []
         self.speed_slider = None
         self.button_flags = {}
-        y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(16)
+        y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(
+            16 if m.height >= 700 else 10
+        )
         y = controls.build_buttons(self, inner, y)
         y = controls.build_tools(self, inner, y)
         controls.build_move_now(self)
         review_view.build_button(self)
+        review_card.build_button(self)
         if self.controller.ai_vs_ai():
             y = controls.build_ai_vs_ai(self, inner, y)
         self.controls_bottom = y
@@ -292,9 +304,12 @@ class PlayScene(FileDialogScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
+        side_panel.unpin_analysis(self, event)
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
         if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
+            return True
+        if review_card.on_mouse(self, event):  # a click on the review's graph
             return True
         if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
             return True  # the confirmation is modal too
@@ -337,6 +352,8 @@ class PlayScene(FileDialogScene):
             "step": controller.step,
             "series": self.show_series,
             "mute": partial(controls.toggle_mute, self),
+            "whole_analysis": partial(side_panel.pin_analysis, self),
+            "copy": partial(review_card.copy_position, self),
         }
         if action in simple:
             simple[action]()
@@ -408,6 +425,7 @@ class PlayScene(FileDialogScene):
         self.refresh_buttons()
         controls.refresh_tools(self)
         review_view.refresh(self)
+        review_card.refresh(self)
 
     toast_area = controls.toast_area
 
@@ -492,8 +510,14 @@ class PlayScene(FileDialogScene):
             status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.shown_state(), self.context())
         side_panel.draw(surface, self.panel_rect(), m, self)
+        review_card.draw(surface, self)
         if controller.over_since is not None:
             card = self.overlay_rect()
             again = self.buttons.get("overlay_menu")
             right = again.relative_rect.x if again is not None else card.right
             game_over_card.draw(surface, card, m, controller, right)
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """The whole analysis over the buttons while the pointer is over a short one."""
+        if self.file_dialog is None and self.confirm is None:
+            side_panel.draw_expanded(surface, self)

@@ -12,9 +12,31 @@ from typing import Any
 import pygame
 import pygame_gui
 from plyground.gui import chart, drawing, theme
-from plyground.gui.compare_charts import policy_charts
+from plyground.gui.compare.charts import policy_charts
 from plyground.gui.scenes.base import Scene
 from plyground.gui.view_heading import draw_card, draw_heading
+
+WAIT_SECONDS = 0.5
+"""The longest the window waits for a policy to be built (it is built in the drawing loop)."""
+
+
+def too_costly_to_draw(game: Any) -> str:
+    """Why the window does not build this game's policy now ("" when it may): what the
+    game's options make it build (`Game.option_cost`) takes more than `WAIT_SECONDS`."""
+    from plyground.ai import cost
+
+    options = game.option_values() if hasattr(game, "option_values") else {}
+    refusal = cost.option_refusal(type(game), options)
+    if refusal is not None:
+        return f"Not drawn: {refusal}."
+    estimate = cost.option_cost(type(game), options)
+    if estimate is None or estimate.seconds <= WAIT_SECONDS:
+        return ""
+    return (
+        f"Not drawn here: {estimate.what} takes about "
+        f"{cost.format_duration(estimate.seconds)} to build, too long for the window to wait "
+        "(the terminal's policy command draws it)."
+    )
 
 
 class PolicyScene(Scene):
@@ -36,6 +58,8 @@ class PolicyScene(Scene):
         elif state.to_move not in (0, 1):
             self.problem = "The dice are rolling: the picture shows a player's decision."
         else:
+            self.problem = too_costly_to_draw(game)
+        if describe_policy is not None and not self.problem:
             self.picture = describe_policy(state, chosen)
         self.charts = policy_charts(self.picture) if self.picture else []
         self.back_button: Any = None
@@ -69,9 +93,12 @@ class PolicyScene(Scene):
         card = pygame.Rect(m.pad, y + m.px(4), w - 2 * m.pad, h - m.pad - y - m.px(4))
         draw_card(surface, card, m.radius)
         if self.problem:
-            drawing.draw_text(
-                surface, self.problem, card.center, m.font_size(16), theme.TEXT_DIM, anchor="center"
-            )
+            size = m.font_size(16)
+            lines = drawing.wrap(self.problem, card.width - 4 * m.pad, size, "regular")
+            top = card.centery - len(lines) * size * 1.4 / 2
+            for index, line in enumerate(lines):
+                centre = (card.centerx, round(top + (index + 0.5) * size * 1.4))
+                drawing.draw_text(surface, line, centre, size, theme.TEXT_DIM, anchor="center")
             return
         key = (card.size, m.scale)
         if self._cache is None or self._cache[0] != key:

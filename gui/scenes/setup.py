@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.ai.file_heuristics import is_heuristic_file as file_in
 from plyground.ai.search import algorithms_for
 from plyground.gui import drawing, focus, kits, settings, theme
 from plyground.gui.describe import (
@@ -25,8 +26,8 @@ from plyground.gui.describe import (
 )
 from plyground.gui.drop_down import drop_down
 from plyground.gui.scenes.base import Scene
-from plyground.gui.settings import AI, CUSTOM, HUMAN, SideSetup
-from plyground.gui.setup import custom_ai, volume
+from plyground.gui.settings import AI, CUSTOM, FROM_FILE, HUMAN, SideSetup
+from plyground.gui.setup import custom_ai, description_text, from_file, volume
 from plyground.gui.setup.custom_ai import cost_warning as cost_warning
 
 MATCHUPS = (
@@ -36,6 +37,12 @@ MATCHUPS = (
     ("AI vs AI", (AI, AI)),
 )
 _ICON_CACHE: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+
+SEED_TIPS = {
+    True: "The seed of the dice and the AIs' random choices: the same seed rolls the same dice",
+    False: "The seed of the AIs' random choices: the same seed replays the same series",
+}
 
 
 class SetupScene(Scene):
@@ -67,9 +74,9 @@ class SetupScene(Scene):
         for side in self.sides:
             if side.algorithm not in self.algorithms:
                 side.algorithm = self.algorithms[0]
-            if side.heuristic is not None and side.heuristic not in self.game.heuristics:
+            if side.heuristic not in (None, *self.game.heuristics) and not file_in(side.heuristic):
                 side.heuristic = None
-            if side.preset != CUSTOM and side.preset not in self.presets:
+            if side.preset not in (CUSTOM, FROM_FILE, *self.presets):
                 side.preset = self.presets[min(1, len(self.presets) - 1)]
 
     # -- layout ---------------------------------------------------------------------
@@ -149,9 +156,15 @@ class SetupScene(Scene):
         # Custom: seven rows of fields and a note; a preset: the menu and up to five lines.
         wanted = m.px(58) + m.button_h * (7 if custom else 3) + m.gap * (10 if custom else 4)
         wanted += round(m.font_size(15) * 1.45 * (4 if custom else 6))
+        card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)
+        text_w = card_w - 2 * m.gap - m.px(8)
+        for side in self.sides:  # room for the whole description in its largest size
+            lines = describe_side(side, self.game)
+            if side.is_ai and side.preset != CUSTOM:
+                text_h = description_text.height(lines, text_w, description_text.SIZES[0], m)
+                wanted = max(wanted, m.px(76) + m.button_h * 2 + m.gap * 3 + text_h)
         card_h = min(room, max(wanted, m.px(300)))
         cards_top = room_top + (room - card_h) // 4
-        card_w = min(m.px(440), (w - 2 * m.pad - m.pad) // 2)
         left = (w - (2 * card_w + m.pad)) // 2
         self.card_rects = [
             pygame.Rect(left + i * (card_w + m.pad), cards_top, card_w, card_h) for i in range(2)
@@ -171,7 +184,8 @@ class SetupScene(Scene):
         volume.build(self, back, start)
 
     def _build_options(self, left: int, right: int, y: int) -> None:
-        """One slider per game option, and the seed where dice roll, between Back and Start."""
+        """One slider per game option, and the seed where dice roll or two AIs play a series,
+        between Back and Start."""
         m = self.app.metrics
         x = left
         for option in self.factory.options:
@@ -196,7 +210,7 @@ class SetupScene(Scene):
             value_rect = pygame.Rect(rect.right, y, value_w, m.button_h)
             self.option_values.append((option.name, value_rect))
             x = value_rect.right + m.pad
-        if self.factory.stochastic:
+        if self.factory.stochastic or all(side.is_ai for side in self.sides):
             label_w = m.px(48)
             rect = pygame.Rect(x + label_w, y, m.px(100), m.button_h)
             if rect.right > right:
@@ -205,7 +219,7 @@ class SetupScene(Scene):
             entry.set_text(self.seed_text)
             entry.set_allowed_characters("numbers")
             entry.set_text_length_limit(9)
-            entry.set_tooltip("The seed of the dice: the same seed rolls the same dice")
+            entry.set_tooltip(SEED_TIPS[bool(self.factory.stochastic)])
             self.ids[entry] = ("seed", -1)
             self.bottom_labels.append(("Seed", (x, rect.centery)))
 
@@ -239,13 +253,15 @@ class SetupScene(Scene):
             return
         label_w = m.px(102)
         field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
-        self.dropdown([*self.presets, CUSTOM], side.preset, field, "preset", index)
+        self.dropdown([*self.presets, CUSTOM, FROM_FILE], side.preset, field, "preset", index)
         self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
         y += m.button_h + m.gap
+        if side.preset == FROM_FILE:  # the player's own file: gui/setup/from_file.py
+            return from_file.build(self, index, inner, field, y)
         if side.preset != CUSTOM:
             self.descriptions.append(
                 (
-                    pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y),
+                    pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y - m.px(14)),
                     describe_side(side, self.game),
                 )
             )
@@ -323,6 +339,8 @@ class SetupScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widget events, Enter to start and Esc to go back."""
+        if from_file.handle(self, event):  # the file fields and their dialog
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 # An open list, then a text box with the keyboard, let go first.
@@ -399,7 +417,17 @@ class SetupScene(Scene):
         settings.save(stored)
 
     def start(self) -> None:
-        """Start the match (or apply the changes to the running one)."""
+        """Start the match (or apply the changes to the running one); a side's file that
+        cannot play, or options whose table cannot be built on this machine (`ai.cost`), are
+        refused with the reason."""
+        from plyground.ai.cost import option_refusal
+
+        if from_file.refuse_start(self):  # a side's file cannot play: say why, stay
+            return
+        refusal = None if self.editing else option_refusal(self.factory, self.options)
+        if refusal is not None:
+            self.app.toast(f"Cannot start: {refusal}.", theme.WARNING, seconds=9)
+            return
         self.commit()
         if self.editing:
             self.app.pop()
@@ -453,26 +481,7 @@ class SetupScene(Scene):
             if not self.sides[index].is_ai:
                 self._draw_faded_icon(surface, card)
         for rect, lines in self.descriptions:
-            y = rect.y
-            bottom = custom_ai.text_bottom(self, rect)
-            for i, line in enumerate(text for text in lines if text):
-                size = m.font_size(15 if i == 0 else 14)
-                colour = theme.TEXT if i <= 1 else theme.TEXT_DIM
-                for wrapped in drawing.wrap(
-                    line, rect.width, size, "semibold" if i == 0 else "regular"
-                ):
-                    if y + size * 1.4 > bottom:
-                        break
-                    drawing.draw_text(
-                        surface,
-                        wrapped,
-                        (rect.x, y),
-                        size,
-                        colour,
-                        "semibold" if i == 0 else "regular",
-                    )
-                    y += round(size * 1.45)
-                y += m.px(6)
+            description_text.draw(surface, rect, lines, custom_ai.text_bottom(self, rect), m)
         custom_ai.draw_warnings(surface, self)
         for text, pos in self.bottom_labels:
             drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")

@@ -7,10 +7,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from plyground.ai.file_heuristics import is_heuristic_file
 from plyground.ai.search import MAX_DEPTH
 from plyground.gui import drawing, theme
 from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
 from plyground.gui.settings import CUSTOM, SideSetup
+from plyground.gui.setup import from_file
 
 RANDOMNESS_MAX = 2.0
 """The custom randomness slider's range (`ai.players.PlayerConfig` allows 0-2)."""
@@ -52,6 +54,7 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     limit_text = next((t for t, v in TIME_LIMITS if v == side.time_limit), TIME_LIMITS[0][0])
     algorithms = [ALGORITHM_NAMES[a] for a in scene.algorithms]
     heuristic_name = side.heuristic or game.default_heuristic
+    heuristics, shown = from_file.heuristic_options(scene, side)
     rows: list[tuple[str, Any]] = [
         (
             "Algorithm",
@@ -62,7 +65,7 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
         ("Depth", lambda r: depth_slider(scene, r, side, index)),
         (
             "Heuristic",
-            lambda r: scene.dropdown(list(game.heuristics), heuristic_name, r, "heuristic", index),
+            lambda r: scene.dropdown(heuristics, shown, r, "heuristic", index),
         ),
         (
             "Time limit",
@@ -80,6 +83,8 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
         scene.field_labels.append((index, label, (inner.x, rect.centery)))
     heuristic = game.heuristics.get(heuristic_name)
     note = heuristic.description if heuristic is not None else ""
+    if is_heuristic_file(heuristic_name):
+        note = f"evaluate(state) from {shown}, run in a worker process."
     dice = "Depth counts player decisions; dice rolls do not use it up."
     scene.descriptions.append(
         (

@@ -21,6 +21,16 @@ def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     return tmp_path / "config"
 
 
+@pytest.fixture(autouse=True)
+def no_write_problems_carried_over() -> Iterator[None]:
+    """Each test starts with no failing writes on record (`gui.write_problems.WRITES`)."""
+    from plyground.gui.write_problems import WRITES
+
+    WRITES.__init__()  # type: ignore[misc]
+    yield
+    WRITES.__init__()  # type: ignore[misc]
+
+
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
     """Build apps showing the menu; all are closed (worker included) after the test."""

@@ -10,7 +10,7 @@ import pytest
 from driving import click_button, press, pump, wait_until
 from plyground.ai import compare
 from plyground.gui import chart
-from plyground.gui.compare_charts import nodes_chart
+from plyground.gui.compare.charts import nodes_chart
 from plyground.gui.scenes.compare_view import CompareScene
 from plyground.gui.scenes.policy_view import PolicyScene
 

@@ -36,8 +36,8 @@ def test_explore_opens_the_current_position_with_the_ai_settings(
     press(app, pygame.K_e, "e")
     assert _scene_name(app) == "ExplorerScene"
     explorer = app.scene
-    assert explorer.state is state and explorer.depth == 4
-    assert explorer.algorithm == algorithm and explorer.heuristic == heuristic
+    assert explorer.model.state is state and explorer.model.depth == 4
+    assert explorer.model.algorithm == algorithm and explorer.model.heuristic == heuristic
     assert play.controller.job is None  # the AI's search waits while the view is open
     press(app, pygame.K_ESCAPE)
     assert app.scene is play
@@ -120,11 +120,11 @@ def test_lessons_from_the_menu(make_app: Callable[..., Any]) -> None:
     pump(app, 2)
     menu = app.scene
     click_button(app, menu.lessons_button)
-    assert _scene_name(app) == "ExplorerScene" and app.scene.lesson == 0
+    assert _scene_name(app) == "ExplorerScene" and app.scene.model.lesson == 0
     press(app, pygame.K_ESCAPE)
     assert app.scene is menu
     press(app, pygame.K_l, "l")
-    assert _scene_name(app) == "ExplorerScene" and app.scene.lesson == 0
+    assert _scene_name(app) == "ExplorerScene" and app.scene.model.lesson == 0
 
 
 def _slow_minimax(side: Any) -> None:
@@ -301,7 +301,7 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     assert play.buttons["explore"].is_enabled
     press(app, pygame.K_e, "e")
     assert _scene_name(app) == "ExplorerScene"
-    assert app.scene.state == reviewed
+    assert app.scene.model.state == reviewed
     press(app, pygame.K_ESCAPE)
     assert app.scene is play and controller.reviewing  # back where the learner was
     press(app, pygame.K_c, "c")

@@ -9,9 +9,10 @@ import pygame
 import pytest
 from driving import choose_option, click, press, pump, wait_until
 from plyground.games import tree_examples
-from plyground.gui.explorer_layout import CUT, MORE, layout
-from plyground.gui.explorer_panel import chance_to_explain
-from plyground.gui.explorer_practice import PRACTICE
+from plyground.gui.explorer import practice as explorer_practice
+from plyground.gui.explorer.layout import CUT, MORE, layout
+from plyground.gui.explorer.panel import chance_to_explain
+from plyground.gui.explorer.practice import PRACTICE
 from plyground.gui.scenes.explorer import ExplorerScene
 
 from plyground import games
@@ -20,7 +21,7 @@ from plyground import games
 def open_explorer(app: Any, state: Any, **kwargs: Any) -> ExplorerScene:
     scene = ExplorerScene(app, state, **kwargs)
     app.push(scene)
-    assert wait_until(app, lambda: scene.ready or bool(scene.error), 30)
+    assert wait_until(app, lambda: scene.ready or bool(scene.model.error), 30)
     pump(app, 2)
     return scene
 
@@ -35,11 +36,11 @@ def open_lesson(app: Any, index: int) -> ExplorerScene:
 
 def item_for(scene: ExplorerScene, label: str, stub: str = "") -> Any:
     found = scene.current_layout()
-    assert found is not None and scene.trace is not None
+    assert found is not None and scene.model.trace is not None
     matches = [
         item
         for item in found.items
-        if scene.trace.nodes[item.node].label == label and item.stub == stub
+        if scene.model.trace.nodes[item.node].label == label and item.stub == stub
     ]
     return min(matches, key=lambda item: item.level)  # the shallowest of that name
 
@@ -57,17 +58,19 @@ def test_connect_four_alphabeta_opens_with_root_moves_and_cuts(
     scene = open_explorer(
         app, game.replay(game.parse_moves("4453")), algorithm="alphabeta", depth=4
     )
-    assert scene.trace is not None
-    assert scene.trace.value == pytest.approx(-0.07, abs=0.01)
-    assert len(scene.trace.root.children) == 7
+    assert scene.model.trace is not None
+    assert scene.model.trace.value == pytest.approx(-0.07, abs=0.01)
+    assert len(scene.model.trace.root.children) == 7
     found = scene.current_layout()
     assert found is not None
-    shown = {scene.trace.nodes[i.node].label for i in found.items if i.level == 1 and not i.stub}
+    shown = {
+        scene.model.trace.nodes[i.node].label for i in found.items if i.level == 1 and not i.stub
+    }
     assert shown == {"1", "2", "3", "4", "5", "6", "7"}
     assert any(item.stub == CUT for item in found.items)
     assert found.folded  # depth 4 does not fit: "…" stubs stand for the deeper levels
     assert any(item.stub == MORE for item in found.items)
-    assert scene.step == len(scene.trace.events) - 1
+    assert scene.step == len(scene.model.trace.events) - 1
 
 
 @pytest.mark.slow
@@ -75,36 +78,36 @@ def test_click_expands_and_collapses_double_click_reroots(make_app: Callable[...
     app = make_app()
     game = games.get_game("connect4")
     scene = open_explorer(app, game.initial_state(), algorithm="alphabeta", depth=3)
-    assert scene.trace is not None
+    assert scene.model.trace is not None
     target = item_for(scene, "1")
     node = target.node
-    opened = node in scene.expanded
+    opened = node in scene.model.expanded
     click(app, scene.node_pos(target))
-    assert (node in scene.expanded) != opened
+    assert (node in scene.model.expanded) != opened
     pump(app, 30)  # long enough that the next click is not a double-click
     click(app, scene.node_pos(item_for(scene, "1")))
-    assert (node in scene.expanded) == opened
+    assert (node in scene.model.expanded) == opened
     pump(app, 30)
     pos = scene.node_pos(item_for(scene, "1"))
     click(app, pos, frames=1)
     click(app, pos)
-    assert scene.root_id == node
+    assert scene.model.root_id == node
     assert scene.current_layout().items[0].node == node  # type: ignore[union-attr]
     up = button(scene, "unroot")
     click(app, up.rect.center)
-    assert scene.root_id == 0
+    assert scene.model.root_id == 0
     scene.reroot(node)
     press(app, pygame.K_BACKSPACE)
-    assert scene.root_id == 0
+    assert scene.model.root_id == 0
 
 
 def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     app = make_app()
     scene = open_lesson(app, 0)
-    assert scene.trace is not None
-    last = len(scene.trace.events) - 1
+    assert scene.model.trace is not None
+    last = len(scene.model.trace.events) - 1
     press(app, pygame.K_HOME)
-    assert scene.step == 0 and scene.trace.totals(scene.step) == (1, 0, 0, 0)
+    assert scene.step == 0 and scene.model.trace.totals(scene.step) == (1, 0, 0, 0)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
     assert scene.step == 2
@@ -116,7 +119,7 @@ def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     click(app, button(scene, "forward").rect.center)
     assert scene.step == 1
     # Scrub to the cut-off: the counters and the sentence follow the step.
-    cut_step = next(i for i, e in enumerate(scene.trace.events) if e.kind == "cutoff")
+    cut_step = next(i for i, e in enumerate(scene.model.trace.events) if e.kind == "cutoff")
     slider = scene.scrubber
     pygame.event.post(
         pygame.event.Event(
@@ -125,10 +128,10 @@ def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     )
     pump(app, 2)
     assert scene.step == cut_step
-    assert scene.trace.totals(scene.step)[2] == 1
+    assert scene.model.trace.totals(scene.step)[2] == 1
     from plyground.ai.trace_render import explain
 
-    assert explain(scene.trace, scene.step).startswith("MIN at C already has 1 ≤ α = 3")
+    assert explain(scene.model.trace, scene.step).startswith("MIN at C already has 1 ≤ α = 3")
     # Play: the stepper moves by itself, then stops at the end.
     press(app, pygame.K_HOME)
     choose_option(app, button(scene, "speed"), "100 steps/s")
@@ -151,21 +154,21 @@ def test_changing_settings_records_again(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("tictactoe")
     scene = open_explorer(app, game.initial_state(), algorithm="alphabeta", depth=2)
-    assert scene.trace is not None and scene.trace.totals()[2] > 0
+    assert scene.model.trace is not None and scene.model.trace.totals()[2] > 0
     choose_option(app, button(scene, "algorithm"), "minimax")
     assert wait_until(app, lambda: scene.ready, 20)
-    assert scene.trace.algorithm == "minimax" and scene.trace.totals()[2] == 0
+    assert scene.model.trace.algorithm == "minimax" and scene.model.trace.totals()[2] == 0
     choose_option(app, button(scene, "depth"), "Depth 4")
     assert wait_until(app, lambda: scene.ready, 20)
-    assert scene.trace.depth == 4 and scene.trace.totals()[0] == 1 + 9 + 72 + 504 + 3024
+    assert scene.model.trace.depth == 4 and scene.model.trace.totals()[0] == 1 + 9 + 72 + 504 + 3024
     click(app, button(scene, "table").rect.center)
     assert wait_until(app, lambda: scene.ready, 20)
-    assert scene.trace.table and scene.trace.totals()[3] > 0
+    assert scene.model.trace.table and scene.model.trace.totals()[3] > 0
     click(app, button(scene, "table").rect.center)
     assert wait_until(app, lambda: scene.ready, 20)
     choose_option(app, button(scene, "depth"), "Depth 8")
-    assert wait_until(app, lambda: bool(scene.error), 60)
-    assert "try depth" in scene.error
+    assert wait_until(app, lambda: bool(scene.model.error), 60)
+    assert "try depth" in scene.model.error
     pump(app, 2)  # the message is drawn, nothing raises
 
 
@@ -173,14 +176,16 @@ def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., An
     app = make_app()
     game = games.get_game("pig")
     scene = open_explorer(app, game.replay(game.parse_moves("r4r5")), depth=2)
-    assert scene.trace is not None and scene.trace.algorithm == "expectiminimax"
-    chance = next(n for n in scene.trace.nodes if n.kind == "chance")
-    assert [scene.trace.nodes[c].probability for c in chance.children] == [pytest.approx(1 / 6)] * 6
-    assert scene.trace.totals()[2] == 0
-    assert chance_to_explain(scene, scene.trace.root) is not None
+    assert scene.model.trace is not None and scene.model.trace.algorithm == "expectiminimax"
+    chance = next(n for n in scene.model.trace.nodes if n.kind == "chance")
+    assert [scene.model.trace.nodes[c].probability for c in chance.children] == [
+        pytest.approx(1 / 6)
+    ] * 6
+    assert scene.model.trace.totals()[2] == 0
+    assert chance_to_explain(scene.model, scene.model.trace.root) is not None
     from plyground.ai.trace_render import sum_text
 
-    assert sum_text(scene.trace, chance).startswith("1/6·")
+    assert sum_text(scene.model.trace, chance).startswith("1/6·")
     # Hovering the chance node shows its card (drawn without error).
     item = next(i for i in scene.current_layout().items if i.node == chance.id and not i.stub)  # type: ignore[union-attr]
     pos = scene.node_pos(item)
@@ -189,48 +194,50 @@ def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., An
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     )
     pump(app, 2)
-    assert scene.hover is not None and scene.hover.node == chance.id
+    assert scene.model.hover is not None and scene.model.hover.node == chance.id
 
 
 def test_each_lesson_opens_with_its_values(make_app: Callable[..., Any]) -> None:
     app = make_app()
     scene = open_lesson(app, 0)
-    assert scene.trace is not None and scene.trace.value == 3
-    assert [n.label for n in scene.trace.nodes if n.cut] == ["C"]
+    assert scene.model.trace is not None and scene.model.trace.value == 3
+    assert [n.label for n in scene.model.trace.nodes if n.cut] == ["C"]
     choose_option(app, button(scene, "lesson"), "2. Move ordering")
     assert wait_until(app, lambda: scene.ready, 10)
-    assert scene.trace.totals()[1] == 9  # the worst order: every leaf
+    assert scene.model.trace.totals()[1] == 9  # the worst order: every leaf
     click(app, button(scene, "variant").rect.center)
     assert wait_until(app, lambda: scene.ready, 10)
-    assert scene.trace.totals()[1] == 5  # the best order
+    assert scene.model.trace.totals()[1] == 5  # the best order
     choose_option(app, button(scene, "lesson"), "3. Chance and the scale of values")
     assert wait_until(app, lambda: scene.ready, 10)
-    assert scene.trace.value == pytest.approx(2.1)
-    assert scene.trace.best_child.label == "a1"  # type: ignore[union-attr]
+    assert scene.model.trace.value == pytest.approx(2.1)
+    assert scene.model.trace.best_child.label == "a1"  # type: ignore[union-attr]
     click(app, button(scene, "variant").rect.center)
     assert wait_until(app, lambda: scene.ready, 10)
-    assert scene.trace.value == pytest.approx(40.9)
-    assert scene.trace.best_child.label == "a2"  # type: ignore[union-attr]
+    assert scene.model.trace.value == pytest.approx(40.9)
+    assert scene.model.trace.best_child.label == "a2"  # type: ignore[union-attr]
 
 
 def test_practice_checks_the_learners_prediction(make_app: Callable[..., Any]) -> None:
     app = make_app()
     scene = open_lesson(app, PRACTICE)
-    assert scene.trace is not None and scene.trace.algorithm == "minimax"
-    skipped, value = scene.practice_answer()
-    assert value == tree_examples.value_of(scene.state.game.tree)
+    assert scene.model.trace is not None and scene.model.trace.algorithm == "minimax"
+    skipped, value = explorer_practice.answer(scene.model.state, scene.model.depth)
+    assert value == tree_examples.value_of(scene.model.state.game.tree)
     for char in f"{value:g}":
         press(app, ord(char), char)
-    assert scene.practice_guess == f"{value:g}"
+    assert scene.model.practice.guess == f"{value:g}"
     marked = sorted(skipped)[:1]
     for label in marked:
         click(app, scene.node_pos(item_for(scene, label)))
-    assert {scene.trace.nodes[n].label for n in scene.practice_marks} == set(marked)
+    assert {scene.model.trace.nodes[n].label for n in scene.model.practice.marks} == set(marked)
     click(app, button(scene, "check").rect.center)
-    assert "right" in scene.practice_verdict and "not right" not in scene.practice_verdict
-    assert f"You marked {len(marked)} of them." in scene.practice_verdict
+    assert (
+        "right" in scene.model.practice.verdict and "not right" not in scene.model.practice.verdict
+    )
+    assert f"You marked {len(marked)} of them." in scene.model.practice.verdict
     assert wait_until(app, lambda: scene.ready, 10)
-    assert scene.trace.algorithm == "alphabeta"
+    assert scene.model.trace.algorithm == "alphabeta"
 
 
 def test_the_explorer_fits_small_and_large_windows(make_app: Callable[..., Any]) -> None:
@@ -267,7 +274,7 @@ def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
 
 
 def test_the_frame_bench_reports_frame_times() -> None:
-    from plyground.gui.explorer_bench import run
+    from plyground.gui.explorer.bench import run
 
     figures = run(frames=20, game="connect4", algorithm="alphabeta", depth=4)
     assert figures["nodes"] == 200 and figures["frames"] == 20
@@ -275,35 +282,35 @@ def test_the_frame_bench_reports_frame_times() -> None:
 
 
 def test_hover_shows_the_position_as_a_small_board(make_app: Callable[..., Any]) -> None:
-    from plyground.gui import explorer_board
+    from plyground.gui.explorer import board as explorer_board
 
     app = make_app()
     game = games.get_game("connect4")
     scene = open_explorer(app, game.replay(game.parse_moves("44")), algorithm="alphabeta", depth=2)
-    assert scene.trace is not None
+    assert scene.model.trace is not None
     surface = pygame.Surface((200, 160))
-    assert explorer_board.draw_position(surface, surface.get_rect(), scene.trace.state_of(1))
+    assert explorer_board.draw_position(surface, surface.get_rect(), scene.model.trace.state_of(1))
     tree = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
     assert not explorer_board.has_view(tree)
-    item = item_for(scene, scene.trace.nodes[1].label)
+    item = item_for(scene, scene.model.trace.nodes[1].label)
     pos = scene.node_pos(item)
     app.mouse_override = pos
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     )
     pump(app, 2)
-    assert scene.hover is not None and scene.hover.level == 1
+    assert scene.model.hover is not None and scene.model.hover.level == 1
 
 
 def test_a_finished_game_is_explained_not_raised(make_app: Callable[..., Any]) -> None:
     app = make_app()
     game = games.get_game("tictactoe")
     scene = open_explorer(app, game.replay(game.parse_moves("14253")))
-    assert scene.trace is None and "the game is over" in scene.error
+    assert scene.model.trace is None and "the game is over" in scene.model.error
 
 
 def test_lesson_panels_compare_both_versions() -> None:
-    from plyground.gui.explorer_panel import lesson_comparison
+    from plyground.gui.explorer.panel import lesson_comparison
 
     assert lesson_comparison(0) == ()
     assert lesson_comparison(1) == (
@@ -321,14 +328,116 @@ def test_practice_tells_searched_marks_from_marks_inside_a_cut(
 ) -> None:
     app = make_app()
     scene = open_lesson(app, PRACTICE)
-    assert scene.trace is not None
-    skipped, _ = scene.practice_answer()
-    nodes = scene.trace.nodes
+    assert scene.model.trace is not None
+    skipped, _ = explorer_practice.answer(scene.model.state, scene.model.depth)
+    nodes = scene.model.trace.nodes
     cut_root = next(n for n in nodes if n.label in skipped)
     searched = next(n for n in nodes if n.parent == 0)  # the first root move is always searched
-    scene.practice_marks = {searched.id} | ({cut_root.children[0]} if cut_root.children else set())
+    scene.model.practice.marks = {searched.id} | (
+        {cut_root.children[0]} if cut_root.children else set()
+    )
     verdict = scene.check_practice()
     assert "You marked 0 of them" in verdict
     assert "1 that is searched." in verdict
     if cut_root.children:
         assert "1 inside a cut branch" in verdict
+
+
+def test_the_editor_searches_the_typed_tree_and_refuses_bad_text(
+    make_app: Callable[..., Any],
+) -> None:
+    import pygame_gui
+    from plyground.gui.explorer.practice import EDITOR
+
+    app = make_app()
+    scene = open_lesson(app, EDITOR)
+    assert scene.model.trace is not None and scene.model.trace.value == 3
+    box = scene.editor_box
+    assert box is not None and box.get_text() == "(3,5,9)(1,7,14)(8,11,2)"
+    box.set_text("(3,12,8)(2,4,6)(14,5,2)")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=box, text=box.get_text())
+    )
+    pump(app, 2)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.model.trace.value == 3 and scene.model.trace.totals()[1] == 7
+    assert not scene.run_tree_text("(3,12,8)(2,4")
+    assert "expected ')'" in scene.model.editor_error
+    assert scene.model.editor_text == "(3,12,8)(2,4,6)(14,5,2)"  # nothing lost
+    pump(app, 2)  # the error line is drawn
+    click(app, button(scene, "random_tree").rect.center)
+    assert wait_until(app, lambda: scene.ready, 10)
+    assert scene.model.editor_error == ""
+    assert scene.editor_box.get_text() == scene.model.editor_text
+
+
+def test_pruned_subtrees_toggle_in_the_explorer(make_app: Callable[..., Any]) -> None:
+    from plyground.gui.explorer.layout import PRUNED
+
+    app = make_app()
+    game = games.get_game("tictactoe")
+    scene = open_explorer(
+        app, game.replay(game.parse_moves("5193")), algorithm="alphabeta", depth=2
+    )
+    assert not scene.model.show_pruned
+    assert not any(i.stub == PRUNED for i in scene.current_layout().items)  # type: ignore[union-attr]
+    click(app, button(scene, "pruned").rect.center)
+    assert scene.model.show_pruned
+    assert any(i.stub == PRUNED for i in scene.current_layout().items)  # type: ignore[union-attr]
+    pump(app, 2)
+
+
+def _narrated_on_screen(scene: ExplorerScene) -> bool:
+    model = scene.model
+    found = scene.current_layout()
+    assert found is not None
+    for node in (model.narrated, model.narrated_child):
+        if node is None:
+            continue
+        index = found.index_of(node)
+        if index is None or not scene.canvas.collidepoint(scene.node_pos(found.items[index])):
+            return False
+    return True
+
+
+def test_a_student_steps_through_every_lesson_and_sees_each_narrated_node(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    scene = open_lesson(app, 0)
+    for name in [lesson.title for lesson in tree_examples.LESSONS] + ["4. Practice"]:
+        if name != "1. Minimax and alpha-beta":
+            choose_option(app, button(scene, "lesson"), name)
+            assert wait_until(app, lambda: scene.ready, 10)
+        for variant in (False, True):
+            if variant:
+                if "variant" not in scene.ids.values():
+                    continue
+                click(app, button(scene, "variant").rect.center)
+                assert wait_until(app, lambda: scene.ready, 10)
+            press(app, pygame.K_HOME)
+            while True:
+                assert _narrated_on_screen(scene), (name, scene.step)
+                if scene.model.at_end:
+                    break
+                press(app, pygame.K_RIGHT)
+
+
+@pytest.mark.usefixtures("no_book")
+def test_a_student_steps_a_connect_four_and_a_pig_position(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    connect4 = games.get_game("connect4")
+    pig = games.get_game("pig", goal=20)
+    for state, depth in (
+        (connect4.replay(connect4.parse_moves("44433355")), 4),
+        (pig.replay(pig.parse_moves("r4r5")), 2),
+    ):
+        scene = open_explorer(app, state, depth=depth)
+        press(app, pygame.K_HOME)
+        for _ in range(60):
+            press(app, pygame.K_RIGHT)
+            assert _narrated_on_screen(scene), scene.step
+        scene.go_to(scene.model.last_step // 2)
+        pump(app, 1)
+        assert _narrated_on_screen(scene)
+        press(app, pygame.K_ESCAPE)

@@ -162,7 +162,17 @@ def test_every_key_in_the_table_is_one_the_scene_acts_on():
     actions = {b.action for b in keyboard.PLAY_KEYS}
     handled = {"cursor", "play_cursor", "review_step", "review_ends", "scroll"}
     scene_actions = {"back", "new", "undo", "redo", "hint", "pause", "step", "analysis"}
-    scene_actions |= {"mute", "save", "open", "series", "explore", "compare", "policy"}
+    scene_actions |= {
+        "mute",
+        "save",
+        "open",
+        "series",
+        "explore",
+        "compare",
+        "policy",
+        "whole_analysis",
+        "copy",
+    }
     assert actions == handled | scene_actions | {"move_now"}
     for i, binding in enumerate(keyboard.PLAY_KEYS):  # each reachable by one of its keys
         earlier = {(key, b.when) for b in keyboard.PLAY_KEYS[:i] for key in b.keys}

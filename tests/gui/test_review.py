@@ -24,7 +24,9 @@ def test_stepping_back_and_forth_and_the_ai_waits_while_reviewing():
     controller.review_step(-1)  # one move back: the AI stops thinking
     assert controller.reviewing and controller.review.index == 2 and controller.job is None
     run(controller, clock, 2.0)
-    assert controller.job is None and len(controller.match.entries) == 3
+    # the AI does not move; the worker reviews the game (the graph fills meanwhile)
+    assert controller.job is not None and controller.job.kind == "game_review"
+    assert len(controller.match.entries) == 3
     assert controller.shown_state() == entries[1].state
     assert not controller.try_human_move(8)  # the board takes no moves
     assert controller.review_number() == (2, 3)
@@ -81,7 +83,9 @@ def test_a_reviewed_position_gets_its_own_analysis_once():
     assert controller.job is not None and controller.job.entries == 2
     controller.review_go(1)  # the first one again: a new search cancels the old, none starts
     controller.update()
-    assert controller.job is None and controller.shown_values() is not None
+    assert controller.shown_values() is not None
+    # (the worker then goes on with the whole game's review: gui.play.game_review)
+    assert controller.job is not None and controller.job.kind == "game_review"
     controller.settings.show_analysis = False
     assert controller.shown_values() is None
 
@@ -147,12 +151,12 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
     app = make_app((800, 600))
     play = start_game(app, "connect4", (HUMAN, HUMAN))
     controller = play.controller
-    for _ in range(24):  # moves that do not end the game, by their keys
+    for _ in range(32):  # moves that do not end the game, by their keys
         state = controller.state
         move = next(m for m in state.legal_moves() if not state.play(m).is_terminal())
         press(app, ord(str(move + 1)), str(move + 1))
     pump(app, 30)
-    assert len(controller.match.entries) == 24
+    assert len(controller.match.entries) == 32
     shown = review_view.window(play)
     assert shown is not None and shown.room < len(shown.lines) and shown.scroll == 0
     app.mouse_override = shown.rect.center

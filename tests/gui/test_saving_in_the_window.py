@@ -165,7 +165,7 @@ def test_pig_resume_card_and_notice_count_the_same_moves(make_app, config_dir):
     assert f"{saved.decisions} moves" in menu.resume_text()
     press(app, pygame.K_r, "r")
     notice = app.scene.controller.current_notice()
-    assert notice == f"Resumed · {saved.decisions} moves replayed"
+    assert notice == f"Resumed · {saved.decisions} moves replayed · Player 1 to move"
 
 
 def test_discard_forgets_the_autosave(make_app, config_dir):
@@ -221,7 +221,7 @@ def test_settings_folder_in_the_way_or_unreadable(config_dir, monkeypatch):
     def refuse(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr("os.open", refuse)  # plyground.file_reader opens with os.open
     loaded, warning = settings.load()
     assert warning and "could not be read" in warning
     assert loaded.to_json() == settings.Settings().to_json()

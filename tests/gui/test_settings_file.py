@@ -76,7 +76,6 @@ def test_choices_are_remembered_between_runs(config_dir, make_app):
 
 
 def test_unreadable_or_misplaced_settings_never_stop_the_window(config_dir, make_app, monkeypatch):
-    from pathlib import Path
 
     (config_dir / "settings.json").mkdir(parents=True)  # a folder where the file should be
     app = make_app()
@@ -89,7 +88,7 @@ def test_unreadable_or_misplaced_settings_never_stop_the_window(config_dir, make
     def refuse(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")  # what chmod 000 does to a non-root user
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr("os.open", refuse)  # plyground.file_reader opens with os.open
     loaded, warning = settings.load()
     assert warning and "could not be read" in warning
     assert loaded.to_json() == settings.Settings().to_json()
@@ -202,12 +201,14 @@ def test_the_override_wins(config_dir):
 
 
 def test_platform_folders_when_nothing_older_exists(monkeypatch, tmp_path):
+    import platformdirs
     from plyground.gui import savefile
 
     new_config, new_data = _platform(monkeypatch, tmp_path)
     assert settings.settings_path() == new_config / "settings.json"
     assert savefile.autosave_path() == new_data / "autosave.json"
-    assert settings.saves_dir() == new_data / "saves"
+    assert settings.saves_dir() == pathlib.Path(platformdirs.user_documents_dir()) / "Plyground"
+    assert settings.older_saves_dir() == new_data / "saves"
     assert settings.save(settings.Settings(seed=9))
     assert settings.load()[0].seed == 9
 

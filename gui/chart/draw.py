@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 from plyground.gui import drawing, theme
-from plyground.gui.chart_axes import (
+from plyground.gui.chart.axes import (
     axis_ticks,
     data_ranges,
     draw_axes,
@@ -26,14 +26,14 @@ from plyground.gui.chart_axes import (
     plot_area,
     short_number,
 )
-from plyground.gui.chart_marks import (
+from plyground.gui.chart.marks import (
     draw_heat,
     draw_legend,
     draw_marker,
     draw_series,
     series_colour,
 )
-from plyground.gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
+from plyground.gui.chart.model import PALETTE, Chart, Heat, Marker, Plot, Series
 from plyground.gui.theme import Colour
 
 __all__ = [

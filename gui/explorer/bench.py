@@ -55,13 +55,13 @@ def run(
         scene = ExplorerScene(app, games.get_game(game).initial_state(), algorithm, depth)
         app.push(scene)
         started = time.perf_counter()
-        while not scene.ready and not scene.error:
+        while not scene.ready and not scene.model.error:
             app.step(1 / 60)
             time.sleep(0.005)
         record_seconds = time.perf_counter() - started
-        if scene.trace is None:
-            return {"error": scene.error}
-        scene.expanded = {node.id for node in scene.trace.nodes if node.children}
+        if scene.model.trace is None:
+            return {"error": scene.model.error}
+        scene.model.expanded = {node.id for node in scene.model.trace.nodes if node.children}
         scene.speed = 1000.0
         scene.go_to(0)
         scene.toggle_play()
@@ -77,8 +77,8 @@ def run(
         ms = [t * 1000 for t in times]
         found = scene.current_layout()
         return {
-            "nodes": scene.trace.totals()[0],
-            "events": len(scene.trace.events),
+            "nodes": scene.model.trace.totals()[0],
+            "events": len(scene.model.trace.events),
             "drawn_items": 0 if found is None else len(found.items),
             "record_seconds": round(record_seconds, 2),
             "frames": len(ms),

@@ -3,6 +3,7 @@ random tree, then this module says how the prediction compares with the real sea
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.trace import Trace, trace
@@ -10,6 +11,24 @@ from plyground.games import tree_examples
 
 PRACTICE = len(tree_examples.LESSONS)
 """The lesson index of practice mode (after the textbook lessons)."""
+EDITOR = PRACTICE + 1
+"""The lesson index of the tree editor (after practice)."""
+PROMPT = (
+    "Predict: type the root's value, then click each branch alpha-beta will skip (its "
+    "line, its move label or the node it leads to all mark that one branch), then Show "
+    "answer."
+)
+
+
+@dataclass
+class Practice:
+    """The learner's prediction: marked branches (by the node each leads to), the typed
+    root value, and once checked the verdict."""
+
+    marks: set[int] = field(default_factory=set)
+    guess: str = ""
+    verdict: str = ""
+    checked: bool = False
 
 
 def answer(state: Any, depth: int) -> tuple[set[str], float]:
@@ -37,6 +56,11 @@ def verdict(shown: Trace, marks: set[int], guess: str, skipped: set[str], value:
         f"Alpha-beta cuts {len(skipped)} branch{'es' if len(skipped) != 1 else ''}"
         f"{': ' + ', '.join(sorted(skipped)) if skipped else ''}."
     ]
+    named = ", ".join(sorted(marked)) or "none"
+    sentences.append(
+        f"Branches you marked: {named} (a branch counts once, whether you clicked its line, "
+        "its label or the node it leads to)."
+    )
     parts = [f"You marked {len(right)} of them"]
     if below:
         parts.append(f"{len(below)} inside a cut branch")

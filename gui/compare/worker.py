@@ -26,7 +26,11 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     """In the worker: keep the shared stop flag and progress queue; register extra games."""
     global _stop, _progress
     _stop, _progress = stop, progress
+    from plyground.ai.user_code import allow_user_code
+
     from plyground import games
+
+    allow_user_code()  # a heuristic from a file runs here, never in the window's process
 
     for factory in registered:
         if factory.name not in games.GAMES:

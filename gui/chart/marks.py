@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 from plyground.gui import drawing, theme
-from plyground.gui.chart_model import PALETTE, Chart, Heat, Marker, Plot, Series
+from plyground.gui.chart.model import PALETTE, Chart, Heat, Marker, Plot, Series
 from plyground.gui.theme import Colour
 
 

@@ -1,17 +1,39 @@
 """The Compare view's table: one row per algorithm at the depth shown, its cells worked out
-from the run's state (done, skipped, searching, waiting for an answer, or still to come)."""
+from the run's state (done, skipped, searching, waiting for an answer, or still to come).
+
+The table reads a `TableState` (plain data the scene fills in), never the scene itself."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 from plyground.ai.compare import Estimate, Row, duration
 from plyground.gui import drawing, theme
+from plyground.gui.theme import Metrics
 from plyground.gui.view_heading import draw_card
 
-if TYPE_CHECKING:
-    from plyground.gui.scenes.compare_view import CompareScene
+
+@dataclass(frozen=True)
+class TableState:
+    """What the table shows: the game, the variants and their titles, the finished rows,
+    the depth shown, the status line, and the run in progress (job, its nodes and time),
+    the offer waiting for an answer (`pending`: key, depth, estimate) and whether more
+    runs are queued (`running`)."""
+
+    game: Any
+    titles: dict[str, str]
+    variants: list[str]
+    rows: list[Row]
+    depth: int
+    status: str
+    job: tuple[str, int] | None = None
+    job_nodes: int = 0
+    job_elapsed: float = 0.0
+    pending: tuple[str, int, Estimate | None] | None = None
+    running: bool = False
+
 
 COLUMNS = (
     ("algorithm", 0.0, "left"),
@@ -28,14 +50,13 @@ COLUMNS = (
 ANCHORS = {"left": "topleft", "right": "topright", "center": "midtop"}
 
 
-def draw_table(surface: pygame.Surface, scene: CompareScene, card: pygame.Rect) -> None:
+def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pygame.Rect) -> None:
     """The card: column titles, striped rows for the depth shown, the status line."""
-    m = scene.app.metrics
     draw_card(surface, card, m.radius)
     small, size = m.font_size(13), m.font_size(14)
     x0, width = card.left + m.pad, card.width - 2 * m.pad
     y = card.top + m.px(14)
-    depth = scene.shown_depth()
+    depth = scene.depth
     first = scene.titles[scene.variants[0]] if scene.variants else ""
     share_title = f"of {first}" if 0 < len(first) <= 10 else "share"
     for name, at, align in COLUMNS:
@@ -67,7 +88,7 @@ def draw_table(surface: pygame.Surface, scene: CompareScene, card: pygame.Rect) 
         _draw_row(surface, cells, colour, row is not None and row.ran, (x0, y, width), size)
         y += row_h
     room = width - (2 * m.px(130) + m.px(24) if scene.pending else 0)
-    line = drawing.ellipsize(scene.status(depth), room if not scene.pending else width, small)
+    line = drawing.ellipsize(scene.status, room if not scene.pending else width, small)
     drawing.draw_text(
         surface,
         line,
@@ -85,7 +106,7 @@ def _estimated(title: str, state: str, guess: Estimate | None) -> list[str]:
 
 
 def row_cells(
-    scene: CompareScene, key: str, row: Row | None, depth: int
+    scene: TableState, key: str, row: Row | None, depth: int
 ) -> tuple[list[str], theme.Colour]:
     """The texts of one row (one per column) and the colour of its name."""
     if row is not None and row.ran:
@@ -103,8 +124,8 @@ def row_cells(
     if row is not None:
         return _estimated(row.title, "skipped", row.estimate), theme.TEXT_FAINT
     title = scene.titles[key]
-    if scene.runner.job == (key, depth):
-        nodes, elapsed = f"{scene.runner.nodes:,}", duration(scene.runner.elapsed)
+    if scene.job == (key, depth):
+        nodes, elapsed = f"{scene.job_nodes:,}", duration(scene.job_elapsed)
         return [title, "searching…", "", nodes, "", "", "", elapsed, ""], theme.ACCENT
     if scene.pending is not None and scene.pending[:2] == (key, depth):
         return _estimated(title, "too long?", scene.pending[2]), theme.WARNING

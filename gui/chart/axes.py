@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 from plyground.gui import drawing, theme
-from plyground.gui.chart_model import Chart, Plot
+from plyground.gui.chart.model import Chart, Plot
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:

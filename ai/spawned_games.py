@@ -1,0 +1,33 @@
+"""The registered games, carried over to a spawned worker process.
+
+A game added with `games.register` after start-up (a plug-in, a test's game) is not in a
+fresh "spawn" process's registry: the parent sends `registered_games()` and the worker
+calls `register_games` with it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from plyground import games
+
+__all__ = ["register_games", "registered_games"]
+
+
+def registered_games() -> tuple[tuple[str, str], ...]:
+    """Every registered game's factory as (module, qualified name), to send to a worker."""
+    return tuple((factory.__module__, factory.__qualname__) for factory in games.GAMES.values())
+
+
+def register_games(factories: tuple[tuple[str, str], ...]) -> None:
+    """In a spawned worker process: register the games its parent had (`registered_games`).
+
+    A game added with `games.register` after start-up (a plug-in, a test's game) is not in
+    a fresh process's registry until its module is imported and registered again.
+    """
+    for module_name, qualified_name in factories:
+        factory: Any = importlib.import_module(module_name)
+        for part in qualified_name.split("."):
+            factory = getattr(factory, part)
+        games.register(factory)

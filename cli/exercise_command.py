@@ -1,0 +1,101 @@
+"""`exercise`: write minimax, alpha-beta or expectiminimax yourself; the grader checks it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from plyground.cli.args import UsageError, add_command
+from plyground.cli.console import console_for, say
+
+EXERCISES = ("minimax", "alphabeta", "expectiminimax")
+
+
+def command_exercise(args: argparse.Namespace) -> int:
+    """Print a starter file, or grade a student's file (exit 0 when every case passes)."""
+    from plyground.ai.exercise import check_file, grade
+    from plyground.ai.exercise_templates import template
+
+    if args.template is not None:
+        if args.name is not None or args.file is not None:
+            raise UsageError("exercise --template NAME prints a starter: give nothing else")
+        sys.stdout.write(template(args.template))
+        return 0
+    if args.name is None or args.file is None:
+        raise UsageError(
+            "exercise needs NAME FILE (e.g. exercise alphabeta my_search.py), "
+            "or --template NAME for a starter"
+        )
+    if args.name not in EXERCISES:
+        raise UsageError(f"unknown exercise {args.name!r}; choose one of: {', '.join(EXERCISES)}")
+    try:
+        check_file(args.name, args.file)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    out = console_for()
+    say(out, f"Grading {args.name} in {args.file}:", style="bold")
+    failed: list[Any] = []
+    shown: set[tuple[str, ...]] = set()
+
+    def on_case(outcome: Any) -> None:
+        mark = "pass" if outcome.passed else "FAIL"
+        say(out, f"  {mark}  {outcome.case.title}: {outcome.line}")
+        if outcome.details and outcome.details not in shown:  # each traceback once
+            shown.add(outcome.details)
+            for line in outcome.details:
+                say(out, f"          {line}")
+        if not outcome.passed:
+            failed.append(outcome)
+
+    outcomes = grade(args.name, args.file, on_case)
+    passed = len(outcomes) - len(failed)
+    say(out)
+    say(
+        out,
+        f"{passed} of {len(outcomes)} passed"
+        + ("." if not failed else f"; the first failure: {failed[0].case.title}."),
+        style="bold",
+    )
+    if failed and args.explore:
+        from plyground.gui.exercise_view import explore
+
+        explore(failed[0])
+    elif args.explore:
+        say(out, "Nothing to explore: every case passed.")
+    return 0 if not failed else 1
+
+
+def add_parser(commands: Any) -> None:
+    """The `exercise` subcommand's arguments."""
+    parser = add_command(
+        commands,
+        "exercise",
+        "write minimax, alpha-beta or expectiminimax yourself and have it graded",
+        "Write the textbook search in a file of your own and grade it: the grader runs your "
+        "function (in a worker process, with a time limit) on the textbook trees, random "
+        "trees and positions of every game, and compares the value and the sequence of "
+        "leaves you evaluate with the reference trace; the first leaf that differs is named. "
+        "Values are from MAX's point of view; depth counts decisions (chance layers use "
+        "none). Exit status 0 when every case passes, 1 otherwise.",
+        """examples:
+  plyground exercise --template alphabeta > my_search.py
+  plyground exercise alphabeta my_search.py
+  plyground exercise alphabeta my_search.py --explore
+  plyground exercise expectiminimax my_chance.py
+
+the API your function gets: game.actions(s), game.result(s, a), game.is_terminal(s),
+game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outcomes(s)
+(a list of (probability, next position)); see --template for a starter.""",
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help=", ".join(EXERCISES))
+    parser.add_argument("file", nargs="?", metavar="FILE", help="your Python file")
+    parser.add_argument(
+        "--template", choices=EXERCISES, metavar="NAME", help="print a starter file for NAME"
+    )
+    parser.add_argument(
+        "--explore",
+        action="store_true",
+        help="open the explorer on the first failing case: your tree beside the reference",
+    )
+    parser.set_defaults(handler=command_exercise)

@@ -1,0 +1,164 @@
+"""`review`: review a game like lichess does: each decision's value, the best move, and the
+moves that gave a result away or lost a share of the win chance (ai.review)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+from plyground.cli.args import (
+    UsageError,
+    add_command,
+    add_game_arguments,
+    dump_json,
+    game_examples,
+    game_from_args,
+    game_names,
+    games_help,
+    read_position,
+    read_save,
+    seconds_arg,
+)
+from plyground.cli.console import console_for, print_table, table
+
+
+def _evaluation_data(evaluation: Any) -> dict[str, Any]:
+    return {
+        "value": evaluation.value,
+        "kind": evaluation.kind.value,
+        "source": evaluation.source.value,
+        "depth": evaluation.depth,
+    }
+
+
+def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str, Any]:
+    """The review as plain data: positions (first player's view) and judged decisions."""
+    from plyground.ai.review import MARKS, review_game
+    from plyground.ai.review_evaluator import default_evaluator
+
+    review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
+    text = game.format_move
+    positions = [
+        {
+            "index": p.index,
+            "first_player": _evaluation_data(p.graph),
+            "best_move": None if p.best_move is None else text(p.best_move),
+            "lines": [
+                {"moves": [text(m) for m in line.moves], **_evaluation_data(line.evaluation)}
+                for line in p.lines[:3]
+            ],
+        }
+        for p in review.positions
+    ]
+    decisions = [
+        {
+            "index": m.index,
+            "number": number,
+            "player": m.player,
+            "move": text(m.move),
+            "played": _evaluation_data(m.played),
+            "best": _evaluation_data(m.best),
+            "best_move": None if m.best_move is None else text(m.best_move),
+            "judgement": None if m.judgement is None else m.judgement.value,
+            "mark": MARKS[m.judgement] if m.judgement is not None else "",
+            "reason": m.reason,
+        }
+        for number, m in enumerate(review.moves, start=1)
+    ]
+    return {
+        "game": game.name,
+        "options": game.option_values(),
+        "moves": game.format_moves(moves),
+        "positions": positions,
+        "decisions": decisions,
+    }
+
+
+def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str]) -> None:
+    """The review as a table: move, its value with its kind, the judgement, the best move."""
+    from plyground.ai.review import evaluation_text, review_game
+    from plyground.ai.review_evaluator import default_evaluator
+
+    review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
+    stochastic = bool(game.stochastic)
+    sides = game.side_names
+    rows = []
+    for number, m in enumerate(review.moves, start=1):
+        best = "" if m.best_move is None else game.format_move(m.best_move)
+        judgement = f"{m.mark} {m.judgement.value}: {m.reason}" if m.judgement else ""
+        rows.append(
+            [
+                number,
+                sides[m.player],
+                game.format_move(m.move),
+                evaluation_text(m.played, stochastic),
+                best if best != game.format_move(m.move) else "=",
+                judgement,
+            ]
+        )
+    out.write(f"{game.title}: {game.format_moves(moves) or '(no moves)'}\n\n")
+    headers = ["#", "side", "move", "value for the mover", "best", "judgement"]
+    print_table(console_for(out), table(headers, rows, (0,)))
+    marked = sum(m.judgement is not None for m in review.moves)
+    last = game.replay(moves)
+    if last.is_terminal():
+        winner = last.winner()
+        end = "a draw" if winner is None else f"{sides[winner]} won"
+    else:
+        end = f"for {sides[0]} {evaluation_text(review.positions[-1].graph, stochastic)}"
+    out.write(f"\n{marked} move{'s' if marked != 1 else ''} marked. The end: {end}.\n")
+
+
+def command_review(args: argparse.Namespace) -> int:
+    """`review`: judge every decision of a game."""
+    if args.load is not None:
+        if args.moves is not None:
+            raise UsageError("--moves and --load cannot be combined: a save file holds its moves")
+        save = read_save(args.load)
+        game, moves_text = save.game, save.moves_text
+    elif args.game is None:
+        raise UsageError(f"review needs --game ({', '.join(game_names())}) or --load SAVEFILE")
+    else:
+        game, _ = game_from_args(args)
+        moves_text = args.moves or ""
+    moves, _ = read_position(game, moves_text)
+    if args.json:
+        dump_json(review_data(game, moves, args.seconds), sys.stdout)
+    else:
+        print_review(game, moves, args.seconds, sys.stdout)
+    return 0
+
+
+def add_parser(commands: Any) -> None:
+    """The `review` subcommand's arguments."""
+    from plyground.ai.review_evaluator import REVIEW_SECONDS
+
+    examples = "\n".join(game_examples("plyground review {game} --moves {moves}"))
+    review = add_command(
+        commands,
+        "review",
+        "review a game: values, best moves, mistakes",
+        "Review a game as lichess does: every decision with its value for the player who made "
+        "it (exact where the game knows it: a solve, the opening book, an exact table; else an "
+        "estimate, said so), the best move, and marks on the moves that gave a win or a draw "
+        "away (✗) or lost a share of the win chance (?! inaccuracy, ? mistake, ?? blunder).",
+        f"""examples:
+{examples}
+  plyground review --load saved-game.json --json
+
+{games_help()}""",
+    )
+    add_game_arguments(review, required=False)
+    review.add_argument("--moves", help="the game's moves in its notation (see below)")
+    review.add_argument(
+        "--load", metavar="SAVEFILE", help="read the game from a save file written by the window"
+    )
+    review.add_argument(
+        "--seconds",
+        type=seconds_arg,
+        default=REVIEW_SECONDS,
+        help=f"search budget a position where no exact answer is known (default {REVIEW_SECONDS})",
+    )
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.set_defaults(handler=command_review)

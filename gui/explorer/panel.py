@@ -1,0 +1,273 @@
+"""The explorer's side panel: the lesson, the search, the root's moves, the step's counts, a
+chance node's weighted sum and what happens now, one section after another.
+
+The words come from `ai.trace_render`; everything is read from the explorer's model and
+nothing here changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from plyground.ai.search import ALGORITHM_TITLES
+from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
+from plyground.ai.trace_render import (
+    bound_text,
+    explain,
+    node_name,
+    probability_text,
+    so_far_text,
+    sum_text,
+    value_text,
+    window_text,
+)
+from plyground.games import tree_examples, tree_text
+from plyground.gui import drawing, theme
+from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.practice import EDITOR, PRACTICE, PROMPT
+from plyground.gui.theme import Metrics
+
+ORDERING_NAMES = {"game": "Game order", "reversed": "Reversed", "best": "Best first"}
+
+
+@dataclass
+class PanelWriter:
+    """Writes the panel top to bottom: section titles, wrapped text and label/value rows."""
+
+    surface: pygame.Surface
+    panel: pygame.Rect
+    m: Metrics
+
+    @property
+    def x(self) -> int:
+        return self.panel.x + self.m.gap
+
+    @property
+    def right(self) -> int:
+        return self.panel.right - self.m.gap
+
+    @property
+    def bottom(self) -> int:
+        return self.panel.bottom - self.m.gap
+
+    @property
+    def size(self) -> int:
+        return self.m.font_size(14)
+
+    def section(self, title: str, y: int) -> int:
+        """A small capitalised title; returns the y below it."""
+        m = self.m
+        drawing.draw_text(
+            self.surface, title.upper(), (self.x, y), m.font_size(12), theme.TEXT_FAINT, "semibold"
+        )
+        return y + m.font_size(12) + m.px(8)
+
+    def lines(
+        self,
+        text: str,
+        y: int,
+        colour: theme.Colour = theme.TEXT,
+        weight: str = "regular",
+        limit: int | None = None,
+    ) -> int:
+        """`text` wrapped to the panel's width (stopping above `limit`); returns the y below."""
+        size = self.size
+        for line in drawing.wrap(text, self.panel.width - 2 * self.m.gap, size, weight):
+            if limit is not None and y + size > limit:
+                break
+            drawing.draw_text(self.surface, line, (self.x, y), size, colour, weight)
+            y += round(size * 1.4)
+        return y
+
+    def row(
+        self,
+        label: str,
+        value: str,
+        y: int,
+        colours: tuple[theme.Colour, theme.Colour] = (theme.TEXT_DIM, theme.TEXT),
+        weight: str = "regular",
+    ) -> None:
+        """`label` on the left, `value` on the right."""
+        drawing.draw_text(self.surface, label, (self.x, y), self.size, colours[0], weight)
+        drawing.draw_text(
+            self.surface, value, (self.right, y), self.size, colours[1], weight, anchor="topright"
+        )
+
+
+def draw_panel(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
+) -> None:
+    """The whole panel as of the model's step (in practice, nothing that gives the answer
+    away)."""
+    out = PanelWriter(surface, panel, m)
+    y = panel.y + m.gap
+    if model.lesson is not None:
+        y = _lesson_section(out, model, y) + m.px(10)
+    found = model.trace
+    if found is None or model.guessing:
+        return
+    y = out.section("Search", y)
+    y = out.lines(search_summary(model, found), y, theme.TEXT_DIM) + m.px(8)
+    y = _root_moves(out, model, found, y) + m.px(8)
+    y = _step_counts(out, model, found, y)
+    node = found.nodes[model.narrated]
+    chance = chance_to_explain(model, node)
+    if chance is not None:
+        y = out.section(f"Chance node {node_name(found, chance)}", y + m.px(8))
+        y = out.lines(sum_text(found, chance), y)
+    y = out.section("Now", y + m.px(8))
+    y = out.lines(explain(found, model.step), y, theme.TEXT, "semibold", limit=out.bottom)
+    event = found.events[model.step]
+    if event.kind == "exit" and event.source in ("upper", "lower"):
+        return  # the sentence already explains the bound
+    hovered = model.hover
+    if hovered is not None and not hovered.stub and not model.pruned.is_ghost(hovered.node):
+        node = found.nodes[hovered.node]
+        explained = bound_text(found, node)
+        if explained and 0 <= node.finished <= model.step:
+            text = f"{node_name(found, node)} {explained}"
+            out.lines(text, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
+
+
+def search_summary(model: ExplorerModel, found: Trace) -> str:
+    """Algorithm, depth, values and the order the tree is searched in (a lesson's tree
+    names its own order: "worst move first")."""
+    order = f"{ORDERING_NAMES[found.ordering].lower()}"
+    if model.lesson is not None and model.lesson < PRACTICE:
+        lesson = tree_examples.LESSONS[model.lesson]
+        shown = lesson.other_label if model.variant else lesson.label
+        order = shown if shown.endswith("order") else "the tree's order"
+    elif model.lesson is not None:
+        order = "the tree's order"
+    values = found.heuristic if not found.raw_values else "leaf values"
+    table = ", table" if found.table else ""
+    return f"{ALGORITHM_TITLES[found.algorithm]}, depth {found.depth}, {values}, {order}{table}"
+
+
+def _lesson_section(out: PanelWriter, model: ExplorerModel, y: int) -> int:
+    """The lesson's text and both versions compared, practice's prompt or verdict, or the
+    editor's help and its last error."""
+    assert model.lesson is not None
+    if model.lesson == EDITOR:
+        y = out.section("Your own tree", y)
+        if model.editor_error:
+            y = out.lines(model.editor_error, y, theme.WARNING, "semibold")
+        return out.lines(tree_text.HELP, y, theme.TEXT_DIM)
+    y = out.section("Lesson" if model.lesson < PRACTICE else "Practice", y)
+    if model.lesson < PRACTICE:
+        y = out.lines(
+            tree_examples.LESSONS[model.lesson].text_for(model.variant), y, theme.TEXT_DIM
+        )
+        for line in lesson_comparison(model.lesson):
+            y = out.lines(line, y + out.m.px(4), theme.TEXT, "semibold")
+        return y
+    if model.practice.checked:
+        return out.lines(model.practice.verdict, y)
+    y = out.lines(PROMPT, y, theme.TEXT_DIM)
+    found = model.trace
+    marks = sorted(found.nodes[n].label for n in model.practice.marks) if found else []
+    y = out.lines(f"Branches marked: {', '.join(marks) or 'none'}", y, theme.TEXT)
+    guess = model.practice.guess or "_"
+    return out.lines(f"Your root value: {guess}", y, theme.TEXT, "semibold")
+
+
+def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
+    """Each move at the drawn root with its value so far (a bound while it is searched);
+    the chosen one in green."""
+    root = found.nodes[model.root_id]
+    title = "Moves at the root" if model.root_id == 0 else f"Moves at {node_name(found, root)}"
+    y = out.section(title, y)
+    done = 0 <= root.finished <= model.step
+    chosen_child = found.principal_path(model.root_id)[1:2] if done else []
+    size = out.size
+    for child_id in root.children:
+        child = found.nodes[child_id]
+        if y + size > out.bottom - out.m.px(150):
+            drawing.draw_text(out.surface, "…", (out.x, y), size, theme.TEXT_DIM)
+            return y + round(size * 1.4)
+        value = child.value_at(model.step) if child.entered <= model.step else None
+        label = child.label
+        if child.probability is not None:
+            label += f"  ({probability_text(child.probability)})"
+        if value is None:
+            shown = "—"
+        elif child.finished <= model.step:
+            shown = value_text(found, child, value)
+        else:
+            shown = so_far_text(found, child, value)
+        best = child_id in chosen_child
+        colour = theme.SUCCESS if best else theme.TEXT
+        weight = "semibold" if best else "regular"
+        out.row(f"{SHAPES[child.kind]} {label}", shown, y, (colour, colour), weight)
+        y += round(size * 1.45)
+    if any(
+        found.nodes[c].bound != "exact" and 0 <= found.nodes[c].finished <= model.step
+        for c in root.children
+    ):
+        note = (
+            "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, enough to "
+            "rule the move out (hover a node for why)."
+        )
+        y = out.lines(note, y, theme.TEXT_FAINT)
+    return y
+
+
+def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
+    """The counts so far and, for alpha-beta, the window at the current node."""
+    visited, leaves, cutoffs, hits = found.totals(model.step)
+    y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
+    for name, count in (
+        ("Nodes visited", visited),
+        ("Leaves evaluated", leaves),
+        ("Cut-offs", cutoffs),
+        ("Table hits", hits),
+    ):
+        out.row(name, f"{count:,}", y)
+        y += round(out.size * 1.4)
+    event = found.events[model.step]
+    if found.algorithm == "alphabeta" and event.kind != "exit":
+        alpha, beta = model.window_at(found.nodes[event.node])
+        out.row("α/β here", window_text(found, alpha, beta), y, (theme.TEXT_DIM, theme.ACCENT))
+        y += round(out.size * 1.4)
+    return y
+
+
+def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | None:
+    """The chance node whose weighted sum the panel writes out: hovered, current, or on
+    the chosen line."""
+    assert model.trace is not None
+    nodes = model.trace.nodes
+    candidates = []
+    if model.hover is not None and not model.hover.stub:
+        candidates.append(nodes[model.hover.node])
+    candidates.append(current)
+    if current.parent >= 0:
+        candidates.append(nodes[current.parent])
+    candidates += [nodes[n] for n in model.trace.principal_path(model.root_id)[:2]]
+    candidates += [nodes[c] for c in nodes[model.root_id].children]
+    for node in candidates:
+        if node.kind == "chance" and node.terms and 0 <= node.finished <= model.step:
+            return node
+    return None
+
+
+def lesson_comparison(index: int) -> tuple[str, ...]:
+    """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
+    lesson = tree_examples.LESSONS[index]
+    if lesson.other is None:
+        return ()
+    lines = []
+    for tree, name in ((lesson.tree, lesson.label), (lesson.other, lesson.other_label)):
+        state = tree_examples.TreeGame(tree).initial_state()
+        found = trace(state, lesson.algorithm, tree_examples.height(tree))
+        if lesson.algorithm == "alphabeta":
+            lines.append(f"{name[0].upper()}{name[1:]}: {found.totals()[1]} leaves evaluated")
+        else:
+            values = ", ".join(
+                f"{found.nodes[c].label} = {found.format_value(found.nodes[c].value)}"
+                for c in found.root.children
+            )
+            best = found.best_child
+            lines.append(f"{name[0].upper()}{name[1:]}: {values} → {best.label if best else '?'}")
+    return tuple(lines)

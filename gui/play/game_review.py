@@ -1,0 +1,139 @@
+"""The game review in the window (no pygame): the positions' evaluations come from the AI
+worker one by one (`ai.review`, `ai.review_evaluator`), so the graph fills while you look;
+`GameReviewing` is mixed into `PlayController`.
+
+The review card shows while a position is reviewed, and after a game (not while two AIs
+play on).  Evaluations are kept by position, so undo, redo and a new game keep what is
+known; a review cut short (the AI moves, the game goes on) carries on from where it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plyground.ai.review import SEVERITY, GameReview, MoveReview, PositionReview, assemble
+from plyground.ai.review import review_points as points_of
+from plyground.gui.play.jobs import Job
+
+REVIEW_SECONDS: float | None = None
+"""The search budget a position in the window (None: `ai.review_evaluator.REVIEW_SECONDS`)."""
+
+
+class GameReviewing:
+    """Reviewing the whole game (part of `PlayController`)."""
+
+    review: Any
+    match: Any
+    game: Any
+    game_name: str
+    job: Job | None
+    worker: Any
+    ai_enabled: bool
+    paused: bool
+    over_since: float | None
+    now: Any
+    game_options: Any
+    ai_vs_ai: Any
+    emit: Any
+    set_notice: Any
+
+    def review_card_shown(self) -> bool:
+        """Whether the review card is up: a position is reviewed, or the game is over (and
+        not about to be followed by the next AI-vs-AI game)."""
+        if self.review.index is not None:  # reviewing
+            return True
+        if self.over_since is None or not self.match.entries:
+            return False
+        if not (self.ai_enabled or self.review.evaluations):
+            return False  # a still picture of the game as it stands (screenshots)
+        return not (self.ai_vs_ai() and not self.paused)
+
+    def review_points(self) -> list[tuple[int, Any]]:
+        """The positions the review evaluates: (entries played, state)."""
+        return points_of(self.match.initial, self.match.moves)
+
+    def want_game_review(self) -> None:
+        """With the card up and the worker free, evaluate the positions not known yet."""
+        if not (self.review_card_shown() and self.ai_enabled) or self.job is not None:
+            return
+        if self.review.failed_at == len(self.match.entries):
+            return  # it failed on these moves (a toast said why)
+        known = self.review.evaluations
+        missing = [
+            (index, state)
+            for index, state in self.review_points()
+            if not state.is_terminal() and state not in known
+        ]
+        if not missing:
+            return
+        job_id = self.worker.submit(
+            "game_review",
+            self.game_name,
+            self.game_options(),
+            tuple(missing),
+            REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
+        )
+        self.job = Job(job_id, "game_review", len(self.match.entries), 0, self.now)
+
+    def on_review_position(self, payload: tuple[Any, ...]) -> None:
+        """One evaluated position from the worker (kept by position, valid for good)."""
+        _, state, evaluation, lines = payload
+        self.review.evaluations[state] = (evaluation, list(lines))
+        self.emit("reviewed")
+
+    def game_review(self) -> GameReview:
+        """The review as far as it is known (cached until a move or an evaluation arrives)."""
+        key = (len(self.match.entries), self.match.state, len(self.review.evaluations))
+        cached = self.review.assembled
+        if cached is None or cached[0] != key:
+            review = assemble(self.match.initial, self.match.moves, self.review.evaluations)
+            cached = self.review.assembled = (key, review)
+        result: GameReview = cached[1]
+        return result
+
+    def shown_index(self) -> int:
+        """Entries up to the position shown (the live game: all of them)."""
+        index = self.review.index
+        return len(self.match.entries) if index is None else int(index)
+
+    def shown_position_review(self) -> PositionReview | None:
+        """The review of the position shown, once it is evaluated."""
+        shown = self.shown_index()
+        return next((p for p in self.game_review().positions if p.index == shown), None)
+
+    def shown_move_review(self) -> MoveReview | None:
+        """The judgement of the last decision before the position shown."""
+        shown = self.shown_index()
+        before = [m for m in self.game_review().moves if m.index < shown]
+        return before[-1] if before else None
+
+    def row_of(self, index: int) -> int | None:
+        """The move list's row holding entry `index`."""
+        return next((row for row, end in enumerate(self.match.row_ends()) if end > index), None)
+
+    def row_marks(self) -> dict[int, MoveReview]:
+        """The worst judged decision of each move-list row (rows with none are left out)."""
+        marks: dict[int, MoveReview] = {}
+        for move in self.game_review().moves:
+            if move.judgement is None:
+                continue
+            row = self.row_of(move.index)
+            old = marks.get(row) if row is not None else None
+            if row is not None and (old is None or _worse(move, old)):
+                marks[row] = move
+        return marks
+
+    def copy_text(self) -> str:
+        """The game's notation of the moves up to the position shown."""
+        return str(self.game.format_moves(self.match.moves[: self.shown_index()]))
+
+
+def _worse(move: MoveReview, other: MoveReview) -> bool:
+    assert move.judgement is not None and other.judgement is not None
+    return SEVERITY[move.judgement] > SEVERITY[other.judgement]
+
+
+def _default_seconds() -> float | None:
+    from plyground.ai.review_evaluator import REVIEW_SECONDS as seconds
+
+    return seconds

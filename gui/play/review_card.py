@@ -1,0 +1,428 @@
+"""The game review card under the board (while reviewing, and after a game): the evaluation
+graph (click a point to see that position), the engine lines of the position shown, why its
+last move is marked, and "Copy position".  The review itself is `gui.play.game_review`; the
+best move on the board is the kit's `draw_best_move`.  Drawing reads the scene, changes
+nothing."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pygame
+import pygame_gui
+from plyground.ai.provenance import Kind
+from plyground.ai.review import evaluation_text, win_chance
+from plyground.gui import drawing, theme
+from plyground.gui.play import move_list, review_view
+
+COPY = (
+    "copy",
+    "Copy position",
+    "Copy the moves up to the position shown, in the game's notation (Ctrl+C)",
+)
+
+
+def height(m: Any) -> int:
+    """The card's height."""
+    return int(m.px(188))
+
+
+def reserved(scene: Any) -> int:
+    """How much height the board gives up for the card (0 when it is not shown)."""
+    return height(scene.app.metrics) + scene.app.metrics.gap if shown(scene) else 0
+
+
+def shown(scene: Any) -> bool:
+    """Whether the card is up (see `GameReviewing.review_card_shown`)."""
+    return bool(scene.controller.review_card_shown())
+
+
+def card_rect(scene: Any) -> pygame.Rect:
+    """Under the board, as wide as it."""
+    m = scene.app.metrics
+    board = scene.board_rect()
+    return pygame.Rect(board.x, board.bottom + m.gap, board.width, height(m))
+
+
+def parts(scene: Any) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(title row, graph, lines, the judgement row) inside the card."""
+    m = scene.app.metrics
+    inner = card_rect(scene).inflate(-2 * m.gap, -2 * m.px(8))
+    title = pygame.Rect(inner.x, inner.y, inner.width, m.px(30))
+    verdict = pygame.Rect(inner.x, inner.bottom - m.px(22), inner.width, m.px(22))
+    body = pygame.Rect(
+        inner.x, title.bottom + m.px(4), inner.width, verdict.y - title.bottom - m.px(10)
+    )
+    graph = pygame.Rect(body.x, body.y, round(body.width * 0.56), body.height)
+    lines = pygame.Rect(graph.right + m.gap, body.y, body.right - graph.right - m.gap, body.height)
+    return title, graph, lines, verdict
+
+
+# -- the button and clicks -------------------------------------------------------------------
+
+
+def build_button(scene: Any) -> None:
+    """The "Copy position" button at the card's top right (shown with the card)."""
+    m = scene.app.metrics
+    key, label, tip = COPY
+    width = drawing.text_size(label, m.font_size(14), "semibold")[0] + m.px(28)
+    rect = pygame.Rect(0, 0, width, m.px(30))
+    button = pygame_gui.elements.UIButton(rect, label, scene.manager, tool_tip_text=tip)
+    scene.buttons[key] = scene.add(button)
+    refresh(scene)
+
+
+def refresh(scene: Any) -> None:
+    """Show the button exactly with the card, at the card's top right."""
+    button = scene.buttons.get(COPY[0])
+    if button is None:
+        return
+    if not shown(scene):
+        if button.visible:
+            button.hide()
+        return
+    title = parts(scene)[0]
+    where = (title.right - button.relative_rect.width, title.y)
+    if button.relative_rect.topleft != where:
+        button.set_relative_position(where)
+    if not button.visible:
+        button.show()
+
+
+def point_at(scene: Any, pos: tuple[int, int]) -> int | None:
+    """The review point (its entries count) whose column of the graph holds `pos`."""
+    graph = parts(scene)[1]
+    if not graph.collidepoint(pos):
+        return None
+    points = scene.controller.review_points()
+    ordinal = round((pos[0] - graph.x - _inset(scene)) / _step(scene, graph, len(points)))
+    return int(points[max(0, min(len(points) - 1, ordinal))][0])
+
+
+def on_mouse(scene: Any, event: pygame.event.Event) -> bool:
+    """A click on the graph shows that position."""
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not shown(scene):
+        return False
+    index = point_at(scene, event.pos)
+    if index is None:
+        return card_rect(scene).collidepoint(event.pos)  # the card takes its clicks
+    scene.controller.review_go(index)
+    return True
+
+
+def copy_position(scene: Any) -> str:
+    """Copy the moves up to the position shown to the clipboard; a toast says what (or why
+    not). Returns the text."""
+    text = str(scene.controller.copy_text())
+    scene.copied = text
+    if not text:
+        scene.app.toast("Nothing to copy yet: no moves before this position", theme.WARNING)
+        return text
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError) as error:  # no clipboard here (headless, old SDL)
+        scene.app.toast(f"No clipboard ({error}); the moves: {text}", theme.WARNING, seconds=8)
+        return text
+    scene.app.toast(f"Copied {text} to the clipboard", theme.SUCCESS)
+    return text
+
+
+# -- drawing -----------------------------------------------------------------------------------
+
+
+def draw(surface: pygame.Surface, scene: Any) -> None:
+    """The card, and the best move on the board of the position shown."""
+    controller = scene.controller
+    if not shown(scene):
+        return
+    position = controller.shown_position_review()
+    if controller.reviewing and position is not None and position.best_move is not None:
+        scene.view.draw_best_move(
+            surface, scene.board_rect(), controller.shown_state(), position.best_move
+        )
+    m = scene.app.metrics
+    card = card_rect(scene)
+    drawing.shadow(surface, card, m.radius, spread=m.px(12))
+    drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+    title, graph, lines, verdict = parts(scene)
+    review = controller.game_review()
+    _draw_title(surface, title, m, scene, review)
+    _draw_graph(surface, graph, m, scene, review)
+    _draw_lines(surface, lines, m, scene, position)
+    _draw_verdict(surface, verdict, m, scene)
+
+
+def _draw_title(
+    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, review: Any
+) -> None:
+    """GAME REVIEW, how far it got, and the legend."""
+    controller = scene.controller
+    small = m.font_size(12)
+    y = rect.centery
+    x = drawing.draw_text(
+        surface, "GAME REVIEW", (rect.x, y), small, theme.TEXT_FAINT, "semibold", anchor="midleft"
+    ).right
+    done = len(review.positions)
+    if done < review.total:
+        busy = controller.job is not None and controller.job.kind == "game_review"
+        state = (
+            f"evaluating {done + 1} of {review.total}…"
+            if busy
+            else f"{done} of {review.total} evaluated"
+        )
+        x = drawing.draw_text(
+            surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
+        ).right
+    first = controller.colour_names()[0]
+    legend = f"● exact   ○ estimate   up: {first} ahead"
+    room = rect.right - x - m.gap * 2 - _button_width(scene)
+    if room > m.px(60):
+        drawing.draw_text(
+            surface,
+            drawing.ellipsize(legend, room, small),
+            (x + m.gap, y),
+            small,
+            theme.TEXT_DIM,
+            anchor="midleft",
+        )
+
+
+def _button_width(scene: Any) -> int:
+    button = scene.buttons.get(COPY[0])
+    return int(button.relative_rect.width) if button is not None else 0
+
+
+def _inset(scene: Any) -> int:
+    return int(scene.app.metrics.px(10))
+
+
+def _step(scene: Any, graph: pygame.Rect, count: int) -> float:
+    return max(1.0, (graph.width - 2 * _inset(scene)) / max(1, count - 1))
+
+
+def _draw_graph(
+    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, review: Any
+) -> None:
+    """The first player's win chance position by position: exact points filled and joined by
+    solid lines, estimates hollow and dashed; marked moves ringed; the position shown lit."""
+    controller = scene.controller
+    drawing.rounded_rect(surface, rect, theme.mix(theme.PANEL, (0, 0, 0), 0.25), m.px(8))
+    stochastic = bool(controller.game.stochastic)
+    step = _step(scene, rect, review.total)
+    half = rect.height / 2 - m.px(8)
+    points = [
+        (
+            rect.x + _inset(scene) + k * step,
+            rect.centery - win_chance(p.graph, stochastic) * half,
+            p,
+        )
+        for k, p in enumerate(review.positions)
+    ]
+    pygame.draw.line(
+        surface, theme.PANEL_BORDER, (rect.x + 4, rect.centery), (rect.right - 4, rect.centery)
+    )
+    _fill(surface, rect, [(x, y) for x, y, _ in points])
+    for (x1, y1, a), (x2, y2, b) in itertools.pairwise(points):
+        if a.graph.is_exact and b.graph.is_exact:
+            drawing.thick_line(surface, theme.TEXT_DIM, (x1, y1), (x2, y2), 2)
+        else:
+            _dashed(surface, (x1, y1), (x2, y2), m.px(5))
+    shown = controller.shown_index()
+    everywhere = [index for index, _ in controller.review_points()]
+    mouse = scene.app.mouse()
+    hovered = point_at(scene, mouse) if mouse is not None else None
+    if hovered in everywhere:  # the point under the mouse: a faint guide
+        x = rect.x + _inset(scene) + everywhere.index(hovered) * step
+        pygame.draw.line(surface, theme.TEXT_FAINT, (x, rect.y + 4), (x, rect.bottom - 4), 1)
+    if shown in everywhere:  # the position shown, evaluated yet or not
+        x = rect.x + _inset(scene) + everywhere.index(shown) * step
+        pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
+    for x, y, p in points:
+        radius = max(2.0, min(m.px(3.5), step / 2.6))  # smaller where points crowd
+        drawing.circle(surface, theme.TEXT, (x, y), radius, 0 if p.graph.is_exact else 1)
+    ordinals = {p.index: k for k, p in enumerate(review.positions)}
+    for move in review.moves:
+        k = _next_ordinal(ordinals, move.index)
+        if move.judgement is not None and k is not None:
+            x, y, _ = points[k]
+            drawing.circle(surface, move_list.mark_colour(move.judgement), (x, y), m.px(6), 2)
+
+
+def _next_ordinal(ordinals: dict[int, int], index: int) -> int | None:
+    """The graph point right after the decision at entry `index` (its result)."""
+    later = [k for i, k in ordinals.items() if i > index]
+    return min(later) if later else None
+
+
+def _fill(surface: pygame.Surface, rect: pygame.Rect, points: list[tuple[float, float]]) -> None:
+    """The area between the curve and the middle, in each side's colour."""
+    if len(points) < 2:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shape = [(points[0][0] - rect.x, rect.height / 2)]
+    shape += [(x - rect.x, y - rect.y) for x, y in points]
+    shape.append((points[-1][0] - rect.x, rect.height / 2))
+    for player, clip in (
+        (0, (0, 0, rect.width, rect.height // 2)),
+        (1, (0, rect.height // 2, rect.width, rect.height)),
+    ):
+        layer.set_clip(pygame.Rect(clip))
+        pygame.draw.polygon(layer, (*theme.PLAYER_COLOURS[player], 56), shape)
+    surface.blit(layer, rect.topleft)
+
+
+def _dashed(
+    surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], dash: int
+) -> None:
+    """A dashed line: a value that rests on an estimate."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    steps = max(1, int(length // dash))
+    for i in range(0, steps, 2):
+        a, b = i / steps, min(1.0, (i + 1) / steps)
+        drawing.thick_line(
+            surface,
+            theme.TEXT_DIM,
+            (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
+            (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b),
+            2,
+        )
+
+
+def _draw_lines(
+    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, position: Any
+) -> None:
+    """ENGINE LINES of the position shown: moves, then the value with its kind."""
+    controller = scene.controller
+    game = controller.game
+    small, size = m.font_size(12), m.font_size(13)
+    drawing.draw_text(
+        surface, "ENGINE LINES", (rect.x, rect.y), small, theme.TEXT_FAINT, "semibold"
+    )
+    y = rect.y + round(small * 1.7)
+    state = controller.shown_state()
+    if state.is_terminal():
+        winner = state.winner()
+        text = "A draw" if winner is None else f"{controller.colour_names()[winner]} won"
+        drawing.draw_text(surface, f"The game is over: {text}", (rect.x, y), size, theme.TEXT_DIM)
+        return
+    if position is None:
+        drawing.draw_text(surface, "Evaluating this position…", (rect.x, y), size, theme.TEXT_DIM)
+        return
+    if not position.lines:
+        drawing.draw_text(surface, "A die decides here", (rect.x, y), size, theme.TEXT_DIM)
+        return
+    mover = controller.colour_names()[position.player]
+    heading = drawing.text_size("ENGINE LINES", small, "semibold")[0] + m.gap
+    drawing.draw_text(
+        surface,
+        drawing.ellipsize(f"for {mover}, best first", rect.width - heading, small),
+        (rect.right, rect.y),
+        small,
+        theme.TEXT_FAINT,
+        anchor="topright",
+    )
+    stochastic = bool(game.stochastic)
+    row_h = round(size * 1.45)
+    for number, line in enumerate(position.lines[:3], start=1):
+        value = evaluation_text(line.evaluation, stochastic)
+        colour = _value_colour(line.evaluation)
+        value_w = drawing.text_size(value, small)[0]
+        moves = " ".join(game.format_move(move) for move in line.moves)
+        room = rect.width - value_w - m.gap
+        weight = "semibold" if number == 1 else "regular"
+        drawing.draw_text(
+            surface,
+            drawing.ellipsize(f"{number}. {moves}", room, size, weight),
+            (rect.x, y),
+            size,
+            theme.TEXT if number == 1 else theme.TEXT_DIM,
+            weight,
+        )
+        drawing.draw_text(
+            surface, value, (rect.right, y + size * 0.1), small, colour, anchor="topright"
+        )
+        y += row_h
+        if y + row_h > rect.bottom + row_h * 0.2:
+            break
+
+
+def _value_colour(evaluation: Any) -> theme.Colour:
+    if evaluation.kind is Kind.ESTIMATE:
+        return theme.TEXT_FAINT
+    if evaluation.value > 0.02:
+        return theme.SUCCESS
+    return theme.DANGER if evaluation.value < -0.02 else theme.TEXT_DIM
+
+
+def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
+    """Why the hovered move in the list, or the last move before the position shown, is
+    marked (or that it is fine)."""
+    controller = scene.controller
+    point = _hovered_point(scene)
+    if point is not None:
+        return point, theme.TEXT
+    move = _hovered_move(scene) or controller.shown_move_review()
+    if move is None:
+        return "The start · click the graph or use ← → to step through the game", theme.TEXT_DIM
+    game = controller.game
+    row = controller.row_of(move.index)
+    name = controller.colour_names()[move.player]
+    if row is not None:  # the move list's number: a turn a line with dice, else a pair
+        name = f"{row + 1 if game.stochastic else row // 2 + 1}. {name}"
+    played = game.format_move(move.move)
+    best = "" if move.best_move is None else game.format_move(move.best_move)
+    if move.judgement is None:
+        if best in ("", played):
+            what = "the best move"
+        elif move.played.value >= move.best.value - 1e-9:
+            what = f"a best move ({best} is as good)"
+        else:
+            what = f"good enough · best was {best}"
+        return f"{name} {played}: {what}", theme.TEXT_DIM
+    tail = f" · best was {best}" if best and best != played else ""
+    text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"
+    return text, move_list.mark_colour(move.judgement)
+
+
+def _hovered_point(scene: Any) -> str | None:
+    """What the graph says at the point under the mouse ('After move 7: for Red, +0.31
+    (estimate, depth 9) · click to see it'), or None."""
+    mouse = scene.app.mouse()
+    index = point_at(scene, mouse) if mouse is not None else None
+    if index is None:
+        return None
+    controller = scene.controller
+    decisions = sum(not entry.chance for entry in controller.match.entries[:index])
+    where = "The start" if decisions == 0 else f"After move {decisions}"
+    position = next((p for p in controller.game_review().positions if p.index == index), None)
+    if position is None:
+        return f"{where}: not evaluated yet · click to see it"
+    first = controller.colour_names()[0]
+    value = evaluation_text(position.graph, bool(controller.game.stochastic))
+    return f"{where}: for {first}, {value} · click to see it"
+
+
+def _hovered_move(scene: Any) -> Any:
+    """The marked move under the mouse in the move list, if any."""
+    mouse = scene.app.mouse()
+    shown_list = review_view.window(scene) if mouse is not None else None
+    if shown_list is None or mouse is None:
+        return None
+    row = shown_list.row_at(mouse)
+    return None if row is None else scene.controller.row_marks().get(row)
+
+
+def _draw_verdict(surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any) -> None:
+    text, colour = verdict_text(scene)
+    size = m.font_size(13)
+    drawing.draw_text(
+        surface,
+        drawing.ellipsize(text, rect.width, size, "semibold"),
+        (rect.x, rect.centery),
+        size,
+        colour,
+        "semibold",
+        anchor="midleft",
+    )

@@ -1,0 +1,186 @@
+"""The set-up screen's "From a file…": an AI side played by the player's own Python file,
+and a Custom AI's heuristic from a file.
+
+A side's file is typed (``my_agent.py``, ``my_agent.py:name``, ``kaggle:c.py``) or picked
+with Browse… (a file defining ``choose(state)`` plays with it; otherwise, where the game
+has a Kaggle format, the file is taken as a Kaggle agent).  The card says what the file is
+or, in one line, why it cannot play; Start refuses a side whose file cannot.  Nothing of the
+file runs in the window: it plays in a worker process (`ai.file_players`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.file_players import KAGGLE_PREFIX, agent_spec, move_seconds
+from plyground.ai.user_code import top_level_functions
+from plyground.gui import theme
+from plyground.gui.settings import AI, FROM_FILE, SideSetup
+
+BROWSE = "Browse…"
+
+
+def agent_problem(side: SideSetup, game: Any) -> str:
+    """Why the side's file cannot play ("" when it can)."""
+    try:
+        spec = agent_spec(side.agent) if side.agent.strip() else None
+        if spec is None:
+            return "Type the path of a .py file, or Browse…"
+        spec.check()
+        if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+            return f"{game.title} has no Kaggle format: give a file with choose(state)"
+    except ValueError as error:
+        return str(error)
+    return ""
+
+
+def describe(side: SideSetup, game: Any) -> list[str]:
+    """The card's lines under the file: what it is and how it plays, or what is wrong."""
+    problem = agent_problem(side, game)
+    if problem:
+        return [problem]
+    spec = agent_spec(side.agent)
+    assert spec is not None
+    limit = move_seconds(game)
+    if spec.kaggle:
+        limit = float(game.kaggle_configuration().get("actTimeout", limit))
+    return [
+        f"Plays {spec.describe()}.",
+        f"It runs in a worker process with {limit:g} s a move; if its code fails it "
+        "loses the game by forfeit (isolation, not a security sandbox).",
+    ]
+
+
+def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
+    """The file's path, Browse…, and what the file is."""
+    m = scene.app.metrics
+    side = scene.sides[index]
+    browse_w = m.px(96)
+    rect = pygame.Rect(field.x, y, field.width - browse_w - m.gap, m.button_h)
+    entry = scene.add(pygame_gui.elements.UITextEntryLine(rect, scene.manager))
+    entry.set_text(side.agent)
+    entry.set_tooltip("A .py file with choose(state), or kaggle:file.py for a Kaggle agent")
+    scene.ids[entry] = ("agent_path", index)
+    scene.field_labels.append((index, "File", (inner.x, rect.centery)))
+    scene._button(
+        pygame.Rect(rect.right + m.gap, y, browse_w, m.button_h), BROWSE, "agent_browse", index
+    )
+    y += m.button_h + m.gap
+    card = scene.card_rects[index]
+    scene.descriptions.append(
+        (pygame.Rect(inner.x, y, inner.width, card.bottom - y), describe(side, scene.game))
+    )
+
+
+def spec_for(path: str, game: Any) -> str:
+    """The spec a picked file plays with: its choose(), else a Kaggle agent where possible."""
+    try:
+        names = top_level_functions(Path(path))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return path
+    if "choose" not in names and hasattr(game, "kaggle_configuration"):
+        return KAGGLE_PREFIX + path
+    return path
+
+
+def browse(scene: Any, index: int, target: str) -> None:
+    """Open a dialog for a .py file for side `index`'s agent or heuristic (`target`)."""
+    from pygame_gui.windows import UIFileDialog
+
+    w, h = scene.app.size
+    m = scene.app.metrics
+    rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
+    rect.center = (w // 2, h // 2)
+    title = "Choose your agent's file" if target == "agent" else "Choose your heuristic's file"
+    dialog = scene.add(
+        UIFileDialog(
+            rect,
+            scene.manager,
+            window_title=title,
+            initial_file_path=str(Path.cwd()),
+            allow_existing_files_only=True,
+            allowed_suffixes={".py"},
+            always_on_top=True,
+        )
+    )
+    vars(scene)["file_target"] = (dialog, index, target)
+
+
+def handle(scene: Any, event: pygame.event.Event) -> bool:
+    """The events of the file fields and the dialog; True when one was used."""
+    target = getattr(scene, "file_target", None)
+    if target is not None and getattr(event, "ui_element", None) is target[0]:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            _, index, what = target
+            side = scene.sides[index]
+            if what == "agent":
+                side.agent = spec_for(event.text, scene.game)
+            else:
+                side.heuristic = event.text
+            vars(scene)["file_target"] = None
+            scene.rebuild()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            vars(scene)["file_target"] = None
+            return True
+        return False
+    action, index = scene.ids.get(getattr(event, "ui_element", None), ("", -1))
+    if action == "agent_path" and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+        scene.sides[index].agent = event.text.strip()
+        return True
+    if action == "agent_path" and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+        scene.sides[index].agent = event.text.strip()
+        scene.rebuild()
+        return True
+    if action == "agent_browse" and event.type == pygame_gui.UI_BUTTON_PRESSED:
+        browse(scene, index, "agent")
+        return True
+    if action == "heuristic" and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        side = scene.sides[index]
+        if event.text == FROM_FILE:
+            browse(scene, index, "heuristic")
+            return True
+        if is_heuristic_file(side.heuristic) and event.text == Path(str(side.heuristic)).name:
+            return True  # the file already chosen
+    return False
+
+
+def heuristic_options(scene: Any, side: SideSetup) -> tuple[list[str], str]:
+    """A Custom AI's heuristic choices (the game's, the file in use, From a file…) and the
+    one shown."""
+    game = scene.game
+    options = list(game.heuristics)
+    shown = side.heuristic or game.default_heuristic
+    if is_heuristic_file(shown):
+        shown = Path(shown).name
+        options.append(shown)
+    return [*options, FROM_FILE], shown
+
+
+def problems(scene: Any) -> str:
+    """Why Start cannot begin: a side from a file that cannot play ("" when all can)."""
+    for side in scene.sides:
+        if side.kind != AI:
+            continue
+        if side.preset == FROM_FILE:
+            problem = agent_problem(side, scene.game)
+            if problem:
+                return problem
+        elif is_heuristic_file(side.heuristic):
+            try:
+                check_heuristic_file(str(side.heuristic))
+            except ValueError as error:
+                return str(error)
+    return ""
+
+
+def refuse_start(scene: Any) -> bool:
+    """Say why Start cannot begin, if it cannot (True: refused)."""
+    problem = problems(scene)
+    if problem:
+        scene.app.toast(f"Cannot start: {problem}", theme.DANGER, seconds=6)
+    return bool(problem)

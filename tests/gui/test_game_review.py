@@ -1,0 +1,260 @@
+"""The game review in the window: the controller sends the positions to the worker and reads
+them back one by one (no pygame), the move list's marks, the card's graph clicks, the best
+move drawn by every kit, and "Copy position" (button and Ctrl+C) headless."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+from plyground.ai.review import Judgement
+from plyground.gui.ai_worker import Job as WorkerJob
+from plyground.gui.ai_worker import Message, _review_positions
+from plyground.gui.kits import kit_for
+from plyground.gui.play import review_card
+from plyground.gui.settings import HUMAN
+
+from plyground import games
+from tests.gui.driving import click, click_button, press, start_game
+from tests.gui.test_play_controller import make, run
+
+
+class Answers:
+    """A results queue for the worker's own review code."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Any, ...]] = []
+
+    def put(self, item: tuple[Any, ...]) -> None:
+        self.items.append(item)
+
+
+def answer_review(worker: Any, stop_after: int | None = None) -> None:
+    """Run the newest game_review job with the worker's code (solving: no clock) and hand its
+    answers to the fake worker, all of them or the first `stop_after` positions."""
+    job = worker.jobs[-1]
+    assert job.kind == "game_review"
+    game = games.get_game(job.game_name, **job.game_options)
+    answers = Answers()
+    _review_positions(replace(job, config=None), game, answers, lambda: False)
+    positions = [a for a in answers.items if a[0] == "position"]
+    if stop_after is not None:
+        positions = positions[:stop_after]
+    for kind, job_id, *payload in positions:
+        worker.answers.append(Message(kind, job_id, tuple(payload)))
+    if stop_after is None:
+        worker.answers.append(Message("result", job.job_id, (None, None)))
+    worker.live = None
+
+
+def finished_tictactoe() -> tuple[Any, Any, Any]:
+    """Human vs human: 1 5 2 6 (O gives the draw away), 3 wins for X."""
+    controller, worker, clock = make("tictactoe", (HUMAN, HUMAN), moves=[0, 4, 1, 5, 2])
+    run(controller, clock, 1.5)  # the game-over card comes up
+    return controller, worker, clock
+
+
+def test_after_the_game_the_worker_reviews_it_position_by_position():
+    controller, worker, clock = finished_tictactoe()
+    assert controller.review_card_shown()
+    job = controller.job
+    assert job is not None and job.kind == "game_review"
+    sent = worker.jobs[-1]
+    assert [index for index, _ in sent.state] == [0, 1, 2, 3, 4]  # the end needs no search
+    answer_review(worker, stop_after=2)
+    controller.update()
+    partial = controller.game_review()
+    assert len(partial.positions) == 2 and not partial.complete  # the graph fills in
+    answer_review(worker)
+    run(controller, clock, 0.2)
+    review = controller.game_review()
+    assert review.complete and controller.job is None
+    marks = controller.row_marks()
+    assert list(marks) == [3] and marks[3].judgement is Judgement.DRAW_GIVEN_AWAY
+    assert marks[3].mark == "✗" and marks[3].best_move == 2
+
+
+def test_a_review_cut_short_goes_on_from_where_it_stopped():
+    controller, worker, clock = finished_tictactoe()
+    answer_review(worker, stop_after=3)
+    controller.update()
+    controller.cancel_search()  # e.g. the AI moved meanwhile
+    run(controller, clock, 0.2)
+    again = worker.jobs[-1]
+    assert again.kind == "game_review" and [i for i, _ in again.state] == [3, 4]
+
+
+def test_copy_text_is_the_moves_up_to_the_position_shown():
+    controller, _, _ = finished_tictactoe()
+    assert controller.copy_text() == "15263"
+    controller.review_go(3)
+    assert controller.copy_text() == "152"
+
+
+def test_pig_marks_fall_on_the_turn_rows():
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.settings import Settings
+
+    from tests.gui.test_play_controller import Clock, FakeWorker
+
+    stored = Settings()
+    stored.set_option("pig", "goal", 30)
+    for side in stored.sides["pig"]:
+        side.kind = HUMAN
+    worker, clock = FakeWorker(), Clock()
+    moves = ["roll", 4, "roll", 6, "roll", 5, "hold", "roll", 3, "hold"]
+    controller = PlayController("pig", stored, worker, clock, moves=moves)
+    controller.review_go(7)  # reviewing starts the review in a game in progress
+    run(controller, clock, 0.2)
+    assert controller.job is not None and controller.job.kind == "game_review"
+    answer_review(worker)
+    run(controller, clock, 0.2)
+    marks = controller.row_marks()
+    assert set(marks) == {0, 1}  # each turn's worst decision: both holds came too early
+    assert {m.mark for m in marks.values()} <= {"?!", "?", "??"}
+
+
+def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
+    app = make_app(size)
+    play = start_game(app, "tictactoe", (HUMAN, HUMAN))
+    play.controller.ai_enabled = False  # the review is put in by hand below
+    for key in "15263":
+        press(app, ord(key), key, frames=4)
+    controller = play.controller
+    assert controller.state.is_terminal()
+    from plyground.ai.review import review_game
+    from plyground.ai.review_evaluator import default_evaluator
+
+    evaluate = default_evaluator(controller.game, None)
+
+    def keep(state: Any) -> Any:
+        controller.review.evaluations[state] = evaluate(state)
+        return controller.review.evaluations[state]
+
+    review_game(controller.match.initial, controller.match.moves, keep)
+    for _ in range(30):
+        app.now += 0.05
+        app.step(0.05)
+    return app, play
+
+
+def test_clicking_a_graph_point_shows_that_position(make_app):
+    app, play = _reviewed_scene(make_app)
+    controller = play.controller
+    assert review_card.shown(play) and play.buttons["copy"].visible
+    graph = review_card.parts(play)[1]
+    assert play.board_rect().bottom < review_card.card_rect(play).y  # nothing overlaps
+    points = controller.review_points()
+    step = (graph.width - 2 * review_card._inset(play)) / (len(points) - 1)
+    x = graph.x + review_card._inset(play) + 2 * step
+    click(app, (x, graph.centery), frames=3)
+    assert controller.reviewing and controller.review.index == 2
+    assert controller.shown_position_review() is not None
+    assert review_card.verdict_text(play)[0].startswith("After move 2: for X")  # hovered
+    app.mouse_override = (5, 5)  # the mouse leaves the graph: the move that led here
+    text, _ = review_card.verdict_text(play)
+    assert text.startswith("1. O 5")  # line 1 of the list; no mark: it was fine
+    click(app, (graph.x + review_card._inset(play) + 4 * step, graph.centery), frames=3)
+    assert controller.review.index == 4
+    app.mouse_override = (5, 5)
+    text, _ = review_card.verdict_text(play)
+    assert "gave a draw away" in text and "best was 3" in text
+
+
+def test_copy_position_by_button_and_ctrl_c_headless(make_app):
+    app, play = _reviewed_scene(make_app)
+    click_button(app, play.buttons["copy"], frames=3)
+    assert play.copied == "15263"
+    assert any("15263" in toast.text for toast in app.toasts)  # a visible confirmation
+    play.controller.review_go(2)
+    press(app, pygame.K_c, "c", mod=pygame.KMOD_CTRL, frames=3)
+    assert play.copied == "15"
+    assert app.scene is play  # Ctrl+C copied; plain C (compare) was not opened
+
+
+def test_every_kit_draws_the_best_move(make_app):
+    make_app()  # a display for the fonts
+    surface = pygame.Surface((800, 600))
+    rect = pygame.Rect(0, 0, 800, 600)
+    for name, options, move in (
+        ("tictactoe", {}, 4),
+        ("connect4", {}, 3),
+        ("pig", {"goal": 20}, "roll"),
+    ):
+        game = games.get_game(name, **options)
+        state = game.initial_state()
+        surface.fill((0, 0, 0))
+        kit_for(name).draw_best_move(surface, rect, state, move)
+        assert surface.get_bounding_rect().width > 0, name  # something was drawn
+
+
+@pytest.mark.slow
+def test_the_real_worker_reviews_a_finished_game_in_the_window(make_app):
+    from tests.gui.driving import wait_until
+
+    app = make_app()
+    play = start_game(app, "tictactoe", (HUMAN, HUMAN))
+    for key in "15263":
+        press(app, ord(key), key, frames=4)
+    controller = play.controller
+    assert controller.state.is_terminal()
+    assert wait_until(app, lambda: controller.game_review().complete, seconds=60)
+    marks = controller.row_marks()
+    assert [m.judgement for m in marks.values()] == [Judgement.DRAW_GIVEN_AWAY]
+    assert controller.game_review().positions[0].graph.is_exact
+
+
+def test_the_workers_review_stops_when_cancelled():
+    game = games.get_game("tictactoe")
+    state = game.initial_state()
+    points = ((0, state), (1, state.play(4)), (2, state.play(4).play(0)))
+    job = WorkerJob(7, "game_review", "tictactoe", {}, points, None)
+    answers = Answers()
+    calls = []
+
+    def stop_after_one() -> bool:
+        calls.append(1)
+        return any(item[0] == "position" for item in answers.items)
+
+    _review_positions(job, game, answers, stop_after_one)
+    kinds = [item[0] for item in answers.items]
+    assert kinds == ["position", "cancelled"]
+    assert answers.items[0][2] == 0 and answers.items[0][3] == state
+
+
+def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
+    from plyground.gui import help_card
+    from plyground.gui.app import help_keys
+    from plyground.gui.theme import Metrics
+
+    make_app()
+    lines = help_keys()
+    assert any(keys == "Ctrl+C" for keys, _ in lines)
+    for size in ((800, 600), (1280, 800), (1366, 768)):
+        m = Metrics(size)
+        columns, column_w, text, line_h = help_card.fit(size, m, lines)
+        body = help_card._layout(lines, columns, column_w, text, line_h, m)[3]
+        assert body + m.px(110) <= size[1] - 2 * m.pad, size
+
+
+def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves():
+    controller, worker, clock = finished_tictactoe()
+    toasts = []
+    controller.on_event = lambda event: toasts.append(event) if event.kind == "toast" else None
+    assert controller.job is not None and controller.job.kind == "game_review"
+    worker.send("error", "MemoryError: out of memory")
+    run(controller, clock, 1.0)
+    assert controller.job is None and len(worker.jobs) == 1
+    assert [t.text for t in toasts] == [
+        "The AI could not review a position: MemoryError: out of memory"
+    ]
+
+
+def test_hovering_the_graph_names_the_value_there(make_app):
+    app, play = _reviewed_scene(make_app)
+    graph = review_card.parts(play)[1]
+    app.mouse_override = (graph.x + review_card._inset(play), graph.centery)
+    text, _ = review_card.verdict_text(play)
+    assert text == "The start: for X, draw (exact, search) · click to see it"

@@ -1,0 +1,225 @@
+"""Users' own code in the window: the explorer on a student's tree and on a file heuristic."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from driving import pump, wait_until
+
+from plyground import games
+
+NO_PRUNING = """
+def alphabeta(game, s, depth, alpha, beta):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
+    return max(values) if game.is_max(s) else min(values)
+"""
+
+
+@pytest.mark.slow
+def test_explore_opens_the_students_tree_then_the_reference(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from plyground.ai.exercise import grade
+    from plyground.gui.exercise_view import open_student_tree
+
+    path = tmp_path / "my_search.py"
+    path.write_text(NO_PRUNING, encoding="utf-8")
+    failed = next(o for o in grade("alphabeta", str(path)) if not o.passed)
+    assert failed.case.title == "lesson 1"
+    app = make_app()
+    scene = open_student_tree(app, failed)
+    assert wait_until(app, lambda: scene.model.trace is not None, 30)
+    pump(app, 3)
+    leaves = [n for n in scene.model.trace.nodes if n.kind == "leaf"]
+    assert len(leaves) == 9 and scene.model.trace.value == 3  # no pruning: all nine leaves
+    assert scene.model.trace.heuristic == "your search"
+    scene.retrace()  # any change of setting: the reference's tree
+    assert wait_until(app, lambda: scene.model.trace is not None, 30)
+    assert len([n for n in scene.model.trace.nodes if n.kind == "leaf"]) == 7
+
+
+@pytest.mark.slow
+def test_the_explorer_traces_a_file_heuristic_in_a_worker(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from plyground.gui.scenes.explorer import ExplorerScene
+
+    path = tmp_path / "my_eval.py"
+    path.write_text("def evaluate(state):\n    return 0.25 if state.ply % 2 else -0.25\n")
+    game = games.get_game("connect4")
+    state = game.replay(game.parse_moves("4444443333331"))
+    app = make_app()
+    scene = ExplorerScene(app, state, algorithm="alphabeta", depth=2, heuristic=str(path))
+    app.push(scene)
+    assert wait_until(app, lambda: scene.model.trace is not None or bool(scene.model.error), 30)
+    assert not scene.model.error
+    pump(app, 2)
+    assert scene.model.trace.heuristic == str(path)
+    estimates = {
+        n.value for n in scene.model.trace.nodes if n.kind == "leaf" and n.source != "terminal"
+    }
+    assert estimates and estimates <= {0.25, -0.25}
+
+
+FIRST_LEGAL = "def choose(state):\n    return state.legal_moves()[0]\n"
+KAGGLE_LEFTMOST = """
+def agent(observation, configuration):
+    return next(c for c in range(configuration.columns) if observation.board[c] == 0)
+"""
+
+
+def set_up_from_files(app: Any, game: str, agents: tuple[str, str]) -> Any:
+    """From the menu to set-up: both sides AI "From a file…", the files typed."""
+    from driving import click
+    from plyground.gui.scenes.menu import game_cards
+    from plyground.gui.settings import AI, FROM_FILE
+
+    pump(app, 2)
+    index = [name for name, _, _ in game_cards()].index(game)
+    click(app, app.scene.card_rects()[index].center)
+    setup = app.scene
+    for side, agent in zip(setup.sides, agents, strict=True):
+        side.kind, side.preset, side.agent = AI, FROM_FILE, agent
+    setup.rebuild()
+    return setup
+
+
+@pytest.mark.slow
+def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from driving import click
+    from plyground.gui import savefile
+    from plyground.gui.settings import FROM_FILE, SideSetup
+
+    first, kaggle = tmp_path / "first.py", tmp_path / "leftmost.py"
+    first.write_text(FIRST_LEGAL)
+    kaggle.write_text(KAGGLE_LEFTMOST)
+    app = make_app()
+    setup = set_up_from_files(app, "connect4", (str(first), f"kaggle:{kaggle}"))
+    entries = [w for w, (action, _) in setup.ids.items() if action == "agent_path"]
+    assert [e.get_text() for e in entries] == [str(first), f"kaggle:{kaggle}"]
+    app.settings.speed = 0.0
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    play = app.scene
+    assert type(play).__name__ == "PlayScene"
+    assert wait_until(app, lambda: play.controller.recorded, 60)
+    state = play.controller.match.state
+    assert state.is_terminal() and not play.controller.forfeited
+    # The first file plays the first legal move (the centre first), the Kaggle agent the
+    # leftmost free column: four in the centre column wins.
+    assert play.controller.game.format_moves(play.controller.match.moves) == "4141414"
+    saved = play.controller.save_data()
+    assert saved["players"][1]["config"]["agent"] == f"kaggle:{kaggle}"
+    path = tmp_path / "game.json"
+    play.controller.save_to(path)
+    loaded = savefile.load_game(path)
+    side = SideSetup.from_dict(loaded.players[1], SideSetup())
+    assert side.preset == FROM_FILE and side.agent == f"kaggle:{kaggle}"
+    remembered = SideSetup.from_dict(
+        app.settings.sides["connect4"][0].to_dict("connect4"), SideSetup()
+    )
+    assert remembered.preset == FROM_FILE and remembered.agent == str(first)
+
+
+@pytest.mark.slow
+def test_a_failing_file_forfeits_the_game_in_the_window(
+    make_app: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from driving import click
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(state):\n    return 1 / 0\n")
+    first = tmp_path / "first.py"
+    first.write_text(FIRST_LEGAL)
+    app = make_app()
+    setup = set_up_from_files(app, "tictactoe", (str(first), str(broken)))
+    app.settings.speed = 0.0
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    play = app.scene
+    assert wait_until(app, lambda: bool(play.controller.forfeited), 60)
+    assert (
+        play.controller.forfeited
+        == "O forfeits: broken.py: raised ZeroDivisionError: division by zero"
+    )
+    assert play.controller.recorded and play.controller.last_winner == 0
+    assert play.controller.match.state.ply == 1  # X's one move stays; nothing else is lost
+    pump(app, 20)
+    assert play.controller.job is None  # the AI waits for a new game
+
+
+@pytest.mark.slow
+def test_start_refuses_a_file_that_cannot_play(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from driving import click
+
+    app = make_app()
+    setup = set_up_from_files(app, "tictactoe", (str(tmp_path / "missing.py"), "hard.py"))
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    assert app.scene is setup
+    assert any("no such file" in toast.text for toast in app.toasts)
+
+
+@pytest.mark.slow
+def test_compare_runs_a_file_heuristic_in_its_worker(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    from plyground.gui.scenes.compare_view import CompareScene
+
+    path = tmp_path / "my_eval.py"
+    path.write_text("def evaluate(state):\n    return 0.25 if state.ply % 2 else -0.25\n")
+    game = games.get_game("connect4")
+    state = game.replay(game.parse_moves("4444443333331"))
+    app = make_app()
+    scene = CompareScene(app, game, state, depth=2, heuristic=str(path))
+    app.push(scene)
+    assert wait_until(app, lambda: not scene.running, 60)
+    rows = [row for row in scene.rows if row.ran]
+    assert rows and len({row.value for row in rows if row.depth == 2}) == 1
+    pump(app, 2)
+
+
+def test_browse_picks_an_agent_and_a_heuristic_file(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    import pygame_gui
+    from plyground.gui.settings import CUSTOM
+    from plyground.gui.setup import from_file
+
+    plain, kaggle, heuristic = tmp_path / "a.py", tmp_path / "k.py", tmp_path / "e.py"
+    plain.write_text(FIRST_LEGAL)
+    kaggle.write_text(KAGGLE_LEFTMOST)
+    heuristic.write_text("def evaluate(state):\n    return 0.0\n")
+    app = make_app()
+    setup = set_up_from_files(app, "connect4", ("", ""))
+
+    def pick(index: int, target: str, path: Path) -> None:
+        from_file.browse(setup, index, target)
+        dialog = setup.file_target[0]
+        event = pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog, text=str(path)
+        )
+        assert setup.handle(event)
+        dialog.kill()
+
+    pick(0, "agent", plain)
+    pick(1, "agent", kaggle)  # no choose(): a Kaggle agent where the game has the format
+    assert [side.agent for side in setup.sides] == [str(plain), f"kaggle:{kaggle}"]
+    assert from_file.problems(setup) == ""
+    setup.sides[1].preset = CUSTOM
+    setup.rebuild()
+    pick(1, "heuristic", heuristic)
+    assert setup.sides[1].heuristic == str(heuristic)
+    options, shown = from_file.heuristic_options(setup, setup.sides[1])
+    assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
+    setup.sides[1].heuristic = str(tmp_path / "gone.py")
+    assert "no such file" in from_file.problems(setup)

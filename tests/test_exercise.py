@@ -1,0 +1,169 @@
+"""The exercise grader: right solutions pass, the typical wrong ones fail at the right step."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from plyground.ai.exercise import cases, grade
+from plyground.ai.exercise_templates import template
+
+MINIMAX = """
+def minimax(game, s, depth):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
+    return max(values) if game.is_max(s) else min(values)
+"""
+
+ALPHABETA = """
+import math
+
+def alphabeta(game, s, depth, alpha, beta):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    if game.is_max(s):
+        v = -math.inf
+        for a in game.actions(s):
+            v = max(v, alphabeta(game, game.result(s, a), depth - 1, alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+    v = math.inf
+    for a in game.actions(s):
+        v = min(v, alphabeta(game, game.result(s, a), depth - 1, alpha, beta))
+        if v <= alpha:
+            return v
+        beta = min(beta, v)
+    return v
+"""
+
+EXPECTIMINIMAX = """
+def expectiminimax(game, s, depth):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if game.is_chance(s):
+        return sum(p * expectiminimax(game, t, depth) for p, t in game.outcomes(s))
+    if depth == 0:
+        return game.evaluate(s)
+    values = [expectiminimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
+    return max(values) if game.is_max(s) else min(values)
+"""
+
+NO_PRUNING = ALPHABETA.replace("return v\n            alpha", "pass\n            alpha").replace(
+    "if v <= alpha:\n            return v", "if v <= alpha:\n            pass"
+)
+WRONG_BOUND = ALPHABETA.replace("beta = min(beta, v)", "alpha = min(alpha, v)")
+NEGAMAX_SLIP = """
+def alphabeta(game, s, depth, alpha, beta):
+    sign = 1 if game.is_max(s) else -1
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    best = -2.0
+    for a in game.actions(s):
+        value = -sign * alphabeta(game, game.result(s, a), depth - 1, -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return sign * best
+"""
+CHANCE_USES_DEPTH = EXPECTIMINIMAX.replace(
+    "expectiminimax(game, t, depth)", "expectiminimax(game, t, depth - 1)"
+)
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "my_search.py"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("algorithm", "text"),
+    [("minimax", MINIMAX), ("alphabeta", ALPHABETA), ("expectiminimax", EXPECTIMINIMAX)],
+)
+def test_right_solutions_pass_every_case(algorithm: str, text: str, tmp_path: Path) -> None:
+    outcomes = grade(algorithm, write(tmp_path, text))
+    assert len(outcomes) == len(list(cases(algorithm))) >= 10
+    assert all(outcome.passed for outcome in outcomes), [o.line for o in outcomes if not o.passed]
+    titles = " ".join(outcome.case.title for outcome in outcomes)
+    assert "lesson" in titles and "random" in titles
+    games_seen = {outcome.case.game for outcome in outcomes if outcome.case.game}
+    assert games_seen == ({"pig"} if algorithm == "expectiminimax" else {"tictactoe", "connect4"})
+
+
+@pytest.mark.slow
+def test_no_pruning_fails_at_the_first_leaf_it_should_have_skipped(tmp_path: Path) -> None:
+    first = grade("alphabeta", write(tmp_path, NO_PRUNING))[0]
+    assert first.case.title == "lesson 1" and not first.passed
+    # B = 3; C1 = 1 <= alpha = 3, so C2 and C3 cannot matter: the 5th leaf is D1, not C2.
+    assert first.line == "leaf 5: you evaluated C2, the reference evaluates D1"
+
+
+@pytest.mark.slow
+def test_a_wrong_bound_update_and_a_negamax_sign_slip_fail(tmp_path: Path) -> None:
+    wrong = grade("alphabeta", write(tmp_path, WRONG_BOUND))
+    assert not all(outcome.passed for outcome in wrong)
+    failed = next(outcome for outcome in wrong if not outcome.passed)
+    # MIN lowering alpha instead of beta passes the lessons but not random tree 0.
+    assert failed.case.title == "random tree 0"
+    assert failed.line == "leaf 7: you evaluated A32, the reference evaluates B11"
+    slip = grade("alphabeta", write(tmp_path, NEGAMAX_SLIP))
+    first = next(outcome for outcome in slip if not outcome.passed)
+    assert first.case.title == "lesson 1"
+    assert first.line == (
+        "leaf 6: you stopped after 5 leaves; the reference evaluates D2 next (a cut-off too many?)"
+    )
+
+
+@pytest.mark.slow
+def test_a_chance_layer_that_uses_up_depth_fails_on_the_dice(tmp_path: Path) -> None:
+    outcomes = grade("expectiminimax", write(tmp_path, CHANCE_USES_DEPTH))
+    failed = {outcome.case.title: outcome for outcome in outcomes if not outcome.passed}
+    first = failed["lesson 3, leaves 2 2 3 3 1 1 4 4"]
+    # MAX -> chance -> MIN -> leaf: depth 2 must reach the leaves, not stop at the MIN nodes.
+    assert first.line == "leaf 1: you evaluated a1.1, the reference evaluates a1.1.1"
+    pig = failed["Pig start, depth 2"]
+    assert pig.line == "leaf 1: you evaluated after r1, the reference evaluates after r1 r1"
+    deep = failed["Pig r4r5, depth 2"]  # depth goes below 0 and never stops: the lines say so
+    assert deep.line == "recursed too deeply (RecursionError)"
+    assert len(deep.details) == 6 and deep.details[0].startswith("... ")
+
+
+@pytest.mark.slow
+def test_the_cli_template_fails_then_a_solution_passes(tmp_path: Path) -> None:
+    main = str(Path(__file__).resolve().parents[1] / "main.py")
+    written = subprocess.run(
+        [sys.executable, main, "exercise", "--template", "alphabeta"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert written == template("alphabeta") and "game.outcomes(s)" in written
+    path = write(tmp_path, written)
+    run = subprocess.run(
+        [sys.executable, main, "exercise", "alphabeta", path], capture_output=True, text=True
+    )
+    assert run.returncode == 1
+    assert "raised NotImplementedError: write alphabeta" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr
+    path = write(tmp_path, ALPHABETA)
+    run = subprocess.run(
+        [sys.executable, main, "exercise", "alphabeta", path], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout
+    bad = subprocess.run(
+        [sys.executable, main, "exercise", "minimax", path], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "no function minimax()" in bad.stderr

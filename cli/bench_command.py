@@ -82,7 +82,10 @@ def command_bench(args: argparse.Namespace) -> int:
     out.write(bench.format_machine(report["machine"]) + "\n\n")
     steps = StepLog(enabled=not args.quiet)
     try:
-        run_benchmarks(args, report, plan, policy_presets, steps)
+        if args.expert:
+            expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
+        else:
+            run_benchmarks(args, report, plan, policy_presets, steps)
     finally:
         steps.close()
     if json_file is not None:
@@ -101,22 +104,16 @@ def run_benchmarks(
 ) -> None:
     """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
     from plyground.ai import bench
-    from plyground.ai.bench_expert import expert_bench, format_expert_bench
 
     out = sys.stdout
-    if args.expert:
-        report["expert"] = expert_bench(args.games or EXPERT_GAMES, log=log)
-        out.write("\n".join(format_expert_bench(report["expert"])) + "\n")
-        return
     if not args.solver and args.policy is None:
         report["searches"] = bench.search_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
         report["games"] = bench.game_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
         if bench.solver_games():  # the strongest preset's move times, a few games unchecked
-            games_count = args.games or (1 if args.quick else 4)
-            report["expert"] = expert_bench(games_count, check=False, log=log)
-            out.write("\n" + "\n".join(format_expert_bench(report["expert"])) + "\n")
+            out.write("\n")
+            expert_benchmark(report, args.games or (1 if args.quick else 4), False, log)
     if args.gui:
         report["gui"] = gui_bench(quick=args.quick, log=log)
         out.write("\n")
@@ -177,6 +174,16 @@ def run_benchmarks(
         if args.solver:
             out.write("\n")
         out.write("\n".join(policy_agreement.format_report(report["policy"])) + "\n")
+
+
+def expert_benchmark(
+    report: dict[str, Any], count: int, check: bool, log: Callable[[str], None]
+) -> None:
+    """The strongest preset against itself (`ai.bench_expert`), printed and kept in `report`."""
+    from plyground.ai.bench_expert import expert_bench, format_expert_bench
+
+    report["expert"] = expert_bench(count, check=check, log=log)
+    sys.stdout.write("\n".join(format_expert_bench(report["expert"])) + "\n")
 
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:

@@ -216,3 +216,23 @@ def test_a_read_only_install_caches_the_compiled_code_in_the_users_cache(
     monkeypatch.setenv("NUMBA_CACHE_DIR", "/elsewhere")
     connect4_solver._cache_directory()
     assert connect4_solver.os.environ["NUMBA_CACHE_DIR"] == "/elsewhere"
+
+
+def test_without_numba_the_game_solves_in_python_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A platform where numba cannot be imported: no engine, a status that says why, and the
+    search still solves (on the pure-Python alpha-beta)."""
+    import sys
+
+    from plyground import ai
+
+    monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
+    monkeypatch.setattr(connect4_solver, "_status", connect4_solver._status)  # restored after
+    monkeypatch.setattr(connect4_solver, "_engine", None)
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
+    state = position("2252576253462244111563365343671351441")
+    assert state.exact_engine() is None
+    assert connect4_solver.status().startswith("pure Python (numba unavailable: ")
+    result = ai.search(state, depth=None)
+    assert result.exact and "exact_engine" not in result.extra

@@ -55,6 +55,11 @@ if TYPE_CHECKING:
     from plyground.games.connect4_book import BookValue
 
 
+CHEAP_COMPILED_STONES = 20
+"""From this many stones on, the compiled solver solves any position within about a second
+(every move's value included): the hint and the analysis then solve (`solve_is_cheap`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     """A connect-four position: `current` = stones of the player to move, `mask` = all stones.
@@ -273,8 +278,14 @@ class State:
 
     def solve_is_cheap(self) -> bool:
         """Search hook (ai.cost): with the opening book loaded, solving a position with 11
-        or fewer stones takes seconds at most: every line reaches the 12-stone book."""
-        if self.mask.bit_count() > 11:
+        or fewer stones takes seconds at most: every line reaches the 12-stone book; with
+        the compiled solver, so does one with 20 or more stones (a second at most)."""
+        stones = self.mask.bit_count()
+        if stones >= CHEAP_COMPILED_STONES:
+            from plyground.games.connect4_solver import may_compile
+
+            return may_compile()
+        if stones > 11:
             return False
         from plyground.games.connect4_book import available
 

@@ -68,6 +68,16 @@ def compiled() -> Any:
     return _engine or None
 
 
+def may_compile() -> bool:
+    """Whether the compiled solver is expected here (numba installed, not switched off),
+    without importing numba (the window's process asks this and never solves)."""
+    if os.environ.get(PURE_PYTHON_VARIABLE) or _engine is False:
+        return False
+    from importlib.util import find_spec
+
+    return _engine is not None or find_spec("numba") is not None
+
+
 def status() -> str:
     """One line: which solver runs ('compiled (numba 0.68.1)' or 'pure Python (why)')."""
     if os.environ.get(PURE_PYTHON_VARIABLE):

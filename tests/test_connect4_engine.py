@@ -236,3 +236,17 @@ def test_without_numba_the_game_solves_in_python_and_says_so(
     assert connect4_solver.status().startswith("pure Python (numba unavailable: ")
     result = ai.search(state, depth=None)
     assert result.exact and "exact_engine" not in result.extra
+
+
+def test_a_late_middle_game_is_cheap_to_solve_on_the_compiled_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From 20 stones on the hint and the analysis solve (every Pons position of L2_R1 and
+    L2_R2 with 20 or more stones: 0.42 s at worst with every move's value, docs/SOLVER.md);
+    on the Python solver they do not."""
+    compiled_or_skip()
+    late = position("37313333717124171162542")
+    assert late.ply >= 20 and late.solve_is_cheap()
+    assert not position("444446666222" + "3").solve_is_cheap()
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    assert not late.solve_is_cheap()

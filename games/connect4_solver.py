@@ -2,17 +2,19 @@
 (`games.connect4_engine`) behind the `exact_engine()` hook.
 
 This module turns a `State` into machine words, keeps the transposition table (two numpy
-arrays, fresh for each engine), hands the opening books to the compiled search as arrays
+arrays, one pair per process, emptied for each search), hands the opening books to the
+compiled search as arrays
 (no copy: numpy views of the arrays `games.connect4_book` reads), and converts between
 Pons' scores and the distance values of `games.base.ExactEngine`.
 
 ``PLYGROUND_PURE_PYTHON=1`` switches the engine off: every solve, proof and analysis then
 runs on the pure-Python alpha-beta, the reference.  Without numba (a platform with no
-wheel) the same happens, and `status()` says why once.
+wheel) the same happens, and `status()` says why (`analyze` and `bench` print it).
 
 The compiled code is cached on disk (numba's ``cache=True``): next to this module when its
 folder is writable, else under the user's cache folder (platformdirs), so a read-only
-site-packages still compiles only once.  `warm_up()` compiles (or loads) it ahead of use.
+site-packages still compiles only once.  `warm_up(state)` compiles (or loads) it ahead of
+use.
 """
 
 from __future__ import annotations

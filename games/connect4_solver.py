@@ -29,8 +29,8 @@ from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 UNLIMITED_NODES = 1 << 62
 MOVE_NODES = 6_000_000
 """Expert's solve of a position the book does not reach (13 or more stones): as many as the
-proof at 12 stones (ai.proof.PROOF_NODE_LIMIT), 1.5-2 s at the 3-4 million nodes a second
-measured on the loaded 2-core project machine (docs/SOLVER.md)."""
+proof at 12 stones (ai.proof.PROOF_NODE_LIMIT), under 2 s at the 3.4-3.7 million nodes a
+second measured on the idle 2-core project machine (docs/SOLVER.md)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 

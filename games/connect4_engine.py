@@ -21,6 +21,8 @@ that module says so once and the game plays on the pure-Python solver.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 from numba import njit
 
@@ -39,6 +41,10 @@ LOWER_BASE = MAX_SCORE - 2 * MIN_SCORE + 2
 TABLE_SIZE = 8_388_617
 """A prime just above 2**23: 2**32 * TABLE_SIZE > 2**49, so key mod size plus the key's low
 32 bits tell every position apart.  About 40 MB (4 + 1 bytes a slot)."""
+
+Books: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""The 8-stone codes and values, the 12-stone codes and values, each column's code and its
+length (games.connect4_solver builds it from games.connect4_book)."""
 
 STATS_NODES, STATS_LIMIT, STATS_ABORTED, STATS_ROOT, STATS_CUT_MOVE = 0, 1, 2, 3, 4
 """The slots of the `stats` array: nodes so far, the node limit, 1 once it was reached, the
@@ -158,7 +164,7 @@ def _book_score(
     current: np.uint64,
     mask: np.uint64,
     moves: int,
-    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    books: Books,
 ) -> int:
     """What the books say of a position with the player to move unable to win at once: its
     exact score (12 stones, or a draw), BOOK_WIN / BOOK_LOSS (8 stones), or NO_BOOK."""
@@ -216,7 +222,7 @@ def negamax(
     beta: int,
     keys: np.ndarray,
     values: np.ndarray,
-    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    books: Books,
     stats: np.ndarray,
     scratch: tuple[np.ndarray, np.ndarray],
 ) -> int:
@@ -301,7 +307,7 @@ def probe(
     beta: int,
     keys: np.ndarray,
     values: np.ndarray,
-    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    books: Books,
     stats: np.ndarray,
 ) -> int:
     """The score of an unfinished position within (alpha, beta), fail-hard (a win at once is
@@ -319,7 +325,7 @@ def solve(
     moves: int,
     keys: np.ndarray,
     values: np.ndarray,
-    books: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    books: Books,
     stats: np.ndarray,
 ) -> int:
     """Pons' solve: the exact score by null-window probes, nearest zero first.  A move that

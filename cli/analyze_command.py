@@ -7,7 +7,7 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING, Any
 
-from plyground.ai.exact_engine import engine_status
+from plyground.ai.exact_engine import engine_status, warm_up_engines
 from plyground.ai.search import ALGORITHM_TITLES, MAX_DEPTH
 from plyground.ai.text_table import format_seconds
 from plyground.cli.args import (
@@ -74,6 +74,8 @@ def analyze_position(
         winner = state.winner()
         report["winner"] = None if winner is None else winner + 1
         return report
+    if depth is None and algorithm == "alphabeta":
+        warm_up_engines()  # loading (or compiling) a solver is not part of the search's time
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
     report.update(_result_fields(game, state, result, verdict))
     if depth is None and algorithm == "alphabeta":

@@ -48,6 +48,8 @@ class AlphaBeta:
         self.root_lines: dict[Any, tuple[Move, ...]] = {}
         self.partial: tuple[dict[Any, int], set[Any]] = ({}, set())
         """The root search's values and bounds so far, kept when it is cut short."""
+        self.solved_root: int | None = None
+        """The root's exact value once a solving root search (one best move) has it."""
 
     # ------------------------------------------------------------------ the node search
     def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:  # noqa: C901
@@ -291,10 +293,11 @@ class AlphaBeta:
         self.partial = (values, bounds)  # what a search cut short had found (ai.search)
         self.root_lines = {}
         best: int | None = None
+        self.solved_root = None
         if depth >= UNLIMITED_DEPTH and not all_values:
             # Solve the root node itself (its cutoffs span all moves), then find the
             # moves that reach that value: they tie for the seeded tie-break.
-            best = self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+            best = self.solved_root = self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
         self.ctx.marks = {}
         marking = self.ctx.marking
         for move in order:

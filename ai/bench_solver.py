@@ -125,16 +125,50 @@ def _stopper(position_time: float | None) -> tuple[Callable[[], bool] | None, li
     return (lambda: time.perf_counter() - start[0] > position_time), start
 
 
+SOLVER_ENGINES = ("compiled", "python")
+"""'compiled': the game's own exact engine where it has one (`State.exact_engine()`);
+'python': the pure-Python alpha-beta, the reference."""
+
+
+def solver_engine_status(game_name: str | None = None) -> str | None:
+    """Which solver the game with solver test sets runs here (None: it has one solver)."""
+    from plyground.ai.exact_engine import engine_status
+
+    if not solver_games():
+        return None
+    name, _ = solver_benchmark(game_name)
+    return engine_status(games.get_game(name).initial_state())
+
+
+def engine_available(state: Any) -> bool:
+    """Whether the game offers a compiled engine for `state` here."""
+    from plyground.ai.exact_engine import engine_for
+
+    return engine_for(state) is not None
+
+
 def solve_position(
-    state: Any, mode: str, position_time: float | None = None
+    state: Any, mode: str, position_time: float | None = None, engine: str = "compiled"
 ) -> tuple[int | None, int, float]:
     """Solve one position: (the test files' score or None if out of time, nodes, seconds).
 
     'score' solves the root node alone with null-window probes; 'move' runs the search
-    a player runs, which also values every root move that may tie for best.
+    a player runs, which also values every root move that may tie for best.  `engine`
+    'python' switches the game's compiled engine off for the solve.
     """
-    from plyground.ai.alphabeta import AlphaBeta
+    from plyground.ai.exact_engine import python_only
+
+    if engine == "python":
+        with python_only():
+            return _solve_position(state, mode, position_time)
+    return _solve_position(state, mode, position_time)
+
+
+def _solve_position(
+    state: Any, mode: str, position_time: float | None
+) -> tuple[int | None, int, float]:
     from plyground.ai.engine import UNLIMITED_DEPTH, Context, SearchCancelled
+    from plyground.ai.exact_engine import engine_for, make_alphabeta
     from plyground.ai.search import heuristic_for
     from plyground.ai.table import TranspositionTable
     from plyground.ai.values import INF_UNITS, SCALE
@@ -145,7 +179,7 @@ def solve_position(
     ply = state.ply
     if mode == "score":
         ctx = Context(heuristic_for(state, None), None, 0, should_stop, None)
-        searcher = AlphaBeta(ctx, table)
+        searcher = make_alphabeta(state, ctx, table)
         start[0] = began = time.perf_counter()
         try:
             units = searcher.solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
@@ -155,6 +189,7 @@ def solve_position(
         return solver_score(benchmark, units / SCALE, ply, True), ctx.nodes, elapsed
     if mode != "move":
         raise ValueError(f"unknown solver mode {mode!r}; choose from {', '.join(SOLVER_MODES)}")
+    engine_for(state)  # a game's engine empties its table now, outside the timing
     start[0] = began = time.perf_counter()
     try:
         result = search(
@@ -181,8 +216,10 @@ def solver_bench(
     position_time: float | None = None,
     modes: tuple[str, ...] = SOLVER_MODES,
     game_name: str | None = None,
+    engines: tuple[str, ...] = SOLVER_ENGINES,
 ) -> dict[str, Any]:
-    """Solve the positions of one 'moves score' file in each mode and check every score.
+    """Solve the positions of one 'moves score' file on each engine in each mode and check
+    every score (the compiled engine is left out where the game has none here).
 
     Stops after `limit` positions, or once a mode has spent `time_limit` seconds on the
     set; a position not solved within `position_time` seconds counts as unsolved.  Nodes
@@ -199,8 +236,12 @@ def solver_bench(
         short = benchmark.short_name(path.name)
     except ValueError:
         short = path.stem
+    if states and not engine_available(states[0]):
+        engines = tuple(engine for engine in engines if engine != "compiled")
     rows = [
-        _solve_set(mode, positions, states, short, time_limit, position_time, log) for mode in modes
+        _solve_set(mode, engine, positions, states, short, time_limit, position_time, log)
+        for engine in engines
+        for mode in modes
     ]
     solver_set = benchmark.find(short)
     reference = None if solver_set is None else solver_set.reference
@@ -223,6 +264,7 @@ def solver_bench(
 
 def _solve_set(
     mode: str,
+    engine: str,
     positions: list[tuple[str, int]],
     states: list[Any],
     short: str,
@@ -231,6 +273,8 @@ def _solve_set(
     log: Log,
 ) -> dict[str, Any]:
     """One mode's run over a set's positions: counts, nodes and times, the wrong scores."""
+    if states:  # untimed: loading (or compiling) an engine is not solving
+        solve_position(states[0], mode, position_time, engine)
     gc.collect()
     right = attempted = 0
     nodes: list[int] = []
@@ -242,10 +286,10 @@ def _solve_set(
         zip(positions, states, strict=True), start=1
     ):
         if time_limit is not None and time.perf_counter() - started > time_limit:
-            log(f"{short} {mode}: set time limit reached after {attempted} positions")
+            log(f"{short} {engine} {mode}: set time limit reached after {attempted} positions")
             break
         attempted += 1
-        score, count, elapsed = solve_position(state, mode, position_time)
+        score, count, elapsed = solve_position(state, mode, position_time, engine)
         if score is None:
             unsolved.append(number)
             continue
@@ -256,9 +300,10 @@ def _solve_set(
         else:
             wrong.append({"line": number, "moves": moves, "expected": expected, "found": score})
         if number % 100 == 0:
-            log(f"{short} {mode}: {number} positions, {right} right")
+            log(f"{short} {engine} {mode}: {number} positions, {right} right")
     solved = len(nodes)
     row: dict[str, Any] = {
+        "engine": engine,
         "mode": mode,
         "attempted": attempted,
         "solved": solved,
@@ -273,10 +318,11 @@ def _solve_set(
         "median_time": _median(times),
         "total_time": sum(times),
         "nodes_per_second": sum(nodes) / sum(times) if sum(times) > 0 else 0.0,
+        "positions_per_second": solved / sum(times) if sum(times) > 0 else 0.0,
         "wrong": wrong[:20],
     }
     log(
-        f"{short} {SOLVER_MODE_TITLES[mode]}: {solved} solved, {right} right, "
+        f"{short} {engine} {SOLVER_MODE_TITLES[mode]}: {solved} solved, {right} right, "
         f"mean {row['mean_nodes']:,.0f} nodes"
     )
     return row
@@ -300,6 +346,7 @@ def solver_suite(
     modes: tuple[str, ...] = SOLVER_MODES,
     log: Log = lambda text: None,
     game_name: str | None = None,
+    engines: tuple[str, ...] = SOLVER_ENGINES,
 ) -> list[dict[str, Any]]:
     """`solver_bench` over several of a game's sets: [(set name, positions or None for all)].
 
@@ -315,6 +362,7 @@ def solver_suite(
             position_time=position_time,
             modes=modes,
             game_name=game_name,
+            engines=engines,
         )
         for name, count in (benchmark.default_plan if plan is None else plan)
     ]
@@ -327,8 +375,17 @@ def _short_time(seconds: float) -> str:
     return format_seconds(seconds)
 
 
+def _rate(count: float) -> str:
+    """'4.2 M', '95 k', '310' a second."""
+    if count >= 1e6:
+        return f"{count / 1e6:.1f} M"
+    if count >= 1e3:
+        return f"{count / 1e3:.0f} k"
+    return f"{count:.0f}"
+
+
 def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
-    """One row per set and mode, with the reference solver's figures beside ours."""
+    """One row per set, engine and mode, with the reference solver's figures beside ours."""
     if isinstance(reports, dict):
         reports = [reports]
     rows = []
@@ -340,39 +397,50 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
             rows.append(
                 [
                     report["set"],
+                    row.get("engine", "python"),
                     SOLVER_MODE_TITLES[row["mode"]],
                     f"{row['attempted']}/{report['positions']}",
                     f"{row['solved']}" + (f" ({unsolved} out of time)" if unsolved else ""),
                     "yes" if row["all_right"] else f"no ({row['wrong_count']} wrong)",
                     f"{row['mean_nodes']:,.0f}",
-                    f"{row['median_nodes']:,.0f}",
                     _short_time(row["mean_time"]),
+                    _rate(row["nodes_per_second"]),
+                    _rate(row.get("positions_per_second", 0.0)),
                     "-" if reference is None else f"{reference['mean_nodes']:,.0f}",
                     "-" if reference is None else _short_time(reference["mean_time"]),
+                    "-"
+                    if reference is None
+                    else _rate(reference["mean_nodes"] / reference["mean_time"]),
+                    "-" if reference is None else _rate(1 / reference["mean_time"]),
                 ]
             )
             for miss in row["wrong"]:
                 misses.append(
-                    f"  {report['set']} line {miss['line']}: {miss['moves']} expected "
-                    f"{miss['expected']}, found {miss['found']}"
+                    f"  {report['set']} {row.get('engine', 'python')} line {miss['line']}: "
+                    f"{miss['moves']} expected {miss['expected']}, found {miss['found']}"
                 )
+    name = reports[0]["reference_name"] if reports else "reference"
     headers = [
         "set",
+        "engine",
         "mode",
         "positions",
         "solved",
         "all right",
         "mean nodes",
-        "median nodes",
         "mean time",
-        f"{reports[0]['reference_name']} nodes" if reports else "reference nodes",
-        f"{reports[0]['reference_name']} time" if reports else "reference time",
+        "nodes/s",
+        "positions/s",
+        f"{name} nodes",
+        f"{name} time",
+        f"{name} nodes/s",
+        f"{name} positions/s",
     ]
     limits = {report["position_time"] for report in reports} - {None}
     title = reports[0]["title"] if reports else "Solver test sets"
     lines = [
         f"{title} (exact scores; nodes and times are per solved position):",
-        *format_table(headers, rows, right=(2, 3, 5, 6, 7, 8, 9)),
+        *format_table(headers, rows, right=tuple(range(3, 14))),
     ]
     if limits:
         lines.append(f"time limit per position: {format_seconds(max(limits))}")

@@ -27,6 +27,7 @@ from plyground.ai.engine import (
     SearchError,
     _OutOfTime,
 )
+from plyground.ai.exact_engine import make_alphabeta
 from plyground.ai.expectiminimax import Expectiminimax
 from plyground.ai.file_heuristics import file_heuristic, is_heuristic_file
 from plyground.ai.minimax import minimax_root
@@ -309,8 +310,12 @@ def _solve_on_budget(
     budget_end = ctx.deadline
     ctx.depth = UNLIMITED_DEPTH
     keeper: Move | None = None
+    engine_nodes = getattr(getattr(searcher, "engine", None), "move_nodes", None)
     if known is None and budget_end is not None and not solve_is_cheap(state):
-        ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+        if engine_nodes:  # a game's exact engine: a solve bounded by nodes, as a proof is
+            ctx.deadline, ctx.node_limit = None, ctx.nodes + engine_nodes
+        else:
+            ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
     elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
         ctx.deadline = None  # finished whatever the machine's speed
     # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
@@ -327,7 +332,9 @@ def _solve_on_budget(
         values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
     except _OutOfTime:
         ctx.deadline = budget_end
-        kept = kept_known_value(order, searcher.partial, known, keeper)
+        # The root's value is known from the game, or solved before the root search was cut.
+        solved = known if known is not None else searcher.solved_root
+        kept = kept_known_value(order, searcher.partial, solved, keeper)
         if kept is not None:
             # A move proven to keep the known value is played (exact); else the likeliest
             # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
@@ -346,7 +353,7 @@ def _solve_on_budget(
         found = (values, bounds, dict(searcher.root_lines))
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
         progress.marks = dict(ctx.marks)
-    ctx.deadline = budget_end
+    ctx.deadline, ctx.node_limit = budget_end, None
     progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
     return found, tentative, plan, order
 
@@ -355,7 +362,7 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    searcher = AlphaBeta(ctx, table if table is not None else _table_for(depth))
+    searcher = make_alphabeta(state, ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()
@@ -403,6 +410,8 @@ def _alphabeta(
     if progress.proof_nodes is not None:
         extra["proof_nodes"] = progress.proof_nodes
     judged_depth = done if done < UNLIMITED_DEPTH else None
+    if getattr(searcher, "engine_nodes", 0):  # values solved on the game's exact engine
+        extra["exact_engine"] = searcher.engine.name  # type: ignore[attr-defined]
     result = _finish(
         state,
         ctx,

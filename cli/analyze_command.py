@@ -7,6 +7,7 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING, Any
 
+from plyground.ai.exact_engine import engine_status, warm_up_engines
 from plyground.ai.search import ALGORITHM_TITLES, MAX_DEPTH
 from plyground.ai.text_table import format_seconds
 from plyground.cli.args import (
@@ -73,8 +74,12 @@ def analyze_position(
         winner = state.winner()
         report["winner"] = None if winner is None else winner + 1
         return report
+    if depth is None and algorithm == "alphabeta":
+        warm_up_engines()  # loading (or compiling) a solver is not part of the search's time
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
     report.update(_result_fields(game, state, result, verdict))
+    if depth is None and algorithm == "alphabeta":
+        report["solver"] = engine_status(state)  # which solver solved (None: the only one)
     return report
 
 
@@ -225,6 +230,8 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         + (f"  {report['speed']}" if report["speed"] else "  nodes/s: too quick to measure")
         + "\n"
     )
+    if report.get("solver"):
+        write(f"Solver: {report['solver']}\n")
     for note in (report["versus_minimax"], report["values_note"]):
         if note:
             write(note[0].upper() + note[1:] + ".\n")

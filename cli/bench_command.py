@@ -42,6 +42,10 @@ def longest_game() -> str:
     return max(fixed or list(games.GAMES), key=plies)
 
 
+EXPERT_GAMES = 40
+"""Games of `bench --expert`."""
+
+
 def command_bench(args: argparse.Namespace) -> int:
     """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
     from plyground.ai import bench
@@ -78,7 +82,10 @@ def command_bench(args: argparse.Namespace) -> int:
     out.write(bench.format_machine(report["machine"]) + "\n\n")
     steps = StepLog(enabled=not args.quiet)
     try:
-        run_benchmarks(args, report, plan, policy_presets, steps)
+        if args.expert:
+            expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
+        else:
+            run_benchmarks(args, report, plan, policy_presets, steps)
     finally:
         steps.close()
     if json_file is not None:
@@ -104,6 +111,9 @@ def run_benchmarks(
         out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
         report["games"] = bench.game_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
+        if bench.solver_games():  # the strongest preset's move times, a few games unchecked
+            out.write("\n")
+            expert_benchmark(report, args.games or (1 if args.quick else 4), False, log)
     if args.gui:
         report["gui"] = gui_bench(quick=args.quick, log=log)
         out.write("\n")
@@ -124,6 +134,7 @@ def run_benchmarks(
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
         modes = ("score",) if args.score_only else bench.SOLVER_MODES
+        engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
         if args.solver_file is not None:
             report["solver"] = [
                 bench.solver_bench(
@@ -133,6 +144,7 @@ def run_benchmarks(
                     position_time=args.time_limit,
                     modes=modes,
                     log=log,
+                    engines=engines,
                 )
             ]
         else:
@@ -142,8 +154,13 @@ def run_benchmarks(
                 time_limit=args.solver_time,
                 modes=modes,
                 log=log,
+                engines=engines,
             )
         out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+        status = bench.solver_engine_status()
+        if status:
+            out.write(f"solver: {status}\n")
+            report["solver_engine"] = status
     if policy_presets is not None:
         from plyground.ai import policy_agreement
 
@@ -157,6 +174,16 @@ def run_benchmarks(
         if args.solver:
             out.write("\n")
         out.write("\n".join(policy_agreement.format_report(report["policy"])) + "\n")
+
+
+def expert_benchmark(
+    report: dict[str, Any], count: int, check: bool, log: Callable[[str], None]
+) -> None:
+    """The strongest preset against itself (`ai.bench_expert`), printed and kept in `report`."""
+    from plyground.ai.bench_expert import expert_bench, format_expert_bench
+
+    report["expert"] = expert_bench(count, check=check, log=log)
+    sys.stdout.write("\n".join(format_expert_bench(report["expert"])) + "\n")
 
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
@@ -388,6 +415,18 @@ def add_parser(commands: Any) -> None:
         "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
     )
     bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    bench.add_argument(
+        "--expert",
+        action="store_true",
+        help="only the strongest preset against itself in seeded games of the game with a "
+        "solver: move time by stones, and every move checked with the solver",
+    )
+    bench.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        help=f"games for --expert (default {EXPERT_GAMES}; plain bench: 4 unchecked)",
+    )
     _add_solver_arguments(bench, solver)
     _add_policy_arguments(bench, policy)
     bench.set_defaults(handler=command_bench)
@@ -426,6 +465,13 @@ def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str])
         action="store_true",
         help="only the 'score only' row (the root's exact value, as the reference "
         "solver measures), not also 'score + move' (the search a player runs)",
+    )
+    solver.add_argument(
+        "--engine",
+        choices=("compiled", "python", "both"),
+        default="both",
+        help="which solver: the game's compiled engine, the pure-Python alpha-beta, or both "
+        "side by side (default: both)",
     )
     solver.add_argument(
         "--solver-file",

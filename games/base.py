@@ -218,6 +218,39 @@ class ReferencePolicy(Protocol):
         ...
 
 
+PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
+"""Set (to anything) in the environment, no game offers its exact engine: every solve runs
+on the pure-Python alpha-beta, the reference."""
+DISTANCE_WIN = 1000
+"""An exact engine's value of a win `d` plies away is ``DISTANCE_WIN - d`` (a loss: its
+negation, a draw: 0); the search's value scale is this times a whole number of units."""
+
+
+class ExactEngine(Protocol):
+    """A game's own exact solver (optional hook `State.exact_engine()`: connect-four's compiled
+    one).  `ai` solves on it wherever it would solve with its own alpha-beta, so it must
+    give the same values; the pure-Python alpha-beta stays the reference."""
+
+    name: str
+    """A short name for reports ("compiled")."""
+    move_nodes: int
+    """The nodes a player's solve may spend on one move where nothing is known (about a
+    second on a 2-core machine): bounded by nodes, the move is the same on every machine."""
+
+    def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:
+        """(value, nodes, finished): the value of `state` for its player to move, in distance
+        values, fail-hard within (low, high); `finished` False once `node_limit` nodes are
+        spent (the value then means nothing)."""
+        ...
+
+    best_move: Any
+    """After `solve`: a move that keeps the solved value, or None where it knows none."""
+
+    def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
+        """(value, nodes, finished): the exact value of `state`, as `probe` gives it."""
+        ...
+
+
 @runtime_checkable
 class State(Protocol):
     """What the search and the front end may ask of a position."""

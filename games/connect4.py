@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 from plyground.games.base import (
     BenchPosition,
     DigitNotation,
+    ExactEngine,
     GameOption,
     Heuristic,
     IllegalMoveError,
@@ -52,6 +53,11 @@ from plyground.games.connect4_heuristics import HEURISTICS
 
 if TYPE_CHECKING:
     from plyground.games.connect4_book import BookValue
+
+
+CHEAP_COMPILED_STONES = 20
+"""From this many stones on, the compiled solver solves any position within about a second
+(every move's value included): the hint and the analysis then solve (`solve_is_cheap`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +278,14 @@ class State:
 
     def solve_is_cheap(self) -> bool:
         """Search hook (ai.cost): with the opening book loaded, solving a position with 11
-        or fewer stones takes seconds at most: every line reaches the 12-stone book."""
-        if self.mask.bit_count() > 11:
+        or fewer stones takes seconds at most: every line reaches the 12-stone book; with
+        the compiled solver, so does one with 20 or more stones (a second at most)."""
+        stones = self.mask.bit_count()
+        if stones >= CHEAP_COMPILED_STONES:
+            from plyground.games.connect4_solver import may_compile
+
+            return may_compile()
+        if stones > 11:
             return False
         from plyground.games.connect4_book import available
 
@@ -287,6 +299,20 @@ class State:
         from plyground.games.connect4_book import early_value
 
         return early_value(self)
+
+    def exact_engine(self) -> ExactEngine | None:
+        """Search hook: a fresh compiled solver (games/connect4_solver.py) for solving from
+        this position, or None where the pure-Python solver runs (PLYGROUND_PURE_PYTHON=1,
+        or no numba)."""
+        from plyground.games.connect4_solver import exact_engine
+
+        return exact_engine()
+
+    def exact_engine_status(self) -> str:
+        """Which solver runs: 'compiled (numba 0.68.1)' or 'pure Python (why)'."""
+        from plyground.games.connect4_solver import status
+
+        return status()
 
     def book_value(self) -> BookValue | None:
         """Search hook: the opening book's (outcome, plies to the end or None) for the player
@@ -362,13 +388,11 @@ class Game(DigitNotation):
     notation_help = "columns 1-7 from the left, e.g. 4453"
     # The measured ladder.  Depth is the main step: 2 and 4 with the quick "windows" count
     # (and a little noise), 6 with "threats" (which squares would complete four, and whose
-    # row parity they favour).  Expert deepens iteratively within 1.5 s, so it solves
-    # exactly from the late middle game on; before that it plays the deepest finished
-    # iteration (9-10 plies from the opening on a 2-core machine).  Hard stops at depth 6,
-    # well short of that: at depth 8 Hard scored as much as Expert over 40 games on a busy
-    # machine, where the budget buys Expert little more than 8 plies.  1.5 s leaves room
-    # for the overshoot of the last iteration under a 2 s worst move (1.6 s at worst,
-    # over its 120 games of the ladder in docs/RESULTS.md).
+    # row parity they favour).  Expert solves: in the opening through the book (a proof
+    # bounded by nodes at 12 stones), after it on the compiled solver within its node
+    # budget (games/connect4_solver.py MOVE_NODES, about a second), and only where that
+    # runs out (or on the pure-Python solver, which manages it from the late middle game
+    # on) does it deepen with "threats" for the rest of its 1.5 s.
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
@@ -399,9 +423,9 @@ class Game(DigitNotation):
             None,
             "threats",
             time_limit=1.5,
-            description="Deepens for 1.5 s a move and plays exactly once it can solve the "
-            "position in that time; in the opening it always plays exactly, taking longer "
-            "where proving a move needs it.",
+            description="Plays perfectly: the opening book and a compiled solver find the "
+            "exact value of every position; where a solve does not finish within its budget "
+            "it deepens for 1.5 s a move.",
         ),
     )
 
@@ -416,6 +440,14 @@ class Game(DigitNotation):
 
     def __init__(self) -> None:
         self.heuristics: dict[str, Heuristic] = dict(HEURISTICS)
+
+    @staticmethod
+    def warm_up() -> float:
+        """Load the compiled solver (compiling it on the first run after an install) and the
+        opening book now, ahead of the first solve; the seconds it took."""
+        from plyground.games.connect4_solver import warm_up
+
+        return warm_up(GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441")))
 
     def option_values(self) -> dict[str, int]:
         """No options."""

@@ -258,6 +258,9 @@ def worker_main(
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
+    from plyground.ai.exact_engine import warm_up_engines
+
+    warm_up_engines()  # the first solve then need not wait for a compiled engine to load
     while True:
         try:
             job = requests.get(timeout=PARENT_CHECK)

@@ -31,10 +31,19 @@ def test_an_unproven_value_has_no_score() -> None:
     assert bench.solver_score(SETS, 0.25, 10, exact=False) is None
 
 
+def solver_engine_loads() -> bool:
+    from plyground.games import connect4_solver
+
+    return connect4_solver.compiled() is not None
+
+
 def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
     report = bench.solver_bench(DATA / "Test_L3_R1.txt", limit=15)
     assert report["set"] == "L3_R1" and report["positions"] == 15
-    assert [row["mode"] for row in report["rows"]] == ["score", "move"]
+    engines = bench.SOLVER_ENGINES if solver_engine_loads() else ("python",)
+    assert [(row["engine"], row["mode"]) for row in report["rows"]] == [
+        (engine, mode) for engine in engines for mode in ("score", "move")
+    ]
     for row in report["rows"]:
         assert row["solved"] == 15 and row["unsolved"] == []
         assert row["all_right"], row["wrong"]
@@ -44,6 +53,7 @@ def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
     assert report["game"] == "connect4" and report["stage"] == "end game, easy"
     text = "\n".join(bench.format_solver_bench(report))
     assert "score only" in text and "score + move" in text and "Pons nodes" in text
+    assert "nodes/s" in text and "positions/s" in text
 
 
 def test_every_solver_set_is_found_by_its_short_name() -> None:

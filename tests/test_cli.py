@@ -470,7 +470,8 @@ def test_bench_solver_runs_only_the_solver(
     data = json.loads(output.read_text())
     assert [report["set"] for report in data["solver"]] == ["L3_R1", "L2_R1"]
     for report in data["solver"]:
-        assert [row["solved"] for row in report["rows"]] == [3, 3]
+        assert [row["solved"] for row in report["rows"]] == [3] * len(report["rows"])
+        assert len(report["rows"]) in (2, 4)  # score, move on each engine (compiled, python)
         assert all(row["all_right"] for row in report["rows"])
 
 

@@ -19,6 +19,7 @@ import pytest
 from plyground.ai.alphabeta import AlphaBeta
 from plyground.ai.difficulty import DIFFICULTIES
 from plyground.ai.engine import UNLIMITED_DEPTH, Context
+from plyground.ai.exact_engine import make_alphabeta
 from plyground.ai.players import AIPlayer
 from plyground.ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
 from plyground.ai.search import heuristic_for
@@ -77,13 +78,14 @@ def exact_value(state: State) -> int:
     if known is not None:
         return known
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    return AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    searcher = make_alphabeta(state, ctx)
+    return searcher.solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
 
 
 def keeps(state: State, move: int, value: int) -> bool:
     """Whether `move` is worth `value` (the root's exact value: no move is worth more)."""
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    probe = AlphaBeta(ctx).child_value(state, move, UNLIMITED_DEPTH, value - 1, value)
+    probe = make_alphabeta(state, ctx).child_value(state, move, UNLIMITED_DEPTH, value - 1, value)
     return probe >= value
 
 
@@ -101,7 +103,9 @@ def test_the_sample_spans_the_opening() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("moves", sample())
-def test_a_hurried_expert_keeps_the_exact_result(hurried_expert: AIPlayer, moves: str) -> None:
+def test_a_hurried_expert_keeps_the_exact_result(
+    hurried_expert: AIPlayer, moves: str, solver: str
+) -> None:
     state = position(moves)
     value = exact_value(state)
     move = hurried_expert.choose(state)
@@ -155,7 +159,7 @@ def test_the_proof_drops_moves_that_lose_at_once_and_counts_nodes() -> None:
 
 
 def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, solver: str
 ) -> None:
     """Out of nodes before any move is proven, the search plays the likeliest move not
     proven worse (the first of `search_moves()` left) and claims nothing exact."""
@@ -165,7 +169,8 @@ def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
         known = known_value(state)
         assert known is not None
         ctx = Context(heuristic_for(state, None), None, 0, None, None)
-        proof = prove_keeper(AlphaBeta(ctx), state, known, list(state.legal_moves()), limit=1)
+        searcher = make_alphabeta(state, ctx)
+        proof = prove_keeper(searcher, state, known, list(state.legal_moves()), limit=1)
         if proof.move is None:
             break
     assert proof.left == [m for m in state.search_moves() if m not in proof.worse]

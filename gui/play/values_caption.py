@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 from plyground.ai.evaluation_text import short_legend, source_text
 from plyground.gui import drawing, theme
+from plyground.gui.theme import Metrics
 
 TEXT_SIZE = 13
 """The caption's text size (before the window's scale)."""
@@ -26,19 +27,19 @@ def reserved(scene: Any) -> int:
     shown (the values come and go with the turns; the board must not jump with them)."""
     if not scene.controller.settings.show_analysis:
         return 0
-    m = scene.app.metrics
+    m: Metrics = scene.app.metrics
     return line_height(m) * 2 + m.px(4)
 
 
-def line_height(m: Any) -> int:
+def line_height(m: Metrics) -> int:
     """One caption line's height."""
     return round(m.font_size(TEXT_SIZE) * 1.35)
 
 
 def board_top(scene: Any) -> int:
     """Where the board's area starts: under the status line and the caption's room."""
-    m = scene.app.metrics
-    header = scene.header_rect()
+    m: Metrics = scene.app.metrics
+    header: pygame.Rect = scene.header_rect()
     room = reserved(scene)
     return header.bottom + m.gap + (room + m.gap // 2 if room else 0)
 

@@ -84,7 +84,7 @@ def caption_lines(controller: Any) -> tuple[int, str, str] | None:
     sources = sorted({source_text(value) for value in values})
     text += f" · source: {', '.join(sources)}"
     stochastic = bool(controller.game.stochastic)
-    legend = " · ".join(short_legend(stochastic, values))
+    legend = "Key: " + " · ".join(short_legend(stochastic, values))
     return player, text, legend
 
 

@@ -45,7 +45,8 @@ def test_the_caption_names_the_side_and_whose_view(game):
             assert ("advice" in whose) == (role != "AI")
             assert ("its own search" in whose) == (role == "AI")
             assert "source: " in whose
-            assert legend and legend.split(" · ")[0] in _short_legend(controller)
+            assert legend.startswith("Key: ")
+            assert legend.removeprefix("Key: ").split(" · ")[0] in _short_legend(controller)
         finally:
             app.quit(save=False)
 
@@ -64,7 +65,7 @@ def test_the_legend_lists_the_kinds_on_the_board():
     try:
         values = list(play.controller.shown_values().values.values())
         legend = values_caption.caption_lines(play.controller)[2]
-        assert legend == " · ".join(short_legend(False, values))
+        assert legend == "Key: " + " · ".join(short_legend(False, values))
     finally:
         app.quit(save=False)
 
@@ -118,3 +119,23 @@ def _assert_board_draws_nothing_in(play, strip):
             play.view.draw(surface, play.board_rect(), state, play.context())
         frames.append(pygame.image.tobytes(surface.subsurface(strip), "RGB"))
     assert frames[0] == frames[1]
+
+
+def test_compare_writes_values_with_their_kind_and_shows_the_key():
+    from plyground.ai.compare import Row
+    from plyground.gui.compare.table import TableState, key_text, value_cell
+
+    from plyground import games
+
+    game = games.get_game("connect4")
+    rows = [
+        Row("minimax", "minimax", 3, value=0.178, kind="estimate", source="heuristic"),
+        Row("alphabeta", "alpha-beta", 3, value=0.178, kind="estimate", source="heuristic"),
+        Row("minimax", "minimax", 9, value=0.97, kind="exact", source="search"),
+    ]
+    assert value_cell(game, rows[0]) == "est. +0.18"
+    assert value_cell(game, Row("x", "x", 3, value=0.5)) == "+0.500"  # no kind: the number
+    state = TableState(game, {}, [], rows, depth=3, status="")
+    assert key_text(state) == "Key: est.: estimate"
+    assert key_text(TableState(game, {}, [], rows, depth=9, status="")).startswith("Key: win in")
+    assert key_text(TableState(game, {}, [], [], depth=3, status="")) == ""

@@ -139,3 +139,53 @@ def test_compare_writes_values_with_their_kind_and_shows_the_key():
     assert key_text(state) == "Key: est.: estimate"
     assert key_text(TableState(game, {}, [], rows, depth=9, status="")).startswith("Key: win in")
     assert key_text(TableState(game, {}, [], [], depth=3, status="")) == ""
+
+
+class _Stub:
+    """Just what `values_caption.whose_values` reads of a controller."""
+
+    def __init__(self, roles, reviewing=False):
+        from types import SimpleNamespace
+
+        from plyground.ai.provenance import Evaluation, Kind, Source
+
+        self.roles, self.reviewing = roles, reviewing
+        value = Evaluation(0.0, Kind.EXACT, Source.SOLVER)
+        self.values = SimpleNamespace(values={4: value})
+        self.game = SimpleNamespace(stochastic=False)
+
+    def shown_values(self):
+        return self.values
+
+    def shown_state(self):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(player=1)
+
+    def colour_names(self):
+        return ("Red", "Yellow")
+
+    def is_human(self, player):
+        return not self.roles[player].startswith("AI")
+
+    def player_roles(self):
+        return self.roles
+
+
+def test_the_wording_for_each_kind_of_side():
+    from plyground.gui.play.values_caption import caption_lines, whose_values
+
+    cases = {
+        ("You", "AI · Hard"): "Values for Yellow (AI, to move) · its own search",
+        ("AI · Hard", "You"): "Values for Yellow (you, to move) · advice",
+        ("Human", "Human"): "Values for Yellow (to move) · advice",
+        ("AI · Hard", "AI · Easy"): "Values for Yellow (AI, to move) · its own search",
+    }
+    for roles, text in cases.items():
+        assert whose_values(_Stub(roles)) == (1, text)
+    assert whose_values(_Stub(("You", "AI · Hard"), reviewing=True)) == (
+        1,
+        "Values for Yellow (to move here) · advice",
+    )
+    _player, whose, legend = caption_lines(_Stub(("AI · Hard", "You")))
+    assert whose.endswith("· source: solver") and legend == "Key: win in 5 / draw: exact"

@@ -20,6 +20,8 @@ TEXT_SIZE = 13
 """The caption's text size (before the window's scale)."""
 SMALLEST = 10
 """The smallest size a line shrinks to before it is shortened."""
+DOT_ROOM = 18
+"""Room left of the first line for the player's dot (before the window's scale)."""
 
 
 def reserved(scene: Any) -> int:
@@ -89,9 +91,17 @@ def caption_lines(controller: Any) -> tuple[int, str, str] | None:
 
 
 def fitted(text: str, width: int, m: Any) -> tuple[str, int]:
-    """`text` and the size it is drawn at to fit `width` (smaller first, then shortened)."""
-    size = drawing.fit_size(text, width, m.font_size(TEXT_SIZE), smallest=SMALLEST)
-    return drawing.ellipsize(text, width, size), size
+    """`text` and the size it is drawn at to fit `width`: smaller first, then without its
+    last ' · ' parts (the sources, which the panel lists too), the first part kept whole
+    where it can be (for whom the values are)."""
+    parts = text.split(" · ")
+    size = m.font_size(TEXT_SIZE)
+    for keep in range(len(parts), 0, -1):
+        shown = " · ".join(parts[:keep])
+        size = drawing.fit_size(shown, width, m.font_size(TEXT_SIZE), smallest=SMALLEST)
+        if drawing.text_size(shown, size)[0] <= width:
+            return shown, size
+    return drawing.ellipsize(parts[0], width, size), size
 
 
 def layout(scene: Any) -> list[tuple[str, int, pygame.Rect]]:
@@ -102,7 +112,7 @@ def layout(scene: Any) -> list[tuple[str, int, pygame.Rect]]:
     if lines is None or rect.height <= 0:
         return []
     m = scene.app.metrics
-    dot = m.px(18)
+    dot = m.px(DOT_ROOM)
     out = []
     for i, text in enumerate(lines[1:]):
         room = rect.width - (dot if i == 0 else 0)

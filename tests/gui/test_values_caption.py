@@ -189,3 +189,25 @@ def test_the_wording_for_each_kind_of_side():
     )
     _player, whose, legend = caption_lines(_Stub(("AI · Hard", "You")))
     assert whose.endswith("· source: solver") and legend == "Key: win in 5 / draw: exact"
+
+
+def test_a_long_line_loses_its_sources_before_its_side():
+    from plyground.gui.play.values_caption import fitted
+
+    app, play = _analysed((800, 600), "connect4", ["Medium", "human"])
+    try:
+        long = (
+            "Values for Red (AI, to move) · its own search · "
+            "source: heuristic at depth 6, opening book, searched to the end"
+        )
+        width = values_caption_width(play)
+        shown, _size = fitted(long, width, app.metrics)
+        assert shown == "Values for Red (AI, to move) · its own search"
+    finally:
+        app.quit(save=False)
+
+
+def values_caption_width(play):
+    from plyground.gui.play import values_caption
+
+    return values_caption.caption_rect(play).width - play.app.metrics.px(values_caption.DOT_ROOM)

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 from plyground.ai.compare import Estimate, Row, duration
+from plyground.ai.evaluation_text import board_text, short_legend
+from plyground.ai.provenance import Evaluation, Kind, Source
 from plyground.gui import drawing, theme
 from plyground.gui.theme import Metrics
 from plyground.gui.view_heading import draw_card
@@ -88,7 +90,13 @@ def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pyg
         _draw_row(surface, cells, colour, row is not None and row.ran, (x0, y, width), size)
         y += row_h
     room = width - (2 * m.px(130) + m.px(24) if scene.pending else 0)
-    line = drawing.ellipsize(scene.status, room if not scene.pending else width, small)
+    key = key_text(scene)
+    if key and not scene.pending:  # the one legend for the value column, at the right
+        drawn = drawing.draw_text(
+            surface, key, (x0 + width, y + m.px(6)), small, theme.TEXT_FAINT, anchor="topright"
+        )
+        room = drawn.x - x0 - m.px(16)
+    line = drawing.ellipsize(scene.status, room, small)
     drawing.draw_text(
         surface,
         line,
@@ -96,6 +104,32 @@ def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pyg
         small,
         theme.WARNING if scene.pending else theme.TEXT_DIM,
     )
+
+
+def evaluation_of(row: Row) -> Evaluation | None:
+    """A finished row's root value with its provenance (None: no value, or no kind)."""
+    if row.value is None or not row.kind:
+        return None
+    return Evaluation(row.value, Kind(row.kind), Source(row.source), depth=row.depth)
+
+
+def value_cell(game: Any, row: Row) -> str:
+    """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%')."""
+    evaluation = evaluation_of(row)
+    if evaluation is None:
+        return "" if row.value is None else f"{row.value:+.3f}"
+    return board_text(evaluation, bool(getattr(game, "stochastic", False)))
+
+
+def key_text(scene: TableState) -> str:
+    """'Key: est.: estimate · win in 5 / draw: exact': how the values shown read
+    (`ai.evaluation_text.short_legend` for the kinds in the table), or ''."""
+    shown = [row for row in scene.rows if row.depth == scene.depth and row.ran]
+    values = [e for e in map(evaluation_of, shown) if e is not None]
+    if not values:
+        return ""
+    legend = short_legend(bool(getattr(scene.game, "stochastic", False)), values)
+    return "Key: " + " · ".join(legend) if legend else ""
 
 
 def _estimated(title: str, state: str, guess: Estimate | None) -> list[str]:
@@ -112,7 +146,7 @@ def row_cells(
     if row is not None and row.ran:
         return [
             row.title,
-            "" if row.value is None else f"{row.value:+.3f}",
+            value_cell(scene.game, row),
             move_text(scene.game, row.move),
             f"{row.nodes:,}",
             f"{row.leaves:,}",

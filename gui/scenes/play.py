@@ -26,6 +26,7 @@ from plyground.gui.play import (
     review_view,
     side_panel,
     status_line,
+    values_caption,
 )
 from plyground.gui.play.activity import MESSAGE_TIME, Activity
 from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
@@ -177,9 +178,8 @@ class PlayScene(FileDialogScene):
         m = self.app.metrics
         header = self.header_rect()
         h = self.app.size[1]
-        rect = pygame.Rect(
-            header.x, header.bottom + m.gap, header.width, h - header.bottom - m.gap - m.pad
-        )
+        top = values_caption.board_top(self)  # under the status line and the values' caption
+        rect = pygame.Rect(header.x, top, header.width, h - top - m.pad)
         shown = self.overlay_shown()
         if shown > 0:
             # In a few steps: each board size is drawn and cached anew (issue 16).
@@ -505,6 +505,7 @@ class PlayScene(FileDialogScene):
         else:
             status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, self.board_rect(), controller.shown_state(), self.context())
+        values_caption.draw(surface, self)
         side_panel.draw(surface, self.panel_rect(), m, self)
         review_card.draw(surface, self)
         if controller.over_since is not None:

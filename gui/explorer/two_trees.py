@@ -111,6 +111,10 @@ class TwoTrees:
         """How many leaves the tree `name` has evaluated as of its step."""
         return bisect_right(self._leaves[name], self.models[name].step)
 
+    def leaf_total(self, name: str) -> int:
+        """How many leaves the tree `name` evaluates in all."""
+        return len(self._leaves[name])
+
     def go_to(self, step: int) -> None:
         """The lead to event `step`, the other tree to the same leaf."""
         self.leading.go_to(step)

@@ -235,10 +235,11 @@ class ComparisonScene(ExplorerScene):
         out = PanelWriter(surface, self.panel, m)
         y = out.section("Compared with the reference", self.panel.y + m.gap)
         y = out.lines(self.pair.message, y, theme.WARNING, "semibold")
-        y = out.lines(self.pair.difference_text(), y, theme.TEXT_DIM)
-        lead = TITLES[self.pair.lead].lower()
-        y = out.lines(f"The stepper and this panel follow {lead}.", y, theme.TEXT_DIM)
-        return y
+        if self.pair.difference is None:  # the message names a value, not a leaf
+            y = out.lines(self.pair.difference_text(), y, theme.TEXT_DIM)
+        other = REFERENCE if self.pair.lead == YOURS else YOURS
+        below = f"Below: {TITLES[self.pair.lead].lower()} · Tab: {TITLES[other].lower()}"
+        return out.lines(below, y, theme.TEXT_DIM)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """The hover card of whichever tree is hovered."""

@@ -154,11 +154,3 @@ class TwoTrees:
         if self.difference is None:
             return "Both evaluate the same leaves: the values differ (check how they back up)."
         return f"The searches part at leaf {self.difference}."
-
-    def leaf_line(self) -> str:
-        """The leaf each tree stands on, e.g. "Leaf 4 of 9 · reference: leaf 4 of 7"."""
-        parts = []
-        for name in (YOURS, REFERENCE):
-            total = len(self._leaves[name])
-            parts.append(f"{TITLES[name]}: leaf {self.leaves_done(name)} of {total}")
-        return " · ".join(parts)

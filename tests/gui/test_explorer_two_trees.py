@@ -14,6 +14,7 @@ from plyground.ai.exercise import compare, reference, reference_leaves
 from plyground.ai.exercise_game import Case
 from plyground.ai.exercise_trace import student_trace
 from plyground.ai.trace import trace
+from plyground.ai.trace_render import explain
 from plyground.games import tree_examples
 from plyground.gui.explorer.two_trees import (
     REFERENCE,
@@ -125,3 +126,22 @@ def test_a_game_position_pairs_too() -> None:
     assert pair.difference is not None
     assert pair.go_to_difference()
     assert pair.leaves_done(YOURS) == pair.leaves_done(REFERENCE) == pair.difference
+
+
+def test_a_chance_tree_pairs_too() -> None:
+    tree = tree_examples.DICE_SMALL
+    case = Case("lesson 3", "expectiminimax", tree_examples.height(tree), tree=tree)
+    backwards = list(reversed(reference_leaves(reference(case))))
+    pair = two_trees(case, backwards)
+    assert pair.difference == 1 and pair.message.startswith("leaf 1:")
+    assert pair.go_to_difference()
+    assert pair.leaves_done(YOURS) == pair.leaves_done(REFERENCE) == 1
+    assert not pair.yours.window_shown and not pair.reference.window_shown
+
+
+def test_your_tree_shows_no_window_the_reference_does() -> None:
+    pair = two_trees(LESSON_1, no_pruning(LESSON_1))
+    assert not pair.yours.window_shown and pair.reference.window_shown
+    assert pair.yours.trace is not None and pair.reference.trace is not None
+    assert "window" not in explain(pair.yours.trace, 0)
+    assert "window" in explain(pair.reference.trace, 0)

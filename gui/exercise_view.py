@@ -195,6 +195,9 @@ class ComparisonScene(ExplorerScene):
         """Title, each tree in its titled box, the comparison and the lead's panel."""
         m = self.app.metrics
         heading = f"Your search beside the reference: {self.case_title}"
+        room = self.app.size[0] - m.pad - (m.pad + m.px(110))
+        if theme.font(m.font_size(24), "bold").size(heading)[0] > room:
+            heading = self.case_title  # a long case's title alone
         drawing.draw_text(
             surface,
             heading,

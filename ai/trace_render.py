@@ -141,7 +141,7 @@ def node_line(trace: Trace, node: TraceNode) -> str:
         parts.append(f"({node.source})")
     if node.table_hit:
         parts.append("(table)")
-    if trace.algorithm == "alphabeta" and node.kind in ("max", "min"):
+    if trace.shows_window and node.kind in ("max", "min"):
         parts.append(window_text(trace, node.alpha, node.beta))
     if node.kind == "chance" and node.terms:
         parts.append(f": {sum_text(trace, node)}")
@@ -228,7 +228,7 @@ def explain(trace: Trace, step: int) -> str:
         text = f"Visit {where} at depth {event.ply}"
         if event.probability is not None:
             text += f" (probability {probability_text(event.probability)})"
-        if trace.algorithm == "alphabeta" and node.kind in ("max", "min"):
+        if trace.shows_window and node.kind in ("max", "min"):
             text += f" with window {window_text(trace, event.alpha, event.beta)}"
         return text + "."
     if kind == "leaf":

@@ -181,6 +181,13 @@ class Trace:
     """The root value's `ai.provenance.Evaluation` (kind and source), set by `ai.trace`."""
     book: bool = False
     """Whether the game's opening book answered positions (off for the textbook's tree)."""
+    windowless: bool = False
+    """No α/β window was recorded (a student's search, rebuilt from the leaves it evaluated)."""
+
+    @property
+    def shows_window(self) -> bool:
+        """Whether the trace's α/β windows are worth showing: alpha-beta's, as recorded."""
+        return self.algorithm == "alphabeta" and not self.windowless
 
     @property
     def root(self) -> TraceNode:

@@ -52,7 +52,7 @@ def _hover_lines(model: ExplorerModel, item: Placed) -> tuple[list[str], list[st
                 lines.append(explained)
         else:
             lines.append(f"value {so_far_text(found, node, value)}")
-    if found.algorithm == "alphabeta" and node.kind in ("max", "min"):
+    if model.window_shown and node.kind in ("max", "min"):
         lines.append(f"entered with {window_text(found, node.alpha, node.beta)}")
     if node.kind == "chance" and node.terms:
         lines.append(sum_text(found, node))

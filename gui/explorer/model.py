@@ -272,6 +272,12 @@ class ExplorerModel:
         # No need to open the path for good: the layout keeps it open while it is narrated
         # (`kept`), so stepping on does not leave every visited line open behind it.
 
+    @property
+    def window_shown(self) -> bool:
+        """Whether α and β are drawn (along the path, in the panel and the hover card): an
+        alpha-beta trace records them; a student's search rebuilt by the grader does not."""
+        return self.trace is not None and self.trace.shows_window
+
     # ------------------------------------------------------------------ the tree
     @property
     def root_id(self) -> int:

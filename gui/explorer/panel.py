@@ -230,7 +230,7 @@ def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -
         out.row(name, f"{count:,}", y)
         y += round(out.size * 1.4)
     event = found.events[model.step]
-    if found.algorithm == "alphabeta" and event.kind != "exit":
+    if model.window_shown and event.kind != "exit":
         alpha, beta = model.window_at(found.nodes[event.node])
         out.row("α/β here", window_text(found, alpha, beta), y, (theme.TEXT_DIM, theme.ACCENT))
         y += round(out.size * 1.4)

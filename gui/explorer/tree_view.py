@@ -88,7 +88,7 @@ def _frame(model: ExplorerModel, canvas: TreeCanvas) -> TreeFrame:
         practice=practice,
         radius=max(m.px(5), min(m.px(13), round(found.slot * 0.28))),
         small=max(11, min(m.font_size(13), round(found.slot * 0.32))),
-        window_on_path=model.trace.algorithm == "alphabeta" and not at_end and not practice,
+        window_on_path=model.window_shown and not at_end and not practice,
         right=canvas.rect.right - m.px(4),
     )
 

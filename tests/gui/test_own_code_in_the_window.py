@@ -24,11 +24,12 @@ def alphabeta(game, s, depth, alpha, beta):
 
 
 @pytest.mark.slow
-def test_explore_opens_the_students_tree_then_the_reference(
+def test_explore_opens_the_students_tree_beside_the_reference(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
     from plyground.ai.exercise import grade
     from plyground.gui.exercise_view import open_student_tree
+    from plyground.gui.explorer.two_trees import REFERENCE, YOURS
 
     path = tmp_path / "my_search.py"
     path.write_text(NO_PRUNING, encoding="utf-8")
@@ -36,14 +37,27 @@ def test_explore_opens_the_students_tree_then_the_reference(
     assert failed.case.title == "lesson 1"
     app = make_app()
     scene = open_student_tree(app, failed)
-    assert wait_until(app, lambda: scene.model.trace is not None, 30)
     pump(app, 3)
-    leaves = [n for n in scene.model.trace.nodes if n.kind == "leaf"]
-    assert len(leaves) == 9 and scene.model.trace.value == 3  # no pruning: all nine leaves
-    assert scene.model.trace.heuristic == "your search"
-    scene.retrace()  # any change of setting: the reference's tree
-    assert wait_until(app, lambda: scene.model.trace is not None, 30)
-    assert len([n for n in scene.model.trace.nodes if n.kind == "leaf"]) == 7
+    assert app.scene is scene
+    yours, reference = scene.pair.yours.trace, scene.pair.reference.trace
+    assert yours is not None and reference is not None
+    assert len([n for n in yours.nodes if n.kind == "leaf"]) == 9  # no pruning: all nine
+    assert yours.value == 3 and yours.heuristic == "your search"
+    assert len([n for n in reference.nodes if n.kind == "leaf"]) == 7
+    # opened on the grader's first difference, both trees drawn side by side (1280x800)
+    assert scene.pair.message == failed.line and failed.line.startswith("leaf 5:")
+    assert scene.pair.side_by_side and set(scene.frames) == {YOURS, REFERENCE}
+    assert scene.pair.leaves_done(YOURS) == scene.pair.leaves_done(REFERENCE) == 5
+    scene.go_to(0)  # Home: both from the start
+    assert scene.pair.yours.step == scene.pair.reference.step == 0
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode="", mod=0))
+    assert scene.pair.yours.step == 1 == scene.pair.reference.step
+    scene._press("difference")  # "Go to the first difference"
+    assert scene.pair.leaves_done(YOURS) == 5
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="\t", mod=0))
+    assert scene.pair.lead == REFERENCE and scene.model is scene.pair.reference
+    assert scene.pair.leaves_done(REFERENCE) == 5  # the same leaf in the reference
+    pump(app, 2)
 
 
 @pytest.mark.slow

@@ -116,9 +116,10 @@ def test_a_wrong_bound_update_and_a_negamax_sign_slip_fail(tmp_path: Path) -> No
     wrong = grade("alphabeta", write(tmp_path, WRONG_BOUND))
     assert not all(outcome.passed for outcome in wrong)
     failed = next(outcome for outcome in wrong if not outcome.passed)
-    # MIN lowering alpha instead of beta passes the lessons but not random tree 0.
+    # MIN lowering alpha instead of beta passes the lessons but not random tree 0 (its root
+    # is A, its moves B, C, ... as in the lessons).
     assert failed.case.title == "random tree 0"
-    assert failed.line == "leaf 7: you evaluated A32, the reference evaluates B11"
+    assert failed.line == "leaf 7: you evaluated B32, the reference evaluates C11"
     slip = grade("alphabeta", write(tmp_path, NEGAMAX_SLIP))
     first = next(outcome for outcome in slip if not outcome.passed)
     assert first.case.title == "lesson 1"

@@ -85,9 +85,12 @@ def warm_up_engines() -> None:
                 warm_up()
 
 
-def make_alphabeta(state: Any, ctx: Context, table: TranspositionTable | None = None) -> AlphaBeta:
-    """The searcher for `state`: on the game's exact engine where it offers one."""
-    engine = engine_for(state)
+def make_alphabeta(
+    state: Any, ctx: Context, table: TranspositionTable | None = None, solving: bool = True
+) -> AlphaBeta:
+    """The searcher for `state`: on the game's exact engine where it offers one and the search
+    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded)."""
+    engine = engine_for(state) if solving else None
     if engine is None:
         return AlphaBeta(ctx, table)
     return EngineSearch(ctx, table, engine)

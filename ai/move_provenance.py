@@ -102,8 +102,10 @@ def judge_moves(
     judged = {}
     for move, units in values.items():
         mark = marks.get(move, MoveMarks())
-        if mark.book and depth is None and book_knows(state.play(move), ctx):
-            mark = MoveMarks(mark.estimates, mark.book, mark.vague, direct=True)
+        if depth is None and book_knows(state.play(move), ctx):
+            # The book answers the move's position itself: its value is the book's, whether
+            # the search read the book there or a game's exact engine solved it.
+            mark = MoveMarks(mark.estimates, max(mark.book, 1), mark.vague, direct=True)
         judged[move] = judge(state, ctx, units, mark, depth, move in bound)
     return judged
 

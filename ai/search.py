@@ -362,7 +362,8 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    searcher = make_alphabeta(state, ctx, table if table is not None else _table_for(depth))
+    chosen_table = table if table is not None else _table_for(depth)
+    searcher = make_alphabeta(state, ctx, chosen_table, solving=depth is None)
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()

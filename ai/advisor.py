@@ -28,6 +28,7 @@ from plyground.ai.proof import solve_is_cheap
 from plyground.ai.provenance import Source
 from plyground.ai.result import SearchProgress, SearchResult
 from plyground.ai.search import algorithms_for, search, searchable_algorithms
+from plyground.ai.table import TranspositionTable
 
 ADVICE_SECONDS = 1.5
 """The budget of advice from a preset (a solve the game calls cheap runs to its end)."""
@@ -78,8 +79,10 @@ def advise_with(
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     finish_now: Callable[[], bool] | None = None,
+    table: TranspositionTable | None = None,
 ) -> SearchResult:
-    """Run an advisor's search: every root move's value, with the game's book."""
+    """Run an advisor's search: every root move's value, with the game's book (`table`: one
+    kept across positions, as a game review keeps it)."""
     return search(
         state,
         algorithm=config.algorithm,
@@ -91,6 +94,7 @@ def advise_with(
         progress=progress,
         should_stop=should_stop,
         finish_now=finish_now,
+        table=table,
     )
 
 

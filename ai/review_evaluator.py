@@ -16,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from plyground.ai.advisor import advisor_for
+from plyground.ai.advisor import advise_with, advisor_for
 from plyground.ai.provenance import Evaluation, Kind, Source
 from plyground.ai.review import MAX_LINES, Line
-from plyground.ai.search import search
 from plyground.ai.table import TranspositionTable
 from plyground.games.base import CHANCE, Move
 
@@ -103,17 +102,7 @@ class ReviewEvaluator:
         config = advisor_for(self.game, state).config
         if self.seconds is not None and (config.time_limit or self.seconds) >= self.seconds:
             config = replace(config, time_limit=self.seconds)
-        result = search(
-            state,
-            algorithm=config.algorithm,
-            depth=config.depth,
-            heuristic=config.heuristic,
-            time_limit=config.time_limit,
-            seed=config.seed,
-            all_values=True,
-            should_stop=self.should_stop,
-            table=self.table,
-        )
+        result = advise_with(state, config, should_stop=self.should_stop, table=self.table)
         if state.to_move == CHANCE:
             return result.evaluation, []
         values = result.move_values

@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
+from plyground.ai.exercise import reference_leaves
 from plyground.ai.trace import Trace
 from plyground.gui.explorer.model import ExplorerModel
 
@@ -33,15 +34,9 @@ def leaf_steps(found: Trace) -> list[int]:
 
 
 def leaf_paths(found: Trace) -> list[tuple[object, ...]]:
-    """The leaves a trace evaluates, in order, each as the moves from the root to it."""
-    paths: dict[int, tuple[object, ...]] = {}
-    leaves = []
-    for event in found.events:
-        if event.kind == "enter":
-            paths[event.node] = () if event.parent < 0 else (*paths[event.parent], event.move)
-        elif event.kind == "leaf":
-            leaves.append(paths[event.node])
-    return leaves
+    """The leaves a trace evaluates, in order, each as the moves from the root to it (the
+    grader's own reading of a trace: `ai.exercise.reference_leaves`)."""
+    return list(reference_leaves(found))
 
 
 def first_difference(yours: Trace, reference: Trace) -> int | None:

@@ -145,17 +145,6 @@ class MoveRows:
         return rows
 
 
-def review_height(scene: Any, width: int) -> int:
-    """The room the game review takes at the panel's foot, under the analysis (evaluation
-    graph, marked moves, engine lines: a later issue fills it; `layout` and `draw` already
-    make way for it).  None yet."""
-    return 0
-
-
-def draw_review(surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any) -> None:
-    """The game review's section (see `review_height`): nothing yet."""
-
-
 def analysis_wanted(scene: Any, width: int) -> int:
     """The height that shows the whole analysis (its kit rows too) in the roomiest layout."""
     controller: PlayController = scene.controller
@@ -185,9 +174,6 @@ def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, 
     inner = panel.inflate(-2 * m.gap, 0)
     y = scene.controls_bottom
     bottom = panel.bottom - m.gap
-    review = review_height(scene, inner.width)
-    if review:
-        bottom -= review + m.gap
     analysis = None
     if controller.settings.show_analysis:
         height, _ = sections(scene, y, bottom, inner.width, 0)
@@ -210,14 +196,6 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
     if scene.speed_slider is not None:
         draw_speed(surface, inner, m, scene)
     analysis, history = layout(panel, m, scene)
-    review = review_height(scene, inner.width)
-    if review:
-        draw_review(
-            surface,
-            pygame.Rect(inner.x, panel.bottom - m.gap - review, inner.width, review),
-            pm,
-            scene,
-        )
     scene.analysis_hidden = 0
     if analysis is not None:
         scene.analysis_hidden = analysis_panel.draw(

@@ -103,11 +103,7 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
         text = f"{(evaluation.value + 1) * 50:.1f}% to win{_for(side)}"
     else:
         text = _proven_text(evaluation, side)
-    if kind is Kind.UPPER:
-        return f"≤ {text}"
-    if kind is Kind.LOWER:
-        return f"≥ {text}"
-    return text
+    return _bounded(kind, text)
 
 
 def board_text(evaluation: Evaluation, stochastic: bool) -> str:
@@ -122,6 +118,11 @@ def board_text(evaluation: Evaluation, stochastic: bool) -> str:
         text = "win" if evaluation.value > 0 else "loss"
     else:
         text = _proven_text(evaluation, None)
+    return _bounded(kind, text)
+
+
+def _bounded(kind: Kind, text: str) -> str:
+    """`text` marked as a bound where it is one: '≤ loss in 4', '≥ draw'."""
     if kind is Kind.UPPER:
         return f"≤ {text}"
     if kind is Kind.LOWER:

@@ -21,6 +21,13 @@ def book_units(node: Any) -> int | None:
     draw, or a win or loss with its distance), for the player to move; else None.
 
     Call it only on states with the `book_value()` hook."""
+    bounds = _book_bounds(node)
+    return bounds[0] if bounds is not None and bounds[0] == bounds[1] else None
+
+
+def _book_bounds(node: Any) -> tuple[int, int] | None:
+    """The book's (low, high) value of `node` in units, for the player to move (equal when
+    the book knows it exactly), or None where the book is silent."""
     known = node.book_value()
     if known is None:
         return None
@@ -28,7 +35,7 @@ def book_units(node: Any) -> int | None:
     low: int
     high: int
     low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
-    return low if low == high else None
+    return low, high
 
 
 def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
@@ -38,13 +45,10 @@ def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
     estimate (`ai.move_provenance` then says "distance unknown"); None if the book is silent.
 
     Call it only on states with the `book_value()` hook."""
-    known = node.book_value()
-    if known is None:
+    bounds = _book_bounds(node)
+    if bounds is None:
         return None
-    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else 512
-    low: int
-    high: int
-    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    low, high = bounds
     if low == high:
         return low
     if ctx is not None:

@@ -3,17 +3,19 @@
 `ai` depends only on the protocol in `games.base`; a new game needs no change here.
 """
 
-from plyground.ai.advisor import advise, advisor_for
-from plyground.ai.difficulty import (
-    DIFFICULTIES,
-    game_presets,
-    get_preset,
-    parse_player_spec,
-    preset_config,
-    preset_description,
+from plyground.ai.advice.advisor import advise, advisor_for
+from plyground.ai.engine.bookkeeping import SearchCancelled, SearchError
+from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.search import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    MAX_DEPTH,
+    algorithms_for,
+    search,
 )
-from plyground.ai.engine import SearchCancelled, SearchError
-from plyground.ai.players import (
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.players.players import (
     AIPlayer,
     HumanPlayer,
     Player,
@@ -22,11 +24,17 @@ from plyground.ai.players import (
     make_player,
     with_seed,
 )
-from plyground.ai.provenance import Evaluation, Kind, Source
-from plyground.ai.result import SearchProgress, SearchResult
-from plyground.ai.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for, search
-from plyground.ai.table import TranspositionTable
-from plyground.ai.trace import trace  # the function; the module stays importable as ai.trace
+from plyground.ai.players.presets import (
+    DIFFICULTIES,
+    game_presets,
+    get_preset,
+    parse_player_spec,
+    preset_config,
+    preset_description,
+)
+from plyground.ai.textbook.trace import (
+    trace,  # the function; its module is ai.textbook.trace
+)
 
 __all__ = [
     "ALGORITHMS",

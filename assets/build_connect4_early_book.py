@@ -1,4 +1,4 @@
-"""Write games/data/connect4/early_book.txt: the exact value of every connect-four position
+"""Write games/connect4/data/early_book.txt: the exact value of every connect-four position
 with 0 to 3 stones, solved by alpha-beta with the 8- and 12-stone opening books.
 
 Run once (about a minute): ``python assets/build_connect4_early_book.py``.  Each line is
@@ -14,14 +14,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from plyground.ai.alphabeta import AlphaBeta  # noqa: E402
-from plyground.ai.engine import UNLIMITED_DEPTH, Context  # noqa: E402
-from plyground.ai.search import heuristic_for  # noqa: E402
-from plyground.ai.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
-from plyground.games.connect4 import EMPTY, State  # noqa: E402
-from plyground.games.connect4_book import EARLY_STONES  # noqa: E402
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context  # noqa: E402
+from plyground.ai.engine.pruning_search import AlphaBeta  # noqa: E402
+from plyground.ai.engine.search import heuristic_for  # noqa: E402
+from plyground.ai.engine.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
+from plyground.games.connect4.book import EARLY_STONES  # noqa: E402
+from plyground.games.connect4.rules import EMPTY, State  # noqa: E402
 
-OUT = ROOT / "games" / "data" / "connect4" / "early_book.txt"
+OUT = ROOT / "games" / "connect4" / "data" / "early_book.txt"
 
 
 def solve(state: State) -> tuple[int, int]:
@@ -36,7 +36,7 @@ def solve(state: State) -> tuple[int, int]:
 
 
 def main() -> None:
-    from plyground.games import connect4_book
+    from plyground.games.connect4 import book as connect4_book
 
     connect4_book._early = {}  # solve from the two books, never from this file itself
     lines = []

@@ -10,14 +10,14 @@ from pathlib import Path
 # Run as a script from anywhere: make the project root importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from plyground.games import pig_optimal
+from plyground.games.pig import optimal as pig_optimal
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
         description="Solve Pig by value iteration and store the optimal table "
-        "(win probabilities and roll/hold decisions) in the format games/pig_optimal.py loads.",
+        "(win probabilities and roll/hold decisions) in the format games/pig/optimal.py loads.",
     )
     parser.add_argument("--goal", type=int, default=100, help="points needed to win (default 100)")
     parser.add_argument(

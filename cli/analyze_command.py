@@ -7,9 +7,9 @@ import sys
 import time
 from typing import IO, TYPE_CHECKING, Any
 
-from plyground.ai.exact_engine import engine_status, warm_up_engines
-from plyground.ai.search import ALGORITHM_TITLES, MAX_DEPTH
-from plyground.ai.text_table import format_seconds
+from plyground.ai.engine.exact_solving import engine_status, warm_up_engines
+from plyground.ai.engine.search import ALGORITHM_TITLES, MAX_DEPTH
+from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
     UsageError,
@@ -31,8 +31,8 @@ from plyground.cli.args import (
 from plyground.cli.console import console_for, print_table, table
 
 if TYPE_CHECKING:  # for annotations: the search imports its modules when it runs
-    from plyground.ai.cost import CostVerdict
-    from plyground.ai.result import SearchResult
+    from plyground.ai.engine.cost import CostVerdict
+    from plyground.ai.engine.result import SearchResult
 
 
 def default_depth(game: Any) -> int | None:
@@ -58,7 +58,7 @@ def analyze_position(
 ) -> dict[str, Any]:
     """Search `state` and return the report as plain data, moves in the game's notation.
 
-    At a chance node (a die roll, say) `ai.search` values every outcome for the player
+    At a chance node (a die roll, say) `ai.engine.search` values every outcome for the player
     who rolled; the report's value is their probability-weighted mean.
     """
     report: dict[str, Any] = {
@@ -92,11 +92,10 @@ def _search(
     seed: int,
 ) -> tuple[SearchResult, CostVerdict]:
     """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
-    from plyground.ai.cost import judge
-    from plyground.ai.isolated_runs import run_search
-    from plyground.ai.report import progress_line
-
     from plyground import ai
+    from plyground.ai.engine.cost import judge
+    from plyground.ai.evaluation.report import progress_line
+    from plyground.ai.student_code.isolated_runs import run_search
 
     verdict = judge(state, algorithm, depth, time_limit)
     if verdict.level == "refuse":
@@ -129,8 +128,8 @@ def _result_fields(
     game: Any, state: Any, result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
-    from plyground.ai.evaluation_text import as_json, legend, source_text, value_text
-    from plyground.ai.report import book_end_text, speed, values_note, versus_tree
+    from plyground.ai.evaluation.report import book_end_text, speed, values_note, versus_tree
+    from plyground.ai.evaluation.wording import as_json, legend, source_text, value_text
     from plyground.games.base import CHANCE
 
     stochastic = bool(game.stochastic)

@@ -15,7 +15,7 @@ import re
 import textwrap
 from typing import IO, Any, NoReturn
 
-from plyground.ai.search import MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH
 
 PROG = "plyground"
 
@@ -228,7 +228,7 @@ def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
 
 def check_spec(game: Any, spec: str, option: str) -> str:
     """Validate a player spec; return its description."""
-    from plyground.ai.match import check_player_spec
+    from plyground.ai.players.match import check_player_spec
 
     try:
         return check_player_spec(game, spec)
@@ -238,8 +238,8 @@ def check_spec(game: Any, spec: str, option: str) -> str:
 
 def check_heuristic_cost(game: Any, heuristic: str | None) -> None:
     """Refuse a heuristic (None: the game's default) that reads something the game's
-    options make too large to build on this machine (`ai.cost.heuristic_refusal`)."""
-    from plyground.ai.cost import heuristic_refusal
+    options make too large to build on this machine (`ai.engine.cost.heuristic_refusal`)."""
+    from plyground.ai.engine.cost import heuristic_refusal
 
     refusal = heuristic_refusal(game, heuristic)
     if refusal is not None:
@@ -258,11 +258,11 @@ def worker_count(jobs: int, work: int) -> int:
 def check_games_cost(
     game: Any, specs: Any, games: int, jobs: int, yes: bool = False, quiet: bool = False
 ) -> float:
-    """Estimate `games` games between the players `specs` before they start (`ai.cost`):
+    """Estimate `games` games between the players `specs` before they start (`ai.engine.cost`):
     refused past `LONG_REQUEST_SECONDS` unless `yes`, said on stderr past `WARN_SECONDS`.
     Returns the estimate in seconds."""
-    from plyground.ai import cost
-    from plyground.ai.difficulty import parse_player_spec
+    from plyground.ai.engine import cost
+    from plyground.ai.players.presets import parse_player_spec
     from plyground.cli.console import console_for, say
 
     configs = [parse_player_spec(game.name, spec, game) for spec in specs]
@@ -280,8 +280,9 @@ def check_games_cost(
 
 
 def read_save(path: str) -> Any:
-    """A save file written by the window, checked field by field and replayed (gui.savefile)."""
-    from plyground.gui.savefile import SaveError, load_game
+    """A save file written by the window, checked field by field and replayed
+    (gui.storage.savefile)."""
+    from plyground.gui.storage.savefile import SaveError, load_game
 
     try:
         return load_game(path)

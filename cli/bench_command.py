@@ -1,6 +1,6 @@
 """`bench`: search speed and AI game timings, a game's solver test sets (`--solver`), a
 game's reference-policy study (`--policy`), and the window's frame times (`--gui`,
-headless: gui.frame_bench).  Which game offers which comes from the games' descriptions."""
+headless: gui.bench.frame_bench).  Which game offers which comes from the games' descriptions."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ EXPERT_GAMES = 40
 
 def command_bench(args: argparse.Namespace) -> int:
     """`bench`: search speed and AI game timings; or the solver / policy benchmarks alone."""
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     json_file = output_file(args.json, "--json")
     solver_options = {
@@ -71,7 +71,7 @@ def command_bench(args: argparse.Namespace) -> int:
     plan = solver_plan(args) if args.solver else ()
     policy_presets = None
     if args.policy is not None:
-        from plyground.ai import policy_agreement
+        from plyground.ai.compare import policy_agreement
 
         try:
             policy_presets = policy_agreement.choose_presets(args.presets, args.policy)
@@ -103,7 +103,7 @@ def run_benchmarks(
     log: Callable[[str], None],
 ) -> None:
     """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     out = sys.stdout
     if not args.solver and args.policy is None:
@@ -120,9 +120,7 @@ def run_benchmarks(
         print_gui_bench(report["gui"], out)
         report["explorer"] = explorer_bench(quick=args.quick, log=log)
         print_explorer_bench(report["explorer"], out)
-        from plyground.gui import (
-            frame_bench,  # the window at rest, then its memory over a long series
-        )
+        from plyground.gui.bench import frame_bench
 
         log("the window at rest: menu and still board")
         report["gui_idle"] = frame_bench.idle_run(seconds=3 if args.quick else 10)
@@ -162,7 +160,7 @@ def run_benchmarks(
             out.write(f"solver: {status}\n")
             report["solver_engine"] = status
     if policy_presets is not None:
-        from plyground.ai import policy_agreement
+        from plyground.ai.compare import policy_agreement
 
         report["policy"] = policy_agreement.agreement_report(
             policy_presets,
@@ -179,8 +177,8 @@ def run_benchmarks(
 def expert_benchmark(
     report: dict[str, Any], count: int, check: bool, log: Callable[[str], None]
 ) -> None:
-    """The strongest preset against itself (`ai.bench_expert`), printed and kept in `report`."""
-    from plyground.ai.bench_expert import expert_bench, format_expert_bench
+    """The strongest preset against itself (`ai.bench.expert`), printed and kept in `report`."""
+    from plyground.ai.bench.expert import expert_bench, format_expert_bench
 
     report["expert"] = expert_bench(count, check=check, log=log)
     sys.stdout.write("\n".join(format_expert_bench(report["expert"])) + "\n")
@@ -188,7 +186,7 @@ def expert_benchmark(
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
     """The (set, positions) list of `bench --solver`, checked: hard sets need --time-limit."""
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     if args.solver_file is not None:
         if args.sets is not None:
@@ -227,9 +225,8 @@ def check_solver_file(path: str, limit: int | None = None) -> int:
     (UsageError).  The file goes through `plyground.file_reader` (a regular file of bounded
     size: /dev/zero or a FIFO is refused before it is read).
     """
-    from plyground.ai import bench
-
     from plyground import games
+    from plyground.ai.bench import searches as bench
     from plyground.file_reader import FileProblem, read_lines
 
     where = f"--solver-file {path}"
@@ -272,11 +269,12 @@ def _check_solver_line(game: Any, where: str, number: int, line: str) -> int:
 
 
 def gui_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
-    """Frame times of the window while two AIs play each game (`gui.frame_bench.run`, headless)."""
+    """Frame times of the window while two AIs play each game (`gui.bench.frame_bench.run`,
+    headless)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        from plyground.gui import frame_bench
+        from plyground.gui.bench import frame_bench
     except ImportError as error:
         raise UsageError(f"--gui: the GUI frame benchmark is not available ({error})") from None
     results = []
@@ -340,7 +338,7 @@ def print_gui_bench(results: Sequence[dict[str, Any]], out: IO[str]) -> None:
 
 def _solver_texts() -> dict[str, str]:
     """Help texts about the solver benchmark, from the game that offers one (if any)."""
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     if not bench.solver_games():
         return {"title": "solver test sets (no registered game offers them)", "what": "", "ex": ""}
@@ -372,9 +370,8 @@ def _solver_texts() -> dict[str, str]:
 
 def _policy_texts() -> dict[str, str]:
     """Help texts about the reference-policy study, from the games that offer one."""
-    from plyground.ai import policy_agreement
-
     from plyground import games
+    from plyground.ai.compare import policy_agreement
 
     offered = policy_agreement.policy_games()
     if not offered:
@@ -412,7 +409,9 @@ def add_parser(commands: Any) -> None:
     )
     bench.add_argument("--json", metavar="FILE", help="write every figure as JSON")
     bench.add_argument(
-        "--gui", action="store_true", help="also measure the window's frame times (gui.frame_bench)"
+        "--gui",
+        action="store_true",
+        help="also measure the window's frame times (gui.bench.frame_bench)",
     )
     bench.add_argument("--quiet", action="store_true", help="no progress on stderr")
     bench.add_argument(
@@ -488,7 +487,7 @@ def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str])
 
 def _add_policy_arguments(bench: argparse.ArgumentParser, texts: dict[str, str]) -> None:
     """`bench --policy` and its options."""
-    from plyground.ai import policy_agreement
+    from plyground.ai.compare import policy_agreement
 
     offered = policy_agreement.policy_games()
     group = bench.add_argument_group("presets against a game's reference policy")

@@ -9,7 +9,10 @@ import argparse
 import sys
 from typing import Any
 
-from plyground.ai.compare import (
+from rich.console import Console
+from rich.table import Table
+
+from plyground.ai.compare.comparison import (
     ENGINE_NOTE,
     Comparison,
     Row,
@@ -19,7 +22,7 @@ from plyground.ai.compare import (
     parse_depths,
     theory_curves,
 )
-from plyground.ai.search import SearchCancelled, SearchError
+from plyground.ai.engine.search import SearchCancelled, SearchError
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -33,8 +36,6 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path, output_file
-from rich.console import Console
-from rich.table import Table
 
 
 def format_row(row: Row, game: Any) -> list[str]:
@@ -157,10 +158,10 @@ def command_compare(args: argparse.Namespace) -> int:
 
 
 def _check_plan(state: Any, depths: list[int], max_seconds: float) -> None:
-    """Estimate every run before the first (`ai.compare.planned_seconds`): refuse a plan
+    """Estimate every run before the first (`ai.compare.comparison.planned_seconds`): refuse a plan
     longer than `LONG_REQUEST_SECONDS` with the estimate, say a long one on stderr."""
-    from plyground.ai import cost
-    from plyground.ai.compare import planned_seconds
+    from plyground.ai.compare.comparison import planned_seconds
+    from plyground.ai.engine import cost
 
     seconds = planned_seconds(state, depths, max_seconds)
     about = f"the runs would take about {cost.format_duration(seconds)} (estimated)"

@@ -16,7 +16,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from plyground.ai.text_table import format_seconds
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -27,6 +26,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+
+from plyground.ai.players.text_table import format_seconds
 
 FILE_WIDTH = 1000
 """Console width off a terminal: wide enough that no report line is wrapped."""

@@ -14,8 +14,8 @@ EXERCISES = ("minimax", "alphabeta", "expectiminimax")
 
 def command_exercise(args: argparse.Namespace) -> int:
     """Print a starter file, or grade a student's file (exit 0 when every case passes)."""
-    from plyground.ai.exercise import check_file, grade
-    from plyground.ai.exercise_templates import template
+    from plyground.ai.student_code.grader import check_file, grade
+    from plyground.ai.student_code.templates import template
 
     if args.template is not None:
         if args.name is not None or args.file is not None:
@@ -58,7 +58,7 @@ def command_exercise(args: argparse.Namespace) -> int:
         style="bold",
     )
     if failed and args.explore:
-        from plyground.gui.exercise_view import explore
+        from plyground.gui.explorer.exercise_scene import explore
 
         explore(failed[0])
     elif args.explore:

@@ -21,9 +21,9 @@ from plyground.cli.args import (
 def hint_report(game: Any, state: Any) -> dict[str, Any]:
     """The hint as plain data: the move, its value with kind and source, every move's value,
     the evaluator that answered ('Advice: exact table'), as the window shows them."""
-    from plyground.ai.advisor import advise
-    from plyground.ai.evaluation_text import as_json, value_text
-    from plyground.ai.search import SearchError
+    from plyground.ai.advice.advisor import advise
+    from plyground.ai.engine.search import SearchError
+    from plyground.ai.evaluation.wording import as_json, value_text
     from plyground.games.base import CHANCE
 
     if state.is_terminal():

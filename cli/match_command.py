@@ -7,7 +7,7 @@ import math
 import time
 from typing import Any
 
-from plyground.ai.text_table import format_seconds
+from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
     add_command,
@@ -51,7 +51,7 @@ HEADERS = (
 
 def command_match(args: argparse.Namespace) -> int:
     """`match`: two players, N games."""
-    from plyground.ai.match import MatchSetup, MatchTally, record_dict, run_match
+    from plyground.ai.players.match import MatchSetup, MatchTally, record_dict, run_match
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
@@ -137,7 +137,7 @@ def print_match(
     interrupted: bool,
 ) -> None:
     """The match report on stdout: players, a table of results, the score and Elo difference."""
-    from plyground.ai.match import SIDES, elo_difference
+    from plyground.ai.players.match import SIDES, elo_difference
 
     out = console_for()
     first = "A and B alternate moving first (--swap)" if args.swap else "A always moves first"
@@ -192,7 +192,7 @@ def match_json(
     wall: float,
 ) -> dict[str, Any]:
     """The summary and every game, for `--json FILE`."""
-    from plyground.ai.match import elo_difference, summary_dict
+    from plyground.ai.players.match import elo_difference, summary_dict
 
     data = summary_dict(setup, tally, descriptions)
     data.update(

@@ -10,6 +10,10 @@ import argparse
 import sys
 from typing import Any
 
+from rich.console import Console
+from rich.table import Table
+
+from plyground import games
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -20,15 +24,11 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
-from rich.console import Console
-from rich.table import Table
-
-from plyground import games
 
 
 def ai_choice(game: Any, state: Any, preset_name: str) -> str:
     """The move text a difficulty preset chooses at `state` (no randomness)."""
-    from plyground.ai.search import search
+    from plyground.ai.engine.search import search
 
     presets = {preset.name.lower(): preset for preset in getattr(game, "presets", ())}
     preset = presets.get(preset_name.lower())
@@ -100,8 +100,8 @@ def command_policy(args: argparse.Namespace) -> int:
 
 def _check_cost(game: Any) -> None:
     """Refuse options whose policy cannot be built here (with the estimate); say how long a
-    slow one takes before it starts (`ai.cost`, from the game's `option_cost` hook)."""
-    from plyground.ai import cost
+    slow one takes before it starts (`ai.engine.cost`, from the game's `option_cost` hook)."""
+    from plyground.ai.engine import cost
 
     refusal = cost.option_refusal(type(game), game.option_values())
     if refusal is not None:

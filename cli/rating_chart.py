@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from plyground.ai.tournament import Rating
+    from plyground.ai.players.tournament import Rating
     from plyground.cli.output import OutputFile
 
 MARGIN = 40
@@ -50,6 +50,7 @@ def draw_rating_chart(ranking: Sequence[Rating], title: str, output: OutputFile)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
+
     from plyground.gui import chart
 
     width = max(960, 140 * len(ranking))

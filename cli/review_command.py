@@ -1,5 +1,5 @@
 """`review`: review a game like lichess does: each decision's value, the best move, and the
-moves that gave a result away or lost a share of the win chance (ai.review)."""
+moves that gave a result away or lost a share of the win chance (ai.advice.game_review)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def _evaluation_data(evaluation: Any) -> dict[str, Any]:
 
 def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str, Any]:
     """The review as plain data: positions (first player's view) and judged decisions."""
-    from plyground.ai.review import MARKS, review_game
-    from plyground.ai.review_evaluator import default_evaluator
+    from plyground.ai.advice.game_review import MARKS, review_game
+    from plyground.ai.advice.review_evaluator import default_evaluator
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
     text = game.format_move
@@ -77,8 +77,8 @@ def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str,
 
 def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str]) -> None:
     """The review as a table: move, its value with its kind, the judgement, the best move."""
-    from plyground.ai.review import evaluation_text, review_game
-    from plyground.ai.review_evaluator import default_evaluator
+    from plyground.ai.advice.game_review import evaluation_text, review_game
+    from plyground.ai.advice.review_evaluator import default_evaluator
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
     stochastic = bool(game.stochastic)
@@ -132,7 +132,7 @@ def command_review(args: argparse.Namespace) -> int:
 
 def add_parser(commands: Any) -> None:
     """The `review` subcommand's arguments."""
-    from plyground.ai.review_evaluator import REVIEW_SECONDS
+    from plyground.ai.advice.review_evaluator import REVIEW_SECONDS
 
     examples = "\n".join(game_examples("plyground review {game} --moves {moves}"))
     review = add_command(

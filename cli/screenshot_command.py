@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from plyground.ai.search import ALGORITHMS
+from plyground.ai.engine.search import ALGORITHMS
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -22,7 +22,7 @@ from plyground.cli.args import (
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
 from plyground.gui.screenshot import SCENES  # what it can draw (no pygame at import)
-from plyground.gui.settings import PALETTE_NAMES
+from plyground.gui.storage.settings import PALETTE_NAMES
 
 WITHOUT_GAME = ("menu", "lesson")
 """Scenes that show no particular game: --game is optional (the menu highlights the first)."""
@@ -73,7 +73,7 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
             f"--lesson must be 1 to {EDITOR + 1} ({EDITOR} practice, {EDITOR + 1} your own tree)"
         )
     if args.tree is not None:
-        from plyground.games.tree_text import TreeTextError, parse_tree
+        from plyground.games.trees.text import TreeTextError, parse_tree
 
         if args.scene != "lesson" or args.lesson != EDITOR + 1:
             raise UsageError(f"--tree goes with --scene lesson --lesson {EDITOR + 1}")

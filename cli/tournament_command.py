@@ -6,8 +6,8 @@ import argparse
 import time
 from typing import Any
 
-from plyground.ai.ray_executor import EXECUTORS, ExecutorError
-from plyground.ai.text_table import format_seconds
+from plyground.ai.players.ray_executor import EXECUTORS, ExecutorError
+from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
     UsageError,
@@ -35,7 +35,7 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from plyground.ai.tournament import (
+    from plyground.ai.players.tournament import (
         TournamentResult,
         TournamentSetup,
         player_labels,
@@ -137,7 +137,7 @@ def print_tournament(
     wall: float,
 ) -> None:
     """The players, the cross table and the ranking on stdout."""
-    from plyground.ai.tournament import ANCHOR, BOOTSTRAP_SAMPLES, player_labels
+    from plyground.ai.players.tournament import ANCHOR, BOOTSTRAP_SAMPLES, player_labels
 
     out = console_for()
     say(
@@ -178,7 +178,7 @@ def print_tournament(
 
 def cross_table(result: Any) -> Any:
     """The cross table: the row player's points against each column player, and the total."""
-    from plyground.ai.tournament import player_labels
+    from plyground.ai.players.tournament import player_labels
 
     count = len(result.specs)
     rows = []

@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from plyground.ai.isolated_runs import record_trace
-from plyground.ai.search import ALGORITHMS, SearchError
-from plyground.ai.trace import NODE_BUDGET, ORDERINGS
-from plyground.ai.trace_render import render_json, render_text
+from plyground.ai.engine.search import ALGORITHMS, SearchError
+from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.textbook.trace import NODE_BUDGET, ORDERINGS
+from plyground.ai.textbook.trace_text import render_json, render_text
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -55,8 +55,8 @@ def command_trace(args: argparse.Namespace) -> int:
 def _position(args: argparse.Namespace) -> tuple[Any, str, int]:
     """The state to trace, the algorithm and the depth to use."""
     if args.tree is not None:
-        from plyground.games.tree_examples import TreeGame, height
-        from plyground.games.tree_text import TreeTextError, parse_tree
+        from plyground.games.trees.examples import TreeGame, height
+        from plyground.games.trees.text import TreeTextError, parse_tree
 
         if args.lesson is not None or args.game is not None:
             raise UsageError("--tree is a tree of its own: leave out --lesson and --game")
@@ -68,7 +68,7 @@ def _position(args: argparse.Namespace) -> tuple[Any, str, int]:
         default = "expectiminimax" if state.game.stochastic else "alphabeta"
         return state, args.algorithm or default, args.depth or height(tree)
     if args.lesson is not None:
-        from plyground.games.tree_examples import LESSONS, TreeGame, height
+        from plyground.games.trees.examples import LESSONS, TreeGame, height
 
         if not 1 <= args.lesson <= len(LESSONS):
             raise UsageError(f"--lesson must be 1 to {len(LESSONS)}, not {args.lesson}")

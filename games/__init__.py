@@ -5,8 +5,8 @@ state = game.initial_state().play(3)
 
 Adding a game: one module with a `Game` class and its `State` (the protocol in `games.base`,
 descriptive class attributes included: title, side names, options, notation help, default
-heuristic, presets), then `games.register(Game)`.  Optional hooks, read by `ai.bench` and
-`ai.policy_agreement`: `bench_positions`, `solver_benchmark`, `reference_policy()`.
+heuristic, presets), then `games.register(Game)`.  Optional hooks, read by `ai.bench.searches` and
+`ai.compare.policy_agreement`: `bench_positions`, `solver_benchmark`, `reference_policy()`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from plyground.games import connect4, pig, tictactoe
 from plyground.games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
@@ -31,6 +30,9 @@ from plyground.games.base import (
     replay,
     sample_outcome,
 )
+from plyground.games.connect4.rules import Game as Connect4
+from plyground.games.pig.rules import Game as Pig
+from plyground.games.tictactoe import Game as TicTacToe
 
 __all__ = [
     "CHANCE",
@@ -53,9 +55,9 @@ __all__ = [
 ]
 
 GAMES: dict[str, Callable[..., Game]] = {
-    "tictactoe": tictactoe.Game,
-    "connect4": connect4.Game,
-    "pig": pig.Game,
+    "tictactoe": TicTacToe,
+    "connect4": Connect4,
+    "pig": Pig,
 }
 """Every game by registry name: a factory taking the game's options as keywords.
 

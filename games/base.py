@@ -24,7 +24,7 @@ CHANCE: Player = -1
 
 HEURISTIC_LIMIT = 0.9
 """Every heuristic value lies in [-HEURISTIC_LIMIT, HEURISTIC_LIMIT]: strictly weaker than
-a proven result, which is worth more than 0.9 (see `ai.values`)."""
+a proven result, which is worth more than 0.9 (see `ai.engine.values`)."""
 
 
 class IllegalMoveError(ValueError):
@@ -52,7 +52,7 @@ class Heuristic:
     evaluate: Callable[[Any], float]
     exact: bool = False
     """The evaluation is the position's true value (a game's exact table), not an estimate:
-    values resting on it are exact, from the table (ai.provenance)."""
+    values resting on it are exact, from the table (ai.evaluation.provenance)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +167,7 @@ class OptionCost:
     ``Game.option_cost(options) -> OptionCost | None``, a static method readable on the
     factory): Pig's optimal-play table grows with the cube of the goal.
 
-    `ai.cost.option_refusal` compares `memory` with the machine's memory, so an option
+    `ai.engine.cost.option_refusal` compares `memory` with the machine's memory, so an option
     value whose table cannot be built here is refused with the reason before anything
     starts; `heuristics` are the heuristics that read the table (its policy picture, its
     reference policy and the window's exact odds read it too).
@@ -186,10 +186,10 @@ class OptionCost:
 class ReferencePolicy(Protocol):
     """Known-best decisions a game offers (optional hook `Game.reference_policy()`).
 
-    The policy study in `ai.policy_agreement` compares any preset's choices with these.
+    The policy study in `ai.compare.policy_agreement` compares any preset's choices with these.
     Decision states are small picklable keys; `state(key)` builds the position.  Optional:
     `key_of(state) -> key | None`, the key of any position with a player to move (then
-    `move_values` are exact win chances the game review reads: `ai.review_evaluator`).
+    `move_values` are exact win chances the game review reads: `ai.advice.review_evaluator`).
     """
 
     title: str

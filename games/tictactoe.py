@@ -360,10 +360,10 @@ class Game(DigitNotation):
         ("519", 4, {}),
         ("1524", 5, {}),
     )
-    """Positions (moves, depth, options) the exercise grader searches (ai.exercise)."""
+    """Positions (moves, depth, options) the exercise grader searches (ai.student_code.grader)."""
 
     move_time_limit = 5.0
-    """Seconds a player from a file may take for one move (ai.file_players)."""
+    """Seconds a player from a file may take for one move (ai.student_code.agents)."""
 
     def kaggle_configuration(self) -> dict[str, Any]:
         """Kaggle TicTacToe's configuration (its defaults)."""

@@ -1,7 +1,7 @@
 """Plyground's pygame front end: scenes, board views, widgets and the AI worker.
 
 Importing this package does not import pygame; `gui.app.run()` opens the window,
-`gui.screenshot.render()` draws a scene to a PNG and `gui.frame_bench.run()` measures
+`gui.screenshot.render()` draws a scene to a PNG and `gui.bench.frame_bench.run()` measures
 frame times while the AI thinks.
 """
 

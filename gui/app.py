@@ -16,25 +16,27 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, focus, help_card, kits, settings, theme, window_frame
-from plyground.gui.ai_worker import AIWorker
+
+from plyground import games
+from plyground.gui import kits, theme, window_frame
 from plyground.gui.describe import game_title
 from plyground.gui.play import keyboard
 from plyground.gui.scenes.base import Scene
 from plyground.gui.sound import COMMON_SOUNDS, sounds
-from plyground.gui.write_problems import WRITES
-
-from plyground import games
+from plyground.gui.storage import settings
+from plyground.gui.storage.write_problems import WRITES
+from plyground.gui.widgets import drawing, focus, help_card
+from plyground.gui.worker.ai_worker import AIWorker
 
 SCENES = {
     "menu": "plyground.gui.scenes.menu:MenuScene",
-    "setup": "plyground.gui.scenes.setup:SetupScene",
-    "play": "plyground.gui.scenes.play:PlayScene",
+    "setup": "plyground.gui.setup.scene:SetupScene",
+    "play": "plyground.gui.play.scene:PlayScene",
     "series": "plyground.gui.scenes.series_results:SeriesScene",
-    "explorer": "plyground.gui.scenes.explorer:ExplorerScene",
-    "lessons": "plyground.gui.scenes.explorer:lessons_scene",
-    "compare": "plyground.gui.scenes.compare_view:CompareScene",
-    "policy": "plyground.gui.scenes.policy_view:PolicyScene",
+    "explorer": "plyground.gui.explorer.scene:ExplorerScene",
+    "lessons": "plyground.gui.explorer.scene:lessons_scene",
+    "compare": "plyground.gui.compare.scene:CompareScene",
+    "policy": "plyground.gui.compare.policy_scene:PolicyScene",
 }
 """Every scene by name: scenes reach each other through `App.switch(name, **params)`, never by
 importing each other."""

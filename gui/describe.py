@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from plyground.gui import settings
-from plyground.gui.settings import CUSTOM, SideSetup
-
 from plyground import games
+from plyground.gui.storage import settings
+from plyground.gui.storage.settings import CUSTOM, SideSetup
 
 ALGORITHM_NAMES = {
     "minimax": "Minimax",

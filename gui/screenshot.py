@@ -42,7 +42,7 @@ VIEW_SECONDS = 300.0
 
 
 def _sides(game_name: str, players: list[str]) -> list[Any]:
-    from plyground.gui.settings import AI, CUSTOM, HUMAN, default_sides
+    from plyground.gui.storage.settings import AI, CUSTOM, HUMAN, default_sides
 
     sides = default_sides(game_name)
     for side, text in zip(sides, players, strict=False):
@@ -56,10 +56,9 @@ def _sides(game_name: str, players: list[str]) -> list[Any]:
 
 def _finish(scene: Any) -> None:
     """Play the game to its end in-process with a quick AI (for the game-over picture)."""
-    from plyground.ai import players as ai_players
-    from plyground.games.base import CHANCE
-
     from plyground import ai
+    from plyground.ai.players import players as ai_players
+    from plyground.games.base import CHANCE
 
     game, match = scene.controller.game, scene.controller.match
     presets = ai.DIFFICULTIES[scene.game_name]
@@ -73,10 +72,9 @@ def _finish(scene: Any) -> None:
 
 def _analyse(scene: Any) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
+    from plyground import ai
     from plyground.games.base import CHANCE
     from plyground.gui.play.jobs import SearchRecord
-
-    from plyground import ai
 
     controller = scene.controller
     state = controller.match.state
@@ -86,8 +84,8 @@ def _analyse(scene: Any) -> None:
     side = controller.sides[player]
     entries = len(controller.match.entries)
     branching = len(state.legal_moves())
-    if not side.is_ai:  # a hint: what the window's Hint runs (ai.advisor)
-        from plyground.ai.advisor import advise
+    if not side.is_ai:  # a hint: what the window's Hint runs (ai.advice.advisor)
+        from plyground.ai.advice.advisor import advise
         from plyground.gui.play.jobs import BoardValues
 
         result, title = advise(controller.game, state)
@@ -123,9 +121,9 @@ def render(
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     options = dict(options or {})
 
-    from plyground.gui import settings as settings_module
     from plyground.gui.app import App
     from plyground.gui.scenes.menu import MenuScene
+    from plyground.gui.storage import settings as settings_module
 
     app = App(size, headless=True, use_saved_settings=False)
     try:
@@ -149,7 +147,7 @@ def render(
         if scene == "series":
             _series(app, game, int(options.get("games", 12)), players)
         if scene in ("setup", "play", "gameover", "analysis", "review"):
-            from plyground.gui.scenes.setup import SetupScene
+            from plyground.gui.setup.scene import SetupScene
 
             app.push(SetupScene(app, game))
         if scene in ("play", "gameover", "analysis", "review"):
@@ -170,7 +168,7 @@ def render(
 
 def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
     """The play scene after `moves` (finished or analysed as `scene` asks), on top."""
-    from plyground.gui.scenes.play import PlayScene
+    from plyground.gui.play.scene import PlayScene
 
     play = PlayScene(app, game, animate=False)
     play.controller.ai_enabled = False
@@ -202,8 +200,8 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
 def _review(play: Any, seconds: float, step: bool = True) -> None:
     """Review the game in-process (what the worker does in the window) and (`step`) show the
     position after its first marked move (else the last one)."""
-    from plyground.ai.review import review_game
-    from plyground.ai.review_evaluator import default_evaluator
+    from plyground.ai.advice.game_review import review_game
+    from plyground.ai.advice.review_evaluator import default_evaluator
 
     controller = play.controller
     evaluate = default_evaluator(controller.game, seconds)
@@ -246,16 +244,16 @@ def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, A
 def _make_view(app: Any, scene: str, game: Any, state: Any, options: dict[str, Any]) -> Any:
     """The view scene, built as its entrance builds it."""
     if scene == "compare":
-        from plyground.gui.scenes.compare_view import CompareScene
+        from plyground.gui.compare.scene import CompareScene
 
         depth = int(options.get("depth") or 3)
         return CompareScene(app, game, state, depth=depth, heuristic=options.get("heuristic"))
     if scene == "policy":
-        from plyground.gui.scenes.policy_view import PolicyScene
+        from plyground.gui.compare.policy_scene import PolicyScene
 
         return PolicyScene(app, game, state)
     from plyground.gui.explorer.practice import EDITOR
-    from plyground.gui.scenes.explorer import ExplorerScene
+    from plyground.gui.explorer.scene import ExplorerScene
 
     if scene == "explorer":
         return ExplorerScene(
@@ -295,8 +293,8 @@ def _save_png(surface: Any, out: str) -> None:
 
 def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
     """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
-    from plyground.gui import savefile
     from plyground.gui.play.sides import side_to_player
+    from plyground.gui.storage import savefile
 
     sides = [side_to_player(side, game) for side in app.settings.sides[game]]
     options = app.settings.options_for(game)
@@ -307,10 +305,10 @@ def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]
 
 def _series(app: Any, game: str, count: int, players: list[str]) -> None:
     """A play scene after `count` real AI-vs-AI games (alternating who starts), then the table."""
-    from plyground.ai.match import MatchSetup, play_game
-    from plyground.gui.scenes.play import PlayScene
+    from plyground.ai.players.match import MatchSetup, play_game
+    from plyground.gui.play.scene import PlayScene
     from plyground.gui.scenes.series_results import SeriesScene
-    from plyground.gui.scenes.setup import SetupScene
+    from plyground.gui.setup.scene import SetupScene
 
     for side, preset in zip(app.settings.sides[game], ("Hard", "Medium"), strict=False):
         if not side.is_ai:

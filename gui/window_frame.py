@@ -12,6 +12,7 @@ import warnings
 from typing import Any
 
 import pygame
+
 from plyground.gui import theme
 
 DESIGN_SIZE = (1280, 800)

@@ -13,15 +13,40 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PLYGROUND_CONFIG_DIR", tempfile.mkdtemp(prefix="plyground-test-config-"))
 # The AI worker processes of the tests rarely solve: they load the compiled solver when
-# they do, not each time one starts (ai.exact_engine.warm_up_engines).
+# they do, not each time one starts (ai.engine.exact_solving.warm_up_engines).
 os.environ.setdefault("PLYGROUND_NO_WARM_UP", "1")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once, with what to do, when the checkout has modules its install does not: the
+    strict editable install links each file once, so a module added since is not importable."""
+    from pathlib import Path
+
+    import plyground
+
+    checkout = Path(__file__).resolve().parents[1]
+    installed = Path(plyground.__file__).parent
+    if (installed / "__init__.py").resolve() != checkout / "package" / "__init__.py":
+        return  # not this checkout's editable install
+    missing = [
+        path.relative_to(checkout).as_posix()
+        for folder in ("ai", "games", "gui", "cli")
+        for path in sorted((checkout / folder).rglob("*.py"))
+        if not (installed / path.relative_to(checkout)).exists()
+    ]
+    if missing:
+        raise pytest.UsageError(
+            f"{len(missing)} module(s) of this checkout are not in the installed package "
+            f"(first: {missing[0]}); install it again: "
+            'pip install -e ".[test]" --config-settings editable_mode=strict'
+        )
 
 
 @pytest.fixture
 def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The connect-four opening book switched off (PLYGROUND_NO_BOOK) for one test: for
     tests of the search machinery on positions the book would solve at once."""
-    from plyground.games import connect4_book
+    from plyground.games.connect4 import book as connect4_book
 
     monkeypatch.setenv("PLYGROUND_NO_BOOK", "1")
     connect4_book.reset()
@@ -34,7 +59,7 @@ def no_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The connect-four opening book as a player has it, loaded afresh for one test; the
     test is skipped (saying why) where the book's data cannot be read."""
-    from plyground.games import connect4_book
+    from plyground.games.connect4 import book as connect4_book
 
     monkeypatch.delenv("PLYGROUND_NO_BOOK", raising=False)
     connect4_book.reset()
@@ -48,8 +73,8 @@ def real_book(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Each test that takes it runs twice: on the game's compiled solver (skipped, saying
     why, where it cannot load) and on the pure-Python alpha-beta (PLYGROUND_PURE_PYTHON)."""
-    from plyground.games import connect4_solver
     from plyground.games.base import PURE_PYTHON_VARIABLE
+    from plyground.games.connect4 import solver as connect4_solver
 
     if request.param == "python":
         monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")

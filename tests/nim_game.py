@@ -187,7 +187,7 @@ class Game:
         return {}
 
     def reference_policy(self) -> PerfectPolicy:
-        """Bouton's strategy, for `ai.policy_agreement`."""
+        """Bouton's strategy, for `ai.compare.policy_agreement`."""
         return PerfectPolicy()
 
     def initial_state(self) -> State:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.kits import BoardView, ViewContext
 from plyground.gui.kits.base import digit_of
+from plyground.gui.widgets import drawing
 
 ROWS = 3
 WIDEST = 5

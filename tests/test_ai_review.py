@@ -1,11 +1,13 @@
-"""The game review (ai.review): judgements on constructed games, and the default evaluator's
+"""The game review (ai.advice.game_review): judgements on constructed games, and the default
+evaluator's
 labels checked against independent answers (full minimax, the solver, Pig's exact table)."""
 
 from __future__ import annotations
 
 import pytest
-from plyground.ai.provenance import Evaluation, Kind, Source, estimate, exact
-from plyground.ai.review import (
+
+from plyground import ai, games
+from plyground.ai.advice.game_review import (
     BLUNDER_DROP,
     MARKS,
     Judgement,
@@ -16,9 +18,8 @@ from plyground.ai.review import (
     review_points,
     win_chance,
 )
-from plyground.ai.review_evaluator import default_evaluator
-
-from plyground import ai, games
+from plyground.ai.advice.review_evaluator import default_evaluator
+from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, estimate, exact
 
 
 def _review(name: str, text: str, seconds: float | None = None, **options: int):
@@ -194,7 +195,7 @@ def test_every_exact_label_on_random_tictactoe_positions_is_true():
 
 
 def test_values_are_written_with_their_kind():
-    from plyground.ai.review import evaluation_text
+    from plyground.ai.advice.game_review import evaluation_text
 
     assert evaluation_text(exact(0.0, Source.BOOK), False) == "draw (exact, book)"
     assert evaluation_text(estimate(0.31, 9), False) == "+0.31 (estimate, depth 9)"
@@ -215,7 +216,9 @@ def test_pig_above_the_tables_goal_is_searched_and_labelled_an_estimate(monkeypa
     assert game.reference_policy().key_of(game.initial_state()) is None
     # On a machine where this goal's exact table cannot be built, the advisor searches.
     refuse = {"optimal": "its table is too large here"}
-    monkeypatch.setattr("plyground.ai.advisor.heuristic_refusal", lambda game, h: refuse.get(h))
+    monkeypatch.setattr(
+        "plyground.ai.advice.advisor.heuristic_refusal", lambda game, h: refuse.get(h)
+    )
     state = game.replay(game.parse_moves("r4r6"))
     evaluation, lines = default_evaluator(game)(state)
     assert evaluation.kind is Kind.ESTIMATE and evaluation.source is Source.HEURISTIC

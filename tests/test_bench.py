@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from plyground.ai import bench
-from plyground.ai.values import STEP, WIN
 
 from plyground import games
+from plyground.ai.bench import searches as bench
+from plyground.ai.engine.values import STEP, WIN
 
-DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
+DATA = Path(games.__file__).resolve().parent / "connect4" / "data"
 SETS = games.GAMES["connect4"].solver_benchmark  # type: ignore[attr-defined]
 
 
@@ -32,7 +32,7 @@ def test_an_unproven_value_has_no_score() -> None:
 
 
 def solver_engine_loads() -> bool:
-    from plyground.games import connect4_solver
+    from plyground.games.connect4 import solver as connect4_solver
 
     return connect4_solver.compiled() is not None
 

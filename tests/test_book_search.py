@@ -7,16 +7,16 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from plyground.ai.alphabeta import AlphaBeta
-from plyground.ai.cost import judge
-from plyground.ai.engine import UNLIMITED_DEPTH, Context
-from plyground.ai.minimax import book_units
-from plyground.ai.search import heuristic_for
-from plyground.ai.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
-from plyground.games import connect4_book as book
-from plyground.games.connect4 import EMPTY, State
 
 from plyground import ai, games
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.cost import judge
+from plyground.ai.engine.full_width_search import book_units
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
+from plyground.games.connect4 import book
+from plyground.games.connect4.rules import EMPTY, State
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")

@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from plyground.ai import compare
-from plyground.gui import chart, theme
-from plyground.gui.compare.charts import nodes_chart, policy_charts
 
 from plyground import games
+from plyground.ai.compare import comparison as compare
+from plyground.gui import chart, theme
+from plyground.gui.compare.charts import nodes_chart, policy_charts
 
 
 @pytest.fixture(autouse=True)

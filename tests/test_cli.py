@@ -423,7 +423,7 @@ def test_tournament_prints_a_ranking_and_draws_a_chart(
 def test_bench_prints_tables_and_writes_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     monkeypatch.setattr(
         bench, "POSITIONS", (bench.BenchPosition("connect4", "after 4453", "4453"),)

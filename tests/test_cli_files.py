@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from plyground.cli import output
-from plyground.cli.output import OutputError, OutputFile, reason
 
 import main
 from plyground import games
+from plyground.cli import output
+from plyground.cli.output import OutputError, OutputFile, reason
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = Path("/dev/full")
@@ -316,7 +316,7 @@ def test_a_bad_solver_file_is_one_line_naming_it(
 
 
 def test_a_good_solver_file_runs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from plyground.ai import bench
+    from plyground.ai.bench import searches as bench
 
     source = bench.solver_set_path("L3_R1")
     path = tmp_path / "two.txt"
@@ -409,7 +409,8 @@ def test_cli_and_main_name_no_game() -> None:
 
 
 def test_bench_help_comes_from_the_game_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
-    from plyground.ai import bench, policy_agreement
+    from plyground.ai.bench import searches as bench
+    from plyground.ai.compare import policy_agreement
 
     status, out, _err = run(capsys, "bench", "--help")
     assert status == 0

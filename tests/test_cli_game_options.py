@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from plyground.cli.analyze_command import default_depth
-from plyground.games.base import NO_HEURISTIC, GameOption, Heuristic, IllegalMoveError, Preset
 
 import main
 from plyground import games
+from plyground.cli.analyze_command import default_depth
+from plyground.games.base import NO_HEURISTIC, GameOption, Heuristic, IllegalMoveError, Preset
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

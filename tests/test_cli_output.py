@@ -7,9 +7,9 @@ import io
 import sys
 
 import pytest
-from plyground.cli.console import GameProgress, console_for, print_table, say, table
 
 import main
+from plyground.cli.console import GameProgress, console_for, print_table, say, table
 
 
 class FakeTerminal(io.StringIO):

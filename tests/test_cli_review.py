@@ -83,7 +83,7 @@ def test_screenshot_draws_a_reviewed_game(capsys, tmp_path):
 
 
 def test_review_reads_a_save_file(capsys, tmp_path):
-    from plyground.gui import savefile
+    from plyground.gui.storage import savefile
 
     path = tmp_path / "game.json"
     players = [{"kind": "human"}, {"kind": "human"}]

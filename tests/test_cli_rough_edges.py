@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from plyground.ai.tournament import player_labels
+
+from plyground.ai.players.tournament import player_labels
 from plyground.cli import run
 
 

@@ -1,14 +1,15 @@
-"""plyground.ai.compare: every algorithm agrees on the value, and the counts are the known ones."""
+"""plyground.ai.compare.comparison: every algorithm agrees on the value, and the counts are the
+known ones."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from plyground.ai import compare
-from plyground.ai.engine import SearchCancelled, SearchError
 
 from plyground import games
+from plyground.ai.compare import comparison as compare
+from plyground.ai.engine.bookkeeping import SearchCancelled, SearchError
 
 
 def _c4(moves: str = "4453") -> object:

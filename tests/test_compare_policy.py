@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from plyground.games import pig_policy_data
-from plyground.games.pig_optimal import optimal_table
-
 from plyground import games
+from plyground.games.pig import policy_chart as pig_policy_data
+from plyground.games.pig.optimal import optimal_table
 
 
 def test_thresholds_are_the_tables_decisions() -> None:

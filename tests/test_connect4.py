@@ -8,11 +8,13 @@ import pickle
 import random
 
 import pytest
-from plyground.games import connect4, connect4_bitboard, connect4_heuristics
-from plyground.games.connect4 import EMPTY, State
-from plyground.games.connect4_bitboard import HEIGHT, WIDTH
 
 from plyground import games
+from plyground.games.connect4 import bitboard as connect4_bitboard
+from plyground.games.connect4 import heuristics as connect4_heuristics
+from plyground.games.connect4 import rules as connect4
+from plyground.games.connect4.bitboard import HEIGHT, WIDTH
+from plyground.games.connect4.rules import EMPTY, State
 
 DATA = connect4.SOLVER_BENCHMARK.directory
 GAME = connect4.Game()

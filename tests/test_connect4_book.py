@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plyground.ai.values import plies_to_end
-from plyground.games import connect4_book as book
-from plyground.games.connect4 import EMPTY, State
-from plyground.games.connect4_book import BookValue
 
 from plyground import ai, games
+from plyground.ai.engine.values import plies_to_end
+from plyground.games.connect4 import book
+from plyground.games.connect4.book import BookValue
+from plyground.games.connect4.rules import EMPTY, State
 
 bitbully = pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -247,7 +247,7 @@ def test_bounds_in_search_units() -> None:
     assert BookValue(-1, 8).bounds(1000, 1, 30) == (-992, -992)
     assert BookValue(1, None).bounds(1000, 1, 34) == (966, 998)
     assert BookValue(-1, None).bounds(1000, 1, 34) == (-998, -966)
-    from plyground.ai.engine import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
+    from plyground.ai.engine.bookkeeping import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 
     low, high = BookValue(1, None).bounds(WIN_UNITS, STEP_UNITS, 34)
     assert PROVEN_UNITS < low < high < WIN_UNITS  # a proven win, whatever its distance

@@ -1,4 +1,4 @@
-"""Connect-four's compiled solver (games/connect4_engine.py) against the pure-Python one.
+"""Connect-four's compiled solver (games/connect4/compiled_solver.py) against the pure-Python one.
 
 Both must give the scores of Pascal Pons' sets and the same values on random positions;
 the compiled one must count Pons' nodes where its table makes no difference, and Expert
@@ -15,20 +15,20 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.ai import bench
-from plyground.ai.difficulty import DIFFICULTIES
-from plyground.ai.engine import UNLIMITED_DEPTH, Context
-from plyground.ai.exact_engine import EngineSearch, make_alphabeta, python_only
-from plyground.ai.players import AIPlayer
-from plyground.ai.search import heuristic_for
-from plyground.ai.values import INF_UNITS
-from plyground.games import connect4_solver
-from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
-from plyground.games.connect4 import EMPTY, GAME, State, pons_score
 
 from plyground import games
+from plyground.ai.bench import searches as bench
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.exact_solving import EngineSearch, make_alphabeta, python_only
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.players.players import AIPlayer
+from plyground.ai.players.presets import DIFFICULTIES
+from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
+from plyground.games.connect4 import solver as connect4_solver
+from plyground.games.connect4.rules import EMPTY, GAME, State, pons_score
 
-DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
+DATA = Path(games.__file__).resolve().parent / "connect4" / "data"
 
 
 def compiled_or_skip() -> None:

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from plyground.ai.exercise import cases, grade
-from plyground.ai.exercise_templates import template
+
+from plyground.ai.student_code.grader import cases, grade
+from plyground.ai.student_code.templates import template
 
 MINIMAX = """
 def minimax(game, s, depth):

@@ -8,9 +8,9 @@ decisions, which converges to the true win probability as d grows.
 from __future__ import annotations
 
 import pytest
-from plyground.ai.table import TranspositionTable
 
 from plyground import ai, games
+from plyground.ai.engine.table import TranspositionTable
 
 
 def value_iteration(goal: int, tolerance: float = 1e-12) -> dict[tuple[int, int, int], float]:
@@ -87,8 +87,8 @@ def test_chance_root_reports_the_expectation() -> None:
 
 
 def test_optimal_heuristic_at_depth_one_is_the_optimal_policy() -> None:
-    from plyground.games.pig import State
-    from plyground.games.pig_optimal import optimal_table
+    from plyground.games.pig.optimal import optimal_table
+    from plyground.games.pig.rules import State
 
     table = optimal_table(100)
     expert = ai.get_preset("pig", "Expert")

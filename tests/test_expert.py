@@ -1,6 +1,6 @@
 """The connect-four Expert never gives away a game value it holds, checked by the solver.
 
-Positions come from Pascal Pons' sets (games/data/connect4) with their exact scores.
+Positions come from Pascal Pons' sets (games/connect4/data) with their exact scores.
 For each, the Expert preset chooses a move and the solver values the position after it:
 the move must keep the exact score (a win stays a win, as quick as possible; a draw
 stays a draw; a loss is delayed as long as possible).  The preset's time budget is
@@ -13,15 +13,15 @@ import dataclasses
 import random
 
 import pytest
-from plyground.ai.alphabeta import AlphaBeta
-from plyground.ai.bench import solver_score
-from plyground.ai.difficulty import DIFFICULTIES
-from plyground.ai.engine import UNLIMITED_DEPTH, Context
-from plyground.ai.players import AIPlayer
-from plyground.ai.search import heuristic_for
-from plyground.ai.values import INF_UNITS, SCALE
 
 from plyground import games
+from plyground.ai.bench.searches import solver_score
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS, SCALE
+from plyground.ai.players.players import AIPlayer
+from plyground.ai.players.presets import DIFFICULTIES
 
 DATA = games.GAMES["connect4"].solver_benchmark.directory  # type: ignore[attr-defined]
 GAME = games.get_game("connect4")
@@ -136,7 +136,7 @@ OPENINGS = [
 
 @pytest.fixture(scope="module")
 def book_loaded() -> None:
-    from plyground.games import connect4_book
+    from plyground.games.connect4 import book as connect4_book
 
     if not connect4_book.available():
         pytest.skip(f"no opening book: {connect4_book.status()}")

@@ -7,7 +7,7 @@ played, and the slowest loss is looked for within the time budget only).  Expert
 a budget of a millisecond here, far too little for any machine, so these tests pass only
 because the steps that keep the value do not look at the clock: a cheap solve (up to 11
 stones) runs to its end, and at 12 stones the proof that a move keeps a won or drawn
-value is bounded by nodes (`ai.proof`).
+value is bounded by nodes (`ai.engine.proof`).
 """
 
 from __future__ import annotations
@@ -16,17 +16,17 @@ import dataclasses
 import random
 
 import pytest
-from plyground.ai.alphabeta import AlphaBeta
-from plyground.ai.difficulty import DIFFICULTIES
-from plyground.ai.engine import UNLIMITED_DEPTH, Context
-from plyground.ai.exact_engine import make_alphabeta
-from plyground.ai.players import AIPlayer
-from plyground.ai.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
-from plyground.ai.search import heuristic_for
-from plyground.ai.values import INF_UNITS
-from plyground.games.connect4 import EMPTY, State
 
 from plyground import ai, games
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.exact_solving import make_alphabeta
+from plyground.ai.engine.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.players.players import AIPlayer
+from plyground.ai.players.presets import DIFFICULTIES
+from plyground.games.connect4.rules import EMPTY, State
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -136,7 +136,7 @@ def test_with_the_analysis_shown_the_hurried_expert_still_plays_a_keeper() -> No
     result = player.last_result
     assert result is not None
     assert keeps(state, move, value)
-    if result.extra["bounds"]:  # each says it is only a bound (ai.provenance)
+    if result.extra["bounds"]:  # each says it is only a bound (ai.evaluation.provenance)
         assert all(result.move_values[m].kind == "upper" for m in result.extra["bounds"])
         assert move not in result.extra["bounds"]
 
@@ -174,7 +174,7 @@ def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
         if proof.move is None:
             break
     assert proof.left == [m for m in state.search_moves() if m not in proof.worse]
-    monkeypatch.setattr("plyground.ai.proof.PROOF_NODE_LIMIT", 1)
+    monkeypatch.setattr("plyground.ai.engine.proof.PROOF_NODE_LIMIT", 1)
     result = ai.search(state, depth=None, time_limit=NO_TIME, all_values=False)
     assert result.move == proof.left[0]
     assert not result.exact and not result.complete

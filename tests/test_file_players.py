@@ -7,13 +7,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from plyground.ai.difficulty import parse_player_spec
-from plyground.ai.file_players import AgentSpec, agent_player, agent_spec, split_spec
-from plyground.ai.match import MatchSetup, play_game, run_match
-from plyground.ai.players import AGENT, PlayerConfig
-from plyground.ai.search import SearchError, search
 
 from plyground import games
+from plyground.ai.engine.search import SearchError, search
+from plyground.ai.players.match import MatchSetup, play_game, run_match
+from plyground.ai.players.players import AGENT, PlayerConfig
+from plyground.ai.players.presets import parse_player_spec
+from plyground.ai.student_code.agents import AgentSpec, agent_player, agent_spec, split_spec
 
 FIRST_LEGAL = "def choose(state):\n    return state.legal_moves()[0]\n"
 KAGGLE_MIDDLE = """
@@ -163,7 +163,7 @@ MISBEHAVING = {
 def test_misbehaving_code_loses_by_forfeit_and_the_match_goes_on(
     kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from plyground.ai import user_code
+    from plyground.ai.student_code import worker as user_code
     from plyground.games import tictactoe
 
     # One second a move where the point is the limit; elsewhere room for a loaded machine.

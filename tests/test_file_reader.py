@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 import pytest
-from plyground.gui import savefile, settings
 
 import main
 from plyground.file_reader import (
@@ -26,6 +25,7 @@ from plyground.file_reader import (
     read_lines,
     read_text,
 )
+from plyground.gui.storage import savefile, settings
 
 DEVICE = Path("/dev/zero")
 needs_dev_zero = pytest.mark.skipif(not DEVICE.exists(), reason="no /dev/zero here")
@@ -243,7 +243,7 @@ def test_a_device_as_solver_file_is_refused(capsys, device):
 
 
 def test_a_solver_file_is_read_only_up_to_the_limit(tmp_path, capsys):
-    from plyground.ai.bench_solver import read_solver_file
+    from plyground.ai.bench.solver import read_solver_file
 
     path = tmp_path / "positions.txt"
     path.write_bytes(b"4453 0\n" * 3 + b"\xff" * 3_000_000)  # then no line end for 3 MB

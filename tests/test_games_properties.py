@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from plyground.games import CHANCE, IllegalMoveError
-from plyground.games.base import sample_outcome
 
 from plyground import games
+from plyground.games import CHANCE, IllegalMoveError
+from plyground.games.base import sample_outcome
 
 NAMES = sorted(games.GAMES)
 OPTIONS: dict[str, dict[str, Any]] = {"pig": {"goal": 20}}

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from plyground.ai.match import MatchSetup, MatchTally, run_match
-from plyground.ai.players import AIPlayer
 
 from plyground import ai, games
+from plyground.ai.players.match import MatchSetup, MatchTally, run_match
+from plyground.ai.players.players import AIPlayer
 
 pytestmark = pytest.mark.slow  # long: CI runs it, the daily loop skips it
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from plyground.ai.match import (
+
+from plyground import games
+from plyground.ai.players.match import (
     MatchSetup,
     MatchTally,
     build_player,
@@ -17,8 +19,6 @@ from plyground.ai.match import (
     run_match,
     wilson_interval,
 )
-
-from plyground import games
 
 
 def test_derived_seeds_are_stable_and_distinct() -> None:

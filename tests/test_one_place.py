@@ -12,11 +12,11 @@ from pathlib import Path
 
 import nim_game
 import pytest
-from plyground.ai import policy_agreement
-from plyground.ai.match import MatchSetup, play_game, play_match, run_match
-from plyground.ai.tournament import TournamentSetup, run_tournament
 
 from plyground import ai, games
+from plyground.ai.compare import policy_agreement
+from plyground.ai.players.match import MatchSetup, play_game, play_match, run_match
+from plyground.ai.players.tournament import TournamentSetup, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 

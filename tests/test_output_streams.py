@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 import test_exercise
-from plyground.cli import COMMANDS, streams
 
 import main
+from plyground.cli import COMMANDS, streams
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_dev_full = pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")

@@ -8,10 +8,11 @@ from collections import deque
 from typing import Any
 
 import pytest
-from plyground.games import CHANCE, pig
-from plyground.games.pig import HOLD, ROLL, State
 
 from plyground import games
+from plyground.games import CHANCE
+from plyground.games.pig import rules as pig
+from plyground.games.pig.rules import HOLD, ROLL, State
 
 GAME = pig.Game(goal=20)
 
@@ -156,7 +157,7 @@ def test_heuristics_favour_the_leader() -> None:
 
 
 def test_optimal_heuristic_matches_the_table() -> None:
-    from plyground.games.pig_optimal import optimal_table
+    from plyground.games.pig.optimal import optimal_table
 
     table = optimal_table(20)
     decision = State(goal=20, scores=(7, 12), turn_total=4, player=1, to_move=1)

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from plyground.games import pig_optimal
-from plyground.games.pig_optimal import PigTable, PigTableError, load, optimal_table, save, solve
+
+from plyground.games.pig import optimal as pig_optimal
+from plyground.games.pig.optimal import PigTable, PigTableError, load, optimal_table, save, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPT = ROOT / "assets" / "build_pig_table.py"
@@ -228,8 +229,8 @@ def test_small_goals_match_brute_force_value_iteration(goal: int) -> None:
 
 
 def test_table_agrees_with_the_game_engine() -> None:
-    """Value iteration over the engine's own states (games.pig) gives the same numbers."""
-    pig = pytest.importorskip("plyground.games.pig")
+    """Value iteration over the engine's own states (games.pig.rules) gives the same numbers."""
+    pig = pytest.importorskip("plyground.games.pig.rules")
     goal = 8
 
     def settled(state: Any) -> bool:

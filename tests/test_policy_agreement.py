@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from plyground.ai import policy_agreement as pa
-from plyground.ai.difficulty import DIFFICULTIES
-from plyground.ai.players import PlayerConfig
-from plyground.games.pig import OptimalPolicy
-from plyground.games.pig_optimal import optimal_table
+
+from plyground.ai.compare import policy_agreement as pa
+from plyground.ai.players.players import PlayerConfig
+from plyground.ai.players.presets import DIFFICULTIES
+from plyground.games.pig.optimal import optimal_table
+from plyground.games.pig.rules import OptimalPolicy
 
 POLICY = OptimalPolicy(100)
 
@@ -93,9 +94,8 @@ def test_the_expert_rolls_at_a_near_tie_of_a_millionth() -> None:
     """At (41, 0, 17) rolling beats holding by only 1.6e-7 in win probability: chance games
     keep unrounded leaf values so the Expert still rolls (it held while leaves were rounded
     to 1e-6 units, its one disagreement with the table over all 505,000 states)."""
-    from plyground.games.pig import State
-
     from plyground import ai
+    from plyground.games.pig.rules import State
 
     table = optimal_table(100)
     assert table.should_roll(41, 0, 17)

@@ -13,22 +13,22 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.ai.advisor import advise, advisor_for
-from plyground.ai.alphabeta import AlphaBeta
-from plyground.ai.compare import compare, theory_curves, theory_note
-from plyground.ai.compare_estimate import minimal_tree_leaves
-from plyground.ai.engine import UNLIMITED_DEPTH, Context
-from plyground.ai.evaluation_text import board_text, value_text
-from plyground.ai.proof import known_value
-from plyground.ai.provenance import Kind, Source
-from plyground.ai.report import search_line, values_note
-from plyground.ai.search import heuristic_for
-from plyground.ai.trace import trace
-from plyground.ai.values import INF_UNITS, SCALE, STEP, WIN
-from plyground.cli import run as cli_run
-from plyground.games.tree_examples import TreeGame
 
 from plyground import ai, games
+from plyground.ai.advice.advisor import advise, advisor_for
+from plyground.ai.compare.comparison import compare, theory_curves, theory_note
+from plyground.ai.compare.estimate import minimal_tree_leaves
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.proof import known_value
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS, SCALE, STEP, WIN
+from plyground.ai.evaluation.provenance import Kind, Source
+from plyground.ai.evaluation.report import search_line, values_note
+from plyground.ai.evaluation.wording import board_text, value_text
+from plyground.ai.textbook.trace import trace
+from plyground.cli import run as cli_run
+from plyground.games.trees.examples import TreeGame
 
 C4 = games.get_game("connect4")
 TTT = games.get_game("tictactoe")
@@ -253,7 +253,7 @@ PIG_GOAL = 15
 def test_pig_exact_values_are_the_tables_and_the_hint_is_optimal(
     i: int, j: int, k: int, depth: int, heuristic: str
 ) -> None:
-    from plyground.games.pig_optimal import optimal_table
+    from plyground.games.pig.optimal import optimal_table
 
     pig = games.get_game("pig", goal=PIG_GOAL)
     policy = pig.reference_policy()

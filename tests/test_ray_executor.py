@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plyground.ai.match import play_tasks
-from plyground.ai.tournament import TournamentSetup
+
+from plyground.ai.players.match import play_tasks
+from plyground.ai.players.tournament import TournamentSetup
 
 FIRST_LEGAL = "def choose(state):\n    return state.legal_moves()[0]\n"
 
@@ -41,7 +42,7 @@ def test_the_ray_executor_without_ray_says_how_to_install_it(
 ) -> None:
     import builtins
 
-    from plyground.ai.ray_executor import ExecutorError, ray_tasks
+    from plyground.ai.players.ray_executor import ExecutorError, ray_tasks
 
     real_import = builtins.__import__
 

@@ -25,7 +25,10 @@ def section(title: str) -> str:
 def test_ci_runs_the_readmes_linux_test_command() -> None:
     lines = [line for line in README.splitlines() if re.match(r"python3 -m venv \.venv && ", line)]
     game = [line for line in lines if "pytest" not in line]
-    assert game == ["python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/plyground"]
+    assert game == [
+        "python3 -m venv .venv && .venv/bin/pip install -e . --config-settings editable_mode=strict"
+        " && .venv/bin/plyground"
+    ]
     lines = [line for line in lines if "pytest" in line]
     assert len(lines) == 1
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
@@ -44,7 +47,7 @@ def test_the_set_up_covers_windows_macos_and_linux() -> None:
         "python3.12 -m venv .venv",  # macOS: not the system's 3.9
         "brew install python@3.12",
         "py -3 -m venv .venv",  # Windows, PowerShell and cmd
-        ".venv\\Scripts\\python -m pip install -e .",
+        ".venv\\Scripts\\python -m pip install -e . --config-settings editable_mode=strict",
         ".venv\\Scripts\\Activate.ps1",
         ".venv\\Scripts\\activate.bat",
         "source .venv/bin/activate",

@@ -11,11 +11,11 @@ import json
 import os
 
 import pytest
-from plyground.ai import cost
-from plyground.games import pig_optimal
 
 import main
 from plyground import games
+from plyground.ai.engine import cost
+from plyground.games.pig import optimal as pig_optimal
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from plyground.ai.values import STEP, is_proven, plies_to_end
 
 from plyground import ai, games
+from plyground.ai.engine.values import STEP, is_proven, plies_to_end
 
 TTT = games.get_game("tictactoe")
 C4 = games.get_game("connect4")
@@ -136,7 +136,7 @@ def _pons_score(state: games.State, value: float) -> int:
 def _load(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     from pathlib import Path
 
-    path = Path(games.__file__).resolve().parent / "data" / "connect4" / name
+    path = Path(games.__file__).resolve().parent / "connect4" / "data" / name
     rows = []
     for line in path.read_text().splitlines()[:limit]:
         moves, score = line.split()

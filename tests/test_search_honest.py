@@ -10,18 +10,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.ai import report
-from plyground.ai.cost import estimate_nodes, judge, tree_size
-from plyground.ai.search import algorithms_for, searchable_algorithms
-from plyground.ai.table import TranspositionTable
-from plyground.ai.values import board_label, describe, is_proven, signed
-from plyground.games import CHANCE
 
 from plyground import ai, games
+from plyground.ai.engine.cost import estimate_nodes, judge, tree_size
+from plyground.ai.engine.search import algorithms_for, searchable_algorithms
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.engine.values import board_label, describe, is_proven, signed
+from plyground.ai.evaluation import report
+from plyground.games import CHANCE
 
 TTT = games.get_game("tictactoe")
 C4 = games.get_game("connect4")
-DATA = Path(games.__file__).resolve().parent / "data" / "connect4"
+DATA = Path(games.__file__).resolve().parent / "connect4" / "data"
 
 
 # ----------------------------------------------------------------- 1: exactness from values
@@ -141,7 +141,7 @@ def test_values_labelled_proven_are_solved_values_in_connect4_endgames(
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), depth=st.integers(1, 3))
 def test_pig_values_are_chances_only_when_exact(seed: int, depth: int) -> None:
-    from plyground.games.pig_optimal import optimal_table
+    from plyground.games.pig.optimal import optimal_table
 
     pig = games.get_game("pig", goal=20)
     rng = random.Random(seed)
@@ -174,7 +174,7 @@ def test_an_exact_heuristic_makes_pig_values_exact_chances(
     """A heuristic that declares itself exact (Pig's optimal table) gives true chances."""
     from types import SimpleNamespace
 
-    from plyground.games.pig_optimal import optimal_table
+    from plyground.games.pig.optimal import optimal_table
 
     pig = games.get_game("pig", goal=20)
     optimal = pig.heuristics["optimal"]
@@ -214,7 +214,7 @@ def test_value_wording() -> None:
 
 def test_panel_and_analyze_agree_and_pig_estimates_are_no_chances() -> None:
     from plyground.cli.analyze_command import analyze_position
-    from plyground.gui.analysis_panel import Analysis, best_text, summary_lines
+    from plyground.gui.play.analysis_panel import Analysis, best_text, summary_lines
 
     pig = games.get_game("pig", goal=30)
     state = pig.replay(pig.parse_moves("r4r6h r5"))
@@ -250,7 +250,7 @@ def test_tree_sizes_are_counted_from_the_game_not_b_to_the_d() -> None:
 
 
 def summary_lines_for(result: Any, game: Any, branching: int, minimax: int | None = None) -> Any:
-    from plyground.gui.analysis_panel import Analysis, summary_lines
+    from plyground.gui.play.analysis_panel import Analysis, summary_lines
 
     return summary_lines(Analysis(result, "ai", 0, branching, minimax), game)
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.games import CHANCE
 
 from plyground import ai, games
+from plyground.games import CHANCE
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,10 +7,10 @@ import math
 import pickle
 
 import pytest
-from plyground.games import tictactoe
-from plyground.games.tictactoe import EMPTY, State
 
 from plyground import games
+from plyground.games import tictactoe
+from plyground.games.tictactoe import EMPTY, State
 
 GAME = tictactoe.Game()
 

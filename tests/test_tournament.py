@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from plyground.ai.match import GameRecord
-from plyground.ai.tournament import (
+
+from plyground.ai.players.match import GameRecord
+from plyground.ai.players.tournament import (
     ANCHOR,
     PRIOR_DRAWS,
     TournamentResult,

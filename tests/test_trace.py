@@ -1,4 +1,5 @@
-"""The recorded search (ai.trace): same values as ai.search, textbook counts, replay, examples."""
+"""The recorded search (ai.textbook.trace): same values as ai.search, textbook counts, replay,
+examples."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.ai.minimax import book_units
-from plyground.ai.trace import TraceEvent, TraceTooLarge, build_tree, trace
-from plyground.ai.trace_render import explain, render_json, render_text
-from plyground.cli import run
-from plyground.games import CHANCE
-from plyground.games import tree_examples as examples
 
 from plyground import ai, games
+from plyground.ai.engine.full_width_search import book_units
+from plyground.ai.textbook.trace import TraceEvent, TraceTooLarge, build_tree, trace
+from plyground.ai.textbook.trace_text import explain, render_json, render_text
+from plyground.cli import run
+from plyground.games import CHANCE
+from plyground.games.trees import examples
 
 
 def main(argv: list[str]) -> int:

@@ -55,15 +55,15 @@ def test_the_wheel_has_only_plyground_at_its_top_level(wheel: Path) -> None:
     for expected in (
         "plyground/__init__.py",
         "plyground/launcher.py",
-        "plyground/ai/search.py",
-        "plyground/games/connect4.py",
+        "plyground/ai/engine/search.py",
+        "plyground/games/connect4/rules.py",
         "plyground/gui/app.py",
         "plyground/gui/theme.json",
         "plyground/cli/analyze_command.py",
         "plyground/assets/fonts/Inter-Regular.otf",
         "plyground/assets/sounds/click.wav",
         "plyground/assets/pig_optimal_100.bin",
-        "plyground/games/data/connect4/Test_L3_R1.txt",
+        "plyground/games/connect4/data/Test_L3_R1.txt",
     ):
         assert expected in names, expected
     assert not any(name.startswith(("plyground/tests", "tests/")) for name in names)

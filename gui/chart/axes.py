@@ -6,8 +6,10 @@ import math
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.chart.model import Chart, Plot
+from plyground.gui.widgets import drawing
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.chart.axes import (
     axis_ticks,
     data_ranges,
@@ -35,6 +36,7 @@ from plyground.gui.chart.marks import (
 )
 from plyground.gui.chart.model import PALETTE, Chart, Heat, Marker, Plot, Series
 from plyground.gui.theme import Colour
+from plyground.gui.widgets import drawing
 
 __all__ = [
     "PALETTE",

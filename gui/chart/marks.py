@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.chart.model import PALETTE, Chart, Heat, Marker, Plot, Series
 from plyground.gui.theme import Colour
+from plyground.gui.widgets import drawing
 
 
 def series_colour(chart: Chart, index: int, series: Series) -> Colour:

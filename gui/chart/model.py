@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 
 import pygame
+
 from plyground.gui import theme
 from plyground.gui.theme import Colour
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.ai.compare import Comparison, theory_curves
+from plyground.ai.compare.comparison import Comparison, theory_curves
 from plyground.gui import chart, theme
 
 SERIES_COLOURS: dict[str, theme.Colour] = {

@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from plyground.ai.compare import Estimate, Row, duration
-from plyground.ai.evaluation_text import board_text, short_legend
-from plyground.ai.provenance import Evaluation, Kind, Source
-from plyground.gui import drawing, theme
+
+from plyground.ai.compare.comparison import Estimate, Row, duration
+from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.wording import board_text, short_legend
+from plyground.gui import theme
+from plyground.gui.compare.view_heading import draw_card
 from plyground.gui.theme import Metrics
-from plyground.gui.view_heading import draw_card
+from plyground.gui.widgets import drawing
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def value_cell(game: Any, row: Row) -> str:
 
 def key_text(scene: TableState) -> str:
     """'Key: est.: estimate · win in 5 / draw: exact': how the values shown read
-    (`ai.evaluation_text.short_legend` for the kinds in the table), or ''."""
+    (`ai.evaluation.wording.short_legend` for the kinds in the table), or ''."""
     shown = [row for row in scene.rows if row.depth == scene.depth and row.ran]
     values = [e for e in map(evaluation_of, shown) if e is not None]
     if not values:

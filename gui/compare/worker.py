@@ -15,8 +15,8 @@ import queue
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from plyground.ai.compare import Row, run_variant
-from plyground.ai.engine import SearchCancelled
+from plyground.ai.compare.comparison import Row, run_variant
+from plyground.ai.engine.bookkeeping import SearchCancelled
 
 _stop: Any = None
 _progress: Any = None
@@ -26,9 +26,8 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     """In the worker: keep the shared stop flag and progress queue; register extra games."""
     global _stop, _progress
     _stop, _progress = stop, progress
-    from plyground.ai.user_code import allow_user_code
-
     from plyground import games
+    from plyground.ai.student_code.worker import allow_user_code
 
     allow_user_code()  # a heuristic from a file runs here, never in the window's process
 

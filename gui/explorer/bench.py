@@ -34,11 +34,10 @@ def run(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from plyground.gui.app import App
-    from plyground.gui.scenes.explorer import ExplorerScene
-    from plyground.gui.scenes.menu import MenuScene
-
     from plyground import games
+    from plyground.gui.app import App
+    from plyground.gui.explorer.scene import ExplorerScene
+    from plyground.gui.scenes.menu import MenuScene
 
     app = App(size, headless=True, use_saved_settings=False)
     try:

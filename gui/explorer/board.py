@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from plyground.gui.kits import MissingKitError, ViewContext, kit_for
 
 _VIEWS: dict[str, Any] = {}

@@ -10,14 +10,15 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from plyground.ai.search import ALGORITHM_TITLES
-from plyground.ai.trace import ORDERINGS
-from plyground.games import tree_examples
+
+from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.textbook.trace import ORDERINGS
+from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
-from plyground.gui.drop_down import drop_down
 from plyground.gui.explorer.model import CHANCE_CHOICES, ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
+from plyground.gui.widgets.drop_down import drop_down
 
 SPEEDS = (
     ("1 step/s", 1.0),

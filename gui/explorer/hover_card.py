@@ -8,8 +8,9 @@ Reads the explorer's model; changes nothing.
 from __future__ import annotations
 
 import pygame
-from plyground.ai.trace import SHAPES, TraceNode
-from plyground.ai.trace_render import (
+
+from plyground.ai.textbook.trace import SHAPES, TraceNode
+from plyground.ai.textbook.trace_text import (
     bound_text,
     cut_text,
     node_name,
@@ -18,12 +19,13 @@ from plyground.ai.trace_render import (
     value_text,
     window_text,
 )
-from plyground.gui import drawing, theme
+from plyground.gui import theme
 from plyground.gui.explorer import board as explorer_board
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Placed
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.pruned import NEVER_LOOKED
 from plyground.gui.explorer.tree_view import TreeCanvas
+from plyground.gui.widgets import drawing
 
 
 def _hover_lines(model: ExplorerModel, item: Placed) -> tuple[list[str], list[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from plyground.ai.trace import TraceNode
+from plyground.ai.textbook.trace import TraceNode
 
 MORE = "more"
 """A stub for children hidden to fit (or collapsed by the user)."""

@@ -16,11 +16,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.file_heuristics import is_heuristic_file
-from plyground.ai.isolated_runs import record_trace
-from plyground.ai.search import algorithms_for
-from plyground.ai.trace import Trace, TraceNode
-from plyground.games import tree_examples, tree_text
+from plyground.ai.engine.search import algorithms_for
+from plyground.ai.student_code.heuristics import is_heuristic_file
+from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.textbook.trace import Trace, TraceNode
+from plyground.games.trees import examples as tree_examples
+from plyground.games.trees import text as tree_text
 from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, Practice

@@ -1,7 +1,7 @@
 """The explorer's side panel: the lesson, the search, the root's moves, the step's counts, a
 chance node's weighted sum and what happens now, one section after another.
 
-The words come from `ai.trace_render`; everything is read from the explorer's model and
+The words come from `ai.textbook.trace_text`; everything is read from the explorer's model and
 nothing here changes it.
 """
 
@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-from plyground.ai.evaluation_text import kind_text, source_text
-from plyground.ai.search import ALGORITHM_TITLES
-from plyground.ai.trace import SHAPES, Trace, TraceNode, trace
-from plyground.ai.trace_render import (
+
+from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.evaluation.wording import kind_text, source_text
+from plyground.ai.textbook.trace import SHAPES, Trace, TraceNode, trace
+from plyground.ai.textbook.trace_text import (
     bound_text,
     explain,
     node_name,
@@ -23,11 +24,13 @@ from plyground.ai.trace_render import (
     value_text,
     window_text,
 )
-from plyground.games import tree_examples, tree_text
-from plyground.gui import drawing, theme
+from plyground.games.trees import examples as tree_examples
+from plyground.games.trees import text as tree_text
+from plyground.gui import theme
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, PROMPT
 from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
 
 ORDERING_NAMES = {"game": "Game order", "reversed": "Reversed", "best": "Best first"}
 
@@ -110,7 +113,7 @@ def draw_panel(
         return
     y = out.section("Search", y)
     y = out.lines(search_summary(model, found), y, theme.TEXT_DIM)
-    if found.evaluation is not None:  # the root value's provenance (ai.evaluation_text)
+    if found.evaluation is not None:  # the root value's provenance (ai.evaluation.wording)
         kind, source = kind_text(found.evaluation), source_text(found.evaluation)
         y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
     y = _root_moves(out, model, found, y + m.px(8)) + m.px(8)

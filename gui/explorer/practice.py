@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from plyground.ai.trace import Trace, trace
-from plyground.games import tree_examples
+from plyground.ai.textbook.trace import Trace, trace
+from plyground.games.trees import examples as tree_examples
 
 PRACTICE = len(tree_examples.LESSONS)
 """The lesson index of practice mode (after the textbook lessons)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from plyground.ai.trace import Trace, TraceNode
+from plyground.ai.textbook.trace import Trace, TraceNode
 from plyground.games.base import CHANCE
 
 GHOST_BUDGET = 400

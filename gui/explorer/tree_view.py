@@ -12,19 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-from plyground.ai.trace import TraceNode
-from plyground.ai.trace_render import (
+
+from plyground.ai.textbook.trace import TraceNode
+from plyground.ai.textbook.trace_text import (
     cut_text,
     probability_text,
     so_far_text,
     value_text,
     window_text,
 )
-from plyground.gui import drawing, theme
+from plyground.gui import theme
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.pruned import NEVER_LOOKED
 from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
 
 ROLE_COLOURS = {
     "max": theme.ACCENT,

@@ -1,8 +1,9 @@
 """Two recorded searches of one position, stepped together: a student's and the reference.
 
 `exercise --explore` opens the explorer on a failing case with both trees (`TwoTrees`, no
-pygame): the student's (`ai.exercise_trace.student_trace`) and the reference's
-(`ai.exercise.reference`, the grader's own).  One of them leads: the stepper, the keys and
+pygame): the student's (`ai.student_code.exercise_trace.student_trace`) and the reference's
+(`ai.student_code.grader.reference`, the grader's own).  One of them leads: the stepper, the keys
+and
 the panel follow it, and the other follows the lead leaf by leaf (`follow`): when the lead
 has evaluated k leaves and stands s events past its k-th, the other stands the same s
 events past its own k-th leaf (no further than the event before its next leaf).  So the two
@@ -18,8 +19,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from plyground.ai.exercise import reference_leaves
-from plyground.ai.trace import Trace
+from plyground.ai.student_code.grader import reference_leaves
+from plyground.ai.textbook.trace import Trace
 from plyground.gui.explorer.model import ExplorerModel
 
 YOURS = "yours"
@@ -35,7 +36,7 @@ def leaf_steps(found: Trace) -> list[int]:
 
 def leaf_paths(found: Trace) -> list[tuple[object, ...]]:
     """The leaves a trace evaluates, in order, each as the moves from the root to it (the
-    grader's own reading of a trace: `ai.exercise.reference_leaves`)."""
+    grader's own reading of a trace: `ai.student_code.grader.reference_leaves`)."""
     return list(reference_leaves(found))
 
 

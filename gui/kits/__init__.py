@@ -43,7 +43,7 @@ def kit_for(game_name: str) -> BoardView:
 
 def _register_builtin() -> None:
     from plyground.gui.kits.connect4 import ConnectFourView
-    from plyground.gui.kits.pig import PigView
+    from plyground.gui.kits.pig.board import PigView
     from plyground.gui.kits.tictactoe import TicTacToeView
 
     register_kit("tictactoe", TicTacToeView)

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-from plyground.ai.provenance import Evaluation
-from plyground.gui import drawing, sound, theme
+
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.gui import sound, theme
 from plyground.gui.theme import Colour
+from plyground.gui.widgets import drawing
 
 
 @dataclass
@@ -30,7 +32,7 @@ class ViewContext:
     winning_line: tuple[Any, ...] | None = None
     values: dict[Any, Evaluation] | None = None
     """Value of each legal move for the player to move, with its provenance (analysis
-    panel shown): labels render through `short_value` (ai.evaluation_text)."""
+    panel shown): labels render through `short_value` (ai.evaluation.wording)."""
     stochastic: bool = False
     chosen: Any = None
     hint: Any = None
@@ -56,7 +58,8 @@ class BoardView:
     keys_help: str = ""
     """How a person moves, one sentence ('Click a cell or press 1-9.')."""
     bench_presets: tuple[str, str] | None = None
-    """The two presets `gui.frame_bench` pits against each other (None: the second and last)."""
+    """The two presets `gui.bench.frame_bench` pits against each other (None: the second and
+    last)."""
     side_names_are_colours = False
     """Whether the game names its sides by their colour (then a palette renames them)."""
     sounds: Mapping[str, str] = sound.COMMON_SOUNDS
@@ -160,8 +163,8 @@ def value_colour(value: float) -> Colour:
 
 def short_value(value: Evaluation, stochastic: bool) -> str:
     """Compact value text for a board label ('win in 3', 'draw', '≤ loss in 4', 'est. +0.25',
-    '62%'): `ai.evaluation_text.board_text`, the one wording."""
-    from plyground.ai.evaluation_text import board_text
+    '62%'): `ai.evaluation.wording.board_text`, the one wording."""
+    from plyground.ai.evaluation.wording import board_text
 
     return board_text(value, stochastic)
 

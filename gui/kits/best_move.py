@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
+from plyground.gui.widgets import drawing
 
 
 def best_colour() -> theme.Colour:

@@ -9,9 +9,11 @@ import math
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, sound, theme
+
+from plyground.gui import sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_arrow, best_colour
+from plyground.gui.widgets import drawing
 
 WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}

@@ -9,10 +9,12 @@ import math
 from typing import Any
 
 import pygame
-from plyground.ai.provenance import Evaluation
-from plyground.gui import drawing, sound, theme
+
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.gui import sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_ring, best_tag
+from plyground.gui.widgets import drawing
 
 
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:

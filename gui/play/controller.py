@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.games.base import CHANCE
-from plyground.gui import savefile, settings
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.game_review import GameReviewing
 from plyground.gui.play.history import Match
@@ -23,7 +22,8 @@ from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
 from plyground.gui.play.review import Review, Reviewing
 from plyground.gui.play.series_record import Series, relabel
-from plyground.gui.settings import AI, CUSTOM, HUMAN
+from plyground.gui.storage import savefile, settings
+from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
 
 SPEED_MAX = 2.0
 NEXT_GAME_PAUSE = 2.2
@@ -67,7 +67,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         autosave: bool = False,
         animate: bool = True,
     ) -> None:
-        """`saved`: a checked `gui.savefile.SavedGame` to go on with (its seed and moves)."""
+        """`saved`: a checked `gui.storage.savefile.SavedGame` to go on with (its seed and
+        moves)."""
         self.game_name = game_name
         self.settings = stored
         self.worker = worker
@@ -343,7 +344,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     # -- saving -------------------------------------------------------------------
 
     def save_data(self) -> dict[str, Any]:
-        """What a save file holds for this game (see gui.savefile)."""
+        """What a save file holds for this game (see gui.storage.savefile)."""
         return {
             "game_name": self.game_name,
             "options": self.game_options(),

@@ -7,11 +7,13 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, settings
-from plyground.gui.drop_down import drop_down
+
 from plyground.gui.play.controller import SPEED_MAX, PlayController
-from plyground.gui.settings import CUSTOM, FROM_FILE, HUMAN
 from plyground.gui.sound import sounds
+from plyground.gui.storage import settings
+from plyground.gui.storage.settings import CUSTOM, FROM_FILE, HUMAN
+from plyground.gui.widgets import drawing
+from plyground.gui.widgets.drop_down import drop_down
 
 CUSTOM_ROLE = "AI · Custom…"
 BUTTONS = (

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.play.controller import PlayController
+from plyground.gui.widgets import drawing
 
 
 def headline(controller: PlayController) -> tuple[str, int | None]:

@@ -1,5 +1,6 @@
 """The game review in the window (no pygame): the positions' evaluations come from the AI
-worker one by one (`ai.review`, `ai.review_evaluator`), so the graph fills while you look;
+worker one by one (`ai.advice.game_review`, `ai.advice.review_evaluator`), so the graph fills
+while you look;
 `GameReviewing` is mixed into `PlayController`.
 
 The review card shows while a position is reviewed, and after a game (not while two AIs
@@ -11,12 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.ai.review import SEVERITY, GameReview, MoveReview, PositionReview, assemble
-from plyground.ai.review import review_points as points_of
+from plyground.ai.advice.game_review import (
+    SEVERITY,
+    GameReview,
+    MoveReview,
+    PositionReview,
+    assemble,
+)
+from plyground.ai.advice.game_review import review_points as points_of
 from plyground.gui.play.jobs import Job
 
 REVIEW_SECONDS: float | None = None
-"""The search budget a position in the window (None: `ai.review_evaluator.REVIEW_SECONDS`)."""
+"""The search budget a position in the window (None:
+`ai.advice.review_evaluator.REVIEW_SECONDS`)."""
 
 
 class GameReviewing:
@@ -134,6 +142,6 @@ def _worse(move: MoveReview, other: MoveReview) -> bool:
 
 
 def _default_seconds() -> float | None:
-    from plyground.ai.review_evaluator import REVIEW_SECONDS as seconds
+    from plyground.ai.advice.review_evaluator import REVIEW_SECONDS as seconds
 
     return seconds

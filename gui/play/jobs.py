@@ -14,7 +14,7 @@ SOLVING_DEPTH = 1000
 
 
 class Worker(Protocol):
-    """What the controller needs of `gui.ai_worker.AIWorker` (tests pass a fake)."""
+    """What the controller needs of `gui.worker.ai_worker.AIWorker` (tests pass a fake)."""
 
     def start(self) -> None: ...
     def cancel(self) -> None: ...
@@ -61,7 +61,7 @@ class Pending:
 
 @dataclass
 class SearchRecord:
-    """One search to explain (the fields of `gui.analysis_panel.Analysis`)."""
+    """One search to explain (the fields of `gui.play.analysis_panel.Analysis`)."""
 
     result: Any
     source: str
@@ -74,7 +74,7 @@ class SearchRecord:
     played: Any = None
     advice: str = ""
     """For a human's advice: the evaluator that answered ('exact table', 'Expert, depth 14,
-    1.5 s': ai.advisor.advice_title)."""
+    1.5 s': ai.advice.advisor.advice_title)."""
     entries: int = -1
     """The match's length when the searched position was on the board."""
     opponent: SearchRecord | None = None
@@ -89,7 +89,8 @@ class BoardValues:
 
     entries: int
     values: dict[Any, Any]
-    """Each move's `ai.provenance.Evaluation`: every label says what kind of value it is."""
+    """Each move's `ai.evaluation.provenance.Evaluation`: every label says what kind of value it
+    is."""
     chosen: Any
 
     @classmethod
@@ -180,7 +181,7 @@ class SearchJobs:
 
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
-        from plyground.ai.cost import heuristic_refusal
+        from plyground.ai.engine.cost import heuristic_refusal
 
         refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
         if refusal is not None and getattr(config, "algorithm", "random") != "random":
@@ -209,9 +210,9 @@ class SearchJobs:
 
     def analysis_config(self, player: int, state: Any = None) -> Any:
         """The search behind hints, the board's values and the human's analysis: the game's
-        best evaluator at `state` (the position on the board by default: `ai.advisor`),
+        best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""
-        from plyground.ai.advisor import advisor_for
+        from plyground.ai.advice.advisor import advisor_for
 
         return advisor_for(self.game, self.state if state is None else state).config
 
@@ -220,7 +221,7 @@ class SearchJobs:
 
     def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
-        from plyground.ai.advisor import advice_title, advisor_for
+        from plyground.ai.advice.advisor import advice_title, advisor_for
 
         title = advice_title(advisor_for(self.game, self.state).evaluator, result)
         shown = self.analysis

@@ -9,7 +9,8 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import focus
+
+from plyground.gui.widgets import focus
 
 CTRL = 1
 """A key's modifier flag: held with Ctrl."""

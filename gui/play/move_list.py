@@ -9,15 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
+from plyground.gui.widgets import drawing
 
 MARK_COLOURS = {"??": "DANGER", "✗": "DANGER", "?": "WARNING", "?!": "ACCENT"}
-"""The theme colour of each review mark (`ai.review.MARKS`)."""
+"""The theme colour of each review mark (`ai.advice.game_review.MARKS`)."""
 
 
 def mark_colour(judgement: Any) -> theme.Colour:
     """The colour of a judgement's mark (read at draw time: palettes change colours)."""
-    from plyground.ai.review import MARKS
+    from plyground.ai.advice.game_review import MARKS
 
     colour: theme.Colour = getattr(theme, MARK_COLOURS[MARKS[judgement]])
     return colour
@@ -119,7 +121,8 @@ def draw(
 ) -> None:
     """The MOVES heading and the lines in view; the newest, or the `highlight`ed row, stands
     out, and a count of the lines scrolled out of view below says there are more.  `marks`:
-    the game review's worst judged move of a row (`ai.review.MoveReview`), drawn after it."""
+    the game review's worst judged move of a row (`ai.advice.game_review.MoveReview`), drawn after
+    it."""
     if rect.height < m.px(44):
         return
     small = m.font_size(12)

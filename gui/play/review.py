@@ -179,7 +179,7 @@ class Reviewing:
             return
         state = entries[job.entries - 1].state if job.entries else self.match.initial
         branching = len(state.legal_moves())
-        from plyground.ai.advisor import advice_title, advisor_for
+        from plyground.ai.advice.advisor import advice_title, advisor_for
 
         title = advice_title(advisor_for(self.game, state).evaluator, result)
         record = SearchRecord(result, "review", job.player, branching, advice=title)

@@ -11,10 +11,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.ai.provenance import Kind
-from plyground.ai.review import evaluation_text, win_chance
-from plyground.gui import drawing, theme
+
+from plyground.ai.advice.game_review import evaluation_text, win_chance
+from plyground.ai.evaluation.provenance import Kind
+from plyground.gui import theme
 from plyground.gui.play import move_list, review_view
+from plyground.gui.widgets import drawing
 
 COPY = (
     "copy",

@@ -7,8 +7,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.play import controls, move_list, side_panel
+from plyground.gui.widgets import drawing
 
 LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 

@@ -3,8 +3,8 @@
 Each finished game is kept as (first player's label, second player's label, the first
 player's score).  Players are told apart by label ("AI · Hard", "Human", "AI · Custom
 (alpha-beta, depth 6, windows)"), not by seat, so swapping sides keeps each player's
-record.  `result()` rebuilds an `ai.tournament.TournamentResult` with `add_score()`, and
-the scores' 95% intervals are Wilson intervals (`ai.match.wilson_interval`), as in `match`.
+record.  `result()` rebuilds an `ai.players.tournament.TournamentResult` with `add_score()`, and
+the scores' 95% intervals are Wilson intervals (`ai.players.match.wilson_interval`), as in `match`.
 No pygame here.
 """
 
@@ -95,9 +95,9 @@ class Series:
         return sorted(points, key=lambda label: -points[label][0] / max(1.0, points[label][1]))
 
     def result(self) -> Any:
-        """The games as an `ai.tournament.TournamentResult` (the tournament's cross table),
+        """The games as an `ai.players.tournament.TournamentResult` (the tournament's cross table),
         its rows ranked by score."""
-        from plyground.ai.tournament import TournamentResult
+        from plyground.ai.players.tournament import TournamentResult
 
         labels = self.ranked()
         if len(labels) < 2:
@@ -111,7 +111,7 @@ class Series:
 
     def lines(self) -> list[PlayerLine]:
         """Each player's points and score with its 95% Wilson interval, best score first."""
-        from plyground.ai.match import wilson_interval
+        from plyground.ai.players.match import wilson_interval
 
         result = self.result()
         lines = []
@@ -151,7 +151,7 @@ class Series:
 
 
 def _elo(score: float) -> str:
-    from plyground.ai.match import elo_difference
+    from plyground.ai.players.match import elo_difference
 
     return f"{round(elo_difference(score)) or 0:+d}".replace("-", "−")
 

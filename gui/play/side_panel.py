@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.gui import analysis_panel, drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.kits.base import BoardView
-from plyground.gui.play import move_list
+from plyground.gui.play import analysis_panel, move_list
 from plyground.gui.play.controller import PlayController
 from plyground.gui.play.jobs import SearchRecord
+from plyground.gui.widgets import drawing
 
 
 def as_analysis(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from plyground.gui import settings
-from plyground.gui.settings import AI, CUSTOM, HUMAN
+from plyground.gui.storage import settings
+from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
 
 
 def game_class(game_name: str) -> Any:
@@ -71,7 +71,7 @@ def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> sett
     side.heuristic = config.get("heuristic")
     side.time_limit = config.get("time_limit")
     side.randomness = float(config.get("randomness") or 0.0)
-    if side.algorithm == "agent":  # a player from a file (ai.file_players)
+    if side.algorithm == "agent":  # a player from a file (ai.student_code.agents)
         side.preset, side.agent = settings.FROM_FILE, str(config.get("agent", ""))
         side.algorithm = fallback.algorithm
     return side

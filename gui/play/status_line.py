@@ -6,11 +6,13 @@ import math
 from typing import Any
 
 import pygame
+
 from plyground.games.base import CHANCE
-from plyground.gui import drawing, theme
+from plyground.gui import theme
 from plyground.gui.play import motion
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.controller import PlayController
+from plyground.gui.widgets import drawing
 
 
 def whose_turn(controller: PlayController) -> str:

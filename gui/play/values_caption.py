@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.ai.evaluation_text import short_legend, source_text
-from plyground.gui import drawing, theme
+
+from plyground.ai.evaluation.wording import short_legend, source_text
+from plyground.gui import theme
 from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
 
 TEXT_SIZE = 13
 """The caption's text size (before the window's scale)."""
@@ -76,7 +78,7 @@ def caption_lines(controller: Any) -> tuple[int, str, str] | None:
     """(player, whose line, legend line) for the values on the board, or None.
 
     The first line says for whom and from what ('Values for Yellow (AI, to move) · its own
-    search · source: opening book'); the second is `ai.evaluation_text.short_legend` for the
+    search · source: opening book'); the second is `ai.evaluation.wording.short_legend` for the
     kinds of value on show."""
     whose = whose_values(controller)
     if whose is None:

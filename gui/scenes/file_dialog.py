@@ -10,10 +10,13 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import focus, savefile, settings, theme
+from pygame_gui.windows import UIFileDialog
+
+from plyground.gui import theme
 from plyground.gui.play import status_line
 from plyground.gui.scenes.base import Scene
-from pygame_gui.windows import UIFileDialog
+from plyground.gui.storage import savefile, settings
+from plyground.gui.widgets import focus
 
 TOOL_TIP_DELAY = 1.0
 """pygame_gui's delay before a widget's tool tip shows (seconds), restored after the dialog."""

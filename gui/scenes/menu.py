@@ -8,12 +8,14 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, focus, kits, savefile, theme
-from plyground.gui.play import status_line
-from plyground.gui.safe_files import keep_aside
-from plyground.gui.scenes.file_dialog import FileDialogScene
 
 from plyground import games
+from plyground.gui import kits, theme
+from plyground.gui.play import status_line
+from plyground.gui.scenes.file_dialog import FileDialogScene
+from plyground.gui.storage import savefile
+from plyground.gui.storage.safe_files import keep_aside
+from plyground.gui.widgets import drawing, focus
 
 Card = tuple[str, str, str]
 """(game name, title, one line) for a menu card."""

@@ -7,10 +7,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
 from plyground.gui.play.controller import PlayController
 from plyground.gui.play.sides import game_title
 from plyground.gui.scenes.base import Scene
+from plyground.gui.widgets import drawing
 
 
 def cell_text(result: Any, i: int, j: int) -> tuple[str, theme.Colour]:

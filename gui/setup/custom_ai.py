@@ -7,22 +7,24 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.ai.file_heuristics import is_heuristic_file
-from plyground.ai.search import MAX_DEPTH
-from plyground.gui import drawing, theme
+
+from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.student_code.heuristics import is_heuristic_file
+from plyground.gui import theme
 from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
-from plyground.gui.settings import CUSTOM, SideSetup
 from plyground.gui.setup import from_file
+from plyground.gui.storage.settings import CUSTOM, SideSetup
+from plyground.gui.widgets import drawing
 
 RANDOMNESS_MAX = 2.0
-"""The custom randomness slider's range (`ai.players.PlayerConfig` allows 0-2)."""
+"""The custom randomness slider's range (`ai.players.players.PlayerConfig` allows 0-2)."""
 RANDOMNESS_STEP = 0.05
 
 
 def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> str:
-    """A warning for a Custom AI whose search would take too long (`ai.cost.judge`), with a
+    """A warning for a Custom AI whose search would take too long (`ai.engine.cost.judge`), with a
     time limit to try; "" when it finishes in reasonable time.  It never blocks the start."""
-    from plyground.ai import cost as ai_cost
+    from plyground.ai.engine import cost as ai_cost
 
     if algorithm not in ai_cost.NODES_PER_SECOND or state.is_terminal():
         return ""

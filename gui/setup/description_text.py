@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from plyground.gui import drawing, theme
+
+from plyground.gui import theme
+from plyground.gui.widgets import drawing
 
 SIZES: tuple[tuple[int, int], ...] = ((15, 14), (14, 13), (13, 12), (12, 12))
 """(first line, the rest) design font sizes, largest first."""

@@ -5,7 +5,7 @@ A side's file is typed (``my_agent.py``, ``my_agent.py:name``, ``kaggle:c.py``) 
 with Browse… (a file defining ``choose(state)`` plays with it; otherwise, where the game
 has a Kaggle format, the file is taken as a Kaggle agent).  The card says what the file is
 or, in one line, why it cannot play; Start refuses a side whose file cannot.  Nothing of the
-file runs in the window: it plays in a worker process (`ai.file_players`).
+file runs in the window: it plays in a worker process (`ai.student_code.agents`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.ai.file_heuristics import check_heuristic_file, is_heuristic_file
-from plyground.ai.file_players import KAGGLE_PREFIX, agent_spec, move_seconds
-from plyground.ai.user_code import top_level_functions
+
+from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_seconds
+from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.student_code.worker import top_level_functions
 from plyground.gui import theme
-from plyground.gui.settings import AI, FROM_FILE, SideSetup
+from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 
 BROWSE = "Browse…"
 

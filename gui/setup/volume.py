@@ -6,8 +6,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from plyground.gui import drawing, settings, theme
+
+from plyground.gui import theme
 from plyground.gui.sound import sounds
+from plyground.gui.storage import settings
+from plyground.gui.widgets import drawing
 
 
 def build(scene: Any, back: pygame.Rect, start: pygame.Rect) -> None:

@@ -23,8 +23,8 @@ def config_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 @pytest.fixture(autouse=True)
 def no_write_problems_carried_over() -> Iterator[None]:
-    """Each test starts with no failing writes on record (`gui.write_problems.WRITES`)."""
-    from plyground.gui.write_problems import WRITES
+    """Each test starts with no failing writes on record (`gui.storage.write_problems.WRITES`)."""
+    from plyground.gui.storage.write_problems import WRITES
 
     WRITES.__init__()  # type: ignore[misc]
     yield

@@ -86,7 +86,7 @@ def start_game(
 ) -> Any:
     """From the menu: pick `game`, set both sides (human or a preset), start; the play scene."""
     from plyground.gui.scenes.menu import game_cards
-    from plyground.gui.settings import AI, HUMAN
+    from plyground.gui.storage.settings import AI, HUMAN
 
     pump(app, 2)
     index = [name for name, _, _ in game_cards()].index(game)

@@ -33,7 +33,7 @@ def heap() -> int:
     bounds are checked apart), less the random states kept per move of the game shown
     (about 20 KB each: they follow the current game's length, not the series').  Garbage
     waiting for the cycle collector is collected first: it is not held."""
-    from plyground.gui import drawing
+    from plyground.gui.widgets import drawing
 
     drawing.clear_caches()
     gc.collect()  # garbage in cycles (pygame_gui's text layouts) is not kept: not a leak
@@ -45,7 +45,8 @@ def heap() -> int:
 
 def measure() -> dict[str, Any]:
     """Warm up over 5 games, then the heap growth over 4 more (from game 7 to game 11)."""
-    from plyground.gui import drawing, frame_bench
+    from plyground.gui.bench import frame_bench
+    from plyground.gui.widgets import drawing
 
     app, play = frame_bench.open_series("connect4", ("Easy", "Medium"), seed=3)
     controller = play.controller

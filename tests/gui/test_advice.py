@@ -1,6 +1,6 @@
 """The human's advice in the window (issue 20, seen 1 and 2): one advisor, fresh or marked.
 
-Hints and board values come from the game's best evaluator (`ai.advisor`), never from the
+Hints and board values come from the game's best evaluator (`ai.advice.advisor`), never from the
 opponent's difficulty; after every decision the advice is worked out again, and until it
 arrives the panel says it is for an earlier position.
 """
@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from plyground.ai.advisor import advisor_for
-from plyground.gui.analysis_panel import summary_lines
-from plyground.gui.play.controller import PlayController
-from plyground.gui.play.side_panel import as_analysis
-from plyground.gui.settings import HUMAN
 from test_play_controller import FakeWorker, make
 
 from plyground import ai, games
+from plyground.ai.advice.advisor import advisor_for
+from plyground.gui.play.analysis_panel import summary_lines
+from plyground.gui.play.controller import PlayController
+from plyground.gui.play.side_panel import as_analysis
+from plyground.gui.storage.settings import HUMAN
 
 PIG = games.get_game("pig")
 

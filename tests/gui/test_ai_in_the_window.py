@@ -9,7 +9,8 @@ import time
 import pygame
 import pytest
 from driving import choose_option, click_button, press, pump, start_game, wait_until
-from plyground.gui.settings import AI, CUSTOM
+
+from plyground.gui.storage.settings import AI, CUSTOM
 
 SLOW = {"algorithm": "alphabeta", "depth": 12, "heuristic": "windows", "time_limit": None}
 
@@ -222,7 +223,7 @@ def test_analysis_measures_what_pruning_saved(make_app):
     record = ai_view()
     assert record.result.algorithm == "alphabeta"
     assert record.minimax_nodes >= record.result.nodes
-    from plyground.gui.analysis_panel import summary_lines
+    from plyground.gui.play.analysis_panel import summary_lines
 
     labels = [label for label, _ in summary_lines(record, controller.game)]
     assert "vs minimax" in labels and "Pruning" in labels

@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 from driving import pump, wait_until
-from plyground.gui.compare.charts import nodes_chart
-from plyground.gui.scenes.compare_view import CURVE_DEPTH, CompareScene
 
 from plyground import games
+from plyground.gui.compare.charts import nodes_chart
+from plyground.gui.compare.scene import CURVE_DEPTH, CompareScene
 
 
 def test_pig_opens_at_a_curve_and_draws_no_alpha_beta_line(

@@ -8,13 +8,13 @@ from typing import Any
 import pygame
 import pytest
 from driving import click_button, press, pump, wait_until
-from plyground.ai import compare
-from plyground.gui import chart
-from plyground.gui.compare.charts import nodes_chart
-from plyground.gui.scenes.compare_view import CompareScene
-from plyground.gui.scenes.policy_view import PolicyScene
 
 from plyground import games
+from plyground.ai.compare import comparison as compare
+from plyground.gui import chart
+from plyground.gui.compare.charts import nodes_chart
+from plyground.gui.compare.policy_scene import PolicyScene
+from plyground.gui.compare.scene import CompareScene
 
 
 def _c4(moves: str = "4453") -> tuple[Any, Any]:

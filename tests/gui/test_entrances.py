@@ -9,10 +9,11 @@ from typing import Any
 import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
+
 from plyground.gui import app as app_module
 from plyground.gui.play import controls
-from plyground.gui.scenes.setup import cost_warning
-from plyground.gui.settings import AI, CUSTOM
+from plyground.gui.setup.scene import cost_warning
+from plyground.gui.storage.settings import AI, CUSTOM
 
 
 def _scene_name(app: Any) -> str:
@@ -173,10 +174,9 @@ def test_the_worker_finishes_a_search_on_request() -> None:
     """Straight to the worker: `move_now()` makes a long search answer, incomplete."""
     import time
 
-    from plyground.ai.players import PlayerConfig
-    from plyground.gui.ai_worker import AIWorker
-
     from plyground import games
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.ai_worker import AIWorker
 
     worker = AIWorker()
     try:
@@ -234,10 +234,9 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
 def test_a_late_run_leaves_no_twin_row(make_app: Callable[..., Any]) -> None:
     """A run that finishes just as Run restarts the comparison is not counted twice (twins
     once made the next estimate divide by zero; found by the random-events test)."""
-    from plyground.ai.compare import Row, estimate
-    from plyground.gui.scenes.compare_view import CompareScene
-
     from plyground import games
+    from plyground.ai.compare.comparison import Row, estimate
+    from plyground.gui.compare.scene import CompareScene
 
     app = make_app()
     game = games.get_game("tictactoe")
@@ -271,7 +270,7 @@ class _Worker:
 def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
     from plyground.gui.play.controller import PlayController
     from plyground.gui.play.jobs import Job
-    from plyground.gui.settings import Settings
+    from plyground.gui.storage.settings import Settings
 
     worker = _Worker()
     controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)

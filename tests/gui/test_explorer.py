@@ -8,14 +8,14 @@ from typing import Any
 import pygame
 import pytest
 from driving import choose_option, click, press, pump, wait_until
-from plyground.games import tree_examples
+
+from plyground import games
+from plyground.games.trees import examples as tree_examples
 from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, layout
 from plyground.gui.explorer.panel import chance_to_explain
 from plyground.gui.explorer.practice import PRACTICE
-from plyground.gui.scenes.explorer import ExplorerScene
-
-from plyground import games
+from plyground.gui.explorer.scene import ExplorerScene
 
 
 def open_explorer(app: Any, state: Any, **kwargs: Any) -> ExplorerScene:
@@ -129,7 +129,7 @@ def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     pump(app, 2)
     assert scene.step == cut_step
     assert scene.model.trace.totals(scene.step)[2] == 1
-    from plyground.ai.trace_render import explain
+    from plyground.ai.textbook.trace_text import explain
 
     assert explain(scene.model.trace, scene.step).startswith("MIN at C already has 1 ≤ α = 3")
     # Play: the stepper moves by itself, then stops at the end.
@@ -183,7 +183,7 @@ def test_pig_chance_nodes_show_probabilities_and_sums(make_app: Callable[..., An
     ] * 6
     assert scene.model.trace.totals()[2] == 0
     assert chance_to_explain(scene.model, scene.model.trace.root) is not None
-    from plyground.ai.trace_render import sum_text
+    from plyground.ai.textbook.trace_text import sum_text
 
     assert sum_text(scene.model.trace, chance).startswith("1/6·")
     # Hovering the chance node shows its card (drawn without error).
@@ -255,7 +255,7 @@ def test_the_explorer_fits_small_and_large_windows(make_app: Callable[..., Any])
 
 
 def test_layout_places_every_root_move_and_one_stub_per_cut() -> None:
-    from plyground.ai.trace import trace
+    from plyground.ai.textbook.trace import trace
 
     state = tree_examples.TreeGame(tree_examples.LESSON_TREE).initial_state()
     found = trace(state, "alphabeta", 2)
@@ -347,6 +347,7 @@ def test_the_editor_searches_the_typed_tree_and_refuses_bad_text(
     make_app: Callable[..., Any],
 ) -> None:
     import pygame_gui
+
     from plyground.gui.explorer.practice import EDITOR
 
     app = make_app()

@@ -13,16 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from plyground.ai.trace import trace
-from plyground.ai.trace_render import bound_text, explain, node_name, so_far_text
+
+from plyground import games
+from plyground.ai.textbook.trace import trace
+from plyground.ai.textbook.trace_text import bound_text, explain, node_name, so_far_text
 from plyground.cli import run
-from plyground.games import tree_examples, tree_text
+from plyground.games.trees import examples as tree_examples
+from plyground.games.trees import text as tree_text
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed
 from plyground.gui.explorer.model import DOUBLE_CLICK, ExplorerModel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, PROMPT
 from plyground.gui.explorer.pruned import NEVER_LOOKED
-
-from plyground import games
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
 AREA = (820.0, 560.0)

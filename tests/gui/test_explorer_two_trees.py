@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.ai.exercise import compare, reference, reference_leaves
-from plyground.ai.exercise_game import Case
-from plyground.ai.exercise_trace import student_trace
-from plyground.ai.trace import trace
-from plyground.ai.trace_render import explain
-from plyground.games import tree_examples
+from plyground.ai.student_code.exercise_game import Case
+from plyground.ai.student_code.exercise_trace import student_trace
+from plyground.ai.student_code.grader import compare, reference, reference_leaves
+from plyground.ai.textbook.trace import trace
+from plyground.ai.textbook.trace_text import explain
+from plyground.games.trees import examples as tree_examples
 from plyground.gui.explorer.two_trees import (
     REFERENCE,
     YOURS,

@@ -16,10 +16,11 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click, press, pump, start_game, wait_until
-from plyground.gui import kits, savefile
-from plyground.gui.scenes.menu import game_cards
 
 from plyground import games
+from plyground.gui import kits
+from plyground.gui.scenes.menu import game_cards
+from plyground.gui.storage import savefile
 
 
 @pytest.fixture
@@ -162,9 +163,8 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
     answer, and the worker stays alive for the next job."""
     import time
 
-    from plyground.gui.ai_worker import AIWorker
-
     from plyground import ai
+    from plyground.gui.worker.ai_worker import AIWorker
 
     worker = AIWorker()
     try:

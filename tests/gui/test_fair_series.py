@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from plyground.gui.play.controller import PlayController
-from plyground.gui.settings import HUMAN
 from test_play_controller import make
+
+from plyground.gui.play.controller import PlayController
+from plyground.gui.storage.settings import HUMAN
 
 
 def _play_games(controller: PlayController, worker: object, clock: object, count: int) -> None:
@@ -87,7 +88,7 @@ def test_the_game_over_card_names_each_player_with_their_score():
 
 
 def test_a_series_in_progress_autosaves_the_sides_of_the_game_being_played(config_dir):
-    from plyground.gui import savefile
+    from plyground.gui.storage import savefile
 
     controller, worker, clock = make(sides=("Easy", "Hard"), autosave=True)
     controller.settings.speed = 0.0

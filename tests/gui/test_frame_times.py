@@ -1,11 +1,12 @@
-"""The drawing loop keeps its frame rate while the AI thinks (gui.frame_bench)."""
+"""The drawing loop keeps its frame rate while the AI thinks (gui.bench.frame_bench)."""
 
 from __future__ import annotations
 
 import multiprocessing
 
 import pytest
-from plyground.gui import frame_bench
+
+from plyground.gui.bench import frame_bench
 
 
 @pytest.mark.slow

@@ -9,14 +9,14 @@ from typing import Any
 
 import pygame
 import pytest
-from plyground.ai.review import Judgement
-from plyground.gui.ai_worker import Job as WorkerJob
-from plyground.gui.ai_worker import Message, _review_positions
-from plyground.gui.kits import kit_for
-from plyground.gui.play import review_card
-from plyground.gui.settings import HUMAN
 
 from plyground import games
+from plyground.ai.advice.game_review import Judgement
+from plyground.gui.kits import kit_for
+from plyground.gui.play import review_card
+from plyground.gui.storage.settings import HUMAN
+from plyground.gui.worker.ai_worker import Job as WorkerJob
+from plyground.gui.worker.ai_worker import Message, _review_positions
 from tests.gui.driving import click, click_button, press, start_game
 from tests.gui.test_play_controller import make, run
 
@@ -95,8 +95,7 @@ def test_copy_text_is_the_moves_up_to_the_position_shown():
 
 def test_pig_marks_fall_on_the_turn_rows():
     from plyground.gui.play.controller import PlayController
-    from plyground.gui.settings import Settings
-
+    from plyground.gui.storage.settings import Settings
     from tests.gui.test_play_controller import Clock, FakeWorker
 
     stored = Settings()
@@ -124,8 +123,8 @@ def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
         press(app, ord(key), key, frames=4)
     controller = play.controller
     assert controller.state.is_terminal()
-    from plyground.ai.review import review_game
-    from plyground.ai.review_evaluator import default_evaluator
+    from plyground.ai.advice.game_review import review_game
+    from plyground.ai.advice.review_evaluator import default_evaluator
 
     evaluate = default_evaluator(controller.game, None)
 
@@ -225,9 +224,9 @@ def test_the_workers_review_stops_when_cancelled():
 
 
 def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
-    from plyground.gui import help_card
     from plyground.gui.app import help_keys
     from plyground.gui.theme import Metrics
+    from plyground.gui.widgets import help_card
 
     make_app()
     lines = help_keys()

@@ -20,10 +20,10 @@ import pytest
 from driving import pump
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plyground.gui import savefile
-from plyground.gui.settings import Settings
 
 import main
+from plyground.gui.storage import savefile
+from plyground.gui.storage.settings import Settings
 
 EXAMPLES = int(os.environ.get("PLYGROUND_FUZZ_EXAMPLES", "25"))
 HOLE = "\x00HOLE\x00"

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 from driving import pump
-from plyground.gui.play import status_line
 from test_play_controller import make, run
+
+from plyground.gui.play import status_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +46,7 @@ def test_an_ai_that_cannot_move_leaves_no_thinking_behind():
 
 
 def test_a_goal_whose_table_cannot_be_built_is_refused_in_set_up(make_app, monkeypatch):
-    from plyground.ai import cost
+    from plyground.ai.engine import cost
 
     monkeypatch.setattr(cost, "available_memory", lambda: 2**30)  # a 1 GB machine
     app = make_app()
@@ -69,8 +70,8 @@ def full_disk(*_args: Any, **_kwargs: Any) -> None:
 
 
 def test_a_full_disk_is_said_once_and_the_autosave_catches_up(config_dir, monkeypatch):
-    from plyground.gui import savefile
-    from plyground.gui.write_problems import WRITES
+    from plyground.gui.storage import savefile
+    from plyground.gui.storage.write_problems import WRITES
 
     controller, _, clock = make("connect4", ("human", "human"), autosave=True)
     monkeypatch.setattr(savefile, "write_atomic", full_disk)
@@ -92,7 +93,8 @@ def test_a_full_disk_is_said_once_and_the_autosave_catches_up(config_dir, monkey
 def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypatch, capfd):
     import pygame
     from driving import press
-    from plyground.gui import settings
+
+    from plyground.gui.storage import settings
 
     app = make_app()
     pump(app)
@@ -110,7 +112,7 @@ def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypa
 def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
     """SDL turns SIGTERM into a QUIT event the benchmark loop never waited for: it went on."""
     code = (
-        "import sys\nfrom plyground.gui import frame_bench\nprint('up', flush=True)\n"
+        "import sys\nfrom plyground.gui.bench import frame_bench\nprint('up', flush=True)\n"
         "try:\n    frame_bench.run(max_seconds=60)\nexcept KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n    sys.exit(130)\n"
     )
@@ -130,10 +132,9 @@ def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
 
 
 def test_the_policy_view_never_builds_a_slow_table_in_the_drawing_loop(make_app, monkeypatch):
-    from plyground.games import pig_optimal
-    from plyground.gui.scenes.policy_view import PolicyScene
-
     from plyground import games
+    from plyground.games.pig import optimal as pig_optimal
+    from plyground.gui.compare.policy_scene import PolicyScene
 
     def never(goal: int) -> Any:
         raise AssertionError(f"goal {goal}'s table was built in the drawing loop")
@@ -149,12 +150,13 @@ def test_the_policy_view_never_builds_a_slow_table_in_the_drawing_loop(make_app,
 
 
 def test_a_saved_game_whose_ai_needs_a_table_too_large_here_sends_no_search(monkeypatch):
-    from plyground.ai import cost
+    from plyground.ai.engine import cost
 
     monkeypatch.setattr(cost, "available_memory", lambda: 2**30)
-    from plyground.gui.play.controller import PlayController
-    from plyground.gui.settings import AI, Settings
     from test_play_controller import Clock, FakeWorker
+
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.storage.settings import AI, Settings
 
     stored = Settings()
     stored.set_option("pig", "goal", 1000)  # in range for the game, too large for this machine

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 from driving import click, pump, start_game
-from plyground.gui import frame_bench
+
 from plyground.gui.app import SETTLE
+from plyground.gui.bench import frame_bench
 from plyground.gui.play.activity import PULSE_SECONDS, Activity
 
 SETTLED_FRAMES = round(SETTLE * 60) + 5

@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 import pygame
+
 from plyground.gui.scenes.menu import game_cards
 from plyground.gui.setup import custom_ai
-
 from tests.gui.driving import press, pump, start_game
 
 

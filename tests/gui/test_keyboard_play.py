@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 import pytest
+
+from plyground import games
 from plyground.gui import app as app_module
 from plyground.gui import kits
 from plyground.gui.play import keyboard
-
-from plyground import games
 from tests import nim_game, nim_kit
 from tests.gui.driving import click, click_button, press, pump, start_game, wait_until
 

@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 import pytest
 from driving import choose_option, click, click_button, press, pump
+
+from plyground import games
 from plyground.games.base import (
     NO_HEURISTIC,
     DigitNotation,
@@ -21,10 +23,9 @@ from plyground.games.base import (
     IllegalMoveError,
     Preset,
 )
-from plyground.gui import kits, settings
+from plyground.gui import kits
 from plyground.gui.kits import BoardView, MissingKitError, ViewContext
-
-from plyground import games
+from plyground.gui.storage import settings
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
 
@@ -315,7 +316,7 @@ def test_cards_never_overlap_and_stay_on_screen(nim, make_app, size):
 
 
 def test_option_steps_and_the_frame_bench_read_descriptions(nim):
-    from plyground.gui import frame_bench
+    from plyground.gui.bench import frame_bench
     from plyground.gui.describe import option_step, snap_option
 
     goal = games.GAMES["pig"].options[0]

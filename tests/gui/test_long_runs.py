@@ -5,8 +5,9 @@ worker, and a match of many games whose players are rebuilt per game.  (The soak
 from __future__ import annotations
 
 import pytest
-from plyground.ai.match import MatchSetup, run_match
-from plyground.ai.table import TranspositionTable
+
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.players.match import MatchSetup, run_match
 
 
 def test_transposition_table_never_grows_past_its_slots():
@@ -20,10 +21,9 @@ def test_transposition_table_never_grows_past_its_slots():
 
 
 def test_the_workers_player_cache_is_bounded():
-    from plyground.ai import DIFFICULTIES
-    from plyground.gui import ai_worker
-
     from plyground import games
+    from plyground.ai import DIFFICULTIES
+    from plyground.gui.worker import ai_worker
 
     game = games.get_game("tictactoe")
     config = DIFFICULTIES["tictactoe"]["Easy"]

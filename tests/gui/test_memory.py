@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from plyground.gui import drawing, frame_bench
+
+from plyground.gui.bench import frame_bench
+from plyground.gui.widgets import drawing
 
 
 @pytest.fixture

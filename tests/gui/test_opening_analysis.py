@@ -13,15 +13,15 @@ import dataclasses
 from typing import Any
 
 import pytest
-from plyground.ai.engine import back_up
-from plyground.ai.minimax import book_units
-from plyground.gui.analysis_panel import Analysis, summary_lines
-from plyground.gui.kits.base import short_value
-from plyground.gui.play.controller import PlayController
-from plyground.gui.settings import HUMAN
 from test_play_controller import FakeWorker, make
 
 from plyground import ai, games
+from plyground.ai.engine.bookkeeping import back_up
+from plyground.ai.engine.full_width_search import book_units
+from plyground.gui.kits.base import short_value
+from plyground.gui.play.analysis_panel import Analysis, summary_lines
+from plyground.gui.play.controller import PlayController
+from plyground.gui.storage.settings import HUMAN
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")
@@ -100,7 +100,7 @@ def _l1_openings(most: int = 11, every: int = 97) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize(("moves", "score"), _l1_openings())
 def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score: int) -> None:
-    from plyground.ai.bench import solver_score
+    from plyground.ai.bench.searches import solver_score
 
     controller, worker = opened(moves)
     controller.settings.show_analysis = False
@@ -121,8 +121,8 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
 
 def test_past_the_opening_the_analysis_keeps_its_usual_search() -> None:
     """13 stones: the book is out of reach, so the strongest preset advises on a small
-    budget, whoever the opponent is (ai.advisor)."""
-    from plyground.ai.advisor import ADVICE_SECONDS
+    budget, whoever the opponent is (ai.advice.advisor)."""
+    from plyground.ai.advice.advisor import ADVICE_SECONDS
 
     controller, worker = opened("4444443333332")
     controller.update()

@@ -45,8 +45,8 @@ def test_no_tool_tip_while_the_file_dialog_is_up(make_app):
 
 
 def test_pigs_flag_keeps_clear_of_the_highest_score():
-    from plyground.gui import drawing
-    from plyground.gui.kits.pig import score_size, score_width
+    from plyground.gui.kits.pig.board import score_size, score_width
+    from plyground.gui.widgets import drawing
 
     for unit in (30.0, 45.0, 60.0, 80.0, 100.0):
         for goal in (10, 30, 100, 500, 1000):
@@ -75,8 +75,7 @@ def _analysed_play(size, players):
 
 
 def _panel_sections(play):
-    from plyground.gui import analysis_panel
-    from plyground.gui.play import side_panel
+    from plyground.gui.play import analysis_panel, side_panel
 
     m = play.app.metrics
     panel = play.panel_rect()

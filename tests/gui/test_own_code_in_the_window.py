@@ -27,8 +27,8 @@ def alphabeta(game, s, depth, alpha, beta):
 def test_explore_opens_the_students_tree_beside_the_reference(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
-    from plyground.ai.exercise import grade
-    from plyground.gui.exercise_view import open_student_tree
+    from plyground.ai.student_code.grader import grade
+    from plyground.gui.explorer.exercise_scene import open_student_tree
     from plyground.gui.explorer.two_trees import REFERENCE, YOURS
 
     path = tmp_path / "my_search.py"
@@ -64,7 +64,7 @@ def test_explore_opens_the_students_tree_beside_the_reference(
 def test_the_explorer_traces_a_file_heuristic_in_a_worker(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
-    from plyground.gui.scenes.explorer import ExplorerScene
+    from plyground.gui.explorer.scene import ExplorerScene
 
     path = tmp_path / "my_eval.py"
     path.write_text("def evaluate(state):\n    return 0.25 if state.ply % 2 else -0.25\n")
@@ -93,8 +93,9 @@ def agent(observation, configuration):
 def set_up_from_files(app: Any, game: str, agents: tuple[str, str]) -> Any:
     """From the menu to set-up: both sides AI "From a file…", the files typed."""
     from driving import click
+
     from plyground.gui.scenes.menu import game_cards
-    from plyground.gui.settings import AI, FROM_FILE
+    from plyground.gui.storage.settings import AI, FROM_FILE
 
     pump(app, 2)
     index = [name for name, _, _ in game_cards()].index(game)
@@ -111,8 +112,9 @@ def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
     from driving import click
-    from plyground.gui import savefile
-    from plyground.gui.settings import FROM_FILE, SideSetup
+
+    from plyground.gui.storage import savefile
+    from plyground.gui.storage.settings import FROM_FILE, SideSetup
 
     first, kaggle = tmp_path / "first.py", tmp_path / "leftmost.py"
     first.write_text(FIRST_LEGAL)
@@ -187,7 +189,7 @@ def test_start_refuses_a_file_that_cannot_play(
 def test_compare_runs_a_file_heuristic_in_its_worker(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
-    from plyground.gui.scenes.compare_view import CompareScene
+    from plyground.gui.compare.scene import CompareScene
 
     path = tmp_path / "my_eval.py"
     path.write_text("def evaluate(state):\n    return 0.25 if state.ply % 2 else -0.25\n")
@@ -206,8 +208,9 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
     import pygame_gui
-    from plyground.gui.settings import CUSTOM
+
     from plyground.gui.setup import from_file
+    from plyground.gui.storage.settings import CUSTOM
 
     plain, kaggle, heuristic = tmp_path / "a.py", tmp_path / "k.py", tmp_path / "e.py"
     plain.write_text(FIRST_LEGAL)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import press, pump, start_game
-from plyground.gui import settings, theme
+
+from plyground.gui import theme
 from plyground.gui.kits.connect4 import draw_disc
 from plyground.gui.play.sides import side_names
+from plyground.gui.storage import settings
 
 
 @pytest.fixture(autouse=True)

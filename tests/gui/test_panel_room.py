@@ -10,8 +10,10 @@ from typing import Any
 import pygame
 import pytest
 from driving import pump
-from plyground.gui import analysis_panel, drawing, screenshot
-from plyground.gui.play import review_view, side_panel
+
+from plyground.gui import screenshot
+from plyground.gui.play import analysis_panel, review_view, side_panel
+from plyground.gui.widgets import drawing
 
 SIZES = [(800, 600), (1280, 800), (1366, 768), (1920, 1080)]
 GAMES = [("connect4", "4453443"), ("tictactoe", "5193"), ("pig", "r4r6hr3r1r5r2h")]

@@ -8,11 +8,12 @@ import sys
 from typing import Any
 
 import pytest
-from plyground.gui import savefile
-from plyground.gui.ai_worker import Job as WorkerJob
-from plyground.gui.ai_worker import Message, _analyse, _choose
+
 from plyground.gui.play.controller import HUMAN_AI_DELAY, PlayController
-from plyground.gui.settings import AI, HUMAN, Settings
+from plyground.gui.storage import savefile
+from plyground.gui.storage.settings import AI, HUMAN, Settings
+from plyground.gui.worker.ai_worker import Job as WorkerJob
+from plyground.gui.worker.ai_worker import Message, _analyse, _choose
 
 
 class FakeWorker:
@@ -214,7 +215,7 @@ def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir
 
 
 def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
-    from plyground.ai.result import SearchProgress
+    from plyground.ai.engine.result import SearchProgress
 
     controller, worker, _ = make(game="connect4", sides=(HUMAN, "Hard"))
     controller.try_human_move(3)
@@ -303,7 +304,7 @@ def test_side_names_and_options_come_from_the_game_description(game):
 
 
 def test_the_status_line_says_solving_too():
-    from plyground.ai.result import SearchProgress
+    from plyground.ai.engine.result import SearchProgress
     from plyground.gui.play import status_line
 
     controller, worker, _ = make(game="connect4", sides=(HUMAN, "Hard"))
@@ -315,16 +316,17 @@ def test_the_status_line_says_solving_too():
     assert status_line.status_text(controller, None) == "Yellow is thinking… solving · 800 nodes"
 
 
-MAX_MODULE_LINES = 520
-"""About 500 lines per module."""
 MAX_FUNCTION_LINES = 80
 """About 80 lines per function (decorators and docstring included)."""
 SIZE_EXCEPTIONS = {
-    "games/pig_optimal.py:solve": "value iteration with its inner loops inlined for speed",
-    "ai/alphabeta.py:search": "the hot loop, kept in one function (a split adds a call per node)",
-    "ai/alphabeta.py:node_value": "the inner recursion, kept whole for the same reason",
+    "games/pig/optimal.py:solve": "value iteration with its inner loops inlined for speed",
+    "ai/engine/pruning_search.py:search": (
+        "the hot loop, kept in one function (a split adds a call per node)"
+    ),
+    "ai/engine/pruning_search.py:node_value": "the inner recursion, kept whole for the same reason",
 }
-"""Modules ("path") and functions ("path:name") allowed to be longer, each with its reason."""
+"""Functions ("path:name") allowed to be longer, each with its reason (modules are sized by
+the concept they hold, not by a line count)."""
 
 
 def _too_long() -> list[str]:
@@ -337,8 +339,6 @@ def _too_long() -> list[str]:
         for path in sorted((root / package).rglob("*.py")):
             name = path.relative_to(root).as_posix()
             text = path.read_text(encoding="utf-8")
-            if text.count("\n") > MAX_MODULE_LINES:
-                found.append(name)
             for node in ast.walk(ast.parse(text)):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
@@ -347,7 +347,7 @@ def _too_long() -> list[str]:
     return found
 
 
-def test_no_module_or_function_is_too_long_without_a_reason():
+def test_no_function_is_too_long_without_a_reason():
     too_long = _too_long()
     assert [name for name in too_long if name not in SIZE_EXCEPTIONS] == []
     assert [name for name in SIZE_EXCEPTIONS if name not in too_long] == [], "drop it"

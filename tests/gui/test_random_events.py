@@ -11,6 +11,7 @@ import random
 import pygame
 import pytest
 from driving import pump, start_game
+
 from plyground.games.base import CHANCE
 
 pytestmark = pytest.mark.slow  # long: CI runs it, the daily loop skips it
@@ -149,8 +150,8 @@ def go_back(app, scene: str, game: str) -> None:
 
 @pytest.mark.parametrize(("scene", "game", "sides"), SCENES)
 def test_random_events_never_crash_or_corrupt_a_game(make_app, monkeypatch, scene, game, sides):
+    from plyground.gui.play.scene import PlayScene
     from plyground.gui.scenes.menu import MenuScene
-    from plyground.gui.scenes.play import PlayScene
 
     # The file dialogs may browse anywhere: fuzzing must not write files at random.
     opened: list[str] = []
@@ -167,7 +168,7 @@ def test_random_events_never_crash_or_corrupt_a_game(make_app, monkeypatch, scen
 
 def feed(app, scene: str, game: str | None, sides) -> None:
     """Go to `scene`, then feed EVENTS_PER_SCENE random events, checking after every frame."""
-    from plyground.gui.scenes.setup import SetupScene
+    from plyground.gui.setup.scene import SetupScene
 
     app.settings.set_option("pig", "goal", 20)
     if scene == "setup":

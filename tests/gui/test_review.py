@@ -5,10 +5,10 @@ opened again and stepped through by keys, the move list's clicks and wheel."""
 from __future__ import annotations
 
 import pygame
+
 from plyground.gui.play import review_view
 from plyground.gui.play.controller import PlayController
-from plyground.gui.settings import HUMAN, Settings
-
+from plyground.gui.storage.settings import HUMAN, Settings
 from tests.gui.driving import click, click_button, press, pump, start_game
 from tests.gui.test_play_controller import FakeWorker, ai_replies, make, run
 

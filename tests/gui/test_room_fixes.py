@@ -11,12 +11,14 @@ from typing import Any
 import pygame
 import pytest
 from driving import pump, start_game
-from plyground.gui import drawing, savefile, screenshot, settings
+
+from plyground import games
+from plyground.gui import screenshot
 from plyground.gui.describe import describe_side
 from plyground.gui.play.series_record import Series
 from plyground.gui.setup import description_text
-
-from plyground import games
+from plyground.gui.storage import savefile, settings
+from plyground.gui.widgets import drawing
 
 SIZES = [(800, 600), (1280, 800), (1366, 768), (1920, 1080)]
 
@@ -25,7 +27,7 @@ def setup_app(size: tuple[int, int], game: str, preset: str) -> Any:
     """The set-up scene with both sides AI at `preset`."""
     from plyground.gui.app import App
     from plyground.gui.scenes.menu import MenuScene
-    from plyground.gui.scenes.setup import SetupScene
+    from plyground.gui.setup.scene import SetupScene
 
     app = App(size, headless=True, use_saved_settings=False)
     app.settings.sides[game] = screenshot._sides(game, [preset, preset])
@@ -116,6 +118,7 @@ def test_saves_go_to_a_visible_documents_folder_made_on_the_first_save(
     monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
 ) -> None:
     import platformdirs
+
     from plyground.gui.scenes import file_dialog
 
     monkeypatch.delenv("PLYGROUND_CONFIG_DIR")
@@ -145,7 +148,7 @@ def test_after_opening_a_game_the_status_line_says_whose_turn(
 
 
 def test_pigs_die_shows_a_face_before_the_first_roll() -> None:
-    from plyground.gui.kits import pig
+    from plyground.gui.kits.pig import board as pig
 
     faces: list[Any] = []
     real = pig.draw_die

@@ -7,7 +7,10 @@ from typing import Any
 
 import pygame
 import pytest
-from plyground.gui import analysis_panel, drawing, screenshot
+
+from plyground.gui import screenshot
+from plyground.gui.play import analysis_panel
+from plyground.gui.widgets import drawing
 
 
 def drawn_panel_rows(
@@ -96,9 +99,10 @@ def test_a_custom_ais_randomness_is_kept_by_the_settings_and_saves(
     import json
 
     import pygame_gui
-    from plyground.gui import settings
+
     from plyground.gui.play import sides as side_info
-    from plyground.gui.settings import AI, CUSTOM
+    from plyground.gui.storage import settings
+    from plyground.gui.storage.settings import AI, CUSTOM
 
     app = make_app()
     app.step(1 / 60)

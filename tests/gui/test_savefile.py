@@ -6,10 +6,10 @@ import json
 import os
 
 import pytest
-from plyground.gui import savefile
-from plyground.gui.savefile import SaveError, load_game, save_game
 
 from plyground import ai
+from plyground.gui.storage import savefile
+from plyground.gui.storage.savefile import SaveError, load_game, save_game
 
 HARD = {"kind": "ai", "preset": "Hard", "config": ai.DIFFICULTIES["connect4"]["Hard"].to_dict()}
 
@@ -46,7 +46,7 @@ def test_round_trip(tmp_path, game, options, moves):
     custom = {
         "kind": "ai",
         "preset": None,
-        "config": ai.players.PlayerConfig(
+        "config": ai.players.players.PlayerConfig(
             algorithm="expectiminimax" if game == "pig" else "alphabeta", depth=3
         ).to_dict(),
     }

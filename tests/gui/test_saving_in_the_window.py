@@ -16,8 +16,9 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
-from plyground.gui import savefile, settings
-from plyground.gui.settings import AI, CUSTOM
+
+from plyground.gui.storage import savefile, settings
+from plyground.gui.storage.settings import AI, CUSTOM
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import choose_option, click, click_button, press, pump, start_game
+
+from plyground.gui.play.scene import PlayScene
 from plyground.gui.scenes.menu import MenuScene
-from plyground.gui.scenes.play import PlayScene
-from plyground.gui.scenes.setup import SetupScene
+from plyground.gui.setup.scene import SetupScene
 
 
 def test_menu_opens_setup_and_back(make_app):

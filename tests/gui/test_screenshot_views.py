@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+
 from plyground.cli import run
 
 

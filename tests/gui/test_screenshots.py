@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+
 from plyground.gui import screenshot
 
 CASES = [

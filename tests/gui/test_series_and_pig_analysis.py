@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
-from plyground.ai.tournament import format_cross_table
-from plyground.games.pig_optimal import optimal_table
-from plyground.gui.kits.pig_odds import pig_rows
+
+from plyground.ai.players.tournament import format_cross_table
+from plyground.games.pig.optimal import optimal_table
+from plyground.gui.kits.pig.odds import pig_rows
 from plyground.gui.play.history import Match
 from plyground.gui.play.series_record import Series
 

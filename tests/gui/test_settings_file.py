@@ -7,7 +7,8 @@ import pathlib
 
 import pytest
 from driving import pump
-from plyground.gui import settings
+
+from plyground.gui.storage import settings
 
 
 def test_missing_file_gives_defaults_silently(config_dir):
@@ -152,8 +153,8 @@ def test_option_values_are_checked_by_the_game(config_dir):
 
 
 def test_one_shape_for_a_side_in_settings_and_saves():
-    from plyground.ai.search import MAX_DEPTH
-    from plyground.gui import savefile
+    from plyground.ai.engine.search import MAX_DEPTH
+    from plyground.gui.storage import savefile
 
     hard = settings.SideSetup(kind="ai", preset="Hard")
     custom = settings.SideSetup(kind="ai", preset="Custom", depth=MAX_DEPTH, time_limit=2.0)
@@ -193,7 +194,7 @@ def _platform(monkeypatch, tmp_path):
 
 
 def test_the_override_wins(config_dir):
-    from plyground.gui import savefile
+    from plyground.gui.storage import savefile
 
     assert settings.settings_path() == config_dir / "settings.json"
     assert savefile.autosave_path() == config_dir / "autosave.json"
@@ -202,7 +203,8 @@ def test_the_override_wins(config_dir):
 
 def test_platform_folders_when_nothing_older_exists(monkeypatch, tmp_path):
     import platformdirs
-    from plyground.gui import savefile
+
+    from plyground.gui.storage import savefile
 
     new_config, new_data = _platform(monkeypatch, tmp_path)
     assert settings.settings_path() == new_config / "settings.json"
@@ -214,7 +216,7 @@ def test_platform_folders_when_nothing_older_exists(monkeypatch, tmp_path):
 
 
 def test_an_older_config_folder_is_still_found(monkeypatch, tmp_path):
-    from plyground.gui import savefile
+    from plyground.gui.storage import savefile
 
     new_config, new_data = _platform(monkeypatch, tmp_path)
     legacy = tmp_path / "home" / ".config" / "plyground"

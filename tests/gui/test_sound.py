@@ -10,6 +10,7 @@ import wave
 from pathlib import Path
 
 import pytest
+
 from plyground.gui import sound
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,10 @@ import pygame
 import pygame_gui
 import pytest
 from driving import click_button, press, pump, start_game
-from plyground.gui import settings, sound
+
+from plyground.gui import sound
 from plyground.gui.play.controller import PlayController
+from plyground.gui.storage import settings
 
 
 @pytest.fixture(autouse=True)

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from plyground.gui import savefile
 
 import main
+from plyground.gui.storage import savefile
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -52,13 +52,13 @@ def test_the_caption_names_the_side_and_whose_view(game):
 
 
 def _short_legend(controller):
-    from plyground.ai.evaluation_text import short_legend
+    from plyground.ai.evaluation.wording import short_legend
 
     return short_legend(bool(controller.game.stochastic))
 
 
 def test_the_legend_lists_the_kinds_on_the_board():
-    from plyground.ai.evaluation_text import short_legend
+    from plyground.ai.evaluation.wording import short_legend
     from plyground.gui.play import values_caption
 
     app, play = _analysed((1280, 800), "connect4", ["human", "Medium"], moves="4")
@@ -122,10 +122,9 @@ def _assert_board_draws_nothing_in(play, strip):
 
 
 def test_compare_writes_values_with_their_kind_and_shows_the_key():
-    from plyground.ai.compare import Row
-    from plyground.gui.compare.table import TableState, key_text, value_cell
-
     from plyground import games
+    from plyground.ai.compare.comparison import Row
+    from plyground.gui.compare.table import TableState, key_text, value_cell
 
     game = games.get_game("connect4")
     rows = [
@@ -147,7 +146,7 @@ class _Stub:
     def __init__(self, roles, reviewing=False):
         from types import SimpleNamespace
 
-        from plyground.ai.provenance import Evaluation, Kind, Source
+        from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 
         self.roles, self.reviewing = roles, reviewing
         value = Evaluation(0.0, Kind.EXACT, Source.SOLVER)

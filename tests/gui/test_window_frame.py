@@ -8,8 +8,10 @@ from typing import Any
 
 import pygame
 from driving import press
+
 from plyground.gui import app as app_module
-from plyground.gui import settings, window_frame
+from plyground.gui import window_frame
+from plyground.gui.storage import settings
 
 TASKBAR_AND_TITLE = 48 + 32
 """A Windows taskbar (48 px at 100%) and a title bar: what a 1366x768 screen does not give."""
@@ -75,7 +77,8 @@ def test_f11_goes_full_screen_and_back_and_is_in_the_key_table(make_app: Any) ->
 
 
 def test_the_key_card_with_f11_fits_an_800x600_window(monkeypatch: Any) -> None:
-    from plyground.gui import drawing, help_card, theme
+    from plyground.gui import theme
+    from plyground.gui.widgets import drawing, help_card
 
     pygame.display.init()
     pygame.font.init()

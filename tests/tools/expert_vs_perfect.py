@@ -16,14 +16,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from plyground.ai.alphabeta import AlphaBeta
-from plyground.ai.difficulty import DIFFICULTIES
-from plyground.ai.engine import UNLIMITED_DEPTH, Context, back_up
-from plyground.ai.players import AIPlayer
-from plyground.ai.search import heuristic_for, search
-from plyground.ai.values import INF_UNITS, WIN_UNITS
-
 from plyground import games
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, back_up
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.search import heuristic_for, search
+from plyground.ai.engine.values import INF_UNITS, WIN_UNITS
+from plyground.ai.players.players import AIPlayer
+from plyground.ai.players.presets import DIFFICULTIES
 
 GAME = games.get_game("connect4")
 

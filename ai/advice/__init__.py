@@ -1,0 +1,1 @@
+"""Advice for a person: the advisor behind hints and board values, and the game review."""

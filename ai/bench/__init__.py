@@ -1,0 +1,1 @@
+"""Benchmarks: search speed, a game's solver test sets, and the strongest preset at play."""

@@ -1,0 +1,150 @@
+"""The strongest preset at play: its move time by stones on the board, and whether any of
+its moves gives the exact result away (checked with the solver), over seeded self-play
+games of the game that offers solver test sets (`solver_benchmark`; nothing here names it).
+
+Each game starts from a seeded random opening of up to `opening_plies` moves (so the games
+differ), then the strongest preset plays both sides.  Every move it plays is checked: the
+position's exact value is solved and the move probed against it.  A move "keeps the result"
+when it keeps a win a win, a draw a draw (a loss stays a loss whatever is played); it
+"keeps the value" when it also keeps the distance (the quickest win, the slowest loss).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from plyground import games
+from plyground.ai.bench.solver import Log, solver_benchmark
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
+from plyground.ai.engine.exact_solving import make_alphabeta
+from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.players.players import AIPlayer, with_seed
+from plyground.ai.players.presets import DIFFICULTIES
+from plyground.ai.players.text_table import format_seconds, format_table
+
+STONE_BANDS = ((0, 11), (12, 12), (13, 16), (17, 20), (21, 30), (31, 42))
+"""Rows of the move-time table: stones on the board before the move."""
+
+
+def _exact(state: Any) -> int:
+    """The exact value of `state` in units (the game's solver)."""
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    return make_alphabeta(state, ctx).solve_value(
+        state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS
+    )
+
+
+def _check(state: Any, move: Any) -> tuple[bool, bool]:
+    """(the move keeps the exact value, the move keeps the result: win, draw or loss)."""
+    value = _exact(state)
+    ctx = Context(heuristic_for(state, None), None, 0, None, None)
+    searcher = make_alphabeta(state, ctx)
+    if searcher.child_value(state, move, UNLIMITED_DEPTH, value - 1, value) >= value:
+        return True, True
+    if value < 0:
+        return False, True  # lost whatever is played
+    moved = searcher.exact_child_value(state, move, UNLIMITED_DEPTH)
+    return False, (moved > 0) == (value > 0) and (moved >= 0) == (value >= 0)
+
+
+def _opening(game: Any, rng: random.Random, plies: int) -> Any:
+    """A random unfinished position `plies` moves from the start."""
+    while True:
+        state = game.initial_state()
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state
+
+
+def expert_bench(
+    count: int = 40,
+    opening_plies: int = 4,
+    check: bool = True,
+    log: Log = lambda text: None,
+    game_name: str | None = None,
+) -> dict[str, Any]:
+    """`count` seeded self-play games of the game's strongest preset; every move timed and,
+    with `check`, checked against the solver."""
+    name, _ = solver_benchmark(game_name)
+    game = games.get_game(name)
+    preset, config = list(DIFFICULTIES[name].items())[-1]
+    moves: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    for number in range(count):
+        rng = random.Random(number)
+        state = _opening(game, rng, rng.randint(0, opening_plies))
+        opening = len(moves)
+        players = [AIPlayer(with_seed(config, 2 * number + side), game) for side in (0, 1)]
+        while not state.is_terminal():
+            began = time.perf_counter()
+            move = players[state.to_move].choose(state)
+            seconds = time.perf_counter() - began
+            kept_value, kept_result = _check(state, move) if check else (True, True)
+            moves.append(
+                {
+                    "game": number,
+                    "stones": state.ply,
+                    "seconds": seconds,
+                    "kept_value": kept_value,
+                    "kept_result": kept_result,
+                }
+            )
+            state = state.play(move)
+        log(f"{preset} game {number + 1}/{count}: {len(moves) - opening} moves")
+    return {
+        "game": name,
+        "preset": preset,
+        "config": config.describe(),
+        "games": count,
+        "checked": check,
+        "moves": moves,
+        "elapsed": time.perf_counter() - started,
+    }
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def format_expert_bench(report: dict[str, Any]) -> list[str]:
+    """Move time by stones (median, p90, max) and the moves that gave anything away."""
+    rows = []
+    for low, high in STONE_BANDS:
+        times = [m["seconds"] for m in report["moves"] if low <= m["stones"] <= high]
+        if not times:
+            continue
+        rows.append(
+            [
+                str(low) if low == high else f"{low}-{high}",
+                len(times),
+                format_seconds(statistics.median(times)),
+                format_seconds(_percentile(times, 0.9)),
+                format_seconds(max(times)),
+            ]
+        )
+    all_moves = report["moves"]
+    lines = [
+        f"{report['preset']} ({report['config']}) against itself, {report['games']} seeded "
+        f"games of {report['game']}: move time by stones on the board",
+        *format_table(["stones", "moves", "median", "p90", "max"], rows, right=(1, 2, 3, 4)),
+    ]
+    if report["checked"]:
+        lost_result = [m for m in all_moves if not m["kept_result"]]
+        lost_value = [m for m in all_moves if not m["kept_value"]]
+        lines.append(
+            f"checked with the solver: {len(all_moves) - len(lost_result)} of {len(all_moves)} "
+            f"moves keep the result (win, draw, loss), {len(all_moves) - len(lost_value)} "
+            "also the distance"
+        )
+        lines += [
+            f"  game {m['game']} at {m['stones']} stones gives the result away" for m in lost_result
+        ]
+    return lines

@@ -1,0 +1,474 @@
+"""Compare the search algorithms side by side on one position (issue 11).
+
+Every variant that fits the game searches the same position at the same depth and
+heuristic, and each gives one `Row`: the root value, the chosen move, nodes, leaves,
+cut-offs, table hits, time, and nodes as a share of minimax's.  The variants:
+
+* ``minimax``: the textbook reference (`ai.engine.search`, algorithm "minimax");
+* ``alphabeta-plain``: alpha-beta in the game's own move order, no table, no deepening;
+* ``alphabeta-ordered``: the same plus move ordering (killer moves and the history heuristic);
+* ``engine``: the full engine (`ai.engine.search`, "alphabeta"): ordering, table, deepening;
+* with chance, ``expectiminimax`` (`ai.engine.search`, with its table) and
+  ``expectiminimax-plain`` (no table).
+
+The two plain alpha-betas and table-less expectiminimax live in `ai.compare.searches`, built
+on the same value units as the engine (`ai.engine.bookkeeping`), so every row's value is the same
+number.  Before a run, `estimate` (`ai.compare.estimate`) guesses its nodes from the game's
+real branching (b^d for minimax) or, once smaller depths ran, from their measured growth,
+and its seconds from the measured speed: a caller skips a run that would take too long.
+Runs report progress and honour `should_stop`.  No game is named here: everything comes
+from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from plyground.ai.compare.estimate import (
+    DEFAULT_SPEED,
+    Estimate,
+    branching,
+    describe,
+    duration,
+    estimate,
+    theory_curves,
+    tree_sizes,
+)
+from plyground.ai.compare.searches import alphabeta_root, expectiminimax_root
+from plyground.ai.engine.bookkeeping import Context, MoveMarks, SearchCancelled, SearchError
+from plyground.ai.engine.result import SearchProgress
+from plyground.ai.engine.search import MAX_DEPTH, heuristic_for, search
+from plyground.ai.engine.values import to_value
+from plyground.ai.evaluation.move_provenance import judge
+from plyground.games.base import CHANCE, Move
+
+__all__ = [
+    "DEFAULT_SPEED",
+    "ENGINE_NOTE",
+    "Comparison",
+    "Estimate",
+    "Row",
+    "Step",
+    "Variant",
+    "branching",
+    "compare",
+    "describe",
+    "duration",
+    "estimate",
+    "parse_depths",
+    "run_variant",
+    "theory_curves",
+    "theory_note",
+    "tree_sizes",
+    "variants_for",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One algorithm with its settings, as a row of the comparison."""
+
+    key: str
+    title: str
+    description: str
+    chance: bool
+    """True for the variants that search games with chance, False for those without."""
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant("minimax", "minimax", "every node to the depth: the reference", False),
+    Variant(
+        "alphabeta-plain",
+        "alpha-beta",
+        "alpha-beta in the game's move order; no table, no deepening",
+        False,
+    ),
+    Variant(
+        "alphabeta-ordered",
+        "alpha-beta + ordering",
+        "alpha-beta with killer moves and the history heuristic; no table",
+        False,
+    ),
+    Variant(
+        "engine",
+        "engine",
+        "the full engine: ordering, transposition table, iterative deepening",
+        False,
+    ),
+    Variant(
+        "expectiminimax-plain",
+        "expectiminimax",
+        "chance nodes average their children; no table",
+        True,
+    ),
+    Variant(
+        "expectiminimax",
+        "expectiminimax + table",
+        "the engine's expectiminimax with its transposition table",
+        True,
+    ),
+)
+BY_KEY = {variant.key: variant for variant in VARIANTS}
+
+
+def variants_for(state: Any) -> tuple[Variant, ...]:
+    """The variants that can search this state's game (with or without chance)."""
+    stochastic = bool(getattr(state, "STOCHASTIC", False))
+    return tuple(variant for variant in VARIANTS if variant.chance == stochastic)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One variant's search of the position at one depth (or why it was skipped)."""
+
+    variant: str
+    title: str
+    depth: int
+    value: float | None = None
+    move: Move = None
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    table_hits: int = 0
+    elapsed: float = 0.0
+    share: float | None = None
+    """Nodes as a share of minimax's at the same depth (None: minimax did not run)."""
+    skipped: str = ""
+    """Why the run did not happen ("estimated 40,000,000 nodes, about 11 min"), or ''."""
+    estimate: Estimate | None = None
+    kind: str = ""
+    """The root value's kind (exact, lower, upper, estimate: ai.evaluation.provenance), '' if
+    skipped."""
+    source: str = ""
+    """What produced the root value (search, heuristic, ...: ai.evaluation.provenance)."""
+
+    @property
+    def ran(self) -> bool:
+        """Whether this row holds a finished search."""
+        return not self.skipped
+
+    def as_dict(self, format_move: Callable[[Move], str] = str) -> dict[str, Any]:
+        """Plain data for JSON (the move as text)."""
+        data = asdict(self)
+        data["move"] = None if self.move is None else format_move(self.move)
+        return data
+
+
+@dataclass(slots=True)
+class Comparison:
+    """Rows for every depth and variant, in run order."""
+
+    branching: float
+    rows: list[Row] = field(default_factory=list)
+    chance: bool = False
+    """The game has chance nodes (no alpha-beta line in the theory curves)."""
+
+    def depths(self) -> list[int]:
+        """The depths compared, in order."""
+        return sorted({row.depth for row in self.rows})
+
+    def at(self, depth: int) -> list[Row]:
+        """The rows at one depth."""
+        return [row for row in self.rows if row.depth == depth]
+
+    def series(self) -> dict[str, list[tuple[int, int]]]:
+        """Per variant title, (depth, nodes) of the runs that finished: the chart's points."""
+        found: dict[str, list[tuple[int, int]]] = {}
+        for row in self.rows:
+            if row.ran:
+                found.setdefault(row.title, []).append((row.depth, row.nodes))
+        return found
+
+
+ENGINE_NOTE = (
+    "the engine can count more nodes than plain alpha-beta: iterative deepening searches "
+    "depths 1 to d again, and it values every root move exactly (the board's labels need "
+    "them) where plain alpha-beta only proves the best."
+)
+"""Why the engine's row may exceed plain alpha-beta's (the window and `compare` say it)."""
+
+
+def theory_note(b: float, chance: bool) -> str:
+    """The chart's note: what the faint lines are, and why the engine may count more."""
+    if chance:
+        return (
+            f"Faint line: b^d, the whole tree for the measured branching b = {b:.1f}. No "
+            "alpha-beta line: chance nodes average every child, so there is no minimal tree."
+        )
+    return (
+        f"Faint lines for b = {b:.1f}: b^d (minimax's tree) and b^ceil(d/2)+b^floor(d/2)−1 "
+        f"(leaves of alpha-beta's minimal tree, Knuth & Moore). Note: {ENGINE_NOTE}"
+    )
+
+
+# ------------------------------------------------------------------ parsing
+def parse_depths(text: str) -> list[int]:
+    """'7' or '1-7' (or '3,5,7') as a list of depths; ValueError with a one-line message."""
+    depths: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"depth must be a number or a range like 1-7, not {text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if not 1 <= first <= last <= MAX_DEPTH:
+            raise ValueError(f"depths must run upwards from 1 to {MAX_DEPTH}, not {part!r}")
+        depths.extend(range(first, last + 1))
+    return sorted(set(depths))
+
+
+# ------------------------------------------------------------------ running one variant
+def run_variant(
+    state: Any,
+    variant: str,
+    depth: int,
+    heuristic: str | None = None,
+    seed: int = 0,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Row:
+    """Search `state` with one variant at `depth`; the row has no share yet (see `compare`).
+
+    :raises SearchError: a variant that does not fit the game, a finished game, a chance
+        node at the root, a bad depth or heuristic.
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    chosen = _checked_variant(state, variant, depth)
+    if variant in ("minimax", "engine", "expectiminimax"):
+        return _run_engine(state, chosen, depth, heuristic, seed, progress, should_stop)
+    return _run_plain(state, chosen, depth, heuristic, seed, progress, should_stop)
+
+
+def _checked_variant(state: Any, variant: str, depth: int) -> Variant:
+    """The variant named, once it fits the game, the depth and the position."""
+    chosen = BY_KEY.get(variant)
+    if chosen is None:
+        raise SearchError(f"unknown variant {variant!r}; choose one of: {', '.join(BY_KEY)}")
+    if chosen not in variants_for(state):
+        raise SearchError(f"{chosen.title} does not fit this game")
+    if not 1 <= depth <= MAX_DEPTH:
+        raise SearchError(f"depth must be 1 to {MAX_DEPTH}, not {depth}")
+    if state.is_terminal():
+        raise SearchError("the game is over: there is no move to compare")
+    if state.to_move == CHANCE:
+        raise SearchError("the dice are rolling: compare at a player's decision")
+    return chosen
+
+
+def _run_engine(
+    state: Any,
+    chosen: Variant,
+    depth: int,
+    heuristic: str | None,
+    seed: int,
+    progress: Callable[[SearchProgress], None] | None,
+    should_stop: Callable[[], bool] | None,
+) -> Row:
+    """minimax, the engine or expectiminimax with its table: one `ai.engine.search` call."""
+    variant = chosen.key
+    algorithm = "alphabeta" if variant == "engine" else variant
+
+    def relay(snapshot: SearchProgress) -> None:
+        # The engine polls per 1024 nodes of one subtree, so a search of many small
+        # subtrees may never poll: its progress reports are checked for a stop too.
+        if should_stop is not None and should_stop():
+            raise SearchCancelled("search cancelled")
+        if progress is not None:
+            progress(snapshot)
+
+    result = search(  # no opening book: every row counts the textbook's tree
+        state,
+        algorithm,
+        depth,
+        heuristic,
+        seed=seed,
+        progress=relay,
+        should_stop=should_stop,
+        book=False,
+    )
+    return Row(
+        variant,
+        chosen.title,
+        depth,
+        result.value,
+        result.move,
+        result.nodes,
+        result.leaf_evaluations,
+        result.cutoffs,
+        result.table_hits,
+        result.elapsed,
+        kind=result.evaluation.kind.value,
+        source=result.evaluation.source.value,
+    )
+
+
+def _run_plain(
+    state: Any,
+    chosen: Variant,
+    depth: int,
+    heuristic: str | None,
+    seed: int,
+    progress: Callable[[SearchProgress], None] | None,
+    should_stop: Callable[[], bool] | None,
+) -> Row:
+    """A plain search of `ai.compare.searches`, counted by a fresh engine context."""
+    variant = chosen.key
+    ctx = Context(heuristic_for(state, heuristic), None, seed, should_stop, progress)
+    ctx.depth = depth
+    ctx.book = False  # the textbook's tree, as every row
+    if state.STOCHASTIC:
+        ctx.for_chance_game()
+    if variant == "expectiminimax-plain":
+        values = expectiminimax_root(state, depth, ctx)
+    else:
+        values = alphabeta_root(state, depth, ctx, ordered=variant == "alphabeta-ordered")
+    best = max(values.values())
+    move = next(m for m, v in values.items() if v == best)
+    ctx.best_move, ctx.best_value = move, best
+    ctx.report()
+    judged = judge(state, ctx, best, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
+    return Row(
+        variant,
+        chosen.title,
+        depth,
+        to_value(best),
+        move,
+        ctx.nodes,
+        ctx.leaf_evaluations,
+        ctx.cutoffs,
+        ctx.table_hits,
+        ctx.elapsed(),
+        kind=judged.kind.value,
+        source=judged.source.value,
+    )
+
+
+# ------------------------------------------------------------------ the whole comparison
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Progress of a comparison: which run, of how many, and the live search snapshot."""
+
+    index: int
+    total: int
+    variant: str
+    depth: int
+    nodes: int
+    elapsed: float
+    estimate: Estimate
+
+
+def with_shares(rows: Sequence[Row]) -> list[Row]:
+    """The rows with `share` set: nodes over minimax's nodes at the same depth."""
+    reference = {row.depth: row.nodes for row in rows if row.variant == "minimax" and row.ran}
+    if not reference:
+        reference = {
+            row.depth: row.nodes
+            for row in rows
+            if row.variant == "expectiminimax-plain" and row.ran
+        }
+    out = []
+    for row in rows:
+        base = reference.get(row.depth)
+        share = row.nodes / base if base and row.ran else None
+        out.append(_replace(row, share=share))
+    return out
+
+
+def _replace(row: Row, **changes: Any) -> Row:
+    """A copy of a row with some fields changed."""
+    data = {name: getattr(row, name) for name in Row.__slots__}
+    data.update(changes)
+    return Row(**data)
+
+
+def planned_seconds(state: Any, depths: Sequence[int], max_seconds: float | None) -> float:
+    """Estimated seconds of every run `compare(state, depths, max_seconds=...)` would make
+    (runs estimated above `max_seconds` are skipped, as `compare` skips them), before any
+    runs: the estimates a finished run would refine are taken from the tree alone."""
+    b = branching(state)
+    sizes = tree_sizes(state, max(depths, default=1))
+    total = 0.0
+    for key in (variant.key for variant in variants_for(state)):
+        for depth in sorted(depths):
+            seconds = estimate(key, depth, b, sizes=sizes).seconds
+            if max_seconds is not None and seconds > max_seconds:
+                break  # skipped here, so at every deeper depth too
+            total += seconds
+    return total
+
+
+def compare(
+    state: Any,
+    depths: Sequence[int],
+    heuristic: str | None = None,
+    variants: Sequence[str] | None = None,
+    seed: int = 0,
+    *,
+    max_seconds: float | None = None,
+    skip: Callable[[str, int, Estimate], bool] | None = None,
+    progress: Callable[[Step], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Comparison:
+    """Run every variant (or those named) at every depth, smallest depth first.
+
+    A run is skipped when `skip(variant, depth, estimate)` says so, or (without `skip`)
+    when its estimate exceeds `max_seconds`; a variant skipped at one depth is skipped at
+    the deeper ones too.
+
+    :raises SearchError: see `run_variant`.
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    fitting = [variant.key for variant in variants_for(state)]
+    chosen = fitting if variants is None else [key for key in fitting if key in variants]
+    if variants is not None:
+        unknown = [key for key in variants if key not in fitting]
+        if unknown:
+            raise SearchError(
+                f"variant {unknown[0]!r} does not fit this game; choose from: {', '.join(fitting)}"
+            )
+    heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
+    b = branching(state)
+    sizes = tree_sizes(state, max(depths, default=1))
+    result = Comparison(b, chance=bool(getattr(state, "STOCHASTIC", False)))
+    total = len(chosen) * len(depths)
+    given_up: set[str] = set()
+    for depth in sorted(depths):
+        for key in chosen:
+            guess = estimate(key, depth, b, result.rows, sizes=sizes)
+            title = BY_KEY[key].title
+            too_long = (
+                key in given_up
+                or (skip(key, depth, guess) if skip is not None else False)
+                or (skip is None and max_seconds is not None and guess.seconds > max_seconds)
+            )
+            if too_long:
+                given_up.add(key)
+                result.rows.append(Row(key, title, depth, skipped=describe(guess), estimate=guess))
+                continue
+
+            def report(
+                snapshot: SearchProgress,
+                key: str = key,
+                depth: int = depth,
+                index: int = len(result.rows),
+                guess: Estimate = guess,
+            ) -> None:
+                if progress is not None:
+                    progress(
+                        Step(index, total, key, depth, snapshot.nodes, snapshot.elapsed, guess)
+                    )
+
+            row = run_variant(
+                state,
+                key,
+                depth,
+                heuristic,
+                seed,
+                progress=report if progress is not None else None,
+                should_stop=should_stop,
+            )
+            result.rows.append(_replace(row, estimate=guess))
+    result.rows = with_shares(result.rows)
+    return result

@@ -1,0 +1,35 @@
+"""Which search algorithms there are, and which fit a game: expectiminimax where dice roll,
+minimax and alpha-beta where they do not (`ai.engine.search` re-exports these names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+ALGORITHM_TITLES = {
+    "minimax": "minimax",
+    "alphabeta": "alpha-beta",
+    "expectiminimax": "expectiminimax",
+}
+
+
+def _has_chance(game_or_state: Any) -> bool:
+    """Whether the game (or a state's game) has chance nodes."""
+    stochastic = getattr(game_or_state, "stochastic", None)
+    if stochastic is None:
+        stochastic = getattr(game_or_state, "STOCHASTIC", False)
+    return bool(stochastic)
+
+
+def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
+    """The algorithms worth offering for this game (what a UI lists).
+
+    Expectiminimax only where dice roll (without chance nodes it is minimax under another
+    name); minimax and alpha-beta only where they do not.
+    """
+    return ("expectiminimax",) if _has_chance(game_or_state) else ("minimax", "alphabeta")
+
+
+def searchable_algorithms(game_or_state: Any) -> tuple[str, ...]:
+    """The algorithms `search` accepts for this game: all three where there is no chance."""
+    return ("expectiminimax",) if _has_chance(game_or_state) else ALGORITHMS

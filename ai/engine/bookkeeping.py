@@ -1,0 +1,240 @@
+"""What the three searches share: errors, counters, the stop/time check, backing values up.
+
+Values inside the searches are integer units of the one scale in `ai.engine.values`; chance nodes
+average them into floats.  `SearchResult` converts back to the [-1, 1] scale.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from plyground.ai.engine.result import SearchProgress
+from plyground.ai.engine.values import (
+    HEURISTIC_UNITS,
+    PROVEN_UNITS,
+    SCALE,
+    STEP_UNITS,
+    WIN_UNITS,
+    to_value,
+)
+from plyground.games.base import Heuristic, Move
+
+UNLIMITED_DEPTH = 10_000
+"""The depth used for an unlimited (solving) search: never reached in a finite game."""
+POLL_MASK = 0x3FF
+"""Check the clock and the stop request every 1024 nodes."""
+
+
+class SearchError(ValueError):
+    """A search that cannot be run as asked (wrong algorithm for the game, bad depth...)."""
+
+
+class SearchCancelled(Exception):
+    """Raised inside a search when its `should_stop` callback asks it to stop."""
+
+
+class _OutOfTime(Exception):
+    """Raised inside an iteration when the time budget runs out."""
+
+
+class _OutOfNodes(_OutOfTime):
+    """Raised inside a search when its node budget (`Context.node_limit`) is spent."""
+
+
+def back_up(child_value: int) -> int:
+    """The parent's value of a move whose resulting child has `child_value` (negamax).
+
+    A proven result one ply further away is worth one step less.
+    """
+    value = -child_value
+    if value > PROVEN_UNITS:
+        return value - STEP_UNITS
+    if value < -PROVEN_UNITS:
+        return value + STEP_UNITS
+    return value
+
+
+def child_bound(bound: int) -> int:
+    """The child's window edge matching a parent's window edge: the exact inverse of back_up."""
+    if bound > PROVEN_UNITS:
+        return -bound - STEP_UNITS
+    if bound < -PROVEN_UNITS:
+        return -bound + STEP_UNITS
+    return -bound
+
+
+def terminal_units(state: Any) -> int:
+    """A finished game's value for the player whose turn it would be (negamax view)."""
+    return int(state.utility(state.player)) * WIN_UNITS
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMarks:
+    """What one root move's value rested on: heuristic estimates (leaves evaluated, table
+    answers resting on one) and answers of the game's book."""
+
+    estimates: int = 0
+    book: int = 0
+    vague: int = 0
+    """Book answers of a win or loss without its distance (counted as the slowest one)."""
+    direct: bool = False
+    """The book answers the move's position itself (no search below it)."""
+
+
+class Context:
+    """Counters, the deadline and the stop request of one search."""
+
+    __slots__ = (
+        "best_move",
+        "best_value",
+        "book",
+        "book_hits",
+        "cutoffs",
+        "deadline",
+        "depth",
+        "estimate_hits",
+        "evaluate",
+        "exact_leaves",
+        "finish_now",
+        "heuristic_name",
+        "last_progress",
+        "leaf_evaluations",
+        "limit",
+        "marks",
+        "node_limit",
+        "nodes",
+        "progress",
+        "rng",
+        "should_stop",
+        "start",
+        "table_hits",
+        "vague_hits",
+    )
+
+    def __init__(
+        self,
+        heuristic: Heuristic,
+        time_limit: float | None,
+        seed: int,
+        should_stop: Callable[[], bool] | None,
+        progress: Callable[[SearchProgress], None] | None,
+    ) -> None:
+        self.nodes = 0
+        self.leaf_evaluations = 0
+        self.cutoffs = 0
+        self.table_hits = 0
+        self.estimate_hits = 0
+        """Table answers whose value rests on a heuristic estimate (see `estimates_used`)."""
+        self.finish_now: Callable[[], bool] | None = None
+        self.start = time.perf_counter()
+        self.deadline = None if time_limit is None else self.start + time_limit
+        self.should_stop = should_stop
+        self.progress = progress
+        self.last_progress = self.start
+        self.depth = 0
+        self.best_move: Move | None = None
+        self.best_value: float | None = None
+        self.rng = random.Random(seed)
+        self.evaluate = heuristic.evaluate
+        self.heuristic_name = heuristic.name
+        self.exact_leaves = bool(getattr(heuristic, "exact", False))
+        """The heuristic returns true values (an exact table): its leaves are no estimate."""
+        self.limit = HEURISTIC_UNITS
+        self.node_limit: int | None = None
+        """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
+        changes (checked every POLL_MASK+1 nodes)."""
+        self.book = True
+        """Whether the game's opening book and stored solutions (`book_value()`,
+        `solved_value()`) answer positions: the engine's option, off for textbook runs."""
+        self.book_hits = 0
+        """Positions the book (or a stored solution) answered."""
+        self.vague_hits = 0
+        """Of those, wins or losses whose distance the book does not store (fixed depth)."""
+        self.marks: dict[Any, MoveMarks] = {}
+        """What each root move's value rested on, in the current root search (`marking`)."""
+
+    def estimates_used(self) -> int:
+        """Heuristic values the search has rested on so far: leaves it evaluated and table
+        answers that rest on some.  An iteration that adds none reached every end: exact."""
+        return (0 if self.exact_leaves else self.leaf_evaluations) + self.estimate_hits
+
+    @contextmanager
+    def marking(self, move: Move) -> Iterator[None]:
+        """Count what the search of root move `move` rests on (heuristic estimates, book
+        answers), adding to what earlier probes of the same move counted."""
+        estimates, book, vague = self.estimates_used(), self.book_hits, self.vague_hits
+        try:
+            yield
+        finally:
+            old = self.marks.get(move, MoveMarks())
+            self.marks[move] = MoveMarks(
+                old.estimates + self.estimates_used() - estimates,
+                old.book + self.book_hits - book,
+                old.vague + self.vague_hits - vague,
+            )
+
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return time.perf_counter() - self.start
+
+    def poll(self, enforce_deadline: bool = True) -> None:
+        """Called every POLL_MASK+1 nodes: honour stop requests, the deadline, report progress."""
+        if self.should_stop is not None and self.should_stop():
+            raise SearchCancelled("search cancelled")
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _OutOfNodes
+        now = time.perf_counter()
+        if enforce_deadline and (
+            (self.deadline is not None and now >= self.deadline)
+            or (self.finish_now is not None and self.finish_now())
+        ):
+            raise _OutOfTime
+        if self.progress is not None and now - self.last_progress >= 0.1:
+            self.last_progress = now
+            self.report()
+
+    def report(self) -> None:
+        """Send a progress snapshot, if anyone listens."""
+        if self.progress is not None:
+            value = None if self.best_value is None else to_value(self.best_value)
+            self.progress(
+                SearchProgress(self.depth, self.nodes, self.elapsed(), self.best_move, value)
+            )
+
+    def leaf(self, state: Any) -> int:
+        """Evaluate a non-terminal leaf in units, clamped inside the heuristic band.
+
+        Without chance the band is ±HEURISTIC_LIMIT, below every proven result; with
+        chance a value is a win-probability estimate, anywhere strictly inside (-1, 1).
+        """
+        self.leaf_evaluations += 1
+        value = int(self.evaluate(state) * SCALE)
+        limit = self.limit
+        if value > limit:
+            return limit
+        if value < -limit:
+            return -limit
+        return value
+
+    def leaf_exact(self, state: Any) -> float:
+        """Like `leaf`, without rounding to whole units: chance games' win probabilities can
+        differ by less than a unit between two moves, and rounding would flip the choice."""
+        self.leaf_evaluations += 1
+        value = self.evaluate(state) * SCALE
+        limit = self.limit
+        return limit if value > limit else (-limit if value < -limit else value)
+
+    def for_chance_game(self) -> None:
+        """Win-probability estimates in games with chance may use all of (-1, 1)."""
+        self.limit = SCALE - 1
+
+    def pick(self, moves: Sequence[Move], values: dict[Any, float]) -> Move:
+        """The best move, ties broken by the seeded generator (deterministic per seed)."""
+        best = max(values[move] for move in moves)
+        tied = [move for move in moves if values[move] == best]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)

@@ -1,0 +1,206 @@
+"""Solving on a game's own exact engine (`State.exact_engine()`, e.g. a compiled solver).
+
+`EngineSearch` is the alpha-beta searcher with one change: a search to the end of the game
+(unlimited depth) asks the game's engine instead of walking the tree in Python.  Everything
+built on that search (null-window solving, root values, the proof of a keeper in
+`ai.engine.proof`) then runs on the engine unchanged.  Depth-limited searches stay Python.
+
+The engine cannot look at the clock, so where a deadline, "move now" or a stop request
+may end the search it runs in slices of `SLICE_NODES` nodes, the context is polled between
+them and an unfinished probe starts again (its table keeps most of the work).  Node budgets
+(`Context.node_limit`) are passed to the engine, so a proof stops at the same node on
+every machine.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, _OutOfNodes, child_bound
+from plyground.ai.engine.proof import known_value
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.engine.values import INF_UNITS, STEP_UNITS, WIN_UNITS
+from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE, ExactEngine, Move
+
+SLICE_NODES = 1 << 20
+"""Nodes between two looks at the clock and the stop request (a few tenths of a second)."""
+UNLIMITED_NODES = 1 << 62
+SOLVED_LINE = 100
+"""The line length `ai.engine.search` asks for after a solve (shorter: a depth-limited search)."""
+LINE_NODES = 400_000
+"""The most nodes spent extending a solved line (the principal variation) on the engine."""
+
+if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one scale only
+    raise ImportError("ai.engine.values and games.base.DISTANCE_WIN disagree on the value scale")
+
+
+def engine_for(state: Any) -> ExactEngine | None:
+    """The game's exact engine for `state` (None: solve in Python)."""
+    hook = getattr(state, "exact_engine", None)
+    return hook() if hook is not None else None
+
+
+def engine_status(state: Any) -> str | None:
+    """One line on which solver the game runs (`exact_engine_status()`), None if it has one
+    solver only."""
+    hook = getattr(state, "exact_engine_status", None)
+    return str(hook()) if hook is not None else None
+
+
+@contextmanager
+def python_only() -> Iterator[None]:
+    """Within the block, every game solves on the pure-Python alpha-beta."""
+    before = os.environ.get(PURE_PYTHON_VARIABLE)
+    os.environ[PURE_PYTHON_VARIABLE] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[PURE_PYTHON_VARIABLE]
+        else:
+            os.environ[PURE_PYTHON_VARIABLE] = before
+
+
+WARM_UP_SWITCH = "PLYGROUND_NO_WARM_UP"
+"""Set in the environment, `warm_up_engines` does nothing (the tests: many short-lived
+worker processes that never solve)."""
+
+
+def warm_up_engines() -> None:
+    """Load (or compile) every registered game's exact engine now (the optional `warm_up()`
+    of a game's factory), so that the first solve does not wait for it: the AI worker calls
+    this when it starts.  A failure here only means the first solve loads it instead."""
+    from plyground import games
+
+    if os.environ.get(WARM_UP_SWITCH):
+        return
+    for factory in games.GAMES.values():
+        warm_up = getattr(factory, "warm_up", None)
+        if warm_up is not None:
+            with suppress(Exception):  # a solve later says what is wrong
+                warm_up()
+
+
+def make_alphabeta(
+    state: Any, ctx: Context, table: TranspositionTable | None = None, solving: bool = True
+) -> AlphaBeta:
+    """The searcher for `state`: on the game's exact engine where it offers one and the search
+    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded)."""
+    engine = engine_for(state) if solving else None
+    if engine is None:
+        return AlphaBeta(ctx, table)
+    return EngineSearch(ctx, table, engine)
+
+
+class EngineSearch(AlphaBeta):
+    """Alpha-beta whose searches to the end run on the game's exact engine."""
+
+    def __init__(self, ctx: Context, table: TranspositionTable | None, engine: ExactEngine) -> None:
+        super().__init__(ctx, table)
+        self.engine = engine
+        self.engine_nodes = 0
+        self.line_nodes = 0
+        self._solved: tuple[Any, int] | None = None
+        """(key, value) of the last position `solve_value` solved on the engine."""
+        """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
+
+    def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:
+        """Fail-hard value of `root` in units: the engine's when solving, else alpha-beta's."""
+        if depth < UNLIMITED_DEPTH:
+            return super().search(root, depth, alpha, beta)
+        low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
+        return self._on_engine(lambda budget: self.engine.probe(root, low, high, budget))
+
+    def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
+        """The exact value: a position's own with no bounds given is the engine's `solve`
+        (its own order of probes; the last one solved is remembered), anything else
+        alpha-beta's probes on the engine."""
+        if move is not None or depth < UNLIMITED_DEPTH or low > -WIN_UNITS or high < WIN_UNITS:
+            return super().solve_value(state, move, depth, low, high)
+        if self._solved is not None and self._solved[0] == state.key():
+            return self._solved[1]
+        value = self._on_engine(lambda budget: self.engine.solve(state, budget))
+        self._solved = (state.key(), value)
+        return value
+
+    def root(
+        self, state: Any, depth: int, order: list[Move], all_values: bool
+    ) -> tuple[dict[Any, int], set[Any]]:
+        """Alpha-beta's root search, with the move the engine found keeping the solved value
+        tried first: it is proven at once, so a budget spent on the tie tests of the other
+        moves still leaves a proven move (`ai.engine.search` plays it)."""
+        if depth >= UNLIMITED_DEPTH and not all_values:
+            self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+            keeper = self.engine.best_move
+            if keeper in order:
+                order = [keeper, *(m for m in order if m != keeper)]
+        return super().root(state, depth, order, all_values)
+
+    def _on_engine(self, run: Callable[[int], tuple[int, int, bool]]) -> int:
+        """`run(node budget)` on the engine, in slices where the clock or a stop request may
+        end the search; the value in units."""
+        ctx = self.ctx
+        self.lines[0] = ()
+        sliced = (
+            ctx.deadline is not None or ctx.finish_now is not None or ctx.should_stop is not None
+        )
+        while True:
+            if sliced:
+                ctx.poll()  # raises when out of time or stopped, as alpha-beta's polls do
+            budget = SLICE_NODES if sliced else UNLIMITED_NODES
+            if ctx.node_limit is not None:
+                budget = min(budget, ctx.node_limit - ctx.nodes)
+                if budget <= 0:
+                    raise _OutOfNodes
+            value, nodes, finished = run(budget)
+            ctx.nodes += nodes
+            self.engine_nodes += nodes
+            if finished:
+                return value * STEP_UNITS
+
+    def principal_variation(
+        self,
+        state: Any,
+        first: Move,
+        limit: int,
+        lines: dict[Any, tuple[Move, ...]] | None = None,
+    ) -> tuple[Move, ...]:
+        """The chosen move and best replies: where the search was a solve, each next move is
+        one the engine proves keeps the value (within `LINE_NODES` nodes, counted in
+        `line_nodes`, not in the search's nodes)."""
+        if self.engine_nodes == 0 or limit < SOLVED_LINE:
+            return super().principal_variation(state, first, limit, lines)
+        return self._engine_line(state, first, limit)
+
+    def _engine_line(self, state: Any, first: Move, limit: int) -> tuple[Move, ...]:
+        ctx = self.ctx
+        saved = ctx.node_limit, ctx.deadline, ctx.finish_now, ctx.nodes
+        ctx.node_limit, ctx.deadline, ctx.finish_now = ctx.nodes + LINE_NODES, None, None
+        line = [first]
+        node = state.play(first)
+        try:
+            value = self.solve_value(node, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+            # Stop where the alpha-beta line stops too: at a position the game knows exactly
+            # (an opening book holds values, not moves; `ai.engine.search` says where a line ends).
+            while len(line) < limit and not node.is_terminal() and known_value(node) is None:
+                keeps = child_bound(value)  # the child's value after a move that keeps it
+                order = node.search_moves() or node.legal_moves()
+                move = next((m for m in order if self._keeps(node, m, keeps)), None)
+                if move is None:
+                    break
+                line.append(move)
+                node, value = node.play(move), keeps
+        except _OutOfNodes:
+            pass
+        finally:  # the line is shown, not searched: its nodes are counted apart
+            self.line_nodes += ctx.nodes - saved[3]
+            ctx.node_limit, ctx.deadline, ctx.finish_now, ctx.nodes = saved
+        return tuple(line)
+
+    def _keeps(self, node: Any, move: Move, keeps: int) -> bool:
+        """Whether `move` leaves the opponent no more than `keeps` (one null-window probe)."""
+        return self.search(node.play(move), UNLIMITED_DEPTH, keeps, keeps + 1) <= keeps

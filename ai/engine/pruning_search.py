@@ -1,0 +1,378 @@
+"""Alpha-beta search (fail-soft negamax) with a transposition table and move ordering.
+
+It returns exactly minimax's value at the same depth, visiting far fewer nodes:
+
+* move ordering: the game's own order, or its `search_moves()` hook (a game may play
+  a winning move at once and skip moves that hand the opponent a win), then the
+  table's best move, then two killer moves per ply and the history heuristic;
+* a bounded transposition table keyed by `State.key()`; an entry answers a node only when
+  it was searched to the same depth, so values never depend on the order of the search;
+* iterative deepening with an optional time budget that keeps the deepest finished
+  iteration;
+* an unlimited-depth mode that solves a position with null-window probes over the
+  few values a proven result can take.
+
+Game hooks are used only where they cannot change a value: `winning_move()` at any
+node with depth left (a win in one ply is the best possible value) and `search_moves()`
+where at least two plies remain (a move that lets the opponent win at once is worse
+than any alternative that does not, and minimax sees that loss too).  With the search's
+`book` option, `book_value()` (an opening book) answers a position at any depth, as minimax
+does (`ai.engine.full_width_search.book_leaf`: a win or loss without its distance is the slowest
+one at a
+fixed depth, and bounds the window while solving), and `solved_value()` (positions the game
+has solved once and stored) answers only while solving, so fixed-depth values stay minimax's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plyground.ai.engine.bookkeeping import (
+    POLL_MASK,
+    UNLIMITED_DEPTH,
+    Context,
+    back_up,
+    child_bound,
+)
+from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
+from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.games.base import Move
+
+MAX_PLY = 512
+
+
+class AlphaBeta:
+    """One alpha-beta searcher: its table, killers and history persist across calls."""
+
+    def __init__(self, ctx: Context, table: TranspositionTable | None = None) -> None:
+        self.ctx = ctx
+        self.table = table if table is not None else TranspositionTable()
+        self.killers: list[list[Move]] = [[] for _ in range(MAX_PLY)]
+        self.history: dict[Any, int] = {}
+        self.seldepth = 0
+        self.lines: list[tuple[Move, ...]] = [()] * (MAX_PLY + 2)
+        """lines[ply]: the best line found below the node at `ply` (a triangular PV table)."""
+        self.root_lines: dict[Any, tuple[Move, ...]] = {}
+        self.partial: tuple[dict[Any, int], set[Any]] = ({}, set())
+        """The root search's values and bounds so far, kept when it is cut short."""
+        self.solved_root: int | None = None
+        """The root's exact value once a solving root search (one best move) has it."""
+
+    # ------------------------------------------------------------------ the node search
+    def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:  # noqa: C901
+        """Fail-soft alpha-beta value of `root` in units, `depth` plies deep."""
+        ctx = self.ctx
+        poll = ctx.poll
+        slots = self.table.slots
+        size = self.table.size
+        store_at = self.table.store_at
+        killers = self.killers
+        history = self.history
+        proven = PROVEN_UNITS
+        step = STEP_UNITS
+        win_in_one = WIN_UNITS - STEP_UNITS
+        win_in_three = WIN_UNITS - 3 * STEP_UNITS
+        loss_in_two = -(WIN_UNITS - 2 * STEP_UNITS)
+        loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
+        loss_now = -WIN_UNITS
+        hooks = hasattr(root, "search_moves")
+        book = ctx.book and hasattr(root, "book_value")
+        solved_hook = ctx.book and hasattr(root, "solved_value")
+        horizon = hasattr(root, "max_plies_left")
+        lines = self.lines
+        # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
+        # that rest on an estimate (so a reused table cannot hide a heuristic leaf), book answers
+        counters = [0, 0, 0, 0, 0, 0, 0, 0]  # ... and of those, wins/losses without distance
+        evaluate = ctx.evaluate
+        limit = ctx.limit
+
+        # One function on purpose: this runs at every node, and calls cost more than lines.
+        def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
+            counters[0] += 1
+            lines[ply] = ()
+            if not counters[0] & POLL_MASK:
+                ctx.nodes += counters[0]
+                counters[0] = 0
+                poll()
+            if node.is_terminal():
+                if ply > counters[3]:
+                    counters[3] = ply
+                winner = node.winner()
+                if winner is None:
+                    return 0
+                return WIN_UNITS if winner == node.player else loss_now
+            if solved_hook and remaining >= UNLIMITED_DEPTH:
+                known = node.solved_value()
+                if known is not None:  # a position solved once and for all: exact
+                    counters[6] += 1
+                    value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
+                    return value
+            if book:
+                known = node.book_value()
+                if known is not None:
+                    counters[6] += 1
+                    bounds: tuple[int, int] = known.bounds(
+                        WIN_UNITS, step, node.max_plies_left() if horizon else MAX_PLY
+                    )
+                    low_b, high_b = bounds
+                    if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
+                        return low_b
+                    if remaining < UNLIMITED_DEPTH:  # the slowest such result (book_leaf)
+                        counters[7] += 1
+                        return low_b if low_b > 0 else high_b
+                    # solving: a proven result bounds the value
+                    if low_b >= beta:
+                        return low_b
+                    if high_b <= alpha:
+                        return high_b
+                    alpha, beta = max(alpha, low_b), min(beta, high_b)
+            if remaining == 0:  # ctx.leaf inlined: this is the most frequent node
+                counters[4] += 1
+                value = int(evaluate(node) * SCALE)
+                return limit if value > limit else (-limit if value < -limit else value)
+            key = node.key()
+            index = hash(key) % size
+            entry = slots[index]
+            first: Move = None
+            if entry is not None and entry[0] == key:
+                counters[2] += 1
+                if entry[1] == remaining:
+                    flag = entry[2]
+                    value = entry[3]
+                    if (
+                        flag == EXACT
+                        or (flag == LOWER and value >= beta)
+                        or (flag == UPPER and value <= alpha)
+                    ):
+                        if not entry[6]:
+                            counters[5] += 1
+                        return value
+                first = entry[4]
+            if hooks:
+                if remaining >= 2:
+                    moves = node.search_moves()
+                    if not moves:  # every move lets the opponent win at once
+                        return loss_in_two
+                    if len(moves) == 1 and node.winning_move() is not None:
+                        return win_in_one
+                    # Every move left is safe for a ply: the worst left is a loss in four.
+                    if alpha < loss_in_four:
+                        alpha = loss_in_four
+                        if alpha >= beta:
+                            return alpha
+                else:
+                    if node.winning_move() is not None:
+                        return win_in_one
+                    moves = node.legal_moves()
+                # No win in one: the best left is a win in three plies.
+                if beta > win_in_three:
+                    beta = win_in_three
+                    if alpha >= beta:
+                        return beta
+            else:
+                moves = node.legal_moves()
+            deeper = remaining - 1 if remaining < UNLIMITED_DEPTH else remaining
+            if len(moves) > 1:
+                order = list(moves)
+                if len(history) and not hooks:
+                    order.sort(key=lambda m: history.get(m, 0), reverse=True)
+                for killer in () if hooks else killers[ply]:
+                    if killer in order and killer != first:
+                        order.remove(killer)
+                        order.insert(0, killer)
+                if first is not None and first in order:
+                    order.remove(first)
+                    order.insert(0, first)
+            else:
+                order = moves
+            best = -INF_UNITS
+            best_move: Move = None
+            low = alpha
+            estimates = counters[4] + counters[5]
+            for move in order:
+                # child window: the exact inverse of back_up (see ai.engine.bookkeeping.child_bound)
+                child_alpha = (
+                    -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
+                )
+                child_beta = (
+                    -low - step if low > proven else (-low + step if low < -proven else -low)
+                )
+                value = -node_value(node.play(move), deeper, child_alpha, child_beta, ply + 1)
+                if value > proven:
+                    value -= step
+                elif value < -proven:
+                    value += step
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > low:
+                        low = value
+                        lines[ply] = (move, *lines[ply + 1])
+                        if low >= beta:
+                            counters[1] += 1
+                            row = killers[ply]
+                            if move not in row:
+                                row.insert(0, move)
+                                del row[2:]
+                            history[move] = history.get(move, 0) + remaining * remaining
+                            break
+            flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
+            solved = counters[4] + counters[5] == estimates
+            store_at(index, key, remaining, flag, best, best_move, solved)
+            return best
+
+        try:
+            return node_value(root, depth, alpha, beta, 0)
+        finally:
+            # The closure refers to itself: break the cycle so the table is freed now.
+            node_value = None  # type: ignore[assignment]
+            ctx.nodes += counters[0]
+            ctx.cutoffs += counters[1]
+            ctx.table_hits += counters[2]
+            ctx.leaf_evaluations += counters[4]
+            ctx.estimate_hits += counters[5]
+            ctx.book_hits += counters[6]
+            ctx.vague_hits += counters[7]
+            self.seldepth = max(self.seldepth, counters[3])
+
+    # ------------------------------------------------------------------ root searches
+    def child_value(self, state: Any, move: Move, depth: int, alpha: int, beta: int) -> int:
+        """The root's value of `move`, searched with the root window (alpha, beta)."""
+        child = state.play(move)
+        deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
+        return back_up(self.search(child, deeper, child_bound(beta), child_bound(alpha)))
+
+    def exact_child_value(self, state: Any, move: Move, depth: int) -> int:
+        """The exact root value of `move`: full window, or null-window probes when solving."""
+        if depth < UNLIMITED_DEPTH:
+            return self.child_value(state, move, depth, -INF_UNITS, INF_UNITS)
+        return self.solve_value(state, move, depth, -INF_UNITS, INF_UNITS)
+
+    def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
+        """Exact value (within [low, high]) by null-window probes over the proven values.
+
+        Solved values are a draw (0) or a win or loss some number of plies away, so a
+        binary search over that short sorted list needs only a handful of cheap probes,
+        each a null-window search that the table makes cheaper than the last.  With
+        `move` None it values `state` itself, else the root's move `move`.
+        """
+        candidates = _SOLVED_VALUES
+        if hasattr(state, "max_plies_left"):  # no result lies further away than the game can
+            horizon = state.max_plies_left()
+            candidates = [
+                c for c in candidates if c == 0 or WIN_UNITS - abs(c) <= horizon * STEP_UNITS
+            ]
+        lo = 0
+        hi = len(candidates) - 1
+        while lo < hi and candidates[lo] < low:
+            lo += 1
+        while hi > lo and candidates[hi] > high:
+            hi -= 1
+        while lo < hi:
+            middle = (lo + hi + 1) // 2
+            target = candidates[middle]
+            if move is None:
+                value = self.search(state, depth, target - 1, target)
+            else:
+                value = self.child_value(state, move, depth, target - 1, target)
+            if value >= target:
+                lo = middle
+                while lo < hi and candidates[lo + 1] <= value:
+                    lo += 1
+            else:
+                hi = middle - 1
+                while hi > lo and candidates[hi] > value:
+                    hi -= 1
+        return candidates[lo]
+
+    def root(
+        self, state: Any, depth: int, order: list[Move], all_values: bool
+    ) -> tuple[dict[Any, int], set[Any]]:
+        """Value the root moves in `order`; return values and the moves whose value is a bound.
+
+        With `all_values` every value is exact.  Otherwise the first move is valued
+        exactly and each other move is tested with a null window one unit below the best
+        so far: a move that ties is found (for the seeded tie-break), a worse one keeps
+        its upper bound, a better one is re-searched exactly.
+        """
+        values: dict[Any, int] = {}
+        bounds: set[Any] = set()
+        self.partial = (values, bounds)  # what a search cut short had found (ai.engine.search)
+        self.root_lines = {}
+        best: int | None = None
+        self.solved_root = None
+        if depth >= UNLIMITED_DEPTH and not all_values:
+            # Solve the root node itself (its cutoffs span all moves), then find the
+            # moves that reach that value: they tie for the seeded tie-break.
+            best = self.solved_root = self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+        self.ctx.marks = {}
+        marking = self.ctx.marking
+        for move in order:
+            with marking(move):
+                if all_values or best is None:
+                    value = self.exact_child_value(state, move, depth)
+                else:
+                    value = self.child_value(state, move, depth, best - 1, best)
+                    if value >= best:  # a fail-high is only a lower bound: find the exact value
+                        if depth < UNLIMITED_DEPTH:
+                            value = self.child_value(state, move, depth, best - 1, INF_UNITS)
+                        else:  # `best` is the root's exact value: no move is worth more
+                            value = best
+                    else:
+                        bounds.add(move)
+            values[move] = value
+            if move not in bounds and self.lines[0] is not None:
+                self.root_lines[move] = (move, *self.lines[0])
+            if best is None or value > best:
+                best = value
+                self.ctx.best_move = move
+                self.ctx.best_value = value
+        return values, bounds
+
+    def principal_variation(
+        self,
+        state: Any,
+        first: Move,
+        limit: int,
+        lines: dict[Any, tuple[Move, ...]] | None = None,
+    ) -> tuple[Move, ...]:
+        """The chosen move and the best replies: the exact search's line (`lines`, default the
+        last root search's), continued from the table."""
+        known = self.root_lines if lines is None else lines
+        line = list(known.get(first, (first,)))[:limit]
+        node = state
+        for move in line:
+            node = node.play(move)
+        seen = {node.key()}
+        while len(line) < limit and not node.is_terminal():
+            entry = self.table.probe(node.key())
+            move = entry[4] if entry is not None else None
+            if move is None or move not in node.legal_moves():
+                move = None
+                if hasattr(node, "winning_move"):  # nodes the hooks answered are not stored
+                    move = node.winning_move()
+                    if move is None and not node.search_moves():
+                        move = node.legal_moves()[0]  # every move loses: show one
+                if move is None:
+                    break
+            line.append(move)
+            node = node.play(move)
+            if node.key() in seen:
+                break
+            seen.add(node.key())
+        return tuple(line)
+
+
+def _solved_values() -> list[int]:
+    """Every value a solved position (or root move) can have, sorted: losses, draw, wins.
+
+    Players alternate, so the side to move can only win on one of its own moves, an odd
+    number of plies away, and lose on one of the opponent's, an even number away; a root
+    move's value counts plies from the root, so the same holds for it.
+    """
+    wins = [WIN_UNITS - plies * STEP_UNITS for plies in range(1, 100, 2)]
+    losses = [-(WIN_UNITS - plies * STEP_UNITS) for plies in range(2, 100, 2)]
+    return sorted([*losses, 0, *wins])
+
+
+_SOLVED_VALUES = _solved_values()

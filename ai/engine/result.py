@@ -1,0 +1,73 @@
+"""What every search returns, and the progress it reports while it runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from plyground.ai.evaluation.provenance import Evaluation, Kind
+from plyground.games.base import Move
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProgress:
+    """A snapshot sent while a search runs (after each iteration and every few thousand nodes)."""
+
+    depth: int
+    nodes: int
+    elapsed: float
+    best_move: Move | None
+    value: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The outcome of one search, read by the analysis panel, hints, `analyze` and `bench`.
+
+    `value` and `move_values` are from the point of view of the player to move at the
+    root (`player`).  `move_values` maps every legal root move to its `Evaluation`: the
+    value with its kind (exact, lower or upper bound, estimate) and source
+    (ai.evaluation.provenance);
+    moves that a budgeted search did not finish keep the deepest finished iteration's.
+    `evaluation` is the root's (the chosen move's, ai.evaluation.move_provenance.root_evaluation)
+    and
+    `value` its number.
+    """
+
+    move: Move
+    value: float
+    move_values: dict[Any, Evaluation]
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+    leaf_evaluations: int
+    cutoffs: int
+    table_hits: int
+    elapsed: float
+    algorithm: str
+    heuristic: str
+    player: int
+    evaluation: Evaluation
+    complete: bool = True
+    """False when a time limit or a stop request cut the deepest iteration short."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Anything an algorithm adds (e.g. iterations' node counts for time-to-depth)."""
+
+    @property
+    def values(self) -> dict[Any, float]:
+        """Every root move's value as a plain number."""
+        return {move: ev.value for move, ev in self.move_values.items()}
+
+    @property
+    def exact(self) -> bool:
+        """Whether the root's value is the game's true value and no root move's value is an
+        estimate (each is exact or a true bound), derived from the per-move provenance;
+        surfaces render each value's own kind."""
+        return self.evaluation.is_exact and not any(
+            ev.kind is Kind.ESTIMATE for ev in self.move_values.values()
+        )
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search speed; 0 when too quick to time."""
+        return self.nodes / self.elapsed if self.elapsed > 0 else 0.0

@@ -1,0 +1,515 @@
+"""`search()`: the one entry point to minimax, alpha-beta and expectiminimax.
+
+Every algorithm returns the same `SearchResult`.  Depth counts player decisions (chance
+layers are free); `depth=None` means no limit: alpha-beta then solves the position
+exactly, and with a time limit deepens until the result is exact or time runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from plyground.ai.engine.algorithms import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    algorithms_for,
+    searchable_algorithms,
+)
+from plyground.ai.engine.bookkeeping import (
+    UNLIMITED_DEPTH,
+    Context,
+    MoveMarks,
+    SearchCancelled,
+    SearchError,
+    _OutOfTime,
+)
+from plyground.ai.engine.chance_search import Expectiminimax
+from plyground.ai.engine.cost import tree_size
+from plyground.ai.engine.exact_solving import make_alphabeta
+from plyground.ai.engine.full_width_search import minimax_root
+from plyground.ai.engine.proof import (
+    kept_known_value,
+    known_value,
+    promising_first,
+    prove_keeper,
+    solve_is_cheap,
+)
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.engine.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
+from plyground.ai.evaluation.move_provenance import (
+    judge_moves,
+    mean_evaluation,
+    pick_among_vague,
+    root_evaluation,
+)
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.student_code.heuristics import file_heuristic, is_heuristic_file
+from plyground.games.base import CHANCE, Heuristic, Move
+
+_T = TypeVar("_T")
+MAX_DEPTH = 64
+"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
+SOLVE_SHARE = 0.5
+"""With no depth limit and a time budget, the share of the budget spent trying to solve."""
+
+__all__ = [
+    "ALGORITHMS",
+    "ALGORITHM_TITLES",
+    "MAX_DEPTH",
+    "SearchCancelled",
+    "SearchError",
+    "algorithms_for",
+    "heuristic_for",
+    "search",
+    "searchable_algorithms",
+]
+
+
+def heuristic_for(state: Any, name: str | None) -> Heuristic:
+    """The named heuristic of the state's game (None: the game's default), or a file's
+    ``evaluate`` when the name is a .py file (`ai.student_code.heuristics`)."""
+    game = state.game
+    chosen = game.default_heuristic if name is None else name
+    if is_heuristic_file(chosen):
+        try:
+            return file_heuristic(chosen)
+        except ValueError as error:
+            raise SearchError(str(error)) from None
+    try:
+        return game.heuristics[chosen]  # type: ignore[no-any-return]
+    except KeyError:
+        known = ", ".join(sorted(game.heuristics))
+        raise SearchError(
+            f"unknown heuristic {chosen!r} for {game.name}; choose one of: {known}"
+        ) from None
+
+
+def search(
+    state: Any,
+    algorithm: str = "alphabeta",
+    depth: int | None = 8,
+    heuristic: str | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    *,
+    all_values: bool = True,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    table: TranspositionTable | None = None,
+    finish_now: Callable[[], bool] | None = None,
+    book: bool = True,
+) -> SearchResult:
+    """Search `state` and return the chosen move, the value of every root move and statistics.
+
+    `book`: whether the game's opening book and stored solutions answer positions (the
+    engine and players use them; textbook runs, traces and comparisons do not).  Every value
+    says what it rests on (`SearchResult.move_values`, ai.evaluation.provenance).
+
+    `finish_now()` returning True ends the search like a spent time budget ("move now"):
+    the result is the deepest finished iteration's (at least depth 1), `complete` False.
+
+    :raises SearchError: unknown algorithm or heuristic, a game the algorithm cannot
+        search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    if algorithm not in ALGORITHMS:
+        raise SearchError(
+            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+        )
+    if algorithm not in searchable_algorithms(state):
+        raise SearchError(
+            f"{ALGORITHM_TITLES[algorithm]} cannot search {state.game.title}: it has chance "
+            "nodes (dice); use expectiminimax"
+        )
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise SearchError(f"depth must be 1 to {MAX_DEPTH} (or no limit), not {depth}")
+    if depth is None and algorithm != "alphabeta" and time_limit is None:
+        raise SearchError(f"{ALGORITHM_TITLES[algorithm]} needs a depth or a time limit")
+    if time_limit is not None and time_limit <= 0:
+        raise SearchError(f"time limit must be positive, not {time_limit}")
+    if state.is_terminal():
+        raise SearchError("the game is over: there is no move to search")
+    chosen = heuristic_for(state, heuristic)
+    ctx = Context(chosen, time_limit, seed, should_stop, progress)
+    ctx.finish_now = finish_now
+    ctx.book = book
+    if state.STOCHASTIC:
+        ctx.for_chance_game()
+    if state.to_move == CHANCE:
+        return _chance_root(state, algorithm, depth, ctx, table)
+    if algorithm == "alphabeta":
+        return _alphabeta(state, depth, ctx, all_values, table)
+    if algorithm == "expectiminimax":
+        return _expectiminimax(state, depth, ctx, table)
+    return _minimax(state, depth, ctx)
+
+
+def _finish(
+    state: Any,
+    ctx: Context,
+    algorithm: str,
+    values: dict[Any, float],
+    line_of: Callable[[Move], tuple[Move, ...]],
+    depth: int,
+    complete: bool,
+    evaluations: dict[Any, Evaluation],
+    extra: dict[str, Any],
+    chosen: Move | None = None,
+) -> SearchResult:
+    """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale.
+
+    `line_of(move)` is the principal variation starting with `move`; `evaluations` are the
+    root moves' (ai.evaluation.move_provenance), the root's is the chosen move's.
+    """
+    move = ctx.pick(list(values), values) if chosen is None else chosen
+    pv = line_of(move)
+    if not pv or pv[0] != move:
+        pv = (move,)
+    root = root_evaluation(evaluations[move], (ev for m, ev in evaluations.items() if m != move))
+    ctx.depth = depth
+    ctx.best_move = move
+    ctx.best_value = values[move]
+    ctx.report()
+    return SearchResult(
+        move=move,
+        value=to_value(values[move]),
+        move_values=evaluations,
+        pv=pv,
+        depth=depth,
+        nodes=ctx.nodes,
+        leaf_evaluations=ctx.leaf_evaluations,
+        cutoffs=ctx.cutoffs,
+        table_hits=ctx.table_hits,
+        elapsed=ctx.elapsed(),
+        algorithm=algorithm,
+        heuristic=ctx.heuristic_name,
+        player=state.player,
+        evaluation=root,
+        complete=complete,
+        extra=extra,
+    )
+
+
+@dataclass
+class _Deepening:
+    """How an iterative-deepening search went."""
+
+    done: int = 0
+    complete: bool = True
+    exact: bool = False
+    iterations: list[dict[str, Any]] = field(default_factory=list)
+    proof_nodes: int | None = None
+    """Nodes spent proving a move keeps the root's known value (`ai.engine.proof`), if any."""
+    marks: dict[Any, MoveMarks] = field(default_factory=dict)
+    """What each root move's value rested on in the deepest finished iteration."""
+
+
+def _deepen(
+    ctx: Context,
+    plan: list[int],
+    run: Callable[[int], _T],
+    found: _T,
+    progress: _Deepening,
+) -> _T:
+    """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
+
+    The first iteration always finishes (a move is owed); a later one cut short by the time
+    budget or `finish_now` is dropped.  An iteration that rested on no heuristic value (no
+    leaf evaluated, no table answer resting on one) reached every end: it is exact and
+    deeper ones would change nothing.  Counting leaves alone is not enough: a table kept
+    from an earlier search answers whole subtrees without evaluating a leaf.
+    """
+    for iteration in plan:
+        ctx.depth = iteration
+        estimates_before = ctx.estimates_used()
+        try:
+            result = run(iteration)
+        except _OutOfTime:
+            if progress.done:
+                progress.complete = False
+                break
+            ctx.deadline = None
+            ctx.finish_now = None
+            result = run(iteration)
+        found, progress.done = result, iteration
+        progress.marks = dict(ctx.marks)
+        progress.iterations.append(
+            {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
+        )
+        ctx.report()
+        if ctx.estimates_used() == estimates_before:
+            progress.exact = True
+            break
+        if ctx.finish_now is not None and iteration != plan[-1] and ctx.finish_now():
+            progress.complete = False  # "move now" between two iterations
+            break
+    return found
+
+
+def _deepening(depth: int | None) -> list[int]:
+    """Iterative deepening's depths: 1 up to `depth` (None: until exact or out of time)."""
+    return list(range(1, (depth if depth is not None else UNLIMITED_DEPTH - 1) + 1))
+
+
+def _plan(depth: int | None, ctx: Context) -> list[int]:
+    """One iteration at the given depth, or deepening from 1 when the search may be cut short."""
+    if depth is not None and ctx.deadline is None and ctx.finish_now is None:
+        return [depth]
+    return _deepening(depth)
+
+
+def _table_for(depth: int | None) -> TranspositionTable:
+    """A table sized to the search: small and quick to allocate for shallow ones."""
+    return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
+
+
+def _line_end(state: Any, line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
+    """How `line` ends: (whether it stops before the game's end, and, where it stops at a
+    position the game's opening book answered, that position's value as (low, high) units,
+    equal when exact, for the player to move at the root, counted from the line's end).
+    The book holds values, not moves, so a line shown stops there: say so where it is shown."""
+    node = state
+    for move in line:
+        node = node.play(move)
+    if node.is_terminal():
+        return False, None
+    known = node.solved_value() if hasattr(node, "solved_value") else None
+    if known is None and hasattr(node, "book_value"):
+        known = node.book_value()
+    if known is None:
+        return True, None
+    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else MAX_DEPTH
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
+    same = node.player == state.player
+    return True, (int(low), int(high)) if same else (-int(high), -int(low))
+
+
+_Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
+"""Root values, the moves whose values are only bounds, and each move's line."""
+
+
+def _solve_on_budget(
+    state: Any, ctx: Context, searcher: AlphaBeta, all_values: bool, progress: _Deepening
+) -> tuple[_Found, Move | None, list[int], list[Move]]:
+    """Unlimited depth on a budget: solve exactly if the game says that is cheap (whatever
+    the machine's speed), prove a move keeps a value the game knows (`ai.engine.proof`, counted in
+    nodes), else try with part of the time; if the position is still too big, the caller
+    deepens with the heuristic for the rest.
+
+    Returns what was found, a tentative move (or None), the depths still to search and
+    the root move order."""
+    order = list(state.legal_moves())
+    found: _Found = ({}, set(), {})
+    tentative: Move | None = None
+    plan = _deepening(None)
+    known = known_value(state)
+    budget_end = ctx.deadline
+    ctx.depth = UNLIMITED_DEPTH
+    keeper: Move | None = None
+    engine_nodes = getattr(getattr(searcher, "engine", None), "move_nodes", None)
+    if known is None and budget_end is not None and not solve_is_cheap(state):
+        if engine_nodes:  # a game's exact engine: a solve bounded by nodes, as a proof is
+            ctx.deadline, ctx.node_limit = None, ctx.nodes + engine_nodes
+        else:
+            ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
+    elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
+        ctx.deadline = None  # finished whatever the machine's speed
+    # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
+    try:
+        if known is not None and not solve_is_cheap(state):
+            proof = prove_keeper(searcher, state, known, promising_first(state, order))
+            keeper, progress.proof_nodes = proof.move, proof.nodes
+            order = list(dict.fromkeys([*proof.left, *proof.worse]))
+            if keeper is not None:
+                order = [keeper, *(m for m in order if m != keeper)]
+            ctx.best_move, ctx.best_value, ctx.deadline = keeper, known, budget_end
+            if proof.cut_short:
+                raise _OutOfTime
+        values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
+    except _OutOfTime:
+        ctx.deadline = budget_end
+        # The root's value is known from the game, or solved before the root search was cut.
+        solved = known if known is not None else searcher.solved_root
+        kept = kept_known_value(order, searcher.partial, solved, keeper)
+        if kept is not None:
+            # A move proven to keep the known value is played (exact); else the likeliest
+            # move not proven worse, which beats a heuristic search (docs/SOLVER.md).
+            values, bounds, tentative = kept
+            found = (values, bounds, dict(searcher.root_lines))
+            progress.marks = dict(ctx.marks)
+            if keeper is not None:  # its value is the book's, the proof only found the move
+                progress.marks[keeper] = MoveMarks(0, 1, direct=True)
+            progress.done, progress.exact, progress.complete, plan = (
+                UNLIMITED_DEPTH,
+                tentative is None and not (all_values and bounds),
+                False,
+                [],
+            )
+    else:
+        found = (values, bounds, dict(searcher.root_lines))
+        progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
+        progress.marks = dict(ctx.marks)
+    ctx.deadline, ctx.node_limit = budget_end, None
+    progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+    return found, tentative, plan, order
+
+
+def _alphabeta(
+    state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
+) -> SearchResult:
+    """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
+    chosen_table = table if table is not None else _table_for(depth)
+    searcher = make_alphabeta(state, ctx, chosen_table, solving=depth is None)
+    searcher.table.new_search()
+    order = list(state.legal_moves())
+    progress = _Deepening()
+    found: _Found = ({}, set(), {})
+    may_stop = ctx.deadline is not None or ctx.finish_now is not None
+    plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _deepening(depth)
+    tentative: Move | None = None
+    if depth is None and may_stop:
+        found, tentative, plan, order = _solve_on_budget(state, ctx, searcher, all_values, progress)
+
+    def iteration(
+        depth: int,
+    ) -> tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]:
+        values, bounds = searcher.root(state, depth, order, all_values)
+        order.sort(key=lambda m: values[m], reverse=True)  # best first next time
+        # The lines of a finished iteration: a later one cut short must not replace them.
+        return values, bounds, dict(searcher.root_lines)
+
+    values, bounds, lines = _deepen(ctx, plan, iteration, found, progress)
+    done = progress.done
+    float_values = {m: float(v) for m, v in values.items()}
+    # Only a move whose value is exact is chosen (or the solve's tentative move).
+    choices = {m: v for m, v in float_values.items() if m not in bounds}
+    if tentative is not None:
+        best = tentative
+    elif choices and ctx.vague_hits and done < UNLIMITED_DEPTH:
+        best = pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
+    else:
+        best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
+    pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
+    reported_depth = (
+        done
+        if done < UNLIMITED_DEPTH
+        else max(searcher.seldepth, len(pv), plies_to_end(float_values[best] / SCALE) or 0)
+    )
+    extra: dict[str, Any] = {
+        "iterations": progress.iterations,
+        "bounds": sorted(bounds, key=str),
+        "table_entries": len(searcher.table),
+    }
+    extra["pv_stops_early"], book_end = _line_end(state, pv)
+    extra["pv_ends_in_book"] = book_end is not None
+    if book_end is not None:
+        extra["pv_book_value"] = book_end
+    if progress.proof_nodes is not None:
+        extra["proof_nodes"] = progress.proof_nodes
+    judged_depth = done if done < UNLIMITED_DEPTH else None
+    if getattr(searcher, "engine_nodes", 0):  # values solved on the game's exact engine
+        extra["exact_engine"] = searcher.engine.name  # type: ignore[attr-defined]
+    result = _finish(
+        state,
+        ctx,
+        "alphabeta",
+        float_values,
+        lambda move: pv,
+        reported_depth,
+        progress.complete,
+        judge_moves(state, ctx, float_values, progress.marks, judged_depth, bounds),
+        extra,
+        chosen=best,
+    )
+    # What minimax would face at the same depth, counted from the game (after the clock).
+    extra["minimax_tree"] = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
+    return result
+
+
+def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
+    """Plain minimax at one depth, or iterative deepening when given only a time budget."""
+    progress = _Deepening()
+    found: tuple[dict[Any, int], dict[Any, tuple[Move, ...]]] = ({}, {})
+    values, lines = _deepen(
+        ctx, _plan(depth, ctx), lambda d: minimax_root(state, d, ctx), found, progress
+    )
+    float_values = {m: float(v) for m, v in values.items()}
+    return _finish(
+        state,
+        ctx,
+        "minimax",
+        float_values,
+        lambda move: lines.get(move, ()),
+        progress.done,
+        progress.complete,
+        judge_moves(state, ctx, float_values, progress.marks, progress.done),
+        {"iterations": progress.iterations},
+    )
+
+
+def _expectiminimax(
+    state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
+) -> SearchResult:
+    """Exact expectiminimax at one depth, or iterative deepening under a time budget."""
+    searcher = Expectiminimax(ctx, table if table is not None else _table_for(depth))
+    searcher.table.new_search()
+    order = list(state.legal_moves())
+    progress = _Deepening()
+    found: dict[Any, float] = {}
+    values = _deepen(
+        ctx,
+        _plan(depth, ctx),
+        lambda d: searcher.root(state, d, order),
+        found,
+        progress,
+    )
+    return _finish(
+        state,
+        ctx,
+        "expectiminimax",
+        values,
+        lambda move: searcher.principal_variation(state, move, progress.done),
+        progress.done,
+        progress.complete,
+        judge_moves(state, ctx, values, progress.marks, progress.done),
+        {"iterations": progress.iterations},
+    )
+
+
+def _chance_root(
+    state: Any, algorithm: str, depth: int | None, ctx: Context, table: TranspositionTable | None
+) -> SearchResult:
+    """At a chance node there is no move to choose: value each outcome and their mean."""
+    searcher = Expectiminimax(ctx, table)
+    plan_depth = depth if depth is not None else 8
+    ctx.depth = plan_depth
+    ctx.deadline = None
+    ctx.finish_now = None
+    player = state.player
+    values: dict[Any, float] = {}
+    mean = 0.0
+    for outcome, probability in state.chance_outcomes():
+        child = state.play(outcome)
+        with ctx.marking(outcome):
+            child_value = searcher.search(child, plan_depth)
+        value = child_value if child.player == player else -child_value
+        values[outcome] = value
+        mean += probability * value
+    evaluations = judge_moves(state, ctx, values, ctx.marks, plan_depth)
+    result = _finish(
+        state,
+        ctx,
+        algorithm,
+        values,
+        lambda move: (),
+        plan_depth,
+        True,
+        evaluations,
+        {"chance": True},
+    )
+    root = mean_evaluation(mean / SCALE, evaluations.values(), plan_depth)
+    return replace(result, move=None, value=mean / SCALE, pv=(), evaluation=root)

@@ -1,0 +1,1 @@
+"""What a value means: its kind and source (provenance), and the one wording every surface uses."""

@@ -1,0 +1,185 @@
+"""How a search's figures are worded, shared by the analysis panel and `analyze` so that the
+window and the terminal say the same thing about the same search.
+
+Every figure says what it is: only exact values are chances to win (ai.engine.values.describe), a
+speed is shown only when the search ran long enough to time, alpha-beta is compared with
+minimax pass for pass, and a tree size is counted from the game, never b^d.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_RATE_SECONDS = 0.05
+"""A search quicker than this has no meaningful speed (timer and start-up noise)."""
+MIN_RATE_NODES = 2_000
+"""Nor has one that visited fewer nodes than this."""
+
+
+def compact(number: float) -> str:
+    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M', 7e16 -> '7e+16'."""
+    if number >= 1e12:
+        return f"{number:.2g}"
+    if number >= 1_000_000_000:
+        return f"{number / 1_000_000_000:.3g}G"
+    if number >= 1_000_000:
+        return f"{number / 1_000_000:.3g}M"
+    if number >= 1_000:
+        return f"{number / 1_000:.3g}k"
+    return f"{number:,.0f}"
+
+
+def speed(result: Any) -> str | None:
+    """'412k nodes/s', or None when the search was too small or quick to time."""
+    if result.elapsed < MIN_RATE_SECONDS or result.nodes < MIN_RATE_NODES:
+        return None
+    return f"{compact(result.nodes_per_second)} nodes/s"
+
+
+def passes(result: Any) -> list[tuple[Any, int]]:
+    """(depth, nodes) of each finished pass of iterative deepening, in order."""
+    rows = result.extra.get("iterations", [])
+    out: list[tuple[Any, int]] = []
+    before = 0
+    for row in rows:
+        out.append((row["depth"], row["nodes"] - before))
+        before = row["nodes"]
+    return out
+
+
+def last_pass_nodes(result: Any) -> int:
+    """Nodes of the deepest finished pass alone (all nodes when there was one pass)."""
+    done = passes(result)
+    return done[-1][1] if done else result.nodes
+
+
+def versus_minimax(result: Any, minimax_nodes: int) -> str:
+    """Alpha-beta's work against a measured minimax count at the same depth, like with like:
+    its own pass at that depth, then everything iterative deepening spent."""
+    own = last_pass_nodes(result)
+    text = f"{compact(minimax_nodes)} nodes measured; alpha-beta's depth-{result.depth} pass "
+    text += f"used {own / minimax_nodes * 100:.1f}%"
+    if own != result.nodes:
+        count = len(passes(result))
+        text += (
+            f" ({result.nodes / minimax_nodes * 100:.1f}% with all {count} passes of "
+            "iterative deepening)"
+        )
+    return text
+
+
+def versus_tree(result: Any) -> str | None:
+    """Alpha-beta's work against the estimated size of minimax's tree (`extra`), or None."""
+    tree = result.extra.get("minimax_tree")
+    if not tree:
+        return None
+    share = result.nodes / tree * 100
+    size = f"minimax ≈ {compact(tree)} nodes (sampled tree)"
+    if share >= 100:
+        return f"{size}: too small for pruning to save"
+    used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
+    return f"{size}; alpha-beta used {used}"
+
+
+def values_note(result: Any, stochastic: bool) -> str | None:
+    """What the move values are, counted from their own provenance (never a claim of its
+    own): 'all exact (opening book)', '3 exact · 4 estimates (heuristic at depth 6)'; None
+    when, without chance, every value is of one kind: each label says it ('est. +0.31',
+    'win in 5'), and the search's line names the source."""
+    from plyground.ai.evaluation.wording import source_text
+
+    evaluations = list(result.move_values.values())
+    if not evaluations:
+        return None
+    counts: dict[str, int] = {}
+    for evaluation in evaluations:
+        word = {"exact": "exact", "estimate": "estimates"}.get(evaluation.kind.value, "bounds")
+        counts[word] = counts.get(word, 0) + 1
+    if not stochastic and len(counts) == 1 and "bounds" not in counts:
+        return None
+    sources = sorted({source_text(ev) for ev in evaluations})
+    if len(counts) == 1:
+        (word,) = counts
+        text = f"all {word}" if len(evaluations) > 1 else word.rstrip("s")
+    else:
+        text = " · ".join(f"{n} {word}" for word, n in counts.items())
+    note = f"{text} ({', '.join(sources)})"
+    if stochastic and "estimates" in counts:
+        note += "; estimates are not chances to win"
+    return note
+
+
+def search_line(result: Any) -> str:
+    """What the search was, from its root value's provenance: 'alpha-beta, depth 6',
+    'opening book · depth 3' (the book answered every line), 'solved to the
+    end (alpha-beta)', 'exact table (expectiminimax, depth 1)'."""
+    from plyground.ai.engine.search import ALGORITHM_TITLES
+    from plyground.ai.evaluation.provenance import Source
+
+    algorithm = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    status = "" if result.complete else " (cut short)"
+    source = result.evaluation.source
+    fixed = result.evaluation.depth is not None
+    if source is Source.BOOK:
+        how = f" · depth {result.depth}" if fixed else " (no search needed)"
+        return f"opening book{how}{status}"
+    if source is Source.TABLE:
+        return f"exact table ({algorithm}, depth {result.depth}){status}"
+    if source is Source.SOLVER:
+        return f"solved to the end ({algorithm}){status}"
+    if source is Source.SEARCH and all(ev.is_exact for ev in result.move_values.values()):
+        return f"{algorithm}, depth {result.depth}: reached every end{status}"
+    return f"{algorithm}, depth {result.depth}{status}"
+
+
+LINE_MOVES = 10
+"""The most moves of a principal variation shown."""
+
+
+def line_text(
+    result: Any, game: Any, most: int = LINE_MOVES, book: bool = True, side: str | None = None
+) -> str:
+    """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves or
+    stops before the game's end (a depth limit, a line the search did not keep), and
+    '6 4 4 3 · then the book: draw' where it stops at a position the game's opening book
+    answered (`book`), so a cut line is never shown as if it were whole."""
+    pv = tuple(result.pv)
+    text = " ".join(game.format_move(move) for move in pv[:most])
+    extra = getattr(result, "extra", {})
+    if len(pv) > most or (extra.get("pv_stops_early") and not extra.get("pv_ends_in_book")):
+        return text + " …"
+    end = book_end_text(result, side) if book else None
+    return text if end is None else f"{text} · {end}"
+
+
+def book_end(result: Any, side: str | None = None) -> str | None:
+    """Where the principal variation stops at a book position (the book holds values, not
+    moves), the book's value there for the player to move at the root (`side` names them),
+    counted from the line's end: 'win in 40 more for Red', 'draw', 'loss for Red, distance
+    unknown'; else None."""
+    from plyground.ai.engine.values import describe, to_value
+
+    end = getattr(result, "extra", {}).get("pv_book_value")
+    if end is None:
+        return None
+    low, high = end
+    who = f" for {side}" if side else ""
+    if low != high:
+        return f"{'win' if low > 0 else 'loss'}{who}, distance unknown"
+    value = describe(to_value(low), False, True)
+    return value if value == "draw" else f"{value} more{who}"
+
+
+def book_end_text(result: Any, side: str | None = None) -> str | None:
+    """'then the book: win in 40 more for Red' (see `book_end`), or None."""
+    end = book_end(result, side)
+    return None if end is None else f"then the book: {end}"
+
+
+def progress_line(progress: Any) -> str:
+    """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
+    search has no depth limit)."""
+    from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
+
+    depth = "solving" if progress.depth >= UNLIMITED_DEPTH else f"depth {progress.depth}"
+    return f"{depth} · {compact(progress.nodes)} nodes · {progress.elapsed:.1f} s"

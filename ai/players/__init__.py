@@ -1,0 +1,1 @@
+"""Players, difficulty presets, matches and tournaments (in this process, a pool, or on Ray)."""

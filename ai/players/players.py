@@ -1,0 +1,293 @@
+"""Players: anything that, given a state, returns a move.
+
+`HumanPlayer` is fed by its caller (the window), `RandomPlayer` plays uniformly at random,
+and `AIPlayer` searches with a `PlayerConfig`: algorithm, depth, heuristic, time limit,
+randomness and seed.  A player given the same seed plays the same moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from plyground.ai.engine.result import SearchResult
+from plyground.ai.engine.search import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    MAX_DEPTH,
+    algorithms_for,
+    search,
+)
+from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.student_code.agents import (
+    SEARCH_GRACE,
+    FilePlayer,
+    agent_player,
+    agent_spec,
+    game_options,
+    move_seconds,
+)
+from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.student_code.worker import Limits, user_code_allowed
+from plyground.games.base import Move
+
+RANDOM = "random"
+"""The algorithm name of a player that picks uniformly among the legal moves."""
+AGENT = "agent"
+"""The algorithm name of a player from a user's file (`agent` holds its spec)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerConfig:
+    """Everything that defines a computer player; plain data, safe to save and to pickle.
+
+    `depth` None means no limit (solve, within `time_limit` if set).  `randomness` r > 0
+    adds uniform noise in [-r, r] to every root value before choosing, so weaker levels
+    sometimes prefer a worse move; proven wins are worth about 1, so r = 0.1 rarely
+    throws one away while r = 1 often does.
+    """
+
+    algorithm: str = "alphabeta"
+    depth: int | None = 4
+    heuristic: str | None = None
+    time_limit: float | None = None
+    randomness: float = 0.0
+    seed: int = 0
+    agent: str = ""
+    """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
+
+    def describe(self) -> str:
+        """A short text: 'alpha-beta, depth 6, windows'."""
+        if self.algorithm == RANDOM:
+            return "random moves"
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent)
+            return spec.describe() if spec is not None else self.agent
+        parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
+        parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
+        heuristic = self.heuristic or "default heuristic"
+        parts.append(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
+        if self.time_limit is not None:
+            parts.append(f"{self.time_limit:g} s")
+        if self.randomness:
+            parts.append(f"randomness {self.randomness:g}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayerConfig:
+        """Build from plain data, checking every field's type (for settings and save files)."""
+        if not isinstance(data, dict):
+            raise ValueError("a player's settings must be an object")
+        unknown = set(data) - {
+            "algorithm",
+            "depth",
+            "heuristic",
+            "time_limit",
+            "randomness",
+            "seed",
+            "agent",
+        }
+        if unknown:
+            raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
+        config = cls(**data)
+        config.validate()
+        return config
+
+    def validate(self, game: Any = None) -> None:
+        """Raise ValueError with a clear message if a field is out of range."""
+        if self.algorithm == AGENT:
+            spec = agent_spec(self.agent) if isinstance(self.agent, str) else None
+            if spec is None:
+                raise ValueError(f"an agent needs a Python file, not {self.agent!r}")
+            if game is not None:
+                spec.check()
+                if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+                    raise ValueError(f"{game.title} has no Kaggle format")
+            return
+        if self.algorithm not in (*ALGORITHMS, RANDOM):
+            raise ValueError(
+                f"unknown algorithm {self.algorithm!r}; choose one of: "
+                f"{', '.join((*ALGORITHMS, RANDOM))}"
+            )
+        if self.depth is not None and (
+            not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
+        ):
+            raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {self.depth!r}")
+        if self.time_limit is not None and (
+            not isinstance(self.time_limit, (int, float)) or not 0 < self.time_limit <= 3600
+        ):
+            raise ValueError(f"time must be a positive number of seconds, not {self.time_limit!r}")
+        if not isinstance(self.randomness, (int, float)) or not 0 <= self.randomness <= 2:
+            raise ValueError(f"randomness must be 0 to 2, not {self.randomness!r}")
+        if not isinstance(self.seed, int):
+            raise ValueError(f"seed must be a whole number, not {self.seed!r}")
+        if (
+            self.depth is None
+            and self.time_limit is None
+            and self.algorithm
+            not in (
+                "alphabeta",
+                RANDOM,
+            )
+        ):
+            raise ValueError(f"{self.algorithm} needs a depth or a time limit")
+        if game is not None:
+            if self.algorithm != RANDOM and self.algorithm not in algorithms_for(game):
+                raise ValueError(
+                    f"{self.algorithm} cannot play {game.title}; choose one of: "
+                    f"{', '.join(algorithms_for(game))}"
+                )
+            if is_heuristic_file(self.heuristic):
+                check_heuristic_file(str(self.heuristic))
+            elif self.heuristic is not None and self.heuristic not in game.heuristics:
+                raise ValueError(
+                    f"unknown heuristic {self.heuristic!r} for {game.name}; choose one of: "
+                    f"{', '.join(game.heuristics)}"
+                )
+
+
+class Player(Protocol):
+    """Anything that picks a move for a state."""
+
+    name: str
+
+    def choose(self, state: Any) -> Move:
+        """The move to play in `state`."""
+        ...
+
+
+class HumanPlayer:
+    """A person: the caller supplies the moves, so `choose` is never asked."""
+
+    def __init__(self, name: str = "Human") -> None:
+        self.name = name
+
+    def choose(self, state: Any) -> Move:
+        """Humans move through the window; there is nothing to compute."""
+        raise RuntimeError("a human player's moves come from the window, not from choose()")
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0, name: str = "Random") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.last_result: SearchResult | None = None
+
+    def choose(self, state: Any) -> Move:
+        """A random legal move."""
+        return self.rng.choice(state.legal_moves())
+
+
+class AIPlayer:
+    """A searching player built from a `PlayerConfig`; keeps its table between moves."""
+
+    def __init__(self, config: PlayerConfig, game: Any, name: str | None = None) -> None:
+        config.validate(game)
+        self.config = config
+        self.game = game
+        self.name = name or config.describe()
+        self.rng = random.Random(config.seed)
+        # Solving (no depth limit) and chance games' (position, depth) entries want a larger table.
+        bits = 20 if game.stochastic or config.depth is None else 18
+        self.table = TranspositionTable(bits=bits)
+        self.last_result: SearchResult | None = None
+
+    def choose(self, state: Any, **search_options: Any) -> Move:
+        """Search and return a move; `last_result` keeps the analysis."""
+        config = self.config
+        if config.algorithm == RANDOM:
+            return self.rng.choice(state.legal_moves())
+        seed = self.rng.getrandbits(32)
+        all_values = bool(search_options.pop("all_values", False)) or config.randomness > 0
+        result = search(
+            state,
+            algorithm=config.algorithm,
+            depth=config.depth,
+            heuristic=config.heuristic,
+            time_limit=config.time_limit,
+            seed=seed,
+            all_values=all_values,
+            table=self.table,
+            **search_options,
+        )
+        self.last_result = result
+        if config.randomness <= 0:
+            return result.move
+        noisy = {
+            move: value + self.rng.uniform(-config.randomness, config.randomness)
+            for move, value in result.values.items()
+        }
+        return max(noisy, key=noisy.__getitem__)
+
+
+def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any:
+    """The player a config describes; one from a user's file runs in a worker process
+    (`ai.student_code.agents`), unless this process is such a worker already."""
+    if config.algorithm == AGENT:
+        spec = agent_spec(config.agent)
+        if spec is None:
+            raise ValueError(f"an agent needs a Python file, not {config.agent!r}")
+        return agent_player(spec, game)
+    if is_heuristic_file(config.heuristic) and not user_code_allowed():
+        config.validate(game)
+        return search_player(config, game, name)
+    if config.algorithm == RANDOM:
+        return RandomPlayer(config.seed, name or "Random")
+    return AIPlayer(config, game, name)
+
+
+@dataclass(frozen=True)
+class SearchHost:
+    """Built in a worker process: a searching player whose heuristic is a user's file."""
+
+    path: str
+    config: dict[str, Any]
+    game: str
+    options: tuple[tuple[str, Any], ...]
+
+    def __call__(self) -> Any:
+        from plyground import games
+
+        game = games.get_game(self.game, **dict(self.options))
+        player = AIPlayer(PlayerConfig(**self.config), game)
+
+        def answer(state: Any) -> tuple[Any, Any]:
+            move = player.choose(state)
+            return move, player.last_result
+
+        return answer
+
+
+def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> FilePlayer:
+    """The isolated player of a search with a heuristic from a file: it searches in a worker
+    process, within its own time budget and a margin, or the game's time per move."""
+    path = str(config.heuristic)
+    budget = config.time_limit
+    seconds = budget + SEARCH_GRACE if budget else move_seconds(game)
+    options = tuple(sorted(game_options(game).items()))
+    host = SearchHost(path, config.to_dict(), game.name, options)
+    return FilePlayer(name or config.describe(), path, host, Limits(seconds))
+
+
+def player_for_window(config: PlayerConfig, game: Any) -> Any:
+    """The window's AI worker's player: one from a file (an agent, or a search with a
+    heuristic from a file) moves in a worker process of its own, with its limits."""
+    if config.algorithm == AGENT:
+        return make_player(config, game)
+    if is_heuristic_file(config.heuristic):
+        config.validate(game)
+        return search_player(config, game)
+    return AIPlayer(config, game)
+
+
+def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
+    """The same config with another seed (used to give each game of a match its own)."""
+    return replace(config, seed=seed)

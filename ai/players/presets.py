@@ -1,0 +1,164 @@
+"""Difficulty presets: named, visible player configs for each game, easiest first.
+
+Each game describes its own presets (`games.base.Preset`, class attribute `presets`); here
+they become `PlayerConfig`s, shown in the set-up screen and editable there.  The ladder is
+a promise, checked by tests/test_ladder.py and reported by the tournament command: every
+preset beats the one below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from plyground import games
+from plyground.ai.engine.search import ALGORITHMS, MAX_DEPTH
+from plyground.ai.players.players import AGENT, RANDOM, PlayerConfig
+from plyground.ai.student_code.agents import agent_spec, split_spec
+from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
+from plyground.games.base import Preset
+
+
+def preset_config(preset: Preset) -> PlayerConfig:
+    """The player settings of a game's preset."""
+    return PlayerConfig(
+        preset.algorithm,
+        depth=preset.depth,
+        heuristic=preset.heuristic,
+        time_limit=preset.time_limit,
+        randomness=preset.randomness,
+    )
+
+
+class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
+    """{game name: {preset name: config}}, easiest first, read live from `games.GAMES`.
+
+    A game registered later (`games.register`) has its presets here with no other change.
+    """
+
+    def __getitem__(self, game_name: str) -> dict[str, PlayerConfig]:
+        factory = games.GAMES[game_name]
+        presets: tuple[Preset, ...] = getattr(factory, "presets", ())
+        return {preset.name: preset_config(preset) for preset in presets}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(games.GAMES))
+
+    def __len__(self) -> int:
+        return len(games.GAMES)
+
+    def __repr__(self) -> str:
+        return f"Difficulties({dict(self)!r})"
+
+
+DIFFICULTIES: Mapping[str, dict[str, PlayerConfig]] = Difficulties()
+"""{game name: {preset name: config}}, easiest first.  Each game's presets and their measured
+ladder are in its module in games/; the ladder results are in docs/RESULTS.md."""
+
+
+def game_presets(game_name: str) -> tuple[Preset, ...]:
+    """A game's presets as the game describes them (name, settings, description)."""
+    factory = games.GAMES.get(game_name)
+    if factory is None:
+        raise ValueError(f"unknown game {game_name!r}; choose one of: {', '.join(games.GAMES)}")
+    presets: tuple[Preset, ...] = getattr(factory, "presets", ())
+    return presets
+
+
+def preset_description(game_name: str, preset_name: str) -> str:
+    """The game's own one- or two-sentence text for a preset ("" for an unknown preset)."""
+    if game_name not in games.GAMES:
+        return ""
+    wanted = preset_name.strip().lower()
+    for preset in game_presets(game_name):
+        if preset.name.lower() == wanted:
+            return preset.description
+    return ""
+
+
+def get_preset(game_name: str, name: str) -> PlayerConfig:
+    """A game's preset by name, case-insensitive; ValueError names the presets."""
+    if game_name not in games.GAMES:
+        raise ValueError(f"no presets for game {game_name!r}; games: {', '.join(DIFFICULTIES)}")
+    presets = DIFFICULTIES[game_name]
+    for preset, config in presets.items():
+        if preset.lower() == name.strip().lower():
+            return config
+    raise ValueError(
+        f"unknown preset {name!r} for {game_name}; choose one of: {', '.join(presets)}"
+    )
+
+
+def _number(key: str, text: str, kind: type) -> Any:
+    """Parse one numeric field of a player spec, with a message naming the field."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(
+            f"{key} must be a {'whole ' if kind is int else ''}number, not {text!r}"
+        ) from None
+
+
+def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConfig:
+    """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
+
+    Keys: depth, heuristic (a name, or a .py file defining evaluate(state)), time,
+    randomness, seed.  A spec naming a .py file is an agent (`ai.student_code.agents`).
+
+    Examples: `hard`, `alphabeta:depth=4:heuristic=windows`, `expectiminimax:depth=2`,
+    `alphabeta:depth=none:time=2`.
+    """
+    spec = text.strip()
+    if not spec:
+        raise ValueError("empty player; give a preset name or algorithm:key=value:...")
+    agent = agent_spec(spec)
+    if agent is not None:
+        config = PlayerConfig(AGENT, depth=None, agent=agent.text)
+        config.validate(game)
+        return config
+    head, *pairs = split_spec(spec)
+    head = head.strip().lower()
+    if head == RANDOM and not pairs:
+        return PlayerConfig(RANDOM, depth=None)
+    if head not in (*ALGORITHMS, RANDOM):
+        if pairs:
+            raise ValueError(
+                f"unknown algorithm {head!r}; choose one of: {', '.join((*ALGORITHMS, RANDOM))}"
+            )
+        try:
+            return get_preset(game_name, head)
+        except ValueError:
+            presets = ", ".join(name.lower() for name in DIFFICULTIES.get(game_name, {}))
+            raise ValueError(
+                f"unknown player {text!r}; use a preset ({presets}), random, or "
+                f"algorithm:key=value:... with algorithm one of {', '.join(ALGORITHMS)}"
+            ) from None
+    fields: dict[str, Any] = {"algorithm": head}
+    if head == "expectiminimax":
+        fields["depth"] = 2
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep or not value:
+            raise ValueError(f"expected key=value in player spec, not {pair!r}")
+        if key == "depth":
+            fields["depth"] = (
+                None if value.lower() in ("none", "max", "unlimited") else _number(key, value, int)
+            )
+            if fields["depth"] is not None and not 1 <= fields["depth"] <= MAX_DEPTH:
+                raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {value}")
+        elif key == "heuristic":
+            fields["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
+        elif key in ("time", "time_limit"):
+            fields["time_limit"] = _number(key, value, float)
+        elif key == "randomness":
+            fields["randomness"] = _number(key, value, float)
+        elif key == "seed":
+            fields["seed"] = _number(key, value, int)
+        else:
+            raise ValueError(
+                f"unknown player setting {key!r}; use depth, heuristic, time, randomness, seed"
+            )
+    config = PlayerConfig(**fields)
+    config.validate(game)
+    return config

@@ -1,0 +1,198 @@
+"""The exercise grader: a student's minimax, alpha-beta or expectiminimax against the reference.
+
+`grade(algorithm, path)` runs the student's function (in a worker process, `ai.student_code.worker`)
+on the textbook trees, random trees and positions of the registered games, and compares
+with the reference trace (`ai.textbook.trace`, the textbook algorithm with the game's move order
+and no table): the root value, and the sequence of leaves evaluated.  The first leaf where
+the two differ is named, so an alpha-beta that prunes too little or too much, or a chance
+layer that uses up depth, fails at the step where it goes wrong.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from plyground import games
+from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, ExerciseHost
+from plyground.ai.student_code.worker import (
+    Limits,
+    UserCodeError,
+    Worker,
+    require_function,
+    resolve,
+)
+from plyground.ai.textbook.trace import Trace, trace
+from plyground.games.base import Move
+from plyground.games.trees import examples as tree_examples
+
+CASE_SECONDS = 10.0
+"""Seconds the student's search may take on one case."""
+TOLERANCE = 1e-6
+"""Values closer than this are equal (chance nodes' weighted sums)."""
+RANDOM_TREES = 6
+"""Random trees per exercise."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One graded case: passed or not, and one line saying what happened."""
+
+    case: Case
+    passed: bool
+    line: str
+    details: tuple[str, ...] = ()
+    student_leaves: tuple[tuple[Move, ...], ...] = ()
+    student_value: float | None = None
+
+
+def reference(case: Case) -> Trace:
+    """The reference trace of a case."""
+    return trace(case.state(), case.algorithm, case.depth, None, "game", False)
+
+
+def reference_leaves(found: Trace) -> list[tuple[Move, ...]]:
+    """The leaves a trace evaluates, in order, each as the moves from the root to it."""
+    paths: dict[int, tuple[Move, ...]] = {}
+    leaves = []
+    for event in found.events:
+        if event.kind == "enter":
+            paths[event.node] = () if event.parent < 0 else (*paths[event.parent], event.move)
+        elif event.kind == "leaf":
+            leaves.append(paths[event.node])
+    return leaves
+
+
+def path_text(case: Case, path: tuple[Move, ...]) -> str:
+    """A leaf named for a reader: a tree's node name, or the moves in the game's notation."""
+    if not path:
+        return "the root"
+    if case.tree is not None:
+        return str(path[-1])
+    game = case.state().game
+    return f"after {game.format_moves(list(path))}"
+
+
+def compare(
+    case: Case, value: float, leaves: list[tuple[Move, ...]], found: Trace
+) -> tuple[bool, str]:
+    """(passed, one line): the first differing leaf, else the value."""
+    expected = reference_leaves(found)
+    for step, (mine, theirs) in enumerate(zip(leaves, expected, strict=False), start=1):
+        if mine != theirs:
+            return False, (
+                f"leaf {step}: you evaluated {path_text(case, mine)}, the reference "
+                f"evaluates {path_text(case, theirs)}"
+            )
+    if len(leaves) > len(expected):
+        extra = path_text(case, leaves[len(expected)])
+        return False, (
+            f"leaf {len(expected) + 1}: you evaluated {extra}, but the reference stops after "
+            f"{len(expected)} leaves (it cannot matter: prune it)"
+        )
+    if len(leaves) < len(expected):
+        missing = path_text(case, expected[len(leaves)])
+        return False, (
+            f"leaf {len(leaves) + 1}: you stopped after {len(leaves)} leaves; the reference "
+            f"evaluates {missing} next (a cut-off too many?)"
+        )
+    if not math.isclose(value, found.value, rel_tol=TOLERANCE, abs_tol=TOLERANCE):
+        return False, (
+            f"value: you return {value:g}, the reference {found.value:g} "
+            f"(the same {len(leaves)} leaves: check how values are backed up)"
+        )
+    return True, f"value {found.value:g}, {len(leaves)} leaves, as the reference"
+
+
+def _chance_tree(rng: random.Random) -> Any:
+    """A small random tree: MAX over chance nodes over MIN nodes over leaves."""
+    moves = []
+    for side in range(rng.randint(2, 3)):
+        outcomes = []
+        weights = [rng.randint(1, 4) for _ in range(2)]
+        for branch, weight in enumerate(weights):
+            name = f"{'abc'[side]}{branch + 1}"
+            leaves = tuple((f"{name}.{i + 1}", rng.randint(0, 9)) for i in range(2))
+            outcomes.append((name, weight / sum(weights), ("min", leaves)))
+        moves.append(("abc"[side], ("chance", tuple(outcomes))))
+    return ("max", tuple(moves))
+
+
+def cases(algorithm: str) -> Iterator[Case]:
+    """The graded cases of an exercise: lesson trees, random trees, game positions."""
+    if algorithm == "expectiminimax":
+        for title, tree in (
+            ("lesson 3, leaves 2 2 3 3 1 1 4 4", tree_examples.DICE_SMALL),
+            ("lesson 3, stretched leaves", tree_examples.DICE_STRETCHED),
+        ):
+            yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
+        for seed in range(RANDOM_TREES):
+            tree = _chance_tree(random.Random(seed))
+            yield Case(f"random chance tree {seed}", algorithm, 2, tree=tree)
+    else:
+        for title, tree in (
+            ("lesson 1", tree_examples.LESSON_TREE),
+            ("AIMA figure 5.2", tree_examples.AIMA_FIG_5_2),
+            ("lesson 2, worst order", tree_examples.WORST_ORDER_TREE),
+            ("lesson 2, best order", tree_examples.BEST_ORDER_TREE),
+        ):
+            yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
+        for seed in range(RANDOM_TREES):
+            tree = tree_examples.random_tree(seed, depth=3 + seed % 2)
+            yield Case(f"random tree {seed}", algorithm, tree_examples.height(tree), tree=tree)
+    yield from _game_cases(algorithm)
+
+
+def _game_cases(algorithm: str) -> Iterator[Case]:
+    """Positions of every registered game the algorithm can search (games' own positions)."""
+    for name, factory in games.GAMES.items():
+        positions = getattr(factory, "exercise_positions", ())
+        stochastic = bool(getattr(factory, "stochastic", False))
+        if stochastic != (algorithm == "expectiminimax"):
+            continue
+        for moves, depth, options in positions:
+            title = f"{getattr(factory, 'title', name)} {moves or 'start'}, depth {depth}"
+            yield Case(title, algorithm, depth, name, tuple(sorted(options.items())), moves)
+
+
+def check_file(algorithm: str, path: str) -> str:
+    """The file's absolute path; ValueError (one line) unless it defines the function."""
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown exercise {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
+    file = resolve(path)
+    require_function(file, algorithm)
+    return str(file)
+
+
+def grade(
+    algorithm: str,
+    path: str,
+    on_case: Callable[[Outcome], None] | None = None,
+    seconds: float = CASE_SECONDS,
+) -> list[Outcome]:
+    """Run the student's function on every case, in a worker process; report each."""
+    file = check_file(algorithm, path)
+    worker = Worker(file, ExerciseHost(file, algorithm), Limits(seconds))
+    outcomes = []
+    try:
+        for case in cases(algorithm):
+            outcome = _grade_case(worker, case)
+            outcomes.append(outcome)
+            if on_case is not None:
+                on_case(outcome)
+    finally:
+        worker.close()
+    return outcomes
+
+
+def _grade_case(worker: Worker, case: Case) -> Outcome:
+    found = reference(case)
+    try:
+        value, leaves = worker.call(case)
+    except UserCodeError as error:
+        return Outcome(case, False, error.reason, error.details)
+    passed, line = compare(case, value, leaves, found)
+    return Outcome(case, passed, line, (), tuple(leaves), value)

@@ -1,0 +1,2 @@
+"""The textbook algorithms in the form of the course slides, and the recorded trace a learner
+reads."""

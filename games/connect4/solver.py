@@ -1,0 +1,270 @@
+"""Connect-four's exact engine as the search sees it: the compiled solver
+(`games.connect4.compiled_solver`) behind the `exact_engine()` hook.
+
+This module turns a `State` into machine words, keeps the transposition table (two numpy
+arrays, one pair per process, emptied for each search), hands the opening books to the
+compiled search as arrays
+(no copy: numpy views of the arrays `games.connect4.book` reads), and converts between
+Pons' scores and the distance values of `games.base.ExactEngine`.
+
+``PLYGROUND_PURE_PYTHON=1`` switches the engine off: every solve, proof and analysis then
+runs on the pure-Python alpha-beta, the reference.  Without numba (a platform with no
+wheel) the same happens, and `status()` says why (`analyze` and `bench` print it).
+
+The compiled code is cached on disk (numba's ``cache=True``): next to this module when its
+folder is writable, else under the user's cache folder (platformdirs), so a read-only
+site-packages still compiles only once.  `warm_up(state)` compiles (or loads) it ahead of
+use.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
+
+UNLIMITED_NODES = 1 << 62
+MOVE_NODES = 6_000_000
+"""Expert's solve of a position the book does not reach (13 or more stones): as many as the
+proof at 12 stones (ai.engine.proof.PROOF_NODE_LIMIT), under 2 s at the 3.4-3.7 million nodes a
+second measured on the idle 2-core project machine (docs/SOLVER.md)."""
+SCORES = range(-25, 26)
+"""Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
+
+_engine: Any = None
+_status = "not loaded yet"
+
+
+def _cache_directory() -> None:
+    """Point numba's cache at the user's cache folder when this package's folder is read-only
+    (numba reads NUMBA_CACHE_DIR when it is first imported; a value already set wins)."""
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.access(here, os.W_OK):
+        return
+    from platformdirs import user_cache_dir
+
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(user_cache_dir("plyground"), "numba")
+
+
+def compiled() -> Any:
+    """The compiled engine module, or None when switched off or numba cannot be imported."""
+    global _engine, _status
+    if os.environ.get(PURE_PYTHON_VARIABLE):
+        return None
+    if _engine is None:
+        try:
+            _cache_directory()
+            import numba
+
+            import plyground.games.connect4.compiled_solver as connect4_engine
+
+            _engine = connect4_engine
+            _status = f"compiled (numba {numba.__version__})"
+        except Exception as error:  # any import failure: play on the Python solver
+            _engine = False
+            _status = f"pure Python (numba unavailable: {type(error).__name__}: {error})"
+    return _engine or None
+
+
+def may_compile() -> bool:
+    """Whether the compiled solver is expected here (numba installed, not switched off),
+    without importing numba (the window's process asks this and never solves)."""
+    if os.environ.get(PURE_PYTHON_VARIABLE) or _engine is False:
+        return False
+    from importlib.util import find_spec
+
+    return _engine is not None or find_spec("numba") is not None
+
+
+def status() -> str:
+    """One line: which solver runs ('compiled (numba 0.68.1)' or 'pure Python (why)')."""
+    if os.environ.get(PURE_PYTHON_VARIABLE):
+        return f"pure Python ({PURE_PYTHON_VARIABLE} is set)"
+    compiled()
+    return _status
+
+
+# --- scores -------------------------------------------------------------------------------
+
+
+def distance_value(score: int, moves: int) -> int:
+    """Pons' `score` at a position with `moves` stones as a distance value: a win d plies away
+    is DISTANCE_WIN - d.  The mover has moves // 2 stones, the opponent (moves + 1) // 2."""
+    if score == 0:
+        return 0
+    if score > 0:
+        plies = 2 * (22 - score - moves // 2) - 1
+        return DISTANCE_WIN - plies
+    plies = 2 * (22 + score - (moves + 1) // 2)
+    return -(DISTANCE_WIN - plies)
+
+
+def _distance_values(moves: int) -> list[int]:
+    return [distance_value(score, moves) for score in SCORES]
+
+
+_DISTANCE_VALUES = [_distance_values(moves) for moves in range(43)]
+"""distance_value of every score in SCORES (increasing), by stones on the board."""
+
+
+def score_window(moves: int, low: int, high: int) -> tuple[int, int]:
+    """The Pons window (alpha, beta) equivalent to the distance-value window (low, high):
+    every score inside one maps inside the other (distance_value increases with the score)."""
+    values = _DISTANCE_VALUES[moves]
+    below = bisect_right(values, low)  # scores SCORES[:below] are worth at most `low`
+    above = bisect_left(values, high)  # scores SCORES[above:] are worth at least `high`
+    alpha = SCORES[below - 1] if below else SCORES[0] - 1
+    beta = SCORES[above] if above < len(SCORES) else SCORES[-1] + 1
+    return alpha, beta
+
+
+# --- the engine ---------------------------------------------------------------------------
+
+
+def _book_source() -> Any:
+    """The loaded books (a new object after `connect4_book.reset()`)."""
+    from plyground.games.connect4.book import load
+
+    return load()
+
+
+def _book_arrays(engine: Any) -> tuple[Any, ...]:
+    """The 8- and 12-stone books as numpy views and the code of each column, for the
+    compiled look-up (empty arrays without a book)."""
+    import numpy as np
+
+    from plyground.games.connect4.book import _COLUMN_CODES, BOOK_STONES, load
+
+    books = load()
+    arrays: list[Any] = []
+    for stones in BOOK_STONES:
+        book = books.get(stones)
+        if book is None:
+            arrays += [np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int8)]
+        else:
+            arrays += [
+                np.frombuffer(book.codes, dtype=np.int32),
+                np.frombuffer(book.values, dtype=np.int8),
+            ]
+    codes = _COLUMN_CODES
+    arrays.append(np.array([bits for bits, _ in codes], dtype=np.int64))
+    arrays.append(np.array([length for _, length in codes], dtype=np.int64))
+    return tuple(arrays)
+
+
+class CompiledSolver:
+    """The compiled solver with its own transposition table (`games.base.ExactEngine`)."""
+
+    name = "compiled"
+    move_nodes = MOVE_NODES
+
+    def __init__(self, engine: Any) -> None:
+        import numpy as np
+
+        self._np = np
+        self._engine = engine
+        self.books_source = _book_source()
+        self.books = _book_arrays(engine)
+        self.keys = np.zeros(engine.TABLE_SIZE, dtype=np.uint32)
+        self.values = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
+        self.dirty = False
+        """Whether a search wrote to the table since it was emptied."""
+        self.stats = np.zeros(5, dtype=np.int64)
+        self.best_move: int | None = None
+        """After `solve`: a column that keeps the solved value, where the engine knows one."""
+
+    def clear(self) -> None:
+        """Empty the table (zeroing 40 MB: a few milliseconds; nothing when it is empty)."""
+        if self.dirty:
+            self.keys.fill(0)
+            self.values.fill(0)
+            self.dirty = False
+
+    def _words(self, state: Any) -> tuple[Any, Any, int]:
+        u64 = self._np.uint64
+        return u64(state.current), u64(state.mask), int(state.mask.bit_count())
+
+    def _known(self, state: Any) -> int | None:
+        """A root the rules or the early book answer: its distance value, else None."""
+        if state.is_terminal():
+            return 0 if state.winner() is None else -DISTANCE_WIN
+        if state.winning_move() is not None:
+            return DISTANCE_WIN - 1
+        known = state.solved_value()
+        if known is not None:  # positions of 0-3 stones, solved once (the early book)
+            return 0 if known.outcome == 0 else known.outcome * (DISTANCE_WIN - known.plies)
+        return None
+
+    def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:
+        """See `games.base.ExactEngine.probe`."""
+        known = self._known(state)
+        if known is not None:
+            return known, 1, True
+        current, mask, moves = self._words(state)
+        alpha, beta = score_window(moves, low, high)
+        stats = self.stats
+        stats[0], stats[1], stats[2] = 0, node_limit, 0
+        self.dirty = True
+        score = self._engine.probe(
+            current, mask, moves, alpha, beta, self.keys, self.values, self.books, stats
+        )
+        finished = not stats[2]
+        return distance_value(int(score), moves), int(stats[0]), finished
+
+    def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
+        """See `games.base.ExactEngine.solve`: Pons' own loop of null-window probes."""
+        self.best_move = None
+        known = self._known(state)
+        if known is not None:
+            return known, 1, True
+        score, nodes = self.solve_score(state, node_limit)
+        if score is None:
+            return 0, nodes, False
+        square = int(self.stats[4])
+        if square:
+            self.best_move = (square.bit_length() - 1) // 7
+        return distance_value(score, int(state.mask.bit_count())), nodes, True
+
+    def solve_score(self, state: Any, node_limit: int = UNLIMITED_NODES) -> tuple[int | None, int]:
+        """(Pons' exact score, nodes) of an unfinished position (None: out of nodes)."""
+        current, mask, moves = self._words(state)
+        stats = self.stats
+        stats[0], stats[1], stats[2] = 0, node_limit, 0
+        self.dirty = True
+        score = self._engine.solve(current, mask, moves, self.keys, self.values, self.books, stats)
+        return (None if stats[2] else int(score)), int(stats[0])
+
+
+_shared: CompiledSolver | None = None
+
+
+def exact_engine() -> CompiledSolver | None:
+    """The compiled solver with an empty table, or None: pure Python.  One solver (one
+    40 MB table) serves the process: each call empties it, so a search that holds it must
+    finish before the next search starts (searches in a process run one after another)."""
+    global _shared
+    engine = compiled()
+    if engine is None:
+        return None
+    if _shared is None or _shared.books_source is not _book_source():
+        _shared = CompiledSolver(engine)
+    else:
+        _shared.clear()
+    return _shared
+
+
+def warm_up(state: Any) -> float:
+    """Compile (or load from the disk cache) the engine by solving `state` (a position a
+    few moves from the end) and loading the books; the seconds it took (0 when off)."""
+    start = time.perf_counter()
+    solver = exact_engine()
+    if solver is None:
+        return 0.0
+    solver.solve(state, UNLIMITED_NODES)
+    solver.probe(state, -1, 1, UNLIMITED_NODES)
+    return time.perf_counter() - start

@@ -1,0 +1,1 @@
+"""Pig, the dice race: the rules, heuristics, and the optimal policy."""

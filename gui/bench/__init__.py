@@ -1,0 +1,1 @@
+"""Frame-time benchmarks of the window."""

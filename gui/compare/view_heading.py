@@ -1,0 +1,27 @@
+"""The title block and the cards of the Compare and policy views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from plyground.gui import theme
+from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
+
+
+def draw_heading(surface: pygame.Surface, app: Any, title: str, subtitle: str) -> int:
+    """A view's title and subtitle (room left for buttons on the right); returns the y below."""
+    m: Metrics = app.metrics
+    drawing.draw_text(surface, title, (m.pad, m.pad), m.font_size(30), theme.TEXT, "bold")
+    y = m.pad + round(m.font_size(30) * 1.3)
+    width = app.size[0] - 3 * m.pad - max(m.px(350), 400)
+    line = drawing.ellipsize(subtitle, width, m.font_size(14))
+    drawing.draw_text(surface, line, (m.pad, y), m.font_size(14), theme.TEXT_DIM)
+    return y + round(m.font_size(14) * 1.8)
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """A panel-coloured card with a thin border."""
+    drawing.rounded_rect(surface, rect, theme.PANEL, radius, 1, theme.PANEL_BORDER)

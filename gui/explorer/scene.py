@@ -1,0 +1,445 @@
+"""The search-tree explorer: a recorded search drawn as a tree you can open, re-root and step.
+
+Opened for a position (`ExplorerScene(app, state)`, from the play scene) or for the
+textbook lessons (`ExplorerScene.lessons(app)`, from the menu).  What it shows lives in a
+pygame-free `gui.explorer.model.ExplorerModel` (`scene.model`), which tests drive directly;
+the scene records the trace in a thread, maps events to the model's calls and draws
+through `gui.explorer`'s views (controls, tree view, panel), which read the model.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from plyground import ai
+from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.textbook.trace import Trace
+from plyground.games.trees import examples as tree_examples
+from plyground.gui import theme
+from plyground.gui.explorer.controls import (
+    SPEEDS,
+    WidgetRow,
+    editor_row,
+    lesson_row,
+    search_row,
+    stepper_row,
+)
+from plyground.gui.explorer.hover_card import draw_hover
+from plyground.gui.explorer.layout import Layout, Placed
+from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
+from plyground.gui.explorer.practice import EDITOR, PRACTICE
+from plyground.gui.explorer.tree_view import TreeCanvas, draw_tree, draw_waiting
+from plyground.gui.scenes.base import Scene
+from plyground.gui.widgets import drawing
+
+
+class ExplorerScene(Scene):
+    """A recorded search of one position, drawn as a tree with a stepper."""
+
+    title = "explorer"
+
+    def __init__(
+        self,
+        app: Any,
+        state: Any,
+        algorithm: str | None = None,
+        depth: int | None = None,
+        heuristic: str | None = None,
+        ordering: str = "game",
+        table: bool = False,
+        lesson: int | None = None,
+        seed: int = 1,
+    ) -> None:
+        super().__init__(app)
+        self.model = ExplorerModel(
+            state, algorithm, depth, heuristic, ordering, table, lesson, seed
+        )
+        self.playing = False
+        self.speed = 10.0
+        self._carry = 0.0
+        self.canvas = pygame.Rect(0, 0, 1, 1)
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.ids: dict[Any, str] = {}
+        self.scrubber: Any = None
+        self.editor_box: Any = None
+        self._job: threading.Thread | None = None
+        self._result: tuple[Trace | None, str] | None = None
+        self._generation = 0
+        self.retrace()
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def lessons(cls, app: Any, index: int = 0) -> ExplorerScene:
+        """The textbook lessons (the menu's "Lessons" entry); index PRACTICE for practice,
+        EDITOR for the tree editor."""
+        lesson = tree_examples.LESSONS[0]
+        state = tree_examples.TreeGame(lesson.tree, lesson.title).initial_state()
+        return cls(app, state, lesson=index)
+
+    @property
+    def ready(self) -> bool:
+        """Whether a trace is shown (not still recording)."""
+        return self.model.ready
+
+    def retrace(self) -> None:
+        """Start recording the search with the current settings (in a thread)."""
+        self.model.forget()
+        self.playing = False
+        self._result = None
+        self._generation += 1
+        generation = self._generation
+        model = self.model
+        request = (
+            model.state,
+            model.algorithm,
+            model.depth,
+            model.heuristic,
+            model.ordering,
+            model.table,
+        )
+
+        def run() -> None:
+            from plyground.ai.student_code.isolated_runs import record_trace
+
+            try:
+                outcome: tuple[Trace | None, str] = (record_trace(*request), "")
+            except ai.SearchError as error:
+                outcome = (None, str(error))
+            if generation == self._generation:  # settings changed meanwhile: drop it
+                self._result = outcome
+
+        self._job = threading.Thread(target=run, daemon=True)
+        self._job.start()
+
+    def close(self) -> None:
+        """Nothing to stop: the recording thread ends by itself (and is a daemon)."""
+
+    # ------------------------------------------------------------------ widgets
+    def rebuild(self) -> None:
+        """Remove and re-create the widgets (after a change of settings or size)."""
+        self.clear()
+        self.build()
+
+    def build(self) -> None:
+        """The settings row, the stepper row and the areas of the tree and the side panel."""
+        m = self.app.metrics
+        w, h = self.app.size
+        model = self.model
+        self.ids = {}
+        self.editor_box = None
+        row_y = m.pad + m.font_size(26) + m.px(14)
+        bh = m.button_h
+        WidgetRow(self, m.pad, m.pad - m.px(4)).button(m.px(96), "Back", "back")
+        row = WidgetRow(self, m.pad, row_y)
+        if model.lesson is not None:
+            lesson_row(row, model)
+        else:
+            search_row(row, model)
+        top = row_y + bh + m.gap
+        if model.lesson == EDITOR:
+            self.editor_box = editor_row(WidgetRow(self, m.pad, top), model, w - 2 * m.pad)
+            top += bh + m.gap
+        # The panel on the right, the tree on the left, the stepper at the bottom.
+        bottom = h - m.pad - bh - m.gap
+        self.panel = pygame.Rect(w - m.pad - m.panel_w, top, m.panel_w, h - m.pad - top)
+        self.canvas = pygame.Rect(m.pad, top, self.panel.x - 2 * m.pad, bottom - top)
+        if model.root_id != 0 and row.x + m.px(120) <= self.panel.x:
+            row.button(m.px(120), "Up to root", "unroot")
+        elif not model.guessing and row.x + m.px(150) <= self.panel.x:
+            text = "Hide pruned" if model.show_pruned else "Show pruned"
+            tip = "The subtrees a cut-off skipped, greyed: alpha-beta never looked at them"
+            row.button(m.px(150), text, "pruned", selected=model.show_pruned, tip=tip)
+        self.scrubber = stepper_row(
+            WidgetRow(self, m.pad, h - m.pad - bh),
+            model,
+            self.playing,
+            self.speed,
+            self.canvas.right,
+        )
+        self._sync_area()
+
+    def _sync_area(self) -> None:
+        """Tell the model the size its layout fills (the canvas, less a margin)."""
+        m = self.app.metrics
+        self.model.area = (float(self.canvas.width), float(self.canvas.height - m.px(20)))
+        self.model.spacing = (float(m.px(30)), float(m.px(160)), float(m.px(110)))
+
+    def tree_canvas(self) -> TreeCanvas:
+        """Where the tree is drawn: the views map the layout to the screen with it."""
+        return TreeCanvas(self.app.metrics, self.canvas, self.app.size)
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def step(self) -> int:
+        """The model's step (a shorthand for tests and the bench)."""
+        return self.model.step
+
+    def go_to(self, step: int) -> None:
+        """Show the search as it was after event `step` (the narrated node in view)."""
+        root = self.model.root_id
+        self.model.go_to(step)
+        if (
+            self.scrubber is not None
+            and round(self.scrubber.get_current_value()) != self.model.step
+        ):
+            self.scrubber.set_current_value(self.model.step)
+        if self.model.root_id != root:
+            self.rebuild()
+
+    def toggle_play(self) -> None:
+        """Play or pause the stepper (from the start if at the end)."""
+        if self.model.trace is None:
+            return
+        if not self.playing and self.model.at_end:
+            self.go_to(0)
+        self.playing = not self.playing
+        self._carry = 0.0
+        self.rebuild()
+
+    def animating(self) -> bool:
+        """A trace is being worked out or arrives, or the stepper plays."""
+        job = self._job
+        return self.playing or self._result is not None or (job is not None and job.is_alive())
+
+    def update(self, dt: float) -> None:
+        """Adopt a finished trace; advance the stepper while playing."""
+        if self._result is not None:
+            found, error = self._result
+            self._result = None
+            if found is not None:
+                self.model.adopt(found)
+            else:
+                self.model.fail(error)
+            self.rebuild()
+        if self.playing and self.model.trace is not None:
+            self._carry += dt * self.speed
+            steps = int(self._carry)
+            if steps:
+                self._carry -= steps
+                self.go_to(self.model.step + steps)
+                if self.model.at_end:
+                    self.playing = False
+                    self.rebuild()
+
+    # ------------------------------------------------------------------ tree interaction
+    def current_layout(self) -> Layout | None:
+        """The model's layout for the canvas."""
+        return self.model.current_layout()
+
+    def node_pos(self, item: Placed) -> tuple[int, int]:
+        """An item's centre on the screen."""
+        return self.tree_canvas().pos(item)
+
+    def item_at(self, pos: tuple[int, int]) -> Placed | None:
+        """The node or stub under the pointer (or, in practice, the branch)."""
+        found = self.model.current_layout()
+        if found is None or not self.canvas.collidepoint(pos):
+            return None
+        local = self.tree_canvas().local(pos)
+        m = self.app.metrics
+        radius = max(m.px(14), min(found.slot / 2, m.px(24)))
+        item = found.hit(local, radius)
+        if item is None and self.model.guessing:
+            item = found.edge_hit(local, m.px(9))
+        return item
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on the tree: open/close a node; twice quickly: make it the root."""
+        item = self.item_at(pos)
+        at = self.tree_canvas().local(pos)
+        if self.model.click(item, self.app.now, at) == "reroot":
+            self.rebuild()
+
+    def reroot(self, node_id: int) -> None:
+        """Draw the tree from `node_id` down (Backspace or "Up to root" goes back)."""
+        if self.model.reroot(node_id):
+            self.rebuild()
+
+    def unroot(self) -> None:
+        """Back to the previous root."""
+        if self.model.unroot():
+            self.rebuild()
+
+    def check_practice(self) -> str:
+        """Compare the learner's marks and guess with alpha-beta; show its search."""
+        verdict = self.model.check_practice()
+        self.retrace()
+        self.rebuild()
+        return verdict
+
+    # ------------------------------------------------------------------ events
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Widgets, clicks on the tree and the stepper keys."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.model.hover = self.item_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.canvas.collidepoint(event.pos):
+                self.click(event.pos)
+                return True
+            return False
+        element = getattr(event, "ui_element", None)
+        action = self.ids.get(element)
+        if action is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._press(action)
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._choose(action, event.text)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and action == "tree_text":
+            self.run_tree_text(event.text)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "scrub":
+            self.go_to(round(event.value))
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if self.editor_box is not None and self.editor_box.is_focused:
+            return False  # the text box has the keys
+        if self.model.type_guess(event.unicode):
+            return True
+        keys = {
+            pygame.K_ESCAPE: self.app.pop,
+            pygame.K_RIGHT: lambda: self.go_to(self.model.step + 1),
+            pygame.K_LEFT: lambda: self.go_to(self.model.step - 1),
+            pygame.K_HOME: lambda: self.go_to(0),
+            pygame.K_END: lambda: self.go_to(1 << 30),
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_BACKSPACE: self._backspace,
+        }
+        action = keys.get(event.key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _backspace(self) -> None:
+        practice = self.model.practice
+        if self.model.guessing and practice.guess:
+            practice.guess = practice.guess[:-1]
+        else:
+            self.unroot()
+
+    def run_tree_text(self, text: str) -> bool:
+        """The editor: search the typed tree (bad text: one line under the box, nothing
+        lost)."""
+        if not self.model.load_editor_text(text):
+            return False
+        self.retrace()
+        self.rebuild()
+        return True
+
+    def _random_tree(self) -> None:
+        """A random tree of the editor's shape, searched (or why not, under the box)."""
+        if self.model.load_random_tree():
+            self.retrace()
+        self.rebuild()
+
+    def _press(self, action: str) -> None:
+        model = self.model
+        moves = {
+            "back": self.app.pop,
+            "start": lambda: self.go_to(0),
+            "back_step": lambda: self.go_to(model.step - 1),
+            "forward": lambda: self.go_to(model.step + 1),
+            "end": lambda: self.go_to(1 << 30),
+            "play": self.toggle_play,
+            "unroot": self.unroot,
+        }
+        if action in moves:
+            moves[action]()
+        elif action == "pruned":
+            model.show_pruned = not model.show_pruned
+            self.rebuild()
+        elif action == "run_tree" and self.editor_box is not None:
+            self.run_tree_text(self.editor_box.get_text())
+        elif action == "random_tree":
+            model.seed += 1
+            self._random_tree()
+        elif action == "check" and not model.practice.checked:
+            self.check_practice()
+        elif action in ("table", "variant", "new_tree", "check"):  # record the search again
+            if action == "table":
+                model.table = not model.table
+            elif action == "variant":
+                model.variant = not model.variant
+                model.load_lesson(model.lesson or 0)
+            else:  # a new practice tree, or the same one again after its answer
+                if action == "new_tree":
+                    model.seed += 1
+                model.load_lesson(PRACTICE)
+            self.retrace()
+            self.rebuild()
+
+    def _choose(self, action: str, text: str) -> None:
+        model = self.model
+        if action == "algorithm":
+            model.algorithm = next(a for a, t in ALGORITHM_TITLES.items() if t == text)
+        elif action == "depth":
+            model.depth = int(text.split()[-1])
+        elif action == "heuristic":
+            model.choose_heuristic(text)
+        elif action == "ordering":
+            model.ordering = next(o for o, t in ORDERING_NAMES.items() if t == text)
+        elif action == "speed":
+            self.speed = dict(SPEEDS)[text]
+            return
+        elif action in ("branching", "levels", "chance"):
+            model.set_generator(action, text)
+            self._random_tree()
+            return
+        elif action == "lesson":
+            names = [lesson.title for lesson in tree_examples.LESSONS]
+            model.variant = False
+            index = names.index(text) if text in names else PRACTICE
+            model.load_lesson(EDITOR if text.endswith("Your own tree") else index)
+        self.retrace()
+        self.rebuild()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the tree and the side panel (the hover card goes over the widgets)."""
+        m = self.app.metrics
+        model = self.model
+        heading = f"Search tree — {getattr(model.state.game, 'title', 'game')}"
+        if model.lesson is not None:
+            heading = "Lessons: search trees from the textbook"
+        drawing.draw_text(
+            surface,
+            heading,
+            (m.pad + m.px(110), m.pad + m.px(15)),
+            m.font_size(24),
+            theme.TEXT,
+            "bold",
+            anchor="midleft",
+        )
+        drawing.rounded_rect(surface, self.canvas, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+        drawing.shadow(surface, self.panel, m.radius, spread=m.px(10))
+        drawing.rounded_rect(surface, self.panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+        if model.trace is None:
+            draw_waiting(surface, model, self.tree_canvas())
+        else:
+            draw_tree(surface, model, self.tree_canvas())
+        draw_panel(surface, model, m, self.panel)
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """The hover card goes over everything."""
+        if self.model.hover is not None and self.model.trace is not None:
+            draw_hover(surface, self.model, self.tree_canvas(), self.model.hover)
+
+
+@lru_cache(maxsize=8)
+def lessons_scene(app: Any, index: int = 0) -> ExplorerScene:
+    """The menu's "Lessons" (registered in the app as "lessons"): `ExplorerScene.lessons`."""
+    return ExplorerScene.lessons(app, index)

@@ -1,0 +1,351 @@
+"""The analysis panel: what the last search found and what it cost (read from SearchResult).
+
+Pruning savings are labelled for what they are: a measured minimax node count when the
+worker could afford one at the same depth (compared pass for pass: iterative deepening
+repeats passes), otherwise the size of minimax's tree sampled from the game.  Only exact
+values are called chances to win; a dice game's heuristic values are estimates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from plyground.ai.evaluation import report
+from plyground.ai.evaluation.wording import panel_key, value_text
+from plyground.gui import theme
+from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
+
+ALGORITHM_NAMES = {
+    "minimax": "minimax",
+    "alphabeta": "alpha-beta",
+    "expectiminimax": "expectiminimax",
+}
+
+
+@dataclass
+class Analysis:
+    """One search to explain: the result, whose it was, and extra measurements."""
+
+    result: Any
+    source: str
+    """"ai" for the AI's own move, "hint" for a hint for a human, "review" for a reviewed
+    position."""
+    player: int
+    branching: int
+    minimax_nodes: int | None = None
+    all_values: bool = True
+    """False when the search only proved the best move (its other values are bounds)."""
+    played: Any = None
+    """The move actually played (a preset with randomness may not play the best one)."""
+    advice: str = ""
+    """For a human's advice: the evaluator that answered ('exact table')."""
+    stale: bool = False
+    """The advice is for an earlier position (a fresh one is being worked out)."""
+    opponent: Any = None
+    """Beside advice: the AI's own last search (`SearchRecord`), shown as its view."""
+
+
+compact = report.compact
+
+
+def summary_lines(
+    analysis: Analysis, game: Any, names: tuple[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """(label, text) rows for the panel (the same wording as `analyze`: ai.evaluation.report and
+    ai.evaluation.wording); `names` are the sides' names, so a win or loss says for whom."""
+    result = analysis.result
+    stochastic = bool(getattr(game, "stochastic", False))
+    side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
+    rows: list[tuple[str, str]] = []
+    if getattr(analysis, "stale", False):
+        rows.append(("For", "an earlier position: this one's advice is on its way"))
+    if getattr(analysis, "advice", ""):
+        rows.append(("Advice", analysis.advice))
+    played = analysis.played
+    if played is not None and played != result.move and played in result.move_values:
+        played_value = value_text(result.move_values[played], stochastic, side)
+        rows.append(("Played", f"{game.format_move(played)} · {played_value} (randomness)"))
+    rows.append(("Best", best_text(result, game, side)))
+    if result.pv:
+        line = report.line_text(result, game, book=False)
+        end = report.book_end(result, side)
+        evaluation = result.evaluation
+        if not evaluation.distance_known and end == value_text(evaluation, stochastic, side):
+            line, end = f"{line} · then the book", None  # the Best row says what it gives
+        if len(result.pv) > 1 or end is not None or not line.endswith("then the book"):
+            rows.append(("Line", line))  # (a best move the book answers at once: no line)
+        if end is not None and not line.endswith("…"):
+            rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
+    rows.append(("Search", report.search_line(result)))
+    rate = report.speed(result)
+    work = f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s"
+    rows.append(("Work", work + (f" · {rate}" if rate else "")))
+    if result.algorithm == "alphabeta":
+        rows.append(
+            (
+                "Pruning",
+                f"{compact(result.cutoffs)} cutoffs · {compact(result.table_hits)} table hits",
+            )
+        )
+        if analysis.minimax_nodes:
+            rows.append(("vs minimax", report.versus_minimax(result, analysis.minimax_nodes)))
+        else:
+            tree = report.versus_tree(result)
+            if tree is not None:
+                rows.append(("vs minimax", tree))
+    elif result.algorithm == "minimax":
+        rows.append(("Pruning", "none: minimax visits every node"))
+    note = report.values_note(result, stochastic)
+    key = " · ".join(panel_key(stochastic, result.move_values.values()))
+    if note is not None:
+        rows.append(("Values", f"{note} · {key}" if key else note))
+    elif key:
+        rows.append(("Key", key))
+    opponent = getattr(analysis, "opponent", None)
+    if opponent is not None and opponent.result.move is not None:
+        who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]
+        view = best_text(opponent.result, game, who)
+        rows.append((f"{who}'s view", f"{view} ({report.search_line(opponent.result)})"))
+    return rows
+
+
+def best_text(result: Any, game: Any, side: str | None = None) -> str:
+    """'4 · win in 5 for Red', 'roll · est. +0.07': the best move and its value as its
+    provenance says (the panel's Best row and the Hint)."""
+    stochastic = bool(getattr(game, "stochastic", False))
+    value = value_text(result.evaluation, stochastic, side)
+    return f"{game.format_move(result.move)} · {value}"
+
+
+def draw(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    analysis: Analysis | None,
+    game: Any,
+    m: Metrics,
+    names: tuple[str, str],
+    thinking: bool = False,
+    extra: list[tuple[str, str]] | None = None,
+) -> int:
+    """The panel inside `rect` (title, rows; a hint when nothing has been analysed yet).
+
+    `extra` rows (the kit's `analysis_rows`, e.g. exact odds) come first, under their own
+    heading.  Rows wrap to as many lines as they need, never cut short; rows that find no
+    room are left out whole, a last line says how many, and the number is returned (the
+    side panel then shows the whole analysis while the pointer is over it).
+    """
+    drawing.rounded_rect(
+        surface,
+        rect,
+        theme.mix(theme.PANEL, theme.BG_BOTTOM, 0.35),
+        m.px(10),
+        1,
+        theme.PANEL_BORDER,
+    )
+    rows = summary_lines(analysis, game, names) if analysis is not None else []
+    sections = [rows] if rows else []
+    if extra:
+        sections.insert(0, extra)
+    x, y = rect.x + m.gap, rect.y + m.px(10)
+    width = rect.width - 2 * m.gap
+    layout = fit_layout(sections, width, rect.bottom - m.px(4) - y, m)
+    hidden = _draw_sections(None, rect, analysis, game, m, names, thinking, extra, layout)
+    if not hidden:
+        return _draw_sections(surface, rect, analysis, game, m, names, thinking, extra, layout)
+    note_h = round(m.font_size(12) * 1.5)
+    room = rect.copy()
+    room.height -= note_h
+    hidden = _draw_sections(surface, room, analysis, game, m, names, thinking, extra, layout)
+    note = f"+{hidden} more · point here or press V"
+    size = m.font_size(12)
+    note = drawing.ellipsize(note, width, size)
+    drawing.draw_text(surface, note, (x, room.bottom - m.px(4)), size, theme.ACCENT)
+    return hidden
+
+
+def _draw_sections(
+    surface: pygame.Surface | None,
+    rect: pygame.Rect,
+    analysis: Analysis | None,
+    game: Any,
+    m: Metrics,
+    names: tuple[str, str],
+    thinking: bool,
+    extra: list[tuple[str, str]] | None,
+    layout: Layout,
+) -> int:
+    """The titles and rows inside `rect` (`surface` None: only count); returns how many
+    rows found no room."""
+    x, y = rect.x + m.gap, rect.y + m.px(10)
+    width = rect.width - 2 * m.gap
+    head = m.font_size(13)
+    rows = summary_lines(analysis, game, names) if analysis is not None else []
+    hidden = 0
+    if extra:
+        y, missed = _draw_rows(
+            surface, "OPTIMAL PLAY (EXACT)", theme.ACCENT, extra, x, y, width, rect, m, layout
+        )
+        hidden += missed
+        y += m.px(6)
+    if analysis is None:
+        if surface is None or y + head * 1.8 > rect.bottom - m.px(4):
+            return hidden  # a short window: the exact rows above took the room
+        drawing.draw_text(surface, "ANALYSIS", (x, y), head, theme.TEXT_DIM, "semibold")
+        note = (
+            "Waiting for the AI…"
+            if thinking
+            else "Shows the values of each move after an AI move or a hint."
+        )
+        if extra:
+            note = "Waiting for the AI…" if thinking else "Search details appear after an AI move."
+        for i, line in enumerate(drawing.wrap(note, width, m.font_size(14))[:3]):
+            if y + head * 1.8 + (i + 1) * m.font_size(14) * 1.4 > rect.bottom - m.px(4):
+                break
+            drawing.draw_text(
+                surface,
+                line,
+                (x, y + head * 1.8 + i * m.font_size(14) * 1.4),
+                m.font_size(14),
+                theme.TEXT_FAINT,
+            )
+        return hidden
+    if analysis.source == "hint":
+        title = f"ADVICE FOR {names[analysis.player].upper()}"
+        if analysis.stale:
+            title += " · EARLIER POSITION"
+    elif analysis.source == "review":
+        title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
+    else:
+        title = f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
+    colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
+    if analysis.stale:
+        colour = theme.TEXT_FAINT
+    return hidden + _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)[1]
+
+
+Layout = tuple[int, float, float]
+LAYOUTS: tuple[Layout, ...] = (
+    (14, 1.45, 1.8),
+    (13, 1.35, 1.6),
+    (12, 1.2, 1.4),
+    (12, 1.1, 1.3),
+)
+"""(font size, line and heading height factors), roomiest first: the panel takes the first
+that shows every row whole, so a small window loses spacing before it loses rows."""
+
+
+def _section_height(rows: list[tuple[str, str]], width: int, m: Metrics, layout: Layout) -> int:
+    size, factor, head = layout
+    size = m.font_size(size)
+    line_h = round(size * factor)
+    text_w = width - _label_width(rows, size, m)
+    lines = sum(len(drawing.wrap(text, text_w, size)) for _, text in rows)
+    return round(m.font_size(13) * head) + line_h * lines
+
+
+def _label_width(rows: list[tuple[str, str]], size: int, m: Metrics) -> int:
+    """The label column: room for the widest label."""
+    widest = max((drawing.text_size(label, size)[0] for label, _ in rows), default=0)
+    return max(m.px(78), widest + m.px(8))
+
+
+def fit_layout(
+    sections: list[list[tuple[str, str]]], width: int, height: int, m: Metrics
+) -> Layout:
+    """The roomiest of LAYOUTS in which every section's rows fit `height` (else the last)."""
+    for layout in LAYOUTS:
+        needed = sum(_section_height(rows, width, m, layout) for rows in sections)
+        needed += m.px(6) * max(0, len(sections) - 1)
+        if needed <= height:
+            return layout
+    return LAYOUTS[-1]
+
+
+def _draw_rows(
+    surface: pygame.Surface | None,
+    title: str,
+    colour: theme.Colour,
+    rows: list[tuple[str, str]],
+    x: int,
+    y: int,
+    width: int,
+    rect: pygame.Rect,
+    m: Metrics,
+    layout: Layout = LAYOUTS[0],
+) -> tuple[int, int]:
+    """A heading and (label, text) rows, each wrapped to as many lines as it needs; a row
+    that does not fit whole is left out with the rest (`surface` None: only measure).
+    Returns the bottom and how many rows were left out."""
+    head = m.font_size(13)
+    size = m.font_size(layout[0])
+    label_w = _label_width(rows, size, m)
+    line_h = round(size * layout[1])
+    title_lines = drawing.wrap(title, width, head, "semibold")
+    head_h = round(head * layout[2]) + round(head * 1.3) * (len(title_lines) - 1)
+    if y + head_h + line_h > rect.bottom - m.px(4):
+        return y, len(rows)  # not even one row fits: no heading without content
+    for i, line in enumerate(title_lines):
+        if surface is not None:
+            drawing.draw_text(
+                surface, line, (x, y + i * round(head * 1.3)), head, colour, "semibold"
+            )
+    y += head_h
+    for done, (label, text) in enumerate(rows):
+        lines = drawing.wrap(text, width - label_w, size)
+        if y + line_h * len(lines) > rect.bottom - m.px(4):
+            return y, len(rows) - done
+        if surface is not None:
+            drawing.draw_text(surface, label, (x, y), size, theme.TEXT_FAINT)
+        for line in lines:
+            if surface is not None:
+                drawing.draw_text(surface, line, (x + label_w, y), size, theme.TEXT)
+            y += line_h
+    return y, 0
+
+
+def full_height(
+    analysis: Analysis | None,
+    game: Any,
+    m: Metrics,
+    width: int,
+    extra: list[tuple[str, str]] | None = None,
+    names: tuple[str, str] | None = None,
+) -> int:
+    """Height that shows every row of `analysis` and `extra` in the roomiest layout, the panel
+    `width` wide (the side panel's expanded view while the pointer is over it)."""
+    sections = [summary_lines(analysis, game, names)] if analysis is not None else []
+    if extra:
+        sections.insert(0, extra)
+    text_w = width - 2 * m.gap
+    height = sum(_section_height(rows, text_w, m, LAYOUTS[0]) for rows in sections)
+    height += m.px(6) * max(0, len(sections) - 1)
+    if analysis is None:
+        height += round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.4) * 3
+    return m.px(10) + height + m.px(10)
+
+
+def preferred_height(m: Metrics, extra_rows: int = 0) -> int:
+    """Height the panel wants (title plus about eight rows, and any extra section)."""
+    height = m.px(14) + round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.45) * 8 + m.px(6)
+    if extra_rows:
+        height += round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.45) * (extra_rows + 2)
+    return height
+
+
+def content_height(
+    analysis: Analysis | None, game: Any, m: Metrics, width: int, extra_rows: int = 0
+) -> int:
+    """Height that shows `analysis`'s rows in the roomiest layout (the panel `width` wide):
+    the side panel gives what is left to the move list; `preferred_height` before a search."""
+    if analysis is None:
+        return preferred_height(m, extra_rows)
+    rows = summary_lines(analysis, game)
+    text_w = width - 2 * m.gap
+    height = m.px(10) + _section_height(rows, text_w, m, LAYOUTS[0]) + m.px(10)
+    if extra_rows:
+        height += preferred_height(m, extra_rows) - preferred_height(m)
+    return height

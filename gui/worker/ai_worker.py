@@ -1,0 +1,492 @@
+"""The AI in a separate process, so the window keeps drawing while it thinks.
+
+One persistent worker process (multiprocessing "spawn", daemon) reads jobs from a
+request queue and answers on a result queue:
+
+* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
+  factory)` (the factory registers a game added at run time in the worker too);
+  kind "move" asks an `ai.players.players.AIPlayer` built from `config` for its move (difficulty
+  randomness included), kind "analyse" runs `ai.engine.search` with the config's settings, kind
+  "game_review" evaluates a game's positions one by one (`ai.advice.game_review`), answering each.
+* answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
+  ("position", id, index, state, Evaluation, lines) of a game review,
+  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text), and for a player
+  from a file whose code failed ("error", id, line, "forfeit", its traceback lines).
+
+Cancelling sets a shared counter to the job's id; the search polls it through
+`should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
+counter the same way; the search polls it through `ai.search(..., finish_now=...)` and answers
+with the deepest finished iteration (`result.complete` False).  Answers about any job other
+than the newest one are dropped.  `close()` (also registered with atexit) stops the
+process within a second, terminating it if it does not leave by itself.
+
+If the process dies mid-job (killed from outside, out of memory), `poll()` notices, starts
+a new one, sends the job again and answers ("restarted", id, count) so the window can say
+so gently; a job that kills MAX_RESTARTS processes in a row is answered with an error.
+The worker ignores Ctrl+C (SIGINT reaches the whole process group): the window decides.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import inspect
+import multiprocessing
+import pickle
+import queue
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+PROGRESS_INTERVAL = 0.05
+"""At most this often (seconds) a progress message is sent."""
+MINIMAX_BUDGET = 0.4
+"""Seconds the worker may spend counting a minimax tree to show what pruning saved."""
+PARENT_CHECK = 0.5
+"""Seconds between checks that the window's process is still alive."""
+STUCK_AFTER = 0.75
+"""A cancelled job that has not stopped after this long gets the process restarted."""
+MAX_RESTARTS = 3
+"""A job whose worker dies this many times in a row is reported as an error."""
+MOVE_NOW_AFTER = 1.0
+"""A fixed-depth search estimated (`ai.engine.cost`) to take longer than this many seconds deepens
+iteratively, so "move now" has a finished iteration to answer with; shorter ones run as asked."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request to the worker."""
+
+    job_id: int
+    kind: str
+    game_name: str
+    game_options: dict[str, Any]
+    state: Any
+    config: Any
+    analysis: bool = False
+    """The analysis panel is shown: every root value, and a minimax count if cheap."""
+    player_key: Any = None
+    """Jobs with the same key reuse one AIPlayer (its generator and table) across moves."""
+    factory: Any = None
+    """The game's registered factory (a class travels by reference): a game registered at
+    run time in the window (`games.register`) is registered in the worker too."""
+
+
+@dataclass
+class Message:
+    """An answer from the worker about the current job."""
+
+    kind: str
+    job_id: int
+    payload: tuple[Any, ...] = field(default_factory=tuple)
+
+
+def _accepts(function: Any, *names: str) -> bool:
+    """Whether `function` takes all these keyword arguments (or **kwargs)."""
+    try:
+        params = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return True
+    return all(name in params for name in names)
+
+
+_PLAYERS: dict[Any, Any] = {}
+"""AI players by (player_key, config): a player keeps its generator and table between moves."""
+
+
+def _may_finish_early(job: Job) -> bool:
+    """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
+    budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
+    from plyground.ai.engine import cost as ai_cost
+
+    config = job.config
+    algorithm = getattr(config, "algorithm", "")
+    if algorithm not in ai_cost.NODES_PER_SECOND:
+        return False  # the random player does not search
+    if config.depth is None or config.time_limit is not None:
+        return True
+    try:
+        return ai_cost.estimate_seconds(job.state, algorithm, config.depth) > MOVE_NOW_AFTER
+    except Exception:  # an estimate is a nicety: without one the search runs as asked
+        return False
+
+
+def _finish_flag(finished_through: Any, job_id: int) -> Any:
+    """The search's `finish_now`: True once "move now" reached this job."""
+
+    def finish_now() -> bool:
+        return bool(finished_through.value >= job_id)
+
+    return finish_now
+
+
+def _choose(
+    job: Job, game: Any, progress: Any, should_stop: Any, finish_now: Any = None
+) -> tuple[Any, Any]:
+    """The AI player's move (difficulty randomness included) and its SearchResult."""
+    from plyground.ai.players import players as ai_players
+
+    key = (job.player_key, job.config)
+    player = _PLAYERS.get(key)
+    if player is None:
+        if len(_PLAYERS) > 8:
+            _PLAYERS.clear()
+        player = _PLAYERS[key] = ai_players.player_for_window(job.config, game)
+    options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
+    if finish_now is not None:
+        options["finish_now"] = finish_now
+    if job.analysis and _accepts(player.choose, "all_values"):
+        options["all_values"] = True
+    move = player.choose(job.state, **options)
+    return move, player.last_result
+
+
+def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
+    """A full analysis (every root move's value) with the config's search settings: the
+    advisor's search (`ai.advice.advisor.advise_with`, as `plyground hint` runs it)."""
+    from plyground.ai.advice.advisor import advise_with
+
+    result = advise_with(
+        job.state, job.config, progress=progress, should_stop=should_stop, finish_now=finish_now
+    )
+    return result.move, result
+
+
+def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> None:
+    """A game review (kind "game_review"): `job.state` holds (index, state) pairs and
+    `job.config` the seconds a position may take; each evaluated position is answered at once
+    as ("position", id, index, state, evaluation, lines), then ("result", id, None, None)."""
+    from plyground import ai
+    from plyground.ai.advice.review_evaluator import default_evaluator
+
+    evaluate = default_evaluator(game, job.config, should_stop)
+    try:
+        for index, state in job.state:
+            if should_stop():
+                raise ai.SearchCancelled("review cancelled")
+            evaluation, lines = evaluate(state)
+            results.put(("position", job.job_id, index, state, evaluation, lines))
+    except ai.SearchCancelled:
+        results.put(("cancelled", job.job_id))
+        return
+    except Exception as error:  # report, never die
+        results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+        return
+    results.put(("result", job.job_id, None, None))
+
+
+def _count_minimax(job: Job, result: Any) -> int | None:
+    """Minimax's node count at the same depth, if it finishes within MINIMAX_BUDGET."""
+    from plyground import ai
+
+    if result is None or getattr(result, "algorithm", "") != "alphabeta" or not result.depth:
+        return None
+    branching = max(2, len(job.state.legal_moves()))
+    if branching**result.depth > 400_000:
+        return None
+    deadline = time.perf_counter() + MINIMAX_BUDGET
+    try:
+        counted = ai.search(
+            job.state,
+            algorithm="minimax",
+            depth=result.depth,
+            heuristic=result.heuristic,
+            should_stop=lambda: time.perf_counter() > deadline,
+        )
+    except Exception:  # cancelled by the budget, or anything else: no count then
+        return None
+    return int(counted.nodes)
+
+
+def _orphan_check() -> Any:
+    """A cheap test (at most every PARENT_CHECK seconds) of whether the window process died."""
+    parent = multiprocessing.parent_process()
+    last = [time.monotonic(), False]
+
+    def orphaned(force: bool = False) -> bool:
+        now = time.monotonic()
+        if parent is not None and (force or now - last[0] > PARENT_CHECK):
+            last[0] = now
+            last[1] = not parent.is_alive()
+        return bool(last[1])
+
+    return orphaned
+
+
+def _registered_factory(game_name: str) -> Any:
+    """The factory `games.register` keeps for `game_name`, if it can travel to the worker
+    (a class defined inside a function cannot: then None, and the worker needs the name)."""
+    from plyground import games
+
+    factory = games.GAMES.get(game_name)
+    try:
+        pickle.dumps(factory)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+    return factory
+
+
+def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
+    """The job's game (built once per name and options); ValueError for an unknown one."""
+    from plyground import games
+
+    if job.factory is not None and job.game_name not in games.GAMES:
+        games.register(job.factory)
+    key = (job.game_name, tuple(sorted(job.game_options.items())))
+    if key not in cache:
+        cache[key] = games.get_game(job.game_name, **job.game_options)
+    return cache[key]
+
+
+def worker_main(
+    requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
+) -> None:
+    """The worker process: answer jobs until a None arrives (`finished_through`: the
+    "move now" counter, see `AIWorker.move_now`)."""
+    from plyground import ai
+    from plyground.ai.student_code.worker import UserCodeError, allow_user_code
+
+    allow_user_code()  # a hint or analysis with a heuristic from a file runs here, not in
+    # the window; a player from a file moves in a worker of its own (player_for_window)
+    with contextlib.suppress(ValueError, OSError):
+        # Ctrl+C in the terminal reaches the whole process group: the window decides.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
+    orphaned = _orphan_check()
+    from plyground.ai.engine.exact_solving import warm_up_engines
+
+    warm_up_engines()  # the first solve then need not wait for a compiled engine to load
+    while True:
+        try:
+            job = requests.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if orphaned(force=True):
+                return  # the window was killed without closing us: leave too
+            continue
+        if job is None:
+            return
+        if cancelled_through.value >= job.job_id:
+            results.put(("cancelled", job.job_id))
+            continue
+        try:
+            game = _game_for(job, game_cache)
+        except ValueError as error:  # a game this process cannot build: say so, stay alive
+            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            continue
+        last_sent = [0.0]
+
+        def should_stop(job_id: int = job.job_id) -> bool:
+            return bool(cancelled_through.value >= job_id) or orphaned()
+
+        def progress(
+            snapshot: Any, job_id: int = job.job_id, last_sent: list[float] = last_sent
+        ) -> None:
+            now = time.perf_counter()
+            if now - last_sent[0] >= PROGRESS_INTERVAL:
+                last_sent[0] = now
+                results.put(("progress", job_id, snapshot))
+
+        if job.kind == "game_review":
+            _review_positions(job, game, results, should_stop)
+            continue
+        finish_now: Any = None
+        if finished_through is not None and _may_finish_early(job):
+            finish_now = _finish_flag(finished_through, job.job_id)
+        try:
+            if job.kind == "analyse":
+                move, result = _analyse(job, progress, should_stop, finish_now)
+            else:
+                move, result = _choose(job, game, progress, should_stop, finish_now)
+        except ai.SearchCancelled:
+            results.put(("cancelled", job.job_id))
+            continue
+        except UserCodeError as error:  # a player's own file failed: it forfeits the game
+            results.put(("error", job.job_id, error.line, "forfeit", error.details))
+            continue
+        except Exception as error:  # report, never die: the window shows the message
+            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            continue
+        results.put(("result", job.job_id, move, result))
+        if job.analysis and not should_stop():
+            count = _count_minimax(job, result)
+            if count is not None:
+                results.put(("minimax_nodes", job.job_id, count))
+
+
+class AIWorker:
+    """The window's side of the worker: submit, cancel, poll without blocking, close."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._requests: Any = None
+        self._results: Any = None
+        self._cancelled_through: Any = None
+        self._finished_through: Any = None
+        self._next_id = 0
+        self.current_id = 0
+        self.busy = False
+        self._cancel_time: float | None = None
+        self._closed = False
+        self._job: Job | None = None
+        """The current job, kept so it can be sent again if the process dies."""
+        self._deaths = 0
+        self.restarts = 0
+        """How many times a dead worker process was replaced (for tests and the window)."""
+        atexit.register(self.close)
+
+    @property
+    def alive(self) -> bool:
+        """Whether the worker process is running."""
+        return self._process is not None and self._process.is_alive()
+
+    def start(self) -> None:
+        """Start the process now (it is also started on the first job)."""
+        if self.alive:
+            return
+        self._closed = False
+        self._requests = self._context.Queue()
+        self._results = self._context.Queue()
+        self._cancelled_through = self._context.Value("q", self._next_id, lock=False)
+        self._finished_through = self._context.Value("q", self._next_id, lock=False)
+        self._process = self._context.Process(
+            target=worker_main,
+            args=(self._requests, self._results, self._cancelled_through, self._finished_through),
+            name="plyground-ai",
+            daemon=True,
+        )
+        self._process.start()
+
+    def submit(
+        self,
+        kind: str,
+        game_name: str,
+        game_options: dict[str, Any],
+        state: Any,
+        config: Any,
+        analysis: bool = False,
+        player_key: Any = None,
+    ) -> int:
+        """Queue a job (cancelling the running one); returns its id."""
+        self.cancel()
+        if self._cancel_time is not None and time.perf_counter() - self._cancel_time > STUCK_AFTER:
+            self._restart()
+        self.start()
+        self._next_id += 1
+        self.current_id = self._next_id
+        self.busy = True
+        self._deaths = 0
+        self._job = Job(
+            self.current_id,
+            kind,
+            game_name,
+            dict(game_options),
+            state,
+            config,
+            analysis,
+            player_key,
+            _registered_factory(game_name),
+        )
+        self._requests.put(self._job)
+        return self.current_id
+
+    def cancel(self) -> None:
+        """Stop the running job at once; its answers will be ignored."""
+        if self._cancelled_through is not None and self.busy:
+            self._cancelled_through.value = self.current_id
+            if self._cancel_time is None:
+                self._cancel_time = time.perf_counter()
+        self.busy = False
+
+    def move_now(self) -> bool:
+        """Move now: the running search stops and answers with its deepest finished
+        iteration (at least depth 1).  Returns whether a job was running to be told."""
+        if self._finished_through is None or not self.busy:
+            return False
+        self._finished_through.value = max(self._finished_through.value, self.current_id)
+        return True
+
+    def poll(self) -> list[Message]:
+        """Every waiting answer about the current job (never blocks)."""
+        messages: list[Message] = []
+        if self._results is None:
+            return messages
+        while True:
+            try:
+                raw = self._results.get_nowait()
+            except (queue.Empty, OSError, ValueError):
+                break
+            kind, job_id, *payload = raw
+            finished = kind in ("result", "cancelled", "error")
+            if (
+                finished
+                and self._cancelled_through is not None
+                and job_id <= self._cancelled_through.value
+            ):
+                self._cancel_time = None  # the cancelled job has let go of the worker
+            if job_id != self.current_id:
+                continue
+            if kind in ("result", "cancelled", "error"):
+                self.busy = False
+            messages.append(Message(kind, job_id, tuple(payload)))
+        if self.busy and not self._closed and not self.alive:
+            messages.append(self._respawn())
+        return messages
+
+    def _respawn(self) -> Message:
+        """The process died mid-job (killed, out of memory...): start a new one, ask again.
+
+        Returns a "restarted" message for the window's gentle notice, or an "error" one
+        when the same job has killed MAX_RESTARTS processes in a row.
+        """
+        job = self._job
+        self._shutdown(0.2)
+        self._deaths += 1
+        if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
+            self.busy = False
+            return Message("error", self.current_id, ("the AI process stopped unexpectedly",))
+        self.start()
+        self.restarts += 1
+        self._cancelled_through.value = job.job_id - 1
+        self._finished_through.value = job.job_id - 1
+        self._cancel_time = None
+        self._requests.put(job)
+        return Message("restarted", job.job_id, (self.restarts,))
+
+    def _restart(self) -> None:
+        self._shutdown(0.2)
+        self._cancel_time = None
+
+    def _shutdown(self, timeout: float) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if self._cancelled_through is not None:
+            self._cancelled_through.value = max(self._next_id, self._cancelled_through.value)
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            self._requests.put_nowait(None)
+        process.join(timeout / 2)
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout / 2)
+        if process.is_alive():
+            process.kill()
+            process.join(0.2)
+        for q in (self._requests, self._results):
+            try:
+                q.cancel_join_thread()
+                q.close()
+            except (OSError, ValueError, AttributeError):
+                pass
+        self._requests = self._results = None
+
+    def close(self, timeout: float = 0.8) -> None:
+        """Stop the worker; returns within about `timeout` seconds, leaving no process."""
+        if self._closed:
+            return
+        self._closed = True
+        self.busy = False
+        self._shutdown(timeout)

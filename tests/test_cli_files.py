@@ -1,4 +1,4 @@
-"""Issue 13: every output and input file a command is given gets a clear refusal.
+"""Every output and input file a command is given gets a clear refusal.
 
 One line on stderr naming the file and the reason, exit status 2, nothing half-written;
 results computed before a file fails are printed instead of lost.  The tests run as root,

@@ -1,6 +1,6 @@
 """The one reader of every file (plyground.file_reader): a hostile file costs one clear line.
 
-Issue 25, items 1-4: FIFOs and devices refused before they are opened, size and nesting
+FIFOs and devices refused before they are opened, size and nesting
 capped, integers and strings bounded, UTF-8 with or without a byte-order mark, a declared
 field refusing the wrong type or range, and the same bounds on saves, settings and solver
 files through the terminal (`analyze --load`, `bench --solver-file`).

@@ -1,4 +1,4 @@
-"""Standard output that fails or cannot encode (issue 25, item 5): degrade or one line.
+"""Standard output that fails or cannot encode: degrade or one line.
 
 /dev/full, a closed stdout, a pipe closed early (`| head -c 10`), PYTHONIOENCODING=ascii and
 LANG=C: ASCII stand-ins (▲ -> ^, … -> ...) or one line, never "internal error"; every

@@ -1,4 +1,4 @@
-"""Every value says where it comes from (issue 20): the seen cases 3-7 and the property test.
+"""Every value says where it comes from: the seen cases 3-7 and the property test.
 
 The window's cases 1 and 2 (the Pig hint, stale advice) are in tests/gui/test_advice.py.
 """

@@ -1,4 +1,4 @@
-"""Issue 24's install anywhere: the README's set-up for each platform, the test command CI
+"""The README's set-up for each platform, the test command CI
 runs, example commands that say they need the virtual environment, the licence, and one line
 instead of a traceback when Plyground runs outside its environment."""
 

@@ -1,4 +1,4 @@
-"""Every request estimates its cost before it starts (issue 25, item 6).
+"""Every request estimates its cost before it starts.
 
 What cannot finish in reasonable time or memory is refused with the estimate (or runs
 with the estimate said and Ctrl+C as the way out); conflicting modes are refused before

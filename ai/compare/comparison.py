@@ -1,4 +1,4 @@
-"""Compare the search algorithms side by side on one position (issue 11).
+"""Compare the search algorithms side by side on one position.
 
 Every variant that fits the game searches the same position at the same depth and
 heuristic, and each gives one `Row`: the root value, the chosen move, nodes, leaves,

@@ -1,4 +1,4 @@
-"""Pig's optimal policy as a picture, described as plain chart data (issue 11).
+"""Pig's optimal policy as a picture, described as plain chart data.
 
 Neller and Presser draw the optimal roll/hold policy as a boundary: for a given opponent
 score, the turn total at which to hold as a function of one's own score.  This module turns

@@ -224,7 +224,7 @@ def dice_tree(leaves: tuple[float, ...], probabilities: tuple[float, float] = (0
 AIMA_FIG_5_2 = three_ply((3, 12, 8, 2, 4, 6, 14, 5, 2))
 """AIMA 3rd ed. fig. 5.2/5.5: A = 3; alpha-beta skips C's last two leaves."""
 LESSON_TREE = three_ply((3, 5, 9, 1, 7, 14, 8, 11, 2))
-"""Issue 10 lesson 1: A = 3; once C's first leaf is 1, C's other two cannot matter."""
+"""Lesson 1: A = 3; once C's first leaf is 1, C's other two cannot matter."""
 BEST_ORDER_TREE = reorder(LESSON_TREE, best=True)
 """Lesson 2: every node's best child first (alpha-beta's best case)."""
 WORST_ORDER_TREE = reorder(LESSON_TREE, best=False)

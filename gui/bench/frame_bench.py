@@ -5,11 +5,11 @@ frames at 60 fps with a real clock, timing each frame's work (events, update, dr
 flip).  The first few frames (fonts, cached board art, worker start-up) are reported
 separately as warm-up and left out of the statistics.
 
-`idle_run()` measures the window at rest (issue 15): the process's CPU time over wall time
+`idle_run()` measures the window at rest: the process's CPU time over wall time
 with the real loop (`App.wait` + `App.step`) at the menu and on a still board, against the
 old way of drawing every frame at 60 fps.
 
-`memory_run()` watches a long AI-vs-AI series the same way (issue 16) and reports the
+`memory_run()` watches a long AI-vs-AI series the same way and reports the
 process's resident memory after a warm-up and at the end, with the games played, the
 drawing caches' bytes and the number of pygame_gui elements.
 """

@@ -1,4 +1,4 @@
-"""A chart's axes: data ranges, round ticks, the grid and the axis labels (issue 11)."""
+"""A chart's axes: data ranges, round ticks, the grid and the axis labels."""
 
 from __future__ import annotations
 

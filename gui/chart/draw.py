@@ -1,4 +1,4 @@
-"""One small chart module: axes, ticks, log scale, legend, theme colours (issue 11).
+"""One small chart module: axes, ticks, log scale, legend, theme colours.
 
 A `Chart` is plain data (series of points, markers, an optional heat map); `draw` paints it
 into a rectangle of any surface, so the window and the PNG files of the terminal commands

@@ -1,4 +1,4 @@
-"""The data of a chart: series, markers, heat map, and where a chart was drawn (issue 11)."""
+"""The data of a chart: series, markers, heat map, and where a chart was drawn."""
 
 from __future__ import annotations
 

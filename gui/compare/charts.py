@@ -1,4 +1,4 @@
-"""The charts of the Compare view and of the `compare` / `policy` commands (issue 11).
+"""The charts of the Compare view and of the `compare` / `policy` commands.
 
 `nodes_chart` plots nodes against depth on a log scale, one line per algorithm (its points
 are exactly the comparison rows' node counts), with the theory curves b^d and, without

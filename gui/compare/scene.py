@@ -1,4 +1,4 @@
-"""Compare view: every algorithm on the current position (issue 11).
+"""Compare view: every algorithm on the current position.
 
 `CompareScene(app, game, state)` runs each variant that fits the game (see
 `ai.compare.comparison`) at

@@ -1,4 +1,4 @@
-"""The Compare view's background runs: one search at a time in a spawned process (issue 11).
+"""The Compare view's background runs: one search at a time in a spawned process.
 
 `CompareRunner` owns a one-process `ProcessPoolExecutor` (spawn context) and runs one
 (variant, depth) search after another on it; the window polls it every frame, so the

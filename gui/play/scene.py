@@ -186,7 +186,7 @@ class PlayScene(FileDialogScene):
         rect = pygame.Rect(header.x, top, header.width, h - top - m.pad)
         shown = self.overlay_shown()
         if shown > 0:
-            # In a few steps: each board size is drawn and cached anew (issue 16).
+            # In a few steps: each board size is drawn and cached anew.
             eased = math.ceil(drawing.ease_out_cubic(shown) * BOARD_STEPS) / BOARD_STEPS
             rect.height -= round((self.overlay_height() + m.gap) * eased)
         rect.height -= review_card.reserved(self)  # the game review's card under the board

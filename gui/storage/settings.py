@@ -100,7 +100,7 @@ def saves_dir() -> Path:
 
 
 def older_saves_dir() -> Path:
-    """Where versions before issue 24 kept saves (the data folder's hidden saves folder)."""
+    """Where older versions kept saves (the data folder's hidden saves folder)."""
     return data_dir() / "saves"
 
 

@@ -1,4 +1,4 @@
-"""The human's advice in the window (issue 20, seen 1 and 2): one advisor, fresh or marked.
+"""The human's advice in the window: one advisor, fresh or marked.
 
 Hints and board values come from the game's best evaluator (`ai.advice.advisor`), never from the
 opponent's difficulty; after every decision the advice is worked out again, and until it

@@ -1,4 +1,4 @@
-"""Compare's theory lines and opening depth (issue 20, seen 7), in the window."""
+"""Compare's theory lines and opening depth, in the window."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The explorer through its model (no window, no pixels): issue 22's items 1-6.
+"""The explorer through its model (no window, no pixels).
 
 What is narrated is drawn, single click opens and closes, double click re-roots, nodes are
 named by their path, pruned subtrees show greyed with their values, trees typed into the

@@ -1,5 +1,5 @@
 """`exercise --explore`: the student's tree beside the reference, through the model (no
-window, no pixels; issue 23's explore item).
+window, no pixels; the explore command).
 
 Students' searches are stood in for by the leaves a wrong search evaluates (minimax's for an
 alpha-beta that does not prune; a prefix for one that prunes too much), as the grader would

@@ -1,4 +1,4 @@
-"""Damaged saves, autosaves and settings: the terminal and the window's start-up (issue 25).
+"""Damaged saves, autosaves and settings: the terminal and the window's start-up.
 
 A hypothesis fuzz test mutates real files (huge integers, deep nesting, wrong types, huge
 strings, truncation, binary, a byte-order mark, flipped bytes) and checks the terminal

@@ -1,4 +1,4 @@
-"""The window against hostile files and requests (issue 25, items 2, 4, 7 and 8).
+"""The window against hostile files and requests.
 
 Its own files hold anything (the autosave, the settings): it starts and sets them aside; a
 Pig goal whose table cannot be built here is refused in set-up with the reason; an AI that

@@ -1,4 +1,4 @@
-"""Watching AI vs AI must not grow the window's memory (issue 16).
+"""Watching AI vs AI must not grow the window's memory.
 
 The drawing caches are bounded by bytes and entries; animated values (glow strength,
 fades) change no cache key; a headless series keeps its Python heap (tracemalloc

@@ -1,6 +1,6 @@
 """The caption over the board's values: it names the side whose values they are (the AI's
 own view or advice for a person), carries the one short legend, and fits at every window
-size without covering the status line or anything the board draws (issue 20)."""
+size without covering the status line or anything the board draws."""
 
 from __future__ import annotations
 

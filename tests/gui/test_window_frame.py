@@ -1,4 +1,4 @@
-"""Issue 24: a first window that fits a 1366x768 laptop, full screen on F11, and the window's
+"""A first window that fits a 1366x768 laptop, full screen on F11, and the window's
 size, place and full screen remembered between runs (a size that no longer fits is not used)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 24's smaller fixes: preset texts fit their set-up cards at every size, series results
+"""Preset texts fit their set-up cards at every size, series results
 without an infinite Elo and ranked by score, a file dialog scaled to the window, saves in a
 visible documents folder, the turn said after opening a game, Pig's die before the first roll,
 and a seed box for every game's AI-vs-AI series."""

@@ -1,4 +1,4 @@
-"""Issue 14, "honest numbers": every figure a search reports is true (one test per item)."""
+"""Every figure a search reports is true (one test per item)."""
 
 from __future__ import annotations
 
@@ -381,7 +381,7 @@ def test_progress_names_solving_not_the_internal_depth() -> None:
     assert "10000" not in report.progress_line(seen[0])
 
 
-# ----------------------------------------------------------------- issue 9: a true table size
+# ----------------------------------------------------------------- a true table size
 def test_the_table_reports_its_true_size() -> None:
     table = TranspositionTable(12)
     state = C4.replay(C4.parse_moves("4453"))

@@ -1,4 +1,4 @@
-"""The proof of issue 9: a game that lives only in tests/ (three-heap Nim, tests/nim_game.py,
+"""A game that lives only in tests/ (three-heap Nim, tests/nim_game.py,
 and its kit, tests/nim_kit.py) gets a menu card and a set-up, is played to the end by clicks
 and keys (human vs human, human vs AI Easy), saved and opened again: no file outside tests/
 knows it.  The terminal half (match, tournament, analyze) is in tests/test_one_place.py."""

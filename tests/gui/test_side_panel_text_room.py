@@ -1,4 +1,4 @@
-"""Issue 24: the play panel gives text room. No panel text is cut short or wider than the
+"""The play panel gives text room. No panel text is cut short or wider than the
 panel, the move list keeps six lines with the analysis shown, a bigger window shows more (not
 only bigger letters), rows a short window has no room for show while pointed at, and Pig's
 move list is a turn log."""

@@ -1,4 +1,4 @@
-"""The terminal's rough edges a new user hit (issue 12): each stays fixed."""
+"""The terminal's rough edges a new user hit: each stays fixed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Things on screen that must not cover each other (issue 15's overlaps)."""
+"""Things on screen that must not cover each other ."""
 
 from __future__ import annotations
 
@@ -114,8 +114,8 @@ def test_the_side_panel_fits_at_800x600():
             widgets = _panel_widgets(play)
             assert len(widgets) >= 12  # roles, buttons, tools (and AI-vs-AI controls)
             assert all(rect.bottom <= top for rect in widgets)
-            # The move list keeps six lines (issue 24): the analysis shows its title and first
-            # rows here, and all of them while pointed at (tests/gui/test_panel_room.py).
+            # The move list keeps six lines: the analysis shows its title and first
+            # rows here, and all of them while pointed at (tests/gui/test_side_panel_text_room.py).
             assert top + analysis <= bottom and analysis >= min(wanted, app.metrics.px(60))
         finally:
             app.quit(save=False)

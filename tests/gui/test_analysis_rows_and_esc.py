@@ -1,4 +1,4 @@
-"""Issue 12's rough edges in the window: every analysis row shows at 800x600 (pointed at), Esc works
+"""Every analysis row shows at 800x600 (pointed at), Esc works
 while the menu is still animating, and a custom AI keeps its randomness."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ functions, so the same search gives the same numbers everywhere.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -25,7 +26,7 @@ LEAF = (
 )
 CUTOFF = (
     "a node where alpha-beta stopped before its last move, because its value had already "
-    "reached the bound (β at MAX, α at MIN): at least one move skipped"
+    "reached the bound (beta at MAX, alpha at MIN): at least one move skipped"
 )
 TABLE_HIT = "a node the transposition table settled without searching its moves"
 SHARE = (
@@ -40,6 +41,18 @@ DEFINITIONS = {
     "share": SHARE,
 }
 """Each counter's definition in words, for help texts."""
+LABELS = ("Nodes visited", "Leaves evaluated", "Cut-offs", "Table hits")
+"""How the explorer's panel names the four counters, in the order of `Counts`."""
+
+
+def definitions_text(width: int = 88) -> str:
+    """The counters' definitions as a help text: one wrapped paragraph each."""
+    lines = ["what is counted (the same in trace, compare and the explorer):"]
+    for name, words in DEFINITIONS.items():
+        lines += textwrap.wrap(
+            f"{name}: {words}", width, initial_indent="  ", subsequent_indent="    "
+        )
+    return "\n".join(lines)
 
 
 class Counts(NamedTuple):

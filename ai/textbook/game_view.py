@@ -74,8 +74,11 @@ class TextbookGame:
     """Proven results lose a STEP per ply (games without chance)."""
     last_source: str = field(init=False, default="")
     """What answered the last `evaluate`: terminal, book, table or the heuristic's name."""
-    _oracle: dict[Any, float] = field(init=False, default_factory=dict)
-    _oracle_nodes: int = field(init=False, default=0)
+    order_memo: dict[Any, float] = field(init=False, default_factory=dict)
+    """Exact values best-first ordering found, by `key`."""
+    order_nodes: int = field(init=False, default=0)
+    """Nodes best-first ordering searched so far."""
+    _last_role: tuple[Position | None, int, str] = field(init=False, default=(None, 0, ""))
 
     def __post_init__(self) -> None:
         self.ctx = Context(heuristic_for(self.root, self.heuristic), None, 0, None, None)
@@ -142,6 +145,15 @@ class TextbookGame:
     def role(self, position: Position, depth: int) -> str:
         """leaf, chance, max or min.  The root is searched even when the book knows it, as
         `ai.engine.search` searches it; a chance node is expanded at depth 0."""
+        last, last_depth, last_role = self._last_role
+        if last is position and last_depth == depth:
+            return last_role  # asked again for the node just entered
+        role = self._role(position, depth)
+        self._last_role = (position, depth, role)
+        return role
+
+    def _role(self, position: Position, depth: int) -> str:
+        """`role`, worked out."""
         state = position.state
         if state.is_terminal():
             return LEAF
@@ -231,7 +243,7 @@ class _OracleGame(Quiet):
         return self.view.chance_outcomes(position)
 
     def is_cutoff(self, position: Position, depth: int) -> bool:
-        self.answer = self.view._oracle.get(self.view.key(position, depth))
+        self.answer = self.view.order_memo.get(self.view.key(position, depth))
         return self.answer is not None or self.view.role(position, depth) == LEAF
 
     def evaluate(self, position: Position) -> float:
@@ -247,15 +259,15 @@ class _OracleGame(Quiet):
         assert isinstance(state, Position)
         view = self.view
         key = view.key(state, state.remaining)
-        if key in view._oracle:
+        if key in view.order_memo:
             return
-        view._oracle_nodes += 1
-        if view._oracle_nodes > view.order_budget:
+        view.order_nodes += 1
+        if view.order_nodes > view.order_budget:
             raise OrderTooCostly(
                 f"finding the best order needs more than {view.order_budget:,} nodes: try a "
                 "smaller depth or another ordering"
             )
-        view._oracle[key] = value
+        view.order_memo[key] = value
 
 
 class Memo(Quiet):

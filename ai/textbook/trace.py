@@ -288,7 +288,8 @@ def trace(
         view.memo = Memo(view.key)
         watchers.insert(0, view.memo)
     try:
-        SEARCHES[algorithm](view, view.start(depth), depth, Observers(*watchers))
+        watching = watchers[0] if len(watchers) == 1 else Observers(*watchers)
+        SEARCHES[algorithm](view, view.start(depth), depth, watching)
     except OrderTooCostly as too_costly:
         raise TraceTooLarge(
             f"finding the best order needs more than {view.order_budget:,} "

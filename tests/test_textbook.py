@@ -26,6 +26,7 @@ from plyground.games import CHANCE
 from plyground.games.base import Move
 from plyground.games.trees import examples
 from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.practice import EDITOR
 
 SEARCHES: dict[str, Callable[..., float]] = {
     "minimax": minimax,
@@ -238,12 +239,17 @@ def test_pig_in_trace_compare_and_the_explorer() -> None:
         assert ExplorerModel(state, "expectiminimax", depth).record().totals() == counts
 
 
-def test_the_lessons_count_what_the_textbook_function_counts() -> None:
+def test_the_lessons_and_the_tree_editor_count_what_the_textbook_function_counts() -> None:
     for index, lesson in enumerate(examples.LESSONS):
         model = ExplorerModel(examples.TreeGame(lesson.tree).initial_state(), lesson=index)
         found = model.record()
         expected = textbook(lesson.algorithm, model.state, examples.height(lesson.tree))[1]
         assert found.totals() == expected, lesson.title
+    editor = ExplorerModel(examples.TreeGame(examples.LESSON_TREE).initial_state(), lesson=EDITOR)
+    for text in ("(3,5,9)(1,7,14)(8,11,2)", "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"):
+        assert editor.load_editor_text(text)
+        expected = textbook(editor.algorithm, editor.state, editor.depth)[1]
+        assert editor.record().totals() == expected, text
 
 
 def test_the_graders_reference_counts_what_the_textbook_function_counts() -> None:

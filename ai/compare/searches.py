@@ -22,7 +22,7 @@ from plyground.ai.textbook.counts import Counter
 from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.game_view import Position, TextbookGame
 from plyground.ai.textbook.minimax import minimax
-from plyground.ai.textbook.observer import Observers
+from plyground.ai.textbook.observer import Observers, Quiet
 from plyground.games.base import Move
 
 TEXTBOOK_ROWS: dict[str, Callable[..., float]] = {
@@ -37,7 +37,7 @@ KILLERS_PER_PLY = 2
 
 
 @dataclass
-class KillerOrderedGame(TextbookGame):
+class KillerOrderedGame(TextbookGame, Quiet):
     """The game view with killer moves and the history heuristic: moves that caused a cut-off
     are tried first, at the same ply (killers) and anywhere (history, weighted by the depth
     left squared).  It is also the observer that learns them from alpha-beta's cut-offs."""
@@ -57,19 +57,6 @@ class KillerOrderedGame(TextbookGame):
                 ranked.insert(0, killer)
         return ranked
 
-    # the observer's hooks: only the cut-offs matter
-    def enter(self, state: object, depth: int, alpha: float, beta: float) -> None:
-        """Nothing."""
-
-    def leaf(self, state: object, value: float) -> None:
-        """Nothing."""
-
-    def backed_up(self, state: object, move: Move, child: float, best: float) -> None:
-        """Nothing."""
-
-    def narrowed(self, state: object, bound: str, old: float, new: float) -> None:
-        """Nothing."""
-
     def cut_off(
         self, state: object, move: Move, value: float, bound: str, skipped: Sequence[Move]
     ) -> None:
@@ -80,9 +67,6 @@ class KillerOrderedGame(TextbookGame):
             row.insert(0, move)
             del row[KILLERS_PER_PLY:]
         self.history[move] = self.history.get(move, 0) + state.remaining * state.remaining
-
-    def leave(self, state: object, value: float) -> None:
-        """Nothing."""
 
 
 class Watch(Counter):

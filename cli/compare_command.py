@@ -23,6 +23,7 @@ from plyground.ai.compare.comparison import (
     theory_curves,
 )
 from plyground.ai.engine.search import SearchCancelled, SearchError
+from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -45,7 +46,6 @@ def format_row(row: Row, game: Any) -> list[str]:
         nodes = f"~{round(guess.nodes):,}" if guess is not None else ""
         seconds = f"~{duration(guess.seconds)}" if guess is not None else ""
         return [row.title, "skipped", "", nodes, "", "", "", seconds, ""]
-    share = "" if row.share is None else f"{row.share:.1%}"
     return [
         row.title,
         "" if row.value is None else f"{row.value:+.3f}",
@@ -55,7 +55,7 @@ def format_row(row: Row, game: Any) -> list[str]:
         f"{row.cutoffs:,}",
         f"{row.table_hits:,}",
         duration(row.elapsed),
-        share,
+        row.share_text,
     ]
 
 
@@ -199,7 +199,7 @@ def add_parser(commands: Any) -> None:
         "with dice, expectiminimax with and without its table) at each depth, and compare "
         "values, nodes, leaves, cut-offs, table hits and time.  Depth counts player "
         "decisions; chance layers do not use it up.",
-        f"examples:\n{examples}\n\n{games_help()}",
+        f"examples:\n{examples}\n\n{games_help()}\n\n{definitions_text()}",
     )
     add_game_arguments(parser)
     parser.add_argument("--moves", default="", help="moves to the position (default: the start)")

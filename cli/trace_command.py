@@ -9,6 +9,7 @@ from typing import Any
 
 from plyground.ai.engine.search import ALGORITHMS, SearchError
 from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.textbook.counts import definitions_text
 from plyground.ai.textbook.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.textbook.trace_text import render_json, render_text
 from plyground.cli.args import (
@@ -98,7 +99,7 @@ def add_parser(commands: Any) -> None:
         "expectiminimax on a position and print every node: values backed up, the window, "
         "which children a cut-off skipped and why, chance nodes' weighted sums.  Depth counts "
         "player decisions; chance layers (dice) are free.",
-        f"examples:\n{examples}\n\n{games_help()}",
+        f"examples:\n{examples}\n\n{games_help()}\n\n{definitions_text()}",
     )
     add_game_arguments(parser, required=False)
     parser.add_argument("--lesson", type=int, help="a textbook tree instead of a game (1-3)")

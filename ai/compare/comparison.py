@@ -4,17 +4,23 @@ Every variant that fits the game searches the same position at the same depth an
 heuristic, and each gives one `Row`: the root value, the chosen move, nodes, leaves,
 cut-offs, table hits, time, and nodes as a share of minimax's.  The variants:
 
-* ``minimax``: the textbook reference (`ai.engine.search`, algorithm "minimax");
+* ``minimax``: the textbook reference;
 * ``alphabeta-plain``: alpha-beta in the game's own move order, no table, no deepening;
 * ``alphabeta-ordered``: the same plus move ordering (killer moves and the history heuristic);
 * ``engine``: the full engine (`ai.engine.search`, "alphabeta"): ordering, table, deepening;
 * with chance, ``expectiminimax`` (`ai.engine.search`, with its table) and
-  ``expectiminimax-plain`` (no table).
+  ``expectiminimax-plain`` (the textbook's, no table).
 
-The two plain alpha-betas and table-less expectiminimax live in `ai.compare.searches`, built
-on the same value units as the engine (`ai.engine.bookkeeping`), so every row's value is the same
-number.  Before a run, `estimate` (`ai.compare.estimate`) guesses its nodes from the game's
-real branching (b^d for minimax) or, once smaller depths ran, from their measured growth,
+The textbook rows (`ai.compare.searches`) run the functions of `ai.textbook` that the
+explorer and `trace` run, counted by the same `ai.textbook.counts.Counter`, so they count
+exactly what `trace` counts; their values are on the engine's scale, so every row's value
+is the same number.  Counts follow `ai.textbook.counts`; the engine rows count nodes the
+same way, but their leaves are heuristic evaluations only (`SearchResult.leaf_evaluations`)
+and their cut-offs the engine's own.  Shares never exceed 100%: a row that visited more
+nodes than minimax says "more".
+
+Before a run, `estimate` (`ai.compare.estimate`) guesses its nodes from the game's real
+branching (b^d for minimax) or, once smaller depths ran, from their measured growth,
 and its seconds from the measured speed: a caller skips a run that would take too long.
 Runs report progress and honour `should_stop`.  No game is named here: everything comes
 from the state.
@@ -36,12 +42,13 @@ from plyground.ai.compare.estimate import (
     theory_curves,
     tree_sizes,
 )
-from plyground.ai.compare.searches import alphabeta_root, expectiminimax_root
-from plyground.ai.engine.bookkeeping import Context, MoveMarks, SearchCancelled, SearchError
+from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
+from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, heuristic_for, search
 from plyground.ai.engine.values import to_value
 from plyground.ai.evaluation.move_provenance import judge
+from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import CHANCE, Move
 
 __all__ = [
@@ -134,7 +141,8 @@ class Row:
     table_hits: int = 0
     elapsed: float = 0.0
     share: float | None = None
-    """Nodes as a share of minimax's at the same depth (None: minimax did not run)."""
+    """Nodes as a share of minimax's at the same depth (`ai.textbook.counts.SHARE`; None:
+    minimax did not run, or this search visited more nodes than minimax)."""
     skipped: str = ""
     """Why the run did not happen ("estimated 40,000,000 nodes, about 11 min"), or ''."""
     estimate: Estimate | None = None
@@ -143,6 +151,16 @@ class Row:
     skipped."""
     source: str = ""
     """What produced the root value (search, heuristic, ...: ai.evaluation.provenance)."""
+    over_minimax: bool = False
+    """The search visited more nodes than minimax at the same depth (the engine can: see
+    `ENGINE_NOTE`): no share then, `share_text` says so in words."""
+
+    @property
+    def share_text(self) -> str:
+        """The share as the tables show it: '12.5%', 'more' (than minimax) or ''."""
+        if self.share is not None:
+            return f"{self.share:.1%}"
+        return "more" if self.over_minimax else ""
 
     @property
     def ran(self) -> bool:
@@ -183,9 +201,10 @@ class Comparison:
 
 
 ENGINE_NOTE = (
-    "the engine can count more nodes than plain alpha-beta: iterative deepening searches "
-    "depths 1 to d again, and it values every root move exactly (the board's labels need "
-    "them) where plain alpha-beta only proves the best."
+    "the engine can count more nodes than plain alpha-beta (even than minimax: 'more'): "
+    "iterative deepening searches depths 1 to d again, and it values every root move exactly "
+    "(the board's labels need them) where plain alpha-beta only proves the best; its leaves "
+    "are heuristic evaluations only and its cut-offs its own."
 )
 """Why the engine's row may exceed plain alpha-beta's (the window and `compare` say it)."""
 
@@ -236,9 +255,9 @@ def run_variant(
     :raises SearchCancelled: `should_stop()` returned True.
     """
     chosen = _checked_variant(state, variant, depth)
-    if variant in ("minimax", "engine", "expectiminimax"):
-        return _run_engine(state, chosen, depth, heuristic, seed, progress, should_stop)
-    return _run_plain(state, chosen, depth, heuristic, seed, progress, should_stop)
+    if variant in TEXTBOOK_ROWS:
+        return _run_textbook(state, chosen, depth, heuristic, progress, should_stop)
+    return _run_engine(state, chosen, depth, heuristic, seed, progress, should_stop)
 
 
 def _checked_variant(state: Any, variant: str, depth: int) -> Variant:
@@ -304,41 +323,29 @@ def _run_engine(
     )
 
 
-def _run_plain(
+def _run_textbook(
     state: Any,
     chosen: Variant,
     depth: int,
     heuristic: str | None,
-    seed: int,
     progress: Callable[[SearchProgress], None] | None,
     should_stop: Callable[[], bool] | None,
 ) -> Row:
-    """A plain search of `ai.compare.searches`, counted by a fresh engine context."""
-    variant = chosen.key
-    ctx = Context(heuristic_for(state, heuristic), None, seed, should_stop, progress)
-    ctx.depth = depth
-    ctx.book = False  # the textbook's tree, as every row
-    if state.STOCHASTIC:
-        ctx.for_chance_game()
-    if variant == "expectiminimax-plain":
-        values = expectiminimax_root(state, depth, ctx)
-    else:
-        values = alphabeta_root(state, depth, ctx, ordered=variant == "alphabeta-ordered")
-    best = max(values.values())
-    move = next(m for m, v in values.items() if v == best)
-    ctx.best_move, ctx.best_value = move, best
-    ctx.report()
-    judged = judge(state, ctx, best, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
+    """A textbook row (`ai.compare.searches`): the textbook function, counted by the
+    `ai.textbook.counts.Counter` the trace counts with."""
+    run = run_textbook(state, chosen.key, depth, heuristic, progress, should_stop)
+    ctx, counts = run.ctx, run.watch.counts
+    judged = judge(state, ctx, run.value, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
     return Row(
-        variant,
+        chosen.key,
         chosen.title,
         depth,
-        to_value(best),
-        move,
-        ctx.nodes,
-        ctx.leaf_evaluations,
-        ctx.cutoffs,
-        ctx.table_hits,
+        to_value(run.value),
+        run.move,
+        counts.nodes,
+        counts.leaves,
+        counts.cutoffs,
+        counts.table_hits,
         ctx.elapsed(),
         kind=judged.kind.value,
         source=judged.source.value,
@@ -360,7 +367,8 @@ class Step:
 
 
 def with_shares(rows: Sequence[Row]) -> list[Row]:
-    """The rows with `share` set: nodes over minimax's nodes at the same depth."""
+    """The rows with `share` set (`ai.textbook.counts.share_of_minimax`): nodes over
+    minimax's nodes at the same depth, never above 100%."""
     reference = {row.depth: row.nodes for row in rows if row.variant == "minimax" and row.ran}
     if not reference:
         reference = {
@@ -370,9 +378,10 @@ def with_shares(rows: Sequence[Row]) -> list[Row]:
         }
     out = []
     for row in rows:
-        base = reference.get(row.depth)
-        share = row.nodes / base if base and row.ran else None
-        out.append(_replace(row, share=share))
+        base = reference.get(row.depth) if row.ran else None
+        share = share_of_minimax(row.nodes, base)
+        over = bool(base) and share is None
+        out.append(_replace(row, share=share, over_minimax=over))
     return out
 
 

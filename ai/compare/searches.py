@@ -1,133 +1,124 @@
-"""The plain searches a comparison measures (ai.compare.comparison), in the engine's value units.
+"""Compare's textbook rows: the textbook functions of `ai.textbook`, counted by its `Counter`.
 
-Alpha-beta without table or deepening, in the game's move order or with killer moves and
-the history heuristic, and expectiminimax without a table.  No game is named here.
+minimax, alpha-beta in the game's move order, alpha-beta with killer moves and the history
+heuristic, and expectiminimax without a table all run the same code the explorer and the
+`trace` command run (`ai.textbook.minimax`, `.alphabeta`, `.expectiminimax` on the game view
+of `ai.textbook.game_view`, no opening book), so Compare and `trace` give the same counts
+for the same search.  The killer moves and the history heuristic are a move order (a game
+view) that learns from the cut-offs it watches; the `Watch` counts, reports progress and
+honours a stop request.  No game is named here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from plyground.ai.engine.bookkeeping import POLL_MASK, Context, back_up, child_bound, terminal_units
-from plyground.ai.engine.full_width_search import book_leaf
-from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, STEP_UNITS, WIN_UNITS
-from plyground.games.base import CHANCE, Move
+from plyground.ai.engine.bookkeeping import POLL_MASK, Context
+from plyground.ai.engine.result import SearchProgress
+from plyground.ai.textbook.alphabeta import alphabeta
+from plyground.ai.textbook.counts import Counter
+from plyground.ai.textbook.expectiminimax import expectiminimax
+from plyground.ai.textbook.game_view import Position, TextbookGame
+from plyground.ai.textbook.minimax import minimax
+from plyground.ai.textbook.observer import Observers, Quiet
+from plyground.games.base import Move
+
+TEXTBOOK_ROWS: dict[str, Callable[..., float]] = {
+    "minimax": minimax,
+    "alphabeta-plain": alphabeta,
+    "alphabeta-ordered": alphabeta,
+    "expectiminimax-plain": expectiminimax,
+}
+"""Compare's rows that run a textbook function, and which one."""
+KILLERS_PER_PLY = 2
+"""Killer moves remembered per distance from the root."""
 
 
-def alphabeta_root(state: Any, depth: int, ctx: Context, ordered: bool) -> dict[Move, float]:
-    """Fail-soft negamax alpha-beta without table or deepening; values in units.
+@dataclass
+class KillerOrderedGame(TextbookGame, Quiet):
+    """The game view with killer moves and the history heuristic: moves that caused a cut-off
+    are tried first, at the same ply (killers) and anywhere (history, weighted by the depth
+    left squared).  It is also the observer that learns them from alpha-beta's cut-offs."""
 
-    The root's moves are searched with the window above the best so far, so only the best
-    move's value is exact (the others are upper bounds): the root value is minimax's, and
-    the move is the first best one in search order (minimax breaks ties by its seed).
-    `ordered` adds two killer moves per ply and the history heuristic.
-    """
-    killers: list[list[Move]] = [[] for _ in range(depth + 2)]
-    history: dict[Move, int] = {}
-    poll = ctx.poll
-    leaf = ctx.leaf
-    book = ctx.book and hasattr(state, "book_value")
+    killers: dict[int, list[Move]] = field(default_factory=dict)
+    history: dict[Move, int] = field(default_factory=dict)
 
-    def order(node: Any, ply: int) -> Sequence[Move]:
-        moves: Sequence[Move] = node.legal_moves()
-        if not ordered or len(moves) < 2:
+    def actions(self, position: Position) -> Sequence[Move]:
+        """Killer moves first, then by history, then the game's order."""
+        moves: Sequence[Move] = position.state.legal_moves()
+        if len(moves) < 2:
             return moves
-        ranked = sorted(moves, key=lambda m: history.get(m, 0), reverse=True)
-        for killer in reversed(killers[ply]):
+        ranked = sorted(moves, key=lambda m: self.history.get(m, 0), reverse=True)
+        for killer in reversed(self.killers.get(position.ply, [])):
             if killer in ranked:
                 ranked.remove(killer)
                 ranked.insert(0, killer)
         return ranked
 
-    def value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:
-        ctx.nodes += 1
+    def cut_off(
+        self, state: object, move: Move, value: float, bound: str, skipped: Sequence[Move]
+    ) -> None:
+        """Remember `move` as a killer at this ply and add to its history."""
+        assert isinstance(state, Position)
+        row = self.killers.setdefault(state.ply, [])
+        if move not in row:
+            row.insert(0, move)
+            del row[KILLERS_PER_PLY:]
+        self.history[move] = self.history.get(move, 0) + state.remaining * state.remaining
+
+
+class Watch(Counter):
+    """The `Counter` of a Compare row, which also keeps the engine context's node count,
+    checks the stop request and reports progress every POLL_MASK+1 nodes."""
+
+    def __init__(self, ctx: Context, view: TextbookGame) -> None:
+        super().__init__(answered_by_table=lambda: view.last_source == "table")
+        self.ctx = ctx
+
+    def enter(self, state: object, depth: int, alpha: float, beta: float) -> None:
+        """Count the node; now and then poll."""
+        super().enter(state, depth, alpha, beta)
+        ctx = self.ctx
+        ctx.nodes = self.nodes
         if not ctx.nodes & POLL_MASK:
-            poll()
-        if node.is_terminal():
-            return terminal_units(node)
-        if book:  # an opening book's exact value is a solved leaf, as in every search
-            known = book_leaf(node, ctx)
-            if known is not None:
-                return known
-        if remaining == 0:
-            return leaf(node)
-        best = -INF_UNITS
-        for move in order(node, ply):
-            score = back_up(
-                value(
-                    node.play(move), remaining - 1, child_bound(beta), child_bound(alpha), ply + 1
-                )
-            )
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        ctx.cutoffs += 1
-                        if ordered:
-                            row = killers[ply]
-                            if move not in row:
-                                row.insert(0, move)
-                                del row[2:]
-                            history[move] = history.get(move, 0) + remaining * remaining
-                        break
-        return best
-
-    ctx.nodes += 1
-    values: dict[Move, float] = {}
-    alpha = -INF_UNITS
-    for move in order(state, 0):
-        score = back_up(value(state.play(move), depth - 1, -INF_UNITS, child_bound(alpha), 1))
-        values[move] = score
-        alpha = max(alpha, score)
-    return values
+            ctx.poll()
 
 
-def expectiminimax_root(state: Any, depth: int, ctx: Context) -> dict[Move, float]:
-    """Expectiminimax without a table (the engine's rules otherwise); values in units."""
-    poll = ctx.poll
-    leaf = ctx.leaf_exact if state.STOCHASTIC else ctx.leaf
-    decay = not state.STOCHASTIC
-    book = ctx.book and hasattr(state, "book_value")
+@dataclass(frozen=True, slots=True)
+class TextbookRun:
+    """What a textbook row found: MAX's value in the engine's units, the decision, the
+    counters and the context that timed it and counted its heuristic leaves."""
 
-    def convert(value: float, same_player: bool) -> float:
-        if same_player:
-            return value
-        if decay and value > PROVEN_UNITS:
-            return -value + STEP_UNITS
-        if decay and value < -PROVEN_UNITS:
-            return -value - STEP_UNITS
-        return -value
+    value: float
+    move: Move
+    watch: Watch
+    ctx: Context
 
-    def node_value(node: Any, remaining: int) -> float:
-        ctx.nodes += 1
-        if not ctx.nodes & POLL_MASK:
-            poll()
-        if node.is_terminal():
-            return float(node.utility(node.player)) * WIN_UNITS
-        if book:
-            known = book_leaf(node, ctx)
-            if known is not None:
-                return float(known)
-        player = node.player
-        if node.to_move == CHANCE:
-            total = 0.0
-            for outcome, probability in node.chance_outcomes():
-                child = node.play(outcome)
-                total += probability * convert(node_value(child, remaining), child.player == player)
-            return total
-        if remaining == 0:
-            return leaf(node)
-        best = -3.0 * WIN_UNITS
-        for move in node.legal_moves():
-            child = node.play(move)
-            best = max(best, convert(node_value(child, remaining - 1), child.player == player))
-        return best
 
-    ctx.nodes += 1
-    values: dict[Move, float] = {}
-    for move in state.legal_moves():
-        child = state.play(move)
-        values[move] = convert(node_value(child, depth - 1), child.player == state.player)
-    return values
+def run_textbook(
+    state: Any,
+    variant: str,
+    depth: int,
+    heuristic: str | None,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> TextbookRun:
+    """Run one textbook row's function on `state` (no book, no table), counted and
+    stoppable.
+
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    view_type = KillerOrderedGame if variant == "alphabeta-ordered" else TextbookGame
+    view = view_type(state, heuristic)
+    ctx = view.ctx
+    ctx.should_stop, ctx.progress, ctx.depth = should_stop, progress, depth
+    watch = Watch(ctx, view)
+    observer = Observers(watch, view) if isinstance(view, KillerOrderedGame) else watch
+    value = TEXTBOOK_ROWS[variant](view, view.start(depth), depth, observer)
+    move, best = watch.decision()
+    assert best == value
+    ctx.best_move, ctx.best_value = move, value
+    ctx.report()
+    return TextbookRun(value, move, watch, ctx)

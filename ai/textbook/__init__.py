@@ -1,2 +1,3 @@
-"""The textbook algorithms in the form of the course slides, and the recorded trace a learner
-reads."""
+"""The textbook algorithms in the form of the course slides (`minimax`, `alphabeta`,
+`expectiminimax`), the observer that watches them, and the recorded trace a learner reads:
+start with README.md in this folder."""

@@ -1,10 +1,11 @@
-"""A recorded search: textbook minimax, alpha-beta and expectiminimax, every step an event.
+"""A recorded search: the textbook minimax, alpha-beta and expectiminimax, every step an event.
 
-`trace(state, algorithm, depth, heuristic)` runs the algorithm in its textbook form
-(MAX-VALUE / MIN-VALUE, alpha-beta with alpha and beta, chance nodes as weighted sums)
-and records what it does as a list of `TraceEvent`s; `build_tree(events)` (`ai.textbook.trace_tree`,
-with the events, nodes and `Trace`) turns any prefix of that list into the tree searched
-so far, which is how the explorer steps.
+`trace(state, algorithm, depth, heuristic)` runs the algorithm's textbook function
+(`ai.textbook.minimax`, `ai.textbook.alphabeta`, `ai.textbook.expectiminimax`) on the game
+view of `ai.textbook.game_view`, watched by a `Recorder` that writes each step as a
+`TraceEvent`; `build_tree(events)` (`ai.textbook.trace_tree`, with the events, nodes and
+`Trace`) turns any prefix of that list into the tree searched so far, which is how the
+explorer steps.  The counters come from `ai.textbook.counts`.
 
 Values are those of `ai.engine.search` (same leaf values, same scale, depth counts player
 decisions, chance layers are free) but written from MAX's side: MAX is the player to move
@@ -15,27 +16,29 @@ at the root, so a MIN node's value is MAX's value too and the root value equals
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from plyground.ai.engine.bookkeeping import Context, SearchError
-from plyground.ai.engine.full_width_search import book_leaf
-from plyground.ai.engine.search import (
-    ALGORITHM_TITLES,
-    ALGORITHMS,
-    MAX_DEPTH,
-    algorithms_for,
-    heuristic_for,
-)
-from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.ai.engine.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for
+from plyground.ai.engine.values import PROVEN_UNITS, SCALE
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.textbook.alphabeta import alphabeta
+from plyground.ai.textbook.counts import tally
+from plyground.ai.textbook.expectiminimax import expectiminimax
+from plyground.ai.textbook.game_view import (
+    ORDERINGS,
+    Memo,
+    OrderTooCostly,
+    Position,
+    TextbookGame,
+    bound_of,
+)
+from plyground.ai.textbook.minimax import minimax
+from plyground.ai.textbook.observer import Observer, Observers, Quiet
 from plyground.ai.textbook.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import Move
 
-ORDERINGS = ("game", "reversed", "best")
-"""Move orders: the game's own, reversed, or best first (by each child's exact value)."""
 NODE_BUDGET = 20_000
 """Traces stop past this many nodes: bigger ones are neither drawable nor readable."""
 ORACLE_FACTOR = 20
@@ -63,285 +66,159 @@ class TraceTooLarge(SearchError):
     """The search passed the node budget (the message suggests a smaller depth)."""
 
 
-@dataclass
-class _Tracer:
-    """The recursion of one trace; values in units from MAX's side."""
+SEARCHES: dict[str, Callable[..., float]] = {
+    "minimax": minimax,
+    "alphabeta": alphabeta,
+    "expectiminimax": expectiminimax,
+}
+"""The textbook function behind each algorithm's trace."""
 
-    algorithm: str
-    depth: int
-    ordering: str
-    use_table: bool
-    budget: int
-    ctx: Context
-    root_player: int
-    raw: bool
-    decay: bool
-    label_of: Callable[[Move], str]
-    root_label: str = "root"
-    events: list[TraceEvent] = field(default_factory=list)
-    count: int = 0
-    table: dict[Any, tuple[float, str]] = field(default_factory=dict)
-    oracle_memo: dict[Any, float] = field(default_factory=dict)
-    oracle_nodes: int = 0
 
-    # --------------------------------------------------------------- values
-    def show(self, units: float) -> float | None:
-        """Units to the displayed scale (None for an infinite bound)."""
-        if math.isinf(units):
-            return None
-        return units if self.raw else units / SCALE
+class _Open(NamedTuple):
+    """A node being searched, as the recorder follows it."""
 
-    def terminal(self, state: Any, ply: int) -> float:
-        """A finished game's value for MAX, a proven one worth less the farther it is."""
-        if self.raw:
-            return float(state.utility(self.root_player))
-        units = int(state.utility(self.root_player)) * WIN_UNITS
-        if self.decay and units:
-            units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
-        return units
+    node: int
+    role: str
+    alpha: float
+    beta: float
+    window: tuple[float, float]
+    """The window the node was entered with."""
+    terms: list[tuple[str, float, float]]
 
-    def heuristic(self, state: Any, stochastic: bool) -> float:
-        """A leaf's estimate for MAX, exactly as `ai.engine.search` computes it."""
-        units = self.ctx.leaf_exact(state) if stochastic else self.ctx.leaf(state)
-        return units if state.player == self.root_player else -units
 
-    def book(self, state: Any, ply: int) -> float | None:
-        """The opening book's exact value for MAX (as `ai.engine.search` uses it), or None."""
-        if self.raw or not self.ctx.book or not hasattr(state, "book_value"):
-            return None
-        units = book_leaf(state)
-        if units is None:
-            return None
-        if self.decay and abs(units) > PROVEN_UNITS:
-            units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
-        return units if state.player == self.root_player else -units
+class Recorder(Quiet):
+    """The observer that writes a trace: one `TraceEvent` per step of the textbook search.
 
-    def role(self, state: Any, remaining: int, ply: int) -> str:
-        """leaf, chance, max or min.  The root is searched even when the book knows it, as
-        `ai.engine.search` searches it."""
-        if state.is_terminal():
-            return "leaf"
-        if ply and self.book(state, ply) is not None:
-            return "leaf"  # a position the opening book knows exactly
-        if state.to_move == CHANCE:
-            return "chance"
-        if remaining == 0:
-            return "leaf"
-        return "max" if state.player == self.root_player else "min"
+    Values are recorded on the shown scale from MAX's side (`TextbookGame.show`); it
+    stops the search (`TraceTooLarge`) once more than `budget` nodes were entered."""
 
-    # --------------------------------------------------------------- ordering
-    def ordered(self, state: Any, role: str, remaining: int, ply: int) -> list[Move]:
-        """The node's moves in the chosen order."""
-        moves = list(state.legal_moves())
-        if self.ordering == "reversed":
-            moves.reverse()
-        elif self.ordering == "best":
-            values = {m: self.oracle(state.play(m), remaining - 1, ply + 1) for m in moves}
-            moves.sort(key=values.__getitem__, reverse=role == "max")
-        return moves
+    def __init__(self, view: TextbookGame, algorithm: str, depth: int, budget: int) -> None:
+        self.view = view
+        self.algorithm = algorithm
+        self.depth = depth
+        self.budget = budget
+        self.pruning = algorithm == "alphabeta"
+        self.events: list[TraceEvent] = []
+        self.count = 0
+        self.open: list[_Open] = []
+        self.last = -1
+        format_move = getattr(view.root.game, "format_move", str)
+        self.label_of: Callable[[Move], str] = lambda move: str(format_move(move))
+        self.root_label = str(getattr(view.root.game, "root_label", "root"))
 
-    def oracle(self, state: Any, remaining: int, ply: int) -> float:
-        """The exact value (for MAX) of a node, untraced, to put the best child first."""
-        role = self.role(state, remaining, ply)
-        key = (state.key(), remaining, role, ply if self.decay else 0)
-        found = self.oracle_memo.get(key)
-        if found is not None:
-            return found
-        self.oracle_nodes += 1
-        if self.oracle_nodes > self.budget * ORACLE_FACTOR:
-            raise TraceTooLarge(
-                f"finding the best order needs more than {self.budget * ORACLE_FACTOR:,} "
-                f"nodes at depth {self.depth}: try a smaller depth or another ordering"
-            )
-        if role == "leaf":
-            known = None if state.is_terminal() else self.book(state, ply)
-            if state.is_terminal():
-                value = self.terminal(state, ply)
-            elif known is not None:
-                value = known
-            else:
-                estimate = self.ctx.evaluate(state)
-                value = estimate if state.player == self.root_player else -estimate
-        elif role == "chance":
-            value = sum(
-                p * self.oracle(state.play(o), remaining, ply + 1)
-                for o, p in state.chance_outcomes()
-            )
-        else:
-            values = [
-                self.oracle(state.play(m), remaining - 1, ply + 1) for m in state.legal_moves()
-            ]
-            value = max(values) if role == "max" else min(values)
-        self.oracle_memo[key] = value
-        return value
+    def shown(self, value: float) -> float | None:
+        """A value on the shown scale (None for an infinite bound)."""
+        return self.view.show(value)
 
-    # --------------------------------------------------------------- the search
+    def finite(self, value: float) -> float:
+        """A finite value on the shown scale."""
+        shown = self.view.show(value)
+        assert shown is not None
+        return shown
+
     def emit(self, **fields_: Any) -> None:
         """Record one event."""
         self.events.append(TraceEvent(**fields_))
 
-    def visit(
-        self,
-        state: Any,
-        parent: int,
-        move: Move,
-        probability: float | None,
-        remaining: int,
-        ply: int,
-        alpha: float,
-        beta: float,
-    ) -> float:
-        """Search one node; return its value for MAX in units.
-
-        The textbook's steps, each recorded: enter the node; at a leaf, evaluate it; else
-        try the table, then back up the children's values (weighted at a chance node; at a
-        decision node best first, with alpha-beta's cut-offs); store and exit.
-        """
+    def enter(self, state: object, depth: int, alpha: float, beta: float) -> None:
+        """Record the visit: the node's role, its place and (alpha-beta) its window."""
+        assert isinstance(state, Position)
         node = self.count
         self.count += 1
         if self.count > self.budget:
             raise TraceTooLarge(
                 f"the trace passed its budget of {self.budget:,} nodes at depth {self.depth}: "
                 + (f"try depth {max(1, self.depth - 1)} or less" if self.depth > 1 else "")
-                + ("" if self.algorithm == "alphabeta" else ", or alpha-beta")
+                + ("" if self.pruning else ", or alpha-beta")
             )
-        role = self.role(state, remaining, ply)
-        pruning = self.algorithm == "alphabeta"
+        role = self.view.role(state, depth)
+        parent = self.open[-1].node if self.open else -1
         self.emit(
             kind="enter",
             node=node,
             parent=parent,
-            move=move,
-            label=self.root_label if parent < 0 else self.label_of(move),
+            move=state.move,
+            label=self.root_label if parent < 0 else self.label_of(state.move),
             role=role,
-            ply=ply,
-            alpha=self.show(alpha) if pruning else None,
-            beta=self.show(beta) if pruning else None,
+            ply=state.ply,
+            alpha=self.shown(alpha) if self.pruning else None,
+            beta=self.shown(beta) if self.pruning else None,
+            probability=state.probability,
+        )
+        self.open.append(_Open(node, role, alpha, beta, (alpha, beta), []))
+
+    def leaf(self, state: object, value: float) -> None:
+        """Record a leaf's value and what gave it, or the table's answer."""
+        node = self.open[-1].node
+        source = self.view.last_source
+        if source == "table":
+            assert self.view.memo is not None
+            bound = self.view.memo.answer_bound
+            self.emit(kind="table", node=node, value=self.shown(value), source=bound)
+        else:
+            self.emit(kind="leaf", node=node, value=self.shown(value), source=source)
+
+    def backed_up(self, state: object, move: Move, child: float, best: float) -> None:
+        """Record a child's value reaching its parent (and a chance node's term)."""
+        assert isinstance(state, Position)
+        here = self.open[-1]
+        probability = None
+        if here.role == "chance":
+            probability = dict(state.state.chance_outcomes())[move]
+            here.terms.append((self.label_of(move), probability, self.finite(child)))
+        self.emit(
+            kind="backup",
+            node=here.node,
+            child=self.last,
+            move=move,
+            value=self.shown(child),
+            best=self.shown(best),
             probability=probability,
         )
-        if role == "leaf":
-            return self.evaluate_leaf(state, node, ply)
-        key = (state.key(), remaining, role, ply if self.decay else 0)
-        stored = self.from_table(key, node, alpha, beta) if self.use_table else None
-        if stored is not None:
-            return stored
-        if role == "chance":
-            value, bound = self.chance_node(state, node, remaining, ply), "exact"
+
+    def narrowed(self, state: object, bound: str, old: float, new: float) -> None:
+        """Record alpha rising or beta falling."""
+        here = self.open[-1]
+        self.emit(kind=bound, node=here.node, old=self.shown(old), value=self.shown(new))
+        if bound == "alpha":
+            self.open[-1] = here._replace(alpha=new)
         else:
-            value = self.decision_node(state, node, role, remaining, ply, (alpha, beta))
+            self.open[-1] = here._replace(beta=new)
+
+    def cut_off(
+        self, state: object, move: Move, value: float, bound: str, skipped: Sequence[Move]
+    ) -> None:
+        """Record a cut-off with the moves it skips (none skipped: nothing to record)."""
+        if not skipped:
+            return
+        here = self.open[-1]
+        self.emit(
+            kind="cutoff",
+            node=here.node,
+            value=self.shown(value),
+            old=self.shown(here.beta if bound == "beta" else here.alpha),
+            source=bound,
+            skipped=tuple(self.label_of(m) for m in skipped),
+        )
+
+    def leave(self, state: object, value: float) -> None:
+        """Record the node's final value: a chance node's weighted sum first; a decision
+        node's bound in the window it was entered with."""
+        here = self.open.pop()
+        self.last = here.node
+        shown = self.shown(value)
+        if here.role == "leaf":
+            self.emit(kind="exit", node=here.node, value=shown)
+            return
+        if self.events[-1].kind == "table" and self.events[-1].node == here.node:
+            self.emit(kind="exit", node=here.node, value=shown, source="table")
+            return
+        if here.role == "chance":
+            self.emit(kind="chance", node=here.node, value=shown, terms=tuple(here.terms))
             bound = "exact"
-            if pruning:
-                bound = "upper" if value <= alpha else ("lower" if value >= beta else "exact")
-        if self.use_table:
-            self.table[key] = (value, bound)
-        self.emit(kind="exit", node=node, value=self.show(value), source=bound)
-        return value
-
-    def evaluate_leaf(self, state: Any, node: int, ply: int) -> float:
-        """A leaf's value: the game's result, the opening book's, or the heuristic's."""
-        known = None if state.is_terminal() else self.book(state, ply)
-        if state.is_terminal():
-            value, source = self.terminal(state, ply), "terminal"
-        elif known is not None:
-            value, source = known, "book"
         else:
-            value, source = self.heuristic(state, state.STOCHASTIC), self.ctx.heuristic_name
-        self.emit(kind="leaf", node=node, value=self.show(value), source=source)
-        self.emit(kind="exit", node=node, value=self.show(value))
-        return value
-
-    def from_table(self, key: Any, node: int, alpha: float, beta: float) -> float | None:
-        """A stored value that settles the node in the window (alpha, beta), or None."""
-        entry = self.table.get(key)
-        if entry is None:
-            return None
-        stored, flag = entry
-        if (
-            flag == "exact"
-            or (flag == "lower" and stored >= beta)
-            or (flag == "upper" and stored <= alpha)
-        ):
-            self.emit(kind="table", node=node, value=self.show(stored), source=flag)
-            self.emit(kind="exit", node=node, value=self.show(stored), source="table")
-            return stored
-        return None
-
-    def chance_node(self, state: Any, node: int, remaining: int, ply: int) -> float:
-        """The probability-weighted sum of the outcomes' values (each searched in full)."""
-        value = 0.0
-        terms = []
-        for outcome, chance in state.chance_outcomes():
-            child = self.count
-            child_value = self.visit(
-                state.play(outcome), node, outcome, chance, remaining, ply + 1, -math.inf, math.inf
-            )
-            value += chance * child_value
-            shown = self.show(child_value)
-            assert shown is not None
-            terms.append((self.label_of(outcome), chance, shown))
-            self.emit(
-                kind="backup",
-                node=node,
-                child=child,
-                move=outcome,
-                value=shown,
-                best=self.show(value),
-                probability=chance,
-            )
-        self.emit(kind="chance", node=node, value=self.show(value), terms=tuple(terms))
-        return value
-
-    def decision_node(
-        self,
-        state: Any,
-        node: int,
-        role: str,
-        remaining: int,
-        ply: int,
-        window: tuple[float, float],
-    ) -> float:
-        """The best child's value for MAX or MIN; alpha-beta narrows the window as it goes
-        and stops when the rest cannot matter (a cut-off, with the moves it skips)."""
-        is_max = role == "max"
-        best = -math.inf if is_max else math.inf
-        low, high = window
-        moves = self.ordered(state, role, remaining, ply)
-        for index, move in enumerate(moves):
-            child = self.count
-            child_value = self.visit(
-                state.play(move), node, move, None, remaining - 1, ply + 1, low, high
-            )
-            if (child_value > best) if is_max else (child_value < best):
-                best = child_value
-            self.emit(
-                kind="backup",
-                node=node,
-                child=child,
-                move=move,
-                value=self.show(child_value),
-                best=self.show(best),
-            )
-            if self.algorithm != "alphabeta":
-                continue
-            if (best >= high) if is_max else (best <= low):
-                skipped = tuple(self.label_of(m) for m in moves[index + 1 :])
-                if skipped:
-                    self.emit(
-                        kind="cutoff",
-                        node=node,
-                        value=self.show(best),
-                        old=self.show(high if is_max else low),
-                        source="beta" if is_max else "alpha",
-                        skipped=skipped,
-                    )
-                break
-            if is_max and best > low:
-                self.emit(kind="alpha", node=node, old=self.show(low), value=self.show(best))
-                low = best
-            elif not is_max and best < high:
-                self.emit(kind="beta", node=node, old=self.show(high), value=self.show(best))
-                high = best
-        return best
+            bound = bound_of(value, *here.window) if self.pruning else "exact"
+        self.emit(kind="exit", node=here.node, value=shown, source=bound)
 
 
 def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: int) -> None:
@@ -366,52 +243,16 @@ def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: i
         raise SearchError("the game is over: there is no move to search")
 
 
-def _tracer(
-    state: Any,
-    algorithm: str,
-    depth: int,
-    heuristic: str | None,
-    ordering: str,
-    table: bool,
-    node_budget: int,
-) -> _Tracer:
-    """The recursion of a trace of `state`, not yet run."""
-    chosen = heuristic_for(state, heuristic)
-    ctx = Context(chosen, None, 0, None, None)
-    stochastic = bool(state.STOCHASTIC)
-    if stochastic:
-        ctx.for_chance_game()
-    game = state.game
-    raw = bool(getattr(game, "utility_is_value", False))
-    format_move = getattr(game, "format_move", str)
-    return _Tracer(
-        algorithm,
-        depth,
-        ordering,
-        table,
-        node_budget,
-        ctx,
-        state.player,
-        raw,
-        not stochastic and not raw,
-        lambda move: str(format_move(move)),
-        str(getattr(game, "root_label", "root")),
-    )
-
-
 def leaf_values(state: Any, heuristic: str | None = None) -> Callable[[Any, int], float]:
     """What a trace of `state` records at a leaf `ply` plies below it, for MAX (the player to
     move at `state`) on the shown scale: a finished game's value (a proven one worth less the
     farther it is) or the heuristic's estimate.  The exercise grader gives a student's
     search exactly these values."""
-    tracer = _tracer(state, "minimax", 1, heuristic, "game", False, NODE_BUDGET)
+    view = TextbookGame(state, heuristic)
 
     def value(leaf: Any, ply: int) -> float:
-        if leaf.is_terminal():
-            units = tracer.terminal(leaf, ply)
-        else:
-            units = tracer.heuristic(leaf, bool(leaf.STOCHASTIC))
-        shown = tracer.show(units)
+        units, _ = view.leaf_value(Position(leaf, 0, ply), view.estimate)
+        shown = view.show(units)
         assert shown is not None
         return shown
 
@@ -428,22 +269,37 @@ def trace(
     node_budget: int = NODE_BUDGET,
     book: bool = False,
 ) -> Trace:
-    """Run the textbook algorithm on `state` and record every step.  The textbook trees
-    have no opening book: `book=True` lets the game's book answer positions as the engine's
-    search does (a leaf "from the book").
+    """Run the textbook function of `algorithm` (`ai.textbook.minimax`, `.alphabeta`,
+    `.expectiminimax`) on `state`, watched by a `Recorder`, and return every step.
+
+    The options live outside the algorithm: the move order and the opening book in the
+    game view (`ai.textbook.game_view`; `book=True` lets the game's book answer positions as
+    the engine's search does: a leaf "from the book"), the table in a `Memo` watching the
+    search, the node budget in the recorder.
 
     :raises SearchError: settings `ai.engine.search` would refuse, an unknown ordering.
     :raises TraceTooLarge: more than `node_budget` nodes (the message suggests a smaller depth).
     """
     _check(state, algorithm, depth, ordering, node_budget)
-    tracer = _tracer(state, algorithm, depth, heuristic, ordering, table, node_budget)
-    tracer.ctx.book = book
-    tracer.visit(state, -1, None, None, depth, 0, -math.inf, math.inf)
+    view = TextbookGame(state, heuristic, ordering, book, order_budget=node_budget * ORACLE_FACTOR)
+    recorder = Recorder(view, algorithm, depth, node_budget)
+    watchers: list[Observer[Position]] = [recorder]
+    if table:
+        view.memo = Memo(view.key)
+        watchers.insert(0, view.memo)
+    try:
+        watching = watchers[0] if len(watchers) == 1 else Observers(*watchers)
+        SEARCHES[algorithm](view, view.start(depth), depth, watching)
+    except OrderTooCostly as too_costly:
+        raise TraceTooLarge(
+            f"finding the best order needs more than {view.order_budget:,} "
+            f"nodes at depth {depth}: try a smaller depth or another ordering"
+        ) from too_costly
     found = recorded(
-        state, algorithm, depth, tracer.ctx.heuristic_name, tracer.events, ordering, table
+        state, algorithm, depth, view.ctx.heuristic_name, recorder.events, ordering, table
     )
     found.book = book
-    found.evaluation = _evaluation(found, tracer.ctx, tracer.events)
+    found.evaluation = _evaluation(found, view.ctx, recorder.events)
     return found
 
 
@@ -460,19 +316,7 @@ def recorded(
     search by the exercise grader), with its tree and step counters."""
     raw = bool(getattr(state.game, "utility_is_value", False))
     stochastic = bool(state.STOCHASTIC)
-    counters = []
-    visited = leaves = cutoffs = hits = 0
-    for event in events:
-        kind = event.kind
-        if kind == "enter":
-            visited += 1
-        elif kind == "leaf":
-            leaves += 1
-        elif kind == "cutoff":
-            cutoffs += 1
-        elif kind == "table":
-            hits += 1
-        counters.append((visited, leaves, cutoffs, hits))
+    counters: list[tuple[int, int, int, int]] = list(tally(events))
     found = Trace(
         algorithm,
         depth,

@@ -176,7 +176,8 @@ class Trace:
     nodes: list[TraceNode]
     root_state: Any = None
     counters: list[tuple[int, int, int, int]] = field(default_factory=list)
-    """After each event: (nodes visited, leaves evaluated, cut-offs, table hits)."""
+    """After each event: (nodes visited, leaves evaluated, cut-offs, table hits), counted as
+    `ai.textbook.counts` defines them."""
     evaluation: Any = None
     """The root value's `ai.evaluation.provenance.Evaluation` (kind and source), set by
     `ai.textbook.trace`."""

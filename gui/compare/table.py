@@ -155,7 +155,7 @@ def row_cells(
             f"{row.cutoffs:,}",
             f"{row.table_hits:,}",
             duration(row.elapsed),
-            "" if row.share is None else f"{row.share:.1%}",
+            row.share_text,
         ], theme.TEXT
     if row is not None:
         return _estimated(row.title, "skipped", row.estimate), theme.TEXT_FAINT

@@ -13,6 +13,7 @@ import pygame
 
 from plyground.ai.engine.search import ALGORITHM_TITLES
 from plyground.ai.evaluation.wording import kind_text, source_text
+from plyground.ai.textbook import counts
 from plyground.ai.textbook.trace import SHAPES, Trace, TraceNode, trace
 from plyground.ai.textbook.trace_text import (
     bound_text,
@@ -222,14 +223,8 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) ->
 
 def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
     """The counts so far and, for alpha-beta, the window at the current node."""
-    visited, leaves, cutoffs, hits = found.totals(model.step)
     y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
-    for name, count in (
-        ("Nodes visited", visited),
-        ("Leaves evaluated", leaves),
-        ("Cut-offs", cutoffs),
-        ("Table hits", hits),
-    ):
+    for name, count in zip(counts.LABELS, found.totals(model.step), strict=True):
         out.row(name, f"{count:,}", y)
         y += round(out.size * 1.4)
     event = found.events[model.step]

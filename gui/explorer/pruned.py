@@ -3,7 +3,8 @@
 A cut-off records only the names of the moves it skipped.  To show a student that they could
 not matter, the explorer rebuilds them as "ghost" nodes after the trace's own: for a tree
 whose leaves carry their values (`utility_is_value`, the textbook trees and the editor's)
-the whole subtree with its values, worked out here for the picture; for a game position
+the whole subtree with its values, worked out for the picture by the textbook
+expectiminimax (minimax where there is no chance) to the end; for a game position
 only the skipped moves themselves (their values would need a search the algorithm never
 made).  The ghosts are `TraceNode`s with ids after the trace's, never part of the trace.
 """
@@ -13,8 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
+from plyground.ai.textbook.expectiminimax import expectiminimax
+from plyground.ai.textbook.game_view import Position, TextbookGame
+from plyground.ai.textbook.observer import Quiet
 from plyground.ai.textbook.trace import Trace, TraceNode
-from plyground.games.base import CHANCE
 
 GHOST_BUDGET = 400
 """At most this many ghost nodes per trace (a picture, not a search)."""
@@ -53,76 +57,70 @@ def pruned_subtrees(found: Trace) -> Pruned:
     game = found.root_state.game
     pruned.valued = bool(getattr(game, "utility_is_value", False))
     label_of = getattr(game, "format_move", str)
-    root_player = found.root_state.player
-    for node in cuts:
-        state = found.state_of(node.id)
-        skipped = set(node.skipped)
-        for move in state.legal_moves():
-            label = str(label_of(move))
-            if label not in skipped:
-                continue
-            ghost = _ghost(pruned, found, state.play(move), node, move, label, root_player)
-            if ghost is None:
-                return pruned
-            pruned.under.setdefault(node.id, []).append(ghost)
+    view = TextbookGame(found.root_state)
+    try:
+        for node in cuts:
+            state = found.state_of(node.id)
+            skipped = set(node.skipped)
+            for move in state.legal_moves():
+                if str(label_of(move)) not in skipped:
+                    continue
+                ghost = _ghosts(pruned, view, node, state, move)
+                pruned.under.setdefault(node.id, []).append(ghost)
+    except _BudgetSpent:
+        pass
     return pruned
 
 
-def _ghost(
-    pruned: Pruned,
-    found: Trace,
-    state: Any,
-    parent: TraceNode,
-    move: Any,
-    label: str,
-    root_player: int,
-    probability: float | None = None,
-) -> int | None:
-    """Add one ghost (and, for a valued tree, everything below it); its id, or None when
-    the budget is spent."""
-    if len(pruned.nodes) >= GHOST_BUDGET:
-        return None
-    node_id = pruned.first + len(pruned.nodes)
-    kind = _kind(state, root_player)
-    ghost = TraceNode(node_id, parent.id, move, label, kind, parent.ply + 1)
-    ghost.probability = probability
-    ghost.entered = 1 << 30  # never entered by the search
-    pruned.nodes.append(ghost)
-    if not pruned.valued:
-        return node_id
-    if kind == "leaf":
-        ghost.value = float(state.utility(root_player))
-        return node_id
-    label_of = getattr(state.game, "format_move", str)
-    chances = dict(state.chance_outcomes()) if kind == "chance" else {}
-    for child_move in state.legal_moves():
-        child = _ghost(
-            pruned,
-            found,
-            state.play(child_move),
-            ghost,
-            child_move,
-            str(label_of(child_move)),
-            root_player,
-            chances.get(child_move),
-        )
-        if child is None:
-            return None
-        ghost.children.append(child)
-    values = [pruned.nodes[c - pruned.first].value for c in ghost.children]
-    known = [v for v in values if v is not None]
-    if kind == "chance":
-        weights = [pruned.nodes[c - pruned.first].probability or 0.0 for c in ghost.children]
-        ghost.value = sum(w * v for w, v in zip(weights, known, strict=False))
-    elif known:
-        ghost.value = max(known) if kind == "max" else min(known)
-    return node_id
+class _BudgetSpent(Exception):
+    """More ghosts than GHOST_BUDGET: the picture stops there."""
 
 
-def _kind(state: Any, root_player: int) -> str:
-    """leaf, chance, max or min, as the trace names them."""
-    if state.is_terminal():
-        return "leaf"
-    if state.to_move == CHANCE:
-        return "chance"
-    return "max" if state.player == root_player else "min"
+def _ghosts(pruned: Pruned, view: TextbookGame, cut: TraceNode, state: Any, move: Any) -> int:
+    """The ghost of the skipped `move` at the cut node's `state` and, for a valued tree, every
+    node below it with its value: the textbook minimax (expectiminimax, for chance) to the
+    end, watched by a `_GhostBuilder`.  Its id."""
+    builder = _GhostBuilder(pruned, view, cut)
+    child = Position(state.play(move), UNLIMITED_DEPTH, cut.ply + 1, move)
+    if pruned.valued:
+        expectiminimax(view, child, UNLIMITED_DEPTH, builder)
+    else:  # a game position: only the skipped move itself (no search the algorithm made)
+        builder.enter(child, 0, 0.0, 0.0)
+    return builder.top
+
+
+class _GhostBuilder(Quiet):
+    """The observer that adds a ghost `TraceNode` for every node the search enters."""
+
+    def __init__(self, pruned: Pruned, view: TextbookGame, cut: TraceNode) -> None:
+        self.pruned = pruned
+        self.view = view
+        self.open: list[TraceNode] = [cut]
+        self.top = -1
+        self.label_of = getattr(view.root.game, "format_move", str)
+
+    def enter(self, state: object, depth: int, alpha: float, beta: float) -> None:
+        """A ghost for the node (the search stops once the budget is spent)."""
+        assert isinstance(state, Position)
+        pruned = self.pruned
+        if len(pruned.nodes) >= GHOST_BUDGET:
+            raise _BudgetSpent
+        parent = self.open[-1]
+        node_id = pruned.first + len(pruned.nodes)
+        kind = self.view.role(state, UNLIMITED_DEPTH)
+        label = str(self.label_of(state.move))
+        ghost = TraceNode(node_id, parent.id, state.move, label, kind, parent.ply + 1)
+        ghost.probability = state.probability
+        ghost.entered = 1 << 30  # never entered by the search
+        pruned.nodes.append(ghost)
+        self.open.append(ghost)
+        if self.top < 0:
+            self.top = node_id
+
+    def leave(self, state: object, value: float) -> None:
+        """The ghost's value; it joins its parent ghost's children."""
+        ghost = self.open.pop()
+        ghost.value = self.view.show(value)
+        parent = self.open[-1]
+        if self.pruned.is_ghost(parent.id):
+            parent.children.append(ghost.id)

@@ -97,6 +97,31 @@ def cap_resources(memory: int) -> None:
             pass  # some systems refuse: the time limit and the process group still hold
 
 
+def drop_capabilities() -> None:
+    """As root on Linux, give up every capability (the user stays root): the code then
+    cannot raise its hard limits again.  Elsewhere, or when it fails, nothing changes."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return
+    import ctypes  # Linux only: loaded here, never at import time
+
+    class Header(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+    class Data(ctypes.Structure):
+        _fields_ = [
+            ("effective", ctypes.c_uint32),
+            ("permitted", ctypes.c_uint32),
+            ("inheritable", ctypes.c_uint32),
+        ]
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3: two data words
+        libc.capset(ctypes.byref(header), (Data * 2)())
+    except (OSError, AttributeError):
+        pass
+
+
 def _leave_with_parent() -> None:
     """End this process when its parent is gone, however busy the student's code keeps it."""
     import threading
@@ -274,6 +299,7 @@ def serve() -> None:
     _leave_with_parent()
     allow_user_code()
     cap_resources(int(order.get("memory", 0)))
+    drop_capabilities()
     output = KeptOutput()
     sys.stdout = sys.stderr = output
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))

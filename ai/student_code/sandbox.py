@@ -101,6 +101,8 @@ def worker_command(folders: list[Path], sandboxed: bool) -> list[str]:
         "--unshare-uts",
         "--die-with-parent",
         "--new-session",
+        "--cap-drop",
+        "ALL",
         "--ro-bind",
         "/",
         "/",
@@ -148,12 +150,13 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def end_process_tree(process: subprocess.Popen[bytes]) -> None:
-    """Kill the worker, its process group and every descendant still found; reap it."""
+def end_process_tree(process: subprocess.Popen[bytes], known: list[int] | None = None) -> None:
+    """Kill the worker, its process group, `known` descendants (found while it still ran)
+    and every descendant still found; reap it."""
     if os.name == "nt":
         process.kill()
     else:
-        found = descendants(process.pid)
+        found = [*(known or []), *descendants(process.pid)]
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         for pid in [process.pid, *found, *descendants(process.pid)]:

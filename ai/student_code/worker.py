@@ -397,8 +397,9 @@ class Worker:
         if signal_number is not None:
             valid = signal_number in signal.valid_signals()
             name = signal.Signals(signal_number).name if valid else str(signal_number)
-            if not self.sandboxed:
+            if not self.sandboxed:  # it may have been another program: blame nobody
                 self._void = True
+                return f"its process was killed ({name}) with no sandbox to say by whom"
             return f"its process was killed ({name})"
         return f"its process ended (exit code {code}: os._exit or a crash)"
 
@@ -414,11 +415,12 @@ class Worker:
 
     def close(self, kill: bool = False) -> None:
         """Stop the worker (asking first unless `kill`) and end its whole process group."""
-        from plyground.ai.student_code.sandbox import end_process_tree
+        from plyground.ai.student_code.sandbox import descendants, end_process_tree
 
         process, self._process = self._process, None
         if process is None:
             return
+        known = descendants(process.pid)  # before it ends and they lose their parent
         if not kill and process.poll() is None:
             try:
                 assert process.stdin is not None
@@ -427,7 +429,7 @@ class Worker:
                 process.wait(0.5)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
-        end_process_tree(process)
+        end_process_tree(process, known)
         for stream in (process.stdin, process.stdout):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:

@@ -196,12 +196,13 @@ class FilePlayer:
     def choose(self, state: Any, **_: Any) -> Any:
         """The worker's move, checked (raises UserCodeError: the game is lost by forfeit)."""
         request: dict[str, Any] = {"state": encode_state(state)}
-        seconds = None
+        seconds, what = None, "for one move"
         if self.overage is not None:
             request["overage"] = round(self.overage, 3)
             seconds = self.worker.limits.seconds + self.overage
+            what = f"for one move (actTimeout and the {self.overage:.1f} s left of its overage)"
         started = time.monotonic()
-        text = self.worker.call(request, seconds)
+        text = self.worker.call(request, seconds, what=what)
         if self.overage is not None:
             beyond = time.monotonic() - started - (self.worker.limits.seconds - KAGGLE_GRACE)
             self.overage -= max(0.0, beyond)
@@ -226,13 +227,21 @@ def agent_player(spec: AgentSpec, game: Any, options: dict[str, Any] | None = No
     file = spec.check()
     seconds = move_seconds(game)
     overage = None
+    configuration: dict[str, Any] = {}
     if spec.kaggle:
         if not hasattr(game, "kaggle_configuration"):
             raise ValueError(f"{game.title} has no Kaggle format (no kaggle_configuration hook)")
         configuration = game.kaggle_configuration()
         seconds = float(configuration.get("actTimeout", seconds)) + KAGGLE_GRACE
         overage = float(configuration.get("agentTimeout", 0.0))
-    host = {"kind": "agent", "path": str(file), "function": spec.function, "kaggle": spec.kaggle}
+    host: dict[str, Any] = {
+        "kind": "agent",
+        "path": str(file),
+        "function": spec.function,
+        "kaggle": spec.kaggle,
+    }
+    if spec.kaggle:
+        host["configuration"] = dict(configuration)  # what the agent is told, from here
     return FilePlayer(Path(file).name, str(file), host, Limits(seconds), overage)
 
 

@@ -170,6 +170,7 @@ class AgentHost:
             self.function = functions[-1]
             self.name = f"{getattr(self.function, '__name__', 'agent')}()"
             self.arguments = _kaggle_arguments(self.function)
+            self.configuration = dict(order.get("configuration") or {})
         else:
             name = order.get("function") or "choose"
             function = getattr(module, name, None)
@@ -183,7 +184,7 @@ class AgentHost:
         state = decode_state(request["state"])
         if self.kaggle:
             game = state.game
-            configuration = Struct(game.kaggle_configuration())
+            configuration = Struct(self.configuration or game.kaggle_configuration())
             observation = Struct(state.kaggle_observation())
             observation.setdefault("step", state.ply)
             observation["remainingOverageTime"] = request.get("overage", 0.0)

@@ -102,8 +102,9 @@ _ALLOWED = [False]
 
 
 def allow_user_code() -> None:
-    """Mark this process as a worker where user code may run (the window's AI worker, the
-    Compare worker, this module's workers); elsewhere a user file is refused."""
+    """Mark this process as one whose searches may name a heuristic file (the window's AI
+    worker, the Compare worker; their evaluations go to a worker of their own); elsewhere
+    a search naming one is refused."""
     _ALLOWED[0] = True
 
 

@@ -189,3 +189,17 @@ def test_a_right_search_passes_any_seed_and_the_reference_cannot_be_borrowed(
     borrowed = grade("minimax", str(write(tmp_path, "borrow.py", CALLS_THE_REFERENCE)), seed=3)
     assert not any(outcome.passed for outcome in borrowed)
     assert all("RemotePosition" in outcome.line for outcome in borrowed)  # only a handle
+
+
+def test_auto_falls_back_to_a_plain_process_where_bubblewrap_cannot_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox, "bubblewrap", lambda: "/usr/bin/bwrap")
+    monkeypatch.setattr(sandbox, "_WORKS", {"/usr/bin/bwrap": False})
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "auto")
+    assert not sandbox.uses_bubblewrap()
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "required")
+    with pytest.raises(sandbox.SandboxUnavailable, match="cannot create its namespaces"):
+        sandbox.uses_bubblewrap()
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "off")
+    assert not sandbox.uses_bubblewrap()

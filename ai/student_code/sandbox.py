@@ -54,27 +54,57 @@ def bubblewrap() -> str | None:
     return shutil.which("bwrap")
 
 
+_WORKS: dict[str, bool] = {}
+
+
+def bubblewrap_works() -> bool:
+    """True when bwrap is installed and can make its namespaces here (a container may
+    forbid them); tried once per process, with the options a worker gets."""
+    found = bubblewrap()
+    if found is None:
+        return False
+    if found not in _WORKS:
+        quick = shutil.which("true")
+        program = [quick] if quick else [sys.executable, "-c", "pass"]
+        command = [*worker_command([], True)[:-3], *program]
+        try:
+            finished = subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=20,
+                check=False,
+            )
+            _WORKS[found] = finished.returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            _WORKS[found] = False
+    return _WORKS[found]
+
+
 def uses_bubblewrap() -> bool:
     """True when a worker started now runs inside bubblewrap.
 
-    :raises SandboxUnavailable: the mode is ``required`` and bubblewrap is missing.
+    :raises SandboxUnavailable: the mode is ``required`` and bubblewrap is missing or
+        cannot run here.
     """
     mode = sandbox_mode()
     if mode == "off":
         return False
-    found = bubblewrap() is not None
-    if mode == "required" and not found:
+    works = bubblewrap_works()
+    if mode == "required" and not works:
         raise SandboxUnavailable(require_message())
-    return found
+    return works
 
 
 def require_message() -> str:
     """The one line that refuses students' code when bubblewrap is required but missing."""
-    where = (
-        "on Linux install bubblewrap (bwrap)"
-        if sys.platform.startswith("linux")
-        else ("bubblewrap exists only on Linux")
-    )
+    if not sys.platform.startswith("linux"):
+        where = "bubblewrap exists only on Linux"
+    elif bubblewrap() is None:
+        where = "on Linux install bubblewrap (bwrap)"
+    else:
+        where = "bwrap is installed but cannot create its namespaces here"
     return f"--sandbox required: no bubblewrap here ({where}), or use --sandbox auto/off"
 
 

@@ -72,7 +72,7 @@ if not STARTED:
     "forty_two": "return 42",
     "nan": "return float('nan')",
     "infinite_loop": "while True:\n    pass",
-    "huge_memory": "blocks = []\nwhile True:\n    blocks.append(bytearray(50_000_000))",
+    "huge_memory": "blocks = []\nwhile True:\n    blocks.append(bytes(200_000_000))",
     "print_spam": """
 for _ in range(5_000):
     print("x" * 100)

@@ -258,6 +258,7 @@ def test_a_hostile_exercise_fails_its_cases_and_the_grader_goes_on(
 
 SIBLING_KILLER = """
 import os, signal
+MARK = ("%s=" % "PLYGROUND_HOSTILE_RUN" + os.environ.get("PLYGROUND_HOSTILE_RUN", "?")).encode()
 
 def choose(state):
     for entry in os.listdir("/proc"):
@@ -267,11 +268,15 @@ def choose(state):
                     command = file.read()
             except OSError:
                 continue
-            if b"student_code.child" in command:
-                try:
-                    os.kill(int(entry), signal.SIGKILL)
-                except OSError:
-                    pass
+            if b"student_code.child" not in command:
+                continue
+            try:  # this run's workers only: other programs on the machine are left alone
+                with open(f"/proc/{entry}/environ", "rb") as file:
+                    if MARK not in file.read():
+                        continue
+                os.kill(int(entry), signal.SIGKILL)
+            except OSError:
+                pass
     return state.legal_moves()[0]
 """
 

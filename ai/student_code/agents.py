@@ -47,8 +47,6 @@ MOVE_SECONDS = 10.0
 """Seconds a move may take in a game that names no `move_time_limit`."""
 KAGGLE_GRACE = 0.5
 """Seconds added to a Kaggle agent's actTimeout for starting the call and sending the move."""
-SEARCH_GRACE = 2.0
-"""Seconds added to a search's own time budget before it is stopped."""
 
 _FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<function>[A-Za-z_]\w*))?$", re.IGNORECASE)
 _DRIVE = re.compile(r"(^|=)[A-Za-z]$")
@@ -222,7 +220,7 @@ class FilePlayer:
         self.worker.close()
 
 
-def agent_player(spec: AgentSpec, game: Any, options: dict[str, Any] | None = None) -> FilePlayer:
+def agent_player(spec: AgentSpec, game: Any) -> FilePlayer:
     """The isolated player of an agent file for `game`."""
     file = spec.check()
     seconds = move_seconds(game)

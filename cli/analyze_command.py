@@ -15,6 +15,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    add_sandbox_argument,
     check_heuristic_cost,
     depth_arg,
     dump_json,
@@ -350,4 +351,5 @@ values are 2p-1 for win probability p (a chance to win only when exact).
     analyze.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text"
     )
+    add_sandbox_argument(analyze)
     analyze.set_defaults(handler=command_analyze)

@@ -400,3 +400,45 @@ def game_examples(template: str) -> list[str]:
             )
         )
     return lines
+
+
+# --------------------------------------------------------------------------- students' code
+
+
+class _SandboxAction(argparse.Action):
+    """--sandbox MODE: chosen at once for this process and every worker it starts; ``required``
+    on a machine without bubblewrap is refused here, in one line."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        from plyground.ai.student_code.sandbox import (
+            SandboxUnavailable,
+            check_sandbox_available,
+            set_sandbox_mode,
+        )
+
+        set_sandbox_mode(str(values))
+        try:
+            check_sandbox_available()
+        except SandboxUnavailable as error:
+            raise UsageError(str(error)) from None
+        setattr(namespace, self.dest, values)
+
+
+def add_sandbox_argument(parser: argparse.ArgumentParser) -> None:
+    """The --sandbox option of a command that runs students' code."""
+    from plyground.ai.student_code.sandbox import SANDBOX_MODES
+
+    parser.add_argument(
+        "--sandbox",
+        choices=SANDBOX_MODES,
+        action=_SandboxAction,
+        help="where students' files run: auto (default; inside bubblewrap where it is "
+        "installed: own PID namespace, no network, read-only files), required (refuse "
+        "without bubblewrap), off (a plain process in its own session)",
+    )

@@ -28,6 +28,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    add_sandbox_argument,
     check_heuristic_cost,
     game_examples,
     game_from_args,
@@ -213,4 +214,5 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--json", metavar="FILE", help="write every row as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="write the nodes-by-depth chart")
+    add_sandbox_argument(parser)
     parser.set_defaults(handler=command_compare)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from plyground.cli.args import UsageError, add_command
+from plyground.cli.args import UsageError, add_command, add_sandbox_argument, nonnegative_int
 from plyground.cli.console import console_for, say
 
 EXERCISES = ("minimax", "alphabeta", "expectiminimax")
@@ -14,7 +14,7 @@ EXERCISES = ("minimax", "alphabeta", "expectiminimax")
 
 def command_exercise(args: argparse.Namespace) -> int:
     """Print a starter file, or grade a student's file (exit 0 when every case passes)."""
-    from plyground.ai.student_code.grader import check_file, grade
+    from plyground.ai.student_code.grader import check_file, fresh_seed, grade
     from plyground.ai.student_code.templates import template
 
     if args.template is not None:
@@ -34,7 +34,9 @@ def command_exercise(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     out = console_for()
+    seed = fresh_seed() if args.seed is None else args.seed
     say(out, f"Grading {args.name} in {args.file}:", style="bold")
+    say(out, f"  random trees from seed {seed} (--seed {seed} replays this run)")
     failed: list[Any] = []
     shown: set[tuple[str, ...]] = set()
 
@@ -48,7 +50,7 @@ def command_exercise(args: argparse.Namespace) -> int:
         if not outcome.passed:
             failed.append(outcome)
 
-    outcomes = grade(args.name, args.file, on_case)
+    outcomes = grade(args.name, args.file, on_case, seed=seed)
     passed = len(outcomes) - len(failed)
     say(out)
     say(
@@ -74,8 +76,9 @@ def add_parser(commands: Any) -> None:
         "write minimax, alpha-beta or expectiminimax yourself and have it graded",
         "Write the textbook search in a file of your own and grade it: the grader runs your "
         "function (in a worker process, with a time limit) on the textbook trees, random "
-        "trees and positions of every game, and compares the value and the sequence of "
-        "leaves you evaluate with the reference trace; the first leaf that differs is named. "
+        "trees (drawn afresh each run from a seed it prints) and positions of every game, and "
+        "compares the value and the sequence of leaves your search asks the grader for with "
+        "the reference trace; the first leaf that differs is named. "
         "Values are from MAX's point of view; depth counts decisions (chance layers use "
         "none). Exit status 0 when every case passes, 1 otherwise.",
         """examples:
@@ -94,8 +97,15 @@ game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outco
         "--template", choices=EXERCISES, metavar="NAME", help="print a starter file for NAME"
     )
     parser.add_argument(
+        "--seed",
+        type=nonnegative_int,
+        metavar="N",
+        help="draw the random trees from seed N (default: a fresh seed, printed)",
+    )
+    parser.add_argument(
         "--explore",
         action="store_true",
         help="open the explorer on the first failing case: your tree beside the reference",
     )
+    add_sandbox_argument(parser)
     parser.set_defaults(handler=command_exercise)

@@ -18,6 +18,9 @@ class ForfeitLog:
 
     def add(self, record: Any, sides: tuple[str, str], where: str = "") -> None:
         """Report `record`'s forfeit, if any; `sides` names players A and B."""
+        if getattr(record, "void", False):
+            say(self.console, f"{where}game {record.index + 1}: void: {record.forfeit}")
+            return
         loser = record.forfeiter
         if loser is None:
             return

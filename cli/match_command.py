@@ -12,6 +12,7 @@ from plyground.cli.args import (
     PROG,
     add_command,
     add_game_arguments,
+    add_sandbox_argument,
     check_games_cost,
     check_spec,
     game_examples,
@@ -278,4 +279,5 @@ examples:
         action="store_true",
         help="play even a match estimated to take more than an hour",
     )
+    add_sandbox_argument(match)
     match.set_defaults(handler=command_match)

@@ -13,6 +13,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    add_sandbox_argument,
     check_games_cost,
     check_spec,
     game_examples,
@@ -262,4 +263,5 @@ def add_parser(commands: Any) -> None:
         help=f"play even more than {MAX_GAMES:,} games or {MAX_PLAYERS} players",
     )
     tournament.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_sandbox_argument(tournament)
     tournament.set_defaults(handler=command_tournament)

@@ -16,6 +16,7 @@ from plyground.cli.args import (
     UsageError,
     add_command,
     add_game_arguments,
+    add_sandbox_argument,
     check_heuristic_cost,
     game_examples,
     game_from_args,
@@ -126,4 +127,5 @@ def add_parser(commands: Any) -> None:
         "--budget", type=positive_int, default=NODE_BUDGET, help="stop past this many nodes"
     )
     parser.add_argument("--json", action="store_true", help="print the nodes as JSON")
+    add_sandbox_argument(parser)
     parser.set_defaults(handler=command_trace)

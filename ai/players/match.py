@@ -115,6 +115,9 @@ class GameRecord:
     """Why the loser forfeited ("my_agent.py: raised ValueError: ..."), or "" if nobody did."""
     forfeit_details: tuple[str, ...] = ()
     """The forfeiting code's own traceback lines."""
+    void: bool = False
+    """True when a player's worker was killed from outside (`UserCodeError.void`): the game
+    is void, scored a draw and blamed on nobody; `forfeit` says what happened."""
 
     @property
     def forfeiter(self) -> int | None:
@@ -242,7 +245,7 @@ class _GamePlay:
         """The finished game, by player."""
         if self.forfeit is not None:
             loser, error = self.forfeit
-            winner: int | None = loser ^ 1
+            winner: int | None = None if error.void else loser ^ 1
             forfeit, details = error.line, error.details
         else:
             seat_winner = None if self.aborted else self.state.winner()
@@ -260,6 +263,7 @@ class _GamePlay:
             aborted=self.aborted,
             forfeit=forfeit,
             forfeit_details=details,
+            void=self.forfeit is not None and self.forfeit[1].void,
         )
 
 

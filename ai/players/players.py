@@ -21,16 +21,13 @@ from plyground.ai.engine.search import (
     search,
 )
 from plyground.ai.engine.table import TranspositionTable
-from plyground.ai.student_code.agents import (
-    SEARCH_GRACE,
-    FilePlayer,
-    agent_player,
-    agent_spec,
-    game_options,
-    move_seconds,
+from plyground.ai.student_code.agents import agent_player, agent_spec, move_seconds
+from plyground.ai.student_code.heuristics import (
+    IsolatedHeuristic,
+    check_heuristic_file,
+    evaluating_in_worker,
+    is_heuristic_file,
 )
-from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
-from plyground.ai.student_code.worker import Limits, user_code_allowed
 from plyground.games.base import Move
 
 RANDOM = "random"
@@ -236,45 +233,45 @@ def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any
         if spec is None:
             raise ValueError(f"an agent needs a Python file, not {config.agent!r}")
         return agent_player(spec, game)
-    if is_heuristic_file(config.heuristic) and not user_code_allowed():
-        config.validate(game)
+    if is_heuristic_file(config.heuristic):
         return search_player(config, game, name)
     if config.algorithm == RANDOM:
         return RandomPlayer(config.seed, name or "Random")
     return AIPlayer(config, game, name)
 
 
-@dataclass(frozen=True)
-class SearchHost:
-    """Built in a worker process: a searching player whose heuristic is a user's file."""
+class IsolatedSearchPlayer:
+    """A searching player whose heuristic is a student's file: the search runs here, each
+    leaf's value comes from a worker process (`ai.student_code.heuristics`), checked here."""
 
-    path: str
-    config: dict[str, Any]
-    game: str
-    options: tuple[tuple[str, Any], ...]
+    def __init__(self, config: PlayerConfig, game: Any, name: str | None, seconds: float) -> None:
+        self.name = name or config.describe()
+        self.path = str(config.heuristic)
+        self.evaluator = IsolatedHeuristic(self.path, seconds)
+        self.player = AIPlayer(config, game, self.name)
+        self.last_result: SearchResult | None = None
 
-    def __call__(self) -> Any:
-        from plyground import games
+    def start(self) -> None:
+        """Load the file before the game (raises UserCodeError when it fails to load)."""
+        self.evaluator.start()
 
-        game = games.get_game(self.game, **dict(self.options))
-        player = AIPlayer(PlayerConfig(**self.config), game)
+    def choose(self, state: Any, **search_options: Any) -> Move:
+        """Search with the file's evaluate (raises UserCodeError: the game is forfeit)."""
+        with evaluating_in_worker(self.evaluator):
+            move = self.player.choose(state, **search_options)
+        self.last_result = self.player.last_result
+        return move
 
-        def answer(state: Any) -> tuple[Any, Any]:
-            move = player.choose(state)
-            return move, player.last_result
-
-        return answer
+    def close(self) -> None:
+        """End the worker process."""
+        self.evaluator.close()
 
 
-def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> FilePlayer:
-    """The isolated player of a search with a heuristic from a file: it searches in a worker
-    process, within its own time budget and a margin, or the game's time per move."""
-    path = str(config.heuristic)
-    budget = config.time_limit
-    seconds = budget + SEARCH_GRACE if budget else move_seconds(game)
-    options = tuple(sorted(game_options(game).items()))
-    host = SearchHost(path, config.to_dict(), game.name, options)
-    return FilePlayer(name or config.describe(), path, host, Limits(seconds))
+def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> IsolatedSearchPlayer:
+    """The isolated player of a search with a heuristic from a file: each evaluation may take
+    the game's time per move (the search keeps its own time budget)."""
+    config.validate(game)
+    return IsolatedSearchPlayer(config, game, name, move_seconds(game))
 
 
 def player_for_window(config: PlayerConfig, game: Any) -> Any:

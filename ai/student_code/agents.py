@@ -5,33 +5,35 @@ Specs (any player spec of `match`, `tournament`, the window):
 * ``my_agent.py``: the file's ``choose(state)`` (Plyground's state API) returns a move;
 * ``my_agent.py:name``: another function of the file, same contract;
 * ``kaggle:my_agent.py``: a Kaggle-format agent (Kaggle's board games), the file's last function
-  (as Kaggle takes it), called as ``agent(observation, configuration)`` with the game's
-  own `kaggle_observation()` / `kaggle_configuration()` (its hooks), returning a move;
+  (as Kaggle takes it), called as Kaggle calls it: ``agent(observation, configuration)``, or
+  ``agent(observation)`` when it takes one argument, with the game's own
+  `kaggle_observation()` / `kaggle_configuration()` (its hooks), returning a move;
 * ``alphabeta:depth=4:heuristic=my_eval.py``: a search whose heuristic is the file's
   ``evaluate(state)`` (`ai.student_code.heuristics`; its isolated player is in
   `ai.players.players`).
 
 Windows paths work (``C:\\work\\my_agent.py:choose``: a drive letter is not a function).
-Every move is asked of a `user_code.Worker` process with a per-move time limit: the game's
-`move_time_limit`, the Kaggle configuration's `actTimeout` for a Kaggle agent, a search's
-own time budget with a margin.  Whatever goes wrong raises `UserCodeError`; a match scores
-it as a loss by forfeit (`ai.players.match`).
+Every move is asked of a `worker.Worker` process with a per-move time limit: the game's
+`move_time_limit`, or for a Kaggle agent the configuration's `actTimeout` plus what is left of
+its overage bank (`agentTimeout`, Kaggle's 60 s).  Whatever goes wrong raises
+`UserCodeError`; a match scores it as a loss by forfeit (`ai.players.match`).
 """
 
 from __future__ import annotations
 
 import operator
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from plyground.ai.student_code.messages import MessageError, encode_state, parse_move
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
     UserCodeError,
     Worker,
-    load_module,
     require_function,
     resolve,
     short_repr,
@@ -45,8 +47,6 @@ MOVE_SECONDS = 10.0
 """Seconds a move may take in a game that names no `move_time_limit`."""
 KAGGLE_GRACE = 0.5
 """Seconds added to a Kaggle agent's actTimeout for starting the call and sending the move."""
-SEARCH_GRACE = 2.0
-"""Seconds added to a search's own time budget before it is stopped."""
 
 _FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<function>[A-Za-z_]\w*))?$", re.IGNORECASE)
 _DRIVE = re.compile(r"(^|=)[A-Za-z]$")
@@ -159,67 +159,32 @@ def legal_move(state: Any, move: Any, what: str) -> Any:
     raise Refusal(f"{what} returned {short_repr(move)}, not a legal move; legal moves: {shown}")
 
 
-@dataclass(frozen=True)
-class AgentHost:
-    """Built in the worker: loads the file and answers states with moves."""
-
-    path: str
-    function: str | None
-    kaggle: bool
-    game: str
-    options: tuple[tuple[str, Any], ...]
-
-    def __call__(self) -> Any:
-        from plyground import games
-
-        module = load_module(Path(self.path))
-        game = games.get_game(self.game, **dict(self.options))
-        if self.kaggle:
-            functions = [value for value in vars(module).values() if callable(value)]
-            if not functions:
-                raise Refusal("defines no function")
-            return _KaggleAgent(functions[-1], game)
-        name = self.function or DEFAULT_FUNCTION
-        function = getattr(module, name, None)
-        if not callable(function):
-            raise Refusal(f"has no function {name}()")
-        return _PlainAgent(function, name)
-
-
-class _PlainAgent:
-    def __init__(self, function: Any, name: str) -> None:
-        self.function = function
-        self.name = name
-
-    def __call__(self, state: Any) -> Any:
-        return legal_move(state, self.function(state), f"{self.name}()")
-
-
-class _KaggleAgent:
-    def __init__(self, function: Any, game: Any) -> None:
-        self.function = function
-        self.configuration = Struct(game.kaggle_configuration())
-        self.name = getattr(function, "__name__", "agent")
-
-    def __call__(self, state: Any) -> Any:
-        observation = Struct(state.kaggle_observation())
-        observation.setdefault("step", state.ply)
-        observation.setdefault("remainingOverageTime", self.configuration.get("agentTimeout", 60))
-        action = self.function(observation, self.configuration)
-        return legal_move(state, action, f"{self.name}()")
-
-
 # --------------------------------------------------------------------------- parent side
 
 
 class FilePlayer:
-    """A player whose every move comes from a worker process running a user's file."""
+    """A player whose every move comes from a worker process running a student's file.
 
-    def __init__(self, name: str, path: str, host: Any, limits: Limits) -> None:
+    The worker answers a move in the game's notation; it is checked here (a move that does
+    not parse or is not legal is a forfeit).  A Kaggle agent has Kaggle's overage bank:
+    time beyond `actTimeout` is taken from it, the agent is told what is left
+    (`remainingOverageTime`), and it forfeits only when the bank is spent.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        path: str,
+        host: dict[str, Any],
+        limits: Limits,
+        overage: float | None = None,
+    ) -> None:
         self.name = name
         self.path = path
         self.worker = Worker(path, host, limits)
         self.last_result: Any = None
+        self.overage = overage
+        """Seconds left in a Kaggle agent's overage bank (None: not a Kaggle agent)."""
 
     def start(self) -> None:
         """Start the worker and load the file before the game (so starting is not timed as
@@ -227,31 +192,55 @@ class FilePlayer:
         self.worker.start()
 
     def choose(self, state: Any, **_: Any) -> Any:
-        """The worker's move (raises UserCodeError: the game is lost by forfeit)."""
-        answer = self.worker.call(state)
-        if isinstance(answer, tuple):
-            move, self.last_result = answer
-            return move
-        return answer
+        """The worker's move, checked (raises UserCodeError: the game is lost by forfeit)."""
+        request: dict[str, Any] = {"state": encode_state(state)}
+        seconds, what = None, "for one move"
+        if self.overage is not None:
+            request["overage"] = round(self.overage, 3)
+            seconds = self.worker.limits.seconds + self.overage
+            what = f"for one move (actTimeout and the {self.overage:.1f} s left of its overage)"
+        started = time.monotonic()
+        text = self.worker.call(request, seconds, what=what)
+        if self.overage is not None:
+            beyond = time.monotonic() - started - (self.worker.limits.seconds - KAGGLE_GRACE)
+            self.overage -= max(0.0, beyond)
+            if self.overage < 0:
+                self.worker.close()
+                raise UserCodeError(self.path, "spent its overage time (Kaggle's bank)")
+        try:
+            return parse_move(state.game, state, text)
+        except MessageError:
+            self.worker.close()
+            raise UserCodeError(
+                self.path, f"answered {short_repr(text)}, not a legal move"
+            ) from None
 
     def close(self) -> None:
-        """Stop the worker process."""
+        """Stop the worker process and everything it started."""
         self.worker.close()
 
 
-def agent_player(spec: AgentSpec, game: Any, options: dict[str, Any] | None = None) -> FilePlayer:
+def agent_player(spec: AgentSpec, game: Any) -> FilePlayer:
     """The isolated player of an agent file for `game`."""
     file = spec.check()
     seconds = move_seconds(game)
+    overage = None
+    configuration: dict[str, Any] = {}
     if spec.kaggle:
         if not hasattr(game, "kaggle_configuration"):
             raise ValueError(f"{game.title} has no Kaggle format (no kaggle_configuration hook)")
-        seconds = float(game.kaggle_configuration().get("actTimeout", seconds)) + KAGGLE_GRACE
-    chosen: dict[str, Any] = options if options is not None else game_options(game)
-    host = AgentHost(
-        str(file), spec.function, spec.kaggle, game.name, tuple(sorted(chosen.items()))
-    )
-    return FilePlayer(Path(file).name, str(file), host, Limits(seconds))
+        configuration = game.kaggle_configuration()
+        seconds = float(configuration.get("actTimeout", seconds)) + KAGGLE_GRACE
+        overage = float(configuration.get("agentTimeout", 0.0))
+    host: dict[str, Any] = {
+        "kind": "agent",
+        "path": str(file),
+        "function": spec.function,
+        "kaggle": spec.kaggle,
+    }
+    if spec.kaggle:
+        host["configuration"] = dict(configuration)  # what the agent is told, from here
+    return FilePlayer(Path(file).name, str(file), host, Limits(seconds), overage)
 
 
 __all__ = [

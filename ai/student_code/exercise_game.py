@@ -12,19 +12,21 @@ player to move at the root; depth counts decisions, chance layers are free):
     game.is_chance(s)    a chance node (dice)
     game.outcomes(s)     [(probability, next position), ...] at a chance node
 
-`StudentGame` records, in order, every leaf the student evaluates (`utility` or `evaluate`)
-by the moves that lead to it; the grader (`ai.student_code.grader`) compares that sequence and the
-root value with the reference trace's (`ai.textbook.trace`), whose leaf values these are exactly.
+The student's code runs in a worker and sees a `RemoteGame`: positions are handles, and
+every question about the tree (moves, results, outcomes, leaf values) is asked of the parent,
+where `StudentGame` answers it and records, in order, every leaf the student evaluates
+(`utility` or `evaluate`) by the moves that lead to it.  So the grader
+(`ai.student_code.grader`) compares what the student's search really asked for, and the root
+value, with the reference trace's (`ai.textbook.trace`), whose leaf values these are exactly.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from plyground.ai.student_code.worker import Refusal, check_number, load_module
+from plyground.ai.student_code.worker import Refusal
 from plyground.ai.textbook.trace import leaf_values
 from plyground.games.base import CHANCE, Move
 
@@ -32,6 +34,8 @@ ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 """The exercises, each the name of the function the student writes."""
 MAX_LEAVES = 200_000
 """A student's search evaluating more leaves than this is stopped (a runaway recursion)."""
+MAX_POSITIONS = 1_000_000
+"""A student's search making more positions than this is stopped (the parent keeps them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,76 +51,174 @@ class Position:
 
 @dataclass
 class StudentGame:
-    """The exercise API over a real game or a textbook tree; it records the leaves."""
+    """The exercise's tree on the parent's side: positions by number, the student's worker
+    asking about them (`answer`); it records the leaves the student evaluates."""
 
     root: Any
     leaves: list[tuple[Move, ...]] = field(default_factory=list)
+    positions: list[Position] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._value = leaf_values(self.root)
         self._max = self.root.player
 
-    def _position(self, state: Any) -> Any:
-        if not isinstance(state, Position):
-            raise Refusal(f"a game method was given {state!r}, not a position from the game")
-        return state.state
+    def handle(self, position: Position) -> dict[str, Any]:
+        """A new position as the worker sees it: its number and what it is."""
+        if len(self.positions) >= MAX_POSITIONS:
+            raise Refusal(f"made more than {MAX_POSITIONS:,} positions: does depth go down?")
+        self.positions.append(position)
+        state = position.state
+        return {
+            "id": len(self.positions) - 1,
+            "terminal": bool(state.is_terminal()),
+            "max": bool(state.to_move != CHANCE and state.player == self._max),
+            "chance": bool(state.to_move == CHANCE),
+            "name": " ".join(map(str, position.path)) or "root",
+        }
+
+    def root_handle(self) -> dict[str, Any]:
+        """The root position's handle (the first)."""
+        return self.handle(Position(self.root))
+
+    def answer(self, question: list[Any]) -> Any:
+        """The answer to the worker's question [method, position number, (move)]."""
+        if len(question) < 2 or not isinstance(question[1], int) or isinstance(question[1], bool):
+            raise Refusal("a game method was given something that is not a position")
+        method, number = question[0], question[1]
+        if not 0 <= number < len(self.positions):
+            raise Refusal("a game method was given a position that is not from the game")
+        position = self.positions[number]
+        if method == "actions":
+            return self.actions(position)
+        if method == "result" and len(question) == 3:
+            return self.handle(self.result(position, _move(question[2])))
+        if method == "outcomes":
+            return [[p, self.handle(child)] for p, child in self.outcomes(position)]
+        if method == "utility":
+            return self.utility(position)
+        if method == "evaluate":
+            return self.evaluate(position)
+        raise Refusal(f"asked {str(method)[:20]!r}, not a game method")
 
     def actions(self, s: Position) -> list[Move]:
         """The moves at a decision node, in the game's order (none at a chance node)."""
-        state = self._position(s)
+        state = s.state
         if state.is_terminal() or state.to_move == CHANCE:
             return []
         return list(state.legal_moves())
 
     def result(self, s: Position, a: Move) -> Position:
         """The position after move `a`."""
-        state = self._position(s)
         try:
-            return Position(state.play(a), (*s.path, a))
-        except ValueError as error:
+            return Position(s.state.play(a), (*s.path, a))
+        except (ValueError, TypeError) as error:
             raise Refusal(f"result() with move {a!r}: {error}") from None
-
-    def is_terminal(self, s: Position) -> bool:
-        """The game is over."""
-        return bool(self._position(s).is_terminal())
-
-    def is_max(self, s: Position) -> bool:
-        """MAX (the player to move at the root) moves here."""
-        state = self._position(s)
-        return bool(state.to_move != CHANCE and state.player == self._max)
-
-    def is_chance(self, s: Position) -> bool:
-        """A chance node: its value is the probability-weighted mean of its outcomes'."""
-        return bool(self._position(s).to_move == CHANCE)
 
     def outcomes(self, s: Position) -> list[tuple[float, Position]]:
         """(probability, next position) for every outcome of a chance node."""
-        state = self._position(s)
+        state = s.state
         if state.to_move != CHANCE:
             return []
         return [(p, Position(state.play(o), (*s.path, o))) for o, p in state.chance_outcomes()]
 
     def utility(self, s: Position) -> float:
         """A finished game's value for MAX."""
-        state = self._position(s)
-        if not state.is_terminal():
+        if not s.state.is_terminal():
             raise Refusal(f"utility() of {s!r}, a position where the game is not over")
-        return self._leaf(s, state)
+        return self._leaf(s)
 
     def evaluate(self, s: Position) -> float:
         """The heuristic's estimate for MAX of a position where the game is not over."""
-        state = self._position(s)
+        state = s.state
         if state.is_terminal():
             raise Refusal(f"evaluate() of {s!r}, a finished game: check is_terminal() first")
         if state.to_move == CHANCE:
             raise Refusal(f"evaluate() of {s!r}, a chance node: chance layers use no depth")
-        return self._leaf(s, state)
+        return self._leaf(s)
 
-    def _leaf(self, s: Position, state: Any) -> float:
+    def _leaf(self, s: Position) -> float:
         self.leaves.append(s.path)
         if len(self.leaves) > MAX_LEAVES:
             raise Refusal(f"evaluated more than {MAX_LEAVES:,} leaves: does depth go down?")
-        return self._value(state, len(s.path))
+        return float(self._value(s.state, len(s.path)))
+
+
+def _move(data: Any) -> Any:
+    """A move sent back by the worker (JSON lists back to tuples)."""
+    if isinstance(data, list):
+        return tuple(_move(item) for item in data)
+    return data
+
+
+class RemotePosition:
+    """A position as the student's code holds it in the worker: a handle, and what it is."""
+
+    __slots__ = ("chance", "id", "is_max", "name", "terminal")
+
+    def __init__(self, handle: dict[str, Any]) -> None:
+        self.id = int(handle["id"])
+        self.terminal = bool(handle["terminal"])
+        self.is_max = bool(handle["max"])
+        self.chance = bool(handle["chance"])
+        self.name = str(handle["name"])
+
+    def __repr__(self) -> str:
+        return f"Position({self.name})"
+
+
+class RemoteGame:
+    """The exercise API in the worker: every question about the tree goes to the parent."""
+
+    def __init__(self, ask: Callable[[list[Any]], Any]) -> None:
+        self._ask = ask
+
+    def position(self, handle: dict[str, Any]) -> RemotePosition:
+        """The position a handle from the parent describes."""
+        return RemotePosition(handle)
+
+    def _id(self, s: Any) -> int:
+        if not isinstance(s, RemotePosition):
+            raise Refusal(f"a game method was given {s!r}, not a position from the game")
+        return s.id
+
+    def actions(self, s: RemotePosition) -> list[Move]:
+        """The moves at a decision node, in the game's order (none at a chance node)."""
+        self._id(s)
+        if s.terminal or s.chance:
+            return []
+        return list(self._ask(["actions", s.id]))
+
+    def result(self, s: RemotePosition, a: Move) -> RemotePosition:
+        """The position after move `a`."""
+        return RemotePosition(self._ask(["result", self._id(s), a]))
+
+    def is_terminal(self, s: RemotePosition) -> bool:
+        """The game is over."""
+        self._id(s)
+        return s.terminal
+
+    def is_max(self, s: RemotePosition) -> bool:
+        """MAX (the player to move at the root) moves here."""
+        self._id(s)
+        return s.is_max
+
+    def is_chance(self, s: RemotePosition) -> bool:
+        """A chance node: its value is the probability-weighted mean of its outcomes'."""
+        self._id(s)
+        return s.chance
+
+    def outcomes(self, s: RemotePosition) -> list[tuple[float, RemotePosition]]:
+        """(probability, next position) for every outcome of a chance node."""
+        answer = self._ask(["outcomes", self._id(s)])
+        return [(float(p), RemotePosition(handle)) for p, handle in answer]
+
+    def utility(self, s: RemotePosition) -> float:
+        """A finished game's value for MAX."""
+        return float(self._ask(["utility", self._id(s)]))
+
+    def evaluate(self, s: RemotePosition) -> float:
+        """The heuristic's estimate for MAX of a position where the game is not over."""
+        return float(self._ask(["evaluate", self._id(s)]))
 
 
 @dataclass(frozen=True)
@@ -141,28 +243,3 @@ class Case:
 
         game = games.get_game(self.game, **dict(self.options))
         return game.replay(game.parse_moves(self.moves))
-
-
-@dataclass(frozen=True)
-class ExerciseHost:
-    """Built in a worker: the student's file; answers a `Case` with (value, leaves)."""
-
-    path: str
-    function: str
-
-    def __call__(self) -> Any:
-        module = load_module(Path(self.path))
-        search = getattr(module, self.function, None)
-        if not callable(search):
-            raise Refusal(f"has no function {self.function}()")
-
-        def run(case: Case) -> tuple[float, list[tuple[Move, ...]]]:
-            game = StudentGame(case.state())
-            root = Position(game.root)
-            if self.function == "alphabeta":
-                value = search(game, root, case.depth, -math.inf, math.inf)
-            else:
-                value = search(game, root, case.depth)
-            return check_number(value, f"{self.function}()"), game.leaves
-
-        return run

@@ -1,9 +1,12 @@
 """The exercise grader: a student's minimax, alpha-beta or expectiminimax against the reference.
 
-`grade(algorithm, path)` runs the student's function (in a worker process, `ai.student_code.worker`)
-on the textbook trees, random trees and positions of the registered games, and compares
-with the reference trace (`ai.textbook.trace`, the textbook algorithm with the game's move order
-and no table): the root value, and the sequence of leaves evaluated.  The first leaf where
+`grade(algorithm, path, seed=N)` runs the student's function (in a worker process,
+`ai.student_code.worker`) on the textbook trees, random trees drawn from seeds N to N+5, and
+positions of the registered games, and compares with the reference trace
+(`ai.textbook.trace`, the textbook algorithm with the game's move order and no table): the
+root value, and the sequence of leaves evaluated.  The leaves are recorded on this side: the
+student's search asks this process for every move, position and leaf value
+(`exercise_game.StudentGame`), so what is graded is what the search did.  The first leaf where
 the two differ is named, so an alpha-beta that prunes too little or too much, or a chance
 layer that uses up depth, fails at the step where it goes wrong.
 """
@@ -17,11 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground import games
-from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, ExerciseHost
+from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame
 from plyground.ai.student_code.worker import (
     Limits,
+    Refusal,
     UserCodeError,
     Worker,
+    check_number,
     require_function,
     resolve,
 )
@@ -121,17 +126,18 @@ def _chance_tree(rng: random.Random) -> Any:
     return ("max", tuple(moves))
 
 
-def cases(algorithm: str) -> Iterator[Case]:
-    """The graded cases of an exercise: lesson trees, random trees, game positions."""
+def cases(algorithm: str, seed: int = 0) -> Iterator[Case]:
+    """The graded cases of an exercise: lesson trees, random trees drawn from seeds `seed`
+    to `seed` + RANDOM_TREES - 1, game positions."""
     if algorithm == "expectiminimax":
         for title, tree in (
             ("lesson 3, leaves 2 2 3 3 1 1 4 4", tree_examples.DICE_SMALL),
             ("lesson 3, stretched leaves", tree_examples.DICE_STRETCHED),
         ):
             yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
-        for seed in range(RANDOM_TREES):
-            tree = _chance_tree(random.Random(seed))
-            yield Case(f"random chance tree {seed}", algorithm, 2, tree=tree)
+        for tree_seed in range(seed, seed + RANDOM_TREES):
+            tree = _chance_tree(random.Random(tree_seed))
+            yield Case(f"random chance tree {tree_seed}", algorithm, 2, tree=tree)
     else:
         for title, tree in (
             ("lesson 1", tree_examples.LESSON_TREE),
@@ -140,9 +146,10 @@ def cases(algorithm: str) -> Iterator[Case]:
             ("lesson 2, best order", tree_examples.BEST_ORDER_TREE),
         ):
             yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
-        for seed in range(RANDOM_TREES):
-            tree = tree_examples.random_tree(seed, depth=3 + seed % 2)
-            yield Case(f"random tree {seed}", algorithm, tree_examples.height(tree), tree=tree)
+        for tree_seed in range(seed, seed + RANDOM_TREES):
+            tree = tree_examples.random_tree(tree_seed, depth=3 + tree_seed % 2)
+            title = f"random tree {tree_seed}"
+            yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
     yield from _game_cases(algorithm)
 
 
@@ -167,18 +174,25 @@ def check_file(algorithm: str, path: str) -> str:
     return str(file)
 
 
+def fresh_seed() -> int:
+    """A seed for a run's random trees, drawn from the OS (print it: `--seed` replays it)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
 def grade(
     algorithm: str,
     path: str,
     on_case: Callable[[Outcome], None] | None = None,
     seconds: float = CASE_SECONDS,
+    seed: int = 0,
 ) -> list[Outcome]:
     """Run the student's function on every case, in a worker process; report each."""
     file = check_file(algorithm, path)
-    worker = Worker(file, ExerciseHost(file, algorithm), Limits(seconds))
+    host = {"kind": "exercise", "path": file, "function": algorithm}
+    worker = Worker(file, host, Limits(seconds))
     outcomes = []
     try:
-        for case in cases(algorithm):
+        for case in cases(algorithm, seed):
             outcome = _grade_case(worker, case)
             outcomes.append(outcome)
             if on_case is not None:
@@ -190,9 +204,15 @@ def grade(
 
 def _grade_case(worker: Worker, case: Case) -> Outcome:
     found = reference(case)
+    tree = StudentGame(case.state())
+    request = {"root": tree.root_handle(), "depth": case.depth}
     try:
-        value, leaves = worker.call(case)
+        value = worker.call(request, asker=tree.answer, what="on this case")
+        value = check_number(value, f"{case.algorithm}()")
     except UserCodeError as error:
         return Outcome(case, False, error.reason, error.details)
+    except Refusal as refusal:
+        return Outcome(case, False, str(refusal))
+    leaves = tree.leaves
     passed, line = compare(case, value, leaves, found)
     return Outcome(case, passed, line, (), tuple(leaves), value)

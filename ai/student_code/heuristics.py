@@ -4,19 +4,27 @@ The file defines ``evaluate(state)`` with the built-in heuristics' contract: a v
 the point of view of the player to move (at a chance state, of `state.player`), within
 [-HEURISTIC_LIMIT, HEURISTIC_LIMIT].  A value that is not a finite number, or lies outside
 the bound, is refused with a message that says so (never silently clamped: a student should
-see their scale is wrong).  The file is loaded only in a process marked for user code
-(`user_code.allow_user_code`): the searching player of a match is isolated by
-`ai.student_code.agents`, the window's AI worker, Compare and explorer run it in their workers.
+see their scale is wrong).  The file never runs in our processes: the search runs here and
+asks a worker (`ai.student_code.worker`) for each leaf's value, which is checked here.  A
+search reaches it by the file's name (`file_heuristic`) inside `evaluating_in_worker`, or in
+a process marked for it (`allow_user_code`: the window's AI worker, Compare's worker).
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from plyground.ai.student_code.messages import encode_state
 from plyground.ai.student_code.worker import (
+    Limits,
+    Refusal,
+    UserCodeError,
+    Worker,
     check_number,
-    load_module,
     require_function,
     resolve,
     user_code_allowed,
@@ -44,29 +52,75 @@ def check_heuristic_file(name: str) -> str:
     return str(file)
 
 
-_LOADED: dict[str, Heuristic] = {}
+EVALUATION_SECONDS = 10.0
+"""Seconds one evaluation may take where the caller names no limit."""
+
+
+class IsolatedHeuristic:
+    """A heuristic file's evaluate(state), asked of a worker process; values checked here.
+
+    A failure of the student's code raises `UserCodeError` (one line naming the file).
+    """
+
+    def __init__(self, path: str, seconds: float = EVALUATION_SECONDS) -> None:
+        self.path = path
+        self.worker = Worker(path, {"kind": "heuristic", "path": path}, Limits(seconds))
+        self.what = f"{FUNCTION}()"
+        self.heuristic = Heuristic(path, f"evaluate(state) from {Path(path).name}", self)
+
+    def __call__(self, state: Any) -> float:
+        """The checked value of `state` from the player to move's point of view."""
+        value = self.worker.call({"state": encode_state(state)}, what="for one evaluation")
+        try:
+            return check_number(value, self.what, HEURISTIC_LIMIT)
+        except Refusal as refusal:
+            self.worker.close()
+            raise UserCodeError(self.path, str(refusal)) from None
+
+    def start(self) -> None:
+        """Start the worker and load the file (raises UserCodeError when it fails to load)."""
+        self.worker.start()
+
+    def close(self) -> None:
+        """End the worker."""
+        self.worker.close()
+
+
+_ACTIVE: dict[str, IsolatedHeuristic] = {}
+
+
+@contextlib.contextmanager
+def evaluating_in_worker(heuristic: IsolatedHeuristic) -> Iterator[None]:
+    """Within this block a search naming the heuristic's file evaluates through it."""
+    earlier = _ACTIVE.get(heuristic.path)
+    _ACTIVE[heuristic.path] = heuristic
+    try:
+        yield
+    finally:
+        if earlier is None:
+            _ACTIVE.pop(heuristic.path, None)
+        else:
+            _ACTIVE[heuristic.path] = earlier
+
+
+def _close_workers() -> None:
+    for heuristic in list(_ACTIVE.values()):
+        heuristic.close()
+
+
+atexit.register(_close_workers)
 
 
 def file_heuristic(name: str) -> Heuristic:
-    """The `Heuristic` a file defines, with its values checked (only in a worker process)."""
-    if not user_code_allowed():
+    """The `Heuristic` a file defines, evaluated in a worker process with its values checked:
+    within `evaluating_in_worker`, or in a process marked by `allow_user_code`."""
+    path = check_heuristic_file(name)
+    active = _ACTIVE.get(path)
+    if active is None and user_code_allowed():
+        active = _ACTIVE[path] = IsolatedHeuristic(path)  # ended at exit
+    if active is None:
         raise FileHeuristicError(
             f"{Path(name).name}: a heuristic from a file runs only in a worker process "
             "(a match's player, the window's AI, Compare, the explorer), never in this one"
         )
-    path = check_heuristic_file(name)
-    found = _LOADED.get(path)
-    if found is not None:
-        return found
-    module = load_module(Path(path))
-    function = getattr(module, FUNCTION, None)
-    if not callable(function):
-        raise FileHeuristicError(f"{Path(path).name}: no function {FUNCTION}()")
-    what = f"{FUNCTION}()"
-
-    def evaluate(state: Any) -> float:
-        return check_number(function(state), what, HEURISTIC_LIMIT)
-
-    heuristic = Heuristic(name, f"evaluate(state) from {Path(path).name}", evaluate)
-    _LOADED[path] = heuristic
-    return heuristic
+    return active.heuristic

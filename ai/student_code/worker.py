@@ -1,14 +1,14 @@
 """Code that is not ours (a student's agent, heuristic or exercise) run in a worker process.
 
-`Worker(host)` starts one "spawn" process that builds `host()` there (loading the user's
-file) and then answers requests with `host(request)`; the parent waits at most a given
-number of seconds for each answer.  Whatever the user's code does -- raise, loop forever,
-return garbage, print without end, allocate without end, call `os._exit`, get killed --
-the parent gets one `UserCodeError`: one line naming the file and the reason, and the
-user's own traceback lines (none of ours).  The worker's memory is capped where the OS
-offers a cap (`resource.setrlimit` on POSIX, imported only there).
-
-This is isolation, not a security sandbox: the code runs with the user's own rights.
+`Worker(path, host, limits)` starts one process (`python -m plyground.ai.student_code.child`,
+in its own session, inside bubblewrap where `ai.student_code.sandbox` says so) that loads
+the student's file and answers requests; the two talk in JSON lines
+(`ai.student_code.messages`), never pickle, and the parent checks every answer.  Whatever
+the student's code does -- raise, loop forever, return garbage, print without end, allocate
+without end, exit, kill, fork -- the parent gets one `UserCodeError`: one line naming the
+file and the reason, and the student's own traceback lines (none of ours); the worker's
+whole process group is ended with it.  The worker's memory is capped (soft and hard) where
+the OS offers a cap (`resource.setrlimit` on POSIX, imported only in the worker).
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from __future__ import annotations
 import ast
 import contextlib
 import math
-import multiprocessing
-import os
+import queue
 import signal
+import subprocess
 import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
+from plyground.ai.student_code.messages import MAX_LINE, MessageError, decode, encode
 from plyground.file_reader import FileProblem, read_text
 
 MEMORY_CAP = 1 << 30
@@ -49,6 +52,9 @@ class UserCodeError(Exception):
         self.path = path
         self.reason = reason
         self.details = details
+        self.void = False
+        """True when something outside the student's code ended the worker (a signal the
+        parent did not send, with no sandbox to keep others away): the game is void."""
         super().__init__(self.line)
 
     @property
@@ -96,8 +102,9 @@ _ALLOWED = [False]
 
 
 def allow_user_code() -> None:
-    """Mark this process as a worker where user code may run (the window's AI worker, the
-    Compare worker, this module's workers); elsewhere a user file is refused."""
+    """Mark this process as one whose searches may name a heuristic file (the window's AI
+    worker, the Compare worker; their evaluations go to a worker of their own); elsewhere
+    a search naming one is refused."""
     _ALLOWED[0] = True
 
 
@@ -202,13 +209,14 @@ def describe_exception(error: BaseException) -> str:
 # --------------------------------------------------------------------------- the worker side
 
 
-class _KeptOutput:
-    """The user's sys.stdout / sys.stderr: keeps the last OUTPUT_KEPT characters only."""
+class KeptOutput:
+    """The student's sys.stdout / sys.stderr in the worker: the last OUTPUT_KEPT characters."""
 
     def __init__(self) -> None:
         self.text = ""
 
     def write(self, text: str) -> int:
+        """Keep the end of what was written."""
         self.text = (self.text + str(text))[-OUTPUT_KEPT:]
         return len(text)
 
@@ -219,97 +227,6 @@ class _KeptOutput:
         """The last lines printed, for showing with an error."""
         lines = [line for line in self.text.splitlines() if line.strip()]
         return tuple(f"printed: {line[:120]}" for line in lines[-count:])
-
-
-def _cap_memory(limit: int) -> None:
-    """Cap this process's address space where the OS offers it (POSIX only)."""
-    if limit <= 0:
-        return
-    try:
-        import resource  # POSIX only: imported here, never at import time
-    except ImportError:
-        return
-    try:
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    except (ValueError, OSError):
-        pass  # some systems refuse: the time limit still holds
-
-
-def _silence_descriptors() -> None:
-    """Send anything written to the process's file descriptors 1 and 2 to the null device,
-    so no amount of output from C code or os.write reaches the parent's terminal."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-    except OSError:
-        pass
-
-
-def _serve(connection: Any, host_factory: Callable[[], Any], memory: int, games_: Any) -> None:
-    """The worker process: limits, the user's output kept aside, then request after request."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
-    from plyground.ai.players.spawned_games import register_games
-
-    _leave_with_parent()
-    allow_user_code()
-    register_games(games_)
-    _cap_memory(memory)
-    _silence_descriptors()
-    output = _KeptOutput()
-    sys.stdout = sys.stderr = output
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
-    path = str(getattr(host_factory, "path", "") or "")
-    try:
-        host = host_factory()
-        connection.send(("ok", None))
-    except BaseException as error:
-        connection.send(_failure(error, path, output))
-        return
-    while True:
-        try:
-            request = connection.recv()
-        except (EOFError, OSError):
-            return
-        if request is None:
-            return
-        try:
-            answer = host(request)
-        except BaseException as error:
-            connection.send(_failure(error, path, output))
-            continue
-        try:
-            connection.send(("ok", answer))
-        except Exception as error:  # an answer that does not pickle: say so, stay alive
-            why = f"answered with something that cannot be sent back ({type(error).__name__})"
-            connection.send(("error", why, output.last_lines()))
-
-
-def _leave_with_parent() -> None:
-    """A thread that ends this process when its parent is gone (so a worker whose parent was
-    killed, however busy the user's code keeps it, never lingers).  On Windows, where an
-    orphan keeps its parent's id, the parent's exit handler stops its daemonic workers."""
-    import threading
-    import time
-
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.25)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
-
-
-def _failure(error: BaseException, path: str, output: _KeptOutput) -> tuple[Any, ...]:
-    """The message a worker sends about a failure: reason and the user's lines."""
-    if isinstance(error, Refusal):
-        return ("error", str(error), output.last_lines())
-    frames = user_frames(error, path) if path else ()
-    return ("error", describe_exception(error), frames + output.last_lines())
 
 
 # --------------------------------------------------------------------------- the parent side
@@ -325,119 +242,225 @@ class Limits:
     """Bytes; None: MEMORY_CAP as it is when the worker starts."""
 
 
-class Worker:
-    """One worker process for one user file; `call(request)` answers or raises UserCodeError.
+Asker = Callable[[list[Any]], Any]
+"""Answers a worker's question during a call (raises Refusal to refuse it)."""
 
-    The process starts on the first call (so checking a spec starts nothing) and is
-    stopped by `close()`, after any failure but a plain refusal or exception, and when the
-    worker's owner is collected.
+
+class Worker:
+    """One worker process for one student's file; `call(request)` answers or raises
+    UserCodeError.
+
+    `host` is the plain-data order the worker is built from (`ai.student_code.child`: its
+    kind, the file, the function).  The process starts on the first call (so checking a
+    spec starts nothing), in its own session, inside bubblewrap where the sandbox mode
+    says so (`ai.student_code.sandbox`); it is ended with its whole process group by
+    `close()`, after any failure but a plain refusal or exception, and when a time limit
+    runs out.
     """
 
-    def __init__(self, path: str, host_factory: Callable[[], Any], limits: Limits) -> None:
+    def __init__(self, path: str, host: dict[str, Any], limits: Limits) -> None:
         self.path = path
-        self.host_factory = host_factory
+        self.host = host
         self.limits = limits
-        self._process: Any = None
-        self._connection: Any = None
+        self.sandboxed = False
+        self._process: subprocess.Popen[bytes] | None = None
+        self._messages: queue.Queue[dict[str, Any] | str | None] = queue.Queue()
+        self._number = 0
 
     @property
     def pid(self) -> int | None:
         """The worker's process id while it runs (tests kill it from outside)."""
-        return None if self._process is None else int(self._process.pid)
+        return None if self._process is None else self._process.pid
 
     def _start(self) -> None:
         from plyground.ai.players.spawned_games import registered_games
-
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
-        self._process = context.Process(
-            target=_serve,
-            args=(child, self.host_factory, memory, registered_games()),
-            daemon=True,
-            name="plyground-user-code",
+        from plyground.ai.student_code.sandbox import (
+            SandboxUnavailable,
+            start_options,
+            uses_bubblewrap,
+            worker_command,
         )
-        # A match's pool workers and the window's AI worker are daemonic processes, which
-        # multiprocessing forbids to have children because it cannot clean them up; this
-        # child cleans itself up (`_leave_with_parent`), so the check is lifted while it starts.
-        config: dict[str, Any] = multiprocessing.current_process()._config  # type: ignore[attr-defined]
-        was_daemon = config.pop("daemon", None)
+
         try:
-            self._process.start()
-        finally:
-            if was_daemon is not None:
-                config["daemon"] = was_daemon
-        child.close()
-        self._connection = parent
-        self._answer(self.limits.load_seconds, "to load")
+            self.sandboxed = uses_bubblewrap()
+        except SandboxUnavailable as error:
+            raise UserCodeError(self.path, str(error)) from None
+        folders = sorted({str(Path(self.path).parent), *_import_folders()})
+        command = worker_command([Path(folder) for folder in folders], self.sandboxed)
+        self._messages = queue.Queue()
+        self._process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            **start_options(),  # type: ignore[call-overload]
+        )
+        reader = threading.Thread(
+            target=_read_messages,
+            args=(self._process.stdout, self._messages),
+            daemon=True,
+            name="user-code-reader",
+        )
+        reader.start()
+        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
+        order = {
+            **self.host,
+            "memory": memory,
+            "games": [list(pair) for pair in registered_games()],
+            "sys_path": [entry for entry in sys.path if entry and Path(entry).is_dir()],
+        }
+        self._send(order)
+        self._wait(self.limits.load_seconds, "to load", None, None)
 
     def start(self) -> None:
-        """Start the process and load the user's file now (else the first call does)."""
+        """Start the process and load the student's file now (else the first call does)."""
         if self._process is None:
             self._start()
 
-    def call(self, request: Any, seconds: float | None = None) -> Any:
-        """The host's answer to `request` within `seconds` (the limits' by default)."""
+    def call(
+        self,
+        request: dict[str, Any],
+        seconds: float | None = None,
+        asker: Asker | None = None,
+        what: str = "for one move",
+    ) -> Any:
+        """The worker's answer to `request` within `seconds` (the limits' by default);
+        `asker` answers the questions the worker asks meanwhile (the exercise's tree);
+        `what` ends the message when the time runs out."""
         if self._process is None:
             self._start()
         limit = self.limits.seconds if seconds is None else seconds
+        self._number += 1
+        self._send({"call": request, "n": self._number})
+        return self._wait(limit, what, asker, self._number)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        process = self._process
+        assert process is not None and process.stdin is not None
         try:
-            self._connection.send(request)
+            process.stdin.write(encode(message))
+            process.stdin.flush()
         except (OSError, ValueError):
             self._fail(self._ended())
-        return self._answer(limit, "for one move" if seconds is None else "")
 
-    def _answer(self, seconds: float, what: str) -> Any:
+    def _wait(self, seconds: float, what: str, asker: Asker | None, number: int | None) -> Any:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                message = self._messages.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self._fail(f"took longer than {seconds:g} s{' ' + what if what else ''} (stopped)")
+            if message is None:
+                self._fail(self._ended())
+            if isinstance(message, str):
+                self._fail(message)
+            if number is not None and message.get("n") != number:
+                continue  # an answer to an earlier call that ran out of time
+            if "ask" in message and asker is not None and number is not None:
+                self._reply(asker, message["ask"], number)
+                continue
+            if "ok" in message or "ready" in message:
+                return message.get("ok")
+            if "error" in message:
+                details = message.get("details")
+                lines = (
+                    tuple(str(line)[:200] for line in details[:20])
+                    if isinstance(details, list)
+                    else ()
+                )
+                raise UserCodeError(self.path, str(message["error"])[:300], lines)
+            self._fail("sent a message that is not the protocol")
+
+    def _reply(self, asker: Asker, question: Any, number: int) -> None:
+        if not isinstance(question, list):
+            self._fail("sent a question that is not the protocol")
         try:
-            ready = self._connection.poll(seconds)
-        except (OSError, EOFError):
-            ready = True
-        if not ready:
-            self.close(kill=True)
-            self._fail(f"took longer than {seconds:g} s{' ' + what if what else ''} (stopped)")
-        try:
-            message = self._connection.recv()
-        except (EOFError, OSError):
-            self._fail(self._ended())
-        except Exception as error:
-            self.close(kill=True)
-            self._fail(f"answered with something that cannot be read back ({error})")
-        if message[0] == "ok":
-            return message[1]
-        raise UserCodeError(self.path, message[1], tuple(message[2]))
+            self._send({"reply": asker(question), "n": number})
+        except Refusal as refusal:
+            self._send({"refuse": str(refusal), "n": number})
 
     def _ended(self) -> str:
-        """Why the worker process is gone, as a reason."""
+        """Why the worker process is gone, as a reason (a signal from outside voids a game
+        where no sandbox keeps other programs away from the worker)."""
         process = self._process
-        process.join(2)
-        code = process.exitcode
+        code = None
+        if process is not None:
+            try:
+                code = process.wait(2)
+            except subprocess.TimeoutExpired:
+                code = None
         self.close(kill=True)
+        signal_number = None
         if code is not None and code < 0:
-            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+            signal_number = -code
+        elif self.sandboxed and code is not None and code > 128:
+            signal_number = code - 128  # bubblewrap's way of saying its child was killed
+        if signal_number is not None:
+            valid = signal_number in signal.valid_signals()
+            name = signal.Signals(signal_number).name if valid else str(signal_number)
+            if not self.sandboxed:  # it may have been another program: blame nobody
+                self._void = True
+                return f"its process was killed ({name}) with no sandbox to say by whom"
             return f"its process was killed ({name})"
         return f"its process ended (exit code {code}: os._exit or a crash)"
 
+    _void = False
+
     def _fail(self, reason: str) -> NoReturn:
+        void = self._void
+        self._void = False
         self.close(kill=True)
-        raise UserCodeError(self.path, reason)
+        error = UserCodeError(self.path, reason)
+        error.void = void
+        raise error
 
     def close(self, kill: bool = False) -> None:
-        """Stop the worker (asking first unless `kill`)."""
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
+        """Stop the worker (asking first unless `kill`) and end its whole process group."""
+        from plyground.ai.student_code.sandbox import descendants, end_process_tree
+
+        process, self._process = self._process, None
         if process is None:
             return
-        if not kill:
+        known = descendants(process.pid)  # before it ends and they lose their parent
+        if not kill and process.poll() is None:
             try:
-                connection.send(None)
-                process.join(0.5)
-            except (OSError, ValueError):
+                assert process.stdin is not None
+                process.stdin.write(encode({"stop": True}))
+                process.stdin.flush()
+                process.wait(0.5)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
-        if process.is_alive():
-            process.kill()
-            process.join(2)
-        connection.close()
+        end_process_tree(process, known)
+        for stream in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                if stream is not None:
+                    stream.close()
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit
             self.close(kill=True)
+
+
+def _import_folders() -> list[str]:
+    """Folders on sys.path the worker must read inside the sandbox (a test's games)."""
+    return [entry for entry in sys.path if entry and Path(entry).is_dir()]
+
+
+def _read_messages(stream: Any, messages: queue.Queue[dict[str, Any] | str | None]) -> None:
+    """The reader thread: each line the worker writes, decoded, until the pipe closes."""
+    try:
+        while True:
+            line = stream.readline(MAX_LINE)
+            if not line:
+                break
+            if not line.endswith(b"\n"):
+                messages.put("sent a line longer than the protocol allows")
+                return
+            try:
+                messages.put(decode(line))
+            except (MessageError, RecursionError):
+                messages.put("sent a line that is not a message")
+                return
+    except (OSError, ValueError):
+        pass
+    messages.put(None)

@@ -1,0 +1,337 @@
+"""The worker process that runs a student's file: ``python -m plyground.ai.student_code.child``.
+
+It reads its orders as JSON lines on its standard input and answers on its standard
+output (`ai.student_code.messages`); both are moved to private descriptors first, and the
+descriptors 0, 1 and 2 the student's code sees lead to the null device.  Before the
+student's file is loaded it caps its own memory (soft and hard, so the code cannot lift
+it) and, where the OS counts them, its processes.  The parent (`ai.student_code.worker`)
+trusts nothing it says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import math
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from plyground.ai.student_code.messages import (
+    MessageError,
+    decode,
+    decode_state,
+    encode,
+    move_text,
+)
+
+EXTRA_PROCESSES = 32
+"""Processes the student's code may start beyond those its user already runs (Linux)."""
+
+
+class _Channel:
+    """The private pipes to the parent."""
+
+    def __init__(self, reader: IO[bytes], writer: IO[bytes]) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+        self.writer.flush()
+
+    def receive(self) -> dict[str, Any] | None:
+        line = self.reader.readline()
+        if not line:
+            return None
+        return decode(line)
+
+
+def _private_channel() -> _Channel:
+    """Move the protocol off descriptors 0 and 1, and point 0, 1 and 2 at the null device."""
+    reader = os.fdopen(os.dup(0), "rb")
+    writer = os.fdopen(os.dup(1), "wb")
+    null_in = os.open(os.devnull, os.O_RDONLY)
+    null_out = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null_in, 0)
+    os.dup2(null_out, 1)
+    os.dup2(null_out, 2)
+    return _Channel(reader, writer)
+
+
+def _user_processes() -> int | None:
+    """How many processes this user runs now (Linux), or None where /proc does not say."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    uid, count = os.getuid(), 0
+    for entry in proc.iterdir():
+        if entry.name.isdigit():
+            try:
+                count += entry.stat().st_uid == uid
+            except OSError:
+                continue
+    return count
+
+
+def cap_resources(memory: int) -> None:
+    """Hard caps where the OS offers them (POSIX): address space, processes, core files."""
+    try:
+        import resource  # POSIX only: imported here, never at import time
+    except ImportError:
+        return
+    caps: list[tuple[int, int]] = [(resource.RLIMIT_CORE, 0)]
+    if memory > 0:
+        caps.append((resource.RLIMIT_AS, memory))
+    running = _user_processes()
+    if running is not None and hasattr(resource, "RLIMIT_NPROC"):
+        caps.append((resource.RLIMIT_NPROC, running + EXTRA_PROCESSES))
+    for kind, limit in caps:
+        try:
+            _, hard = resource.getrlimit(kind)
+            cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+            resource.setrlimit(kind, (cap, cap))
+        except (ValueError, OSError):
+            pass  # some systems refuse: the time limit and the process group still hold
+
+
+def drop_capabilities() -> None:
+    """As root on Linux, give up every capability (the user stays root): the code then
+    cannot raise its hard limits again.  Elsewhere, or when it fails, nothing changes."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return
+    import ctypes  # Linux only: loaded here, never at import time
+
+    class Header(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+    class Data(ctypes.Structure):
+        _fields_ = [
+            ("effective", ctypes.c_uint32),
+            ("permitted", ctypes.c_uint32),
+            ("inheritable", ctypes.c_uint32),
+        ]
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3: two data words
+        libc.capset(ctypes.byref(header), (Data * 2)())
+    except (OSError, AttributeError):
+        pass
+
+
+def _leave_with_parent() -> None:
+    """End this process when its parent is gone, however busy the student's code keeps it."""
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.25)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+# --------------------------------------------------------------------------- hosts
+
+
+def _kaggle_arguments(function: Any) -> int:
+    """How many of (observation, configuration) Kaggle passes: as many as the agent takes."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return 2
+    count = 0
+    for parameter in parameters:
+        if parameter.kind == parameter.VAR_POSITIONAL:
+            return 2
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD):
+            count += 1
+    return min(count, 2)
+
+
+class AgentHost:
+    """Answers a state with a move in the game's notation (plain or Kaggle agent)."""
+
+    def __init__(self, order: dict[str, Any]) -> None:
+        from plyground.ai.student_code.worker import Refusal, load_module
+
+        module = load_module(Path(order["path"]))
+        self.kaggle = bool(order.get("kaggle"))
+        if self.kaggle:
+            functions = [value for value in vars(module).values() if callable(value)]
+            if not functions:
+                raise Refusal("defines no function")
+            self.function = functions[-1]
+            self.name = f"{getattr(self.function, '__name__', 'agent')}()"
+            self.arguments = _kaggle_arguments(self.function)
+            self.configuration = dict(order.get("configuration") or {})
+        else:
+            name = order.get("function") or "choose"
+            function = getattr(module, name, None)
+            if not callable(function):
+                raise Refusal(f"has no function {name}()")
+            self.function, self.name = function, f"{name}()"
+
+    def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
+        from plyground.ai.student_code.agents import Struct, legal_move
+
+        state = decode_state(request["state"])
+        if self.kaggle:
+            game = state.game
+            configuration = Struct(self.configuration or game.kaggle_configuration())
+            observation = Struct(state.kaggle_observation())
+            observation.setdefault("step", state.ply)
+            observation["remainingOverageTime"] = request.get("overage", 0.0)
+            arguments = (observation, configuration)[: self.arguments]
+            move = self.function(*arguments)
+        else:
+            move = self.function(state)
+        return move_text(state.game, legal_move(state, move, self.name))
+
+
+class HeuristicHost:
+    """Answers a state with the file's evaluate(state) (the parent checks the bound)."""
+
+    def __init__(self, order: dict[str, Any]) -> None:
+        from plyground.ai.student_code.worker import Refusal, load_module
+
+        module = load_module(Path(order["path"]))
+        self.function = getattr(module, "evaluate", None)
+        if not callable(self.function):
+            raise Refusal("has no function evaluate()")
+
+    def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
+        from plyground.ai.student_code.worker import check_number
+
+        assert self.function is not None
+        value = self.function(decode_state(request["state"]))
+        if isinstance(value, float) and not math.isfinite(value):
+            return value  # the parent names it
+        return check_number(value, "evaluate()")
+
+
+class ExerciseHost:
+    """Runs the student's search; every question about the tree is asked of the parent."""
+
+    def __init__(self, order: dict[str, Any]) -> None:
+        from plyground.ai.student_code.worker import Refusal, load_module
+
+        self.function_name = str(order["function"])
+        module = load_module(Path(order["path"]))
+        self.search = getattr(module, self.function_name, None)
+        if not callable(self.search):
+            raise Refusal(f"has no function {self.function_name}()")
+
+    def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
+        from plyground.ai.student_code.exercise_game import RemoteGame
+        from plyground.ai.student_code.worker import check_number
+
+        game = RemoteGame(lambda question: _ask(channel, number, question))
+        root = game.position(request["root"])
+        assert self.search is not None
+        if self.function_name == "alphabeta":
+            value = self.search(game, root, int(request["depth"]), -math.inf, math.inf)
+        else:
+            value = self.search(game, root, int(request["depth"]))
+        return check_number(value, f"{self.function_name}()")
+
+
+def _ask(channel: _Channel, number: int, question: list[Any]) -> Any:
+    """Ask the parent a question during call `number`; its reply, or a Refusal."""
+    from plyground.ai.student_code.worker import Refusal
+
+    channel.send({"ask": question, "n": number})
+    while True:
+        message = channel.receive()
+        if message is None:
+            os._exit(0)  # the parent is gone
+        if message.get("n") != number or "call" in message:
+            continue
+        if "refuse" in message:
+            raise Refusal(str(message["refuse"]))
+        return message.get("reply")
+
+
+Host = AgentHost | HeuristicHost | ExerciseHost
+"""What a worker serves."""
+HOSTS: dict[str, type[Host]] = {
+    "agent": AgentHost,
+    "heuristic": HeuristicHost,
+    "exercise": ExerciseHost,
+}
+
+
+def _failure(error: BaseException, path: str, output: Any) -> dict[str, Any]:
+    """The message about a failure of the student's code: reason and the student's lines."""
+    from plyground.ai.student_code.worker import (
+        Refusal,
+        describe_exception,
+        user_frames,
+    )
+
+    if isinstance(error, Refusal):
+        return {"error": str(error), "details": list(output.last_lines())}
+    if isinstance(error, MessageError):
+        return {"error": f"was given a bad request ({error})", "details": []}
+    frames = user_frames(error, path) if path else ()
+    return {"error": describe_exception(error), "details": [*frames, *output.last_lines()]}
+
+
+def serve() -> None:
+    """The worker: limits, the student's output kept aside, then request after request."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    channel = _private_channel()
+    order = channel.receive()
+    if order is None:
+        return
+    for folder in order.get("sys_path", []):
+        if isinstance(folder, str) and folder not in sys.path:
+            sys.path.append(folder)
+    from plyground.ai.players.spawned_games import register_games
+    from plyground.ai.student_code.worker import KeptOutput, allow_user_code
+
+    register_games(tuple(tuple(pair) for pair in order.get("games", [])))
+    _leave_with_parent()
+    allow_user_code()
+    cap_resources(int(order.get("memory", 0)))
+    drop_capabilities()
+    output = KeptOutput()
+    sys.stdout = sys.stderr = output
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
+    path = str(order.get("path", ""))
+    host: Host
+    try:
+        host = HOSTS[str(order["kind"])](order)
+        channel.send({"ready": True})
+    except BaseException as error:
+        channel.send(_failure(error, path, output))
+        return
+    while True:
+        message = channel.receive()
+        if message is None or "stop" in message:
+            return
+        if "call" not in message:
+            continue  # a reply to a question the student's code did not wait for
+        number = message.get("n")
+        try:
+            answer = host(message["call"], channel, int(number or 0))
+        except BaseException as error:
+            reply = _failure(error, path, output)
+        else:
+            reply = {"ok": answer}
+        reply["n"] = number
+        try:
+            channel.send(reply)
+        except (TypeError, ValueError):
+            channel.send({"error": "answered with something that cannot be sent", "n": number})
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError, MessageError, KeyboardInterrupt):
+        serve()

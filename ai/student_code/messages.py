@@ -1,0 +1,110 @@
+"""The plain-data messages between the app and a worker: JSON lines, never pickle.
+
+A state travels as its game's name and options and the fields its class is made from
+(integers, strings and tuples of them: every game's state is a frozen dataclass of such
+fields); a move as the game's notation; a value as a JSON number.  Nothing a worker sends
+is trusted: the parent parses it, checks it and refuses anything else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+MAX_LINE = 1 << 20
+"""The longest message line (bytes) the parent reads from a worker; a longer one is refused."""
+
+Plain = None | bool | int | float | str | list["Plain"] | dict[str, "Plain"]
+"""What a JSON message holds."""
+
+
+class MessageError(ValueError):
+    """A message that is not the protocol (not JSON, not the expected shape)."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a JSON line (NaN and infinities allowed: the parent refuses them)."""
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """One JSON line as a dict, or MessageError."""
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise MessageError("sent a line that is not a message") from None
+    if not isinstance(message, dict):
+        raise MessageError("sent a line that is not a message")
+    return message
+
+
+def _plain(value: Any) -> Plain:
+    """A state field as JSON (tuples become lists); ValueError for anything else."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    raise ValueError(f"a state field of type {type(value).__name__} cannot be sent")
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to tuples (states are hashable)."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def encode_state(state: Any) -> dict[str, Any]:
+    """A state as plain data: its game, the game's options and the state's own fields."""
+    game = state.game
+    values = getattr(game, "option_values", None)
+    options = dict(values()) if values is not None else {}
+    fields = {
+        field.name: _plain(getattr(state, field.name))
+        for field in dataclasses.fields(state)
+        if field.init
+    }
+    return {"game": game.name, "options": options, "fields": fields}
+
+
+_GAMES: dict[str, Any] = {}
+
+
+def game_of(name: str, options: dict[str, Any]) -> Any:
+    """The registered game `name` with `options`, made once per process."""
+    from plyground import games
+
+    key = json.dumps([name, options], sort_keys=True)
+    if key not in _GAMES:
+        _GAMES[key] = games.get_game(name, **options)
+    return _GAMES[key]
+
+
+def decode_state(data: Any) -> Any:
+    """The state `encode_state` described (MessageError when the data is not one)."""
+    try:
+        game = game_of(str(data["game"]), dict(data["options"]))
+        kind = type(game.initial_state())
+        fields = {str(name): _tuples(value) for name, value in dict(data["fields"]).items()}
+        return kind(**fields)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise MessageError(f"not a state ({error})") from None
+
+
+def move_text(game: Any, move: Any) -> str:
+    """A move in the game's notation."""
+    return str(game.format_move(move))
+
+
+def parse_move(game: Any, state: Any, text: object) -> Any:
+    """The legal move `text` names in `state`, or MessageError."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise MessageError("not a move")
+    try:
+        move = game.parse_move(text, state)
+    except ValueError as error:
+        raise MessageError(str(error)) from None
+    if move not in state.legal_moves():
+        raise MessageError(f"{text} is not a legal move here")
+    return move

@@ -218,6 +218,19 @@ def test_a_read_only_install_caches_the_compiled_code_in_the_users_cache(
     assert connect4_solver.os.environ["NUMBA_CACHE_DIR"] == "/elsewhere"
 
 
+def test_the_compiled_code_is_cached_in_the_users_cache_even_where_the_package_is_writable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Nothing is written into the installed package at run time: a writable site-packages
+    (a virtual environment) caches under the user's cache folder too."""
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(connect4_solver.os, "access", lambda path, mode: True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    connect4_solver._cache_directory()
+    cache = Path(connect4_solver.os.environ["NUMBA_CACHE_DIR"])
+    assert cache.is_relative_to(tmp_path) and cache.parts[-1] == "numba"
+
+
 def test_without_numba_the_game_solves_in_python_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -17,6 +17,12 @@ from plyground import launcher
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def test_version_is_a_terminal_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert launcher.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"plyground {plyground.__version__}\n"
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["-m", "plyground"], [str(ROOT / "main.py")]])
 def test_version_prints_the_packages_version(command: list[str]) -> None:
     shown = subprocess.run(
@@ -58,6 +64,7 @@ def test_without_a_display_the_window_says_so_in_one_line_and_stops(
     assert err.count("\n") == 1 and "no display" in err and "DISPLAY" in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux without a display")
 def test_the_installed_command_ends_at_once_without_a_display() -> None:
     env = {key: value for key, value in os.environ.items() if key not in launcher.DISPLAY_VARIABLES}

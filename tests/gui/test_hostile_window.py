@@ -106,6 +106,7 @@ def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypa
     assert "plyground: Could not keep your settings (settings.json)" in capfd.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):

@@ -171,5 +171,7 @@ def test_the_installed_package_is_never_written_to_at_run_time(wheel: Path, tmp_
     assert solved.returncode == 0, solved.stderr
     after = sorted(path.relative_to(package) for path in package.rglob("*"))
     assert after == before
-    if "compiled (numba" in solved.stdout:
+    has_numba = subprocess.run([str(python), "-c", "import numba"], env=env).returncode == 0
+    if has_numba:  # the compiled solver ran and cached its code in the user's cache folder
+        assert "compiled (numba" in solved.stdout, solved.stdout
         assert any((tmp_path / "cache" / "plyground" / "numba").rglob("*.nbi"))

@@ -8,6 +8,7 @@
     plyground bench ...         search speed on fixed positions       (cli.bench_command)
     plyground exercise ...      grade your own minimax / alpha-beta   (cli.exercise_command)
     plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
+    plyground --version         the installed version
 
 A bad argument, or a file that cannot be read or written, prints one line on stderr (what
 is wrong and what is allowed, or the file and the reason) and exits with status 2; every
@@ -22,6 +23,7 @@ import argparse
 import os
 from collections.abc import Sequence
 
+from plyground import __version__
 from plyground.cli import (
     analyze_command,
     bench_command,
@@ -68,6 +70,9 @@ def build_parser() -> OneLineParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="run 'plyground COMMAND --help' for each command's options and examples",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help="print the version"
     )
     commands = parser.add_subparsers(
         title="commands", dest="command", metavar="COMMAND", parser_class=OneLineParser

@@ -244,7 +244,7 @@ def add_parser(commands: Any) -> None:
         choices=EXECUTORS,
         default="process",
         help="where games run: local worker processes (--jobs, the default) or a Ray "
-        'cluster (pip install -e ".[cluster]"); the same seeded results either way',
+        'cluster (pip install "plyground[cluster]"); the same seeded results either way',
     )
     tournament.add_argument(
         "--address",

@@ -164,6 +164,7 @@ def test_a_move_without_a_line_is_valued_from_the_position_after_it():
     assert isinstance(review.positions[0].lines[0], Line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["tictactoe", "connect4", "pig"])
 def test_the_review_of_an_empty_game_is_the_start(name, no_book):
     game = games.get_game(name, **({"goal": 20} if name == "pig" else {}))

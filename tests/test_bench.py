@@ -37,6 +37,7 @@ def solver_engine_loads() -> bool:
     return connect4_solver.compiled() is not None
 
 
+@pytest.mark.slow
 def test_the_solver_hook_gets_known_endgame_scores_right() -> None:
     report = bench.solver_bench(DATA / "Test_L3_R1.txt", limit=15)
     assert report["set"] == "L3_R1" and report["positions"] == 15
@@ -66,6 +67,7 @@ def test_every_solver_set_is_found_by_its_short_name() -> None:
         bench.solver_set_path("L9_R9")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_book")  # with the book this opening solves at once
 def test_a_position_out_of_time_counts_as_unsolved() -> None:
     game = games.get_game("connect4")
@@ -76,6 +78,7 @@ def test_a_position_out_of_time_counts_as_unsolved() -> None:
         assert elapsed < 5
 
 
+@pytest.mark.slow
 def test_both_modes_agree_with_the_file_on_middle_game_positions() -> None:
     reports = bench.solver_suite((("L2_R1", 5),))
     assert len(reports) == 1

@@ -146,6 +146,7 @@ def test_a_bad_save_file_is_refused_in_one_line(
     assert "'1'" in messages["illegal.json"]
 
 
+@pytest.mark.slow
 def test_errors_have_no_traceback_in_a_real_process(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PLYGROUND_DEBUG", None)
@@ -389,6 +390,7 @@ def test_match_verbose_reports_memory(capsys: pytest.CaptureFixture[str]) -> Non
     assert "memory at start" in err and "memory at end" in err
 
 
+@pytest.mark.slow
 def test_tournament_prints_a_ranking_and_draws_a_chart(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -448,6 +450,7 @@ def test_bench_prints_tables_and_writes_json(
     assert {row["preset"] for row in data["games"]} == {"Easy", "Medium", "Hard", "Expert"}
 
 
+@pytest.mark.slow
 def test_bench_solver_runs_only_the_solver(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -115,6 +115,7 @@ def test_tournament_json_to_a_full_disk(capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads("{" + out.partition("\n{")[2])["games_per_pair"] == 2
 
 
+@pytest.mark.slow
 @needs_dev_full
 def test_bench_solver_json_to_a_full_disk(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, *SOLVER, "--json", str(FULL))
@@ -315,6 +316,7 @@ def test_a_bad_solver_file_is_one_line_naming_it(
         assert f"--solver-file {path}" in lines[0] and words in lines[0], (name, lines[0])
 
 
+@pytest.mark.slow
 def test_a_good_solver_file_runs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from plyground.ai.bench import searches as bench
 

@@ -106,6 +106,7 @@ def test_pig_counts() -> None:
     assert all(row.move == "roll" for row in result.rows)
 
 
+@pytest.mark.slow
 def test_a_run_that_would_take_too_long_is_skipped_and_says_so() -> None:
     result = compare.compare(_c4(), [3, 4, 8], max_seconds=5.0)
     skipped = [row for row in result.rows if not row.ran]

@@ -53,6 +53,7 @@ def solved_units(state: State) -> int:
     return searcher.solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "count"), [("L3_R1", 12), ("L2_R1", 8), ("L2_R2", 2)])
 def test_both_solvers_give_pons_scores(name: str, count: int, solver: str) -> None:
     for moves, score in sample(name, count):
@@ -218,6 +219,19 @@ def test_a_read_only_install_caches_the_compiled_code_in_the_users_cache(
     assert connect4_solver.os.environ["NUMBA_CACHE_DIR"] == "/elsewhere"
 
 
+def test_the_compiled_code_is_cached_in_the_users_cache_even_where_the_package_is_writable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Nothing is written into the installed package at run time: a writable site-packages
+    (a virtual environment) caches under the user's cache folder too."""
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(connect4_solver.os, "access", lambda path, mode: True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    connect4_solver._cache_directory()
+    cache = Path(connect4_solver.os.environ["NUMBA_CACHE_DIR"])
+    assert cache.is_relative_to(tmp_path) and cache.parts[-1] == "numba"
+
+
 def test_without_numba_the_game_solves_in_python_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -250,3 +264,17 @@ def test_a_late_middle_game_is_cheap_to_solve_on_the_compiled_solver(
     assert not position("444446666222" + "3").solve_is_cheap()
     monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
     assert not late.solve_is_cheap()
+
+
+def test_experts_description_says_which_solver_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The set-up screen's Expert text: perfect play with the compiled solver; without it
+    (no numba, or PLYGROUND_PURE_PYTHON) what the pure-Python solver promises instead."""
+    from plyground.games.connect4 import rules
+
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    pure = rules._expert_description()
+    assert pure == rules.EXPERT_PURE_PYTHON and "pure-Python" in pure and "12 stones" in pure
+    monkeypatch.delenv(PURE_PYTHON_VARIABLE)
+    if connect4_solver.may_compile():
+        assert rules._expert_description() == rules.EXPERT_COMPILED
+        assert "Plays perfectly" in rules.EXPERT_COMPILED and "numba" in rules.EXPERT_COMPILED

@@ -205,6 +205,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [

@@ -69,6 +69,7 @@ def test_a_closed_stdout_still_writes_the_files(tmp_path):
     assert json.loads(out.read_text())["rows"]
 
 
+@pytest.mark.slow
 @posix_only
 @pytest.mark.parametrize(
     "command",
@@ -95,6 +96,7 @@ def test_a_reader_that_stops_early_ends_quietly(command):
     assert writer.wait(timeout=120) == 0 and error == b""
 
 
+@pytest.mark.slow
 @posix_only
 @pytest.mark.parametrize(
     "env", [{"PYTHONIOENCODING": "ascii"}, {"LANG": "C", "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0"}]
@@ -151,6 +153,7 @@ def help_examples() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", help_examples())
 def test_each_help_example_runs_with_an_ascii_console(example, tmp_path, monkeypatch):
     argv = shlex.split(example)[1:]

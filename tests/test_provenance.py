@@ -223,6 +223,7 @@ def test_tictactoe_exact_values_are_full_minimax(
     _check(state, result, lambda s: ttt_minimax(s))
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),

@@ -52,5 +52,6 @@ def test_the_ray_executor_without_ray_says_how_to_install_it(
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
-    with pytest.raises(ExecutorError, match=r'pip install -e "\.\[cluster\]"'):
+    with pytest.raises(ExecutorError, match=r'pip install -e "\.\[cluster\]"') as raised:
         next(ray_tasks([], play=None))
+    assert 'pip install "plyground[cluster]"' in str(raised.value)  # an installed user's line

@@ -93,3 +93,33 @@ def test_outside_its_environment_it_says_so_in_one_line(
     monkeypatch.setattr(launcher, "run", ours)
     with pytest.raises(ModuleNotFoundError):
         launcher.main([])  # a missing module of our own is a bug: its traceback stays
+
+
+def test_every_dependency_says_why_it_is_there() -> None:
+    """Each package the install pulls in is named in "Dependencies: why each one"."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    why = section("Dependencies: why each one")
+    names = {Requirement(line).name for line in project["dependencies"]}
+    names |= {
+        Requirement(line).name
+        for extra in project["optional-dependencies"].values()
+        for line in extra
+    }
+    for name in names:
+        assert name in why, name
+
+
+def test_the_readme_tells_an_installed_user_what_the_platform_needs() -> None:
+    for needed in (
+        "plyground-window",  # Windows: the window without a console
+        "%LOCALAPPDATA%",  # where settings live on Windows
+        "kaggle-environments",  # pygame-ce replaces its pygame
+        '"plyground[cluster]"',  # the extra as an installed user names it
+        "PLYGROUND_PURE_PYTHON=1",
+        "without a display",
+    ):
+        assert needed in README, needed

@@ -104,3 +104,17 @@ def test_a_fifo_nobody_reads_as_json_never_blocks(capsys, tmp_path):
 def test_a_heuristic_that_reads_a_huge_table_is_refused(capsys, small_machine, command):
     argv = [command, "--game", "pig", "--goal", "1000", "--heuristic", "optimal", "--depth", "1"]
     refused(*run(capsys, *argv), "--heuristic optimal", "use goal 274 or less")
+
+
+def test_free_memory_is_read_through_psutil_on_every_system(monkeypatch) -> None:
+    """psutil's available memory (Linux, Windows and macOS alike); without psutil, a
+    small machine is assumed."""
+    import sys
+    from types import SimpleNamespace
+
+    import psutil
+
+    monkeypatch.setattr(psutil, "virtual_memory", lambda: SimpleNamespace(available=123 << 20))
+    assert cost.available_memory() == 123 << 20
+    monkeypatch.setitem(sys.modules, "psutil", None)
+    assert cost.available_memory() == cost.UNKNOWN_MEMORY

@@ -204,6 +204,7 @@ def test_search_errors_are_clear() -> None:
         ai.search(over)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_book")  # with the book this opening solves at once
 def test_time_limit_returns_the_deepest_finished_iteration() -> None:
     state = C4.initial_state()

@@ -255,6 +255,7 @@ def summary_lines_for(result: Any, game: Any, branching: int, minimax: int | Non
     return summary_lines(Analysis(result, "ai", 0, branching, minimax), game)
 
 
+@pytest.mark.slow
 def test_alpha_beta_is_compared_with_minimax_pass_for_pass() -> None:
     state = TTT.initial_state()
     minimax = ai.search(state, "minimax", depth=9, heuristic="none")
@@ -349,6 +350,7 @@ def test_analyze_refuses_the_endless_solve_in_one_line(capsys: pytest.CaptureFix
     assert err.count("\n") == 1 and "--time" in err
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_book")  # the book solves these openings
 def test_finish_now_returns_the_deepest_finished_iteration() -> None:
     state = C4.replay(C4.parse_moves("4453"))

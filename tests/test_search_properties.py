@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_expectiminimax_equals_the_textbook_recursion_on_pig(
         assert abs(result.value - expected) < 1e-5
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(game_name=st.sampled_from(sorted(games.GAMES)), seed=st.integers(0, 10**6))
 def test_every_preset_plays_legal_moves(game_name: str, seed: int) -> None:

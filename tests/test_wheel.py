@@ -112,3 +112,66 @@ def test_the_installed_wheel_runs_from_another_folder(wheel: Path, tmp_path: Pat
         timeout=120,
     )
     assert module.returncode == 0, module.stderr
+
+
+def test_the_installed_package_is_never_written_to_at_run_time(wheel: Path, tmp_path: Path) -> None:
+    """A solve on the compiled solver caches numba's machine code in the user's cache folder;
+    nothing new appears under site-packages/plyground (a system-wide install stays read-only
+    and a virtual environment stays as pip left it). Both scripts are installed and say the
+    version."""
+    environment = tmp_path / "venv"
+    venv.create(environment, with_pip=True)
+    bin_dir = environment / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / ("python.exe" if os.name == "nt" else "python")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"PYTHONPATH", "NUMBA_CACHE_DIR", "PYTHONDONTWRITEBYTECODE"}
+    }
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, env=env, timeout=900
+    )
+    where = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "import plyground, pathlib; print(pathlib.Path(plyground.__file__).parent)",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.strip()
+    package = Path(where)
+    before = sorted(path.relative_to(package) for path in package.rglob("*"))
+    command = bin_dir / ("plyground.exe" if os.name == "nt" else "plyground")
+    version = subprocess.run(
+        [str(command), "--version"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert version.returncode == 0 and version.stdout.startswith("plyground "), version.stderr
+    assert (bin_dir / ("plyground-window.exe" if os.name == "nt" else "plyground-window")).exists()
+    solved = subprocess.run(
+        [
+            str(command),
+            "analyze",
+            "--game",
+            "connect4",
+            "--moves",
+            "2252576253462244111563365343671351441",
+            "--depth",
+            "solve",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert solved.returncode == 0, solved.stderr
+    after = sorted(path.relative_to(package) for path in package.rglob("*"))
+    assert after == before
+    has_numba = subprocess.run([str(python), "-c", "import numba"], env=env).returncode == 0
+    if has_numba:  # the compiled solver ran and cached its code in the user's cache folder
+        assert "compiled (numba" in solved.stdout, solved.stdout
+        assert any((tmp_path / "cache" / "plyground" / "numba").rglob("*.nbi"))

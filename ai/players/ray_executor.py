@@ -5,7 +5,7 @@ in task order, so a Ray run gives exactly what `--jobs` gives: every game draws 
 from seeds derived from (seed, index), wherever it runs.  `address` None starts (or joins)
 a local Ray instance; "auto" or "ray://host:10001" joins an existing cluster, whose nodes
 need Plyground installed (and any file a player spec names, at the same path).
-Ray is imported only here and only when asked for: `pip install -e ".[cluster]"`.
+Ray is imported only here and only when asked for: `pip install "plyground[cluster]"`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def ray_tasks(
         import ray  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise ExecutorError(
-            'the ray executor needs Ray: pip install -e ".[cluster]" (or pip install ray)'
+            'the ray executor needs Ray: pip install "plyground[cluster]" '
+            '(in a checkout: pip install -e ".[cluster]")'
         ) from None
     if not ray.is_initialized():
         try:

@@ -376,6 +376,27 @@ the mean nodes and seconds per position of his C++ solver (g++ -O3, one thread, 
 # --- the game ----------------------------------------------------------------------------
 
 
+EXPERT_COMPILED = (
+    "Plays perfectly: the opening book and the compiled solver (numba) find the exact value of "
+    "every position; where a solve does not finish within its budget it deepens for 1.5 s a "
+    "move."
+)
+EXPERT_PURE_PYTHON = (
+    "Perfect to 12 stones through the opening book. After it the pure-Python solver runs "
+    "(numba is missing or switched off): it searches 1.5 s a move, and kept the result in 51 "
+    "of 59 test positions at 13 stones."
+)
+"""Measured with tests/tools/expert_without_numba.py 13 60 (docs/BENCHMARKS.md)."""
+
+
+def _expert_description() -> str:
+    """Expert's set-up text for the solver that runs here: compiled where numba is installed
+    (and not switched off by PLYGROUND_PURE_PYTHON), else the pure-Python one."""
+    from plyground.games.connect4.solver import may_compile
+
+    return EXPERT_COMPILED if may_compile() else EXPERT_PURE_PYTHON
+
+
 class Game(DigitNotation):
     """Connect-four: 7 columns x 6 rows, gravity, four in a line wins; X moves first."""
 
@@ -423,9 +444,7 @@ class Game(DigitNotation):
             None,
             "threats",
             time_limit=1.5,
-            description="Plays perfectly: the opening book and a compiled solver find the "
-            "exact value of every position; where a solve does not finish within its budget "
-            "it deepens for 1.5 s a move.",
+            description=_expert_description(),
         ),
     )
 

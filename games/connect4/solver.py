@@ -11,10 +11,10 @@ Pons' scores and the distance values of `games.base.ExactEngine`.
 runs on the pure-Python alpha-beta, the reference.  Without numba (a platform with no
 wheel) the same happens, and `status()` says why (`analyze` and `bench` print it).
 
-The compiled code is cached on disk (numba's ``cache=True``): next to this module when its
-folder is writable, else under the user's cache folder (platformdirs), so a read-only
-site-packages still compiles only once.  `warm_up(state)` compiles (or loads) it ahead of
-use.
+The compiled code is cached on disk (numba's ``cache=True``) in the user's cache folder
+(platformdirs), never in the installed package: nothing is written into site-packages at run
+time, and a read-only install still compiles only once.  `warm_up(state)` compiles (or loads)
+it ahead of use.
 """
 
 from __future__ import annotations
@@ -39,16 +39,15 @@ _status = "not loaded yet"
 
 
 def _cache_directory() -> None:
-    """Point numba's cache at the user's cache folder when this package's folder is read-only
-    (numba reads NUMBA_CACHE_DIR when it is first imported; a value already set wins)."""
+    """Point numba's cache at the user's cache folder, never the installed package (numba
+    reads NUMBA_CACHE_DIR when it is first imported; a value already set wins)."""
     if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    here = os.path.dirname(os.path.abspath(__file__))
-    if os.access(here, os.W_OK):
         return
     from platformdirs import user_cache_dir
 
-    os.environ["NUMBA_CACHE_DIR"] = os.path.join(user_cache_dir("plyground"), "numba")
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(
+        user_cache_dir("plyground", appauthor=False), "numba"
+    )
 
 
 def compiled() -> Any:

@@ -23,6 +23,7 @@ def make_slow(side) -> None:
         setattr(side, name, value)
 
 
+@pytest.mark.slow
 def test_human_vs_ai_connect4(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
@@ -37,6 +38,7 @@ def test_human_vs_ai_connect4(make_app):
     assert set(play.controller.analysis.result.move_values) <= set(range(7))
 
 
+@pytest.mark.slow
 def test_hint_marks_a_move(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("human", "Medium"))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 from driving import pump, wait_until
 
 from plyground import games
@@ -14,6 +15,7 @@ from plyground.gui.compare.charts import nodes_chart
 from plyground.gui.compare.scene import CURVE_DEPTH, CompareScene
 
 
+@pytest.mark.slow
 def test_pig_opens_at_a_curve_and_draws_no_alpha_beta_line(
     make_app: Callable[..., Any],
 ) -> None:

@@ -401,6 +401,7 @@ def _narrated_on_screen(scene: ExplorerScene) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_student_steps_through_every_lesson_and_sees_each_narrated_node(
     make_app: Callable[..., Any],
 ) -> None:
@@ -424,6 +425,7 @@ def test_a_student_steps_through_every_lesson_and_sees_each_narrated_node(
                 press(app, pygame.K_RIGHT)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_book")
 def test_a_student_steps_a_connect_four_and_a_pig_position(make_app: Callable[..., Any]) -> None:
     app = make_app()

@@ -162,6 +162,7 @@ def test_damaged_saves_through_the_terminal(content: bytes, tmp_path: Path, caps
     assert path.read_bytes() == content, "a file the user chose is never changed"
 
 
+@pytest.mark.slow
 @FUZZ
 @given(content=damaged(FILES["autosave"]))
 def test_damaged_autosaves_never_stop_the_window(
@@ -199,6 +200,7 @@ def test_damaged_settings_never_stop_the_window(
         app.quit(save=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("field", "raw"),
     [

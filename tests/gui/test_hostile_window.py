@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -107,12 +106,23 @@ def test_settings_that_cannot_be_saved_are_said_in_the_window(make_app, monkeypa
     assert "plyground: Could not keep your settings (settings.json)" in capfd.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
-    """SDL turns SIGTERM into a QUIT event the benchmark loop never waited for: it went on."""
+    """SDL turns SIGTERM into a QUIT event the benchmark loop never waited for: it went on.
+
+    The child says "searching" after the first frame drawn while the AI's worker searches
+    (the display, the worker and a search are up); the signal is sent then."""
     code = (
         "import sys\nfrom plyground.gui.bench import frame_bench\nprint('up', flush=True)\n"
+        "seen = {}\nopen_series, step = frame_bench.open_series, frame_bench.step\n"
+        "def opened(*args, **kwargs):\n    seen['series'] = open_series(*args, **kwargs)\n"
+        "    return seen['series']\n"
+        "def stepped(app, dt):\n    step(app, dt)\n"
+        "    if 'told' not in seen and seen['series'][1].controller.job is not None:\n"
+        "        seen['told'] = print('searching', flush=True)\n"
+        "frame_bench.open_series, frame_bench.step = opened, stepped\n"
         "try:\n    frame_bench.run(max_seconds=60)\nexcept KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n    sys.exit(130)\n"
     )
@@ -122,7 +132,7 @@ def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
     )
     try:
         assert bench.stdout is not None and bench.stdout.readline() == "up\n"
-        time.sleep(2.0)  # the display, the worker and the first searches are up
+        assert bench.stdout.readline() == "searching\n"
         bench.send_signal(signum)
         assert bench.wait(timeout=30) == 130
         assert bench.stdout.read() == "interrupted\n"

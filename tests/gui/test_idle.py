@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from driving import click, pump, start_game
 
 from plyground.gui.app import SETTLE
@@ -30,6 +31,7 @@ def test_the_menu_at_rest_draws_nothing_until_an_event(make_app):
     assert drawn_over(app, 60) == 0
 
 
+@pytest.mark.slow
 def test_a_hovered_menu_card_animates_and_rests_once_left(make_app):
     app = make_app()
     scene = app.scene
@@ -84,6 +86,7 @@ def test_pulsing_marks_hold_still_after_a_while():
     assert activity.pulse_now(51.0) == 51.0
 
 
+@pytest.mark.slow
 def test_the_idle_bench_draws_no_frame_at_rest():
     result = frame_bench.idle_run(seconds=0.3, settle=SETTLE + 0.3)
     assert result["menu_rest"]["frames"] == 0 and result["board_rest"]["frames"] == 0

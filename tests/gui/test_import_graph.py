@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("package", "games", "ai", "gui", "cli")
 
@@ -122,6 +124,7 @@ def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_graph_is_read_from_the_source():
     graph = import_graph()
     assert "plyground.gui.play.controller" in graph["plyground.gui.play.scene"]
@@ -151,6 +154,7 @@ def registered_scenes() -> set[str]:
     raise AssertionError("gui/app.py has no SCENES table")
 
 
+@pytest.mark.slow
 def test_no_scene_imports_another_scene():
     """Scenes reach each other through `App.switch(name)`; only the bases are shared."""
     graph = import_graph()
@@ -172,6 +176,7 @@ def test_no_scene_imports_another_scene():
     assert not graph["plyground.gui.app"] & scenes - {"plyground.gui.scenes.base"}
 
 
+@pytest.mark.slow
 def test_controller_and_ai_layers_point_one_way():
     graph = import_graph()
     for name, targets in graph.items():

@@ -185,6 +185,7 @@ def _strings(tree: ast.AST) -> Iterator[str]:
             yield node.value
 
 
+@pytest.mark.slow
 def test_nothing_in_gui_outside_the_kits_names_a_game():
     words = set()
     for name, factory in games.GAMES.items():

@@ -74,6 +74,7 @@ def test_every_column_of_the_first_move_is_labelled_exactly() -> None:
     assert board.chosen == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["4444443", "12345671", "44444433226", "3443211"])
 def test_each_column_of_an_opening_is_the_books_value(moves: str) -> None:
     """Positions with 7-11 stones: every column's value equals the value the book gives

@@ -347,6 +347,7 @@ def _too_long() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_function_is_too_long_without_a_reason():
     too_long = _too_long()
     assert [name for name in too_long if name not in SIZE_EXCEPTIONS] == []

@@ -5,6 +5,7 @@ opened again and stepped through by keys, the move list's clicks and wheel."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from plyground.gui.play import review_view
 from plyground.gui.play.controller import PlayController
@@ -90,6 +91,7 @@ def test_a_reviewed_position_gets_its_own_analysis_once():
     assert controller.shown_values() is None
 
 
+@pytest.mark.slow
 def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp_path):
     app = make_app()
     play = start_game(app, "connect4", (HUMAN, HUMAN))

@@ -14,6 +14,7 @@ def _size(path: Path) -> tuple[int, int]:
     return pygame.image.load(str(path)).get_size()
 
 
+@pytest.mark.slow
 def test_the_explorer_and_the_lessons(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "explorer.png"
     assert (

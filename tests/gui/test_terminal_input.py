@@ -128,6 +128,12 @@ MATCH = ["--game", "connect4", "--p1", "medium", "--p2", "medium", "--games", "5
 MATCH += ["--jobs", "2", "--seed", "1"]
 
 
+def _group(leader: int) -> list[str]:
+    """The process ids in `leader`'s process group."""
+    found = subprocess.run(["pgrep", "-g", str(leader)], capture_output=True, text=True)
+    return found.stdout.split()
+
+
 @pytest.mark.slow
 def test_ctrl_c_in_match_prints_the_partial_results_and_exits_130(tmp_path):
     process = subprocess.Popen(
@@ -140,7 +146,12 @@ def test_ctrl_c_in_match_prints_the_partial_results_and_exits_130(tmp_path):
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         env=dict(os.environ, PLYGROUND_CONFIG_DIR=str(tmp_path)),
     )
-    time.sleep(3.0)
+    assert process.stderr is not None
+    assert process.stderr.readline().endswith("Ctrl+C stops them\n")  # the match has begun
+    deadline = time.time() + 30
+    while len(_group(process.pid)) < 3 and time.time() < deadline:
+        time.sleep(0.05)  # until both worker processes are up beside the match's own
+    assert len(_group(process.pid)) >= 3, "the workers did not start"
     os.killpg(process.pid, signal.SIGINT)  # Ctrl+C reaches the whole process group
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err

@@ -84,6 +84,7 @@ def test_no_caption_without_values():
         app.quit(save=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(POSITIONS))
 def test_the_caption_fits_between_the_status_line_and_the_board(game, size):

@@ -178,9 +178,6 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     if scene == "gameover" and options.get("finish", True):
         _finish(play)
     play.reset_effects()
-    state = play.controller.match.state
-    play.shown_scores = list(getattr(state, "scores", (0, 0)))
-    play.shown_total = float(getattr(state, "turn_total", 0))
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
     if scene == "review" or options.get("review"):

@@ -69,10 +69,6 @@ def _pulsing(controller: Any) -> bool:
 
 
 def _easing(scene: Any, state: Any) -> bool:
-    """Whether a race game's displayed scores or turn total still ease towards the real ones."""
-    scores = getattr(state, "scores", None)
-    if scores is None:
-        return False
-    targets = (*scores, getattr(state, "turn_total", 0))
-    shown = (*scene.shown_scores, scene.shown_total)
-    return any(abs(a - b) > EASED for a, b in zip(targets, shown, strict=True))
+    """Whether the board's displayed numbers (a race's scores) still ease towards their values."""
+    targets = scene.view.shown_numbers(state)
+    return any(abs(a - b) > EASED for a, b in zip(targets, scene.shown_numbers, strict=True))

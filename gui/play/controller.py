@@ -35,8 +35,9 @@ AUTOSAVE_EVERY = 0.5
 
 @dataclass(frozen=True)
 class Event:
-    """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
-    "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
+    """Something the scene shows: "played" (move, before), "rolling" (a chance outcome is
+    being drawn at before), "rolled" (outcome, before), "reset" (undo, redo, new game),
+    "message" (text, tone),
     "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "swapped"
     (the sides' players), "sound" (text: the play event of `gui.sound`'s maps, move: the
     player or None)."""
@@ -400,17 +401,11 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.hold_until = max(self.hold_until, self.now + seconds)
 
     def apply(self, move: Any) -> None:
-        """Play a player's move; the scene animates it."""
+        """Play a player's move; the scene animates it (and the kit says how it sounds)."""
         before = self.state
         self.match.play(move)
         self.hint = None
         self.emit("played", move=move, before=before)
-        self.emit("sound", text="hold" if move == "hold" else "move", move=before.to_move)
-        if move == "hold":
-            name = self.colour_names()[before.player]
-            self.emit("message", text=f"{name} holds and banks {before.turn_total}", tone="success")
-        elif move == "roll":
-            self.emit("message", text="", tone="")
 
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
@@ -460,11 +455,10 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             self.submit("move", config, player)
 
     def advance_chance(self, state: Any) -> None:
-        """Roll the die: draw the outcome with the match's seeded generator, wait, play."""
+        """Draw a chance outcome with the match's seeded generator, wait, play it."""
         if self.roll is None:
             self.roll = (self.match.sample_chance(), self.now)
-            self.emit("rolling")
-            self.emit("sound", text="roll", move=getattr(state, "player", None))
+            self.emit("rolling", before=state)
             return
         outcome, started = self.roll
         if self.now - started < ROLL_TIME * self.anim_scale():
@@ -472,19 +466,6 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.roll = None
         self.match.play(outcome)
         self.emit("rolled", move=outcome, before=state)
-        self.emit(
-            "sound", text="bust" if outcome == 1 else "landed", move=getattr(state, "player", None)
-        )
-        if outcome == 1:
-            lost = state.turn_total
-            name = self.colour_names()[state.player]
-            text = (
-                f"Rolled a 1! {name} loses {lost} point{'s' if lost != 1 else ''}"
-                if lost
-                else f"Rolled a 1! {name}'s turn is over"
-            )
-            self.emit("message", text=text, tone="danger")
-            self.hold(0.9 * self.anim_scale())
 
     def game_over(self, state: Any) -> None:
         """Count the result once, and in AI vs AI start the next game after a pause."""

@@ -18,6 +18,7 @@ import pygame_gui
 from plyground.games.base import CHANCE
 from plyground.gui import theme
 from plyground.gui.kits import ViewContext, kit_for
+from plyground.gui.kits.base import PlayEffect
 from plyground.gui.play import (
     controls,
     game_over_card,
@@ -94,8 +95,8 @@ class PlayScene(FileDialogScene):
         self.speed_slider: Any = None
         self.button_flags: dict[str, bool] = {}
         self.controls_bottom = 0
-        self.shown_scores: list[float] = [0.0, 0.0]
-        self.shown_total = 0.0
+        self.shown_numbers: tuple[float, ...] = ()
+        """The numbers the board eases (a race's scores), as shown this frame."""
         self.landing: tuple[float, Any] | None = None
         """When the running move animation ends (its "landed" sound), and whose move it is."""
         self.activity = Activity()
@@ -109,12 +110,20 @@ class PlayScene(FileDialogScene):
         """Animate a move, show a message, rebuild the widgets..."""
         now = self.app.now
         self.app.request_frame()
+        names = self.controller.colour_names()
         if event.kind == "played":
             self.start_animation(event.move, event.before)
+            effect = self.view.move_effect(event.before, event.move, names)
+            self.show_effect(effect, event.before.to_move)
+        elif event.kind == "rolling":
+            player = getattr(event.before, "player", None)
+            self.show_effect(self.view.chance_effect(event.before), player)
         elif event.kind == "rolled":
             self.die_face = event.move
-            if event.move == 1:
+            effect = self.view.outcome_effect(event.before, event.move, names)
+            if effect.stops_motion:
                 self.anim_start, self.anim_length = now, 0.0
+            self.show_effect(effect, getattr(event.before, "player", None))
         elif event.kind == "message":
             tone = TONES.get(event.tone, theme.TEXT)
             self.message = (event.text, tone, now) if event.text else None
@@ -129,6 +138,16 @@ class PlayScene(FileDialogScene):
             controls.apply_change(self, event.kind)
         elif event.kind == "sound":
             sounds().event(self.view.sounds, event.text, event.move)
+
+    def show_effect(self, effect: PlayEffect, player: int | None) -> None:
+        """Play a kit's effect of a move or a chance outcome: its sound, message and pause."""
+        if effect.sound is not None:
+            sounds().event(self.view.sounds, effect.sound, player)
+        if effect.message is not None:
+            text, tone = effect.message
+            self.message = (text, TONES.get(tone, theme.TEXT), self.app.now) if text else None
+        if effect.pause:
+            self.controller.hold(effect.pause * self.controller.anim_scale())
 
     def start_animation(self, move: Any, before: Any) -> None:
         """A placed mark or a falling disc; the controller waits for it."""
@@ -152,9 +171,7 @@ class PlayScene(FileDialogScene):
         self.last_move = decisions[-1] if decisions else None
         faces = [e.move for e in entries if e.chance]
         self.die_face = faces[-1] if faces else None
-        state = self.controller.state
-        self.shown_scores = [float(s) for s in getattr(state, "scores", (0, 0))]
-        self.shown_total = float(getattr(state, "turn_total", 0))
+        self.shown_numbers = self.view.shown_numbers(self.controller.state)
         if self.controller.over_since is None:
             controls.remove_overlay_buttons(self)
 
@@ -414,15 +431,10 @@ class PlayScene(FileDialogScene):
             self.landing = None
         self.controller.update()
         self.activity.update(self.controller, self.app.now)
-        state = self.controller.state
-        if hasattr(state, "scores") and hasattr(state, "turn_total"):
+        if self.shown_numbers:
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
-            for i in (0, 1):
-                self.shown_scores[i] += (state.scores[i] - self.shown_scores[i]) * ease
-            target = state.turn_total
-            if target < self.shown_total:
-                self.shown_total = float(target)  # a lost or banked total vanishes at once
-            self.shown_total += (target - self.shown_total) * ease
+            state = self.controller.state
+            self.shown_numbers = self.view.ease_numbers(self.shown_numbers, state, ease)
         self.refresh_buttons()
         controls.refresh_tools(self)
         review_view.refresh(self)
@@ -477,8 +489,7 @@ class PlayScene(FileDialogScene):
             ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
         if not self.controller.game.stochastic:
             return
-        ctx.anim["scores"] = tuple(self.shown_scores)
-        ctx.anim["turn_total"] = self.shown_total
+        ctx.anim.update(self.view.numbers_animation(self.shown_numbers))
         if controller.roll is not None:
             scale = max(0.01, controller.anim_scale())
             p = (now - controller.roll[1]) / (ROLL_TIME * scale)

@@ -12,6 +12,7 @@ import pytest
 from driving import click_button, press, pump, start_game
 
 from plyground.gui import sound
+from plyground.gui.kits.pig.effects import DICE_SOUNDS
 from plyground.gui.play.controller import PlayController
 from plyground.gui.storage import settings
 
@@ -36,7 +37,7 @@ def test_the_kits_pick_their_event_maps() -> None:
 
     assert kits.kit_for("connect4").sounds is sound.DISC_SOUNDS
     assert kits.kit_for("tictactoe").sounds is sound.MARK_SOUNDS
-    assert kits.kit_for("pig").sounds is sound.DICE_SOUNDS
+    assert kits.kit_for("pig").sounds is DICE_SOUNDS
     assert kits.BoardView.sounds is sound.COMMON_SOUNDS
 
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from plyground.gui.play.scene import PlayScene
 
 SCENES = (
     "menu",
@@ -54,7 +57,7 @@ def _sides(game_name: str, players: list[str]) -> list[Any]:
     return sides
 
 
-def _finish(scene: Any) -> None:
+def _finish(scene: PlayScene) -> None:
     """Play the game to its end in-process with a quick AI (for the game-over picture)."""
     from plyground import ai
     from plyground.ai.players import players as ai_players
@@ -70,7 +73,7 @@ def _finish(scene: Any) -> None:
         match.play(move)
 
 
-def _analyse(scene: Any) -> None:
+def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
     from plyground import ai
     from plyground.games.base import CHANCE
@@ -189,7 +192,7 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     if options.get("point_at") == "analysis":  # the panel's whole analysis, as on hover
         from plyground.gui.play import side_panel
 
-        analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
+        analysis = side_panel.layout(play.model, play.screen())[0]
         if analysis is not None:
             app.mouse_override = analysis.center
 

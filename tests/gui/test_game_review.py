@@ -142,34 +142,36 @@ def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
 def test_clicking_a_graph_point_shows_that_position(make_app):
     app, play = _reviewed_scene(make_app)
     controller = play.controller
-    assert review_card.shown(play) and play.buttons["copy"].visible
-    graph = review_card.parts(play)[1]
-    assert play.board_rect().bottom < review_card.card_rect(play).y  # nothing overlaps
+    assert review_card.shown(play.model) and play.buttons["copy"].visible
+    graph = review_card.parts(play.screen())[1]
+    assert play.board_rect().bottom < review_card.card_rect(play.screen()).y  # nothing overlaps
     points = controller.review_points()
-    step = (graph.width - 2 * review_card._inset(play)) / (len(points) - 1)
-    x = graph.x + review_card._inset(play) + 2 * step
+    step = (graph.width - 2 * review_card._inset(play.screen())) / (len(points) - 1)
+    x = graph.x + review_card._inset(play.screen()) + 2 * step
     click(app, (x, graph.centery), frames=3)
     assert controller.reviewing and controller.review.index == 2
     assert controller.shown_position_review() is not None
-    assert review_card.verdict_text(play)[0].startswith("After move 2: for X")  # hovered
+    assert review_card.verdict_text(play.model, play.screen())[0].startswith(
+        "After move 2: for X"
+    )  # hovered
     app.mouse_override = (5, 5)  # the mouse leaves the graph: the move that led here
-    text, _ = review_card.verdict_text(play)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert text.startswith("1. O 5")  # line 1 of the list; no mark: it was fine
-    click(app, (graph.x + review_card._inset(play) + 4 * step, graph.centery), frames=3)
+    click(app, (graph.x + review_card._inset(play.screen()) + 4 * step, graph.centery), frames=3)
     assert controller.review.index == 4
     app.mouse_override = (5, 5)
-    text, _ = review_card.verdict_text(play)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert "gave a draw away" in text and "best was 3" in text
 
 
 def test_copy_position_by_button_and_ctrl_c_headless(make_app):
     app, play = _reviewed_scene(make_app)
     click_button(app, play.buttons["copy"], frames=3)
-    assert play.copied == "15263"
+    assert play.model.copied == "15263"
     assert any("15263" in toast.text for toast in app.toasts)  # a visible confirmation
     play.controller.review_go(2)
     press(app, pygame.K_c, "c", mod=pygame.KMOD_CTRL, frames=3)
-    assert play.copied == "15"
+    assert play.model.copied == "15"
     assert app.scene is play  # Ctrl+C copied; plain C (compare) was not opened
 
 
@@ -253,7 +255,7 @@ def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves(
 
 def test_hovering_the_graph_names_the_value_there(make_app):
     app, play = _reviewed_scene(make_app)
-    graph = review_card.parts(play)[1]
-    app.mouse_override = (graph.x + review_card._inset(play), graph.centery)
-    text, _ = review_card.verdict_text(play)
+    graph = review_card.parts(play.screen())[1]
+    app.mouse_override = (graph.x + review_card._inset(play.screen()), graph.centery)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert text == "The start: for X, draw (exact, solver) · click to see it"

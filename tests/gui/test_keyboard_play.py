@@ -91,7 +91,7 @@ def test_a_kit_without_a_cursor_gets_the_default_and_the_move_named(nim, make_ap
     legal = list(play.controller.state.legal_moves())
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
-    assert keyboard.cursor_shown(play) == legal[1]
+    assert play.model.cursor_shown(app.mouse()) == legal[1]
     text = play.controller.game.format_move(legal[1])
     assert play.controller.current_notice() == f"Selected {text} · Enter plays it"
     press(app, pygame.K_RETURN, "\r", frames=3)

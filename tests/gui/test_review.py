@@ -157,18 +157,18 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
         press(app, ord(str(move + 1)), str(move + 1))
     pump(app, 30)
     assert len(controller.match.entries) == 32
-    shown = review_view.window(play)
+    shown = review_view.window(play.model, play.screen())
     assert shown is not None and shown.room < len(shown.lines) and shown.scroll == 0
     app.mouse_override = shown.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     pump(app)
     assert controller.review.scroll == 1  # one line towards the first moves
     press(app, pygame.K_PAGEUP)
-    shown = review_view.window(play)
+    shown = review_view.window(play.model, play.screen())
     assert shown is not None and shown.scroll > 1
     press(app, pygame.K_PAGEDOWN)
     press(app, pygame.K_PAGEDOWN)
-    shown = review_view.window(play)
+    shown = review_view.window(play.model, play.screen())
     assert shown is not None and shown.scroll == 0
     k, (_, parts) = next((k, line) for k, line in enumerate(shown.shown) if len(line[1]) == 2)
     row = parts[1][2]

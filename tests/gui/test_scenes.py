@@ -109,7 +109,7 @@ def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
         click(app, cell_centre(index), frames=3)
         if index == 4:
             click(app, cell_centre(4), frames=5)  # taken: a gentle cue, nothing else
-            assert play.controller.match.state.ply == 1 and play.cue is not None
+            assert play.controller.match.state.ply == 1 and play.model.cue is not None
     state = play.controller.match.state
     assert state.is_terminal() and state.winner() is None
     click(app, (5, app.size[1] - 5))  # outside the board: nothing
@@ -170,13 +170,13 @@ def test_pig_wipe_out_message(make_app):
     press(app, pygame.K_r, "r", frames=5)
     assert play.controller.roll is not None, "the die should be rolling"
     pump(app, 40)
-    assert play.controller.roll is None and play.die_face is not None
+    assert play.controller.roll is None and play.model.die_face is not None
     play.controller.animate = False  # the rest of the rolls land at once
     for _ in range(60):
-        if play.message is not None:
+        if play.model.message is not None:
             break
         press(app, pygame.K_r, "r", frames=3)
-    assert play.message is not None and "Rolled a 1" in play.message[0]
+    assert play.model.message is not None and "Rolled a 1" in play.model.message.text
 
 
 def test_undo_redo_by_keys_and_buttons(make_app):

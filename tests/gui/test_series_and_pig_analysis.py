@@ -111,7 +111,7 @@ def test_pig_analysis_is_drawn_in_the_window(make_app):
     play = start_game(app, "pig", ("human", "human"))
     press(app, pygame.K_a, "a", frames=2)
     press(app, pygame.K_r, "r", frames=60)
-    rows = dict(play.kit_rows.get(play.controller, play.view))
+    rows = dict(play.model.kit_rows.get(play.controller, play.view))
     assert {"Chances", "Optimal", "Last"} <= set(rows)
 
 

@@ -78,8 +78,8 @@ def test_no_caption_without_values():
         play.controller.settings.show_analysis = False
         play.controller.board = None
         assert values_caption.caption_lines(play.controller) is None
-        assert values_caption.reserved(play) == 0
-        assert values_caption.layout(play) == []
+        assert values_caption.reserved(play.model, app.metrics) == 0
+        assert values_caption.layout(play.model, play.screen()) == []
     finally:
         app.quit(save=False)
 
@@ -92,11 +92,11 @@ def test_the_caption_fits_between_the_status_line_and_the_board(game, size):
     for players in (["human", "Medium"], ["Medium", "human"]):
         app, play = _analysed(size, game, players)
         try:
-            strip = values_caption.caption_rect(play)
+            strip = values_caption.caption_rect(play.model, app.metrics, play.header_rect())
             board, header = play.board_rect(), play.header_rect()
             assert strip.top > header.bottom and strip.bottom <= board.top
             assert not strip.colliderect(board) and not strip.colliderect(play.panel_rect())
-            placed = values_caption.layout(play)
+            placed = values_caption.layout(play.model, play.screen())
             _player, *texts = values_caption.caption_lines(play.controller)
             assert [text for text, _size, _rect in placed] == texts, "shortened: no room"
             for _text, text_size, rect in placed:
@@ -209,4 +209,6 @@ def test_a_long_line_loses_its_sources_before_its_side():
 def values_caption_width(play):
     from plyground.gui.play import values_caption
 
-    return values_caption.caption_rect(play).width - play.app.metrics.px(values_caption.DOT_ROOM)
+    return values_caption.caption_rect(
+        play.model, play.app.metrics, play.header_rect()
+    ).width - play.app.metrics.px(values_caption.DOT_ROOM)

@@ -1,6 +1,6 @@
 """Pig's play effects: the dice sounds, the hold and wipe-out messages, the easing totals.
 
-No pygame here: `PigView` (gui.kits.pig.board) answers the kit hooks with these.
+`PigView` (gui.kits.pig.board) answers the kit hooks with these; nothing here draws.
 """
 
 from __future__ import annotations

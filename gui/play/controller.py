@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from plyground.games.base import CHANCE
+from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
+from plyground.gui.play.events import Event
 from plyground.gui.play.game_review import GameReviewing
 from plyground.gui.play.history import Match
 from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
@@ -31,22 +32,6 @@ NEXT_GAME_PAUSE = 2.2
 ROLL_TIME = 0.6
 AUTOSAVE_EVERY = 0.5
 """At most this often (seconds) the game in progress is written to autosave.json."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something the scene shows: "played" (move, before), "rolling" (a chance outcome is
-    being drawn at before), "rolled" (outcome, before), "reset" (undo, redo, new game),
-    "message" (text, tone),
-    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "swapped"
-    (the sides' players), "sound" (text: the play event of `gui.sound`'s maps, move: the
-    player or None)."""
-
-    kind: str
-    move: Any = None
-    before: Any = None
-    text: str = ""
-    tone: str = ""
 
 
 def _no_event(event: Event) -> None:
@@ -197,9 +182,9 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return self.notice[0]
         return None
 
-    def emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, event: Event) -> None:
         """Tell the scene."""
-        self.on_event(Event(kind, **fields))
+        self.on_event(event)
 
     # -- actions ------------------------------------------------------------------
 
@@ -213,7 +198,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             self.over_since = self.now - 1.0
         else:
             self.over_since = None
-        self.emit("reset")
+        self.emit(events.Reset())
 
     def forget_analysis(self) -> None:
         """The panel and the board no longer describe a position that is gone."""
@@ -293,7 +278,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.series_labels.reverse()
         settings.save(self.settings)
         self.hint = None
-        self.emit("swapped")
+        self.emit(events.Swapped())
         names = self.player_names()
         self.set_notice(notice.format(*names))
 
@@ -301,7 +286,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Pause or resume AI vs AI."""
         self.paused = paused
         self.step_requested = False
-        self.emit("rebuild")
+        self.emit(events.Rebuild())
 
     def toggle_pause(self) -> None:
         """Space: pause or resume (AI vs AI only)."""
@@ -321,7 +306,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Show or hide the analysis panel and the values on the board."""
         self.settings.show_analysis = not self.settings.show_analysis
         settings.save(self.settings)
-        self.emit("rebuild")
+        self.emit(events.Rebuild())
 
     def set_role(self, index: int, role: str) -> None:
         """A side becomes "human", an AI preset by name, or CUSTOM (the caller opens set-up)."""
@@ -405,7 +390,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         before = self.state
         self.match.play(move)
         self.hint = None
-        self.emit("played", move=move, before=before)
+        self.emit(events.Played(move, before))
 
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
@@ -458,14 +443,14 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Draw a chance outcome with the match's seeded generator, wait, play it."""
         if self.roll is None:
             self.roll = (self.match.sample_chance(), self.now)
-            self.emit("rolling", before=state)
+            self.emit(events.ChanceDrawn(state))
             return
         outcome, started = self.roll
         if self.now - started < ROLL_TIME * self.anim_scale():
             return
         self.roll = None
         self.match.play(outcome)
-        self.emit("rolled", move=outcome, before=state)
+        self.emit(events.ChanceSettled(outcome, state))
 
     def game_over(self, state: Any) -> None:
         """Count the result once, and in AI vs AI start the next game after a pause."""
@@ -473,8 +458,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return
         if self.over_since is None:
             self.over_since = self.now
-            self.emit("over")
-            self.emit("sound", text=self.result_sound(state.winner()))
+            self.emit(events.GameOver())
+            self.emit(events.Sound(self.result_sound(state.winner())))
         if not self.recorded:
             self.record(state.winner())
         if self.ai_vs_ai() and not self.paused and self.animate:

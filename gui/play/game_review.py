@@ -20,7 +20,9 @@ from plyground.ai.advice.game_review import (
     assemble,
 )
 from plyground.ai.advice.game_review import review_points as points_of
+from plyground.gui.play import events
 from plyground.gui.play.jobs import Job
+from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
 
 REVIEW_SECONDS: float | None = None
 """The search budget a position in the window (None:
@@ -75,7 +77,7 @@ class GameReviewing:
         if not missing:
             return
         job_id = self.worker.submit(
-            "game_review",
+            JobKind.GAME_REVIEW,
             self.game_name,
             self.game_options(),
             tuple(missing),
@@ -83,11 +85,10 @@ class GameReviewing:
         )
         self.job = Job(job_id, "game_review", len(self.match.entries), 0, self.now)
 
-    def on_review_position(self, payload: tuple[Any, ...]) -> None:
+    def on_review_position(self, position: PositionEvaluated) -> None:
         """One evaluated position from the worker (kept by position, valid for good)."""
-        _, state, evaluation, lines = payload
-        self.review.evaluations[state] = (evaluation, list(lines))
-        self.emit("reviewed")
+        self.review.evaluations[position.state] = (position.evaluation, list(position.lines))
+        self.emit(events.Reviewed())
 
     def game_review(self) -> GameReview:
         """The review as far as it is known (cached until a move or an evaluation arrives)."""

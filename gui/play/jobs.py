@@ -7,6 +7,19 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from plyground.gui.play import events
+from plyground.gui.worker.ai_worker import (
+    Cancelled,
+    Failed,
+    JobKind,
+    MinimaxNodes,
+    PositionEvaluated,
+    Progress,
+    Restarted,
+    Result,
+    WorkerMessage,
+)
+
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
 SOLVING_DEPTH = 1000
@@ -18,7 +31,7 @@ class Worker(Protocol):
 
     def start(self) -> None: ...
     def cancel(self) -> None: ...
-    def poll(self) -> list[Any]: ...
+    def poll(self) -> list[WorkerMessage]: ...
     def submit(
         self,
         kind: str,
@@ -187,12 +200,12 @@ class SearchJobs:
         if refusal is not None and getattr(config, "algorithm", "random") != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
                 self.ai_failed = (len(self.match.entries), refusal)
-                self.emit("toast", text=f"The AI could not move: {refusal}", tone="danger")
+                self.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
         key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
         show = self.settings.show_analysis
         job_id = self.worker.submit(
-            "move" if kind == "move" else "analyse",
+            JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
             self.game_name,
             self.game_options(),
             self.state if state is None else state,
@@ -260,46 +273,51 @@ class SearchJobs:
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
         for message in self.worker.poll():
-            if message.kind == "position":  # a game review's position: good whenever it came
-                self.on_review_position(message.payload)
+            if isinstance(message, PositionEvaluated):  # a game review's: good whenever it came
+                self.on_review_position(message)
                 continue
-            if message.kind == "minimax_nodes":
+            if isinstance(message, MinimaxNodes):
                 shown = self.analysis
                 for record in (shown, shown.opponent if shown is not None else None):
                     if record is not None and record.job_id == message.job_id:
-                        record.minimax_nodes = message.payload[0]  # the AI's view's too
+                        record.minimax_nodes = message.count  # the AI's view's too
                 continue
             job = self.job
             if job is None or message.job_id != job.job_id:
                 continue
-            if message.kind == "restarted":
-                self.progress = None
-                self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
-            elif message.kind == "progress":
-                self.progress = message.payload[0]
-                depth = int(getattr(self.progress, "depth", 0))
-                if depth < SOLVING_DEPTH:
-                    job.deepest = max(job.deepest, depth)
-            elif message.kind == "result":
-                self.on_result(job, *message.payload)
-            elif message.kind == "error":
-                self.job = None
-                self.progress = None
-                if message.payload[1:2] == ("forfeit",):
-                    self.forfeit(job.player, message.payload[0], message.payload[2])
-                    continue
-                reason = str(message.payload[0])[:200]
-                if job.kind == "move":
-                    self.ai_failed = (len(self.match.entries), reason)
-                what = "review a position" if job.kind == "game_review" else "move"
-                self.emit("toast", text=f"The AI could not {what}: {reason}", tone="danger")
-                if job.kind == "game_review":
-                    self.review.failed_at = len(self.match.entries)  # not again for these moves
-                elif self.ai_vs_ai():
-                    self.set_paused(True)
-            elif message.kind == "cancelled":
-                self.job = None
-                self.progress = None
+            match message:
+                case Restarted():
+                    self.progress = None
+                    self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+                case Progress(snapshot=snapshot):
+                    self.progress = snapshot
+                    depth = int(getattr(snapshot, "depth", 0))
+                    if depth < SOLVING_DEPTH:
+                        job.deepest = max(job.deepest, depth)
+                case Result(move=move, result=result):
+                    self.on_result(job, move, result)
+                case Failed():
+                    self.on_failure(job, message)
+                case Cancelled():
+                    self.job = None
+                    self.progress = None
+
+    def on_failure(self, job: Job, failure: Failed) -> None:
+        """The job failed: a player from a file forfeits; otherwise a toast says why."""
+        self.job = None
+        self.progress = None
+        if failure.forfeit:
+            self.forfeit(job.player, failure.reason, failure.details)
+            return
+        reason = failure.reason[:200]
+        if job.kind == "move":
+            self.ai_failed = (len(self.match.entries), reason)
+        what = "review a position" if job.kind == "game_review" else "move"
+        self.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
+        if job.kind == "game_review":
+            self.review.failed_at = len(self.match.entries)  # not again for these moves
+        elif self.ai_vs_ai():
+            self.set_paused(True)
 
     def on_result(self, job: Job, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
@@ -348,8 +366,8 @@ class SearchJobs:
         started it also gets the user's own traceback lines."""
         self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
-        self.emit("toast", text=self.forfeited, tone="danger")
-        self.emit("message", text=f"{self.forfeited} · N for a new game", tone="danger")
+        self.emit(events.Toast(self.forfeited, "danger"))
+        self.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
         if not self.recorded:
             self.record(player ^ 1)
 

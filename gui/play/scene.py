@@ -20,6 +20,7 @@ from plyground.gui.kits import ViewContext, kit_for
 from plyground.gui.kits.base import PlayEffect
 from plyground.gui.play import (
     controls,
+    events,
     game_over_card,
     motion,
     new_game_dialog,
@@ -31,7 +32,8 @@ from plyground.gui.play import (
     values_caption,
 )
 from plyground.gui.play.activity import MESSAGE_TIME
-from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
+from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, PlayController
+from plyground.gui.play.events import Event
 from plyground.gui.play.keyboard import Action, KeyPress, Situation, key_press
 from plyground.gui.play.model import Message, PlayModel
 from plyground.gui.play.screen import PlayScreen
@@ -92,32 +94,32 @@ class PlayScene(FileDialogScene):
         self.app.request_frame()
         names = self.controller.colour_names()
         model = self.model
-        if event.kind == "played":
-            self.start_animation(event.move, event.before)
-            effect = self.view.move_effect(event.before, event.move, names)
-            self.show_effect(effect, event.before.to_move)
-        elif event.kind == "rolling":
-            player = getattr(event.before, "player", None)
-            self.show_effect(self.view.chance_effect(event.before), player)
-        elif event.kind == "rolled":
-            model.die_face = event.move
-            effect = self.view.outcome_effect(event.before, event.move, names)
-            if effect.stops_motion:
-                model.anim_start, model.anim_length = now, 0.0
-            self.show_effect(effect, getattr(event.before, "player", None))
-        elif event.kind == "message":
-            model.message = Message(event.text, event.tone, now) if event.text else None
-        elif event.kind == "toast":
-            self.app.toast(event.text, TONES.get(event.tone, theme.ACCENT), seconds=6)
-        elif event.kind == "reset":
-            self.reset_effects()
-        elif event.kind == "over":
-            self.add_overlay_buttons()
-            self.refresh_buttons(force=True)
-        elif event.kind in ("rebuild", "swapped") and self.app.scene is self:
-            self.apply_change(event.kind)
-        elif event.kind == "sound":
-            sounds().event(self.view.sounds, event.text, event.move)
+        match event:
+            case events.Played(move, before):
+                self.start_animation(move, before)
+                self.show_effect(self.view.move_effect(before, move, names), before.to_move)
+            case events.ChanceDrawn(before):
+                player = getattr(before, "player", None)
+                self.show_effect(self.view.chance_effect(before), player)
+            case events.ChanceSettled(outcome, before):
+                model.die_face = outcome
+                effect = self.view.outcome_effect(before, outcome, names)
+                if effect.stops_motion:
+                    model.anim_start, model.anim_length = now, 0.0
+                self.show_effect(effect, getattr(before, "player", None))
+            case events.Message(text, tone):
+                model.message = Message(text, tone, now) if text else None
+            case events.Toast(text, tone):
+                self.app.toast(text, TONES.get(tone, theme.ACCENT), seconds=6)
+            case events.Reset():
+                self.reset_effects()
+            case events.GameOver():
+                self.add_overlay_buttons()
+                self.refresh_buttons(force=True)
+            case events.Rebuild() | events.Swapped() if self.app.scene is self:
+                self.apply_change(event.kind)
+            case events.Sound(name, player):
+                sounds().event(self.view.sounds, name, player)
 
     def show_effect(self, effect: PlayEffect, player: int | None) -> None:
         """Play a kit's effect of a move or a chance outcome: its sound, message and pause."""

@@ -193,7 +193,7 @@ def test_the_worker_finishes_a_search_on_request() -> None:
             seen += worker.poll()
             time.sleep(0.01)
         result = next(m for m in seen if m.kind == "result")
-        move, search = result.payload
+        move, search = result.move, result.result
         assert result.job_id == job and move in state.legal_moves()
         assert search.complete is False
         assert not worker.move_now()  # nothing is running now

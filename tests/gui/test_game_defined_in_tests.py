@@ -177,7 +177,7 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
             messages = [m for m in worker.poll() if m.kind in ("error", "result")]
             time.sleep(0.01)
         assert [m.kind for m in messages] == ["error"]
-        assert "unknown game 'nim'" in messages[0].payload[0]
+        assert "unknown game 'nim'" in messages[0].reason
         games.register(nim_game.Game)  # registered again: the factory travels, a move comes
         worker.submit("move", nim, {}, nim_game.State(), config)
         messages = []
@@ -186,6 +186,6 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
             messages = [m for m in worker.poll() if m.kind in ("error", "result")]
             time.sleep(0.01)
         assert [m.kind for m in messages] == ["result"] and worker.restarts == 0
-        assert messages[0].payload[0] in nim_game.State().legal_moves()
+        assert messages[0].move in nim_game.State().legal_moves()
     finally:
         worker.close()

@@ -16,7 +16,7 @@ from plyground.gui.kits import kit_for
 from plyground.gui.play import review_card
 from plyground.gui.storage.settings import HUMAN
 from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import Message, _review_positions
+from plyground.gui.worker.ai_worker import PositionEvaluated, Result, _review_positions
 from tests.gui.driving import click, click_button, press, start_game
 from tests.gui.test_play_controller import make, run
 
@@ -25,9 +25,9 @@ class Answers:
     """A results queue for the worker's own review code."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[Any, ...]] = []
+        self.items: list[Any] = []
 
-    def put(self, item: tuple[Any, ...]) -> None:
+    def put(self, item: Any) -> None:
         self.items.append(item)
 
 
@@ -39,13 +39,12 @@ def answer_review(worker: Any, stop_after: int | None = None) -> None:
     game = games.get_game(job.game_name, **job.game_options)
     answers = Answers()
     _review_positions(replace(job, config=None), game, answers, lambda: False)
-    positions = [a for a in answers.items if a[0] == "position"]
+    positions = [a for a in answers.items if isinstance(a, PositionEvaluated)]
     if stop_after is not None:
         positions = positions[:stop_after]
-    for kind, job_id, *payload in positions:
-        worker.answers.append(Message(kind, job_id, tuple(payload)))
+    worker.answers.extend(positions)
     if stop_after is None:
-        worker.answers.append(Message("result", job.job_id, (None, None)))
+        worker.answers.append(Result(job.job_id, None, None))
     worker.live = None
 
 
@@ -217,12 +216,12 @@ def test_the_workers_review_stops_when_cancelled():
 
     def stop_after_one() -> bool:
         calls.append(1)
-        return any(item[0] == "position" for item in answers.items)
+        return any(item.kind == "position" for item in answers.items)
 
     _review_positions(job, game, answers, stop_after_one)
-    kinds = [item[0] for item in answers.items]
+    kinds = [item.kind for item in answers.items]
     assert kinds == ["position", "cancelled"]
-    assert answers.items[0][2] == 0 and answers.items[0][3] == state
+    assert answers.items[0].index == 0 and answers.items[0].state == state
 
 
 def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):

@@ -12,8 +12,15 @@ import pytest
 from plyground.gui.play.controller import HUMAN_AI_DELAY, PlayController
 from plyground.gui.storage import savefile
 from plyground.gui.storage.settings import AI, HUMAN, Settings
+from plyground.gui.worker.ai_worker import (
+    Failed,
+    Progress,
+    Result,
+    WorkerMessage,
+    _analyse,
+    _choose,
+)
 from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import Message, _analyse, _choose
 
 
 class FakeWorker:
@@ -23,7 +30,7 @@ class FakeWorker:
         self.jobs: list[WorkerJob] = []
         self.cancelled = 0
         self.started = 0
-        self.answers: list[Message] = []
+        self.answers: list[WorkerMessage] = []
         self.live: int | None = None
 
     def start(self) -> None:
@@ -34,7 +41,7 @@ class FakeWorker:
             self.cancelled += 1
         self.live = None
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[WorkerMessage]:
         answers, self.answers = self.answers, []
         return answers
 
@@ -57,8 +64,10 @@ class FakeWorker:
         return job.job_id
 
     def send(self, kind: str, *payload: Any) -> None:
+        """Answer the running job: "progress" (a snapshot) or "error" (a reason)."""
         assert self.live is not None
-        self.answers.append(Message(kind, self.live, payload))
+        typed = {"progress": Progress, "error": Failed}[kind]
+        self.answers.append(typed(self.live, *payload))
 
     def finish(self) -> None:
         """Answer the running job with the worker's own search code."""
@@ -72,7 +81,7 @@ class FakeWorker:
             move, result = _analyse(job, None, never)
         else:
             move, result = _choose(job, game, None, never)
-        self.answers.append(Message("result", job.job_id, (move, result)))
+        self.answers.append(Result(job.job_id, move, result))
         self.live = None
 
 
@@ -157,7 +166,7 @@ def test_a_stale_answer_is_ignored():
     controller.update()
     job = worker.jobs[-1]
     controller.undo()
-    worker.answers.append(Message("result", job.job_id, (0, None)))
+    worker.answers.append(Result(job.job_id, 0, None))
     run(controller, clock, 1.0)
     assert controller.match.entries == [] and controller.analysis is None
 

@@ -75,7 +75,7 @@ def _finish(scene: PlayScene) -> None:
 
 def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
-    from plyground import ai
+    from plyground.ai.players.players import search_with
     from plyground.games.base import CHANCE
     from plyground.gui.play.jobs import SearchRecord
 
@@ -97,15 +97,8 @@ def _analyse(scene: PlayScene) -> None:
         controller.board = BoardValues.of(entries, result, result.move)
         controller.hint = result.move
         return
-    config = side.player_config(scene.game_name)
-    result = ai.search(
-        state,
-        algorithm=config.algorithm,
-        depth=config.depth,
-        heuristic=config.heuristic,
-        time_limit=config.time_limit or 2.0,
-        seed=0,
-    )
+    config = side.config_for(scene.game_name)
+    result = search_with(state, config, time_limit=config.time_limit or 2.0, seed=0)
     controller.show_search(SearchRecord(result, "ai", player, branching, entries=entries))
 
 

@@ -268,7 +268,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit("analyse", self.exact_analysis_config(player), player)
+        self.submit_advice("analyse", player)
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
@@ -436,7 +436,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
         if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
-            config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
+            side = self.sides[player]
+            config = side.config_for(self.game_name, seed=self.player_seed(player))
             self.submit("move", config, player)
 
     def advance_chance(self, state: Any) -> None:

@@ -266,7 +266,7 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
     player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
     side = controller.sides[player]
     if side.is_ai:
-        config = side.player_config(controller.game_name)
+        config = side.config_for(controller.game_name)
     else:
         config = controller.analysis_config(player)
     depth = min(config.depth or TOOL_DEPTH, TOOL_DEPTH)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from plyground.gui.play import events
 from plyground.gui.worker.ai_worker import (
@@ -19,6 +19,10 @@ from plyground.gui.worker.ai_worker import (
     Result,
     WorkerMessage,
 )
+
+if TYPE_CHECKING:
+    from plyground.ai.advice.advisor import Advisor
+    from plyground.ai.players.players import PlayerConfig
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -38,7 +42,7 @@ class Worker(Protocol):
         game_name: str,
         game_options: dict[str, Any],
         state: Any,
-        config: Any,
+        config: PlayerConfig | float | None,
         analysis: bool = False,
         player_key: Any = None,
     ) -> int: ...
@@ -61,6 +65,9 @@ class Job:
     """Whether every root move got an exact value (asked for when the analysis is shown)."""
     deepest: int = 0
     """The deepest depth a progress report named below the solving depth."""
+    advisor: Advisor | None = None
+    """For advice (a hint, the board's values, a reviewed position): the evaluator chosen
+    for it, which titles its answer."""
 
 
 @dataclass
@@ -189,15 +196,15 @@ class SearchJobs:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 
-    def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
+    def submit(self, kind: str, config: PlayerConfig, player: int, state: Any = None) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
 
-        refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
-        if refusal is not None and getattr(config, "algorithm", "random") != "random":
+        refusal = heuristic_refusal(self.game, config.heuristic)
+        if refusal is not None and config.algorithm != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
                 self.ai_failed = (len(self.match.entries), refusal)
                 self.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
@@ -221,7 +228,7 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int, state: Any = None) -> Any:
+    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
         best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""
@@ -229,14 +236,22 @@ class SearchJobs:
 
         return advisor_for(self.game, self.state if state is None else state).config
 
-    exact_analysis_config = analysis_config
-    """The same advisor (the name the controller and screenshots call)."""
+    def submit_advice(self, kind: str, player: int, state: Any = None) -> None:
+        """Search `state` (the position on the board by default) for `player` with the
+        game's best evaluator there, chosen once: the job keeps it to title the answer."""
+        from plyground.ai.advice.advisor import advisor_for
+
+        state = self.state if state is None else state
+        advisor = advisor_for(self.game, state)
+        self.submit(kind, advisor.config, player, state=state)
+        if self.job is not None:
+            self.job.advisor = advisor
 
     def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
-        from plyground.ai.advice.advisor import advice_title, advisor_for
+        from plyground.ai.advice.advisor import advice_title
 
-        title = advice_title(advisor_for(self.game, self.state).evaluator, result)
+        title = advice_title(job.advisor.evaluator, result) if job.advisor is not None else ""
         shown = self.analysis
         opponent = shown if shown is not None and shown.source == "ai" else None
         if shown is not None and shown.source == "hint":
@@ -390,7 +405,7 @@ class SearchJobs:
         if board is not None and board.entries == len(self.match.entries):
             return
         player = self.state.to_move
-        self.submit("position", self.exact_analysis_config(player), player)
+        self.submit_advice("position", player)
 
     def move_now(self) -> bool:
         """Move now: the thinking AI stops and plays the deepest search it has finished.

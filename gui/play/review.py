@@ -44,7 +44,7 @@ class Reviewing:
     state: Any
     cancel_search: Any
     submit: Any
-    analysis_config: Any
+    submit_advice: Any
     analysis: SearchRecord | None
     board_values: Any
     set_notice: Any
@@ -167,8 +167,7 @@ class Reviewing:
         if self.job is not None:
             return
         player = state.to_move
-        config = self.analysis_config(player, state)  # the advisor at the reviewed position
-        self.submit("review", config, player, state=state)
+        self.submit_advice("review", player, state)  # the advisor at the reviewed position
         if self.job is not None:
             self.job.entries = self.review.index or 0
 
@@ -179,8 +178,8 @@ class Reviewing:
             return
         state = entries[job.entries - 1].state if job.entries else self.match.initial
         branching = len(state.legal_moves())
-        from plyground.ai.advice.advisor import advice_title, advisor_for
+        from plyground.ai.advice.advisor import advice_title
 
-        title = advice_title(advisor_for(self.game, state).evaluator, result)
+        title = advice_title(job.advisor.evaluator, result) if job.advisor is not None else ""
         record = SearchRecord(result, "review", job.player, branching, advice=title)
         self.review.records[state] = record

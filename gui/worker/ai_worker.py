@@ -38,7 +38,10 @@ import signal
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from plyground.ai.players.players import PlayerConfig
 
 PROGRESS_INTERVAL = 0.05
 """At most this often (seconds) a progress message is sent."""
@@ -76,7 +79,9 @@ class Job:
     game_name: str
     game_options: dict[str, Any]
     state: Any
-    config: Any
+    config: PlayerConfig | float | None
+    """The player's or the advisor's config; for a game review, the seconds a position may
+    take (None: the review's default)."""
     analysis: bool = False
     """The analysis panel is shown: every root value, and a minimax count if cheap."""
     player_key: Any = None
@@ -179,13 +184,31 @@ _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
 
 
+def _player_config(job: Job) -> PlayerConfig:
+    """The job's player or advisor config (a move or an analysis carries one)."""
+    from plyground.ai.players.players import PlayerConfig
+
+    if not isinstance(job.config, PlayerConfig):
+        raise TypeError(f"a {job.kind} job needs a PlayerConfig, not {job.config!r}")
+    return job.config
+
+
+def _review_seconds(job: Job) -> float | None:
+    """A game review's budget per position (None: the review's default)."""
+    config = job.config
+    return float(config) if isinstance(config, int | float) else None
+
+
 def _may_finish_early(job: Job) -> bool:
     """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
     budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
     from plyground.ai.engine import cost as ai_cost
 
-    config = job.config
-    algorithm = getattr(config, "algorithm", "")
+    try:
+        config = _player_config(job)
+    except TypeError:
+        return False
+    algorithm = config.algorithm
     if algorithm not in ai_cost.NODES_PER_SECOND:
         return False  # the random player does not search
     if config.depth is None or config.time_limit is not None:
@@ -216,7 +239,7 @@ def _choose(
     if player is None:
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
-        player = _PLAYERS[key] = ai_players.player_for_window(job.config, game)
+        player = _PLAYERS[key] = ai_players.player_for_window(_player_config(job), game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
         options["finish_now"] = finish_now
@@ -232,7 +255,11 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
     from plyground.ai.advice.advisor import advise_with
 
     result = advise_with(
-        job.state, job.config, progress=progress, should_stop=should_stop, finish_now=finish_now
+        job.state,
+        _player_config(job),
+        progress=progress,
+        should_stop=should_stop,
+        finish_now=finish_now,
     )
     return result.move, result
 
@@ -244,7 +271,7 @@ def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> No
     from plyground import ai
     from plyground.ai.advice.review_evaluator import default_evaluator
 
-    evaluate = default_evaluator(game, job.config, should_stop)
+    evaluate = default_evaluator(game, _review_seconds(job), should_stop)
     try:
         for index, state in job.state:
             if should_stop():
@@ -448,7 +475,7 @@ class AIWorker:
         game_name: str,
         game_options: dict[str, Any],
         state: Any,
-        config: Any,
+        config: PlayerConfig | float | None,
         analysis: bool = False,
         player_key: Any = None,
     ) -> int:

@@ -63,33 +63,33 @@ def _finish(scene: PlayScene) -> None:
     from plyground.ai.players import players as ai_players
     from plyground.games.base import CHANCE
 
-    game, match = scene.controller.game, scene.controller.match
+    game, history = scene.controller.game, scene.controller.history
     presets = ai.DIFFICULTIES[scene.game_name]
     config = list(presets.values())[min(1, len(presets) - 1)]
     player = ai_players.AIPlayer(config, game)
-    while not match.state.is_terminal():
-        state = match.state
-        move = match.sample_chance() if state.to_move == CHANCE else player.choose(state)
-        match.play(move)
+    while not history.state.is_terminal():
+        state = history.state
+        move = history.sample_chance() if state.to_move == CHANCE else player.choose(state)
+        history.play(move)
 
 
 def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
     from plyground.ai.players.players import search_with
     from plyground.games.base import CHANCE
-    from plyground.gui.play.jobs import SearchRecord
+    from plyground.gui.play.search_jobs import SearchRecord
 
     controller = scene.controller
-    state = controller.match.state
+    state = controller.history.state
     if state.is_terminal() or state.to_move == CHANCE:
         return
     player = state.to_move
     side = controller.sides[player]
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     branching = len(state.legal_moves())
     if not side.is_ai:  # a hint: what the window's Hint runs (ai.advice.advisor)
         from plyground.ai.advice.advisor import advise
-        from plyground.gui.play.jobs import BoardValues
+        from plyground.gui.play.search_jobs import BoardValues
 
         result, title = advise(controller.game, state)
         record = SearchRecord(result, "hint", player, branching, advice=title, entries=entries)
@@ -170,7 +170,7 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     play.controller.ai_enabled = False
     parsed = play.controller.game.parse_moves(moves) if moves else []
     for move in parsed:
-        play.controller.match.play(move)
+        play.controller.history.play(move)
     if scene == "gameover" and options.get("finish", True):
         _finish(play)
     play.reset_effects()
@@ -204,11 +204,11 @@ def _review(play: Any, seconds: float, step: bool = True) -> None:
         known[state] = evaluate(state)
         return known[state]
 
-    review = review_game(controller.match.initial, controller.match.moves, keep)
+    review = review_game(controller.history.initial, controller.history.moves, keep)
     if not step:
         return
     marked = [move for move in review.moves if move.judgement is not None]
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))
 
 
@@ -329,6 +329,6 @@ def _point_at(play: Any, move: Any) -> tuple[int, int]:
     rect = play.board_rect()
     for x in range(rect.x, rect.right, 6):
         for y in range(rect.y, rect.bottom, 6):
-            if play.view.move_at(rect, play.controller.match.state, (x, y)) == move:
+            if play.view.move_at(rect, play.controller.history.state, (x, y)) == move:
                 return (x + 10, y + 30)
     return (rect.centerx, rect.centery)

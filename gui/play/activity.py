@@ -35,7 +35,7 @@ class Activity:
 
     def update(self, controller: PlayController, now: float) -> None:
         """Note when the pulsing marks (hint, finished game, position) last changed."""
-        marks = (controller.hint, controller.over_since, len(controller.match.entries))
+        marks = (controller.hint, controller.over_since, len(controller.history.entries))
         if marks != self.marks:
             self.marks, self.since = marks, now
 

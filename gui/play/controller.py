@@ -17,11 +17,18 @@ from plyground.games.base import CHANCE
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.events import Event
+from plyground.gui.play.game_history import GameHistory
 from plyground.gui.play.game_review import GameReviewing
-from plyground.gui.play.history import Match
-from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
-from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
 from plyground.gui.play.review import Review, Reviewing
+from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
+from plyground.gui.play.search_jobs import (
+    BoardValues,
+    Pending,
+    SearchJob,
+    SearchJobs,
+    SearchRecord,
+    Worker,
+)
 from plyground.gui.play.series_record import Series, relabel
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
@@ -65,12 +72,12 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.game = saved.game if saved is not None else side_info.make_game(game_name, stored)
         self.series_seed = stored.seed if saved is None else saved.seed
         self.games_started = 0
-        self.match = Match(self.game, seed=self.series_seed)
+        self.history = GameHistory(self.game, seed=self.series_seed)
         if saved is not None:
-            self.match.load(list(saved.moves))
+            self.history.load(list(saved.moves))
         for move in moves or ():
-            self.match.play(move)
-        self.autosaved = len(self.match.entries)
+            self.history.play(move)
+        self.autosaved = len(self.history.entries)
         self.autosave_due = 0.0
         self.series = Series()
         self.series_labels = self.side_labels()
@@ -81,7 +88,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Screenshots switch the AI off to show a position as it stands."""
         self.paused = False
         self.step_requested = False
-        self.job: Job | None = None
+        self.job: SearchJob | None = None
         self.progress: Any = None
         self.pending: Pending | None = None
         self.analysis: SearchRecord | None = None
@@ -111,7 +118,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     @property
     def state(self) -> Any:
         """The current position."""
-        return self.match.state
+        return self.history.state
 
     def is_human(self, player: int) -> bool:
         """Whether `player` (0/1) is played by a person."""
@@ -133,10 +140,10 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     def show_search(self, record: SearchRecord) -> None:
         """Show a search worked out elsewhere (screenshots): the panel and the board values."""
         self.analysis = record
-        self.analysis_decisions = self.match.decisions()
+        self.analysis_decisions = self.history.decisions()
         if record.all_values:
             result = record.result
-            self.board = BoardValues.of(len(self.match.entries), result, result.move)
+            self.board = BoardValues.of(len(self.history.entries), result, result.move)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
@@ -202,10 +209,10 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
     def forget_analysis(self) -> None:
         """The panel and the board no longer describe a position that is gone."""
-        if self.analysis is not None and self.analysis_decisions != self.match.decisions():
+        if self.analysis is not None and self.analysis_decisions != self.history.decisions():
             self.analysis = None
         board = self.board
-        if board is not None and board.entries != len(self.match.entries):
+        if board is not None and board.entries != len(self.history.entries):
             self.board = None
 
     def new_game(self) -> None:
@@ -215,7 +222,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if self.recorded and self.ai_vs_ai():
             self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
-        self.match.restart(seed=self.series_seed + self.games_started)
+        self.history.restart(seed=self.series_seed + self.games_started)
         self.recorded = False
         self.analysis = None
         self.board = None
@@ -227,23 +234,23 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
         A finished game that was counted stays in the series score: the result happened,
         and replaying the end would otherwise count it twice or not at all."""
-        if not self.match.can_undo():
+        if not self.history.can_undo():
             self.set_notice("Nothing to undo")
             return
         self.cancel_search()
         if self.ai_vs_ai() and not self.paused:
             self.set_paused(True)
-        self.match.undo(self.is_human)
+        self.history.undo(self.is_human)
         self.forget_analysis()
         self.reset_marks()
 
     def redo(self) -> None:
         """Replay what was undone."""
-        if not self.match.can_redo():
+        if not self.history.can_redo():
             self.set_notice("Nothing to redo")
             return
         self.cancel_search()
-        self.match.redo()
+        self.history.redo()
         self.forget_analysis()
         self.reset_marks()
 
@@ -262,7 +269,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if (
             analysis is not None
             and analysis.source == "hint"
-            and analysis.entries == len(self.match.entries)
+            and analysis.entries == len(self.history.entries)
             and analysis.player == self.state.to_move
         ):
             self.hint = analysis.result.move
@@ -335,8 +342,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             "game_name": self.game_name,
             "options": self.game_options(),
             "players": [side_info.side_to_player(side, self.game_name) for side in self.sides],
-            "seed": self.match.seed,
-            "moves_text": self.game.format_moves(self.match.moves),
+            "seed": self.history.seed,
+            "moves_text": self.game.format_moves(self.history.moves),
         }
 
     def save_to(self, path: Any) -> str:
@@ -347,7 +354,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Keep the game in progress in autosave.json (a finished game is not offered)."""
         if not self.autosave_enabled:
             return
-        count = len(self.match.entries)
+        count = len(self.history.entries)
         if not force and (count == self.autosaved or self.now < self.autosave_due):
             return
         self.autosave_due = self.now + AUTOSAVE_EVERY
@@ -388,7 +395,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     def apply(self, move: Any) -> None:
         """Play a player's move; the scene animates it (and the kit says how it sounds)."""
         before = self.state
-        self.match.play(move)
+        self.history.play(move)
         self.hint = None
         self.emit(events.Played(move, before))
 
@@ -427,7 +434,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             self.want_position_values()
             return
         held = self.ai_vs_ai() and self.paused and not self.step_requested
-        if self.pending is not None and self.pending.entries == len(self.match.entries):
+        if self.pending is not None and self.pending.entries == len(self.history.entries):
             if self.now >= self.pending.ready_at and not held:
                 move, self.pending = self.pending.move, None
                 self.step_requested = False
@@ -443,14 +450,14 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     def advance_chance(self, state: Any) -> None:
         """Draw a chance outcome with the match's seeded generator, wait, play it."""
         if self.roll is None:
-            self.roll = (self.match.sample_chance(), self.now)
+            self.roll = (self.history.sample_chance(), self.now)
             self.emit(events.ChanceDrawn(state))
             return
         outcome, started = self.roll
         if self.now - started < ROLL_TIME * self.anim_scale():
             return
         self.roll = None
-        self.match.play(outcome)
+        self.history.play(outcome)
         self.emit(events.ChanceSettled(outcome, state))
 
     def game_over(self, state: Any) -> None:

@@ -215,8 +215,8 @@ def button_flags(controller: PlayController) -> dict[str, bool]:
     """Which buttons can be used now."""
     job = controller.job
     return {
-        "undo": controller.match.can_undo(),
-        "redo": controller.match.can_redo(),
+        "undo": controller.history.can_undo(),
+        "redo": controller.history.can_redo(),
         "hint": controller.human_turn() and (job is None or job.kind == "position"),
         "step": controller.paused and not controller.state.is_terminal(),
         "series": len(controller.series) > 0,
@@ -282,7 +282,7 @@ def tool_chosen(controller: PlayController) -> Any:
         return shown.chosen if shown is not None else None
     if controller.hint is not None:
         return controller.hint
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     pending = controller.pending
     if pending is not None and pending.entries == entries:
         return pending.move

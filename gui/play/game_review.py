@@ -21,7 +21,7 @@ from plyground.ai.advice.game_review import (
 )
 from plyground.ai.advice.game_review import review_points as points_of
 from plyground.gui.play import events
-from plyground.gui.play.jobs import Job
+from plyground.gui.play.search_jobs import SearchJob
 from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
 
 REVIEW_SECONDS: float | None = None
@@ -33,10 +33,10 @@ class GameReviewing:
     """Reviewing the whole game (part of `PlayController`)."""
 
     review: Any
-    match: Any
+    history: Any
     game: Any
     game_name: str
-    job: Job | None
+    job: SearchJob | None
     worker: Any
     ai_enabled: bool
     paused: bool
@@ -52,7 +52,7 @@ class GameReviewing:
         not about to be followed by the next AI-vs-AI game)."""
         if self.review.index is not None:  # reviewing
             return True
-        if self.over_since is None or not self.match.entries:
+        if self.over_since is None or not self.history.entries:
             return False
         if not (self.ai_enabled or self.review.evaluations):
             return False  # a still picture of the game as it stands (screenshots)
@@ -60,13 +60,13 @@ class GameReviewing:
 
     def review_points(self) -> list[tuple[int, Any]]:
         """The positions the review evaluates: (entries played, state)."""
-        return points_of(self.match.initial, self.match.moves)
+        return points_of(self.history.initial, self.history.moves)
 
     def want_game_review(self) -> None:
         """With the card up and the worker free, evaluate the positions not known yet."""
         if not (self.review_card_shown() and self.ai_enabled) or self.job is not None:
             return
-        if self.review.failed_at == len(self.match.entries):
+        if self.review.failed_at == len(self.history.entries):
             return  # it failed on these moves (a toast said why)
         known = self.review.evaluations
         missing = [
@@ -83,7 +83,7 @@ class GameReviewing:
             tuple(missing),
             REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
         )
-        self.job = Job(job_id, "game_review", len(self.match.entries), 0, self.now)
+        self.job = SearchJob(job_id, "game_review", len(self.history.entries), 0, self.now)
 
     def on_review_position(self, position: PositionEvaluated) -> None:
         """One evaluated position from the worker (kept by position, valid for good)."""
@@ -92,10 +92,10 @@ class GameReviewing:
 
     def game_review(self) -> GameReview:
         """The review as far as it is known (cached until a move or an evaluation arrives)."""
-        key = (len(self.match.entries), self.match.state, len(self.review.evaluations))
+        key = (len(self.history.entries), self.history.state, len(self.review.evaluations))
         cached = self.review.assembled
         if cached is None or cached[0] != key:
-            review = assemble(self.match.initial, self.match.moves, self.review.evaluations)
+            review = assemble(self.history.initial, self.history.moves, self.review.evaluations)
             cached = self.review.assembled = (key, review)
         result: GameReview = cached[1]
         return result
@@ -103,7 +103,7 @@ class GameReviewing:
     def shown_index(self) -> int:
         """Entries up to the position shown (the live game: all of them)."""
         index = self.review.index
-        return len(self.match.entries) if index is None else int(index)
+        return len(self.history.entries) if index is None else int(index)
 
     def shown_position_review(self) -> PositionReview | None:
         """The review of the position shown, once it is evaluated."""
@@ -118,7 +118,7 @@ class GameReviewing:
 
     def row_of(self, index: int) -> int | None:
         """The move list's row holding entry `index`."""
-        return next((row for row, end in enumerate(self.match.row_ends()) if end > index), None)
+        return next((row for row, end in enumerate(self.history.row_ends()) if end > index), None)
 
     def row_marks(self) -> dict[int, MoveReview]:
         """The worst judged decision of each move-list row (rows with none are left out)."""
@@ -134,7 +134,7 @@ class GameReviewing:
 
     def copy_text(self) -> str:
         """The game's notation of the moves up to the position shown."""
-        return str(self.game.format_moves(self.match.moves[: self.shown_index()]))
+        return str(self.game.format_moves(self.history.moves[: self.shown_index()]))
 
 
 def _worse(move: MoveReview, other: MoveReview) -> bool:

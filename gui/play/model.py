@@ -79,7 +79,7 @@ class PlayModel:
         self.message = None
         self.cue = None
         self.landing = None
-        entries = self.controller.match.entries
+        entries = self.controller.history.entries
         decisions = [e.move for e in entries if not e.chance]
         self.last_move = decisions[-1] if decisions else None
         faces = [e.move for e in entries if e.chance]

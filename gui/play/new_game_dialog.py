@@ -26,7 +26,7 @@ class Answer(Enum):
 def in_progress(controller: PlayController) -> bool:
     """Whether starting again would throw away a game in progress."""
     state = controller.state
-    return bool(controller.match.entries) and not state.is_terminal()
+    return bool(controller.history.entries) and not state.is_terminal()
 
 
 def open_dialog(

@@ -20,10 +20,10 @@ class KitRows:
     def get(self, controller: PlayController, view: BoardView) -> list[tuple[str, str]]:
         """The rows for the current position (empty for games without them)."""
         names = controller.colour_names()
-        match = controller.match
-        key = (view, controller.game, len(match.entries), match.state, names)
+        history = controller.history
+        key = (view, controller.game, len(history.entries), history.state, names)
         if self.key != key:
-            self.rows = view.analysis_rows(controller.game, match.initial, match.entries, names)
+            self.rows = view.analysis_rows(controller.game, history.initial, history.entries, names)
             self.key = key
         return self.rows
 
@@ -37,15 +37,15 @@ class MoveRows:
         self.rows: list[tuple[int, str]] = []
 
     def get(self, controller: PlayController, view: BoardView) -> list[tuple[int, str]]:
-        """(player, text) for each row of `controller.match.history_rows()`."""
-        match = controller.match
-        key = (view, controller.game, len(match.entries), match.state)
+        """(player, text) for each row of `controller.history.history_rows()`."""
+        history = controller.history
+        key = (view, controller.game, len(history.entries), history.state)
         if self.key == key:
             return self.rows
         rows, start = [], 0
-        for (player, text), end in zip(match.history_rows(), match.row_ends(), strict=True):
-            before = match.initial if start == 0 else match.entries[start - 1].state
-            words = view.turn_text(controller.game, before, match.entries[start:end])
+        for (player, text), end in zip(history.history_rows(), history.row_ends(), strict=True):
+            before = history.initial if start == 0 else history.entries[start - 1].state
+            words = view.turn_text(controller.game, before, history.entries[start:end])
             rows.append((player, words or text))
             start = end
         self.key, self.rows = key, rows

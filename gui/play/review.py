@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.games.base import CHANCE
-from plyground.gui.play.jobs import BoardValues, Job, SearchRecord
+from plyground.gui.play.search_jobs import BoardValues, SearchJob, SearchRecord
 
 
 @dataclass
@@ -37,10 +37,10 @@ class Reviewing:
 
     review: Review
     game: Any
-    match: Any
+    history: Any
     settings: Any
     ai_enabled: bool
-    job: Job | None
+    job: SearchJob | None
     state: Any
     cancel_search: Any
     submit: Any
@@ -62,14 +62,14 @@ class Reviewing:
 
     def review_stops(self) -> list[int]:
         """Where a step lands: the start, then after each decision (with its dice)."""
-        entries = self.match.entries
+        entries = self.history.entries
         return [0] + [
             i + 1 for i in range(len(entries)) if i + 1 == len(entries) or not entries[i + 1].chance
         ]
 
     def review_go(self, index: int) -> None:
         """Show the position after `index` entries; the newest one is the live game again."""
-        entries = len(self.match.entries)
+        entries = len(self.history.entries)
         index = max(0, min(entries, index))
         if index >= entries:
             self.review_leave()
@@ -83,7 +83,7 @@ class Reviewing:
         """One decision back (-1) or forward (+1); forward from the last is the live game."""
         stops = self.review_stops()
         index = self.review.index
-        current = len(self.match.entries) if index is None else index
+        current = len(self.history.entries) if index is None else index
         if delta < 0:
             earlier = [s for s in stops if s < current]
             if not earlier:
@@ -91,11 +91,11 @@ class Reviewing:
                 return
             self.review_go(earlier[-1])
         elif index is not None:
-            self.review_go(next((s for s in stops if s > current), len(self.match.entries)))
+            self.review_go(next((s for s in stops if s > current), len(self.history.entries)))
 
     def review_home(self) -> None:
         """The start of the game."""
-        if not self.match.entries:
+        if not self.history.entries:
             self.set_notice("No moves yet")
             return
         self.review_go(0)
@@ -113,22 +113,22 @@ class Reviewing:
         index = self.review.index
         if index is None:
             return self.state
-        return self.match.entries[index - 1].state if index else self.match.initial
+        return self.history.entries[index - 1].state if index else self.history.initial
 
     def review_number(self) -> tuple[int, int]:
         """(decisions up to the shown position, decisions in the game)."""
-        entries = self.match.entries
+        entries = self.history.entries
         shown = len(entries) if self.review.index is None else self.review.index
-        return sum(not e.chance for e in entries[:shown]), self.match.decisions()
+        return sum(not e.chance for e in entries[:shown]), self.history.decisions()
 
     def shown_last_move(self) -> Any:
         """The last decision before the shown position (the board marks it), or None."""
-        entries = self.match.entries[: self.review.index]
+        entries = self.history.entries[: self.review.index]
         return next((e.move for e in reversed(entries) if not e.chance), None)
 
     def shown_last_chance(self) -> Any:
         """The last chance outcome before the shown position (a die's face), or None."""
-        entries = self.match.entries[: self.review.index]
+        entries = self.history.entries[: self.review.index]
         return next((e.move for e in reversed(entries) if e.chance), None)
 
     def shown_analysis(self) -> SearchRecord | None:
@@ -171,12 +171,12 @@ class Reviewing:
         if self.job is not None:
             self.job.entries = self.review.index or 0
 
-    def review_result(self, job: Job, move: Any, result: Any) -> None:
+    def review_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A reviewed position's search: its values and the panel's description."""
-        entries = self.match.entries
+        entries = self.history.entries
         if job.entries > len(entries):
             return
-        state = entries[job.entries - 1].state if job.entries else self.match.initial
+        state = entries[job.entries - 1].state if job.entries else self.history.initial
         branching = len(state.legal_moves())
         from plyground.ai.advice.advisor import advice_title
 

@@ -415,7 +415,7 @@ def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:
     if index is None:
         return None
     controller = model.controller
-    decisions = sum(not entry.chance for entry in controller.match.entries[:index])
+    decisions = sum(not entry.chance for entry in controller.history.entries[:index])
     where = "The start" if decisions == 0 else f"After move {decisions}"
     position = next((p for p in controller.game_review().positions if p.index == index), None)
     if position is None:

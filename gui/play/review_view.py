@@ -122,7 +122,7 @@ def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) ->
     if row is None:
         return False
     controller = model.controller
-    controller.review_go(controller.match.row_ends()[row])
+    controller.review_go(controller.history.row_ends()[row])
     if controller.reviewing:
         controller.review.scroll = shown.scroll  # the list stays where it was clicked
     return True

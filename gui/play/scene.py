@@ -465,7 +465,7 @@ class PlayScene(FileDialogScene):
         if self.confirm is not None:
             return
         centre = self.board_rect().center
-        moves = controller.match.decisions()
+        moves = controller.history.decisions()
         dialog = new_game_dialog.open_dialog(self.app.metrics, self.manager, centre, moves)
         self.confirm = self.add(dialog)
 

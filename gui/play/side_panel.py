@@ -9,7 +9,7 @@ import pygame
 from plyground.gui import theme
 from plyground.gui.play import analysis_panel, move_list
 from plyground.gui.play.controller import PlayController
-from plyground.gui.play.jobs import SearchRecord
+from plyground.gui.play.search_jobs import SearchRecord
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
 
@@ -260,7 +260,7 @@ def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen)
 
 def live_entries(controller: PlayController) -> int | None:
     """The live match's length (None while reviewing: a reviewed record is never stale)."""
-    return None if controller.reviewing else len(controller.match.entries)
+    return None if controller.reviewing else len(controller.history.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:
@@ -268,4 +268,6 @@ def highlighted_row(controller: PlayController) -> int | None:
     index = controller.review.index
     if not index:
         return None
-    return next((row for row, end in enumerate(controller.match.row_ends()) if end >= index), None)
+    return next(
+        (row for row, end in enumerate(controller.history.row_ends()) if end >= index), None
+    )

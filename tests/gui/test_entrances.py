@@ -157,7 +157,7 @@ def test_move_now_plays_the_deepest_finished_iteration(make_app: Callable[..., A
     assert analysis is not None and analysis.source == "ai"
     result = analysis.result
     assert result.complete is False and 1 <= result.depth < 9
-    assert play.controller.match.moves[0] in range(7)
+    assert play.controller.history.moves[0] in range(7)
     pump(app, 2)
     assert not button.visible
 
@@ -269,15 +269,15 @@ class _Worker:
 
 def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
     from plyground.gui.play.controller import PlayController
-    from plyground.gui.play.jobs import Job
+    from plyground.gui.play.search_jobs import SearchJob
     from plyground.gui.storage.settings import Settings
 
     worker = _Worker()
     controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)
     assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = Job(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
+    controller.job = SearchJob(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
     assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = Job(2, "move", 0, 0, 0.0)
+    controller.job = SearchJob(2, "move", 0, 0, 0.0)
     assert controller.move_now() is True and worker.moved_now == 1
     assert controller.current_notice() == "Moving now · the deepest search finished so far"
     assert controls.tool_refusal(controller, "move_now") == ""

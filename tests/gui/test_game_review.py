@@ -131,7 +131,7 @@ def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
         controller.review.evaluations[state] = evaluate(state)
         return controller.review.evaluations[state]
 
-    review_game(controller.match.initial, controller.match.moves, keep)
+    review_game(controller.history.initial, controller.history.moves, keep)
     for _ in range(30):
         app.now += 0.05
         app.step(0.05)

@@ -18,7 +18,7 @@ from tests.gui.driving import click, click_button, press, pump, start_game, wait
 
 
 def moves(play: Any) -> list[Any]:
-    return list(play.controller.match.moves)
+    return list(play.controller.history.moves)
 
 
 def test_tictactoe_cursor_moves_over_the_grid_and_enter_or_space_plays(make_app):

@@ -121,7 +121,7 @@ def ai_replies(controller: PlayController, worker: FakeWorker, clock: Clock) -> 
     assert controller.job is not None and controller.job.kind == "move"
     worker.finish()
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
-    return controller.match.moves[-1]
+    return controller.history.moves[-1]
 
 
 def test_the_controller_imports_no_pygame():
@@ -134,11 +134,11 @@ def test_undo_takes_back_the_ai_reply_and_the_human_move_and_redo_replays_them()
     controller, worker, clock = make()
     assert controller.try_human_move(4)
     ai_replies(controller, worker, clock)
-    assert len(controller.match.entries) == 2 and controller.human_turn()
+    assert len(controller.history.entries) == 2 and controller.human_turn()
     controller.undo()
-    assert controller.match.entries == [] and controller.human_turn()
+    assert controller.history.entries == [] and controller.human_turn()
     controller.redo()
-    assert controller.match.moves[0] == 4 and len(controller.match.entries) == 2
+    assert controller.history.moves[0] == 4 and len(controller.history.entries) == 2
     controller.redo()
     assert controller.current_notice() == "Nothing to redo"
 
@@ -153,7 +153,7 @@ def test_undo_new_game_and_leaving_cancel_the_running_search():
     controller.try_human_move(0)
     controller.update()
     controller.new_game()
-    assert controller.job is None and worker.cancelled == 2 and controller.match.entries == []
+    assert controller.job is None and worker.cancelled == 2 and controller.history.entries == []
     controller.try_human_move(0)
     controller.update()
     controller.close()
@@ -168,7 +168,7 @@ def test_a_stale_answer_is_ignored():
     controller.undo()
     worker.answers.append(Result(job.job_id, 0, None))
     run(controller, clock, 1.0)
-    assert controller.match.entries == [] and controller.analysis is None
+    assert controller.history.entries == [] and controller.analysis is None
 
 
 def test_series_counts_each_finished_game_once_and_undo_keeps_it():
@@ -195,16 +195,16 @@ def test_pause_and_step_in_ai_vs_ai():
     controller.settings.speed = 0.0
     controller.set_paused(True)
     run(controller, clock, 0.5)
-    assert worker.jobs == [] and controller.match.entries == []
+    assert worker.jobs == [] and controller.history.entries == []
     controller.step()
     controller.update()
     worker.finish()
     run(controller, clock, 0.5)
-    assert len(controller.match.entries) == 1 and not controller.step_requested
+    assert len(controller.history.entries) == 1 and not controller.step_requested
     run(controller, clock, 0.5)
-    assert len(controller.match.entries) == 1
+    assert len(controller.history.entries) == 1
     controller.undo()
-    assert controller.match.entries == [] and controller.paused
+    assert controller.history.entries == [] and controller.paused
 
 
 def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir):
@@ -216,7 +216,7 @@ def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir
         controller.try_human_move(move)
     run(controller, clock, 1.0)
     saved = savefile.load_game(path)
-    assert saved.moves == [0, 3, 1] and saved.seed == controller.match.seed
+    assert saved.moves == [0, 3, 1] and saved.seed == controller.history.seed
     controller.try_human_move(4)
     controller.try_human_move(2)
     run(controller, clock, 1.0)
@@ -259,7 +259,7 @@ def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
     worker.finish()
     controller.update()
     board = controller.board_values()
-    assert board is not None and board.entries == len(controller.match.entries)
+    assert board is not None and board.entries == len(controller.history.entries)
     assert set(board.values) == set(controller.state.legal_moves())
     analysis = controller.analysis  # the human's advice, beside the AI's own view
     assert analysis is not None and analysis.source == "hint"
@@ -273,7 +273,7 @@ def test_board_values_are_always_for_the_side_to_move_now():
     controller.update()
     worker.finish()
     controller.poll_worker()
-    ai_position = len(controller.match.entries)
+    ai_position = len(controller.history.entries)
     board = controller.board_values()
     assert board is not None and board.entries == ai_position  # the AI's turn, its values
     run(controller, clock, HUMAN_AI_DELAY + 0.2)

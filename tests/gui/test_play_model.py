@@ -28,7 +28,7 @@ def test_the_model_imports_no_pygame() -> None:
 def test_the_model_starts_from_the_position_its_last_move_and_die() -> None:
     controller, _, _ = make("pig", (HUMAN, HUMAN))
     for move in controller.game.parse_moves("r4r6"):
-        controller.match.play(move)
+        controller.history.play(move)
     model = PlayModel(controller, kit_for("pig"))
     assert model.last_move == "roll" and model.die_face == 6
     assert model.shown_numbers == (0.0, 0.0, 10.0)

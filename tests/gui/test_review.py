@@ -20,18 +20,18 @@ def test_stepping_back_and_forth_and_the_ai_waits_while_reviewing():
     assert controller.try_human_move(0)
     controller.update()
     assert controller.job is not None and controller.job.kind == "move"
-    entries = list(controller.match.entries)
+    entries = list(controller.history.entries)
     controller.review_step(-1)  # one move back: the AI stops thinking
     assert controller.reviewing and controller.review.index == 2 and controller.job is None
     run(controller, clock, 2.0)
     # the AI does not move; the worker reviews the game (the graph fills meanwhile)
     assert controller.job is not None and controller.job.kind == "game_review"
-    assert len(controller.match.entries) == 3
+    assert len(controller.history.entries) == 3
     assert controller.shown_state() == entries[1].state
     assert not controller.try_human_move(8)  # the board takes no moves
     assert controller.review_number() == (2, 3)
     controller.review_home()
-    assert controller.shown_state() == controller.match.initial
+    assert controller.shown_state() == controller.history.initial
     assert controller.shown_last_move() is None
     controller.review_step(-1)  # nothing before the start
     assert controller.review.index == 0
@@ -49,10 +49,10 @@ def test_undo_and_new_game_end_a_review():
     controller, _, _ = make("connect4", (HUMAN, HUMAN), moves=[3, 3, 4])
     controller.review_go(1)
     controller.undo()
-    assert not controller.reviewing and len(controller.match.entries) == 2
+    assert not controller.reviewing and len(controller.history.entries) == 2
     controller.review_home()
     controller.new_game()
-    assert not controller.reviewing and controller.match.entries == []
+    assert not controller.reviewing and controller.history.entries == []
 
 
 def test_dice_are_stepped_over_with_the_decision_that_threw_them():
@@ -102,7 +102,7 @@ def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp
     assert opened is not play and type(opened).__name__ == "PlayScene"
     controller: PlayController = opened.controller
     game = controller.game
-    assert game.format_moves(controller.match.moves) == "4453"
+    assert game.format_moves(controller.history.moves) == "4453"
     press(app, pygame.K_LEFT)  # a human's turn: the arrows are the board's cursor
     assert not controller.reviewing
     press(app, pygame.K_HOME, frames=2)
@@ -117,7 +117,7 @@ def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp
         assert opened.context().last_move == move and not opened.context().interactive
         assert review_view.banner_text(controller).startswith(f"Reviewing move {number} of 4")
     click(app, opened.board_rect().center)  # a click on the board does nothing
-    assert len(controller.match.entries) == 4 and controller.shown_state() == position
+    assert len(controller.history.entries) == 4 and controller.shown_state() == position
     press(app, pygame.K_RIGHT)  # past the last move: the live game
     assert not controller.reviewing
     pump(app, 2)
@@ -156,7 +156,7 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
         move = next(m for m in state.legal_moves() if not state.play(m).is_terminal())
         press(app, ord(str(move + 1)), str(move + 1))
     pump(app, 30)
-    assert len(controller.match.entries) == 32
+    assert len(controller.history.entries) == 32
     shown = review_view.window(play.model, play.screen())
     assert shown is not None and shown.room < len(shown.lines) and shown.scroll == 0
     app.mouse_override = shown.rect.center
@@ -174,14 +174,14 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
     row = parts[1][2]
     click(app, shown.part_rect(k, 1).center)
     assert controller.reviewing
-    assert controller.review.index == controller.match.row_ends()[row] == row + 1
-    assert controller.shown_state() == controller.match.entries[row].state
+    assert controller.review.index == controller.history.row_ends()[row] == row + 1
+    assert controller.shown_state() == controller.history.entries[row].state
 
 
 def test_the_controller_review_needs_no_scene():
     controller = PlayController("connect4", Settings(), FakeWorker(), lambda: 0.0, moves=[3])
     assert not controller.reviewing
     controller.review_go(0)
-    assert controller.reviewing and controller.shown_state() == controller.match.initial
+    assert controller.reviewing and controller.shown_state() == controller.history.initial
     controller.review_go(5)  # beyond the game: live
     assert not controller.reviewing

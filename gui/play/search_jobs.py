@@ -49,7 +49,7 @@ class Worker(Protocol):
 
 
 @dataclass
-class Job:
+class SearchJob:
     """The search running in the worker for this match.
 
     kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
@@ -138,14 +138,14 @@ class SearchJobs:
 
     game_name: str
     game: Any
-    match: Any
+    history: Any
     settings: Any
     worker: Worker
     animate: bool
     forfeited: str = ""
     """Why this game was lost by forfeit (a player from a file failed), or "": the AI waits."""
     games_started: int
-    job: Job | None
+    job: SearchJob | None
     progress: Any
     pending: Pending | None
     analysis: SearchRecord | None
@@ -179,7 +179,7 @@ class SearchJobs:
     def ai_failed_here(self) -> str | None:
         """Why the AI could not move in the position shown, or None."""
         failed = self.ai_failed
-        if failed is not None and failed[0] == len(self.match.entries):
+        if failed is not None and failed[0] == len(self.history.entries):
             return failed[1]
         return None
 
@@ -206,10 +206,15 @@ class SearchJobs:
         refusal = heuristic_refusal(self.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
-                self.ai_failed = (len(self.match.entries), refusal)
+                self.ai_failed = (len(self.history.entries), refusal)
                 self.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
-        key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
+        key = (
+            self.history.seed,
+            self.games_started,
+            player,
+            "move" if kind == "move" else "analyse",
+        )
         show = self.settings.show_analysis
         job_id = self.worker.submit(
             JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
@@ -221,12 +226,12 @@ class SearchJobs:
             player_key=key,
         )
         all_values = kind != "move" or show
-        self.job = Job(job_id, kind, len(self.match.entries), player, self.now, all_values)
+        self.job = SearchJob(job_id, kind, len(self.history.entries), player, self.now, all_values)
         self.progress = None
 
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
-        return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
+        return int((self.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
     def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
@@ -247,7 +252,7 @@ class SearchJobs:
         if self.job is not None:
             self.job.advisor = advisor
 
-    def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
+    def advice_record(self, job: SearchJob, result: Any, branching: int) -> SearchRecord:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
         from plyground.ai.advice.advisor import advice_title
 
@@ -317,7 +322,7 @@ class SearchJobs:
                     self.job = None
                     self.progress = None
 
-    def on_failure(self, job: Job, failure: Failed) -> None:
+    def on_failure(self, job: SearchJob, failure: Failed) -> None:
         """The job failed: a player from a file forfeits; otherwise a toast says why."""
         self.job = None
         self.progress = None
@@ -326,15 +331,15 @@ class SearchJobs:
             return
         reason = failure.reason[:200]
         if job.kind == "move":
-            self.ai_failed = (len(self.match.entries), reason)
+            self.ai_failed = (len(self.history.entries), reason)
         what = "review a position" if job.kind == "game_review" else "move"
         self.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
         if job.kind == "game_review":
-            self.review.failed_at = len(self.match.entries)  # not again for these moves
+            self.review.failed_at = len(self.history.entries)  # not again for these moves
         elif self.ai_vs_ai():
             self.set_paused(True)
 
-    def on_result(self, job: Job, move: Any, result: Any) -> None:
+    def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
@@ -343,7 +348,7 @@ class SearchJobs:
         if job.kind == "review":
             self.review_result(job, move, result)
             return
-        if job.entries != len(self.match.entries):
+        if job.entries != len(self.history.entries):
             return
         if result is None:  # a player from a file: its move, and no search to show
             self.pending = Pending(move, job.entries, job.started + self.move_delay())
@@ -355,7 +360,7 @@ class SearchJobs:
         if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
             self.analysis = self.advice_record(job, result, branching)
             self.analysis_job = job.job_id
-            self.analysis_decisions = self.match.decisions()
+            self.analysis_decisions = self.history.decisions()
             if job.kind == "analyse":
                 self.hint = move
             return
@@ -364,7 +369,7 @@ class SearchJobs:
         )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
-        self.analysis_decisions = self.match.decisions()
+        self.analysis_decisions = self.history.decisions()
         self.analysis.played = move
         self.analysis_decisions += 1
         self.pending = Pending(move, job.entries, job.started + self.move_delay())
@@ -391,7 +396,7 @@ class SearchJobs:
         board = self.board
         if not self.settings.show_analysis or board is None:
             return None
-        if board.entries != len(self.match.entries) or self.state.is_terminal():
+        if board.entries != len(self.history.entries) or self.state.is_terminal():
             return None
         return board
 
@@ -402,7 +407,7 @@ class SearchJobs:
         if self.job is not None or self.busy():
             return
         board = self.board
-        if board is not None and board.entries == len(self.match.entries):
+        if board is not None and board.entries == len(self.history.entries):
             return
         player = self.state.to_move
         self.submit_advice("position", player)

@@ -191,7 +191,7 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
 
 
 def _review(play: Any, seconds: float, step: bool = True) -> None:
-    """Review the game in-process (what the worker does in the window) and (`step`) show the
+    """Browse the game in-process (what the worker does in the window) and (`step`) show the
     position after its first marked move (else the last one)."""
     from plyground.ai.advice.game_review import review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
@@ -209,7 +209,7 @@ def _review(play: Any, seconds: float, step: bool = True) -> None:
         return
     marked = [move for move in review.moves if move.judgement is not None]
     entries = len(controller.history.entries)
-    controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))
+    controller.browse_to(marked[0].index + 1 if marked else max(0, entries - 1))
 
 
 def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:

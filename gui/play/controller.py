@@ -16,10 +16,10 @@ from typing import Any
 from plyground.games.base import CHANCE
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
+from plyground.gui.play.browse import Browse, Browsing
 from plyground.gui.play.events import Event
 from plyground.gui.play.game_history import GameHistory
-from plyground.gui.play.game_review import GameReviewing
-from plyground.gui.play.review import Review, Reviewing
+from plyground.gui.play.game_review import GameReviewing, GameReviewState
 from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.search_jobs import (
     BoardValues,
@@ -45,7 +45,7 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs, Reviewing, GameReviewing):
+class PlayController(SearchJobs, Browsing, GameReviewing):
     """A match in progress: everything but the pixels."""
 
     def __init__(
@@ -100,7 +100,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
-        self.review = Review()
+        self.browse = Browse()
+        self.review = GameReviewState()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -200,7 +201,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.roll = self.hint = None
         self.hold_until = 0.0
         self.forfeited = ""
-        self.review_leave()
+        self.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
         else:
@@ -402,8 +403,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE or self.reviewing:
-            return False  # while reviewing, the board takes no moves
+        if state.is_terminal() or state.to_move == CHANCE or self.browsing:
+            return False  # while browsing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
             return False
@@ -416,8 +417,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
-        if self.reviewing:
-            self.want_review_values()  # the AI waits while a position is reviewed
+        if self.browsing:
+            self.want_browse_values()  # the AI waits while a position is reviewed
             return
         state = self.state
         if state.is_terminal():

@@ -276,8 +276,8 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
 def tool_chosen(controller: PlayController) -> Any:
     """The move a search chose in the current position: the hint, the AI's waiting move, or
     the move the board's values marked (None when no search looked at this position).  While
-    reviewing: the move the reviewed position's analysis chose."""
-    if controller.reviewing:
+    browsing: the move the reviewed position's analysis chose."""
+    if controller.browsing:
         shown = controller.shown_values()
         return shown.chosen if shown is not None else None
     if controller.hint is not None:
@@ -294,7 +294,7 @@ def tool_chosen(controller: PlayController) -> Any:
 
 def view_to_open(controller: PlayController, action: str) -> tuple[str, dict[str, Any]]:
     """The scene (by name) and its parameters for the explorer, the compare view or the
-    policy picture on the position shown (the reviewed one while reviewing)."""
+    policy picture on the position shown (the reviewed one while browsing)."""
     state = controller.shown_state()
     algorithm, depth, heuristic = tool_search(controller)
     if action == "explore":

@@ -10,6 +10,7 @@ known; a review cut short (the AI moves, the game goes on) carries on from where
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.advice.game_review import (
@@ -21,6 +22,7 @@ from plyground.ai.advice.game_review import (
 )
 from plyground.ai.advice.game_review import review_points as points_of
 from plyground.gui.play import events
+from plyground.gui.play.browse import Browse
 from plyground.gui.play.search_jobs import SearchJob
 from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
 
@@ -29,10 +31,23 @@ REVIEW_SECONDS: float | None = None
 `ai.advice.review_evaluator.REVIEW_SECONDS`)."""
 
 
-class GameReviewing:
-    """Reviewing the whole game (part of `PlayController`)."""
+@dataclass
+class GameReviewState:
+    """What the game review knows: evaluations by position, and when it last failed."""
 
-    review: Any
+    evaluations: dict[Any, Any] = field(default_factory=dict)
+    """The game review's (evaluation, lines) by position."""
+    assembled: Any = None
+    """The game review last put together, with what it was made from."""
+    failed_at: int | None = None
+    """The game review failed with this many moves played: not tried again until they change."""
+
+
+class GameReviewing:
+    """Browsing the whole game (part of `PlayController`)."""
+
+    review: GameReviewState
+    browse: Browse
     history: Any
     game: Any
     game_name: str
@@ -48,9 +63,9 @@ class GameReviewing:
     set_notice: Any
 
     def review_card_shown(self) -> bool:
-        """Whether the review card is up: a position is reviewed, or the game is over (and
+        """Whether the review card is up: a position is browsed, or the game is over (and
         not about to be followed by the next AI-vs-AI game)."""
-        if self.review.index is not None:  # reviewing
+        if self.browse.index is not None:  # browsing
             return True
         if self.over_since is None or not self.history.entries:
             return False
@@ -102,7 +117,7 @@ class GameReviewing:
 
     def shown_index(self) -> int:
         """Entries up to the position shown (the live game: all of them)."""
-        index = self.review.index
+        index = self.browse.index
         return len(self.history.entries) if index is None else int(index)
 
     def shown_position_review(self) -> PositionReview | None:

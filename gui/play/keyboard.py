@@ -42,8 +42,8 @@ class Action(StrEnum):
     HINT = "hint"
     PAUSE = "pause"
     STEP = "step"
-    REVIEW_STEP = "review_step"
-    REVIEW_ENDS = "review_ends"
+    BROWSE_STEP = "browse_step"
+    BROWSE_ENDS = "browse_ends"
     CURSOR = "cursor"
     PLAY_CURSOR = "play_cursor"
     SCROLL = "scroll"
@@ -75,7 +75,7 @@ class Binding:
     """(pygame key, CTRL or 0) pairs."""
     help: str
     when: str = ""
-    """"" always, or a name in WHEN: "ai_vs_ai", "paused", "cursor", "reviewing"."""
+    """"" always, or a name in WHEN: "ai_vs_ai", "paused", "cursor", "browsing"."""
 
 
 def _plain(*keys: int) -> tuple[tuple[int, int], ...]:
@@ -92,7 +92,7 @@ PLAY_KEYS = (
     Binding(Action.HINT, _plain(pygame.K_i), "hint: the best move for your side"),
     Binding(Action.PAUSE, _plain(pygame.K_SPACE), "pause / resume (AI vs AI)", "ai_vs_ai"),
     Binding(Action.STEP, _plain(pygame.K_s), "step one move (AI vs AI, paused)", "paused"),
-    Binding(Action.REVIEW_STEP, _plain(pygame.K_LEFT, pygame.K_RIGHT), "", "reviewing"),
+    Binding(Action.BROWSE_STEP, _plain(pygame.K_LEFT, pygame.K_RIGHT), "", "browsing"),
     Binding(Action.CURSOR, _plain(*ARROW_KEYS), "move the cursor over the board", "cursor"),
     Binding(
         Action.PLAY_CURSOR,
@@ -101,13 +101,13 @@ PLAY_KEYS = (
         "cursor",
     ),
     Binding(
-        Action.REVIEW_STEP,
+        Action.BROWSE_STEP,
         ((pygame.K_LEFT, CTRL), (pygame.K_RIGHT, CTRL)),
         "review: a move back / on (← → alone while reviewing or not your turn)",
     ),
-    Binding(Action.REVIEW_STEP, _plain(pygame.K_LEFT, pygame.K_RIGHT), "", "no_cursor"),
+    Binding(Action.BROWSE_STEP, _plain(pygame.K_LEFT, pygame.K_RIGHT), "", "no_cursor"),
     Binding(
-        Action.REVIEW_ENDS,
+        Action.BROWSE_ENDS,
         _plain(pygame.K_HOME, pygame.K_END),
         "review from the start / back to live",
     ),
@@ -160,17 +160,17 @@ class Situation:
     ai_vs_ai: bool
     paused: bool
     human_turn: bool
-    reviewing: bool
+    browsing: bool
 
     def allows(self, when: str) -> bool:
         """Whether a binding's `when` holds now."""
         conditions: dict[str, Callable[[], bool]] = {
             "": lambda: True,
-            "ai_vs_ai": lambda: self.ai_vs_ai and not self.reviewing,
-            "paused": lambda: self.ai_vs_ai and self.paused and not self.reviewing,
-            "cursor": lambda: self.human_turn and not self.reviewing,
-            "no_cursor": lambda: not self.human_turn or self.reviewing,
-            "reviewing": lambda: self.reviewing,
+            "ai_vs_ai": lambda: self.ai_vs_ai and not self.browsing,
+            "paused": lambda: self.ai_vs_ai and self.paused and not self.browsing,
+            "cursor": lambda: self.human_turn and not self.browsing,
+            "no_cursor": lambda: not self.human_turn or self.browsing,
+            "browsing": lambda: self.browsing,
         }
         return conditions[when]()
 

@@ -4,7 +4,7 @@
 that animates, the die, the message and the refused move's cue), the numbers the board
 eases, the keyboard cursor and the side panel's flags.  The scene turns the controller's
 events into changes here; the views (`status_line`, `side_panel`, `values_caption`,
-`review_card`, `review_view`, `game_over_card`) read it and return their hit areas.
+`review_card`, `browse_view`, `game_over_card`) read it and return their hit areas.
 """
 
 from __future__ import annotations

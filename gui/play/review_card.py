@@ -1,4 +1,4 @@
-"""The game review card under the board (while reviewing, and after a game): the evaluation
+"""The game review card under the board (while browsing, and after a game): the evaluation
 graph (click a point to see that position), the engine lines of the position shown, why its
 last move is marked, and "Copy position".  The review itself is `gui.play.game_review`; the
 best move on the board is the kit's `draw_best_move`.  Drawing reads the model, changes
@@ -16,7 +16,7 @@ import pygame_gui
 from plyground.ai.advice.game_review import evaluation_text, win_chance
 from plyground.ai.evaluation.provenance import Kind
 from plyground.gui import theme
-from plyground.gui.play import move_list, review_view
+from plyground.gui.play import browse_view, move_list
 from plyground.gui.play.controls import Widget
 from plyground.gui.theme import Colour, Metrics
 from plyground.gui.widgets import drawing
@@ -113,7 +113,7 @@ def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) ->
     index = point_at(model, screen, event.pos)
     if index is None:
         return card_rect(screen).collidepoint(event.pos)  # the card takes its clicks
-    model.controller.review_go(index)
+    model.controller.browse_to(index)
     return True
 
 
@@ -143,7 +143,7 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
     if not shown(model):
         return
     position = controller.shown_position_review()
-    if controller.reviewing and position is not None and position.best_move is not None:
+    if controller.browsing and position is not None and position.best_move is not None:
         model.kit.draw_best_move(
             surface, screen.board, controller.shown_state(), position.best_move
         )
@@ -428,7 +428,7 @@ def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:
 def _hovered_move(model: PlayModel, screen: PlayScreen) -> Any:
     """The marked move under the mouse in the move list, if any."""
     mouse = screen.mouse
-    shown_list = review_view.window(model, screen) if mouse is not None else None
+    shown_list = browse_view.window(model, screen) if mouse is not None else None
     if shown_list is None or mouse is None:
         return None
     row = shown_list.row_at(mouse)

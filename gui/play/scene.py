@@ -19,13 +19,13 @@ from plyground.gui import theme
 from plyground.gui.kits import ViewContext, kit_for
 from plyground.gui.kits.base import PlayEffect
 from plyground.gui.play import (
+    browse_view,
     controls,
     events,
     game_over_card,
     motion,
     new_game_dialog,
     review_card,
-    review_view,
     screen,
     side_panel,
     status_line,
@@ -212,7 +212,7 @@ class PlayScene(FileDialogScene):
             self.add_buttons(buttons)
         mute = self.mute_rect()
         self.add_buttons({controls.MOVE_NOW[0]: controls.build_move_now(m, manager, mute)})
-        self.add_buttons({review_view.LIVE[0]: review_view.build_button(m, manager, mute)})
+        self.add_buttons({browse_view.LIVE[0]: browse_view.build_button(m, manager, mute)})
         copy = review_card.build_button(m, manager)
         self.add_buttons({review_card.COPY[0]: copy})
         review_card.refresh(copy, self.model, self.screen())
@@ -288,7 +288,7 @@ class PlayScene(FileDialogScene):
         """A click or key: the controller plays it, or the board shows why not."""
         controller = self.controller
         state = controller.state
-        if controller.try_human_move(move) or controller.reviewing or state.is_terminal():
+        if controller.try_human_move(move) or controller.browsing or state.is_terminal():
             return
         if state.to_move == CHANCE:
             return
@@ -337,7 +337,7 @@ class PlayScene(FileDialogScene):
             self.app.request_frame()
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
-        if self.on_dialog_event(event) or review_view.on_mouse(self.model, self.screen(), event):
+        if self.on_dialog_event(event) or browse_view.on_mouse(self.model, self.screen(), event):
             return True
         if review_card.on_mouse(self.model, self.screen(), event):  # a click on the graph
             return True
@@ -379,7 +379,7 @@ class PlayScene(FileDialogScene):
             ai_vs_ai=controller.ai_vs_ai(),
             paused=controller.paused,
             human_turn=controller.human_turn(),
-            reviewing=controller.reviewing,
+            browsing=controller.browsing,
         )
         pressed = key_press(event.key, event.mod, situation)
         if pressed is not None:
@@ -395,8 +395,8 @@ class PlayScene(FileDialogScene):
         """Esc closes an open drop-down first, then ends a review (True when it did either)."""
         if focus.close_dropdowns(self.widgets):
             return True
-        if self.controller.reviewing:
-            self.controller.review_leave()
+        if self.controller.browsing:
+            self.controller.browse_leave()
             return True
         return False
 
@@ -407,13 +407,13 @@ class PlayScene(FileDialogScene):
             self.move_cursor(key)
         elif pressed.action is Action.PLAY_CURSOR:
             self.play_cursor()
-        elif pressed.action is Action.REVIEW_STEP:
-            controller.review_step(-1 if key == pygame.K_LEFT else 1)
-        elif pressed.action is Action.REVIEW_ENDS:
+        elif pressed.action is Action.BROWSE_STEP:
+            controller.browse_step(-1 if key == pygame.K_LEFT else 1)
+        elif pressed.action is Action.BROWSE_ENDS:
             if key == pygame.K_HOME:
-                controller.review_home()
+                controller.browse_home()
             else:
-                controller.review_leave()
+                controller.browse_leave()
         elif pressed.action is Action.SCROLL:
             self.scroll_moves(-1 if key == pygame.K_PAGEUP else 1, page=True)
         else:
@@ -496,7 +496,7 @@ class PlayScene(FileDialogScene):
         controller = self.controller
         simple: dict[str, Callable[[], object]] = {
             Action.NEW: self.ask_new_game,
-            Action.LIVE: controller.review_leave,
+            Action.LIVE: controller.browse_leave,
             Action.AGAIN: controller.new_game,
             Action.UNDO: controller.undo,
             Action.REDO: controller.redo,
@@ -573,7 +573,7 @@ class PlayScene(FileDialogScene):
 
     def scroll_moves(self, direction: int, page: bool = False) -> None:
         """Scroll the move list (-1: towards the first moves)."""
-        review_view.scroll(self.model, self.screen(), direction, page)
+        browse_view.scroll(self.model, self.screen(), direction, page)
 
     def toast_area(self) -> pygame.Rect:
         """The play scene's toasts go over the board, under the status line (never over it)."""
@@ -616,9 +616,9 @@ class PlayScene(FileDialogScene):
             model.shown_numbers = self.view.ease_numbers(model.shown_numbers, state, ease)
         self.refresh_buttons()
         controls.refresh_tools(self.buttons, self.controller)
-        live = self.buttons.get(review_view.LIVE[0])
+        live = self.buttons.get(browse_view.LIVE[0])
         if live is not None:
-            review_view.refresh(live, self.controller)
+            browse_view.refresh(live, self.controller)
         copy = self.buttons.get(review_card.COPY[0])
         if copy is not None:
             review_card.refresh(copy, model, self.screen())
@@ -632,8 +632,8 @@ class PlayScene(FileDialogScene):
         controller, model = self.controller, self.model
         state = controller.shown_state()
         now = self.app.now
-        reviewing = controller.reviewing
-        interactive = controller.human_turn() and controller.roll is None and not reviewing
+        browsing = controller.browsing
+        interactive = controller.human_turn() and controller.roll is None and not browsing
         mouse = self.app.mouse()
         ctx = ViewContext(
             now=model.activity.pulse_now(now),
@@ -641,7 +641,7 @@ class PlayScene(FileDialogScene):
             mouse=mouse,
             interactive=interactive,
             stochastic=controller.game.stochastic,
-            last_move=controller.shown_last_move() if reviewing else model.last_move,
+            last_move=controller.shown_last_move() if browsing else model.last_move,
             names=controller.player_names(),
             cursor=model.cursor_shown(mouse) if interactive else None,
         )
@@ -651,7 +651,7 @@ class PlayScene(FileDialogScene):
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
-        if reviewing:  # a still picture of the reviewed position
+        if browsing:  # a still picture of the reviewed position
             ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
             return ctx
         ctx.hint = controller.hint
@@ -698,10 +698,10 @@ class PlayScene(FileDialogScene):
         move_now = self.buttons.get(controls.MOVE_NOW[0])
         if move_now is not None and move_now.visible:
             header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
-        live = self.buttons.get(review_view.LIVE[0])
-        if controller.reviewing and live is not None:
+        live = self.buttons.get(browse_view.LIVE[0])
+        if controller.browsing and live is not None:
             header.width = live.relative_rect.x - m.gap - header.x
-            review_view.draw_banner(surface, header, m, controller)
+            browse_view.draw_banner(surface, header, m, controller)
         else:
             status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, shown.board, controller.shown_state(), self.context())

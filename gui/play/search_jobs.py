@@ -23,6 +23,7 @@ from plyground.gui.worker.ai_worker import (
 if TYPE_CHECKING:
     from plyground.ai.advice.advisor import Advisor
     from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.play.game_review import GameReviewState
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -53,8 +54,8 @@ class SearchJob:
     """The search running in the worker for this match.
 
     kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
-    values of the position on the board, run while the analysis is shown), "review" (a
-    reviewed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
+    values of the position on the board, run while the analysis is shown), "browse" (a
+    browsed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
 
     job_id: int
     kind: str
@@ -66,7 +67,7 @@ class SearchJob:
     deepest: int = 0
     """The deepest depth a progress report named below the solving depth."""
     advisor: Advisor | None = None
-    """For advice (a hint, the board's values, a reviewed position): the evaluator chosen
+    """For advice (a hint, the board's values, a browsed position): the evaluator chosen
     for it, which titles its answer."""
 
 
@@ -85,8 +86,8 @@ class SearchRecord:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a search of the human's position, "review" for
-    a reviewed position's."""
+    """"ai" for the AI's own move, "hint" for a search of the human's position, "browse" for
+    a browsed position's."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -166,11 +167,11 @@ class SearchJobs:
     set_paused: Any
     emit: Any
     busy: Any
-    review_result: Any
+    browsed_result: Any
     recorded: bool
     record: Any
     on_review_position: Any
-    review: Any
+    review: GameReviewState
 
     ai_failed: tuple[int, str] | None = None
     """(entries, reason) once the AI could not move in this position: no new search starts
@@ -345,8 +346,8 @@ class SearchJobs:
         self.progress = None
         if job.kind == "game_review":
             return  # its positions came one by one
-        if job.kind == "review":
-            self.review_result(job, move, result)
+        if job.kind == "browse":
+            self.browsed_result(job, move, result)
             return
         if job.entries != len(self.history.entries):
             return

@@ -186,14 +186,14 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> Panel
             extra=model.kit_rows.get(controller, model.kit),
         )
     if history is not None:
-        review_state = controller.review
+        browse_state = controller.browse
         move_list.draw(
             surface,
             history,
             pm,
             model.move_rows.get(controller, model.kit),
             bool(controller.game.stochastic),
-            review_state.scroll,
+            browse_state.scroll,
             highlighted_row(controller),
             controller.row_marks(),
         )
@@ -259,13 +259,13 @@ def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen)
 
 
 def live_entries(controller: PlayController) -> int | None:
-    """The live match's length (None while reviewing: a reviewed record is never stale)."""
-    return None if controller.reviewing else len(controller.history.entries)
+    """The live match's length (None while browsing: a browsed record is never stale)."""
+    return None if controller.browsing else len(controller.history.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:
-    """The move list's row of the reviewed position (None: the live game, or the start)."""
-    index = controller.review.index
+    """The move list's row of the browsed position (None: the live game, or the start)."""
+    index = controller.browse.index
     if not index:
         return None
     return next(

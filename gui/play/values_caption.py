@@ -65,7 +65,7 @@ def whose_values(controller: PlayController) -> tuple[int, str] | None:
     state = controller.shown_state()
     player = state.player
     name = controller.colour_names()[player]
-    if controller.reviewing:
+    if controller.browsing:
         return player, f"Values for {name} (to move here) · advice"
     if not controller.is_human(player):
         return player, f"Values for {name} (AI, to move) · its own search"

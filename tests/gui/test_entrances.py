@@ -293,7 +293,7 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     pump(app, 3)
     controller = play.controller
     assert controller.state.is_terminal()
-    controller.review_go(2)  # as a click on the second move in the list
+    controller.browse_to(2)  # as a click on the second move in the list
     pump(app, 2)
     reviewed = controller.shown_state()
     assert not reviewed.is_terminal()
@@ -302,6 +302,6 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     assert _scene_name(app) == "ExplorerScene"
     assert app.scene.model.state == reviewed
     press(app, pygame.K_ESCAPE)
-    assert app.scene is play and controller.reviewing  # back where the learner was
+    assert app.scene is play and controller.browsing  # back where the learner was
     press(app, pygame.K_c, "c")
     assert _scene_name(app) == "CompareScene" and app.scene.state == reviewed

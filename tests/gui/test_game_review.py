@@ -88,7 +88,7 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
 def test_copy_text_is_the_moves_up_to_the_position_shown():
     controller, _, _ = finished_tictactoe()
     assert controller.copy_text() == "15263"
-    controller.review_go(3)
+    controller.browse_to(3)
     assert controller.copy_text() == "152"
 
 
@@ -104,7 +104,7 @@ def test_pig_marks_fall_on_the_turn_rows():
     worker, clock = FakeWorker(), Clock()
     moves = ["roll", 4, "roll", 6, "roll", 5, "hold", "roll", 3, "hold"]
     controller = PlayController("pig", stored, worker, clock, moves=moves)
-    controller.review_go(7)  # reviewing starts the review in a game in progress
+    controller.browse_to(7)  # browsing starts the review in a game in progress
     run(controller, clock, 0.2)
     assert controller.job is not None and controller.job.kind == "game_review"
     answer_review(worker)
@@ -148,7 +148,7 @@ def test_clicking_a_graph_point_shows_that_position(make_app):
     step = (graph.width - 2 * review_card._inset(play.screen())) / (len(points) - 1)
     x = graph.x + review_card._inset(play.screen()) + 2 * step
     click(app, (x, graph.centery), frames=3)
-    assert controller.reviewing and controller.review.index == 2
+    assert controller.browsing and controller.browse.index == 2
     assert controller.shown_position_review() is not None
     assert review_card.verdict_text(play.model, play.screen())[0].startswith(
         "After move 2: for X"
@@ -157,7 +157,7 @@ def test_clicking_a_graph_point_shows_that_position(make_app):
     text, _ = review_card.verdict_text(play.model, play.screen())
     assert text.startswith("1. O 5")  # line 1 of the list; no mark: it was fine
     click(app, (graph.x + review_card._inset(play.screen()) + 4 * step, graph.centery), frames=3)
-    assert controller.review.index == 4
+    assert controller.browse.index == 4
     app.mouse_override = (5, 5)
     text, _ = review_card.verdict_text(play.model, play.screen())
     assert "gave a draw away" in text and "best was 3" in text
@@ -168,7 +168,7 @@ def test_copy_position_by_button_and_ctrl_c_headless(make_app):
     click_button(app, play.buttons["copy"], frames=3)
     assert play.model.copied == "15263"
     assert any("15263" in toast.text for toast in app.toasts)  # a visible confirmation
-    play.controller.review_go(2)
+    play.controller.browse_to(2)
     press(app, pygame.K_c, "c", mod=pygame.KMOD_CTRL, frames=3)
     assert play.model.copied == "15"
     assert app.scene is play  # Ctrl+C copied; plain C (compare) was not opened

@@ -160,7 +160,7 @@ def test_the_f1_card_lists_every_key_of_the_table(make_app):
 
 def test_every_key_in_the_table_is_one_the_scene_acts_on():
     actions = {b.action for b in keyboard.PLAY_KEYS}
-    handled = {"cursor", "play_cursor", "review_step", "review_ends", "scroll"}
+    handled = {"cursor", "play_cursor", "browse_step", "browse_ends", "scroll"}
     scene_actions = {"back", "new", "undo", "redo", "hint", "pause", "step", "analysis"}
     scene_actions |= {
         "mute",

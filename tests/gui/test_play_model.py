@@ -16,7 +16,7 @@ from plyground.gui.play.keyboard import PLAY_KEYS, Action, KeyPress, Situation, 
 from plyground.gui.play.model import PlayModel
 from plyground.gui.storage.settings import HUMAN
 
-HUMAN_TURN = Situation(ai_vs_ai=False, paused=False, human_turn=True, reviewing=False)
+HUMAN_TURN = Situation(ai_vs_ai=False, paused=False, human_turn=True, browsing=False)
 
 
 def test_the_model_imports_no_pygame() -> None:
@@ -47,8 +47,8 @@ def test_keys_become_typed_actions() -> None:
     assert key_press(pygame.K_u, 0, HUMAN_TURN) == KeyPress(Action.UNDO, pygame.K_u)
     assert key_press(pygame.K_z, pygame.KMOD_LCTRL, HUMAN_TURN) == KeyPress(Action.UNDO, pygame.K_z)
     assert key_press(pygame.K_LEFT, 0, HUMAN_TURN) == KeyPress(Action.CURSOR, pygame.K_LEFT)
-    reviewing = Situation(ai_vs_ai=False, paused=False, human_turn=True, reviewing=True)
-    assert key_press(pygame.K_LEFT, 0, reviewing) == KeyPress(Action.REVIEW_STEP, pygame.K_LEFT)
+    browsing = Situation(ai_vs_ai=False, paused=False, human_turn=True, browsing=True)
+    assert key_press(pygame.K_LEFT, 0, browsing) == KeyPress(Action.BROWSE_STEP, pygame.K_LEFT)
     assert key_press(pygame.K_KP_ENTER, 0, HUMAN_TURN) == KeyPress(
         Action.PLAY_CURSOR, pygame.K_RETURN
     )

@@ -12,7 +12,7 @@ import pytest
 from driving import pump
 
 from plyground.gui import screenshot
-from plyground.gui.play import analysis_panel, review_view, side_panel
+from plyground.gui.play import analysis_panel, browse_view, side_panel
 from plyground.gui.widgets import drawing
 
 SIZES = [(800, 600), (1280, 800), (1366, 768), (1920, 1080)]
@@ -80,7 +80,7 @@ def test_no_panel_text_is_cut_short_or_wider_than_the_panel(
             assert panel.contains(rect), (text, rect, panel)
             if "…" in text:
                 assert any(text in source for source in whole), text
-        window = review_view.window(play.model, play.screen())
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and window.room >= side_panel.MOVE_ROWS
     finally:
         app.quit(save=False)
@@ -89,7 +89,7 @@ def test_no_panel_text_is_cut_short_or_wider_than_the_panel(
 def test_the_move_list_keeps_six_lines_in_ai_vs_ai_at_800x600() -> None:
     app, play = played((800, 600), "connect4", "4453443", True, ["Hard", "Medium"])
     try:
-        window = review_view.window(play.model, play.screen())
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and window.room >= side_panel.MOVE_ROWS
         widgets = [w.rect for w in play.widgets if play.panel_rect().contains(w.rect)]
         assert all(rect.bottom <= window.rect.y for rect in widgets)
@@ -102,7 +102,7 @@ def test_a_bigger_window_shows_more_lines_not_only_bigger_letters() -> None:
     for size in ((1280, 800), (1920, 1080)):
         app, play = played(size, "connect4", "4453443", True)
         try:
-            window = review_view.window(play.model, play.screen())
+            window = browse_view.window(play.model, play.screen())
             assert window is not None
             rooms.append(window.room)
             sizes.append(window.size)
@@ -148,7 +148,7 @@ def test_pigs_move_list_is_a_turn_log_with_the_ais_turns_too() -> None:
             (0, "rolled 5 2 · held 7 → 17"),
             (1, "rolled 2 6 · 8 at stake"),
         ]
-        window = review_view.window(play.model, play.screen())
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and [p[1] for _, parts in window.shown for p in parts] == [
             text for _, text in rows
         ]

@@ -143,12 +143,12 @@ def test_compare_writes_values_with_their_kind_and_shows_the_key():
 class _Stub:
     """Just what `values_caption.whose_values` reads of a controller."""
 
-    def __init__(self, roles, reviewing=False):
+    def __init__(self, roles, browsing=False):
         from types import SimpleNamespace
 
         from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 
-        self.roles, self.reviewing = roles, reviewing
+        self.roles, self.browsing = roles, browsing
         value = Evaluation(0.0, Kind.EXACT, Source.SOLVER)
         self.values = SimpleNamespace(values={4: value})
         self.game = SimpleNamespace(stochastic=False)
@@ -182,7 +182,7 @@ def test_the_wording_for_each_kind_of_side():
     }
     for roles, text in cases.items():
         assert whose_values(_Stub(roles)) == (1, text)
-    assert whose_values(_Stub(("You", "AI · Hard"), reviewing=True)) == (
+    assert whose_values(_Stub(("You", "AI · Hard"), browsing=True)) == (
         1,
         "Values for Yellow (to move here) · advice",
     )

@@ -1,9 +1,9 @@
-"""Reviewing a game: the board shows an earlier position until you return (no pygame).
+"""Browsing a game: the board shows an earlier position until you return (no pygame).
 
-`Review` is the state (which position is shown, how the move list is scrolled, the analyses
-of reviewed positions); `Reviewing` is mixed into `PlayController` and moves through the
-game.  While a game is reviewed the AI does not move and the board takes no moves; undo,
-redo and a new game end the review (`PlayController.reset_marks`).
+`Browse` is the state (which position is shown, how the move list is scrolled, the analyses
+of browsed positions); `Browsing` is mixed into `PlayController` and moves through the
+game.  While a game is browsed the AI does not move and the board takes no moves; undo,
+redo and a new game end browsing (`PlayController.reset_marks`).
 """
 
 from __future__ import annotations
@@ -16,26 +16,20 @@ from plyground.gui.play.search_jobs import BoardValues, SearchJob, SearchRecord
 
 
 @dataclass
-class Review:
+class Browse:
     """Which position is shown: `index` entries of the match played (None: the live game)."""
 
     index: int | None = None
     scroll: int | None = None
     """Move-list lines scrolled up from the newest (None: follow the shown move)."""
     records: dict[Any, SearchRecord] = field(default_factory=dict)
-    """The searches of reviewed positions, by position (kept while the app runs the game)."""
-    evaluations: dict[Any, Any] = field(default_factory=dict)
-    """The game review's (evaluation, lines) by position (`gui.play.game_review`)."""
-    assembled: Any = None
-    """The game review last put together, with what it was made from."""
-    failed_at: int | None = None
-    """The game review failed with this many moves played: not tried again until they change."""
+    """The searches of browsed positions, by position (kept while the app runs the game)."""
 
 
-class Reviewing:
+class Browsing:
     """Stepping through the match (part of `PlayController`)."""
 
-    review: Review
+    browse: Browse
     game: Any
     history: Any
     settings: Any
@@ -52,127 +46,127 @@ class Reviewing:
 
     @property
     def live(self) -> bool:
-        """Whether the game goes on (not over): leaving a review hands the worker back."""
+        """Whether the game goes on (not over): leaving a browse hands the worker back."""
         return not self.state.is_terminal()
 
     @property
-    def reviewing(self) -> bool:
+    def browsing(self) -> bool:
         """Whether an earlier position is shown instead of the live game."""
-        return self.review.index is not None
+        return self.browse.index is not None
 
-    def review_stops(self) -> list[int]:
+    def browse_stops(self) -> list[int]:
         """Where a step lands: the start, then after each decision (with its dice)."""
         entries = self.history.entries
         return [0] + [
             i + 1 for i in range(len(entries)) if i + 1 == len(entries) or not entries[i + 1].chance
         ]
 
-    def review_go(self, index: int) -> None:
+    def browse_to(self, index: int) -> None:
         """Show the position after `index` entries; the newest one is the live game again."""
         entries = len(self.history.entries)
         index = max(0, min(entries, index))
         if index >= entries:
-            self.review_leave()
+            self.browse_leave()
             return
-        if not self.reviewing and self.job is not None:
-            self.cancel_search()  # the AI waits; it starts again when the review ends
-        self.review.index = index
-        self.review.scroll = None
+        if not self.browsing and self.job is not None:
+            self.cancel_search()  # the AI waits; it starts again when browsing ends
+        self.browse.index = index
+        self.browse.scroll = None
 
-    def review_step(self, delta: int) -> None:
+    def browse_step(self, delta: int) -> None:
         """One decision back (-1) or forward (+1); forward from the last is the live game."""
-        stops = self.review_stops()
-        index = self.review.index
+        stops = self.browse_stops()
+        index = self.browse.index
         current = len(self.history.entries) if index is None else index
         if delta < 0:
             earlier = [s for s in stops if s < current]
             if not earlier:
                 self.set_notice("This is the start of the game" if stops[1:] else "No moves yet")
                 return
-            self.review_go(earlier[-1])
+            self.browse_to(earlier[-1])
         elif index is not None:
-            self.review_go(next((s for s in stops if s > current), len(self.history.entries)))
+            self.browse_to(next((s for s in stops if s > current), len(self.history.entries)))
 
-    def review_home(self) -> None:
+    def browse_home(self) -> None:
         """The start of the game."""
         if not self.history.entries:
             self.set_notice("No moves yet")
             return
-        self.review_go(0)
+        self.browse_to(0)
 
-    def review_leave(self) -> None:
+    def browse_leave(self) -> None:
         """Back to the live game (the AI goes on from there)."""
         job = self.job
-        if job is not None and (job.kind == "review" or (job.kind == "game_review" and self.live)):
+        if job is not None and (job.kind == "browse" or (job.kind == "game_review" and self.live)):
             self.cancel_search()  # the game goes on: its AI moves first
-        self.review.index = None
-        self.review.scroll = None
+        self.browse.index = None
+        self.browse.scroll = None
 
     def shown_state(self) -> Any:
-        """The position on the board: the reviewed one, or the live one."""
-        index = self.review.index
+        """The position on the board: the browsed one, or the live one."""
+        index = self.browse.index
         if index is None:
             return self.state
         return self.history.entries[index - 1].state if index else self.history.initial
 
-    def review_number(self) -> tuple[int, int]:
+    def browse_number(self) -> tuple[int, int]:
         """(decisions up to the shown position, decisions in the game)."""
         entries = self.history.entries
-        shown = len(entries) if self.review.index is None else self.review.index
+        shown = len(entries) if self.browse.index is None else self.browse.index
         return sum(not e.chance for e in entries[:shown]), self.history.decisions()
 
     def shown_last_move(self) -> Any:
         """The last decision before the shown position (the board marks it), or None."""
-        entries = self.history.entries[: self.review.index]
+        entries = self.history.entries[: self.browse.index]
         return next((e.move for e in reversed(entries) if not e.chance), None)
 
     def shown_last_chance(self) -> Any:
         """The last chance outcome before the shown position (a die's face), or None."""
-        entries = self.history.entries[: self.review.index]
+        entries = self.history.entries[: self.browse.index]
         return next((e.move for e in reversed(entries) if e.chance), None)
 
     def shown_analysis(self) -> SearchRecord | None:
-        """The analysis panel's search: of the reviewed position, or the live one's."""
-        if not self.reviewing:
+        """The analysis panel's search: of the browsed position, or the live one's."""
+        if not self.browsing:
             return self.analysis
-        return self.review.records.get(self.shown_state())
+        return self.browse.records.get(self.shown_state())
 
     def shown_values(self) -> BoardValues | None:
         """The move values drawn on the board for the shown position (analysis shown)."""
-        if not self.reviewing:
+        if not self.browsing:
             return self.board_values()  # type: ignore[no-any-return]
         record = self.shown_analysis()
         if record is None or not self.settings.show_analysis:
             return None
-        return BoardValues.of(self.review.index or 0, record.result, record.result.move)
+        return BoardValues.of(self.browse.index or 0, record.result, record.result.move)
 
-    def want_review_values(self) -> None:
-        """The reviewed position's analysis first (with the analysis shown), then the game
+    def want_browse_values(self) -> None:
+        """The browsed position's analysis first (with the analysis shown), then the game
         review (`gui.play.game_review`), which goes on where it stopped."""
-        self.want_position_review()
+        self.want_browsed_values()
         self.want_game_review()
 
-    def want_position_review(self) -> None:
-        """With the analysis shown, search the reviewed position (once; kept for later)."""
+    def want_browsed_values(self) -> None:
+        """With the analysis shown, search the browsed position (once; kept for later)."""
         state = self.shown_state()
         job = self.job
-        if job is not None and job.kind == "review" and job.entries != self.review.index:
+        if job is not None and job.kind == "browse" and job.entries != self.browse.index:
             self.cancel_search()  # a position no longer shown
         if not (self.settings.show_analysis and self.ai_enabled):
             return
-        if state.is_terminal() or state.to_move == CHANCE or state in self.review.records:
+        if state.is_terminal() or state.to_move == CHANCE or state in self.browse.records:
             return
         if self.job is not None and self.job.kind == "game_review":
             self.cancel_search()  # the position shown first; the game review resumes after
         if self.job is not None:
             return
         player = state.to_move
-        self.submit_advice("review", player, state)  # the advisor at the reviewed position
+        self.submit_advice("browse", player, state)  # the advisor at the browsed position
         if self.job is not None:
-            self.job.entries = self.review.index or 0
+            self.job.entries = self.browse.index or 0
 
-    def review_result(self, job: SearchJob, move: Any, result: Any) -> None:
-        """A reviewed position's search: its values and the panel's description."""
+    def browsed_result(self, job: SearchJob, move: Any, result: Any) -> None:
+        """A browsed position's search: its values and the panel's description."""
         entries = self.history.entries
         if job.entries > len(entries):
             return
@@ -181,5 +175,5 @@ class Reviewing:
         from plyground.ai.advice.advisor import advice_title
 
         title = advice_title(job.advisor.evaluator, result) if job.advisor is not None else ""
-        record = SearchRecord(result, "review", job.player, branching, advice=title)
-        self.review.records[state] = record
+        record = SearchRecord(result, "browse", job.player, branching, advice=title)
+        self.browse.records[state] = record

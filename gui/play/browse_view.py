@@ -1,5 +1,5 @@
-"""Reviewing on screen: the banner over the board, the "Back to game" button, and the move
-list's clicks and scrolling (the review itself is `gui.play.review`, without pygame)."""
+"""Browsing on screen: the banner over the board, the "Back to game" button, and the move
+list's clicks and scrolling (the review itself is `gui.play.browse`, without pygame)."""
 
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 
 
 def banner_texts(controller: PlayController) -> list[str]:
-    """The banner's text, longest first: 'Reviewing move 7 of 23 — ←/→ step · Esc/End
+    """The banner's text, longest first: 'Browsing move 7 of 23 — ←/→ step · Esc/End
     returns to the game', then shorter ones for narrow windows."""
-    shown, total = controller.review_number()
+    shown, total = controller.browse_number()
     where = "the start" if shown == 0 else f"move {shown} of {total}"
     short = "Start" if shown == 0 else f"Move {shown} of {total}"
     return [
@@ -42,7 +42,7 @@ def banner_text(controller: PlayController) -> str:
 
 def build_button(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -> Widget:
     """The "Back to game" button in the status strip left of `mute` (hidden: it shows only
-    while reviewing, see `refresh`)."""
+    while browsing, see `refresh`)."""
     _, label, tip = LIVE
     width = drawing.text_size(label, m.font_size(15), "semibold")[0] + m.px(36)
     rect = pygame.Rect(0, 0, width, m.px(34))
@@ -55,8 +55,8 @@ def build_button(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -
 
 
 def refresh(button: Widget, controller: PlayController) -> None:
-    """Show the button exactly while a position is reviewed."""
-    wanted = controller.reviewing
+    """Show the button exactly while a position is browsed."""
+    wanted = controller.browsing
     if wanted != button.visible:
         if wanted:
             button.show()
@@ -93,7 +93,7 @@ def window(model: PlayModel, screen: PlayScreen) -> move_list.Window | None:
     highlight = side_panel.highlighted_row(controller)
     stochastic = bool(controller.game.stochastic)
     pm = side_panel.text_metrics(m)
-    return move_list.Window(rect, pm, rows, stochastic, controller.review.scroll, highlight)
+    return move_list.Window(rect, pm, rows, stochastic, controller.browse.scroll, highlight)
 
 
 def scroll(model: PlayModel, screen: PlayScreen, direction: int, page: bool = False) -> None:
@@ -102,7 +102,7 @@ def scroll(model: PlayModel, screen: PlayScreen, direction: int, page: bool = Fa
     if shown is None:
         return
     step = max(1, shown.room - 1) if page else 1
-    model.controller.review.scroll = max(0, shown.scroll - direction * step)
+    model.controller.browse.scroll = max(0, shown.scroll - direction * step)
 
 
 def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) -> bool:
@@ -122,7 +122,7 @@ def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) ->
     if row is None:
         return False
     controller = model.controller
-    controller.review_go(controller.history.row_ends()[row])
-    if controller.reviewing:
-        controller.review.scroll = shown.scroll  # the list stays where it was clicked
+    controller.browse_to(controller.history.row_ends()[row])
+    if controller.browsing:
+        controller.browse.scroll = shown.scroll  # the list stays where it was clicked
     return True

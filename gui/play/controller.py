@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.games.base import CHANCE
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
-from plyground.gui.play.browse import Browse, Browsing
+from plyground.gui.play.browse import Browse
 from plyground.gui.play.events import Event
 from plyground.gui.play.game_history import GameHistory
-from plyground.gui.play.game_review import GameReviewing, GameReviewState
+from plyground.gui.play.game_review import GameReviewer
 from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.search_jobs import (
     BoardValues,
@@ -33,6 +33,10 @@ from plyground.gui.play.series_record import Series, relabel
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
 
+if TYPE_CHECKING:
+    from plyground.ai.advice.game_review import GameReview, MoveReview, PositionReview
+    from plyground.ai.players.players import PlayerConfig
+
 SPEED_MAX = 2.0
 NEXT_GAME_PAUSE = 2.2
 """Seconds the result stays up before the next AI-vs-AI game starts."""
@@ -45,8 +49,12 @@ def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs, Browsing, GameReviewing):
-    """A match in progress: everything but the pixels."""
+class PlayController:
+    """A match in progress: everything but the pixels.
+
+    Made of parts: `jobs` (the AI's searches in the worker), `browse` (stepping back through
+    the game) and `review` (the game review); the controller's own methods and the
+    properties below are what the scene, the views and tests use."""
 
     def __init__(
         self,
@@ -88,20 +96,159 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
         """Screenshots switch the AI off to show a position as it stands."""
         self.paused = False
         self.step_requested = False
-        self.job: SearchJob | None = None
-        self.progress: Any = None
-        self.pending: Pending | None = None
-        self.analysis: SearchRecord | None = None
-        self.analysis_decisions = -1
-        self.analysis_job = -1
-        self.board: BoardValues | None = None
+        self.jobs = SearchJobs(self)
+        self.browse = Browse(self)
+        self.review = GameReviewer(self)
         self.hint: Any = None
         self.roll: tuple[Any, float] | None = None
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
-        self.browse = Browse()
-        self.review = GameReviewState()
+
+    # -- the parts, as the scene and the views read them --------------------------------
+
+    @property
+    def job(self) -> SearchJob | None:
+        """The search running in the worker for this game, if any."""
+        return self.jobs.job
+
+    @job.setter
+    def job(self, job: SearchJob | None) -> None:
+        self.jobs.job = job
+
+    @property
+    def progress(self) -> Any:
+        """The running search's last progress report."""
+        return self.jobs.progress
+
+    @property
+    def pending(self) -> Pending | None:
+        """An AI move that has arrived and waits for its moment."""
+        return self.jobs.pending
+
+    @property
+    def analysis(self) -> SearchRecord | None:
+        """The search the analysis panel explains (of the live game)."""
+        return self.jobs.analysis
+
+    @analysis.setter
+    def analysis(self, record: SearchRecord | None) -> None:
+        self.jobs.analysis = record
+
+    @property
+    def board(self) -> BoardValues | None:
+        """The move values last worked out for the live game."""
+        return self.jobs.board
+
+    @board.setter
+    def board(self, values: BoardValues | None) -> None:
+        self.jobs.board = values
+
+    @property
+    def forfeited(self) -> str:
+        """Why this game was lost by forfeit, or ""."""
+        return self.jobs.forfeited
+
+    def cancel_search(self) -> None:
+        """Stop any search at once and forget its answers."""
+        self.jobs.cancel_search()
+
+    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
+        """The search behind hints and the board's values (see `SearchJobs.analysis_config`)."""
+        return self.jobs.analysis_config(player, state)
+
+    def thinking_text(self) -> str:
+        """What the status line says while the AI searches."""
+        return self.jobs.thinking_text()
+
+    def move_now(self) -> bool:
+        """The thinking AI plays the deepest search it has finished."""
+        return self.jobs.move_now()
+
+    def game_options(self) -> dict[str, Any]:
+        """The game's options, as its factory takes them."""
+        return self.jobs.game_options()
+
+    @property
+    def browsing(self) -> bool:
+        """Whether an earlier position is shown instead of the live game."""
+        return self.browse.browsing
+
+    def shown_state(self) -> Any:
+        """The position on the board: the browsed one, or the live one."""
+        return self.browse.shown_state()
+
+    def browse_to(self, index: int) -> None:
+        """Show the position after `index` entries (the newest: the live game)."""
+        self.browse.browse_to(index)
+
+    def browse_step(self, delta: int) -> None:
+        """One decision back (-1) or forward (+1)."""
+        self.browse.browse_step(delta)
+
+    def browse_home(self) -> None:
+        """The start of the game."""
+        self.browse.browse_home()
+
+    def browse_leave(self) -> None:
+        """Back to the live game."""
+        self.browse.browse_leave()
+
+    def browse_number(self) -> tuple[int, int]:
+        """(decisions up to the shown position, decisions in the game)."""
+        return self.browse.browse_number()
+
+    def shown_last_move(self) -> Any:
+        """The last decision before the shown position."""
+        return self.browse.shown_last_move()
+
+    def shown_last_chance(self) -> Any:
+        """The last chance outcome before the shown position."""
+        return self.browse.shown_last_chance()
+
+    def shown_analysis(self) -> SearchRecord | None:
+        """The analysis panel's search: of the browsed position, or the live one's."""
+        return self.browse.shown_analysis()
+
+    def shown_values(self) -> BoardValues | None:
+        """The move values drawn on the board for the shown position."""
+        return self.browse.shown_values()
+
+    def review_card_shown(self) -> bool:
+        """Whether the game review's card is up."""
+        return self.review.review_card_shown()
+
+    def review_points(self) -> list[tuple[int, Any]]:
+        """The positions the game review evaluates: (entries played, state)."""
+        return self.review.review_points()
+
+    def game_review(self) -> GameReview:
+        """The game review as far as it is known."""
+        return self.review.game_review()
+
+    def shown_index(self) -> int:
+        """Entries up to the position shown."""
+        return self.review.shown_index()
+
+    def shown_position_review(self) -> PositionReview | None:
+        """The game review of the position shown, once it is evaluated."""
+        return self.review.shown_position_review()
+
+    def shown_move_review(self) -> MoveReview | None:
+        """The judgement of the last decision before the position shown."""
+        return self.review.shown_move_review()
+
+    def row_of(self, index: int) -> int | None:
+        """The move list's row holding entry `index`."""
+        return self.review.row_of(index)
+
+    def row_marks(self) -> dict[int, MoveReview]:
+        """The worst judged decision of each move-list row."""
+        return self.review.row_marks()
+
+    def copy_text(self) -> str:
+        """The game's notation of the moves up to the position shown."""
+        return self.review.copy_text()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -141,7 +288,7 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
     def show_search(self, record: SearchRecord) -> None:
         """Show a search worked out elsewhere (screenshots): the panel and the board values."""
         self.analysis = record
-        self.analysis_decisions = self.history.decisions()
+        self.jobs.analysis_decisions = self.history.decisions()
         if record.all_values:
             result = record.result
             self.board = BoardValues.of(len(self.history.entries), result, result.move)
@@ -200,7 +347,7 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
         """Forget per-position marks (after undo, redo, new game)."""
         self.roll = self.hint = None
         self.hold_until = 0.0
-        self.forfeited = ""
+        self.jobs.forfeited = ""
         self.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
@@ -210,7 +357,7 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
 
     def forget_analysis(self) -> None:
         """The panel and the board no longer describe a position that is gone."""
-        if self.analysis is not None and self.analysis_decisions != self.history.decisions():
+        if self.analysis is not None and self.jobs.analysis_decisions != self.history.decisions():
             self.analysis = None
         board = self.board
         if board is not None and board.entries != len(self.history.entries):
@@ -276,7 +423,7 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit_advice("analyse", player)
+        self.jobs.submit_advice("analyse", player)
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
@@ -418,12 +565,12 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
         if self.browsing:
-            self.want_browse_values()  # the AI waits while a position is reviewed
+            self.browse.want_browse_values()  # the AI waits while a position is reviewed
             return
         state = self.state
         if state.is_terminal():
             self.game_over(state)
-            self.want_game_review()  # after the game, its review
+            self.review.want_game_review()  # after the game, its review
             return
         if self.forfeited or (self.now < self.hold_until and self.roll is None):
             return  # a forfeited game waits for a new game (or an undo)
@@ -432,21 +579,22 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
             return
         player = state.to_move
         if self.is_human(player):
-            self.want_position_values()
+            self.jobs.want_position_values()
             return
         held = self.ai_vs_ai() and self.paused and not self.step_requested
-        if self.pending is not None and self.pending.entries == len(self.history.entries):
-            if self.now >= self.pending.ready_at and not held:
-                move, self.pending = self.pending.move, None
+        pending = self.jobs.pending
+        if pending is not None and pending.entries == len(self.history.entries):
+            if self.now >= pending.ready_at and not held:
+                move, self.jobs.pending = pending.move, None
                 self.step_requested = False
                 self.apply(move)
             return
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
-        if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
+        if self.job is None and not held and self.ai_enabled and not self.jobs.ai_failed_here():
             side = self.sides[player]
-            config = side.config_for(self.game_name, seed=self.player_seed(player))
-            self.submit("move", config, player)
+            config = side.config_for(self.game_name, seed=self.jobs.player_seed(player))
+            self.jobs.submit("move", config, player)
 
     def advance_chance(self, state: Any) -> None:
         """Draw a chance outcome with the match's seeded generator, wait, play it."""
@@ -490,6 +638,6 @@ class PlayController(SearchJobs, Browsing, GameReviewing):
 
     def update(self) -> None:
         """One frame: answers from the worker, the match, the autosave."""
-        self.poll_worker()
+        self.jobs.poll_worker()
         self.advance()
         self.autosave()

@@ -1,5 +1,5 @@
 """The play controller's AI jobs: what runs in the worker, its answers, and the values they
-give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayController`."""
+give the panel and the board (no pygame).  `SearchJobs` is a part of `PlayController`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from plyground.gui.worker.ai_worker import (
 if TYPE_CHECKING:
     from plyground.ai.advice.advisor import Advisor
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.play.game_review import GameReviewState
+    from plyground.gui.play.controller import PlayController
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -135,52 +135,29 @@ def compact(number: float) -> str:
 
 
 class SearchJobs:
-    """Sending searches to the worker and reading its answers (part of `PlayController`)."""
+    """Sending searches to the worker and reading its answers: the controller's AI jobs."""
 
-    game_name: str
-    game: Any
-    history: Any
-    settings: Any
-    worker: Worker
-    animate: bool
-    forfeited: str = ""
-    """Why this game was lost by forfeit (a player from a file failed), or "": the AI waits."""
-    games_started: int
-    job: SearchJob | None
-    progress: Any
-    pending: Pending | None
-    analysis: SearchRecord | None
-    analysis_decisions: int
-    analysis_job: int
-    board: BoardValues | None
-    hint: Any
-    ai_enabled: bool
-
-    now: Any
-    state: Any
-    sides: Any
-    is_human: Any
-    ai_vs_ai: Any
-    human_turn: Any
-    colour_names: Any
-    set_notice: Any
-    set_paused: Any
-    emit: Any
-    busy: Any
-    browsed_result: Any
-    recorded: bool
-    record: Any
-    on_review_position: Any
-    review: GameReviewState
-
-    ai_failed: tuple[int, str] | None = None
-    """(entries, reason) once the AI could not move in this position: no new search starts
-    there (the status line says why, as the toast did) until the player acts."""
+    def __init__(self, play: PlayController) -> None:
+        self.play = play
+        self.job: SearchJob | None = None
+        self.progress: Any = None
+        """The running search's last `ai.SearchProgress`."""
+        self.pending: Pending | None = None
+        self.analysis: SearchRecord | None = None
+        self.analysis_decisions = -1
+        self.analysis_job = -1
+        self.board: BoardValues | None = None
+        self.forfeited = ""
+        """Why this game was lost by forfeit (a player from a file failed), or "": the AI
+        waits."""
+        self.ai_failed: tuple[int, str] | None = None
+        """(entries, reason) once the AI could not move in this position: no new search
+        starts there (the status line says why, as the toast did) until the player acts."""
 
     def ai_failed_here(self) -> str | None:
         """Why the AI could not move in the position shown, or None."""
         failed = self.ai_failed
-        if failed is not None and failed[0] == len(self.history.entries):
+        if failed is not None and failed[0] == len(self.play.history.entries):
             return failed[1]
         return None
 
@@ -188,14 +165,14 @@ class SearchJobs:
         """Stop any search at once and forget its answers (and an AI's failure to move)."""
         self.ai_failed = None
         if self.job is not None:
-            self.worker.cancel()
+            self.play.worker.cancel()
         self.job = None
         self.progress = None
         self.pending = None
 
     def game_options(self) -> dict[str, Any]:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
-        return dict(self.game.option_values())
+        return dict(self.play.game.option_values())
 
     def submit(self, kind: str, config: PlayerConfig, player: int, state: Any = None) -> None:
         """Send a search for `state` (the current position by default) to the worker.
@@ -204,35 +181,37 @@ class SearchJobs:
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
 
-        refusal = heuristic_refusal(self.game, config.heuristic)
+        refusal = heuristic_refusal(self.play.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
-                self.ai_failed = (len(self.history.entries), refusal)
-                self.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
+                self.ai_failed = (len(self.play.history.entries), refusal)
+                self.play.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
         key = (
-            self.history.seed,
-            self.games_started,
+            self.play.history.seed,
+            self.play.games_started,
             player,
             "move" if kind == "move" else "analyse",
         )
-        show = self.settings.show_analysis
-        job_id = self.worker.submit(
+        show = self.play.settings.show_analysis
+        job_id = self.play.worker.submit(
             JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
-            self.game_name,
+            self.play.game_name,
             self.game_options(),
-            self.state if state is None else state,
+            self.play.state if state is None else state,
             config,
             analysis=show,
             player_key=key,
         )
         all_values = kind != "move" or show
-        self.job = SearchJob(job_id, kind, len(self.history.entries), player, self.now, all_values)
+        self.job = SearchJob(
+            job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
+        )
         self.progress = None
 
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
-        return int((self.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
+        return int((self.play.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
     def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
@@ -240,15 +219,15 @@ class SearchJobs:
         never the opponent's difficulty."""
         from plyground.ai.advice.advisor import advisor_for
 
-        return advisor_for(self.game, self.state if state is None else state).config
+        return advisor_for(self.play.game, self.play.state if state is None else state).config
 
     def submit_advice(self, kind: str, player: int, state: Any = None) -> None:
         """Search `state` (the position on the board by default) for `player` with the
         game's best evaluator there, chosen once: the job keeps it to title the answer."""
         from plyground.ai.advice.advisor import advisor_for
 
-        state = self.state if state is None else state
-        advisor = advisor_for(self.game, state)
+        state = self.play.state if state is None else state
+        advisor = advisor_for(self.play.game, state)
         self.submit(kind, advisor.config, player, state=state)
         if self.job is not None:
             self.job.advisor = advisor
@@ -278,7 +257,7 @@ class SearchJobs:
         depth its progress reports named, never the search's internal no-limit depth."""
         job = self.job
         assert job is not None
-        colour = self.colour_names()[job.player]
+        colour = self.play.colour_names()[job.player]
         who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
         if job.kind == "position":
             who = f"Working out {colour}'s move values"
@@ -293,9 +272,9 @@ class SearchJobs:
 
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
-        for message in self.worker.poll():
+        for message in self.play.worker.poll():
             if isinstance(message, PositionEvaluated):  # a game review's: good whenever it came
-                self.on_review_position(message)
+                self.play.review.on_review_position(message)
                 continue
             if isinstance(message, MinimaxNodes):
                 shown = self.analysis
@@ -309,7 +288,7 @@ class SearchJobs:
             match message:
                 case Restarted():
                     self.progress = None
-                    self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+                    self.play.set_notice("The AI process stopped; a new one is thinking again", 3.0)
                 case Progress(snapshot=snapshot):
                     self.progress = snapshot
                     depth = int(getattr(snapshot, "depth", 0))
@@ -332,13 +311,13 @@ class SearchJobs:
             return
         reason = failure.reason[:200]
         if job.kind == "move":
-            self.ai_failed = (len(self.history.entries), reason)
+            self.ai_failed = (len(self.play.history.entries), reason)
         what = "review a position" if job.kind == "game_review" else "move"
-        self.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
+        self.play.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
         if job.kind == "game_review":
-            self.review.failed_at = len(self.history.entries)  # not again for these moves
-        elif self.ai_vs_ai():
-            self.set_paused(True)
+            self.play.review.failed_at = len(self.play.history.entries)  # not again for these moves
+        elif self.play.ai_vs_ai():
+            self.play.set_paused(True)
 
     def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
@@ -347,70 +326,72 @@ class SearchJobs:
         if job.kind == "game_review":
             return  # its positions came one by one
         if job.kind == "browse":
-            self.browsed_result(job, move, result)
+            self.play.browse.browsed_result(job, move, result)
             return
-        if job.entries != len(self.history.entries):
+        if job.entries != len(self.play.history.entries):
             return
         if result is None:  # a player from a file: its move, and no search to show
             self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
-        branching = len(self.state.legal_moves())
+        branching = len(self.play.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
         if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
             self.analysis = self.advice_record(job, result, branching)
             self.analysis_job = job.job_id
-            self.analysis_decisions = self.history.decisions()
+            self.analysis_decisions = self.play.history.decisions()
             if job.kind == "analyse":
-                self.hint = move
+                self.play.hint = move
             return
         self.analysis = SearchRecord(
             result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
         )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
-        self.analysis_decisions = self.history.decisions()
+        self.analysis_decisions = self.play.history.decisions()
         self.analysis.played = move
         self.analysis_decisions += 1
         self.pending = Pending(move, job.entries, job.started + self.move_delay())
 
     def move_delay(self) -> float:
         """Least seconds between asking for an AI move and playing it (speed, animations)."""
-        if not self.animate:
+        if not self.play.animate:
             return 0.0
-        return float(self.settings.speed) if self.ai_vs_ai() else HUMAN_AI_DELAY
+        return float(self.play.settings.speed) if self.play.ai_vs_ai() else HUMAN_AI_DELAY
 
     def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
         """A player from a file failed (`reason`: the file and why): it loses this game; the
         series counts it and the save goes on.  The window shows the line; the terminal that
         started it also gets the user's own traceback lines."""
-        self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
+        self.forfeited = f"{self.play.colour_names()[player]} forfeits: {reason}"
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
-        self.emit(events.Toast(self.forfeited, "danger"))
-        self.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
-        if not self.recorded:
-            self.record(player ^ 1)
+        self.play.emit(events.Toast(self.forfeited, "danger"))
+        self.play.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
+        if not self.play.recorded:
+            self.play.record(player ^ 1)
 
     def board_values(self) -> BoardValues | None:
         """The move values to draw on the board: only ever for the position shown now."""
         board = self.board
-        if not self.settings.show_analysis or board is None:
+        if not self.play.settings.show_analysis or board is None:
             return None
-        if board.entries != len(self.history.entries) or self.state.is_terminal():
+        if board.entries != len(self.play.history.entries) or self.play.state.is_terminal():
             return None
         return board
 
     def want_position_values(self) -> None:
         """With the analysis shown on a human's turn, work out this position's move values."""
-        if not (self.settings.show_analysis and self.ai_enabled and self.human_turn()):
+        if not (
+            self.play.settings.show_analysis and self.play.ai_enabled and self.play.human_turn()
+        ):
             return
-        if self.job is not None or self.busy():
+        if self.job is not None or self.play.busy():
             return
         board = self.board
-        if board is not None and board.entries == len(self.history.entries):
+        if board is not None and board.entries == len(self.play.history.entries):
             return
-        player = self.state.to_move
+        player = self.play.state.to_move
         self.submit_advice("position", player)
 
     def move_now(self) -> bool:
@@ -418,11 +399,11 @@ class SearchJobs:
 
         Returns whether the worker was told (False when no AI move is being searched)."""
         job = self.job
-        if job is None or job.kind != "move" or self.state.is_terminal():
-            self.set_notice("Move now is for an AI that is thinking")
+        if job is None or job.kind != "move" or self.play.state.is_terminal():
+            self.play.set_notice("Move now is for an AI that is thinking")
             return False
-        finish = getattr(self.worker, "move_now", None)
+        finish = getattr(self.play.worker, "move_now", None)
         if finish is None or not finish():
             return False
-        self.set_notice("Moving now · the deepest search finished so far")
+        self.play.set_notice("Moving now · the deepest search finished so far")
         return True

@@ -51,7 +51,7 @@ def test_the_pig_hint_is_the_exact_tables_whatever_the_opponent(opponent: str) -
     assert config.heuristic == "optimal"
     controller.request_hint()
     assert controller.hint == "roll"
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and board.chosen == "roll"
     assert all(value.is_exact for value in board.values.values())
     assert round((board.values["roll"].value + 1) * 50, 1) == 62.0
@@ -81,7 +81,7 @@ def test_advice_after_a_roll_is_fresh_or_marked() -> None:
     assert fresh is not None and fresh.entries == len(controller.history.entries)
     assert controller.state.turn_total == 11
     assert not as_analysis(fresh, len(controller.history.entries)).stale  # type: ignore[union-attr]
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and board.values == fresh.result.move_values
 
 

@@ -57,7 +57,7 @@ def test_undo_and_new_game_end_a_review():
 
 def test_dice_are_stepped_over_with_the_decision_that_threw_them():
     controller, _, _ = make("pig", (HUMAN, HUMAN), moves=["roll", 4, "roll", 6, "hold"])
-    assert controller.browse_stops() == [0, 2, 4, 5]
+    assert controller.browse.browse_stops() == [0, 2, 4, 5]
     controller.browse_step(-1)
     assert controller.browse.index == 4 and controller.shown_state().turn_total == 10
     controller.browse_step(-1)

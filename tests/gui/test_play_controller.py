@@ -231,7 +231,7 @@ def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
     controller.update()
     worker.send("progress", SearchProgress(9, 5000, 0.5, 3, 0.1))
     worker.send("progress", SearchProgress(10_000, 12_345, 1.0, 3, 0.1))
-    controller.poll_worker()
+    controller.jobs.poll_worker()
     text = controller.thinking_text()
     assert "10000" not in text and "10,000" not in text
     assert text == "Yellow is thinking… solving · reached depth 9 · 12.3k nodes"
@@ -244,21 +244,21 @@ def test_after_undo_the_panel_no_longer_describes_the_undone_ai_move():
     ai_replies(controller, worker, clock)
     assert controller.analysis is not None and controller.analysis.source == "ai"
     controller.undo()
-    assert controller.analysis is None and controller.board_values() is None
+    assert controller.analysis is None and controller.jobs.board_values() is None
 
 
 def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
     controller, worker, clock = make()
     controller.try_human_move(4)
     ai_replies(controller, worker, clock)
-    assert controller.board_values() is None
+    assert controller.jobs.board_values() is None
     controller.toggle_analysis()
     controller.update()
     job = controller.job
     assert job is not None and job.kind == "position" and job.player == controller.state.to_move
     worker.finish()
     controller.update()
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and board.entries == len(controller.history.entries)
     assert set(board.values) == set(controller.state.legal_moves())
     analysis = controller.analysis  # the human's advice, beside the AI's own view
@@ -272,16 +272,16 @@ def test_board_values_are_always_for_the_side_to_move_now():
     controller.try_human_move(0)
     controller.update()
     worker.finish()
-    controller.poll_worker()
+    controller.jobs.poll_worker()
     ai_position = len(controller.history.entries)
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and board.entries == ai_position  # the AI's turn, its values
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
-    assert controller.human_turn() and controller.board_values() is None
+    assert controller.human_turn() and controller.jobs.board_values() is None
     assert controller.job is not None and controller.job.kind == "position"
     worker.finish()
     controller.update()
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and set(board.values) == set(controller.state.legal_moves())
 
 
@@ -321,7 +321,7 @@ def test_the_status_line_says_solving_too():
     controller.update()
     assert status_line.status_text(controller, None) == "Yellow is thinking…"
     worker.send("progress", SearchProgress(10_000, 800, 0.1, 3, 0.0))
-    controller.poll_worker()
+    controller.jobs.poll_worker()
     assert status_line.status_text(controller, None) == "Yellow is thinking… solving · 800 nodes"
 
 

@@ -269,7 +269,7 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     old = app.worker._process
     os.kill(old.pid, signal.SIGKILL)
     old.join(2)
-    play.controller.progress = None
+    play.controller.jobs.progress = None
     assert wait_until(app, lambda: play.controller.progress is not None, 15), (
         "the new worker searches"
     )

@@ -33,7 +33,7 @@ class Cursor:
 
 
 @dataclass(frozen=True)
-class Message:
+class BoardMessage:
     """A play message on the board (a die's "Rolled a 1!"): text, tone, when it appeared."""
 
     text: str
@@ -53,7 +53,7 @@ class PlayModel:
         self.last_move: Any = None
         self.die_face: Any = None
         """The last chance outcome (a die's face), shown until the next one."""
-        self.message: Message | None = None
+        self.message: BoardMessage | None = None
         self.cue: tuple[Any, float] | None = None
         """A refused move and when it was refused (the board's 'not here' shake)."""
         self.landing: tuple[float, Any] | None = None

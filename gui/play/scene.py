@@ -35,7 +35,7 @@ from plyground.gui.play.activity import MESSAGE_TIME
 from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, PlayController
 from plyground.gui.play.events import Event
 from plyground.gui.play.keyboard import Action, KeyPress, Situation, key_press
-from plyground.gui.play.model import Message, PlayModel
+from plyground.gui.play.model import BoardMessage, PlayModel
 from plyground.gui.play.screen import PlayScreen
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.sound import sounds
@@ -108,7 +108,7 @@ class PlayScene(FileDialogScene):
                     model.anim_start, model.anim_length = now, 0.0
                 self.show_effect(effect, getattr(before, "player", None))
             case events.Message(text, tone):
-                model.message = Message(text, tone, now) if text else None
+                model.message = BoardMessage(text, tone, now) if text else None
             case events.Toast(text, tone):
                 self.app.toast(text, TONES.get(tone, theme.ACCENT), seconds=6)
             case events.Reset():
@@ -127,7 +127,7 @@ class PlayScene(FileDialogScene):
             sounds().event(self.view.sounds, effect.sound, player)
         if effect.message is not None:
             text, tone = effect.message
-            self.model.message = Message(text, tone, self.app.now) if text else None
+            self.model.message = BoardMessage(text, tone, self.app.now) if text else None
         if effect.pause:
             self.controller.hold(effect.pause * self.controller.anim_scale())
 

@@ -83,3 +83,15 @@ def test_pig_says_what_a_hold_banks_and_what_a_one_costs() -> None:
     assert kit.chance_effect(chance) == PlayEffect(sound="roll")
     eased = kit.ease_numbers((0.0, 0.0, 9.0), chance.play(1), 0.5)
     assert eased == (0.0, 0.0, 0.0)  # a lost turn total vanishes at once
+
+
+def test_the_controller_is_made_of_parts_not_mixins() -> None:
+    from plyground.gui.play.controller import PlayController
+
+    controller, _, _ = make()
+    assert PlayController.__bases__ == (object,)
+    parts = (controller.jobs, controller.browse, controller.review)
+    assert all(part.play is controller for part in parts)
+    controller.try_human_move(4)
+    controller.browse_step(-1)
+    assert controller.browse.index == 0 and controller.browsing

@@ -82,13 +82,14 @@ def build_button(m: Metrics, manager: pygame_gui.UIManager) -> Widget:
     return pygame_gui.elements.UIButton(rect, label, manager, tool_tip_text=tip)
 
 
-def refresh(button: Widget, model: PlayModel, screen: PlayScreen) -> None:
-    """Show the button exactly with the card, at the card's top right."""
+def refresh(button: Widget, model: PlayModel, measure: Callable[[], PlayScreen]) -> None:
+    """Show the button exactly with the card, at the card's top right (`measure`: the
+    screen now, asked for only while the card is up)."""
     if not shown(model):
         if button.visible:
             button.hide()
         return
-    title = parts(screen)[0]
+    title = parts(measure())[0]
     where = (title.right - button.relative_rect.width, title.y)
     if button.relative_rect.topleft != where:
         button.set_relative_position(where)

@@ -215,7 +215,7 @@ class PlayScene(FileDialogScene):
         self.add_buttons({browse_view.LIVE[0]: browse_view.build_button(m, manager, mute)})
         copy = review_card.build_button(m, manager)
         self.add_buttons({review_card.COPY[0]: copy})
-        review_card.refresh(copy, self.model, self.screen())
+        review_card.refresh(copy, self.model, self.screen)
         if controller.ai_vs_ai():
             buttons, self.speed_slider, y = controls.build_ai_vs_ai(
                 controller, m, manager, inner, y
@@ -337,10 +337,14 @@ class PlayScene(FileDialogScene):
             self.app.request_frame()
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
-        if self.on_dialog_event(event) or browse_view.on_mouse(self.model, self.screen(), event):
+        if self.on_dialog_event(event):
             return True
-        if review_card.on_mouse(self.model, self.screen(), event):  # a click on the graph
-            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            shown = self.screen()
+            if browse_view.on_mouse(self.model, shown, event):
+                return True
+            if review_card.on_mouse(self.model, shown, event):  # a click on the graph
+                return True
         if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
             return True  # the confirmation is modal too
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -621,7 +625,7 @@ class PlayScene(FileDialogScene):
             browse_view.refresh(live, self.controller)
         copy = self.buttons.get(review_card.COPY[0])
         if copy is not None:
-            review_card.refresh(copy, model, self.screen())
+            review_card.refresh(copy, model, self.screen)
 
     def animating(self) -> bool:
         """Whether the picture changes without an event (see `gui.play.activity`)."""

@@ -86,7 +86,7 @@ def describe_side(side: SideSetup, game: Any) -> list[str]:
     """What an AI side will do, in plain words (empty for a human)."""
     if not side.is_ai:
         return []
-    config = side.player_config(game.name)
+    config = side.config_for(game.name)
     algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
     depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
     heuristic_name = config.heuristic or game.default_heuristic

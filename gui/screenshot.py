@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from plyground.gui.play.scene import PlayScene
 
 SCENES = (
     "menu",
@@ -54,39 +57,39 @@ def _sides(game_name: str, players: list[str]) -> list[Any]:
     return sides
 
 
-def _finish(scene: Any) -> None:
+def _finish(scene: PlayScene) -> None:
     """Play the game to its end in-process with a quick AI (for the game-over picture)."""
     from plyground import ai
     from plyground.ai.players import players as ai_players
     from plyground.games.base import CHANCE
 
-    game, match = scene.controller.game, scene.controller.match
+    game, history = scene.controller.game, scene.controller.history
     presets = ai.DIFFICULTIES[scene.game_name]
     config = list(presets.values())[min(1, len(presets) - 1)]
     player = ai_players.AIPlayer(config, game)
-    while not match.state.is_terminal():
-        state = match.state
-        move = match.sample_chance() if state.to_move == CHANCE else player.choose(state)
-        match.play(move)
+    while not history.state.is_terminal():
+        state = history.state
+        move = history.sample_chance() if state.to_move == CHANCE else player.choose(state)
+        history.play(move)
 
 
-def _analyse(scene: Any) -> None:
+def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
-    from plyground import ai
+    from plyground.ai.players.players import search_with
     from plyground.games.base import CHANCE
-    from plyground.gui.play.jobs import SearchRecord
+    from plyground.gui.play.search_jobs import SearchRecord
 
     controller = scene.controller
-    state = controller.match.state
+    state = controller.history.state
     if state.is_terminal() or state.to_move == CHANCE:
         return
     player = state.to_move
     side = controller.sides[player]
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     branching = len(state.legal_moves())
     if not side.is_ai:  # a hint: what the window's Hint runs (ai.advice.advisor)
         from plyground.ai.advice.advisor import advise
-        from plyground.gui.play.jobs import BoardValues
+        from plyground.gui.play.search_jobs import BoardValues
 
         result, title = advise(controller.game, state)
         record = SearchRecord(result, "hint", player, branching, advice=title, entries=entries)
@@ -94,15 +97,8 @@ def _analyse(scene: Any) -> None:
         controller.board = BoardValues.of(entries, result, result.move)
         controller.hint = result.move
         return
-    config = side.player_config(scene.game_name)
-    result = ai.search(
-        state,
-        algorithm=config.algorithm,
-        depth=config.depth,
-        heuristic=config.heuristic,
-        time_limit=config.time_limit or 2.0,
-        seed=0,
-    )
+    config = side.config_for(scene.game_name)
+    result = search_with(state, config, time_limit=config.time_limit or 2.0, seed=0)
     controller.show_search(SearchRecord(result, "ai", player, branching, entries=entries))
 
 
@@ -174,13 +170,10 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     play.controller.ai_enabled = False
     parsed = play.controller.game.parse_moves(moves) if moves else []
     for move in parsed:
-        play.controller.match.play(move)
+        play.controller.history.play(move)
     if scene == "gameover" and options.get("finish", True):
         _finish(play)
     play.reset_effects()
-    state = play.controller.match.state
-    play.shown_scores = list(getattr(state, "scores", (0, 0)))
-    play.shown_total = float(getattr(state, "turn_total", 0))
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
     if scene == "review" or options.get("review"):
@@ -192,13 +185,13 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     if options.get("point_at") == "analysis":  # the panel's whole analysis, as on hover
         from plyground.gui.play import side_panel
 
-        analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
+        analysis = side_panel.layout(play.model, play.screen())[0]
         if analysis is not None:
             app.mouse_override = analysis.center
 
 
 def _review(play: Any, seconds: float, step: bool = True) -> None:
-    """Review the game in-process (what the worker does in the window) and (`step`) show the
+    """Browse the game in-process (what the worker does in the window) and (`step`) show the
     position after its first marked move (else the last one)."""
     from plyground.ai.advice.game_review import review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
@@ -211,12 +204,12 @@ def _review(play: Any, seconds: float, step: bool = True) -> None:
         known[state] = evaluate(state)
         return known[state]
 
-    review = review_game(controller.match.initial, controller.match.moves, keep)
+    review = review_game(controller.history.initial, controller.history.moves, keep)
     if not step:
         return
     marked = [move for move in review.moves if move.judgement is not None]
-    entries = len(controller.match.entries)
-    controller.review_go(marked[0].index + 1 if marked else max(0, entries - 1))
+    entries = len(controller.history.entries)
+    controller.browse_to(marked[0].index + 1 if marked else max(0, entries - 1))
 
 
 def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
@@ -336,6 +329,6 @@ def _point_at(play: Any, move: Any) -> tuple[int, int]:
     rect = play.board_rect()
     for x in range(rect.x, rect.right, 6):
         for y in range(rect.y, rect.bottom, 6):
-            if play.view.move_at(rect, play.controller.match.state, (x, y)) == move:
+            if play.view.move_at(rect, play.controller.history.state, (x, y)) == move:
                 return (x + 10, y + 30)
     return (rect.centerx, rect.centery)

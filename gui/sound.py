@@ -4,9 +4,10 @@ The effects live in assets/sounds/ and are written by assets/build_sounds.py (ma
 code, nothing recorded, nothing to credit).  Without a sound device, with
 ``SDL_AUDIODRIVER=dummy`` or with a missing file the game simply stays silent: no
 exception and no output.  Each kit says which effect an event of its game makes with
-one of the event maps below (the kit's ``sounds`` attribute): the play controller reports
-play events ("move", "roll", "bust", "hold", "win"...) and the play scene calls
-``sounds().event(kit.sounds, name, player)``; the app clicks for every button.
+an event map (the kit's ``sounds`` attribute; the common ones below, a kit may bring its
+own): the kit names the play event of each move and chance outcome ("move", "landed",
+"win"...) and the play scene calls ``sounds().event(kit.sounds, name, player)``; the app
+clicks for every button.
 """
 
 from __future__ import annotations
@@ -61,14 +62,6 @@ MARK_SOUNDS: dict[str, str] = {
     "move:1": "mark_o",  # second player's mark
 }
 """For games that draw marks in cells: "move:<player>" first, then "move"."""
-DICE_SOUNDS: dict[str, str] = {
-    **COMMON_SOUNDS,
-    "roll": "die_tumble",  # the die starts tumbling
-    "landed": "die_land",  # it comes to rest on 2-6
-    "bust": "wipeout",  # it comes to rest on 1: the turn total is lost
-    "hold": "bank",  # the turn total is banked
-}
-"""For dice games."""
 
 log = logging.getLogger(__name__)
 

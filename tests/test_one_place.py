@@ -71,6 +71,30 @@ def test_ai_keeps_no_game_specific_module() -> None:
     assert not {word for word in names for game in BUILT_IN if game in word}
 
 
+GAME_WORDS = re.compile(r"turn_total|[\"']hold[\"']|[\"']roll[\"']")
+"""A game's own words in code: Pig's turn total and its moves as strings."""
+OWN_KITS = {"gui/kits/pig"}
+"""Where those words belong (besides games/, which holds the rules)."""
+
+
+def test_the_pattern_finds_a_games_words() -> None:
+    assert GAME_WORDS.search('if move == "hold":') and GAME_WORDS.search("state.turn_total")
+    assert GAME_WORDS.search("text='roll'") and not GAME_WORDS.search("a rolling die, holds")
+
+
+def test_a_games_moves_and_numbers_live_only_in_its_own_modules() -> None:
+    found = []
+    for layer in ("gui", "ai", "cli"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if any(relative.startswith(own + "/") for own in OWN_KITS):
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), start=1):
+                if GAME_WORDS.search(line):
+                    found.append(f"{relative}:{number}: {line.strip()}")
+    assert found == []
+
+
 def test_no_module_of_the_installed_package_reads_tests() -> None:
     for package in ("ai", "games"):
         for path in (ROOT / package).rglob("*.py"):

@@ -149,6 +149,21 @@ class PlayerConfig:
                 )
 
 
+def search_with(state: Any, config: PlayerConfig, **options: Any) -> SearchResult:
+    """Search `state` with a config's settings passed whole (algorithm, depth, heuristic,
+    time limit, seed); `options` are `search`'s others (all_values, progress, table...) and
+    may override the seed."""
+    settings: dict[str, Any] = {
+        "algorithm": config.algorithm,
+        "depth": config.depth,
+        "heuristic": config.heuristic,
+        "time_limit": config.time_limit,
+        "seed": config.seed,
+    }
+    settings.update(options)
+    return search(state, **settings)
+
+
 class Player(Protocol):
     """Anything that picks a move for a state."""
 
@@ -204,16 +219,8 @@ class AIPlayer:
             return self.rng.choice(state.legal_moves())
         seed = self.rng.getrandbits(32)
         all_values = bool(search_options.pop("all_values", False)) or config.randomness > 0
-        result = search(
-            state,
-            algorithm=config.algorithm,
-            depth=config.depth,
-            heuristic=config.heuristic,
-            time_limit=config.time_limit,
-            seed=seed,
-            all_values=all_values,
-            table=self.table,
-            **search_options,
+        result = search_with(
+            state, config, seed=seed, all_values=all_values, table=self.table, **search_options
         )
         self.last_result = result
         if config.randomness <= 0:

@@ -123,7 +123,7 @@ def _frames(app: Any, play: Any, game: str, seed: int, max_seconds: float) -> di
         if rest > 0:
             time.sleep(rest)
     elapsed = time.perf_counter() - started
-    state = play.controller.match.state
+    state = play.controller.history.state
     ms = [t * 1000 for t in times] or [0.0]
     think_ms = [t * 1000 for t in thinking] or [0.0]
     return {
@@ -139,7 +139,7 @@ def _frames(app: Any, play: Any, game: str, seed: int, max_seconds: float) -> di
         "warm_up_ms": [round(t * 1000, 1) for t in warm_up],
         "seconds": round(elapsed, 2),
         "fps": round(len(times) / elapsed, 1) if elapsed else 0.0,
-        "moves": play.controller.game.format_moves(play.controller.match.moves),
+        "moves": play.controller.game.format_moves(play.controller.history.moves),
         "finished": state.is_terminal(),
         "winner": state.winner() if state.is_terminal() else None,
     }

@@ -46,6 +46,22 @@ class ViewContext:
     """The keyboard cursor's move while it is shown (drawn by kits with `draws_cursor`)."""
 
 
+@dataclass(frozen=True)
+class PlayEffect:
+    """What the window does as a move or a chance outcome lands: a sound, a message, a pause.
+
+    `sound` is a play event of the kit's `sounds` map (None: silent); `message` is
+    (text, tone) with tone "success", "danger" or "warning" ("" text clears the message,
+    None leaves it); `pause` holds the next move this many seconds at full speed so the
+    message can be read; `stops_motion` ends a move animation still running.
+    """
+
+    sound: str | None = None
+    message: tuple[str, str] | None = None
+    pause: float = 0.0
+    stops_motion: bool = False
+
+
 class BoardView:
     """A game's kit: draws its board, turns clicks and keys into moves, draws its menu icon.
 
@@ -103,6 +119,36 @@ class BoardView:
 
     def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
         """The context's `anim` entries while `move` (just played into `state`) animates."""
+        return {}
+
+    def move_effect(self, before: Any, move: Any, names: tuple[str, str]) -> PlayEffect:
+        """What a player's `move` from `before` sounds and says (`names`: the sides' names);
+        the default: the "move" sound."""
+        return PlayEffect(sound="move")
+
+    def chance_effect(self, before: Any) -> PlayEffect:
+        """What starting to draw a chance outcome at `before` sounds and says (default: the
+        "chance" sound)."""
+        return PlayEffect(sound="chance")
+
+    def outcome_effect(self, before: Any, outcome: Any, names: tuple[str, str]) -> PlayEffect:
+        """What a chance `outcome` at `before` sounds and says as it comes to rest (default:
+        the "landed" sound)."""
+        return PlayEffect(sound="landed")
+
+    def shown_numbers(self, state: Any) -> tuple[float, ...]:
+        """Numbers the board shows easing towards their values in `state` (scores of a race,
+        say); the default: none."""
+        return ()
+
+    def ease_numbers(self, shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+        """The displayed numbers one frame on: each moves `ease` (0..1) of the way to
+        `shown_numbers(state)`."""
+        targets = self.shown_numbers(state)
+        return tuple(s + (t - s) * ease for s, t in zip(shown, targets, strict=True))
+
+    def numbers_animation(self, shown: tuple[float, ...]) -> dict[str, Any]:
+        """The context's `anim` entries that show the displayed numbers (default: none)."""
         return {}
 
     def refusal(self, state: Any, move: Any) -> str | None:

@@ -10,7 +10,11 @@ then hold still, so a finished game at rest costs nothing.  No pygame here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.play.model import PlayModel
 
 PULSE_SECONDS = 2.5
 """How long a hint ring or a winning line pulses before it holds still."""
@@ -26,12 +30,12 @@ class Activity:
     """The pulse clock of one play scene: marks pulse for a while after they change."""
 
     def __init__(self) -> None:
-        self.marks: Any = None
+        self.marks: tuple[Any, ...] | None = None
         self.since = 0.0
 
-    def update(self, controller: Any, now: float) -> None:
+    def update(self, controller: PlayController, now: float) -> None:
         """Note when the pulsing marks (hint, finished game, position) last changed."""
-        marks = (controller.hint, controller.over_since, len(controller.match.entries))
+        marks = (controller.hint, controller.over_since, len(controller.history.entries))
         if marks != self.marks:
             self.marks, self.since = marks, now
 
@@ -39,9 +43,9 @@ class Activity:
         """The clock the board's pulsing marks read: it stops `PULSE_SECONDS` after a change."""
         return min(now, self.since + PULSE_SECONDS)
 
-    def animating(self, scene: Any, now: float) -> bool:
+    def animating(self, model: PlayModel, now: float) -> bool:
         """Whether the play scene's picture changes without an event at `now`."""
-        controller = scene.controller
+        controller = model.controller
         if controller.job is not None or controller.pending is not None:
             return True  # the AI searches (progress, spinner) or its move is about to land
         if controller.roll is not None or controller.busy():
@@ -50,29 +54,25 @@ class Activity:
             return True  # two AIs play on: the next move or the next game is coming
         if controller.current_notice() is not None:
             return True
-        if now < scene.anim_start + scene.anim_length:
+        if now < model.anim_start + model.anim_length:
             return True
-        if controller.over_since is not None and scene.overlay_shown() < 1.0:
+        if controller.over_since is not None and model.overlay_shown(now) < 1.0:
             return True  # the game-over card slides in
-        if scene.message is not None and now - scene.message[2] < MESSAGE_TIME + 0.5:
+        if model.message is not None and now - model.message.since < MESSAGE_TIME + 0.5:
             return True
-        if scene.cue is not None and now - scene.cue[1] < CUE_SECONDS:
+        if model.cue is not None and now - model.cue[1] < CUE_SECONDS:
             return True
         if _pulsing(controller) and now < self.since + PULSE_SECONDS:
             return True
-        return _easing(scene, controller.state)
+        return _easing(model)
 
 
-def _pulsing(controller: Any) -> bool:
+def _pulsing(controller: PlayController) -> bool:
     """Whether a pulsing mark is on the board (a hint, or a finished game's winner)."""
     return controller.hint is not None or controller.state.is_terminal()
 
 
-def _easing(scene: Any, state: Any) -> bool:
-    """Whether a race game's displayed scores or turn total still ease towards the real ones."""
-    scores = getattr(state, "scores", None)
-    if scores is None:
-        return False
-    targets = (*scores, getattr(state, "turn_total", 0))
-    shown = (*scene.shown_scores, scene.shown_total)
-    return any(abs(a - b) > EASED for a, b in zip(targets, shown, strict=True))
+def _easing(model: PlayModel) -> bool:
+    """Whether the board's displayed numbers (a race's scores) still ease towards their values."""
+    targets = model.kit.shown_numbers(model.controller.state)
+    return any(abs(a - b) > EASED for a, b in zip(targets, model.shown_numbers, strict=True))

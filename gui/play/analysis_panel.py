@@ -32,7 +32,7 @@ class Analysis:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a hint for a human, "review" for a reviewed
+    """"ai" for the AI's own move, "hint" for a hint for a human, "browse" for a browsed
     position."""
     player: int
     branching: int
@@ -217,11 +217,11 @@ def _draw_sections(
         title = f"ADVICE FOR {names[analysis.player].upper()}"
         if analysis.stale:
             title += " · EARLIER POSITION"
-    elif analysis.source == "review":
+    elif analysis.source == "browse":
         title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
     else:
         title = f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
-    colour = {"hint": theme.SUCCESS, "review": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
+    colour = {"hint": theme.SUCCESS, "browse": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
     if analysis.stale:
         colour = theme.TEXT_FAINT
     return hidden + _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)[1]

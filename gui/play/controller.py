@@ -11,19 +11,31 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.games.base import CHANCE
+from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
-from plyground.gui.play.game_review import GameReviewing
-from plyground.gui.play.history import Match
-from plyground.gui.play.jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
-from plyground.gui.play.jobs import BoardValues, Job, Pending, SearchJobs, SearchRecord, Worker
-from plyground.gui.play.review import Review, Reviewing
+from plyground.gui.play.browse import Browse
+from plyground.gui.play.events import Event
+from plyground.gui.play.game_history import GameHistory
+from plyground.gui.play.game_review import GameReviewer
+from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
+from plyground.gui.play.search_jobs import (
+    BoardValues,
+    Pending,
+    SearchJob,
+    SearchJobs,
+    SearchRecord,
+    Worker,
+)
 from plyground.gui.play.series_record import Series, relabel
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
+
+if TYPE_CHECKING:
+    from plyground.ai.advice.game_review import GameReview, MoveReview, PositionReview
+    from plyground.ai.players.players import PlayerConfig
 
 SPEED_MAX = 2.0
 NEXT_GAME_PAUSE = 2.2
@@ -33,27 +45,16 @@ AUTOSAVE_EVERY = 0.5
 """At most this often (seconds) the game in progress is written to autosave.json."""
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something the scene shows: "played" (move, before), "rolling" (the die is thrown),
-    "rolled" (outcome, before), "reset" (undo, redo, new game), "message" (text, tone),
-    "toast" (text, tone), "over" (the game ended), "rebuild" (widgets change), "swapped"
-    (the sides' players), "sound" (text: the play event of `gui.sound`'s maps, move: the
-    player or None)."""
-
-    kind: str
-    move: Any = None
-    before: Any = None
-    text: str = ""
-    tone: str = ""
-
-
 def _no_event(event: Event) -> None:
     """The default listener."""
 
 
-class PlayController(SearchJobs, Reviewing, GameReviewing):
-    """A match in progress: everything but the pixels."""
+class PlayController:
+    """A match in progress: everything but the pixels.
+
+    Made of parts: `jobs` (the AI's searches in the worker), `browse` (stepping back through
+    the game) and `review` (the game review); the controller's own methods and the
+    properties below are what the scene, the views and tests use."""
 
     def __init__(
         self,
@@ -79,12 +80,12 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.game = saved.game if saved is not None else side_info.make_game(game_name, stored)
         self.series_seed = stored.seed if saved is None else saved.seed
         self.games_started = 0
-        self.match = Match(self.game, seed=self.series_seed)
+        self.history = GameHistory(self.game, seed=self.series_seed)
         if saved is not None:
-            self.match.load(list(saved.moves))
+            self.history.load(list(saved.moves))
         for move in moves or ():
-            self.match.play(move)
-        self.autosaved = len(self.match.entries)
+            self.history.play(move)
+        self.autosaved = len(self.history.entries)
         self.autosave_due = 0.0
         self.series = Series()
         self.series_labels = self.side_labels()
@@ -95,19 +96,159 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Screenshots switch the AI off to show a position as it stands."""
         self.paused = False
         self.step_requested = False
-        self.job: Job | None = None
-        self.progress: Any = None
-        self.pending: Pending | None = None
-        self.analysis: SearchRecord | None = None
-        self.analysis_decisions = -1
-        self.analysis_job = -1
-        self.board: BoardValues | None = None
+        self.jobs = SearchJobs(self)
+        self.browse = Browse(self)
+        self.review = GameReviewer(self)
         self.hint: Any = None
         self.roll: tuple[Any, float] | None = None
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
-        self.review = Review()
+
+    # -- the parts, as the scene and the views read them --------------------------------
+
+    @property
+    def job(self) -> SearchJob | None:
+        """The search running in the worker for this game, if any."""
+        return self.jobs.job
+
+    @job.setter
+    def job(self, job: SearchJob | None) -> None:
+        self.jobs.job = job
+
+    @property
+    def progress(self) -> Any:
+        """The running search's last progress report."""
+        return self.jobs.progress
+
+    @property
+    def pending(self) -> Pending | None:
+        """An AI move that has arrived and waits for its moment."""
+        return self.jobs.pending
+
+    @property
+    def analysis(self) -> SearchRecord | None:
+        """The search the analysis panel explains (of the live game)."""
+        return self.jobs.analysis
+
+    @analysis.setter
+    def analysis(self, record: SearchRecord | None) -> None:
+        self.jobs.analysis = record
+
+    @property
+    def board(self) -> BoardValues | None:
+        """The move values last worked out for the live game."""
+        return self.jobs.board
+
+    @board.setter
+    def board(self, values: BoardValues | None) -> None:
+        self.jobs.board = values
+
+    @property
+    def forfeited(self) -> str:
+        """Why this game was lost by forfeit, or ""."""
+        return self.jobs.forfeited
+
+    def cancel_search(self) -> None:
+        """Stop any search at once and forget its answers."""
+        self.jobs.cancel_search()
+
+    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
+        """The search behind hints and the board's values (see `SearchJobs.analysis_config`)."""
+        return self.jobs.analysis_config(player, state)
+
+    def thinking_text(self) -> str:
+        """What the status line says while the AI searches."""
+        return self.jobs.thinking_text()
+
+    def move_now(self) -> bool:
+        """The thinking AI plays the deepest search it has finished."""
+        return self.jobs.move_now()
+
+    def game_options(self) -> dict[str, Any]:
+        """The game's options, as its factory takes them."""
+        return self.jobs.game_options()
+
+    @property
+    def browsing(self) -> bool:
+        """Whether an earlier position is shown instead of the live game."""
+        return self.browse.browsing
+
+    def shown_state(self) -> Any:
+        """The position on the board: the browsed one, or the live one."""
+        return self.browse.shown_state()
+
+    def browse_to(self, index: int) -> None:
+        """Show the position after `index` entries (the newest: the live game)."""
+        self.browse.browse_to(index)
+
+    def browse_step(self, delta: int) -> None:
+        """One decision back (-1) or forward (+1)."""
+        self.browse.browse_step(delta)
+
+    def browse_home(self) -> None:
+        """The start of the game."""
+        self.browse.browse_home()
+
+    def browse_leave(self) -> None:
+        """Back to the live game."""
+        self.browse.browse_leave()
+
+    def browse_number(self) -> tuple[int, int]:
+        """(decisions up to the shown position, decisions in the game)."""
+        return self.browse.browse_number()
+
+    def shown_last_move(self) -> Any:
+        """The last decision before the shown position."""
+        return self.browse.shown_last_move()
+
+    def shown_last_chance(self) -> Any:
+        """The last chance outcome before the shown position."""
+        return self.browse.shown_last_chance()
+
+    def shown_analysis(self) -> SearchRecord | None:
+        """The analysis panel's search: of the browsed position, or the live one's."""
+        return self.browse.shown_analysis()
+
+    def shown_values(self) -> BoardValues | None:
+        """The move values drawn on the board for the shown position."""
+        return self.browse.shown_values()
+
+    def review_card_shown(self) -> bool:
+        """Whether the game review's card is up."""
+        return self.review.review_card_shown()
+
+    def review_points(self) -> list[tuple[int, Any]]:
+        """The positions the game review evaluates: (entries played, state)."""
+        return self.review.review_points()
+
+    def game_review(self) -> GameReview:
+        """The game review as far as it is known."""
+        return self.review.game_review()
+
+    def shown_index(self) -> int:
+        """Entries up to the position shown."""
+        return self.review.shown_index()
+
+    def shown_position_review(self) -> PositionReview | None:
+        """The game review of the position shown, once it is evaluated."""
+        return self.review.shown_position_review()
+
+    def shown_move_review(self) -> MoveReview | None:
+        """The judgement of the last decision before the position shown."""
+        return self.review.shown_move_review()
+
+    def row_of(self, index: int) -> int | None:
+        """The move list's row holding entry `index`."""
+        return self.review.row_of(index)
+
+    def row_marks(self) -> dict[int, MoveReview]:
+        """The worst judged decision of each move-list row."""
+        return self.review.row_marks()
+
+    def copy_text(self) -> str:
+        """The game's notation of the moves up to the position shown."""
+        return self.review.copy_text()
 
     # -- who plays ----------------------------------------------------------------
 
@@ -125,7 +266,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     @property
     def state(self) -> Any:
         """The current position."""
-        return self.match.state
+        return self.history.state
 
     def is_human(self, player: int) -> bool:
         """Whether `player` (0/1) is played by a person."""
@@ -147,10 +288,10 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
     def show_search(self, record: SearchRecord) -> None:
         """Show a search worked out elsewhere (screenshots): the panel and the board values."""
         self.analysis = record
-        self.analysis_decisions = self.match.decisions()
+        self.jobs.analysis_decisions = self.history.decisions()
         if record.all_values:
             result = record.result
-            self.board = BoardValues.of(len(self.match.entries), result, result.move)
+            self.board = BoardValues.of(len(self.history.entries), result, result.move)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
@@ -196,9 +337,9 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return self.notice[0]
         return None
 
-    def emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, event: Event) -> None:
         """Tell the scene."""
-        self.on_event(Event(kind, **fields))
+        self.on_event(event)
 
     # -- actions ------------------------------------------------------------------
 
@@ -206,20 +347,20 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Forget per-position marks (after undo, redo, new game)."""
         self.roll = self.hint = None
         self.hold_until = 0.0
-        self.forfeited = ""
-        self.review_leave()
+        self.jobs.forfeited = ""
+        self.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
         else:
             self.over_since = None
-        self.emit("reset")
+        self.emit(events.Reset())
 
     def forget_analysis(self) -> None:
         """The panel and the board no longer describe a position that is gone."""
-        if self.analysis is not None and self.analysis_decisions != self.match.decisions():
+        if self.analysis is not None and self.jobs.analysis_decisions != self.history.decisions():
             self.analysis = None
         board = self.board
-        if board is not None and board.entries != len(self.match.entries):
+        if board is not None and board.entries != len(self.history.entries):
             self.board = None
 
     def new_game(self) -> None:
@@ -229,7 +370,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if self.recorded and self.ai_vs_ai():
             self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
-        self.match.restart(seed=self.series_seed + self.games_started)
+        self.history.restart(seed=self.series_seed + self.games_started)
         self.recorded = False
         self.analysis = None
         self.board = None
@@ -241,23 +382,23 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
         A finished game that was counted stays in the series score: the result happened,
         and replaying the end would otherwise count it twice or not at all."""
-        if not self.match.can_undo():
+        if not self.history.can_undo():
             self.set_notice("Nothing to undo")
             return
         self.cancel_search()
         if self.ai_vs_ai() and not self.paused:
             self.set_paused(True)
-        self.match.undo(self.is_human)
+        self.history.undo(self.is_human)
         self.forget_analysis()
         self.reset_marks()
 
     def redo(self) -> None:
         """Replay what was undone."""
-        if not self.match.can_redo():
+        if not self.history.can_redo():
             self.set_notice("Nothing to redo")
             return
         self.cancel_search()
-        self.match.redo()
+        self.history.redo()
         self.forget_analysis()
         self.reset_marks()
 
@@ -276,13 +417,13 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         if (
             analysis is not None
             and analysis.source == "hint"
-            and analysis.entries == len(self.match.entries)
+            and analysis.entries == len(self.history.entries)
             and analysis.player == self.state.to_move
         ):
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.submit("analyse", self.exact_analysis_config(player), player)
+        self.jobs.submit_advice("analyse", player)
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
@@ -292,7 +433,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.series_labels.reverse()
         settings.save(self.settings)
         self.hint = None
-        self.emit("swapped")
+        self.emit(events.Swapped())
         names = self.player_names()
         self.set_notice(notice.format(*names))
 
@@ -300,7 +441,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Pause or resume AI vs AI."""
         self.paused = paused
         self.step_requested = False
-        self.emit("rebuild")
+        self.emit(events.Rebuild())
 
     def toggle_pause(self) -> None:
         """Space: pause or resume (AI vs AI only)."""
@@ -320,7 +461,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Show or hide the analysis panel and the values on the board."""
         self.settings.show_analysis = not self.settings.show_analysis
         settings.save(self.settings)
-        self.emit("rebuild")
+        self.emit(events.Rebuild())
 
     def set_role(self, index: int, role: str) -> None:
         """A side becomes "human", an AI preset by name, or CUSTOM (the caller opens set-up)."""
@@ -349,8 +490,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             "game_name": self.game_name,
             "options": self.game_options(),
             "players": [side_info.side_to_player(side, self.game_name) for side in self.sides],
-            "seed": self.match.seed,
-            "moves_text": self.game.format_moves(self.match.moves),
+            "seed": self.history.seed,
+            "moves_text": self.game.format_moves(self.history.moves),
         }
 
     def save_to(self, path: Any) -> str:
@@ -361,7 +502,7 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         """Keep the game in progress in autosave.json (a finished game is not offered)."""
         if not self.autosave_enabled:
             return
-        count = len(self.match.entries)
+        count = len(self.history.entries)
         if not force and (count == self.autosaved or self.now < self.autosave_due):
             return
         self.autosave_due = self.now + AUTOSAVE_EVERY
@@ -400,23 +541,17 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
         self.hold_until = max(self.hold_until, self.now + seconds)
 
     def apply(self, move: Any) -> None:
-        """Play a player's move; the scene animates it."""
+        """Play a player's move; the scene animates it (and the kit says how it sounds)."""
         before = self.state
-        self.match.play(move)
+        self.history.play(move)
         self.hint = None
-        self.emit("played", move=move, before=before)
-        self.emit("sound", text="hold" if move == "hold" else "move", move=before.to_move)
-        if move == "hold":
-            name = self.colour_names()[before.player]
-            self.emit("message", text=f"{name} holds and banks {before.turn_total}", tone="success")
-        elif move == "roll":
-            self.emit("message", text="", tone="")
+        self.emit(events.Played(move, before))
 
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE or self.reviewing:
-            return False  # while reviewing, the board takes no moves
+        if state.is_terminal() or state.to_move == CHANCE or self.browsing:
+            return False  # while browsing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
             return False
@@ -429,13 +564,13 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
-        if self.reviewing:
-            self.want_review_values()  # the AI waits while a position is reviewed
+        if self.browsing:
+            self.browse.want_browse_values()  # the AI waits while a position is reviewed
             return
         state = self.state
         if state.is_terminal():
             self.game_over(state)
-            self.want_game_review()  # after the game, its review
+            self.review.want_game_review()  # after the game, its review
             return
         if self.forfeited or (self.now < self.hold_until and self.roll is None):
             return  # a forfeited game waits for a new game (or an undo)
@@ -444,47 +579,35 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return
         player = state.to_move
         if self.is_human(player):
-            self.want_position_values()
+            self.jobs.want_position_values()
             return
         held = self.ai_vs_ai() and self.paused and not self.step_requested
-        if self.pending is not None and self.pending.entries == len(self.match.entries):
-            if self.now >= self.pending.ready_at and not held:
-                move, self.pending = self.pending.move, None
+        pending = self.jobs.pending
+        if pending is not None and pending.entries == len(self.history.entries):
+            if self.now >= pending.ready_at and not held:
+                move, self.jobs.pending = pending.move, None
                 self.step_requested = False
                 self.apply(move)
             return
         if self.job is not None and self.job.kind != "move":
             self.cancel_search()
-        if self.job is None and not held and self.ai_enabled and not self.ai_failed_here():
-            config = self.sides[player].player_config(self.game_name, seed=self.player_seed(player))
-            self.submit("move", config, player)
+        if self.job is None and not held and self.ai_enabled and not self.jobs.ai_failed_here():
+            side = self.sides[player]
+            config = side.config_for(self.game_name, seed=self.jobs.player_seed(player))
+            self.jobs.submit("move", config, player)
 
     def advance_chance(self, state: Any) -> None:
-        """Roll the die: draw the outcome with the match's seeded generator, wait, play."""
+        """Draw a chance outcome with the match's seeded generator, wait, play it."""
         if self.roll is None:
-            self.roll = (self.match.sample_chance(), self.now)
-            self.emit("rolling")
-            self.emit("sound", text="roll", move=getattr(state, "player", None))
+            self.roll = (self.history.sample_chance(), self.now)
+            self.emit(events.ChanceDrawn(state))
             return
         outcome, started = self.roll
         if self.now - started < ROLL_TIME * self.anim_scale():
             return
         self.roll = None
-        self.match.play(outcome)
-        self.emit("rolled", move=outcome, before=state)
-        self.emit(
-            "sound", text="bust" if outcome == 1 else "landed", move=getattr(state, "player", None)
-        )
-        if outcome == 1:
-            lost = state.turn_total
-            name = self.colour_names()[state.player]
-            text = (
-                f"Rolled a 1! {name} loses {lost} point{'s' if lost != 1 else ''}"
-                if lost
-                else f"Rolled a 1! {name}'s turn is over"
-            )
-            self.emit("message", text=text, tone="danger")
-            self.hold(0.9 * self.anim_scale())
+        self.history.play(outcome)
+        self.emit(events.ChanceSettled(outcome, state))
 
     def game_over(self, state: Any) -> None:
         """Count the result once, and in AI vs AI start the next game after a pause."""
@@ -492,8 +615,8 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
             return
         if self.over_since is None:
             self.over_since = self.now
-            self.emit("over")
-            self.emit("sound", text=self.result_sound(state.winner()))
+            self.emit(events.GameOver())
+            self.emit(events.Sound(self.result_sound(state.winner())))
         if not self.recorded:
             self.record(state.winner())
         if self.ai_vs_ai() and not self.paused and self.animate:
@@ -515,6 +638,6 @@ class PlayController(SearchJobs, Reviewing, GameReviewing):
 
     def update(self) -> None:
         """One frame: answers from the worker, the match, the autosave."""
-        self.poll_worker()
+        self.jobs.poll_worker()
         self.advance()
         self.autosave()

@@ -1,4 +1,8 @@
-"""The play scene's widgets: the role menus, the buttons, AI-vs-AI controls, the card's buttons."""
+"""The play scene's widgets: the role menus, the buttons, AI-vs-AI controls, the card's buttons.
+
+Each builder makes its widgets and returns them (with the y under them); the scene adds
+them and keeps them by their action's name.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +14,16 @@ import pygame_gui
 
 from plyground.gui.play.controller import SPEED_MAX, PlayController
 from plyground.gui.sound import sounds
-from plyground.gui.storage import settings
 from plyground.gui.storage.settings import CUSTOM, FROM_FILE, HUMAN
+from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
 from plyground.gui.widgets.drop_down import drop_down
+
+Button = pygame_gui.elements.UIButton
+Widget = Any
+"""A pygame_gui element as the scene keeps it: its show, hide and kill are untyped, which
+strict mypy does not let typed code call on the element's own class."""
+Buttons = dict[str, Widget]
 
 CUSTOM_ROLE = "AI · Custom…"
 BUTTONS = (
@@ -49,17 +59,23 @@ def role_of(text: str) -> str:
     return text.split("· ", 1)[1]
 
 
-def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """One drop-down per side (the lower built first so the upper one's list opens over it)."""
-    m = scene.app.metrics
-    controller: PlayController = scene.controller
+def build_roles(
+    controller: PlayController,
+    m: Metrics,
+    manager: pygame_gui.UIManager,
+    inner: pygame.Rect,
+    y: int,
+) -> tuple[list[Widget], int]:
+    """One drop-down per side, side 1's first in the list (the lower one is made first so the
+    upper one's list opens over it); returns them and the y under them."""
     menu_w = round(inner.width * 0.56)
-    height = m.button_h if m.height >= SHORT_WINDOW else row_size(scene)[0]
+    height = m.button_h if m.height >= SHORT_WINDOW else row_size(controller, m)[0]
     rows = [
         pygame.Rect(inner.right - menu_w, y + i * (height + m.px(6)), menu_w, height)
         for i in range(2)
     ]
     options = role_options(controller.game_name)
+    menus: list[Widget] = []
     for i in (1, 0):
         side = controller.sides[i]
         choices: list[str | tuple[str, str]] = list(options)
@@ -72,10 +88,8 @@ def build_roles(scene: Any, inner: pygame.Rect, y: int) -> int:
             current = CUSTOM_ROLE if side.preset == CUSTOM else f"AI · {side.preset}"
         if current not in choices:
             current = options[0]
-        menu = drop_down(choices, current, rows[i], scene.manager)
-        scene.add(menu)
-        scene.role_menus.insert(0, menu)
-    return int(rows[1].bottom)
+        menus.insert(0, drop_down(choices, current, rows[i], manager))
+    return menus, int(rows[1].bottom)
 
 
 SHORT_WINDOW = 700
@@ -83,43 +97,47 @@ SHORT_WINDOW = 700
 their room."""
 
 
-def row_size(scene: Any) -> tuple[int, int]:
+def row_size(controller: PlayController, m: Metrics) -> tuple[int, int]:
     """(button height, space under it): tighter in AI vs AI, whose extra rows must leave
     the analysis and the move list their room, and tighter still in a short window."""
-    m = scene.app.metrics
     if m.height < SHORT_WINDOW:
         return max(28, m.px(34)), m.px(4)
-    if scene.controller.ai_vs_ai():
+    if controller.ai_vs_ai():
         return max(30, m.px(34)), m.px(5)
     return m.button_h, m.px(8)
 
 
-def columns(scene: Any, inner: pygame.Rect, labels: list[str]) -> int:
+def columns(m: Metrics, inner: pygame.Rect, labels: list[str]) -> int:
     """3 columns of buttons when every label fits a third of the panel (a big window), else 2."""
-    m = scene.app.metrics
     third = (inner.width - 2 * m.gap) // 3
     widest = max(drawing.text_size(label, m.widget_font)[0] for label in labels)
     return 3 if widest + m.px(14) <= third else 2
 
 
-def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
+def build_buttons(
+    controller: PlayController,
+    m: Metrics,
+    manager: pygame_gui.UIManager,
+    inner: pygame.Rect,
+    y: int,
+) -> tuple[Buttons, int]:
     """The buttons in two columns, or in three with the views' row (Explore, Compare...)
-    in the same grid when the panel is wide enough; returns the y under them."""
-    m = scene.app.metrics
-    shown = scene.controller.settings.show_analysis
+    in the same grid when the panel is wide enough; returns them and the y under them."""
+    shown = controller.settings.show_analysis
     entries = [
         (key, "Hide analysis" if key == "analysis" and shown else label, tip)
         for key, label, tip in BUTTONS
     ]
-    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
+    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(controller)]
     labels = [label for _, label, _ in entries + tools] + ["Show analysis", "Hide analysis"]
-    count = columns(scene, inner, labels)  # the same either way the analysis is
+    count = columns(m, inner, labels)  # the same either way the analysis is
     if count == 3:
         if len(entries) % 3 + len(tools) > 3:  # the views start a row of their own
             entries += [("", "", "")] * (-len(entries) % 3)
         entries += tools
     width = (inner.width - (count - 1) * m.gap) // count
-    height, space = row_size(scene)
+    height, space = row_size(controller, m)
+    buttons: Buttons = {}
     for k, (key, label, tip) in enumerate(entries):
         if not key:
             continue
@@ -130,91 +148,75 @@ def build_buttons(scene: Any, inner: pygame.Rect, y: int) -> int:
             height,
         )
         object_id = "#selected" if key == "analysis" and shown else None
-        scene.buttons[key] = scene.add(
-            pygame_gui.elements.UIButton(
-                rect, label, scene.manager, object_id=object_id, tool_tip_text=tip
-            )
-        )
+        buttons[key] = Button(rect, label, manager, object_id=object_id, tool_tip_text=tip)
     rows = math.ceil(len(entries) / count)
-    return int(y + rows * (height + space) + (space if count == 3 else 0) + space)
+    return buttons, int(y + rows * (height + space) + (space if count == 3 else 0) + space)
 
 
-def build_ai_vs_ai(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """One row of Pause/Resume, Step and Series, then the speed slider."""
-    m = scene.app.metrics
-    controller: PlayController = scene.controller
-    height, space = row_size(scene)
+def build_ai_vs_ai(
+    controller: PlayController,
+    m: Metrics,
+    manager: pygame_gui.UIManager,
+    inner: pygame.Rect,
+    y: int,
+) -> tuple[Buttons, Widget, int]:
+    """One row of Pause/Resume, Step and Series, then the speed slider; returns the buttons,
+    the slider and the y under them."""
+    height, space = row_size(controller, m)
     third = (inner.width - 2 * m.gap) // 3
     row = [pygame.Rect(inner.x + k * (third + m.gap), y, third, height) for k in range(3)]
-    scene.buttons["pause"] = scene.add(
-        pygame_gui.elements.UIButton(
+    buttons: Buttons = {
+        "pause": Button(
             row[0],
             "Resume" if controller.paused else "Pause",
-            scene.manager,
+            manager,
             object_id="#primary" if controller.paused else None,
             tool_tip_text="Space",
-        )
-    )
-    scene.buttons["step"] = scene.add(
-        pygame_gui.elements.UIButton(row[1], "Step", scene.manager, tool_tip_text="One move (S)")
-    )
-    scene.buttons["series"] = scene.add(
-        pygame_gui.elements.UIButton(
+        ),
+        "step": Button(row[1], "Step", manager, tool_tip_text="One move (S)"),
+        "series": Button(
             row[2],
             "Series",
-            scene.manager,
+            manager,
             tool_tip_text="Series results: cross table and scores with 95% intervals (T)",
-        )
-    )
+        ),
+    }
     y = row[0].bottom + space + m.px(2)
     label_w = drawing.text_size("Speed", m.font_size(13))[0] + m.px(12)
     value_w = drawing.text_size("instant", m.font_size(13))[0] + m.px(10)
     slider = pygame.Rect(inner.x + label_w, y, inner.width - label_w - value_w, m.px(26))
-    scene.speed_slider = scene.add(
-        pygame_gui.elements.UIHorizontalSlider(
-            slider,
-            SPEED_MAX - controller.settings.speed,
-            (0.0, SPEED_MAX),
-            scene.manager,
-            click_increment=0.1,
-        )
+    speed = pygame_gui.elements.UIHorizontalSlider(
+        slider,
+        SPEED_MAX - controller.settings.speed,
+        (0.0, SPEED_MAX),
+        manager,
+        click_increment=0.1,
     )
-    return int(slider.bottom + m.px(10))
+    return buttons, speed, int(slider.bottom + m.px(10))
 
 
-def build_overlay_buttons(scene: Any, card: pygame.Rect) -> None:
+def build_overlay_buttons(m: Metrics, manager: pygame_gui.UIManager, card: pygame.Rect) -> Buttons:
     """Play again / Menu on the game-over card."""
-    if "again" in scene.buttons:
-        return
-    m = scene.app.metrics
     again = pygame.Rect(0, 0, m.px(150), m.button_h)
     again.midright = (card.right - m.pad, card.centery)
     menu = pygame.Rect(0, 0, m.px(110), m.button_h)
     menu.midright = (again.x - m.gap, card.centery)
-    scene.buttons["again"] = scene.add(
-        pygame_gui.elements.UIButton(again, "Play again", scene.manager, object_id="#primary")
-    )
-    scene.buttons["overlay_menu"] = scene.add(
-        pygame_gui.elements.UIButton(menu, "Menu", scene.manager)
-    )
+    return {
+        "again": Button(again, "Play again", manager, object_id="#primary"),
+        "overlay_menu": Button(menu, "Menu", manager),
+    }
 
 
-def remove_overlay_buttons(scene: Any) -> None:
-    """The card's buttons go when the game is no longer over."""
-    for key in ("again", "overlay_menu"):
-        button = scene.buttons.pop(key, None)
-        if button is not None:
-            button.kill()
-            if button in scene.widgets:
-                scene.widgets.remove(button)
+OVERLAY_BUTTONS = ("again", "overlay_menu")
+"""The game-over card's buttons (they go when the game is no longer over)."""
 
 
 def button_flags(controller: PlayController) -> dict[str, bool]:
     """Which buttons can be used now."""
     job = controller.job
     return {
-        "undo": controller.match.can_undo(),
-        "redo": controller.match.can_redo(),
+        "undo": controller.history.can_undo(),
+        "redo": controller.history.can_redo(),
         "hint": controller.human_turn() and (job is None or job.kind == "position"),
         "step": controller.paused and not controller.state.is_terminal(),
         "series": len(controller.series) > 0,
@@ -264,7 +266,7 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
     player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
     side = controller.sides[player]
     if side.is_ai:
-        config = side.player_config(controller.game_name)
+        config = side.config_for(controller.game_name)
     else:
         config = controller.analysis_config(player)
     depth = min(config.depth or TOOL_DEPTH, TOOL_DEPTH)
@@ -274,13 +276,13 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
 def tool_chosen(controller: PlayController) -> Any:
     """The move a search chose in the current position: the hint, the AI's waiting move, or
     the move the board's values marked (None when no search looked at this position).  While
-    reviewing: the move the reviewed position's analysis chose."""
-    if controller.reviewing:
+    browsing: the move the reviewed position's analysis chose."""
+    if controller.browsing:
         shown = controller.shown_values()
         return shown.chosen if shown is not None else None
     if controller.hint is not None:
         return controller.hint
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     pending = controller.pending
     if pending is not None and pending.entries == entries:
         return pending.move
@@ -290,70 +292,64 @@ def tool_chosen(controller: PlayController) -> Any:
     return None
 
 
-def open_view(scene: Any, action: str) -> None:
-    """The explorer, the compare view or the policy picture, on the position shown (the
-    reviewed one while reviewing)."""
-    controller: PlayController = scene.controller
-    why = tool_refusal(controller, action)
-    if why:
-        scene.set_notice(why, 2.5)
-        return
+def view_to_open(controller: PlayController, action: str) -> tuple[str, dict[str, Any]]:
+    """The scene (by name) and its parameters for the explorer, the compare view or the
+    policy picture on the position shown (the reviewed one while browsing)."""
     state = controller.shown_state()
     algorithm, depth, heuristic = tool_search(controller)
-    chosen = tool_chosen(controller)
-    controller.cancel_search()  # the view searches; the AI starts again on return
     if action == "explore":
-        scene.app.switch(
-            "explorer", state=state, algorithm=algorithm, depth=depth, heuristic=heuristic
-        )
-    elif action == "compare":
+        return "explorer", {
+            "state": state,
+            "algorithm": algorithm,
+            "depth": depth,
+            "heuristic": heuristic,
+        }
+    if action == "compare":
         game = controller.game
-        scene.app.switch("compare", game=game, state=state, depth=depth, heuristic=heuristic)
-    else:
-        scene.app.switch("policy", game=controller.game, state=state, chosen=chosen)
+        return "compare", {"game": game, "state": state, "depth": depth, "heuristic": heuristic}
+    return "policy", {"game": controller.game, "state": state, "chosen": tool_chosen(controller)}
 
 
-def build_tools(scene: Any, inner: pygame.Rect, y: int) -> int:
-    """One row: Explore, Compare and (for games with a policy picture) Policy (unless
-    `build_buttons` put them in its grid)."""
-    m = scene.app.metrics
-    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(scene.controller)]
-    if tools[0][0] in scene.buttons:
-        return y
+def build_tools(
+    controller: PlayController,
+    m: Metrics,
+    manager: pygame_gui.UIManager,
+    inner: pygame.Rect,
+    y: int,
+) -> tuple[Buttons, int]:
+    """One row: Explore, Compare and (for games with a policy picture) Policy; returns them
+    and the y under them."""
+    tools = [t for t in TOOLS if t[0] != "policy" or has_policy(controller)]
     width = (inner.width - m.gap * (len(tools) - 1)) // len(tools)
-    height, space = row_size(scene)
+    height, space = row_size(controller, m)
+    buttons: Buttons = {}
     for k, (key, label, tip) in enumerate(tools):
         rect = pygame.Rect(inner.x + k * (width + m.gap), y, width, height)
-        scene.buttons[key] = scene.add(
-            pygame_gui.elements.UIButton(rect, label, scene.manager, tool_tip_text=tip)
-        )
-    return int(y + height + 2 * space)
+        buttons[key] = Button(rect, label, manager, tool_tip_text=tip)
+    return buttons, int(y + height + 2 * space)
 
 
-def move_now_rect(scene: Any) -> pygame.Rect:
+def move_now_rect(m: Metrics, mute: pygame.Rect) -> pygame.Rect:
     """The "Move now" button: in the status strip, just left of the mute button."""
-    m = scene.app.metrics
-    mute = mute_rect(scene)
     label = drawing.text_size(MOVE_NOW[1], m.font_size(15), "semibold")[0]
     rect = pygame.Rect(0, 0, label + m.px(36), m.px(34))
     rect.midright = (mute.x - m.gap // 2, mute.centery)
     return rect
 
 
-def build_move_now(scene: Any) -> None:
-    """The "Move now" button, shown only while an AI side thinks (`refresh_tools`)."""
-    key, label, tip = MOVE_NOW
-    button = pygame_gui.elements.UIButton(
-        move_now_rect(scene), label, scene.manager, object_id="#primary", tool_tip_text=tip
-    )
-    scene.buttons[key] = scene.add(button)
-    scene.buttons[key].hide()
+def build_move_now(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -> Widget:
+    """The "Move now" button (hidden: it shows only while an AI side thinks, see
+    `refresh_tools`)."""
+    _, label, tip = MOVE_NOW
+    rect = move_now_rect(m, mute)
+    button: Widget = Button(rect, label, manager, object_id="#primary", tool_tip_text=tip)
+    button.hide()
+    return button
 
 
-def refresh_tools(scene: Any) -> None:
+def refresh_tools(buttons: Buttons, controller: PlayController) -> None:
     """Show "Move now" while an AI thinks; say in each view's tooltip why it is disabled."""
-    controller: PlayController = scene.controller
-    button = scene.buttons.get(MOVE_NOW[0])
+    button = buttons.get(MOVE_NOW[0])
     if button is not None:
         wanted = not tool_refusal(controller, MOVE_NOW[0])
         if wanted != button.visible:
@@ -362,61 +358,15 @@ def refresh_tools(scene: Any) -> None:
             else:
                 button.hide()
     for key, _, tip in TOOLS:
-        button = scene.buttons.get(key)
+        button = buttons.get(key)
         if button is not None:
             why = tool_refusal(controller, key)
             button.tool_tip_text = tip if not why else f"{why}"
 
 
-def mute_rect(scene: Any) -> pygame.Rect:
-    """The mute button, at the right end of the header strip."""
-    m = scene.app.metrics
-    header = scene.header_rect()
-    rect = pygame.Rect(0, 0, m.px(76), min(m.button_h, header.height))
-    rect.midright = header.midright
-    return rect
-
-
-def build_mute_button(scene: Any) -> None:
-    """Sound on / off (key M)."""
+def build_mute_button(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -> Widget:
+    """Sound on / off (key M), at `mute`."""
     text = "Unmute" if sounds().muted else "Mute"
-    scene.buttons["mute"] = scene.add(
-        pygame_gui.elements.UIButton(
-            mute_rect(scene),
-            text,
-            scene.manager,
-            object_id="#quiet",
-            tool_tip_text="Sound effects on / off (M)",
-        )
+    return Button(
+        mute, text, manager, object_id="#quiet", tool_tip_text="Sound effects on / off (M)"
     )
-
-
-def toggle_mute(scene: Any) -> None:
-    """Mute or unmute the effects; the settings remember it."""
-    muted = sounds().toggle_mute()
-    scene.app.settings.sound_muted = muted
-    settings.save(scene.app.settings)
-    button = scene.buttons.get("mute")
-    if button is not None:
-        button.set_text("Unmute" if muted else "Mute")
-    scene.set_notice("Sound off" if muted else "Sound on")
-
-
-def toast_area(scene: Any) -> pygame.Rect:
-    """The play scene's toasts go over the board, under the status line (never over it)."""
-    header = scene.header_rect()
-    top = header.bottom + scene.app.metrics.gap
-    return pygame.Rect(header.x, top, header.width, scene.app.size[1] - top)
-
-
-def apply_change(scene: Any, kind: str) -> None:
-    """The widgets after a change: swapped players only exchange the two role menus' places
-    (no new widgets every game of a series); anything else rebuilds them."""
-    menus = scene.role_menus
-    if kind != "swapped" or len(menus) != 2:
-        scene.rebuild()
-        return
-    first, second = menus[0].relative_rect.topleft, menus[1].relative_rect.topleft
-    menus[0].set_relative_position(second)
-    menus[1].set_relative_position(first)
-    menus.reverse()

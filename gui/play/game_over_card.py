@@ -32,7 +32,7 @@ def detail(controller: PlayController) -> str:
     names = controller.current_series_labels()
     roles = controller.player_roles()
     names = ["You" if role == "You" else name for name, role in zip(names, roles, strict=True)]
-    text = f"{controller.match.decisions()} moves · {names[0]} {score[0]} – {score[1]} {names[1]}"
+    text = f"{controller.history.decisions()} moves · {names[0]} {score[0]} – {score[1]} {names[1]}"
     if score[2]:
         text += f", {score[2]} drawn"
     if controller.ai_vs_ai() and not controller.paused:

@@ -1,7 +1,7 @@
 """The game review in the window (no pygame): the positions' evaluations come from the AI
 worker one by one (`ai.advice.game_review`, `ai.advice.review_evaluator`), so the graph fills
 while you look;
-`GameReviewing` is mixed into `PlayController`.
+`GameReviewer` is a part of `PlayController`.
 
 The review card shows while a position is reviewed, and after a game (not while two AIs
 play on).  Evaluations are kept by position, so undo, redo and a new game keep what is
@@ -10,7 +10,7 @@ known; a review cut short (the AI moves, the game goes on) carries on from where
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.ai.advice.game_review import (
     SEVERITY,
@@ -20,53 +20,54 @@ from plyground.ai.advice.game_review import (
     assemble,
 )
 from plyground.ai.advice.game_review import review_points as points_of
-from plyground.gui.play.jobs import Job
+from plyground.gui.play import events
+from plyground.gui.play.search_jobs import SearchJob
+from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
+
+if TYPE_CHECKING:
+    from plyground.gui.play.controller import PlayController
 
 REVIEW_SECONDS: float | None = None
 """The search budget a position in the window (None:
 `ai.advice.review_evaluator.REVIEW_SECONDS`)."""
 
 
-class GameReviewing:
-    """Reviewing the whole game (part of `PlayController`)."""
+class GameReviewer:
+    """The game review in the window: what is known of each position and asking the worker
+    for the rest (a part of `PlayController`)."""
 
-    review: Any
-    match: Any
-    game: Any
-    game_name: str
-    job: Job | None
-    worker: Any
-    ai_enabled: bool
-    paused: bool
-    over_since: float | None
-    now: Any
-    game_options: Any
-    ai_vs_ai: Any
-    emit: Any
-    set_notice: Any
+    def __init__(self, play: PlayController) -> None:
+        self.play = play
+        self.evaluations: dict[Any, Any] = {}
+        """The game review's (evaluation, lines) by position."""
+        self.assembled: Any = None
+        """The game review last put together, with what it was made from."""
+        self.failed_at: int | None = None
+        """The game review failed with this many moves played: not tried again until they
+        change."""
 
     def review_card_shown(self) -> bool:
-        """Whether the review card is up: a position is reviewed, or the game is over (and
+        """Whether the review card is up: a position is browsed, or the game is over (and
         not about to be followed by the next AI-vs-AI game)."""
-        if self.review.index is not None:  # reviewing
+        if self.play.browse.index is not None:  # browsing
             return True
-        if self.over_since is None or not self.match.entries:
+        if self.play.over_since is None or not self.play.history.entries:
             return False
-        if not (self.ai_enabled or self.review.evaluations):
+        if not (self.play.ai_enabled or self.evaluations):
             return False  # a still picture of the game as it stands (screenshots)
-        return not (self.ai_vs_ai() and not self.paused)
+        return not (self.play.ai_vs_ai() and not self.play.paused)
 
     def review_points(self) -> list[tuple[int, Any]]:
         """The positions the review evaluates: (entries played, state)."""
-        return points_of(self.match.initial, self.match.moves)
+        return points_of(self.play.history.initial, self.play.history.moves)
 
     def want_game_review(self) -> None:
         """With the card up and the worker free, evaluate the positions not known yet."""
-        if not (self.review_card_shown() and self.ai_enabled) or self.job is not None:
+        if not (self.review_card_shown() and self.play.ai_enabled) or self.play.job is not None:
             return
-        if self.review.failed_at == len(self.match.entries):
+        if self.failed_at == len(self.play.history.entries):
             return  # it failed on these moves (a toast said why)
-        known = self.review.evaluations
+        known = self.evaluations
         missing = [
             (index, state)
             for index, state in self.review_points()
@@ -74,35 +75,36 @@ class GameReviewing:
         ]
         if not missing:
             return
-        job_id = self.worker.submit(
-            "game_review",
-            self.game_name,
-            self.game_options(),
+        job_id = self.play.worker.submit(
+            JobKind.GAME_REVIEW,
+            self.play.game_name,
+            self.play.game_options(),
             tuple(missing),
             REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
         )
-        self.job = Job(job_id, "game_review", len(self.match.entries), 0, self.now)
+        self.play.job = SearchJob(
+            job_id, "game_review", len(self.play.history.entries), 0, self.play.now
+        )
 
-    def on_review_position(self, payload: tuple[Any, ...]) -> None:
+    def on_review_position(self, position: PositionEvaluated) -> None:
         """One evaluated position from the worker (kept by position, valid for good)."""
-        _, state, evaluation, lines = payload
-        self.review.evaluations[state] = (evaluation, list(lines))
-        self.emit("reviewed")
+        self.evaluations[position.state] = (position.evaluation, list(position.lines))
+        self.play.emit(events.Reviewed())
 
     def game_review(self) -> GameReview:
         """The review as far as it is known (cached until a move or an evaluation arrives)."""
-        key = (len(self.match.entries), self.match.state, len(self.review.evaluations))
-        cached = self.review.assembled
+        key = (len(self.play.history.entries), self.play.history.state, len(self.evaluations))
+        cached = self.assembled
         if cached is None or cached[0] != key:
-            review = assemble(self.match.initial, self.match.moves, self.review.evaluations)
-            cached = self.review.assembled = (key, review)
+            review = assemble(self.play.history.initial, self.play.history.moves, self.evaluations)
+            cached = self.assembled = (key, review)
         result: GameReview = cached[1]
         return result
 
     def shown_index(self) -> int:
         """Entries up to the position shown (the live game: all of them)."""
-        index = self.review.index
-        return len(self.match.entries) if index is None else int(index)
+        index = self.play.browse.index
+        return len(self.play.history.entries) if index is None else int(index)
 
     def shown_position_review(self) -> PositionReview | None:
         """The review of the position shown, once it is evaluated."""
@@ -117,7 +119,9 @@ class GameReviewing:
 
     def row_of(self, index: int) -> int | None:
         """The move list's row holding entry `index`."""
-        return next((row for row, end in enumerate(self.match.row_ends()) if end > index), None)
+        return next(
+            (row for row, end in enumerate(self.play.history.row_ends()) if end > index), None
+        )
 
     def row_marks(self) -> dict[int, MoveReview]:
         """The worst judged decision of each move-list row (rows with none are left out)."""
@@ -133,7 +137,7 @@ class GameReviewing:
 
     def copy_text(self) -> str:
         """The game's notation of the moves up to the position shown."""
-        return str(self.game.format_moves(self.match.moves[: self.shown_index()]))
+        return str(self.play.game.format_moves(self.play.history.moves[: self.shown_index()]))
 
 
 def _worse(move: MoveReview, other: MoveReview) -> bool:

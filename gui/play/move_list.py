@@ -1,6 +1,6 @@
 """The list of moves in the game's notation: newest at the bottom, scrollable, clickable.
 
-A click on a move shows its position (`gui.play.review`); the reviewed move is highlighted
+A click on a move shows its position (`gui.play.browse`); the browsed move is highlighted
 and kept in view unless the list was scrolled by hand.
 """
 

@@ -1,13 +1,14 @@
-"""The game review card under the board (while reviewing, and after a game): the evaluation
+"""The game review card under the board (while browsing, and after a game): the evaluation
 graph (click a point to see that position), the engine lines of the position shown, why its
 last move is marked, and "Copy position".  The review itself is `gui.play.game_review`; the
-best move on the board is the kit's `draw_best_move`.  Drawing reads the scene, changes
+best move on the board is the kit's `draw_best_move`.  Drawing reads the model, changes
 nothing."""
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -15,8 +16,17 @@ import pygame_gui
 from plyground.ai.advice.game_review import evaluation_text, win_chance
 from plyground.ai.evaluation.provenance import Kind
 from plyground.gui import theme
-from plyground.gui.play import move_list, review_view
+from plyground.gui.play import browse_view, move_list
+from plyground.gui.play.controls import Widget
+from plyground.gui.theme import Colour, Metrics
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:
+    from plyground.gui.play.model import PlayModel
+    from plyground.gui.play.screen import PlayScreen
+
+Toast = Callable[[str, Colour, float], None]
+"""Shows a line over the board: text, colour, seconds."""
 
 COPY = (
     "copy",
@@ -30,27 +40,27 @@ def height(m: Any) -> int:
     return int(m.px(188))
 
 
-def reserved(scene: Any) -> int:
+def reserved(model: PlayModel, m: Metrics) -> int:
     """How much height the board gives up for the card (0 when it is not shown)."""
-    return height(scene.app.metrics) + scene.app.metrics.gap if shown(scene) else 0
+    return height(m) + m.gap if shown(model) else 0
 
 
-def shown(scene: Any) -> bool:
+def shown(model: PlayModel) -> bool:
     """Whether the card is up (see `GameReviewing.review_card_shown`)."""
-    return bool(scene.controller.review_card_shown())
+    return bool(model.controller.review_card_shown())
 
 
-def card_rect(scene: Any) -> pygame.Rect:
+def card_rect(screen: PlayScreen) -> pygame.Rect:
     """Under the board, as wide as it."""
-    m = scene.app.metrics
-    board = scene.board_rect()
+    m = screen.metrics
+    board = screen.board
     return pygame.Rect(board.x, board.bottom + m.gap, board.width, height(m))
 
 
-def parts(scene: Any) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+def parts(screen: PlayScreen) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
     """(title row, graph, lines, the judgement row) inside the card."""
-    m = scene.app.metrics
-    inner = card_rect(scene).inflate(-2 * m.gap, -2 * m.px(8))
+    m = screen.metrics
+    inner = card_rect(screen).inflate(-2 * m.gap, -2 * m.px(8))
     title = pygame.Rect(inner.x, inner.y, inner.width, m.px(30))
     verdict = pygame.Rect(inner.x, inner.bottom - m.px(22), inner.width, m.px(22))
     body = pygame.Rect(
@@ -64,27 +74,22 @@ def parts(scene: Any) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rec
 # -- the button and clicks -------------------------------------------------------------------
 
 
-def build_button(scene: Any) -> None:
-    """The "Copy position" button at the card's top right (shown with the card)."""
-    m = scene.app.metrics
-    key, label, tip = COPY
+def build_button(m: Metrics, manager: pygame_gui.UIManager) -> Widget:
+    """The "Copy position" button (placed and shown with the card by `refresh`)."""
+    _, label, tip = COPY
     width = drawing.text_size(label, m.font_size(14), "semibold")[0] + m.px(28)
     rect = pygame.Rect(0, 0, width, m.px(30))
-    button = pygame_gui.elements.UIButton(rect, label, scene.manager, tool_tip_text=tip)
-    scene.buttons[key] = scene.add(button)
-    refresh(scene)
+    return pygame_gui.elements.UIButton(rect, label, manager, tool_tip_text=tip)
 
 
-def refresh(scene: Any) -> None:
-    """Show the button exactly with the card, at the card's top right."""
-    button = scene.buttons.get(COPY[0])
-    if button is None:
-        return
-    if not shown(scene):
+def refresh(button: Widget, model: PlayModel, measure: Callable[[], PlayScreen]) -> None:
+    """Show the button exactly with the card, at the card's top right (`measure`: the
+    screen now, asked for only while the card is up)."""
+    if not shown(model):
         if button.visible:
             button.hide()
         return
-    title = parts(scene)[0]
+    title = parts(measure())[0]
     where = (title.right - button.relative_rect.width, title.y)
     if button.relative_rect.topleft != where:
         button.set_relative_position(where)
@@ -92,74 +97,79 @@ def refresh(scene: Any) -> None:
         button.show()
 
 
-def point_at(scene: Any, pos: tuple[int, int]) -> int | None:
+def point_at(model: PlayModel, screen: PlayScreen, pos: tuple[int, int]) -> int | None:
     """The review point (its entries count) whose column of the graph holds `pos`."""
-    graph = parts(scene)[1]
+    graph = parts(screen)[1]
     if not graph.collidepoint(pos):
         return None
-    points = scene.controller.review_points()
-    ordinal = round((pos[0] - graph.x - _inset(scene)) / _step(scene, graph, len(points)))
+    points = model.controller.review_points()
+    ordinal = round((pos[0] - graph.x - _inset(screen)) / _step(screen, graph, len(points)))
     return int(points[max(0, min(len(points) - 1, ordinal))][0])
 
 
-def on_mouse(scene: Any, event: pygame.event.Event) -> bool:
+def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) -> bool:
     """A click on the graph shows that position."""
-    if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not shown(scene):
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not shown(model):
         return False
-    index = point_at(scene, event.pos)
+    index = point_at(model, screen, event.pos)
     if index is None:
-        return card_rect(scene).collidepoint(event.pos)  # the card takes its clicks
-    scene.controller.review_go(index)
+        return card_rect(screen).collidepoint(event.pos)  # the card takes its clicks
+    model.controller.browse_to(index)
     return True
 
 
-def copy_position(scene: Any) -> str:
-    """Copy the moves up to the position shown to the clipboard; a toast says what (or why
+def copy_position(model: PlayModel, toast: Toast) -> str:
+    """Copy the moves up to the position shown to the clipboard; `toast` says what (or why
     not). Returns the text."""
-    text = str(scene.controller.copy_text())
-    scene.copied = text
+    text = str(model.controller.copy_text())
+    model.copied = text
     if not text:
-        scene.app.toast("Nothing to copy yet: no moves before this position", theme.WARNING)
+        toast("Nothing to copy yet: no moves before this position", theme.WARNING, 3.0)
         return text
     try:
         pygame.scrap.put_text(text)
     except (pygame.error, AttributeError) as error:  # no clipboard here (headless, old SDL)
-        scene.app.toast(f"No clipboard ({error}); the moves: {text}", theme.WARNING, seconds=8)
+        toast(f"No clipboard ({error}); the moves: {text}", theme.WARNING, 8.0)
         return text
-    scene.app.toast(f"Copied {text} to the clipboard", theme.SUCCESS)
+    toast(f"Copied {text} to the clipboard", theme.SUCCESS, 3.0)
     return text
 
 
 # -- drawing -----------------------------------------------------------------------------------
 
 
-def draw(surface: pygame.Surface, scene: Any) -> None:
+def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
     """The card, and the best move on the board of the position shown."""
-    controller = scene.controller
-    if not shown(scene):
+    controller = model.controller
+    if not shown(model):
         return
     position = controller.shown_position_review()
-    if controller.reviewing and position is not None and position.best_move is not None:
-        scene.view.draw_best_move(
-            surface, scene.board_rect(), controller.shown_state(), position.best_move
+    if controller.browsing and position is not None and position.best_move is not None:
+        model.kit.draw_best_move(
+            surface, screen.board, controller.shown_state(), position.best_move
         )
-    m = scene.app.metrics
-    card = card_rect(scene)
+    m = screen.metrics
+    card = card_rect(screen)
     drawing.shadow(surface, card, m.radius, spread=m.px(12))
     drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
-    title, graph, lines, verdict = parts(scene)
+    title, graph, lines, verdict = parts(screen)
     review = controller.game_review()
-    _draw_title(surface, title, m, scene, review)
-    _draw_graph(surface, graph, m, scene, review)
-    _draw_lines(surface, lines, m, scene, position)
-    _draw_verdict(surface, verdict, m, scene)
+    _draw_title(surface, title, m, model, screen, review)
+    _draw_graph(surface, graph, m, model, screen, review)
+    _draw_lines(surface, lines, m, model, screen, position)
+    _draw_verdict(surface, verdict, m, model, screen)
 
 
 def _draw_title(
-    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, review: Any
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Any,
+    model: PlayModel,
+    screen: PlayScreen,
+    review: Any,
 ) -> None:
     """GAME REVIEW, how far it got, and the legend."""
-    controller = scene.controller
+    controller = model.controller
     small = m.font_size(12)
     y = rect.centery
     x = drawing.draw_text(
@@ -178,7 +188,7 @@ def _draw_title(
         ).right
     first = controller.colour_names()[0]
     legend = f"● exact   ○ estimate   up: {first} ahead"
-    room = rect.right - x - m.gap * 2 - _button_width(scene)
+    room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(
             surface,
@@ -190,32 +200,37 @@ def _draw_title(
         )
 
 
-def _button_width(scene: Any) -> int:
-    button = scene.buttons.get(COPY[0])
-    return int(button.relative_rect.width) if button is not None else 0
+def _button_width(screen: PlayScreen) -> int:
+    button = screen.buttons.get(COPY[0])
+    return int(button.width) if button is not None else 0
 
 
-def _inset(scene: Any) -> int:
-    return int(scene.app.metrics.px(10))
+def _inset(screen: PlayScreen) -> int:
+    return int(screen.metrics.px(10))
 
 
-def _step(scene: Any, graph: pygame.Rect, count: int) -> float:
-    return max(1.0, (graph.width - 2 * _inset(scene)) / max(1, count - 1))
+def _step(screen: PlayScreen, graph: pygame.Rect, count: int) -> float:
+    return max(1.0, (graph.width - 2 * _inset(screen)) / max(1, count - 1))
 
 
 def _draw_graph(
-    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, review: Any
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Any,
+    model: PlayModel,
+    screen: PlayScreen,
+    review: Any,
 ) -> None:
     """The first player's win chance position by position: exact points filled and joined by
     solid lines, estimates hollow and dashed; marked moves ringed; the position shown lit."""
-    controller = scene.controller
+    controller = model.controller
     drawing.rounded_rect(surface, rect, theme.mix(theme.PANEL, (0, 0, 0), 0.25), m.px(8))
     stochastic = bool(controller.game.stochastic)
-    step = _step(scene, rect, review.total)
+    step = _step(screen, rect, review.total)
     half = rect.height / 2 - m.px(8)
     points = [
         (
-            rect.x + _inset(scene) + k * step,
+            rect.x + _inset(screen) + k * step,
             rect.centery - win_chance(p.graph, stochastic) * half,
             p,
         )
@@ -232,13 +247,13 @@ def _draw_graph(
             _dashed(surface, (x1, y1), (x2, y2), m.px(5))
     shown = controller.shown_index()
     everywhere = [index for index, _ in controller.review_points()]
-    mouse = scene.app.mouse()
-    hovered = point_at(scene, mouse) if mouse is not None else None
+    mouse = screen.mouse
+    hovered = point_at(model, screen, mouse) if mouse is not None else None
     if hovered in everywhere:  # the point under the mouse: a faint guide
-        x = rect.x + _inset(scene) + everywhere.index(hovered) * step
+        x = rect.x + _inset(screen) + everywhere.index(hovered) * step
         pygame.draw.line(surface, theme.TEXT_FAINT, (x, rect.y + 4), (x, rect.bottom - 4), 1)
     if shown in everywhere:  # the position shown, evaluated yet or not
-        x = rect.x + _inset(scene) + everywhere.index(shown) * step
+        x = rect.x + _inset(screen) + everywhere.index(shown) * step
         pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
     for x, y, p in points:
         radius = max(2.0, min(m.px(3.5), step / 2.6))  # smaller where points crowd
@@ -293,10 +308,15 @@ def _dashed(
 
 
 def _draw_lines(
-    surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any, position: Any
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Any,
+    model: PlayModel,
+    screen: PlayScreen,
+    position: Any,
 ) -> None:
     """ENGINE LINES of the position shown: moves, then the value with its kind."""
-    controller = scene.controller
+    controller = model.controller
     game = controller.game
     small, size = m.font_size(12), m.font_size(13)
     drawing.draw_text(
@@ -358,14 +378,14 @@ def _value_colour(evaluation: Any) -> theme.Colour:
     return theme.DANGER if evaluation.value < -0.02 else theme.TEXT_DIM
 
 
-def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
+def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colour]:
     """Why the hovered move in the list, or the last move before the position shown, is
     marked (or that it is fine)."""
-    controller = scene.controller
-    point = _hovered_point(scene)
+    controller = model.controller
+    point = _hovered_point(model, screen)
     if point is not None:
         return point, theme.TEXT
-    move = _hovered_move(scene) or controller.shown_move_review()
+    move = _hovered_move(model, screen) or controller.shown_move_review()
     if move is None:
         return "The start · click the graph or use ← → to step through the game", theme.TEXT_DIM
     game = controller.game
@@ -388,15 +408,15 @@ def verdict_text(scene: Any) -> tuple[str, theme.Colour]:
     return text, move_list.mark_colour(move.judgement)
 
 
-def _hovered_point(scene: Any) -> str | None:
+def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:
     """What the graph says at the point under the mouse ('After move 7: for Red, +0.31
     (estimate, depth 9) · click to see it'), or None."""
-    mouse = scene.app.mouse()
-    index = point_at(scene, mouse) if mouse is not None else None
+    mouse = screen.mouse
+    index = point_at(model, screen, mouse) if mouse is not None else None
     if index is None:
         return None
-    controller = scene.controller
-    decisions = sum(not entry.chance for entry in controller.match.entries[:index])
+    controller = model.controller
+    decisions = sum(not entry.chance for entry in controller.history.entries[:index])
     where = "The start" if decisions == 0 else f"After move {decisions}"
     position = next((p for p in controller.game_review().positions if p.index == index), None)
     if position is None:
@@ -406,18 +426,20 @@ def _hovered_point(scene: Any) -> str | None:
     return f"{where}: for {first}, {value} · click to see it"
 
 
-def _hovered_move(scene: Any) -> Any:
+def _hovered_move(model: PlayModel, screen: PlayScreen) -> Any:
     """The marked move under the mouse in the move list, if any."""
-    mouse = scene.app.mouse()
-    shown_list = review_view.window(scene) if mouse is not None else None
+    mouse = screen.mouse
+    shown_list = browse_view.window(model, screen) if mouse is not None else None
     if shown_list is None or mouse is None:
         return None
     row = shown_list.row_at(mouse)
-    return None if row is None else scene.controller.row_marks().get(row)
+    return None if row is None else model.controller.row_marks().get(row)
 
 
-def _draw_verdict(surface: pygame.Surface, rect: pygame.Rect, m: Any, scene: Any) -> None:
-    text, colour = verdict_text(scene)
+def _draw_verdict(
+    surface: pygame.Surface, rect: pygame.Rect, m: Metrics, model: PlayModel, screen: PlayScreen
+) -> None:
+    text, colour = verdict_text(model, screen)
     size = m.font_size(13)
     drawing.draw_text(
         surface,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import pygame
@@ -18,27 +17,32 @@ import pygame_gui
 from plyground.games.base import CHANCE
 from plyground.gui import theme
 from plyground.gui.kits import ViewContext, kit_for
+from plyground.gui.kits.base import PlayEffect
 from plyground.gui.play import (
+    browse_view,
     controls,
+    events,
     game_over_card,
-    keyboard,
     motion,
+    new_game_dialog,
     review_card,
-    review_view,
+    screen,
     side_panel,
     status_line,
     values_caption,
 )
-from plyground.gui.play.activity import MESSAGE_TIME, Activity
-from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, Event, PlayController
+from plyground.gui.play.activity import MESSAGE_TIME
+from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, PlayController
+from plyground.gui.play.events import Event
+from plyground.gui.play.keyboard import Action, KeyPress, Situation, key_press
+from plyground.gui.play.model import BoardMessage, PlayModel
+from plyground.gui.play.screen import PlayScreen
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.sound import sounds
-from plyground.gui.storage import savefile
+from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import CUSTOM
-from plyground.gui.widgets import drawing
+from plyground.gui.widgets import drawing, focus
 
-BOARD_STEPS = 6
-"""The board shrinks for the game-over card in this many sizes (each is drawn once)."""
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
@@ -71,37 +75,16 @@ class PlayScene(FileDialogScene):
         )
         self.controller.on_event = self.on_event
         self.view = kit_for(game_name)
+        self.model = PlayModel(self.controller, self.view)
         self.file_dialog: Any = None
         self.file_mode = ""
-        self.confirm: Any = None
+        self.confirm: controls.Widget | None = None
         """The new-game confirmation while it is up."""
-        self.cursor = keyboard.Cursor()
-        self.kit_rows = side_panel.KitRows()
-        self.move_rows = side_panel.MoveRows()
-        self.analysis_hidden = 0
-        """How many analysis rows the panel had no room for (then pointing shows them)."""
-        self.analysis_pinned = False
-        """All of the analysis shown by key (V) until the next key, click or pointer move."""
-        self.anim_start = -10.0
-        self.anim_length = 0.0
-        self.anim_move: Any = None
-        self.last_move: Any = None
-        self.die_face: int | None = None
-        self.message: tuple[str, theme.Colour, float] | None = None
-        self.cue: tuple[Any, float] | None = None
-        self.buttons: dict[str, Any] = {}
-        self.role_menus: list[Any] = []
-        self.speed_slider: Any = None
+        self.buttons: controls.Buttons = {}
+        self.role_menus: list[controls.Widget] = []
+        self.speed_slider: controls.Widget | None = None
         self.button_flags: dict[str, bool] = {}
         self.controls_bottom = 0
-        self.shown_scores: list[float] = [0.0, 0.0]
-        self.shown_total = 0.0
-        self.landing: tuple[float, Any] | None = None
-        """When the running move animation ends (its "landed" sound), and whose move it is."""
-        self.activity = Activity()
-        self.copied: str | None = None
-        """The text "Copy position" put on the clipboard last."""
-        self.reset_effects()
 
     # -- what the controller reports ----------------------------------------------
 
@@ -109,107 +92,105 @@ class PlayScene(FileDialogScene):
         """Animate a move, show a message, rebuild the widgets..."""
         now = self.app.now
         self.app.request_frame()
-        if event.kind == "played":
-            self.start_animation(event.move, event.before)
-        elif event.kind == "rolled":
-            self.die_face = event.move
-            if event.move == 1:
-                self.anim_start, self.anim_length = now, 0.0
-        elif event.kind == "message":
-            tone = TONES.get(event.tone, theme.TEXT)
-            self.message = (event.text, tone, now) if event.text else None
-        elif event.kind == "toast":
-            self.app.toast(event.text, TONES.get(event.tone, theme.ACCENT), seconds=6)
-        elif event.kind == "reset":
-            self.reset_effects()
-        elif event.kind == "over":
-            controls.build_overlay_buttons(self, self.overlay_rect(final=True))
-            self.refresh_buttons(force=True)
-        elif event.kind in ("rebuild", "swapped") and self.app.scene is self:
-            controls.apply_change(self, event.kind)
-        elif event.kind == "sound":
-            sounds().event(self.view.sounds, event.text, event.move)
+        names = self.controller.colour_names()
+        model = self.model
+        match event:
+            case events.Played(move, before):
+                self.start_animation(move, before)
+                self.show_effect(self.view.move_effect(before, move, names), before.to_move)
+            case events.ChanceDrawn(before):
+                player = getattr(before, "player", None)
+                self.show_effect(self.view.chance_effect(before), player)
+            case events.ChanceSettled(outcome, before):
+                model.die_face = outcome
+                effect = self.view.outcome_effect(before, outcome, names)
+                if effect.stops_motion:
+                    model.anim_start, model.anim_length = now, 0.0
+                self.show_effect(effect, getattr(before, "player", None))
+            case events.Message(text, tone):
+                model.message = BoardMessage(text, tone, now) if text else None
+            case events.Toast(text, tone):
+                self.app.toast(text, TONES.get(tone, theme.ACCENT), seconds=6)
+            case events.Reset():
+                self.reset_effects()
+            case events.GameOver():
+                self.add_overlay_buttons()
+                self.refresh_buttons(force=True)
+            case events.Rebuild() | events.Swapped() if self.app.scene is self:
+                self.apply_change(event.kind)
+            case events.Sound(name, player):
+                sounds().event(self.view.sounds, name, player)
+
+    def show_effect(self, effect: PlayEffect, player: int | None) -> None:
+        """Play a kit's effect of a move or a chance outcome: its sound, message and pause."""
+        if effect.sound is not None:
+            sounds().event(self.view.sounds, effect.sound, player)
+        if effect.message is not None:
+            text, tone = effect.message
+            self.model.message = BoardMessage(text, tone, self.app.now) if text else None
+        if effect.pause:
+            self.controller.hold(effect.pause * self.controller.anim_scale())
 
     def start_animation(self, move: Any, before: Any) -> None:
         """A placed mark or a falling disc; the controller waits for it."""
-        self.last_move = self.anim_move = move
-        self.anim_start = self.app.now
+        model = self.model
+        model.last_move = model.anim_move = move
+        model.anim_start = self.app.now
         seconds = motion.move_seconds(self.view, before, move)
-        self.anim_length = seconds * self.controller.anim_scale()
-        self.controller.hold(self.anim_length)
+        model.anim_length = seconds * self.controller.anim_scale()
+        self.controller.hold(model.anim_length)
         mover = getattr(before, "to_move", None)
-        self.landing = (self.anim_start + self.anim_length, mover) if self.anim_length else None
+        end = model.anim_start + model.anim_length
+        model.landing = (end, mover) if model.anim_length else None
 
     def reset_effects(self) -> None:
         """Drop animations and per-position marks (after undo, new game...)."""
-        self.anim_start = -10.0
-        self.anim_length = 0.0
-        self.message = None
-        self.cue = None
-        self.landing = None
-        entries = self.controller.match.entries
-        decisions = [e.move for e in entries if not e.chance]
-        self.last_move = decisions[-1] if decisions else None
-        faces = [e.move for e in entries if e.chance]
-        self.die_face = faces[-1] if faces else None
-        state = self.controller.state
-        self.shown_scores = [float(s) for s in getattr(state, "scores", (0, 0))]
-        self.shown_total = float(getattr(state, "turn_total", 0))
+        self.model.reset_effects()
         if self.controller.over_since is None:
-            controls.remove_overlay_buttons(self)
+            self.remove_overlay_buttons()
 
     # -- layout -------------------------------------------------------------------
 
+    def screen(self) -> PlayScreen:
+        """Where everything is this frame (what the views read besides the model)."""
+        places = {key: pygame.Rect(button.relative_rect) for key, button in self.buttons.items()}
+        slider = self.speed_slider
+        return screen.measure(
+            self.model,
+            self.app.metrics,
+            self.app.size,
+            self.app.now,
+            self.app.mouse(),
+            controls_bottom=self.controls_bottom,
+            buttons=places,
+            role_menus=tuple(pygame.Rect(menu.relative_rect) for menu in self.role_menus),
+            speed_slider=pygame.Rect(slider.relative_rect) if slider is not None else None,
+        )
+
     def panel_rect(self) -> pygame.Rect:
         """The side panel on the right."""
-        m = self.app.metrics
-        w, h = self.app.size
-        return pygame.Rect(w - m.side_panel_w - m.pad, m.pad, m.side_panel_w, h - 2 * m.pad)
+        return screen.panel_rect(self.app.metrics, self.app.size)
 
     def header_rect(self) -> pygame.Rect:
         """The strip above the board with whose turn it is."""
-        m = self.app.metrics
-        panel = self.panel_rect()
-        return pygame.Rect(m.pad, m.pad, panel.x - 2 * m.pad, m.px(52))
-
-    def overlay_height(self) -> int:
-        """Height of the game-over card."""
-        m = self.app.metrics
-        return int(m.px(96) + m.button_h // 2)
+        return screen.header_rect(self.app.metrics, self.app.size)
 
     def board_rect(self) -> pygame.Rect:
         """Where the board view draws; it shrinks while the game-over card is shown."""
-        m = self.app.metrics
-        header = self.header_rect()
-        h = self.app.size[1]
-        top = values_caption.board_top(self)  # under the status line and the values' caption
-        rect = pygame.Rect(header.x, top, header.width, h - top - m.pad)
-        shown = self.overlay_shown()
-        if shown > 0:
-            # In a few steps: each board size is drawn and cached anew.
-            eased = math.ceil(drawing.ease_out_cubic(shown) * BOARD_STEPS) / BOARD_STEPS
-            rect.height -= round((self.overlay_height() + m.gap) * eased)
-        rect.height -= review_card.reserved(self)  # the game review's card under the board
-        return rect
+        return screen.board_rect(self.model, self.app.metrics, self.app.size, self.app.now)
 
     def overlay_shown(self) -> float:
         """How far the game-over card has slid in (0..1)."""
-        over_since = self.controller.over_since
-        if over_since is None:
-            return 0.0
-        if not self.controller.animate:
-            return 1.0
-        return float(min(1.0, (self.app.now - over_since) / 0.3))
+        return self.model.overlay_shown(self.app.now)
 
     def overlay_rect(self, final: bool = False) -> pygame.Rect:
         """The game-over card, under the (shrunk) board."""
-        m = self.app.metrics
-        header = self.header_rect()
-        h = self.app.size[1]
-        shown = 1.0 if final else drawing.ease_out_cubic(self.overlay_shown())
-        card = pygame.Rect(header.x, 0, header.width, self.overlay_height())
-        card.bottom = round(h - m.pad + (1 - shown) * (card.height + m.pad))
-        return card
+        m, size = self.app.metrics, self.app.size
+        return screen.overlay_rect(self.model, m, size, self.app.now, final)
+
+    def mute_rect(self) -> pygame.Rect:
+        """The mute button, at the right end of the header strip."""
+        return screen.mute_rect(self.app.metrics, self.app.size)
 
     def build(self) -> None:
         """The side panel's widgets (and the game-over buttons when the game is over)."""
@@ -220,21 +201,65 @@ class PlayScene(FileDialogScene):
         self.role_menus = []
         self.speed_slider = None
         self.button_flags = {}
-        y = controls.build_roles(self, inner, panel.y + m.px(40)) + m.px(
-            16 if m.height >= 700 else 10
-        )
-        y = controls.build_buttons(self, inner, y)
-        y = controls.build_tools(self, inner, y)
-        controls.build_move_now(self)
-        review_view.build_button(self)
-        review_card.build_button(self)
-        if self.controller.ai_vs_ai():
-            y = controls.build_ai_vs_ai(self, inner, y)
+        controller, manager = self.controller, self.manager
+        menus, y = controls.build_roles(controller, m, manager, inner, panel.y + m.px(40))
+        self.role_menus = [self.add(menu) for menu in menus]
+        y += m.px(16 if m.height >= 700 else 10)
+        buttons, y = controls.build_buttons(controller, m, manager, inner, y)
+        self.add_buttons(buttons)
+        if controls.TOOLS[0][0] not in self.buttons:  # else the grid holds the views' row
+            buttons, y = controls.build_tools(controller, m, manager, inner, y)
+            self.add_buttons(buttons)
+        mute = self.mute_rect()
+        self.add_buttons({controls.MOVE_NOW[0]: controls.build_move_now(m, manager, mute)})
+        self.add_buttons({browse_view.LIVE[0]: browse_view.build_button(m, manager, mute)})
+        copy = review_card.build_button(m, manager)
+        self.add_buttons({review_card.COPY[0]: copy})
+        review_card.refresh(copy, self.model, self.screen)
+        if controller.ai_vs_ai():
+            buttons, self.speed_slider, y = controls.build_ai_vs_ai(
+                controller, m, manager, inner, y
+            )
+            self.add_buttons(buttons)
+            self.add(self.speed_slider)
         self.controls_bottom = y
-        if self.controller.over_since is not None:
-            controls.build_overlay_buttons(self, self.overlay_rect(final=True))
-        controls.build_mute_button(self)
+        if controller.over_since is not None:
+            self.add_overlay_buttons()
+        self.add_buttons({"mute": controls.build_mute_button(m, manager, mute)})
         self.refresh_buttons(force=True)
+
+    def add_buttons(self, buttons: controls.Buttons) -> None:
+        """Keep new buttons by their action's name (the scene removes them with the rest)."""
+        for key, button in buttons.items():
+            self.buttons[key] = self.add(button)
+
+    def add_overlay_buttons(self) -> None:
+        """Play again / Menu on the game-over card (once)."""
+        if controls.OVERLAY_BUTTONS[0] in self.buttons:
+            return
+        card = self.overlay_rect(final=True)
+        self.add_buttons(controls.build_overlay_buttons(self.app.metrics, self.manager, card))
+
+    def remove_overlay_buttons(self) -> None:
+        """The card's buttons go when the game is no longer over."""
+        for key in controls.OVERLAY_BUTTONS:
+            button = self.buttons.pop(key, None)
+            if button is not None:
+                button.kill()
+                if button in self.widgets:
+                    self.widgets.remove(button)
+
+    def apply_change(self, kind: str) -> None:
+        """The widgets after a change: swapped players only exchange the two role menus'
+        places (no new widgets every game of a series); anything else rebuilds them."""
+        menus = self.role_menus
+        if kind != "swapped" or len(menus) != 2:
+            self.rebuild()
+            return
+        first, second = menus[0].relative_rect.topleft, menus[1].relative_rect.topleft
+        menus[0].set_relative_position(second)
+        menus[1].set_relative_position(first)
+        menus.reverse()
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Enable or disable buttons to match what is possible now."""
@@ -263,13 +288,13 @@ class PlayScene(FileDialogScene):
         """A click or key: the controller plays it, or the board shows why not."""
         controller = self.controller
         state = controller.state
-        if controller.try_human_move(move) or controller.reviewing or state.is_terminal():
+        if controller.try_human_move(move) or controller.browsing or state.is_terminal():
             return
         if state.to_move == CHANCE:
             return
         if not controller.is_human(state.to_move):
             return
-        self.cue = (move, self.app.now)
+        self.model.cue = (move, self.app.now)
         why = motion.refusal(self.view, state, move)
         if why:
             self.set_notice(why)
@@ -308,13 +333,18 @@ class PlayScene(FileDialogScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widgets, board clicks, move keys and shortcuts."""
-        side_panel.unpin_analysis(self, event)
+        if side_panel.unpin_analysis(self.model, event):
+            self.app.request_frame()
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
-        if keyboard.on_confirm_event(self, event) or review_view.on_mouse(self, event):
+        if self.on_dialog_event(event):
             return True
-        if review_card.on_mouse(self, event):  # a click on the review's graph
-            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            shown = self.screen()
+            if browse_view.on_mouse(self.model, shown, event):
+                return True
+            if review_card.on_mouse(self.model, shown, event):  # a click on the graph
+                return True
         if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
             return True  # the confirmation is modal too
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -337,42 +367,169 @@ class PlayScene(FileDialogScene):
                 self.try_human_move(move)
             return True
         if event.type == pygame.KEYDOWN:
-            return keyboard.on_key(self, event)
+            return self.on_key(event)
         return False
 
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """A key: the confirmation, Esc's order, the key table, then the kit's keys."""
+        if self.confirm is not None:
+            if new_game_dialog.on_key(self.confirm, event.key) is new_game_dialog.Answer.CLOSED:
+                self.close_confirm()
+            return True
+        if event.key == pygame.K_ESCAPE and self.escape():
+            return True
+        controller = self.controller
+        situation = Situation(
+            ai_vs_ai=controller.ai_vs_ai(),
+            paused=controller.paused,
+            human_turn=controller.human_turn(),
+            browsing=controller.browsing,
+        )
+        pressed = key_press(event.key, event.mod, situation)
+        if pressed is not None:
+            self.on_key_press(pressed)
+            return True
+        move = self.view.move_for_key(controller.state, event.key, event.unicode)
+        if move is None:
+            return False
+        self.try_human_move(move)
+        return True
+
+    def escape(self) -> bool:
+        """Esc closes an open drop-down first, then ends a review (True when it did either)."""
+        if focus.close_dropdowns(self.widgets):
+            return True
+        if self.controller.browsing:
+            self.controller.browse_leave()
+            return True
+        return False
+
+    def on_key_press(self, pressed: KeyPress) -> None:
+        """One action of the key table: the ones that read the key here, the rest by `do`."""
+        controller, key = self.controller, pressed.key
+        if pressed.action is Action.CURSOR:
+            self.move_cursor(key)
+        elif pressed.action is Action.PLAY_CURSOR:
+            self.play_cursor()
+        elif pressed.action is Action.BROWSE_STEP:
+            controller.browse_step(-1 if key == pygame.K_LEFT else 1)
+        elif pressed.action is Action.BROWSE_ENDS:
+            if key == pygame.K_HOME:
+                controller.browse_home()
+            else:
+                controller.browse_leave()
+        elif pressed.action is Action.SCROLL:
+            self.scroll_moves(-1 if key == pygame.K_PAGEUP else 1, page=True)
+        else:
+            self.do(pressed.action)
+
+    # -- the board cursor -----------------------------------------------------------
+
+    def move_cursor(self, key: int) -> None:
+        """An arrow: the kit moves the cursor (its first press shows it); ↓ with nowhere to
+        go plays (a board whose cursor only moves sideways)."""
+        cursor = self.model.cursor
+        dx, dy = focus.ARROWS[key]
+        was_shown = self.model.cursor_shown(self.app.mouse()) is not None
+        moved = self.view.cursor_move(
+            self.controller.state, cursor.move if was_shown else None, dx, dy
+        )
+        if moved is None:
+            if key == pygame.K_DOWN and was_shown:
+                self.play_cursor()
+            return
+        self.show_cursor(moved)
+
+    def show_cursor(self, move: Any) -> None:
+        """Put the cursor on `move` and show it; a kit that does not draw it gets it named."""
+        cursor = self.model.cursor
+        cursor.move, cursor.shown, cursor.mouse_at = move, True, self.app.mouse()
+        if not self.view.draws_cursor:
+            text = self.controller.game.format_move(move)
+            self.set_notice(f"Selected {text} · Enter plays it", 3.0)
+
+    def play_cursor(self) -> None:
+        """Enter, Space or ↓: play the move under the cursor (the first press shows it)."""
+        move = self.model.cursor_shown(self.app.mouse())
+        if move is None:
+            start = self.view.cursor_move(self.controller.state, None, 0, 0)
+            if start is not None:
+                self.show_cursor(start)
+            return
+        self.try_human_move(move)
+
+    # -- the new-game confirmation -------------------------------------------------
+
+    def ask_new_game(self) -> None:
+        """New game: at once, or after a confirmation when a game is in progress."""
+        controller = self.controller
+        if not new_game_dialog.in_progress(controller):
+            controller.new_game()
+            return
+        if self.confirm is not None:
+            return
+        centre = self.board_rect().center
+        moves = controller.history.decisions()
+        dialog = new_game_dialog.open_dialog(self.app.metrics, self.manager, centre, moves)
+        self.confirm = self.add(dialog)
+
+    def close_confirm(self) -> None:
+        """Close the confirmation if it is up."""
+        dialog, self.confirm = self.confirm, None
+        if dialog is not None:
+            dialog.kill()
+            if dialog in self.widgets:
+                self.widgets.remove(dialog)
+
+    def on_dialog_event(self, event: pygame.event.Event) -> bool:
+        """The confirmation's answer: a new game, or nothing (closed)."""
+        if self.confirm is None:
+            return False
+        answer = new_game_dialog.on_event(self.confirm, event)
+        if answer is None:
+            return False
+        self.confirm = None
+        if answer is new_game_dialog.Answer.NEW_GAME:
+            self.controller.new_game()
+        return True
+
+    # -- actions --------------------------------------------------------------------
+
     def do(self, action: str) -> None:
-        """One named action of a button or a key."""
+        """One named action of a button or a key (see `keyboard.Action`)."""
         controller = self.controller
         simple: dict[str, Callable[[], object]] = {
-            "new": partial(keyboard.ask_new_game, self),
-            "live": controller.review_leave,
-            "again": controller.new_game,
-            "undo": controller.undo,
-            "redo": controller.redo,
-            "hint": controller.request_hint,
-            "swap": controller.swap_sides,
-            "analysis": controller.toggle_analysis,
-            "pause": controller.toggle_pause,
-            "step": controller.step,
-            "series": self.show_series,
-            "mute": partial(controls.toggle_mute, self),
-            "whole_analysis": partial(side_panel.pin_analysis, self),
-            "copy": partial(review_card.copy_position, self),
+            Action.NEW: self.ask_new_game,
+            Action.LIVE: controller.browse_leave,
+            Action.AGAIN: controller.new_game,
+            Action.UNDO: controller.undo,
+            Action.REDO: controller.redo,
+            Action.HINT: controller.request_hint,
+            Action.SWAP: controller.swap_sides,
+            Action.ANALYSIS: controller.toggle_analysis,
+            Action.PAUSE: controller.toggle_pause,
+            Action.STEP: controller.step,
+            Action.SERIES: self.show_series,
+            Action.MUTE: self.toggle_mute,
+            Action.WHOLE_ANALYSIS: self.pin_analysis,
+            Action.COPY: self.copy_position,
         }
         if action in simple:
             simple[action]()
-        elif action in ("players", "menu", "overlay_menu", "back"):
+        elif action in (Action.PLAYERS, Action.MENU, Action.OVERLAY_MENU, Action.BACK):
             controller.cancel_search()  # leaving the board: the AI stops at once
-            if action == "players":
+            if action == Action.PLAYERS:
                 self.app.switch("setup", game_name=self.game_name, editing=True)
+            elif action == Action.BACK:
+                self.app.pop()
             else:
-                self.app.pop() if action == "back" else self.app.pop_to_root()
-        elif action in ("save", "open"):
+                self.app.pop_to_root()
+        elif action in (Action.SAVE, Action.OPEN):
             self.open_file_dialog(action)
-        elif action == "move_now":
+        elif action == Action.MOVE_NOW:
             controller.move_now()
-        elif action in ("explore", "compare", "policy"):
-            controls.open_view(self, action)
+        elif action in (Action.EXPLORE, Action.COMPARE, Action.POLICY):
+            self.open_view(action)
 
     def on_button(self, element: Any) -> bool:
         """A side-panel button."""
@@ -382,9 +539,51 @@ class PlayScene(FileDialogScene):
         self.do(key)
         return True
 
+    def open_view(self, action: str) -> None:
+        """The explorer, the compare view or the policy picture, on the position shown."""
+        why = controls.tool_refusal(self.controller, action)
+        if why:
+            self.set_notice(why, 2.5)
+            return
+        name, params = controls.view_to_open(self.controller, action)
+        self.controller.cancel_search()  # the view searches; the AI starts again on return
+        self.app.switch(name, **params)
+
+    def toggle_mute(self) -> None:
+        """Mute or unmute the effects; the settings remember it."""
+        muted = sounds().toggle_mute()
+        self.app.settings.sound_muted = muted
+        settings.save(self.app.settings)
+        button = self.buttons.get("mute")
+        if button is not None:
+            button.set_text("Unmute" if muted else "Mute")
+        self.set_notice("Sound off" if muted else "Sound on")
+
+    def pin_analysis(self) -> None:
+        """V: all of the analysis over the buttons, where the panel is short."""
+        notice = side_panel.pin_analysis(self.model)
+        if notice is not None:
+            self.set_notice(notice)
+            return
+        self.app.request_frame()
+
+    def copy_position(self) -> str:
+        """Copy the moves up to the position shown; a toast says what."""
+        return review_card.copy_position(self.model, self.toast)
+
+    def toast(self, text: str, colour: theme.Colour, seconds: float) -> None:
+        """A line over the board for `seconds`."""
+        self.app.toast(text, colour, seconds=seconds)
+
     def scroll_moves(self, direction: int, page: bool = False) -> None:
         """Scroll the move list (-1: towards the first moves)."""
-        review_view.scroll(self, direction, page)
+        browse_view.scroll(self.model, self.screen(), direction, page)
+
+    def toast_area(self) -> pygame.Rect:
+        """The play scene's toasts go over the board, under the status line (never over it)."""
+        header = self.header_rect()
+        top = header.bottom + self.app.metrics.gap
+        return pygame.Rect(header.x, top, header.width, self.app.size[1] - top)
 
     # -- per frame ----------------------------------------------------------------
 
@@ -409,47 +608,46 @@ class PlayScene(FileDialogScene):
 
     def update(self, dt: float) -> None:
         """Poll the AI, advance the match, ease the displayed numbers."""
-        if self.landing is not None and self.app.now >= self.landing[0]:
-            sounds().event(self.view.sounds, "landed", self.landing[1])
-            self.landing = None
+        model = self.model
+        if model.landing is not None and self.app.now >= model.landing[0]:
+            sounds().event(self.view.sounds, "landed", model.landing[1])
+            model.landing = None
         self.controller.update()
-        self.activity.update(self.controller, self.app.now)
-        state = self.controller.state
-        if hasattr(state, "scores") and hasattr(state, "turn_total"):
+        model.activity.update(self.controller, self.app.now)
+        if model.shown_numbers:
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
-            for i in (0, 1):
-                self.shown_scores[i] += (state.scores[i] - self.shown_scores[i]) * ease
-            target = state.turn_total
-            if target < self.shown_total:
-                self.shown_total = float(target)  # a lost or banked total vanishes at once
-            self.shown_total += (target - self.shown_total) * ease
+            state = self.controller.state
+            model.shown_numbers = self.view.ease_numbers(model.shown_numbers, state, ease)
         self.refresh_buttons()
-        controls.refresh_tools(self)
-        review_view.refresh(self)
-        review_card.refresh(self)
-
-    toast_area = controls.toast_area
+        controls.refresh_tools(self.buttons, self.controller)
+        live = self.buttons.get(browse_view.LIVE[0])
+        if live is not None:
+            browse_view.refresh(live, self.controller)
+        copy = self.buttons.get(review_card.COPY[0])
+        if copy is not None:
+            review_card.refresh(copy, model, self.screen)
 
     def animating(self) -> bool:
         """Whether the picture changes without an event (see `gui.play.activity`)."""
-        return self.activity.animating(self, self.app.now)
+        return self.model.animating(self.app.now)
 
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
-        controller = self.controller
+        controller, model = self.controller, self.model
         state = controller.shown_state()
         now = self.app.now
-        reviewing = controller.reviewing
-        interactive = controller.human_turn() and controller.roll is None and not reviewing
+        browsing = controller.browsing
+        interactive = controller.human_turn() and controller.roll is None and not browsing
+        mouse = self.app.mouse()
         ctx = ViewContext(
-            now=self.activity.pulse_now(now),
+            now=model.activity.pulse_now(now),
             scale=self.app.metrics.scale,
-            mouse=self.app.mouse(),
+            mouse=mouse,
             interactive=interactive,
             stochastic=controller.game.stochastic,
-            last_move=controller.shown_last_move() if reviewing else self.last_move,
+            last_move=controller.shown_last_move() if browsing else model.last_move,
             names=controller.player_names(),
-            cursor=keyboard.cursor_shown(self) if interactive else None,
+            cursor=model.cursor_shown(mouse) if interactive else None,
         )
         if state.is_terminal():
             ctx.winning_line = state.winning_line()
@@ -457,68 +655,70 @@ class PlayScene(FileDialogScene):
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
-        if reviewing:  # a still picture of the reviewed position
+        if browsing:  # a still picture of the reviewed position
             ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
             return ctx
         ctx.hint = controller.hint
-        if self.cue is not None:
-            ctx.cue = (self.cue[0], now - self.cue[1])
+        if model.cue is not None:
+            ctx.cue = (model.cue[0], now - model.cue[1])
         self.add_animation(ctx, state, now)
         return ctx
 
     def add_animation(self, ctx: ViewContext, state: Any, now: float) -> None:
         """The running animations, as the view's `anim` entries."""
-        controller = self.controller
-        progress = 1.0 if self.anim_length <= 0 else (now - self.anim_start) / self.anim_length
+        controller, model = self.controller, self.model
+        length = model.anim_length
+        progress = 1.0 if length <= 0 else (now - model.anim_start) / length
         if progress < 1:
-            moving = motion.move_animation(self.view, state, self.anim_move, progress)
+            moving = motion.move_animation(self.view, state, model.anim_move, progress)
             ctx.anim.update(moving)
         if ctx.winning_line and controller.over_since is not None and controller.animate:
             ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
         if not self.controller.game.stochastic:
             return
-        ctx.anim["scores"] = tuple(self.shown_scores)
-        ctx.anim["turn_total"] = self.shown_total
+        ctx.anim.update(self.view.numbers_animation(model.shown_numbers))
         if controller.roll is not None:
             scale = max(0.01, controller.anim_scale())
             p = (now - controller.roll[1]) / (ROLL_TIME * scale)
             face = 1 + (int(now * 14) * 5 + 3) % 6
             ctx.anim["die"] = (face, True, min(1.0, p))
         else:
-            ctx.anim["die"] = (self.die_face, False, 1.0)
-        if self.message is not None:
-            text, colour, since = self.message
-            age = now - since
+            ctx.anim["die"] = (model.die_face, False, 1.0)
+        if model.message is not None:
+            message = model.message
+            age = now - message.since
             strength = min(1.0, age / 0.15) * min(1.0, max(0.0, (MESSAGE_TIME - age) / 0.4))
             if state.to_move != CHANCE or age < MESSAGE_TIME:
-                ctx.anim["message"] = (text, colour, strength)
+                colour = TONES.get(message.tone, theme.TEXT)
+                ctx.anim["message"] = (message.text, colour, strength)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Status line, board, side panel and the game-over card."""
         m = self.app.metrics
-        controller = self.controller
-        header = self.header_rect()
-        header.width = controls.mute_rect(self).x - m.gap - header.x  # the mute button's room
+        controller, model = self.controller, self.model
+        shown = self.screen()
+        header = shown.header.copy()
+        header.width = self.mute_rect().x - m.gap - header.x  # the mute button's room
         move_now = self.buttons.get(controls.MOVE_NOW[0])
         if move_now is not None and move_now.visible:
             header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
-        live = self.buttons.get(review_view.LIVE[0])
-        if controller.reviewing and live is not None:
+        live = self.buttons.get(browse_view.LIVE[0])
+        if controller.browsing and live is not None:
             header.width = live.relative_rect.x - m.gap - header.x
-            review_view.draw_banner(surface, header, m, controller)
+            browse_view.draw_banner(surface, header, m, controller)
         else:
             status_line.draw(surface, header, m, controller, self.view, self.app.now)
-        self.view.draw(surface, self.board_rect(), controller.shown_state(), self.context())
-        values_caption.draw(surface, self)
-        side_panel.draw(surface, self.panel_rect(), m, self)
-        review_card.draw(surface, self)
+        self.view.draw(surface, shown.board, controller.shown_state(), self.context())
+        values_caption.draw(surface, model, shown)
+        model.analysis_hidden = side_panel.draw(surface, model, shown).analysis_hidden
+        review_card.draw(surface, model, shown)
         if controller.over_since is not None:
             card = self.overlay_rect()
             again = self.buttons.get("overlay_menu")
-            right = again.relative_rect.x if again is not None else card.right
+            right = int(again.relative_rect.x) if again is not None else card.right
             game_over_card.draw(surface, card, m, controller, right)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """The whole analysis over the buttons while the pointer is over a short one."""
         if self.file_dialog is None and self.confirm is None:
-            side_panel.draw_expanded(surface, self)
+            side_panel.draw_expanded(surface, self.model, self.screen())

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from plyground.gui import theme
-from plyground.gui.kits.base import BoardView
 from plyground.gui.play import analysis_panel, move_list
 from plyground.gui.play.controller import PlayController
-from plyground.gui.play.jobs import SearchRecord
+from plyground.gui.play.search_jobs import SearchRecord
+from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:
+    from plyground.gui.play.model import PlayModel
+    from plyground.gui.play.screen import PlayScreen
 
 
 def as_analysis(
@@ -36,27 +40,10 @@ def as_analysis(
     )
 
 
-class KitRows:
-    """The kit's extra analysis rows (`BoardView.analysis_rows`), worked out once per position."""
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.rows: list[tuple[str, str]] = []
-
-    def get(self, controller: PlayController, view: BoardView) -> list[tuple[str, str]]:
-        """The rows for the current position (empty for games without them)."""
-        names = controller.colour_names()
-        match = controller.match
-        key = (view, controller.game, len(match.entries), match.state, names)
-        if self.key != key:
-            self.rows = view.analysis_rows(controller.game, match.initial, match.entries, names)
-            self.key = key
-        return self.rows
-
-
-def draw_players(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
+def draw_players(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
     """PLAYERS heading, the score, and each side's dot and name beside its role menu."""
-    controller: PlayController = scene.controller
+    controller = model.controller
+    panel, m = screen.panel, screen.metrics
     inner = panel.inflate(-2 * m.gap, 0)
     small = m.font_size(12)
     drawing.draw_text(
@@ -75,14 +62,14 @@ def draw_players(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any
     )
     state = controller.state
     colours = controller.colour_names()
-    for i, menu in enumerate(scene.role_menus):
-        y = menu.relative_rect.centery
+    for i, menu in enumerate(screen.role_menus):
+        y = menu.centery
         active = not state.is_terminal() and state.player == i
         colour = theme.PLAYER_COLOURS[i]
         if active:
             drawing.glow(surface, colour, (inner.x + m.px(8), y), m.px(16), 80)
         drawing.circle(surface, colour, (inner.x + m.px(8), y), m.px(7))
-        label_w = menu.relative_rect.x - inner.x - m.px(24)
+        label_w = menu.x - inner.x - m.px(24)
         drawing.draw_text(
             surface,
             drawing.ellipsize(colours[i], label_w, m.font_size(15), "semibold"),
@@ -94,10 +81,10 @@ def draw_players(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any
         )
 
 
-def draw_speed(surface: pygame.Surface, inner: pygame.Rect, m: Any, scene: Any) -> None:
-    """The speed slider's labels (AI vs AI)."""
-    srect = scene.speed_slider.relative_rect
-    speed = scene.controller.settings.speed
+def draw_speed(
+    surface: pygame.Surface, inner: pygame.Rect, m: Metrics, srect: pygame.Rect, speed: float
+) -> None:
+    """The speed slider's labels (AI vs AI): `srect` is the slider, `speed` its seconds."""
     label = "instant" if speed < 0.05 else f"{speed:.1f} s"
     size = m.font_size(13)
     drawing.draw_text(
@@ -112,46 +99,22 @@ MOVE_ROWS = 6
 """The move list keeps at least this many lines, the analysis shown or not."""
 
 
-def text_metrics(m: Any) -> Any:
+def text_metrics(m: Metrics) -> Metrics:
     """The metrics the panel's text is drawn with: it grows with the window up to
     `theme.PANEL_TEXT_SCALE`, then a bigger window shows more instead of bigger."""
     return m.capped(theme.PANEL_TEXT_SCALE)
 
 
-def move_list_height(pm: Any, lines: int) -> int:
+def move_list_height(pm: Metrics, lines: int) -> int:
     """The height of the MOVES heading and `lines` lines of the move list."""
     return move_list.heading_height(pm) + move_list.line_height(pm) * lines + 1
 
 
-class MoveRows:
-    """The move list's rows, in the kit's words where it has them (`BoardView.turn_text`:
-    a dice game's turn log), worked out once per position."""
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.rows: list[tuple[int, str]] = []
-
-    def get(self, controller: PlayController, view: BoardView) -> list[tuple[int, str]]:
-        """(player, text) for each row of `controller.match.history_rows()`."""
-        match = controller.match
-        key = (view, controller.game, len(match.entries), match.state)
-        if self.key == key:
-            return self.rows
-        rows, start = [], 0
-        for (player, text), end in zip(match.history_rows(), match.row_ends(), strict=True):
-            before = match.initial if start == 0 else match.entries[start - 1].state
-            words = view.turn_text(controller.game, before, match.entries[start:end])
-            rows.append((player, words or text))
-            start = end
-        self.key, self.rows = key, rows
-        return rows
-
-
-def analysis_wanted(scene: Any, width: int) -> int:
+def analysis_wanted(model: PlayModel, m: Metrics, width: int) -> int:
     """The height that shows the whole analysis (its kit rows too) in the roomiest layout."""
-    controller: PlayController = scene.controller
-    pm = text_metrics(scene.app.metrics)
-    extra = scene.kit_rows.get(controller, scene.view)
+    controller = model.controller
+    pm = text_metrics(m)
+    extra = model.kit_rows.get(controller, model.kit)
     record = as_analysis(controller.shown_analysis(), live_entries(controller))
     if record is None:
         return analysis_panel.preferred_height(pm, len(extra))
@@ -159,26 +122,28 @@ def analysis_wanted(scene: Any, width: int) -> int:
     return analysis_panel.full_height(record, controller.game, pm, width, extra, names)
 
 
-def sections(scene: Any, top: int, bottom: int, width: int, extra_rows: int) -> tuple[int, int]:
+def sections(
+    model: PlayModel, m: Metrics, top: int, bottom: int, width: int, extra_rows: int
+) -> tuple[int, int]:
     """Heights of the analysis and the move list between `top` and `bottom`: the move list
     keeps `MOVE_ROWS` lines, the analysis takes what shows all its rows (no more) of the
     rest, the move list whatever is left.  (`extra_rows` is no longer needed: the kit's rows
     are measured.)"""
-    m = scene.app.metrics
     keep = move_list_height(text_metrics(m), MOVE_ROWS) + m.gap
-    height = max(0, min(analysis_wanted(scene, width), bottom - top - keep))
+    height = max(0, min(analysis_wanted(model, m, width), bottom - top - keep))
     return height, max(0, bottom - top - height - m.gap)
 
 
-def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+def layout(model: PlayModel, screen: PlayScreen) -> tuple[pygame.Rect | None, pygame.Rect | None]:
     """Where the analysis (when shown) and the move list go (None: no room for it)."""
-    controller: PlayController = scene.controller
+    controller = model.controller
+    panel, m = screen.panel, screen.metrics
     inner = panel.inflate(-2 * m.gap, 0)
-    y = scene.controls_bottom
+    y = screen.controls_bottom
     bottom = panel.bottom - m.gap
     analysis = None
     if controller.settings.show_analysis:
-        height, _ = sections(scene, y, bottom, inner.width, 0)
+        height, _ = sections(model, m, y, bottom, inner.width, 0)
         analysis = pygame.Rect(inner.x, bottom - height, inner.width, height)
         bottom = analysis.y - m.gap
     history = pygame.Rect(inner.x, y, inner.width, bottom - y)
@@ -187,20 +152,30 @@ def layout(panel: pygame.Rect, m: Any, scene: Any) -> tuple[pygame.Rect | None, 
     return analysis, history
 
 
-def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> None:
+class PanelAreas(NamedTuple):
+    """Where the panel drew its analysis and its move list, and how many analysis rows it
+    had no room for (then pointing at the analysis shows them all)."""
+
+    analysis: pygame.Rect | None
+    history: pygame.Rect | None
+    analysis_hidden: int
+
+
+def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> PanelAreas:
     """The whole panel: frame, players, AI-vs-AI labels, analysis and history."""
-    controller: PlayController = scene.controller
+    controller = model.controller
+    panel, m = screen.panel, screen.metrics
     pm = text_metrics(m)
     drawing.shadow(surface, panel, m.radius, spread=m.px(16))
     drawing.rounded_rect(surface, panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
     inner = panel.inflate(-2 * m.gap, 0)
-    draw_players(surface, panel, m, scene)
-    if scene.speed_slider is not None:
-        draw_speed(surface, inner, m, scene)
-    analysis, history = layout(panel, m, scene)
-    scene.analysis_hidden = 0
+    draw_players(surface, model, screen)
+    if screen.speed_slider is not None:
+        draw_speed(surface, inner, m, screen.speed_slider, controller.settings.speed)
+    analysis, history = layout(model, screen)
+    hidden = 0
     if analysis is not None:
-        scene.analysis_hidden = analysis_panel.draw(
+        hidden = analysis_panel.draw(
             surface,
             analysis,
             as_analysis(controller.shown_analysis(), live_entries(controller)),
@@ -208,67 +183,68 @@ def draw(surface: pygame.Surface, panel: pygame.Rect, m: Any, scene: Any) -> Non
             pm,
             controller.colour_names(),
             thinking=controller.job is not None,
-            extra=scene.kit_rows.get(controller, scene.view),
+            extra=model.kit_rows.get(controller, model.kit),
         )
     if history is not None:
-        review_state = controller.review
+        browse_state = controller.browse
         move_list.draw(
             surface,
             history,
             pm,
-            scene.move_rows.get(controller, scene.view),
+            model.move_rows.get(controller, model.kit),
             bool(controller.game.stochastic),
-            review_state.scroll,
+            browse_state.scroll,
             highlighted_row(controller),
             controller.row_marks(),
         )
+    return PanelAreas(analysis, history, hidden)
 
 
-def pin_analysis(scene: Any) -> None:
-    """V: all of the analysis over the buttons (the keyboard's way to what pointing shows)."""
-    if not scene.analysis_hidden:
-        scene.set_notice(
-            "All of the analysis is shown already" if scene.analysis_hidden == 0 else ""
-        )
-        return
-    scene.analysis_pinned = not scene.analysis_pinned
-    scene.app.request_frame()
+def pin_analysis(model: PlayModel) -> str | None:
+    """V: all of the analysis over the buttons (the keyboard's way to what pointing shows);
+    returns a notice to show when there is nothing more to show, else None."""
+    if not model.analysis_hidden:
+        return "All of the analysis is shown already"
+    model.analysis_pinned = not model.analysis_pinned
+    return None
 
 
-def unpin_analysis(scene: Any, event: pygame.event.Event) -> None:
-    """Any other key, a click or the pointer moving puts the analysis back in its place."""
-    if not scene.analysis_pinned:
-        return
+def unpin_analysis(model: PlayModel, event: pygame.event.Event) -> bool:
+    """Any other key, a click or the pointer moving puts the analysis back in its place
+    (True when it did)."""
+    if not model.analysis_pinned:
+        return False
     other_key = event.type == pygame.KEYDOWN and event.key != pygame.K_v
     if other_key or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-        scene.analysis_pinned = False
-        scene.app.request_frame()
+        model.analysis_pinned = False
+        return True
+    return False
 
 
-def expanded_rect(scene: Any) -> pygame.Rect | None:
+def expanded_rect(model: PlayModel, screen: PlayScreen) -> pygame.Rect | None:
     """Where the whole analysis shows while the pointer is over a panel too short for it, or
     after V (it grows upwards over the buttons), or None."""
-    mouse = scene.app.mouse()
-    pinned = getattr(scene, "analysis_pinned", False)
-    if not getattr(scene, "analysis_hidden", 0) or (mouse is None and not pinned):
+    mouse = screen.mouse
+    pinned = model.analysis_pinned
+    if not model.analysis_hidden or (mouse is None and not pinned):
         return None
-    m = scene.app.metrics
-    panel = scene.panel_rect()
-    analysis = layout(panel, m, scene)[0]
+    m = screen.metrics
+    panel = screen.panel
+    analysis = layout(model, screen)[0]
     if analysis is None or not (pinned or (mouse is not None and analysis.collidepoint(mouse))):
         return None
-    height = analysis_wanted(scene, analysis.width)
+    height = analysis_wanted(model, m, analysis.width)
     top = max(panel.y + m.gap, analysis.bottom - height)
     return pygame.Rect(analysis.x, top, analysis.width, analysis.bottom - top)
 
 
-def draw_expanded(surface: pygame.Surface, scene: Any) -> None:
+def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
     """The whole analysis over the panel's widgets while the pointer is over it."""
-    rect = expanded_rect(scene)
+    rect = expanded_rect(model, screen)
     if rect is None:
         return
-    m = scene.app.metrics
-    controller: PlayController = scene.controller
+    m = screen.metrics
+    controller = model.controller
     drawing.shadow(surface, rect, m.px(10), spread=m.px(12))
     analysis_panel.draw(
         surface,
@@ -278,18 +254,20 @@ def draw_expanded(surface: pygame.Surface, scene: Any) -> None:
         text_metrics(m),
         controller.colour_names(),
         thinking=controller.job is not None,
-        extra=scene.kit_rows.get(controller, scene.view),
+        extra=model.kit_rows.get(controller, model.kit),
     )
 
 
 def live_entries(controller: PlayController) -> int | None:
-    """The live match's length (None while reviewing: a reviewed record is never stale)."""
-    return None if controller.reviewing else len(controller.match.entries)
+    """The live match's length (None while browsing: a browsed record is never stale)."""
+    return None if controller.browsing else len(controller.history.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:
-    """The move list's row of the reviewed position (None: the live game, or the start)."""
-    index = controller.review.index
+    """The move list's row of the browsed position (None: the live game, or the start)."""
+    index = controller.browse.index
     if not index:
         return None
-    return next((row for row, end in enumerate(controller.match.row_ends()) if end >= index), None)
+    return next(
+        (row for row, end in enumerate(controller.history.row_ends()) if end >= index), None
+    )

@@ -49,7 +49,7 @@ def side_to_player(side: settings.SideSetup, game_name: str) -> dict[str, Any]:
     """A side as a save file's player: {"kind": "human"} or an AI with its preset and config."""
     if not side.is_ai:
         return {"kind": "human"}
-    config = side.player_config(game_name)
+    config = side.config_for(game_name)
     return {
         "kind": "ai",
         "preset": None if side.preset in (CUSTOM, settings.FROM_FILE) else side.preset,
@@ -86,7 +86,7 @@ def side_label(side: settings.SideSetup, game_name: str) -> str:
     if side.preset != CUSTOM:
         return f"AI · {side.preset}"
     try:
-        return f"AI · Custom ({side.player_config(game_name).describe()})"
+        return f"AI · Custom ({side.config_for(game_name).describe()})"
     except Exception:  # an odd custom side: still a player of its own
         return "AI · Custom"
 

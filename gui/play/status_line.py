@@ -42,7 +42,7 @@ def status_text(controller: PlayController, view: Any) -> str:
         text = f"Game over · {controller.forfeited.split(':')[0]}"  # the reason: the banner
     elif controller.job is not None and controller.job.kind != "position":
         text = controller.thinking_text()
-    elif (failed := controller.ai_failed_here()) is not None:
+    elif (failed := controller.jobs.ai_failed_here()) is not None:
         text = f"{colours[player]} could not move: {failed} · undo, or change the players"
     elif state.to_move == CHANCE:
         text = f"{names[player]} rolls…"

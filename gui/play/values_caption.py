@@ -9,7 +9,7 @@ the play scene's, the same for all of them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,11 @@ from plyground.ai.evaluation.wording import short_legend, source_text
 from plyground.gui import theme
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.play.model import PlayModel
+    from plyground.gui.play.screen import PlayScreen
 
 TEXT_SIZE = 13
 """The caption's text size (before the window's scale)."""
@@ -26,12 +31,11 @@ DOT_ROOM = 18
 """Room left of the first line for the player's dot (before the window's scale)."""
 
 
-def reserved(scene: Any) -> int:
+def reserved(model: PlayModel, m: Metrics) -> int:
     """The height the board gives up for the caption: two lines whenever the analysis is
     shown (the values come and go with the turns; the board must not jump with them)."""
-    if not scene.controller.settings.show_analysis:
+    if not model.controller.settings.show_analysis:
         return 0
-    m: Metrics = scene.app.metrics
     return line_height(m) * 2 + m.px(4)
 
 
@@ -40,22 +44,18 @@ def line_height(m: Metrics) -> int:
     return round(m.font_size(TEXT_SIZE) * 1.35)
 
 
-def board_top(scene: Any) -> int:
+def board_top(model: PlayModel, m: Metrics, header: pygame.Rect) -> int:
     """Where the board's area starts: under the status line and the caption's room."""
-    m: Metrics = scene.app.metrics
-    header: pygame.Rect = scene.header_rect()
-    room = reserved(scene)
+    room = reserved(model, m)
     return header.bottom + m.gap + (room + m.gap // 2 if room else 0)
 
 
-def caption_rect(scene: Any) -> pygame.Rect:
+def caption_rect(model: PlayModel, m: Metrics, header: pygame.Rect) -> pygame.Rect:
     """The caption's strip, between the status line and the board's area."""
-    m = scene.app.metrics
-    header = scene.header_rect()
-    return pygame.Rect(header.x, header.bottom + m.gap, header.width, reserved(scene))
+    return pygame.Rect(header.x, header.bottom + m.gap, header.width, reserved(model, m))
 
 
-def whose_values(controller: Any) -> tuple[int, str] | None:
+def whose_values(controller: PlayController) -> tuple[int, str] | None:
     """(player, 'Values for Red (you, to move)') for the values on the board, or None when
     none are drawn.  The values are always for the side to move in the position shown: the
     AI's own view when an AI is to move, advice when a person is."""
@@ -65,7 +65,7 @@ def whose_values(controller: Any) -> tuple[int, str] | None:
     state = controller.shown_state()
     player = state.player
     name = controller.colour_names()[player]
-    if controller.reviewing:
+    if controller.browsing:
         return player, f"Values for {name} (to move here) · advice"
     if not controller.is_human(player):
         return player, f"Values for {name} (AI, to move) · its own search"
@@ -74,7 +74,7 @@ def whose_values(controller: Any) -> tuple[int, str] | None:
     return player, f"Values for {name} ({who}) · advice"
 
 
-def caption_lines(controller: Any) -> tuple[int, str, str] | None:
+def caption_lines(controller: PlayController) -> tuple[int, str, str] | None:
     """(player, whose line, legend line) for the values on the board, or None.
 
     The first line says for whom and from what ('Values for Yellow (AI, to move) · its own
@@ -84,7 +84,8 @@ def caption_lines(controller: Any) -> tuple[int, str, str] | None:
     if whose is None:
         return None
     player, text = whose
-    values = list(controller.shown_values().values.values())
+    board = controller.shown_values()
+    values = list(board.values.values()) if board is not None else []
     sources = sorted({source_text(value) for value in values})
     text += f" · source: {', '.join(sources)}"
     stochastic = bool(controller.game.stochastic)
@@ -106,14 +107,14 @@ def fitted(text: str, width: int, m: Any) -> tuple[str, int]:
     return drawing.ellipsize(parts[0], width, size), size
 
 
-def layout(scene: Any) -> list[tuple[str, int, pygame.Rect]]:
+def layout(model: PlayModel, screen: PlayScreen) -> list[tuple[str, int, pygame.Rect]]:
     """Each caption line's text, size and rect (empty: no caption now); the first line
     leaves room for the player's dot on its left."""
-    lines = caption_lines(scene.controller)
-    rect = caption_rect(scene)
+    m = screen.metrics
+    lines = caption_lines(model.controller)
+    rect = caption_rect(model, m, screen.header)
     if lines is None or rect.height <= 0:
         return []
-    m = scene.app.metrics
     dot = m.px(DOT_ROOM)
     out = []
     for i, text in enumerate(lines[1:]):
@@ -127,16 +128,17 @@ def layout(scene: Any) -> list[tuple[str, int, pygame.Rect]]:
     return out
 
 
-def draw(surface: pygame.Surface, scene: Any) -> None:
-    """The caption (nothing when no values are on the board)."""
-    lines = caption_lines(scene.controller)
-    placed = layout(scene)
+def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> list[pygame.Rect]:
+    """The caption (nothing when no values are on the board); returns its lines' rects."""
+    lines = caption_lines(model.controller)
+    placed = layout(model, screen)
     if lines is None or not placed:
-        return
-    m = scene.app.metrics
+        return []
+    m = screen.metrics
     first = placed[0][2]
     colour = theme.PLAYER_COLOURS[lines[0]]
     drawing.circle(surface, colour, (first.x - m.px(11), first.centery), m.px(5))
     for i, (text, size, rect) in enumerate(placed):
         tone = theme.TEXT_DIM if i == 0 else theme.TEXT_FAINT
         drawing.draw_text(surface, text, rect.topleft, size, tone)
+    return [rect for _, _, rect in placed]

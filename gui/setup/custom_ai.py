@@ -3,7 +3,7 @@ randomness for a side, the numbers beside the sliders, and the cost warning."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -15,6 +15,9 @@ from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
 from plyground.gui.setup import from_file
 from plyground.gui.storage.settings import CUSTOM, SideSetup
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:
+    from plyground.gui.setup.scene import SetupScene
 
 RANDOMNESS_MAX = 2.0
 """The custom randomness slider's range (`ai.players.players.PlayerConfig` allows 0-2)."""
@@ -47,7 +50,7 @@ def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: floa
     return f"{what} may take a while ({size}). A time limit such as 5 s keeps moves quick."
 
 
-def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
+def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
     """Algorithm, depth, heuristic, time limit and randomness for side `index`, and a note."""
     m = scene.app.metrics
     side = scene.sides[index]
@@ -96,7 +99,7 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     )
 
 
-def depth_slider(scene: Any, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+def depth_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, index: int) -> None:
     """The search depth, 1 to MAX_DEPTH, with its number beside it."""
     value_w = scene.app.metrics.px(34)
     slider = scene.add(
@@ -114,7 +117,7 @@ def depth_slider(scene: Any, rect: pygame.Rect, side: SideSetup, index: int) -> 
     )
 
 
-def randomness_slider(scene: Any, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+def randomness_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, index: int) -> None:
     """How much each move's value is jittered, 0 to RANDOMNESS_MAX."""
     value_w = scene.app.metrics.px(40)
     slider = scene.add(
@@ -138,7 +141,7 @@ def snap_randomness(value: float) -> float:
     return round(round(float(value) / RANDOMNESS_STEP) * RANDOMNESS_STEP, 2)
 
 
-def side_warning(scene: Any, index: int) -> str:
+def side_warning(scene: SetupScene, index: int) -> str:
     """The cost warning for side `index` when it is a Custom AI ("" otherwise), cached."""
     side = scene.sides[index]
     if not side.is_ai or side.preset != CUSTOM:
@@ -149,7 +152,7 @@ def side_warning(scene: Any, index: int) -> str:
     return str(scene.cost_warnings[key])
 
 
-def warning_box(scene: Any, index: int) -> tuple[pygame.Rect, list[str]] | None:
+def warning_box(scene: SetupScene, index: int) -> tuple[pygame.Rect, list[str]] | None:
     """Where side `index`'s cost warning goes (the bottom of its card), and its lines."""
     text = side_warning(scene, index)
     if not text or index >= len(scene.card_rects):
@@ -164,7 +167,7 @@ def warning_box(scene: Any, index: int) -> tuple[pygame.Rect, list[str]] | None:
     return box, lines
 
 
-def text_bottom(scene: Any, rect: pygame.Rect) -> int:
+def text_bottom(scene: SetupScene, rect: pygame.Rect) -> int:
     """How far a card's description may go: above the card's cost warning, if any."""
     for index, card in enumerate(scene.card_rects):
         placed = warning_box(scene, index) if card.contains(rect) else None
@@ -173,7 +176,7 @@ def text_bottom(scene: Any, rect: pygame.Rect) -> int:
     return int(rect.bottom)
 
 
-def draw_warnings(surface: pygame.Surface, scene: Any) -> None:
+def draw_warnings(surface: pygame.Surface, scene: SetupScene) -> None:
     """Each Custom AI card's cost warning, in a box at the bottom of the card."""
     m = scene.app.metrics
     size = m.font_size(14)
@@ -196,7 +199,7 @@ def draw_warnings(surface: pygame.Surface, scene: Any) -> None:
             drawing.draw_text(surface, line, pos, size, theme.WARNING)
 
 
-def draw_values(surface: pygame.Surface, scene: Any) -> None:
+def draw_values(surface: pygame.Surface, scene: SetupScene) -> None:
     """The field labels and the numbers beside the depth and randomness sliders."""
     m = scene.app.metrics
     for _, label, pos in scene.field_labels:

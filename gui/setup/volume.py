@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -12,8 +12,11 @@ from plyground.gui.sound import sounds
 from plyground.gui.storage import settings
 from plyground.gui.widgets import drawing
 
+if TYPE_CHECKING:
+    from plyground.gui.setup.scene import SetupScene
 
-def build(scene: Any, back: pygame.Rect, start: pygame.Rect) -> None:
+
+def build(scene: SetupScene, back: pygame.Rect, start: pygame.Rect) -> None:
     """The slider: top right, or between Cancel and Apply while editing a running game."""
     m = scene.app.metrics
     label_w, slider_w, value_w = m.px(62), m.px(130), m.px(52)
@@ -46,7 +49,7 @@ def set_volume(app: Any, volume: float) -> None:
     settings.save(app.settings)
 
 
-def draw(surface: pygame.Surface, scene: Any) -> None:
+def draw(surface: pygame.Surface, scene: SetupScene) -> None:
     """'Volume' left of the slider and the level (or 'muted') right of it."""
     if scene.volume_label is None or scene.volume_value is None:
         return

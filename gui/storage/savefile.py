@@ -286,7 +286,7 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
     if kind != "ai":
         raise _fail(source, f'{where}: kind {shown(kind)} is not allowed; use "human" or "ai"')
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.storage.settings import preset_config, preset_names
+    from plyground.gui.storage.settings import preset_named, preset_names
 
     preset = player.get("preset")
     presets = preset_names(game.name)
@@ -304,7 +304,10 @@ def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, 
     if raw_config is None:
         if preset is None:
             raise _fail(source, f'{where}: an AI needs a "preset" or a "config"')
-        config = preset_config(game.name, preset)
+        named = preset_named(game.name, preset)
+        if named is None:  # checked above: the game has this preset
+            raise _fail(source, f"{where}: unknown preset {shown(preset)} for {game.name}")
+        config = named
     else:
         try:
             config = PlayerConfig.from_dict(raw_config)

@@ -19,10 +19,13 @@ import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground import games
 from plyground.file_reader import Field, FileProblem, read_json
+
+if TYPE_CHECKING:
+    from plyground.ai.players.players import PlayerConfig
 from plyground.gui.storage.safe_files import keep_aside, write_atomic
 
 APP_NAME = "plyground"
@@ -122,21 +125,16 @@ def preset_names(game_name: str) -> list[str]:
     return [preset.name for preset in game_class(game_name).presets]
 
 
-def preset_config(game_name: str, preset: str) -> Any:
-    """The `ai.players.players.PlayerConfig` of a preset (case-insensitive name), or None."""
-    from plyground.ai.players.players import PlayerConfig
+def preset_named(game_name: str, preset: str) -> PlayerConfig | None:
+    """The config of the game's preset called `preset` (any case), or None: the game's own
+    presets as `ai.DIFFICULTIES` gives them."""
+    from plyground.ai import DIFFICULTIES
 
     wanted = preset.lower()
-    for item in game_class(game_name).presets:
-        if item.name.lower() == wanted:
-            return PlayerConfig(
-                algorithm=item.algorithm,
-                depth=item.depth,
-                heuristic=item.heuristic,
-                time_limit=item.time_limit,
-                randomness=item.randomness,
-            )
-    return None
+    return next(
+        (config for name, config in DIFFICULTIES[game_name].items() if name.lower() == wanted),
+        None,
+    )
 
 
 def default_options(game_name: str) -> dict[str, int]:
@@ -189,7 +187,7 @@ class SideSetup:
         """Whether this side is played by the computer."""
         return self.kind == AI
 
-    def custom_config(self, game_name: str | None = None, seed: int = 0) -> Any:
+    def custom_config(self, game_name: str | None = None, seed: int = 0) -> PlayerConfig:
         """The `ai.players.players.PlayerConfig` of the custom fields (fitted to the game if
         given)."""
         from plyground.ai.engine.search import algorithms_for
@@ -208,22 +206,22 @@ class SideSetup:
             seed=seed,
         )
 
-    def player_config(self, game_name: str, seed: int = 0) -> Any:
+    def player_config(self, game_name: str, seed: int = 0) -> PlayerConfig | None:
         """The `ai.players.players.PlayerConfig` this side plays with (None for a human)."""
         if not self.is_ai:
             return None
         return self.config_for(game_name, seed)
 
-    def config_for(self, game_name: str, seed: int = 0) -> Any:
+    def config_for(self, game_name: str, seed: int = 0) -> PlayerConfig:
         """The preset's config, or the custom one (also for a human: what its AI would be)."""
         if self.preset == FROM_FILE:
             return self.agent_config(seed)
-        config = None if self.preset == CUSTOM else preset_config(game_name, self.preset)
+        config = None if self.preset == CUSTOM else preset_named(game_name, self.preset)
         if config is None:
             return self.custom_config(game_name, seed)
         return replace(config, seed=seed) if seed else config
 
-    def agent_config(self, seed: int = 0) -> Any:
+    def agent_config(self, seed: int = 0) -> PlayerConfig:
         """The `PlayerConfig` of the agent file this side names (`ai.student_code.agents`)."""
         from plyground.ai.players.players import AGENT, PlayerConfig
 

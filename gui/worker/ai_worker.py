@@ -8,10 +8,10 @@ request queue and answers on a result queue:
   kind "move" asks an `ai.players.players.AIPlayer` built from `config` for its move (difficulty
   randomness included), kind "analyse" runs `ai.engine.search` with the config's settings, kind
   "game_review" evaluates a game's positions one by one (`ai.advice.game_review`), answering each.
-* answers: ("progress", id, SearchProgress), ("result", id, move, SearchResult),
-  ("position", id, index, state, Evaluation, lines) of a game review,
-  ("minimax_nodes", id, count), ("cancelled", id), ("error", id, text), and for a player
-  from a file whose code failed ("error", id, line, "forfeit", its traceback lines).
+* answers: the `WorkerMessage` dataclasses `Progress`, `Result` (move, SearchResult),
+  `PositionEvaluated` (index, state, Evaluation, lines) of a game review, `MinimaxNodes`,
+  `Cancelled` and `Failed` (a reason; for a player from a file whose code failed, a
+  forfeit with its traceback lines), each naming its job's id.
 
 Cancelling sets a shared counter to the job's id; the search polls it through
 `should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
@@ -21,7 +21,7 @@ than the newest one are dropped.  `close()` (also registered with atexit) stops 
 process within a second, terminating it if it does not leave by itself.
 
 If the process dies mid-job (killed from outside, out of memory), `poll()` notices, starts
-a new one, sends the job again and answers ("restarted", id, count) so the window can say
+a new one, sends the job again and answers `Restarted` (with a count) so the window can say
 so gently; a job that kills MAX_RESTARTS processes in a row is answered with an error.
 The worker ignores Ctrl+C (SIGINT reaches the whole process group): the window decides.
 """
@@ -36,8 +36,12 @@ import pickle
 import queue
 import signal
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from plyground.ai.players.players import PlayerConfig
 
 PROGRESS_INTERVAL = 0.05
 """At most this often (seconds) a progress message is sent."""
@@ -54,16 +58,30 @@ MOVE_NOW_AFTER = 1.0
 iteratively, so "move now" has a finished iteration to answer with; shorter ones run as asked."""
 
 
+class JobKind(StrEnum):
+    """What a job asks of the worker."""
+
+    MOVE = "move"
+    """An AI player's move (its difficulty's randomness included)."""
+    ANALYSE = "analyse"
+    """Every root move's value with the advisor's search."""
+    GAME_REVIEW = "game_review"
+    """A game's positions evaluated one by one."""
+
+
 @dataclass(frozen=True)
 class Job:
     """One request to the worker."""
 
     job_id: int
     kind: str
+    """A `JobKind`."""
     game_name: str
     game_options: dict[str, Any]
     state: Any
-    config: Any
+    config: PlayerConfig | float | None
+    """The player's or the advisor's config; for a game review, the seconds a position may
+    take (None: the review's default)."""
     analysis: bool = False
     """The analysis panel is shown: every root value, and a minimax count if cheap."""
     player_key: Any = None
@@ -73,13 +91,82 @@ class Job:
     run time in the window (`games.register`) is registered in the worker too."""
 
 
-@dataclass
-class Message:
-    """An answer from the worker about the current job."""
+@dataclass(frozen=True)
+class Progress:
+    """How far the job's search has got (an `ai.SearchProgress`)."""
 
-    kind: str
     job_id: int
-    payload: tuple[Any, ...] = field(default_factory=tuple)
+    snapshot: Any
+    kind: ClassVar[str] = "progress"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The job's answer: the move and its SearchResult (None for a player from a file, and
+    both None when a game review has sent all its positions)."""
+
+    job_id: int
+    move: Any
+    result: Any
+    kind: ClassVar[str] = "result"
+
+
+@dataclass(frozen=True)
+class PositionEvaluated:
+    """One position of a game review: its index in the game, state, evaluation and lines."""
+
+    job_id: int
+    index: int
+    state: Any
+    evaluation: Any
+    lines: tuple[Any, ...]
+    kind: ClassVar[str] = "position"
+
+
+@dataclass(frozen=True)
+class MinimaxNodes:
+    """Minimax's node count at the depth the job's alpha-beta search reached."""
+
+    job_id: int
+    count: int
+    kind: ClassVar[str] = "minimax_nodes"
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """The job stopped because it was cancelled."""
+
+    job_id: int
+    kind: ClassVar[str] = "cancelled"
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The job failed: `reason` in one line; a player from a file that failed `forfeit`s
+    the game, with its own traceback lines in `details`."""
+
+    job_id: int
+    reason: str
+    forfeit: bool = False
+    details: tuple[str, ...] = ()
+    kind: ClassVar[str] = "error"
+
+
+@dataclass(frozen=True)
+class Restarted:
+    """The worker process died mid-job; a new one runs it again (`restarts` so far)."""
+
+    job_id: int
+    restarts: int
+    kind: ClassVar[str] = "restarted"
+
+
+WorkerMessage = (
+    Progress | Result | PositionEvaluated | MinimaxNodes | Cancelled | Failed | Restarted
+)
+"""An answer from the worker about a job."""
+FINISHED = (Result, Cancelled, Failed)
+"""The answers that end a job."""
 
 
 def _accepts(function: Any, *names: str) -> bool:
@@ -97,13 +184,31 @@ _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
 
 
+def _player_config(job: Job) -> PlayerConfig:
+    """The job's player or advisor config (a move or an analysis carries one)."""
+    from plyground.ai.players.players import PlayerConfig
+
+    if not isinstance(job.config, PlayerConfig):
+        raise TypeError(f"a {job.kind} job needs a PlayerConfig, not {job.config!r}")
+    return job.config
+
+
+def _review_seconds(job: Job) -> float | None:
+    """A game review's budget per position (None: the review's default)."""
+    config = job.config
+    return float(config) if isinstance(config, int | float) else None
+
+
 def _may_finish_early(job: Job) -> bool:
     """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
     budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
     from plyground.ai.engine import cost as ai_cost
 
-    config = job.config
-    algorithm = getattr(config, "algorithm", "")
+    try:
+        config = _player_config(job)
+    except TypeError:
+        return False
+    algorithm = config.algorithm
     if algorithm not in ai_cost.NODES_PER_SECOND:
         return False  # the random player does not search
     if config.depth is None or config.time_limit is not None:
@@ -134,7 +239,7 @@ def _choose(
     if player is None:
         if len(_PLAYERS) > 8:
             _PLAYERS.clear()
-        player = _PLAYERS[key] = ai_players.player_for_window(job.config, game)
+        player = _PLAYERS[key] = ai_players.player_for_window(_player_config(job), game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
         options["finish_now"] = finish_now
@@ -150,7 +255,11 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
     from plyground.ai.advice.advisor import advise_with
 
     result = advise_with(
-        job.state, job.config, progress=progress, should_stop=should_stop, finish_now=finish_now
+        job.state,
+        _player_config(job),
+        progress=progress,
+        should_stop=should_stop,
+        finish_now=finish_now,
     )
     return result.move, result
 
@@ -158,24 +267,24 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
 def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> None:
     """A game review (kind "game_review"): `job.state` holds (index, state) pairs and
     `job.config` the seconds a position may take; each evaluated position is answered at once
-    as ("position", id, index, state, evaluation, lines), then ("result", id, None, None)."""
+    as `PositionEvaluated`, then `Result(id, None, None)`."""
     from plyground import ai
     from plyground.ai.advice.review_evaluator import default_evaluator
 
-    evaluate = default_evaluator(game, job.config, should_stop)
+    evaluate = default_evaluator(game, _review_seconds(job), should_stop)
     try:
         for index, state in job.state:
             if should_stop():
                 raise ai.SearchCancelled("review cancelled")
             evaluation, lines = evaluate(state)
-            results.put(("position", job.job_id, index, state, evaluation, lines))
+            results.put(PositionEvaluated(job.job_id, index, state, evaluation, tuple(lines)))
     except ai.SearchCancelled:
-        results.put(("cancelled", job.job_id))
+        results.put(Cancelled(job.job_id))
         return
     except Exception as error:  # report, never die
-        results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+        results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
         return
-    results.put(("result", job.job_id, None, None))
+    results.put(Result(job.job_id, None, None))
 
 
 def _count_minimax(job: Job, result: Any) -> int | None:
@@ -269,12 +378,12 @@ def worker_main(
         if job is None:
             return
         if cancelled_through.value >= job.job_id:
-            results.put(("cancelled", job.job_id))
+            results.put(Cancelled(job.job_id))
             continue
         try:
             game = _game_for(job, game_cache)
         except ValueError as error:  # a game this process cannot build: say so, stay alive
-            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
             continue
         last_sent = [0.0]
 
@@ -287,33 +396,33 @@ def worker_main(
             now = time.perf_counter()
             if now - last_sent[0] >= PROGRESS_INTERVAL:
                 last_sent[0] = now
-                results.put(("progress", job_id, snapshot))
+                results.put(Progress(job_id, snapshot))
 
-        if job.kind == "game_review":
+        if job.kind == JobKind.GAME_REVIEW:
             _review_positions(job, game, results, should_stop)
             continue
         finish_now: Any = None
         if finished_through is not None and _may_finish_early(job):
             finish_now = _finish_flag(finished_through, job.job_id)
         try:
-            if job.kind == "analyse":
+            if job.kind == JobKind.ANALYSE:
                 move, result = _analyse(job, progress, should_stop, finish_now)
             else:
                 move, result = _choose(job, game, progress, should_stop, finish_now)
         except ai.SearchCancelled:
-            results.put(("cancelled", job.job_id))
+            results.put(Cancelled(job.job_id))
             continue
         except UserCodeError as error:  # a player's own file failed: it forfeits the game
-            results.put(("error", job.job_id, error.line, "forfeit", error.details))
+            results.put(Failed(job.job_id, error.line, True, tuple(error.details)))
             continue
         except Exception as error:  # report, never die: the window shows the message
-            results.put(("error", job.job_id, f"{error.__class__.__name__}: {error}"))
+            results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
             continue
-        results.put(("result", job.job_id, move, result))
+        results.put(Result(job.job_id, move, result))
         if job.analysis and not should_stop():
             count = _count_minimax(job, result)
             if count is not None:
-                results.put(("minimax_nodes", job.job_id, count))
+                results.put(MinimaxNodes(job.job_id, count))
 
 
 class AIWorker:
@@ -366,7 +475,7 @@ class AIWorker:
         game_name: str,
         game_options: dict[str, Any],
         state: Any,
-        config: Any,
+        config: PlayerConfig | float | None,
         analysis: bool = False,
         player_key: Any = None,
     ) -> int:
@@ -409,18 +518,18 @@ class AIWorker:
         self._finished_through.value = max(self._finished_through.value, self.current_id)
         return True
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[WorkerMessage]:
         """Every waiting answer about the current job (never blocks)."""
-        messages: list[Message] = []
+        messages: list[WorkerMessage] = []
         if self._results is None:
             return messages
         while True:
             try:
-                raw = self._results.get_nowait()
+                message: WorkerMessage = self._results.get_nowait()
             except (queue.Empty, OSError, ValueError):
                 break
-            kind, job_id, *payload = raw
-            finished = kind in ("result", "cancelled", "error")
+            job_id = message.job_id
+            finished = isinstance(message, FINISHED)
             if (
                 finished
                 and self._cancelled_through is not None
@@ -429,32 +538,32 @@ class AIWorker:
                 self._cancel_time = None  # the cancelled job has let go of the worker
             if job_id != self.current_id:
                 continue
-            if kind in ("result", "cancelled", "error"):
+            if finished:
                 self.busy = False
-            messages.append(Message(kind, job_id, tuple(payload)))
+            messages.append(message)
         if self.busy and not self._closed and not self.alive:
             messages.append(self._respawn())
         return messages
 
-    def _respawn(self) -> Message:
+    def _respawn(self) -> WorkerMessage:
         """The process died mid-job (killed, out of memory...): start a new one, ask again.
 
-        Returns a "restarted" message for the window's gentle notice, or an "error" one
-        when the same job has killed MAX_RESTARTS processes in a row.
+        Returns `Restarted` for the window's gentle notice, or `Failed` when the same job
+        has killed MAX_RESTARTS processes in a row.
         """
         job = self._job
         self._shutdown(0.2)
         self._deaths += 1
         if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
             self.busy = False
-            return Message("error", self.current_id, ("the AI process stopped unexpectedly",))
+            return Failed(self.current_id, "the AI process stopped unexpectedly")
         self.start()
         self.restarts += 1
         self._cancelled_through.value = job.job_id - 1
         self._finished_through.value = job.job_id - 1
         self._cancel_time = None
         self._requests.put(job)
-        return Message("restarted", job.job_id, (self.restarts,))
+        return Restarted(job.job_id, self.restarts)
 
     def _restart(self) -> None:
         self._shutdown(0.2)

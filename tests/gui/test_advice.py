@@ -25,7 +25,7 @@ PIG = games.get_game("pig")
 def play_pig(controller: PlayController, moves: str) -> None:
     """Play Pig moves and die faces straight into the match (no animation)."""
     for move in PIG.parse_moves(moves):
-        controller.match.play(move)
+        controller.history.play(move)
 
 
 def settle(controller: PlayController, worker: FakeWorker) -> Any:
@@ -51,7 +51,7 @@ def test_the_pig_hint_is_the_exact_tables_whatever_the_opponent(opponent: str) -
     assert config.heuristic == "optimal"
     controller.request_hint()
     assert controller.hint == "roll"
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and board.chosen == "roll"
     assert all(value.is_exact for value in board.values.values())
     assert round((board.values["roll"].value + 1) * 50, 1) == 62.0
@@ -68,20 +68,20 @@ def test_advice_after_a_roll_is_fresh_or_marked() -> None:
     settle(controller, worker)
     first = controller.analysis
     assert first is not None and first.source == "hint"
-    entries = len(controller.match.entries)
+    entries = len(controller.history.entries)
     assert not as_analysis(first, entries).stale  # type: ignore[union-attr]
     assert controller.try_human_move("roll")
-    controller.match.play(5)  # the die lands: turn total 11
-    shown = as_analysis(controller.analysis, len(controller.match.entries))
+    controller.history.play(5)  # the die lands: turn total 11
+    shown = as_analysis(controller.analysis, len(controller.history.entries))
     assert shown is not None and shown.stale  # until the new advice arrives: marked
     rows = dict(summary_lines(shown, controller.game))
     assert rows["For"].startswith("an earlier position")
     settle(controller, worker)  # ... and then recomputed for turn total 11
     fresh = controller.analysis
-    assert fresh is not None and fresh.entries == len(controller.match.entries)
+    assert fresh is not None and fresh.entries == len(controller.history.entries)
     assert controller.state.turn_total == 11
-    assert not as_analysis(fresh, len(controller.match.entries)).stale  # type: ignore[union-attr]
-    board = controller.board_values()
+    assert not as_analysis(fresh, len(controller.history.entries)).stale  # type: ignore[union-attr]
+    board = controller.jobs.board_values()
     assert board is not None and board.values == fresh.result.move_values
 
 

@@ -28,13 +28,13 @@ def test_human_vs_ai_connect4(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert play.controller.match.state.ply == 1
+    assert play.controller.history.state.ply == 1
     press(app, pygame.K_3, "3")  # the AI's turn: ignored with a gentle notice
-    assert play.controller.match.state.ply == 1 and play.controller.notice is not None
-    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert play.controller.history.state.ply == 1 and play.controller.notice is not None
+    assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
     assert play.controller.analysis is not None and play.controller.analysis.source == "ai"
     # Easy plays with some randomness: the panel shows the move played and the search's best.
-    assert play.controller.analysis.played == play.controller.match.moves[-1]
+    assert play.controller.analysis.played == play.controller.history.moves[-1]
     assert set(play.controller.analysis.result.move_values) <= set(range(7))
 
 
@@ -44,7 +44,7 @@ def test_hint_marks_a_move(make_app):
     play = start_game(app, "tictactoe", ("human", "Medium"))
     click_button(app, play.buttons["hint"])
     assert wait_until(app, lambda: play.controller.hint is not None, 15)
-    assert play.controller.hint in play.controller.match.state.legal_moves()
+    assert play.controller.hint in play.controller.history.state.legal_moves()
     assert play.controller.analysis.source == "hint"
     press(app, pygame.K_a, "a", frames=3)  # analysis shown: values drawn on the board
     ctx = play.context()
@@ -56,16 +56,16 @@ def test_ai_vs_ai_plays_to_the_end_and_keeps_score(make_app):
     app = make_app()
     play = start_game(app, "tictactoe", ("Medium", "Hard"), speed=0.0)
     assert wait_until(app, lambda: play.controller.recorded, 30)
-    assert play.controller.match.state.is_terminal() and sum(play.controller.score) == 1
+    assert play.controller.history.state.is_terminal() and sum(play.controller.score) == 1
     press(app, pygame.K_SPACE, " ")
     assert play.controller.paused
     press(app, pygame.K_n, "n")
     press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
-    assert play.controller.match.moves == []
+    assert play.controller.history.moves == []
     press(app, pygame.K_s, "s")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 1, 15)
     pump(app, 30)
-    assert play.controller.match.state.ply == 1, "paused: one step plays one move"
+    assert play.controller.history.state.ply == 1, "paused: one step plays one move"
     click_button(app, play.buttons["pause"])
     assert not play.controller.paused
 
@@ -79,7 +79,7 @@ def test_same_seed_replays_the_same_pig_match(make_app):
         app.settings.seed = 7
         play = start_game(app, "pig", ("Easy", "Medium"), speed=0.0)
         assert wait_until(app, lambda play=play: play.controller.recorded, 40)
-        records.append(play.controller.game.format_moves(play.controller.match.moves))
+        records.append(play.controller.game.format_moves(play.controller.history.moves))
         app.quit(save=False)
     assert records[0] == records[1]
 
@@ -97,14 +97,14 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     app.worker.submit = spy
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
     from plyground import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Easy"].depth
     choose_option(app, play.role_menus[1], "AI · Hard")
     assert play.controller.sides[1].preset == "Hard"
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 4, 30)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 4, 30)
     from plyground import ai
 
     assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
@@ -163,7 +163,7 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
     choose_option(app, play.role_menus[1], "AI · Custom…")
     editor = app.scene
     assert type(editor).__name__ == "SetupScene" and editor.editing
@@ -172,13 +172,13 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     choose_option(app, algorithm, "Minimax")
     apply = next(w for w, (action, _) in editor.ids.items() if action == "start")
     click_button(app, apply)
-    assert app.scene is play and play.controller.match.state.ply == 2, "the game goes on"
+    assert app.scene is play and play.controller.history.state.ply == 2, "the game goes on"
     assert (
         play.controller.sides[1].preset == CUSTOM
         and play.controller.sides[1].algorithm == "minimax"
     )
     press(app, pygame.K_3, "3")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 4, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 4, 15)
     assert play.controller.analysis.result.algorithm == "minimax"
 
 
@@ -187,7 +187,7 @@ def test_swap_sides_hands_the_move_to_the_ai(make_app):
     play = start_game(app, "tictactoe", ("human", "Medium"))
     click_button(app, play.buttons["swap"])
     assert [s.kind for s in play.controller.sides] == ["ai", "human"]
-    assert wait_until(app, lambda: play.controller.match.state.ply == 1, 15), (
+    assert wait_until(app, lambda: play.controller.history.state.ply == 1, 15), (
         "X is now the AI and moves"
     )
 
@@ -197,11 +197,11 @@ def test_undo_against_the_ai_goes_back_to_the_humans_turn(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "Easy"))
     press(app, pygame.K_4, "4")
-    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
     press(app, pygame.K_u, "u")
-    assert play.controller.match.moves == [] and play.controller.match.state.to_move == 0
+    assert play.controller.history.moves == [] and play.controller.history.state.to_move == 0
     press(app, pygame.K_y, "\x19", mod=pygame.KMOD_CTRL)
-    assert len(play.controller.match.moves) == 2
+    assert len(play.controller.history.moves) == 2
 
 
 @pytest.mark.slow

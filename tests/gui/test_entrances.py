@@ -157,7 +157,7 @@ def test_move_now_plays_the_deepest_finished_iteration(make_app: Callable[..., A
     assert analysis is not None and analysis.source == "ai"
     result = analysis.result
     assert result.complete is False and 1 <= result.depth < 9
-    assert play.controller.match.moves[0] in range(7)
+    assert play.controller.history.moves[0] in range(7)
     pump(app, 2)
     assert not button.visible
 
@@ -193,7 +193,7 @@ def test_the_worker_finishes_a_search_on_request() -> None:
             seen += worker.poll()
             time.sleep(0.01)
         result = next(m for m in seen if m.kind == "result")
-        move, search = result.payload
+        move, search = result.move, result.result
         assert result.job_id == job and move in state.legal_moves()
         assert search.complete is False
         assert not worker.move_now()  # nothing is running now
@@ -269,15 +269,15 @@ class _Worker:
 
 def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
     from plyground.gui.play.controller import PlayController
-    from plyground.gui.play.jobs import Job
+    from plyground.gui.play.search_jobs import SearchJob
     from plyground.gui.storage.settings import Settings
 
     worker = _Worker()
     controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)
     assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = Job(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
+    controller.job = SearchJob(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
     assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = Job(2, "move", 0, 0, 0.0)
+    controller.job = SearchJob(2, "move", 0, 0, 0.0)
     assert controller.move_now() is True and worker.moved_now == 1
     assert controller.current_notice() == "Moving now · the deepest search finished so far"
     assert controls.tool_refusal(controller, "move_now") == ""
@@ -293,7 +293,7 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     pump(app, 3)
     controller = play.controller
     assert controller.state.is_terminal()
-    controller.review_go(2)  # as a click on the second move in the list
+    controller.browse_to(2)  # as a click on the second move in the list
     pump(app, 2)
     reviewed = controller.shown_state()
     assert not reviewed.is_terminal()
@@ -302,6 +302,6 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     assert _scene_name(app) == "ExplorerScene"
     assert app.scene.model.state == reviewed
     press(app, pygame.K_ESCAPE)
-    assert app.scene is play and controller.reviewing  # back where the learner was
+    assert app.scene is play and controller.browsing  # back where the learner was
     press(app, pygame.K_c, "c")
     assert _scene_name(app) == "CompareScene" and app.scene.state == reviewed

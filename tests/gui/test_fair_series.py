@@ -98,9 +98,9 @@ def test_a_series_in_progress_autosaves_the_sides_of_the_game_being_played(confi
         controller.update()
         if worker.live is not None:
             worker.finish()
-        if controller.games_started == 1 and controller.match.entries:
+        if controller.games_started == 1 and controller.history.entries:
             break
     controller.close()
     saved = savefile.load_game(savefile.autosave_path())
     assert [player["preset"] for player in saved.players] == ["Hard", "Easy"]
-    assert saved.moves == controller.match.moves
+    assert saved.moves == controller.history.moves

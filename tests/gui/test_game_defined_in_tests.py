@@ -52,7 +52,7 @@ def pick_path(app: Any, dialog: Any, path: Any) -> None:
 
 def moves_text(play: Any) -> str:
     """The game so far in Nim's notation."""
-    return str(play.controller.game.format_moves(play.controller.match.moves))
+    return str(play.controller.game.format_moves(play.controller.history.moves))
 
 
 def test_nim_gets_a_menu_card_and_a_set_up(nim, make_app):
@@ -105,7 +105,7 @@ def test_nim_against_the_ai_on_easy_ends_with_a_winner(nim, make_app):
             seconds=20,
         ), "the AI (in the worker process) never answered"
     assert controller.state.winner() in (0, 1)
-    assert controller.game.replay(controller.match.moves) == controller.state
+    assert controller.game.replay(controller.history.moves) == controller.state
 
 
 def test_nim_is_saved_and_opened_again(nim, make_app, tmp_path):
@@ -123,7 +123,7 @@ def test_nim_is_saved_and_opened_again(nim, make_app, tmp_path):
     assert saved.game_name == nim and saved.state.heaps == (1, 4, 3)
     press(app, pygame.K_n, "n")
     press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
-    assert play.controller.match.moves == []
+    assert play.controller.history.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     pick_path(app, play.file_dialog, target)
     opened = app.scene
@@ -177,7 +177,7 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
             messages = [m for m in worker.poll() if m.kind in ("error", "result")]
             time.sleep(0.01)
         assert [m.kind for m in messages] == ["error"]
-        assert "unknown game 'nim'" in messages[0].payload[0]
+        assert "unknown game 'nim'" in messages[0].reason
         games.register(nim_game.Game)  # registered again: the factory travels, a move comes
         worker.submit("move", nim, {}, nim_game.State(), config)
         messages = []
@@ -186,6 +186,6 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
             messages = [m for m in worker.poll() if m.kind in ("error", "result")]
             time.sleep(0.01)
         assert [m.kind for m in messages] == ["result"] and worker.restarts == 0
-        assert messages[0].payload[0] in nim_game.State().legal_moves()
+        assert messages[0].move in nim_game.State().legal_moves()
     finally:
         worker.close()

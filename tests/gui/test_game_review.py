@@ -16,7 +16,7 @@ from plyground.gui.kits import kit_for
 from plyground.gui.play import review_card
 from plyground.gui.storage.settings import HUMAN
 from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import Message, _review_positions
+from plyground.gui.worker.ai_worker import PositionEvaluated, Result, _review_positions
 from tests.gui.driving import click, click_button, press, start_game
 from tests.gui.test_play_controller import make, run
 
@@ -25,9 +25,9 @@ class Answers:
     """A results queue for the worker's own review code."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[Any, ...]] = []
+        self.items: list[Any] = []
 
-    def put(self, item: tuple[Any, ...]) -> None:
+    def put(self, item: Any) -> None:
         self.items.append(item)
 
 
@@ -39,13 +39,12 @@ def answer_review(worker: Any, stop_after: int | None = None) -> None:
     game = games.get_game(job.game_name, **job.game_options)
     answers = Answers()
     _review_positions(replace(job, config=None), game, answers, lambda: False)
-    positions = [a for a in answers.items if a[0] == "position"]
+    positions = [a for a in answers.items if isinstance(a, PositionEvaluated)]
     if stop_after is not None:
         positions = positions[:stop_after]
-    for kind, job_id, *payload in positions:
-        worker.answers.append(Message(kind, job_id, tuple(payload)))
+    worker.answers.extend(positions)
     if stop_after is None:
-        worker.answers.append(Message("result", job.job_id, (None, None)))
+        worker.answers.append(Result(job.job_id, None, None))
     worker.live = None
 
 
@@ -89,7 +88,7 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
 def test_copy_text_is_the_moves_up_to_the_position_shown():
     controller, _, _ = finished_tictactoe()
     assert controller.copy_text() == "15263"
-    controller.review_go(3)
+    controller.browse_to(3)
     assert controller.copy_text() == "152"
 
 
@@ -105,7 +104,7 @@ def test_pig_marks_fall_on_the_turn_rows():
     worker, clock = FakeWorker(), Clock()
     moves = ["roll", 4, "roll", 6, "roll", 5, "hold", "roll", 3, "hold"]
     controller = PlayController("pig", stored, worker, clock, moves=moves)
-    controller.review_go(7)  # reviewing starts the review in a game in progress
+    controller.browse_to(7)  # browsing starts the review in a game in progress
     run(controller, clock, 0.2)
     assert controller.job is not None and controller.job.kind == "game_review"
     answer_review(worker)
@@ -132,7 +131,7 @@ def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
         controller.review.evaluations[state] = evaluate(state)
         return controller.review.evaluations[state]
 
-    review_game(controller.match.initial, controller.match.moves, keep)
+    review_game(controller.history.initial, controller.history.moves, keep)
     for _ in range(30):
         app.now += 0.05
         app.step(0.05)
@@ -142,34 +141,36 @@ def _reviewed_scene(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
 def test_clicking_a_graph_point_shows_that_position(make_app):
     app, play = _reviewed_scene(make_app)
     controller = play.controller
-    assert review_card.shown(play) and play.buttons["copy"].visible
-    graph = review_card.parts(play)[1]
-    assert play.board_rect().bottom < review_card.card_rect(play).y  # nothing overlaps
+    assert review_card.shown(play.model) and play.buttons["copy"].visible
+    graph = review_card.parts(play.screen())[1]
+    assert play.board_rect().bottom < review_card.card_rect(play.screen()).y  # nothing overlaps
     points = controller.review_points()
-    step = (graph.width - 2 * review_card._inset(play)) / (len(points) - 1)
-    x = graph.x + review_card._inset(play) + 2 * step
+    step = (graph.width - 2 * review_card._inset(play.screen())) / (len(points) - 1)
+    x = graph.x + review_card._inset(play.screen()) + 2 * step
     click(app, (x, graph.centery), frames=3)
-    assert controller.reviewing and controller.review.index == 2
+    assert controller.browsing and controller.browse.index == 2
     assert controller.shown_position_review() is not None
-    assert review_card.verdict_text(play)[0].startswith("After move 2: for X")  # hovered
+    assert review_card.verdict_text(play.model, play.screen())[0].startswith(
+        "After move 2: for X"
+    )  # hovered
     app.mouse_override = (5, 5)  # the mouse leaves the graph: the move that led here
-    text, _ = review_card.verdict_text(play)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert text.startswith("1. O 5")  # line 1 of the list; no mark: it was fine
-    click(app, (graph.x + review_card._inset(play) + 4 * step, graph.centery), frames=3)
-    assert controller.review.index == 4
+    click(app, (graph.x + review_card._inset(play.screen()) + 4 * step, graph.centery), frames=3)
+    assert controller.browse.index == 4
     app.mouse_override = (5, 5)
-    text, _ = review_card.verdict_text(play)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert "gave a draw away" in text and "best was 3" in text
 
 
 def test_copy_position_by_button_and_ctrl_c_headless(make_app):
     app, play = _reviewed_scene(make_app)
     click_button(app, play.buttons["copy"], frames=3)
-    assert play.copied == "15263"
+    assert play.model.copied == "15263"
     assert any("15263" in toast.text for toast in app.toasts)  # a visible confirmation
-    play.controller.review_go(2)
+    play.controller.browse_to(2)
     press(app, pygame.K_c, "c", mod=pygame.KMOD_CTRL, frames=3)
-    assert play.copied == "15"
+    assert play.model.copied == "15"
     assert app.scene is play  # Ctrl+C copied; plain C (compare) was not opened
 
 
@@ -215,12 +216,12 @@ def test_the_workers_review_stops_when_cancelled():
 
     def stop_after_one() -> bool:
         calls.append(1)
-        return any(item[0] == "position" for item in answers.items)
+        return any(item.kind == "position" for item in answers.items)
 
     _review_positions(job, game, answers, stop_after_one)
-    kinds = [item[0] for item in answers.items]
+    kinds = [item.kind for item in answers.items]
     assert kinds == ["position", "cancelled"]
-    assert answers.items[0][2] == 0 and answers.items[0][3] == state
+    assert answers.items[0].index == 0 and answers.items[0].state == state
 
 
 def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
@@ -253,7 +254,7 @@ def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves(
 
 def test_hovering_the_graph_names_the_value_there(make_app):
     app, play = _reviewed_scene(make_app)
-    graph = review_card.parts(play)[1]
-    app.mouse_override = (graph.x + review_card._inset(play), graph.centery)
-    text, _ = review_card.verdict_text(play)
+    graph = review_card.parts(play.screen())[1]
+    app.mouse_override = (graph.x + review_card._inset(play.screen()), graph.centery)
+    text, _ = review_card.verdict_text(play.model, play.screen())
     assert text == "The start: for X, draw (exact, solver) · click to see it"

@@ -55,7 +55,7 @@ def test_a_still_board_rests_and_a_move_animates_then_rests(make_app):
     assert drawn_over(app, 10) == 10
     pump(app, SETTLED_FRAMES)
     assert not play.animating() and drawn_over(app, 60) == 0
-    assert play.controller.match.moves == [3]
+    assert play.controller.history.moves == [3]
 
 
 def test_a_toast_draws_when_it_appears_and_while_it_fades(make_app):
@@ -69,13 +69,13 @@ def test_a_toast_draws_when_it_appears_and_while_it_fades(make_app):
 
 
 def test_pulsing_marks_hold_still_after_a_while():
-    class Match:
+    class GameHistory:
         entries = ()
 
     class Controller:
         hint = 3
         over_since = None
-        match = Match()
+        history = GameHistory()
 
     activity = Activity()
     activity.update(Controller(), 10.0)

@@ -18,7 +18,7 @@ from tests.gui.driving import click, click_button, press, pump, start_game, wait
 
 
 def moves(play: Any) -> list[Any]:
-    return list(play.controller.match.moves)
+    return list(play.controller.history.moves)
 
 
 def test_tictactoe_cursor_moves_over_the_grid_and_enter_or_space_plays(make_app):
@@ -91,7 +91,7 @@ def test_a_kit_without_a_cursor_gets_the_default_and_the_move_named(nim, make_ap
     legal = list(play.controller.state.legal_moves())
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
-    assert keyboard.cursor_shown(play) == legal[1]
+    assert play.model.cursor_shown(app.mouse()) == legal[1]
     text = play.controller.game.format_move(legal[1])
     assert play.controller.current_notice() == f"Selected {text} · Enter plays it"
     press(app, pygame.K_RETURN, "\r", frames=3)
@@ -160,7 +160,7 @@ def test_the_f1_card_lists_every_key_of_the_table(make_app):
 
 def test_every_key_in_the_table_is_one_the_scene_acts_on():
     actions = {b.action for b in keyboard.PLAY_KEYS}
-    handled = {"cursor", "play_cursor", "review_step", "review_ends", "scroll"}
+    handled = {"cursor", "play_cursor", "browse_step", "browse_ends", "scroll"}
     scene_actions = {"back", "new", "undo", "redo", "hint", "pause", "step", "analysis"}
     scene_actions |= {
         "mute",

@@ -81,7 +81,7 @@ def _panel_sections(play):
     panel = play.panel_rect()
     inner = panel.inflate(-2 * m.gap, 0)
     top, bottom = play.controls_bottom, panel.bottom - m.gap
-    analysis, moves = side_panel.sections(play, top, bottom, inner.width, 0)
+    analysis, moves = side_panel.sections(play.model, m, top, bottom, inner.width, 0)
     record = side_panel.as_analysis(play.controller.analysis)
     wanted = analysis_panel.content_height(record, play.controller.game, m, inner.width)
     return panel, top, bottom, analysis, moves, wanted

@@ -48,7 +48,7 @@ def position_values(controller: PlayController, worker: FakeWorker) -> Any:
     assert config.algorithm == "alphabeta" and config.depth is None, "not a solve"
     worker.finish()
     controller.update()
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None
     return board
 

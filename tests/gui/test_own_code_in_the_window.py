@@ -128,11 +128,11 @@ def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
     play = app.scene
     assert type(play).__name__ == "PlayScene"
     assert wait_until(app, lambda: play.controller.recorded, 60)
-    state = play.controller.match.state
+    state = play.controller.history.state
     assert state.is_terminal() and not play.controller.forfeited
     # The first file plays the first legal move (the centre first), the Kaggle agent the
     # leftmost free column: four in the centre column wins.
-    assert play.controller.game.format_moves(play.controller.match.moves) == "4141414"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "4141414"
     saved = play.controller.save_data()
     assert saved["players"][1]["config"]["agent"] == f"kaggle:{kaggle}"
     path = tmp_path / "game.json"
@@ -167,7 +167,7 @@ def test_a_failing_file_forfeits_the_game_in_the_window(
         == "O forfeits: broken.py: raised ZeroDivisionError: division by zero"
     )
     assert play.controller.recorded and play.controller.last_winner == 0
-    assert play.controller.match.state.ply == 1  # X's one move stays; nothing else is lost
+    assert play.controller.history.state.ply == 1  # X's one move stays; nothing else is lost
     pump(app, 20)
     assert play.controller.job is None  # the AI waits for a new game
 

@@ -12,8 +12,15 @@ import pytest
 from plyground.gui.play.controller import HUMAN_AI_DELAY, PlayController
 from plyground.gui.storage import savefile
 from plyground.gui.storage.settings import AI, HUMAN, Settings
+from plyground.gui.worker.ai_worker import (
+    Failed,
+    Progress,
+    Result,
+    WorkerMessage,
+    _analyse,
+    _choose,
+)
 from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import Message, _analyse, _choose
 
 
 class FakeWorker:
@@ -23,7 +30,7 @@ class FakeWorker:
         self.jobs: list[WorkerJob] = []
         self.cancelled = 0
         self.started = 0
-        self.answers: list[Message] = []
+        self.answers: list[WorkerMessage] = []
         self.live: int | None = None
 
     def start(self) -> None:
@@ -34,7 +41,7 @@ class FakeWorker:
             self.cancelled += 1
         self.live = None
 
-    def poll(self) -> list[Message]:
+    def poll(self) -> list[WorkerMessage]:
         answers, self.answers = self.answers, []
         return answers
 
@@ -57,8 +64,10 @@ class FakeWorker:
         return job.job_id
 
     def send(self, kind: str, *payload: Any) -> None:
+        """Answer the running job: "progress" (a snapshot) or "error" (a reason)."""
         assert self.live is not None
-        self.answers.append(Message(kind, self.live, payload))
+        typed = {"progress": Progress, "error": Failed}[kind]
+        self.answers.append(typed(self.live, *payload))
 
     def finish(self) -> None:
         """Answer the running job with the worker's own search code."""
@@ -72,7 +81,7 @@ class FakeWorker:
             move, result = _analyse(job, None, never)
         else:
             move, result = _choose(job, game, None, never)
-        self.answers.append(Message("result", job.job_id, (move, result)))
+        self.answers.append(Result(job.job_id, move, result))
         self.live = None
 
 
@@ -112,7 +121,7 @@ def ai_replies(controller: PlayController, worker: FakeWorker, clock: Clock) -> 
     assert controller.job is not None and controller.job.kind == "move"
     worker.finish()
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
-    return controller.match.moves[-1]
+    return controller.history.moves[-1]
 
 
 def test_the_controller_imports_no_pygame():
@@ -125,11 +134,11 @@ def test_undo_takes_back_the_ai_reply_and_the_human_move_and_redo_replays_them()
     controller, worker, clock = make()
     assert controller.try_human_move(4)
     ai_replies(controller, worker, clock)
-    assert len(controller.match.entries) == 2 and controller.human_turn()
+    assert len(controller.history.entries) == 2 and controller.human_turn()
     controller.undo()
-    assert controller.match.entries == [] and controller.human_turn()
+    assert controller.history.entries == [] and controller.human_turn()
     controller.redo()
-    assert controller.match.moves[0] == 4 and len(controller.match.entries) == 2
+    assert controller.history.moves[0] == 4 and len(controller.history.entries) == 2
     controller.redo()
     assert controller.current_notice() == "Nothing to redo"
 
@@ -144,7 +153,7 @@ def test_undo_new_game_and_leaving_cancel_the_running_search():
     controller.try_human_move(0)
     controller.update()
     controller.new_game()
-    assert controller.job is None and worker.cancelled == 2 and controller.match.entries == []
+    assert controller.job is None and worker.cancelled == 2 and controller.history.entries == []
     controller.try_human_move(0)
     controller.update()
     controller.close()
@@ -157,9 +166,9 @@ def test_a_stale_answer_is_ignored():
     controller.update()
     job = worker.jobs[-1]
     controller.undo()
-    worker.answers.append(Message("result", job.job_id, (0, None)))
+    worker.answers.append(Result(job.job_id, 0, None))
     run(controller, clock, 1.0)
-    assert controller.match.entries == [] and controller.analysis is None
+    assert controller.history.entries == [] and controller.analysis is None
 
 
 def test_series_counts_each_finished_game_once_and_undo_keeps_it():
@@ -186,16 +195,16 @@ def test_pause_and_step_in_ai_vs_ai():
     controller.settings.speed = 0.0
     controller.set_paused(True)
     run(controller, clock, 0.5)
-    assert worker.jobs == [] and controller.match.entries == []
+    assert worker.jobs == [] and controller.history.entries == []
     controller.step()
     controller.update()
     worker.finish()
     run(controller, clock, 0.5)
-    assert len(controller.match.entries) == 1 and not controller.step_requested
+    assert len(controller.history.entries) == 1 and not controller.step_requested
     run(controller, clock, 0.5)
-    assert len(controller.match.entries) == 1
+    assert len(controller.history.entries) == 1
     controller.undo()
-    assert controller.match.entries == [] and controller.paused
+    assert controller.history.entries == [] and controller.paused
 
 
 def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir):
@@ -207,7 +216,7 @@ def test_autosave_keeps_the_game_in_progress_and_drops_a_finished_one(config_dir
         controller.try_human_move(move)
     run(controller, clock, 1.0)
     saved = savefile.load_game(path)
-    assert saved.moves == [0, 3, 1] and saved.seed == controller.match.seed
+    assert saved.moves == [0, 3, 1] and saved.seed == controller.history.seed
     controller.try_human_move(4)
     controller.try_human_move(2)
     run(controller, clock, 1.0)
@@ -222,7 +231,7 @@ def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
     controller.update()
     worker.send("progress", SearchProgress(9, 5000, 0.5, 3, 0.1))
     worker.send("progress", SearchProgress(10_000, 12_345, 1.0, 3, 0.1))
-    controller.poll_worker()
+    controller.jobs.poll_worker()
     text = controller.thinking_text()
     assert "10000" not in text and "10,000" not in text
     assert text == "Yellow is thinking… solving · reached depth 9 · 12.3k nodes"
@@ -235,22 +244,22 @@ def test_after_undo_the_panel_no_longer_describes_the_undone_ai_move():
     ai_replies(controller, worker, clock)
     assert controller.analysis is not None and controller.analysis.source == "ai"
     controller.undo()
-    assert controller.analysis is None and controller.board_values() is None
+    assert controller.analysis is None and controller.jobs.board_values() is None
 
 
 def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
     controller, worker, clock = make()
     controller.try_human_move(4)
     ai_replies(controller, worker, clock)
-    assert controller.board_values() is None
+    assert controller.jobs.board_values() is None
     controller.toggle_analysis()
     controller.update()
     job = controller.job
     assert job is not None and job.kind == "position" and job.player == controller.state.to_move
     worker.finish()
     controller.update()
-    board = controller.board_values()
-    assert board is not None and board.entries == len(controller.match.entries)
+    board = controller.jobs.board_values()
+    assert board is not None and board.entries == len(controller.history.entries)
     assert set(board.values) == set(controller.state.legal_moves())
     analysis = controller.analysis  # the human's advice, beside the AI's own view
     assert analysis is not None and analysis.source == "hint"
@@ -263,16 +272,16 @@ def test_board_values_are_always_for_the_side_to_move_now():
     controller.try_human_move(0)
     controller.update()
     worker.finish()
-    controller.poll_worker()
-    ai_position = len(controller.match.entries)
-    board = controller.board_values()
+    controller.jobs.poll_worker()
+    ai_position = len(controller.history.entries)
+    board = controller.jobs.board_values()
     assert board is not None and board.entries == ai_position  # the AI's turn, its values
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
-    assert controller.human_turn() and controller.board_values() is None
+    assert controller.human_turn() and controller.jobs.board_values() is None
     assert controller.job is not None and controller.job.kind == "position"
     worker.finish()
     controller.update()
-    board = controller.board_values()
+    board = controller.jobs.board_values()
     assert board is not None and set(board.values) == set(controller.state.legal_moves())
 
 
@@ -312,7 +321,7 @@ def test_the_status_line_says_solving_too():
     controller.update()
     assert status_line.status_text(controller, None) == "Yellow is thinking…"
     worker.send("progress", SearchProgress(10_000, 800, 0.1, 3, 0.0))
-    controller.poll_worker()
+    controller.jobs.poll_worker()
     assert status_line.status_text(controller, None) == "Yellow is thinking… solving · 800 nodes"
 
 

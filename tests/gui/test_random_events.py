@@ -82,16 +82,16 @@ def random_event(rng: random.Random, app) -> pygame.event.Event:
 
 def check_game(play) -> None:
     """The displayed game is what its moves give under the rules."""
-    match = play.controller.match
-    state = match.initial
-    for entry in match.entries:
+    history = play.controller.history
+    state = history.initial
+    for entry in history.entries:
         assert not state.is_terminal(), "a move after the end of the game"
         assert entry.chance == (state.to_move == CHANCE), "a chance outcome out of place"
         state = state.play(entry.move)  # raises if the move is illegal
         assert entry.state == state
-    assert match.state == state
-    assert play.controller.game.replay(match.moves) == state
-    for block in match.redo_stack:
+    assert history.state == state
+    assert play.controller.game.replay(history.moves) == state
+    for block in history.redo_stack:
         for entry in block:
             assert entry.state is not None
 

@@ -41,20 +41,20 @@ def test_ctrl_s_saves_and_ctrl_o_opens(make_app, tmp_path):
     assert dialog is not None and dialog.alive()
     assert not dialog.delete_button.visible, "a save dialog never deletes files"
     press(app, pygame.K_4, "4")  # the dialog is modal: no move behind it
-    assert play.controller.match.state.ply == 4
+    assert play.controller.history.state.ply == 4
     target = tmp_path / "my game.json"
     pick_path(app, dialog, target)
     assert json.loads(target.read_text())["moves"] == "4453"
     assert any("Saved to" in toast.text for toast in app.toasts)
     press(app, pygame.K_n, "n")
     press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
-    assert play.controller.match.moves == []
+    assert play.controller.history.moves == []
     press(app, pygame.K_o, "\x0f", mod=pygame.KMOD_CTRL)
     assert play.file_dialog is not None
     pick_path(app, play.file_dialog, target)
     opened = app.scene
     assert type(opened).__name__ == "PlayScene" and opened is not play
-    assert opened.controller.game.format_moves(opened.controller.match.moves) == "4453"
+    assert opened.controller.game.format_moves(opened.controller.history.moves) == "4453"
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "SetupScene", "PlayScene"]
 
 
@@ -91,7 +91,7 @@ def test_opening_another_game_sets_its_players_goal_and_dice(make_app, tmp_path)
     assert play.load_from(path)
     pig = app.scene
     assert pig.game_name == "pig" and pig.controller.game.goal == 30
-    assert pig.controller.match.state.scores == (10, 0) and pig.controller.match.seed == 5
+    assert pig.controller.history.state.scores == (10, 0) and pig.controller.history.seed == 5
     assert [s.kind for s in pig.controller.sides] == ["human", AI] and pig.controller.sides[
         1
     ].preset == "Medium"
@@ -115,7 +115,7 @@ def test_a_bad_file_is_refused_with_the_move_named(make_app, tmp_path):
     play = start_game(app, "tictactoe", ("human", "human"))
     press(app, pygame.K_1, "1")
     assert not play.load_from(path)
-    assert app.scene is play and play.controller.match.moves == [0]
+    assert app.scene is play and play.controller.history.moves == [0]
     assert any("move 3" in t.text and "'5'" in t.text for t in app.toasts)
 
 
@@ -129,7 +129,7 @@ def test_menu_opens_a_saved_game(make_app, tmp_path):
     assert menu.file_dialog is not None
     pick_path(app, menu.file_dialog, path)
     assert type(app.scene).__name__ == "PlayScene"
-    assert app.scene.controller.match.moves == [0, 4]
+    assert app.scene.controller.history.moves == [0, 4]
 
 
 @pytest.mark.slow
@@ -152,7 +152,7 @@ def test_game_in_progress_is_saved_on_quit_and_offered_next_time(make_app, confi
     press(app2, pygame.K_r, "r")
     resumed = app2.scene
     assert type(resumed).__name__ == "PlayScene"
-    assert resumed.controller.game.format_moves(resumed.controller.match.moves) == "445"
+    assert resumed.controller.game.format_moves(resumed.controller.history.moves) == "445"
 
 
 def test_pig_resume_card_and_notice_count_the_same_moves(make_app, config_dir):
@@ -269,7 +269,7 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     old = app.worker._process
     os.kill(old.pid, signal.SIGKILL)
     old.join(2)
-    play.controller.progress = None
+    play.controller.jobs.progress = None
     assert wait_until(app, lambda: play.controller.progress is not None, 15), (
         "the new worker searches"
     )
@@ -278,7 +278,7 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     assert play.controller.notice is not None and "new one" in play.controller.notice[0]
     play.controller.sides[1].depth = 2  # let it finish quickly: the game goes on
     play.controller.cancel_search()
-    assert wait_until(app, lambda: play.controller.match.state.ply == 2, 15)
+    assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
 
 
 DRIVER = """

@@ -86,14 +86,14 @@ def test_tictactoe_full_game_by_keys_then_play_again(make_app):
     play = start_game(app, "tictactoe")
     for key in "14253":
         press(app, getattr(pygame, f"K_{key}"), key, frames=3)
-    state = play.controller.match.state
+    state = play.controller.history.state
     assert state.is_terminal() and state.winner() == 0
     assert tuple(state.winning_line()) == (0, 1, 2)
     pump(app, 30)
     assert play.controller.over_since is not None and "again" in play.buttons
     assert play.controller.score == [1, 0, 0]
     click_button(app, play.buttons["again"])
-    assert play.controller.match.state.ply == 0 and "again" not in play.buttons
+    assert play.controller.history.state.ply == 0 and "again" not in play.buttons
 
 
 def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
@@ -109,11 +109,11 @@ def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
         click(app, cell_centre(index), frames=3)
         if index == 4:
             click(app, cell_centre(4), frames=5)  # taken: a gentle cue, nothing else
-            assert play.controller.match.state.ply == 1 and play.cue is not None
-    state = play.controller.match.state
+            assert play.controller.history.state.ply == 1 and play.model.cue is not None
+    state = play.controller.history.state
     assert state.is_terminal() and state.winner() is None
     click(app, (5, app.size[1] - 5))  # outside the board: nothing
-    assert play.controller.match.state is state
+    assert play.controller.history.state is state
 
 
 def test_connect4_full_game_by_clicks_and_keys(make_app):
@@ -127,14 +127,14 @@ def test_connect4_full_game_by_clicks_and_keys(make_app):
 
     for col in (0, 0, 0, 0, 0, 0):
         click(app, column_point(col), frames=3)
-    assert play.controller.match.state.height(0) == 6
-    before = play.controller.match.state
+    assert play.controller.history.state.height(0) == 6
+    before = play.controller.history.state
     click(app, column_point(0), frames=5)  # full column: only a cue
-    assert play.controller.match.state is before and "full" in play.controller.notice[0]
+    assert play.controller.history.state is before and "full" in play.controller.notice[0]
     for key in "4455667":
         press(app, getattr(pygame, f"K_{key}"), key, frames=3)
     pump(app, 40)
-    state = play.controller.match.state
+    state = play.controller.history.state
     assert state.is_terminal() and state.winner() == 0
     assert sorted(state.winning_line()) == [(3, 0), (4, 0), (5, 0), (6, 0)]
     pump(app, 30)
@@ -151,13 +151,13 @@ def test_pig_race_by_keys_is_seeded(make_app):
         assert play.controller.game.goal == 20
         play.controller.animate = False  # dice land at once; the animation has its own test
         presses = 0
-        while not play.controller.match.state.is_terminal() and presses < 400:
-            state = play.controller.match.state
+        while not play.controller.history.state.is_terminal() and presses < 400:
+            state = play.controller.history.state
             key, char = (pygame.K_h, "h") if state.turn_total >= 8 else (pygame.K_r, "r")
             press(app, key, char, frames=3)
             presses += 1
-        assert play.controller.match.state.is_terminal()
-        outcomes.append(play.controller.game.format_moves(play.controller.match.moves))
+        assert play.controller.history.state.is_terminal()
+        outcomes.append(play.controller.game.format_moves(play.controller.history.moves))
         app.quit(save=False)
     assert outcomes[0] == outcomes[1]
 
@@ -170,13 +170,13 @@ def test_pig_wipe_out_message(make_app):
     press(app, pygame.K_r, "r", frames=5)
     assert play.controller.roll is not None, "the die should be rolling"
     pump(app, 40)
-    assert play.controller.roll is None and play.die_face is not None
+    assert play.controller.roll is None and play.model.die_face is not None
     play.controller.animate = False  # the rest of the rolls land at once
     for _ in range(60):
-        if play.message is not None:
+        if play.model.message is not None:
             break
         press(app, pygame.K_r, "r", frames=3)
-    assert play.message is not None and "Rolled a 1" in play.message[0]
+    assert play.model.message is not None and "Rolled a 1" in play.model.message.text
 
 
 def test_undo_redo_by_keys_and_buttons(make_app):
@@ -184,22 +184,22 @@ def test_undo_redo_by_keys_and_buttons(make_app):
     play = start_game(app, "connect4")
     for key in "4453":
         press(app, getattr(pygame, f"K_{key}"), key, frames=3)
-    assert play.controller.game.format_moves(play.controller.match.moves) == "4453"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "4453"
     press(app, pygame.K_u, "u")
-    assert play.controller.game.format_moves(play.controller.match.moves) == "445"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "445"
     press(app, pygame.K_z, "\x1a", mod=pygame.KMOD_CTRL)
-    assert play.controller.game.format_moves(play.controller.match.moves) == "44"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "44"
     press(app, pygame.K_y, "\x19", mod=pygame.KMOD_CTRL)
-    assert play.controller.game.format_moves(play.controller.match.moves) == "445"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "445"
     click_button(app, play.buttons["redo"])
-    assert play.controller.game.format_moves(play.controller.match.moves) == "4453"
+    assert play.controller.game.format_moves(play.controller.history.moves) == "4453"
     click_button(app, play.buttons["undo"])
     press(app, pygame.K_6, "6", frames=3)
-    assert play.controller.game.format_moves(play.controller.match.moves) == "4456"
-    assert not play.controller.match.can_redo()
+    assert play.controller.game.format_moves(play.controller.history.moves) == "4456"
+    assert not play.controller.history.can_redo()
     press(app, pygame.K_n, "n")
     press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
-    assert play.controller.match.moves == []
+    assert play.controller.history.moves == []
 
 
 def test_help_overlay_toggles(make_app):

@@ -9,7 +9,7 @@ from driving import click_button, press, pump, start_game, wait_until
 from plyground.ai.players.tournament import format_cross_table
 from plyground.games.pig.optimal import optimal_table
 from plyground.gui.kits.pig.odds import pig_rows
-from plyground.gui.play.history import Match
+from plyground.gui.play.game_history import GameHistory
 from plyground.gui.play.series_record import Series
 
 
@@ -73,24 +73,24 @@ def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
 
     game = games.get_game("pig", goal=30)
     table = optimal_table(30)
-    match = Match(game)
+    history = GameHistory(game)
     names = ("Player 1", "Player 2")
-    rows = dict(pig_rows(game, match.initial, match.entries, names))
+    rows = dict(pig_rows(game, history.initial, history.entries, names))
     start = table.win_probability(0, 0, 0)
     assert rows["Chances"] == f"P1 {100 * start:.1f}% · P2 {100 * (1 - start):.1f}%"
     assert rows["Optimal"].startswith("roll (the only move)")
     assert "Last" not in rows
     for move in ("roll", 6, "roll", 6, "roll", 6):
-        match.play(move)
-    rows = dict(pig_rows(game, match.initial, match.entries, names))
+        history.play(move)
+    rows = dict(pig_rows(game, history.initial, history.entries, names))
     assert rows["Last"].startswith("P1 rolled at 12 · ")
     best = "roll" if table.should_roll(0, 0, 18) else "hold"
     assert rows["Optimal"].startswith(best)
     worse = "hold" if best == "roll" else "roll"
-    match.play(worse)
+    history.play(worse)
     if worse == "roll":
-        match.play(6)
-    rows = dict(pig_rows(game, match.initial, match.entries, names))
+        history.play(6)
+    rows = dict(pig_rows(game, history.initial, history.entries, names))
     lost = max(table.roll_win_probability(0, 0, 18), table.hold_win_probability(0, 0, 18)) - (
         table.hold_win_probability(0, 0, 18)
         if worse == "hold"
@@ -98,10 +98,10 @@ def test_pig_rows_show_chances_the_optimal_move_and_what_a_choice_gave_up():
     )
     assert f"gave up {100 * lost:.1f}%" in rows["Last"]
     # optimal choices give up nothing
-    match = Match(game)
-    match.play("roll")
-    match.play(4)
-    rows = dict(pig_rows(game, match.initial, match.entries, names))
+    history = GameHistory(game)
+    history.play("roll")
+    history.play(4)
+    rows = dict(pig_rows(game, history.initial, history.entries, names))
     assert rows["Last"] == "P1 rolled · optimal, gave up 0%"
 
 
@@ -111,7 +111,7 @@ def test_pig_analysis_is_drawn_in_the_window(make_app):
     play = start_game(app, "pig", ("human", "human"))
     press(app, pygame.K_a, "a", frames=2)
     press(app, pygame.K_r, "r", frames=60)
-    rows = dict(play.kit_rows.get(play.controller, play.view))
+    rows = dict(play.model.kit_rows.get(play.controller, play.view))
     assert {"Chances", "Optimal", "Last"} <= set(rows)
 
 

@@ -166,7 +166,7 @@ def test_one_shape_for_a_side_in_settings_and_saves():
     assert custom.to_dict("connect4")["preset"] is None
     assert custom.to_dict("connect4")["config"]["depth"] == MAX_DEPTH
     played = hard.to_dict("connect4", played=True)
-    assert played["config"] == settings.preset_config("connect4", "Hard").to_dict()
+    assert played["config"] == settings.preset_named("connect4", "Hard").to_dict()
     players = [played, custom.to_dict("connect4", played=True)]
     saved = savefile.check(savefile.to_json("connect4", {}, players, 0, "44"), "test")
     assert saved.players == players, "a save holds exactly that shape"

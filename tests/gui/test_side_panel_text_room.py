@@ -12,7 +12,7 @@ import pytest
 from driving import pump
 
 from plyground.gui import screenshot
-from plyground.gui.play import analysis_panel, review_view, side_panel
+from plyground.gui.play import analysis_panel, browse_view, side_panel
 from plyground.gui.widgets import drawing
 
 SIZES = [(800, 600), (1280, 800), (1366, 768), (1920, 1080)]
@@ -56,7 +56,7 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch, app: Any) -> list[tuple[str, py
 def sources(play: Any) -> list[str]:
     """The texts the panel shows, whole: a drawn piece may end in … only if its text does."""
     controller = play.controller
-    rows = list(play.kit_rows.get(controller, play.view))
+    rows = list(play.model.kit_rows.get(controller, play.view))
     record = side_panel.as_analysis(controller.shown_analysis())
     if record is not None:
         rows += analysis_panel.summary_lines(record, controller.game)
@@ -80,7 +80,7 @@ def test_no_panel_text_is_cut_short_or_wider_than_the_panel(
             assert panel.contains(rect), (text, rect, panel)
             if "…" in text:
                 assert any(text in source for source in whole), text
-        window = review_view.window(play)
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and window.room >= side_panel.MOVE_ROWS
     finally:
         app.quit(save=False)
@@ -89,7 +89,7 @@ def test_no_panel_text_is_cut_short_or_wider_than_the_panel(
 def test_the_move_list_keeps_six_lines_in_ai_vs_ai_at_800x600() -> None:
     app, play = played((800, 600), "connect4", "4453443", True, ["Hard", "Medium"])
     try:
-        window = review_view.window(play)
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and window.room >= side_panel.MOVE_ROWS
         widgets = [w.rect for w in play.widgets if play.panel_rect().contains(w.rect)]
         assert all(rect.bottom <= window.rect.y for rect in widgets)
@@ -102,7 +102,7 @@ def test_a_bigger_window_shows_more_lines_not_only_bigger_letters() -> None:
     for size in ((1280, 800), (1920, 1080)):
         app, play = played(size, "connect4", "4453443", True)
         try:
-            window = review_view.window(play)
+            window = browse_view.window(play.model, play.screen())
             assert window is not None
             rooms.append(window.room)
             sizes.append(window.size)
@@ -119,21 +119,21 @@ def test_rows_with_no_room_show_over_the_buttons_while_pointed_at(
     app, play = played((800, 600), "pig", "r4r6hr3r1r5r2h", True)
     try:
         before = drawn_texts(monkeypatch, app)
-        assert play.analysis_hidden > 0
+        assert play.model.analysis_hidden > 0
         assert any("point here" in text for text, _ in before)
-        analysis = side_panel.layout(play.panel_rect(), app.metrics, play)[0]
+        analysis = side_panel.layout(play.model, play.screen())[0]
         assert analysis is not None
         app.mouse_override = analysis.center
         after = [text for text, _ in drawn_texts(monkeypatch, app)]
         record = side_panel.as_analysis(play.controller.shown_analysis())
         labels = [label for label, _ in analysis_panel.summary_lines(record, play.controller.game)]
-        labels += [label for label, _ in play.kit_rows.get(play.controller, play.view)]
+        labels += [label for label, _ in play.model.kit_rows.get(play.controller, play.view)]
         assert [label for label in labels if label not in after] == []
-        expanded = side_panel.expanded_rect(play)
+        expanded = side_panel.expanded_rect(play.model, play.screen())
         assert expanded is not None and expanded.height > analysis.height
         assert expanded.top >= play.panel_rect().top
         app.mouse_override = (5, 5)
-        assert side_panel.expanded_rect(play) is None
+        assert side_panel.expanded_rect(play.model, play.screen()) is None
     finally:
         app.quit(save=False)
 
@@ -141,14 +141,14 @@ def test_rows_with_no_room_show_over_the_buttons_while_pointed_at(
 def test_pigs_move_list_is_a_turn_log_with_the_ais_turns_too() -> None:
     app, play = played((1280, 800), "pig", "r4r6hr3r1r5r2hr2r6", False)
     try:
-        rows = play.move_rows.get(play.controller, play.view)
+        rows = play.model.move_rows.get(play.controller, play.view)
         assert rows == [
             (0, "rolled 4 6 · held 10 → 10"),
             (1, "rolled 3 1 · wiped out, 3 lost"),
             (0, "rolled 5 2 · held 7 → 17"),
             (1, "rolled 2 6 · 8 at stake"),
         ]
-        window = review_view.window(play)
+        window = browse_view.window(play.model, play.screen())
         assert window is not None and [p[1] for _, parts in window.shown for p in parts] == [
             text for _, text in rows
         ]
@@ -159,7 +159,7 @@ def test_pigs_move_list_is_a_turn_log_with_the_ais_turns_too() -> None:
 def test_games_without_words_keep_their_notation_in_the_move_list() -> None:
     app, play = played((1280, 800), "connect4", "4453", False)
     try:
-        rows = play.move_rows.get(play.controller, play.view)
+        rows = play.model.move_rows.get(play.controller, play.view)
         assert rows == [(0, "4"), (1, "4"), (0, "5"), (1, "3")]
     finally:
         app.quit(save=False)
@@ -171,17 +171,23 @@ def test_v_shows_all_of_the_analysis_until_the_next_key(monkeypatch: pytest.Monk
     app, play = played((800, 600), "pig", "r4r6hr3r1r5r2h", True)
     try:
         drawn_texts(monkeypatch, app)
-        assert play.analysis_hidden > 0
+        assert play.model.analysis_hidden > 0
         app.mouse_override = (5, 5)  # the pointer away from the panel
-        assert side_panel.expanded_rect(play) is None
+        assert side_panel.expanded_rect(play.model, play.screen()) is None
         press(app, pygame.K_v, "v")
-        assert play.analysis_pinned and side_panel.expanded_rect(play) is not None
+        assert (
+            play.model.analysis_pinned
+            and side_panel.expanded_rect(play.model, play.screen()) is not None
+        )
         after = [text for text, _ in drawn_texts(monkeypatch, app)]
         record = side_panel.as_analysis(play.controller.shown_analysis())
         labels = [label for label, _ in analysis_panel.summary_lines(record, play.controller.game)]
         assert [label for label in labels if label not in after] == []
         press(app, pygame.K_PAGEUP)
-        assert not play.analysis_pinned and side_panel.expanded_rect(play) is None
+        assert (
+            not play.model.analysis_pinned
+            and side_panel.expanded_rect(play.model, play.screen()) is None
+        )
         from plyground.gui.play import keyboard
 
         assert any(b.action == "whole_analysis" and b.help for b in keyboard.PLAY_KEYS)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from plyground.gui import sound
+from plyground.gui.kits.pig.effects import DICE_SOUNDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +33,7 @@ def test_every_effect_is_a_small_clean_wav() -> None:
 
 
 def test_the_event_maps_reach_every_effect() -> None:
-    maps = (sound.DISC_SOUNDS, sound.MARK_SOUNDS, sound.DICE_SOUNDS, sound.COMMON_SOUNDS)
+    maps = (sound.DISC_SOUNDS, sound.MARK_SOUNDS, DICE_SOUNDS, sound.COMMON_SOUNDS)
     used = {effect for m in maps for effect in m.values()}
     assert used == set(sound.EFFECTS)
 
@@ -46,11 +47,11 @@ def test_every_action_plays_its_effect_on_the_dummy_driver() -> None:
         (sound.DISC_SOUNDS, "landed", 1, "disc_land"),
         (sound.MARK_SOUNDS, "move", 0, "mark_x"),
         (sound.MARK_SOUNDS, "move", 1, "mark_o"),
-        (sound.DICE_SOUNDS, "roll", 0, "die_tumble"),
-        (sound.DICE_SOUNDS, "landed", 0, "die_land"),
-        (sound.DICE_SOUNDS, "bust", 1, "wipeout"),
-        (sound.DICE_SOUNDS, "hold", 1, "bank"),
-        (sound.DICE_SOUNDS, "win", None, "win"),
+        (DICE_SOUNDS, "roll", 0, "die_tumble"),
+        (DICE_SOUNDS, "landed", 0, "die_land"),
+        (DICE_SOUNDS, "bust", 1, "wipeout"),
+        (DICE_SOUNDS, "hold", 1, "bank"),
+        (DICE_SOUNDS, "win", None, "win"),
         (sound.DISC_SOUNDS, "loss", None, "loss"),
         (sound.MARK_SOUNDS, "draw", None, "draw"),
         (sound.COMMON_SOUNDS, "button", None, "click"),
@@ -58,7 +59,7 @@ def test_every_action_plays_its_effect_on_the_dummy_driver() -> None:
     for event_map, event, player, effect in actions:
         assert sounds.event(event_map, event, player), event
         assert sounds.played[-1] == effect
-    assert not sounds.event(sound.DICE_SOUNDS, "no such event")
+    assert not sounds.event(DICE_SOUNDS, "no such event")
     assert len(sounds.played) == len(actions)
 
 

@@ -12,6 +12,7 @@ import pytest
 from driving import click_button, press, pump, start_game
 
 from plyground.gui import sound
+from plyground.gui.kits.pig.effects import DICE_SOUNDS
 from plyground.gui.play.controller import PlayController
 from plyground.gui.storage import settings
 
@@ -36,7 +37,7 @@ def test_the_kits_pick_their_event_maps() -> None:
 
     assert kits.kit_for("connect4").sounds is sound.DISC_SOUNDS
     assert kits.kit_for("tictactoe").sounds is sound.MARK_SOUNDS
-    assert kits.kit_for("pig").sounds is sound.DICE_SOUNDS
+    assert kits.kit_for("pig").sounds is DICE_SOUNDS
     assert kits.BoardView.sounds is sound.COMMON_SOUNDS
 
 
@@ -49,7 +50,7 @@ def test_a_disc_drops_then_lands_and_a_win_sounds(make_app: Any) -> None:
     for key in "45566":
         press(app, getattr(pygame, f"K_{key}"), key, frames=60)
     played = effects(app, lambda: press(app, pygame.K_7, "7", frames=60))
-    assert play.controller.match.state.is_terminal()
+    assert play.controller.history.state.is_terminal()
     assert played == ["disc_drop", "disc_land", "win"]
 
 
@@ -60,7 +61,7 @@ def test_marks_have_a_sound_per_player_and_a_draw_sounds(make_app: Any) -> None:
     played = []
     for key in "123546879":
         played += effects(app, lambda k=key: press(app, getattr(pygame, f"K_{k}"), k, frames=30))
-    final = play.controller.match.state
+    final = play.controller.history.state
     assert final.is_terminal() and final.winner() is None
     assert played == ["mark_x", "mark_o"] * 4 + ["mark_x", "draw"]
 
@@ -71,12 +72,12 @@ def test_the_die_tumbles_lands_or_wipes_out_and_holding_banks(make_app: Any) -> 
     play = start_game(app, "pig")
     seen: set[str] = set()
     for _ in range(40):
-        if play.controller.match.state.turn_total > 0 and "bank" not in seen:
+        if play.controller.history.state.turn_total > 0 and "bank" not in seen:
             assert effects(app, lambda: press(app, pygame.K_h, "h", frames=2)) == ["bank"]
             seen.add("bank")
             continue
         played = effects(app, lambda: press(app, pygame.K_r, "r", frames=60))
-        face = play.die_face
+        face = play.model.die_face
         assert played == ["die_tumble", "wipeout" if face == 1 else "die_land"]
         seen.update(played)
         if seen == {"die_tumble", "die_land", "wipeout", "bank"}:
@@ -103,7 +104,7 @@ def test_a_button_clicks(make_app: Any) -> None:
     play = start_game(app, "connect4")
     press(app, pygame.K_4, "4", frames=60)
     assert effects(app, lambda: click_button(app, play.buttons["undo"])) == ["click"]
-    assert play.controller.match.moves == []
+    assert play.controller.history.moves == []
 
 
 @pytest.mark.slow
@@ -185,7 +186,7 @@ def test_a_window_without_a_sound_device_plays_on_silently_and_quietly(tmp_path:
         " mod=0, scancode=0))\n"
         "for _ in range(40):\n"
         "    app.step(1 / 60)\n"
-        "print('RESULT', app.scene.controller.match.moves[:1], list(sound.sounds().played))\n"
+        "print('RESULT', app.scene.controller.history.moves[:1], list(sound.sounds().played))\n"
         "app.quit(save=False)\n"
     )
     env = dict(

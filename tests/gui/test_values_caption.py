@@ -78,8 +78,8 @@ def test_no_caption_without_values():
         play.controller.settings.show_analysis = False
         play.controller.board = None
         assert values_caption.caption_lines(play.controller) is None
-        assert values_caption.reserved(play) == 0
-        assert values_caption.layout(play) == []
+        assert values_caption.reserved(play.model, app.metrics) == 0
+        assert values_caption.layout(play.model, play.screen()) == []
     finally:
         app.quit(save=False)
 
@@ -93,11 +93,11 @@ def test_the_caption_fits_between_the_status_line_and_the_board(game, size):
     for players in (["human", "Medium"], ["Medium", "human"]):
         app, play = _analysed(size, game, players)
         try:
-            strip = values_caption.caption_rect(play)
+            strip = values_caption.caption_rect(play.model, app.metrics, play.header_rect())
             board, header = play.board_rect(), play.header_rect()
             assert strip.top > header.bottom and strip.bottom <= board.top
             assert not strip.colliderect(board) and not strip.colliderect(play.panel_rect())
-            placed = values_caption.layout(play)
+            placed = values_caption.layout(play.model, play.screen())
             _player, *texts = values_caption.caption_lines(play.controller)
             assert [text for text, _size, _rect in placed] == texts, "shortened: no room"
             for _text, text_size, rect in placed:
@@ -144,12 +144,12 @@ def test_compare_writes_values_with_their_kind_and_shows_the_key():
 class _Stub:
     """Just what `values_caption.whose_values` reads of a controller."""
 
-    def __init__(self, roles, reviewing=False):
+    def __init__(self, roles, browsing=False):
         from types import SimpleNamespace
 
         from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 
-        self.roles, self.reviewing = roles, reviewing
+        self.roles, self.browsing = roles, browsing
         value = Evaluation(0.0, Kind.EXACT, Source.SOLVER)
         self.values = SimpleNamespace(values={4: value})
         self.game = SimpleNamespace(stochastic=False)
@@ -183,7 +183,7 @@ def test_the_wording_for_each_kind_of_side():
     }
     for roles, text in cases.items():
         assert whose_values(_Stub(roles)) == (1, text)
-    assert whose_values(_Stub(("You", "AI · Hard"), reviewing=True)) == (
+    assert whose_values(_Stub(("You", "AI · Hard"), browsing=True)) == (
         1,
         "Values for Yellow (to move here) · advice",
     )
@@ -210,4 +210,6 @@ def test_a_long_line_loses_its_sources_before_its_side():
 def values_caption_width(play):
     from plyground.gui.play import values_caption
 
-    return values_caption.caption_rect(play).width - play.app.metrics.px(values_caption.DOT_ROOM)
+    return values_caption.caption_rect(
+        play.model, play.app.metrics, play.header_rect()
+    ).width - play.app.metrics.px(values_caption.DOT_ROOM)

@@ -16,9 +16,10 @@ from typing import Any
 import pygame
 
 from plyground.ai.evaluation.wording import value_text
-from plyground.gui import sound, theme
-from plyground.gui.kits.base import BoardView, ViewContext, value_colour
+from plyground.gui import theme
+from plyground.gui.kits.base import BoardView, PlayEffect, ViewContext, value_colour
 from plyground.gui.kits.best_move import best_button
+from plyground.gui.kits.pig import effects
 from plyground.gui.kits.pig.odds import pig_rows
 from plyground.gui.kits.pig.turn_log import turn_text as pig_turn_text
 from plyground.gui.widgets import drawing
@@ -203,13 +204,40 @@ class PigView(BoardView):
     keys_help = "Roll with R, hold with H (or ← → and Enter)."
     bench_presets = ("Medium", "Hard")
     move_help = "Roll (R) or Hold (H)"
-    sounds = sound.DICE_SOUNDS
+    sounds = effects.DICE_SOUNDS
     draws_cursor = True
     turn_text = staticmethod(pig_turn_text)
 
     def refusal(self, state: Any, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""
         return "Roll at least once before holding" if move == "hold" else None
+
+    def move_effect(self, before: Any, move: Any, names: tuple[str, str]) -> PlayEffect:
+        """Holding banks (its sound, and a message saying how much); a roll clears it."""
+        return PlayEffect(effects.move_sound(move), effects.move_message(before, move, names))
+
+    def chance_effect(self, before: Any) -> PlayEffect:
+        """The die starts tumbling."""
+        return PlayEffect(sound="roll")
+
+    def outcome_effect(self, before: Any, outcome: Any, names: tuple[str, str]) -> PlayEffect:
+        """The die lands; a 1 wipes the turn out, says so and holds the game a moment."""
+        if outcome != 1:
+            return PlayEffect(sound="landed")
+        message = effects.wipe_out_message(before, names)
+        return PlayEffect("bust", message, effects.WIPE_OUT_PAUSE, stops_motion=True)
+
+    def shown_numbers(self, state: Any) -> tuple[float, ...]:
+        """Both scores and the turn total ease on the track."""
+        return effects.shown_numbers(state)
+
+    def ease_numbers(self, shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+        """Scores slide; a lost or banked turn total vanishes at once."""
+        return effects.ease_numbers(shown, state, ease)
+
+    def numbers_animation(self, shown: tuple[float, ...]) -> dict[str, Any]:
+        """The shown scores and turn total as `anim` entries."""
+        return effects.numbers_animation(shown)
 
     def analysis_rows(
         self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]

@@ -1,24 +1,31 @@
-"""Reviewing on screen: the banner over the board, the "Back to game" button, and the move
-list's clicks and scrolling (the review itself is `gui.play.review`, without pygame)."""
+"""Browsing on screen: the banner over the board, the "Back to game" button, and the move
+list's clicks and scrolling (the review itself is `gui.play.browse`, without pygame)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from plyground.gui import theme
-from plyground.gui.play import controls, move_list, side_panel
+from plyground.gui.play import move_list, side_panel
+from plyground.gui.play.controller import PlayController
+from plyground.gui.play.controls import Widget
+from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:
+    from plyground.gui.play.model import PlayModel
+    from plyground.gui.play.screen import PlayScreen
 
 LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 
 
-def banner_texts(controller: Any) -> list[str]:
-    """The banner's text, longest first: 'Reviewing move 7 of 23 — ←/→ step · Esc/End
+def banner_texts(controller: PlayController) -> list[str]:
+    """The banner's text, longest first: 'Browsing move 7 of 23 — ←/→ step · Esc/End
     returns to the game', then shorter ones for narrow windows."""
-    shown, total = controller.review_number()
+    shown, total = controller.browse_number()
     where = "the start" if shown == 0 else f"move {shown} of {total}"
     short = "Start" if shown == 0 else f"Move {shown} of {total}"
     return [
@@ -28,38 +35,38 @@ def banner_texts(controller: Any) -> list[str]:
     ]
 
 
-def banner_text(controller: Any) -> str:
+def banner_text(controller: PlayController) -> str:
     """The banner's full text."""
     return banner_texts(controller)[0]
 
 
-def build_button(scene: Any) -> None:
-    """The "Back to game" button in the status strip, shown only while reviewing."""
-    m = scene.app.metrics
-    key, label, tip = LIVE
-    mute = controls.mute_rect(scene)
+def build_button(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -> Widget:
+    """The "Back to game" button in the status strip left of `mute` (hidden: it shows only
+    while browsing, see `refresh`)."""
+    _, label, tip = LIVE
     width = drawing.text_size(label, m.font_size(15), "semibold")[0] + m.px(36)
     rect = pygame.Rect(0, 0, width, m.px(34))
     rect.midright = (mute.x - m.gap // 2, mute.centery)
-    button = pygame_gui.elements.UIButton(
-        rect, label, scene.manager, object_id="#primary", tool_tip_text=tip
+    button: Widget = pygame_gui.elements.UIButton(
+        rect, label, manager, object_id="#primary", tool_tip_text=tip
     )
-    scene.buttons[key] = scene.add(button)
-    scene.buttons[key].hide()
+    button.hide()
+    return button
 
 
-def refresh(scene: Any) -> None:
-    """Show the button exactly while a position is reviewed."""
-    button = scene.buttons.get(LIVE[0])
-    wanted = scene.controller.reviewing
-    if button is not None and wanted != button.visible:
+def refresh(button: Widget, controller: PlayController) -> None:
+    """Show the button exactly while a position is browsed."""
+    wanted = controller.browsing
+    if wanted != button.visible:
         if wanted:
             button.show()
         else:
             button.hide()
 
 
-def draw_banner(surface: pygame.Surface, rect: pygame.Rect, m: Any, controller: Any) -> None:
+def draw_banner(
+    surface: pygame.Surface, rect: pygame.Rect, m: Metrics, controller: PlayController
+) -> None:
     """An accent strip where the status line goes: which move is shown and how to return."""
     box = rect.inflate(0, -m.px(8))
     drawing.rounded_rect(
@@ -75,47 +82,47 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, m: Any, controller: 
     )
 
 
-def window(scene: Any) -> move_list.Window | None:
+def window(model: PlayModel, screen: PlayScreen) -> move_list.Window | None:
     """The move list as it is drawn now (None when there is no room for it)."""
-    m = scene.app.metrics
-    rect = side_panel.layout(scene.panel_rect(), m, scene)[1]
+    m = screen.metrics
+    rect = side_panel.layout(model, screen)[1]
     if rect is None:
         return None
-    controller = scene.controller
-    rows = scene.move_rows.get(controller, scene.view)
+    controller = model.controller
+    rows = model.move_rows.get(controller, model.kit)
     highlight = side_panel.highlighted_row(controller)
     stochastic = bool(controller.game.stochastic)
     pm = side_panel.text_metrics(m)
-    return move_list.Window(rect, pm, rows, stochastic, controller.review.scroll, highlight)
+    return move_list.Window(rect, pm, rows, stochastic, controller.browse.scroll, highlight)
 
 
-def scroll(scene: Any, direction: int, page: bool = False) -> None:
+def scroll(model: PlayModel, screen: PlayScreen, direction: int, page: bool = False) -> None:
     """Scroll the move list: -1 towards the first moves, +1 towards the newest."""
-    shown = window(scene)
+    shown = window(model, screen)
     if shown is None:
         return
     step = max(1, shown.room - 1) if page else 1
-    scene.controller.review.scroll = max(0, shown.scroll - direction * step)
+    model.controller.browse.scroll = max(0, shown.scroll - direction * step)
 
 
-def on_mouse(scene: Any, event: pygame.event.Event) -> bool:
+def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) -> bool:
     """The wheel over the move list scrolls it; a click on a move shows its position."""
-    shown = window(scene)
+    shown = window(model, screen)
     if shown is None:
         return False
     if event.type == pygame.MOUSEWHEEL:
-        mouse = scene.app.mouse()
+        mouse = screen.mouse
         if mouse is None or not shown.rect.collidepoint(mouse):
             return False
-        scroll(scene, -1 if event.y > 0 else 1)
+        scroll(model, screen, -1 if event.y > 0 else 1)
         return True
     if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
         return False
     row = shown.row_at(event.pos)
     if row is None:
         return False
-    controller = scene.controller
-    controller.review_go(controller.match.row_ends()[row])
-    if controller.reviewing:
-        controller.review.scroll = shown.scroll  # the list stays where it was clicked
+    controller = model.controller
+    controller.browse_to(controller.history.row_ends()[row])
+    if controller.browsing:
+        controller.browse.scroll = shown.scroll  # the list stays where it was clicked
     return True

@@ -1,4 +1,4 @@
-"""Reviewing a game: stepping through positions in the controller (no pygame), the AI
+"""Browsing a game: stepping through positions in the controller (no pygame), the AI
 waiting meanwhile, the analysis of reviewed positions, and in the window a saved game
 opened again and stepped through by keys, the move list's clicks and wheel."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from plyground.gui.play import review_view
+from plyground.gui.play import browse_view
 from plyground.gui.play.controller import PlayController
 from plyground.gui.storage.settings import HUMAN, Settings
 from tests.gui.driving import click, click_button, press, pump, start_game
@@ -21,57 +21,57 @@ def test_stepping_back_and_forth_and_the_ai_waits_while_reviewing():
     assert controller.try_human_move(0)
     controller.update()
     assert controller.job is not None and controller.job.kind == "move"
-    entries = list(controller.match.entries)
-    controller.review_step(-1)  # one move back: the AI stops thinking
-    assert controller.reviewing and controller.review.index == 2 and controller.job is None
+    entries = list(controller.history.entries)
+    controller.browse_step(-1)  # one move back: the AI stops thinking
+    assert controller.browsing and controller.browse.index == 2 and controller.job is None
     run(controller, clock, 2.0)
     # the AI does not move; the worker reviews the game (the graph fills meanwhile)
     assert controller.job is not None and controller.job.kind == "game_review"
-    assert len(controller.match.entries) == 3
+    assert len(controller.history.entries) == 3
     assert controller.shown_state() == entries[1].state
     assert not controller.try_human_move(8)  # the board takes no moves
-    assert controller.review_number() == (2, 3)
-    controller.review_home()
-    assert controller.shown_state() == controller.match.initial
+    assert controller.browse_number() == (2, 3)
+    controller.browse_home()
+    assert controller.shown_state() == controller.history.initial
     assert controller.shown_last_move() is None
-    controller.review_step(-1)  # nothing before the start
-    assert controller.review.index == 0
+    controller.browse_step(-1)  # nothing before the start
+    assert controller.browse.index == 0
     assert controller.current_notice() == "This is the start of the game"
-    controller.review_step(1)
+    controller.browse_step(1)
     assert controller.shown_state() == entries[0].state and controller.shown_last_move() == 4
-    controller.review_step(1)
-    controller.review_step(1)  # past the last move: the live game again
-    assert not controller.reviewing and controller.shown_state() == controller.state
+    controller.browse_step(1)
+    controller.browse_step(1)  # past the last move: the live game again
+    assert not controller.browsing and controller.shown_state() == controller.state
     controller.update()
     assert controller.job is not None and controller.job.kind == "move"
 
 
 def test_undo_and_new_game_end_a_review():
     controller, _, _ = make("connect4", (HUMAN, HUMAN), moves=[3, 3, 4])
-    controller.review_go(1)
+    controller.browse_to(1)
     controller.undo()
-    assert not controller.reviewing and len(controller.match.entries) == 2
-    controller.review_home()
+    assert not controller.browsing and len(controller.history.entries) == 2
+    controller.browse_home()
     controller.new_game()
-    assert not controller.reviewing and controller.match.entries == []
+    assert not controller.browsing and controller.history.entries == []
 
 
 def test_dice_are_stepped_over_with_the_decision_that_threw_them():
     controller, _, _ = make("pig", (HUMAN, HUMAN), moves=["roll", 4, "roll", 6, "hold"])
-    assert controller.review_stops() == [0, 2, 4, 5]
-    controller.review_step(-1)
-    assert controller.review.index == 4 and controller.shown_state().turn_total == 10
-    controller.review_step(-1)
+    assert controller.browse.browse_stops() == [0, 2, 4, 5]
+    controller.browse_step(-1)
+    assert controller.browse.index == 4 and controller.shown_state().turn_total == 10
+    controller.browse_step(-1)
     assert controller.shown_state().turn_total == 4 and controller.shown_last_move() == "roll"
 
 
 def test_a_reviewed_position_gets_its_own_analysis_once():
     controller, worker, _ = make("tictactoe", (HUMAN, HUMAN), moves=[4, 0, 8])
     controller.settings.show_analysis = True
-    controller.review_go(1)
+    controller.browse_to(1)
     controller.update()
     job = controller.job
-    assert job is not None and job.kind == "review" and job.entries == 1
+    assert job is not None and job.kind == "browse" and job.entries == 1
     assert worker.jobs[-1].state == controller.shown_state()
     worker.finish()
     controller.update()
@@ -79,10 +79,10 @@ def test_a_reviewed_position_gets_its_own_analysis_once():
     assert values is not None
     assert set(values.values) == set(controller.shown_state().legal_moves())
     assert controller.shown_analysis() is not None
-    controller.review_go(2)  # a new position: searched too
+    controller.browse_to(2)  # a new position: searched too
     controller.update()
     assert controller.job is not None and controller.job.entries == 2
-    controller.review_go(1)  # the first one again: a new search cancels the old, none starts
+    controller.browse_to(1)  # the first one again: a new search cancels the old, none starts
     controller.update()
     assert controller.shown_values() is not None
     # (the worker then goes on with the whole game's review: gui.play.game_review)
@@ -104,12 +104,12 @@ def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp
     assert opened is not play and type(opened).__name__ == "PlayScene"
     controller: PlayController = opened.controller
     game = controller.game
-    assert game.format_moves(controller.match.moves) == "4453"
+    assert game.format_moves(controller.history.moves) == "4453"
     press(app, pygame.K_LEFT)  # a human's turn: the arrows are the board's cursor
-    assert not controller.reviewing
+    assert not controller.browsing
     press(app, pygame.K_HOME, frames=2)
-    assert controller.reviewing and controller.shown_state() == game.initial_state()
-    assert review_view.banner_text(controller).startswith("Reviewing the start")
+    assert controller.browsing and controller.shown_state() == game.initial_state()
+    assert browse_view.banner_text(controller).startswith("Reviewing the start")
     assert opened.buttons["live"].visible
     position = game.initial_state()
     for number, move in enumerate(game.parse_moves("445"), start=1):
@@ -117,22 +117,22 @@ def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp
         position = position.play(move)
         assert controller.shown_state() == position
         assert opened.context().last_move == move and not opened.context().interactive
-        assert review_view.banner_text(controller).startswith(f"Reviewing move {number} of 4")
+        assert browse_view.banner_text(controller).startswith(f"Reviewing move {number} of 4")
     click(app, opened.board_rect().center)  # a click on the board does nothing
-    assert len(controller.match.entries) == 4 and controller.shown_state() == position
+    assert len(controller.history.entries) == 4 and controller.shown_state() == position
     press(app, pygame.K_RIGHT)  # past the last move: the live game
-    assert not controller.reviewing
+    assert not controller.browsing
     pump(app, 2)
     assert not opened.buttons["live"].visible
     press(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)
-    assert controller.review.index == 3
+    assert controller.browse.index == 3
     press(app, pygame.K_ESCAPE)  # Esc ends the review first, the screen stays
-    assert not controller.reviewing and app.scene is opened
+    assert not controller.browsing and app.scene is opened
     press(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL, frames=2)
     click_button(app, opened.buttons["live"])
-    assert not controller.reviewing
+    assert not controller.browsing
     press(app, pygame.K_END)
-    assert not controller.reviewing and app.scene is opened
+    assert not controller.browsing and app.scene is opened
 
 
 def test_a_finished_game_is_stepped_with_plain_arrows(make_app):
@@ -142,10 +142,10 @@ def test_a_finished_game_is_stepped_with_plain_arrows(make_app):
         press(app, ord(key), key, frames=3)
     assert play.controller.state.is_terminal()
     press(app, pygame.K_LEFT)
-    assert play.controller.review.index == 4
+    assert play.controller.browse.index == 4
     press(app, pygame.K_LEFT)
     press(app, pygame.K_RIGHT)
-    assert play.controller.review.index == 4
+    assert play.controller.browse.index == 4
     pump(app, 2)
 
 
@@ -158,32 +158,32 @@ def test_the_move_list_scrolls_and_a_click_shows_that_move(make_app):
         move = next(m for m in state.legal_moves() if not state.play(m).is_terminal())
         press(app, ord(str(move + 1)), str(move + 1))
     pump(app, 30)
-    assert len(controller.match.entries) == 32
-    shown = review_view.window(play)
+    assert len(controller.history.entries) == 32
+    shown = browse_view.window(play.model, play.screen())
     assert shown is not None and shown.room < len(shown.lines) and shown.scroll == 0
     app.mouse_override = shown.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     pump(app)
-    assert controller.review.scroll == 1  # one line towards the first moves
+    assert controller.browse.scroll == 1  # one line towards the first moves
     press(app, pygame.K_PAGEUP)
-    shown = review_view.window(play)
+    shown = browse_view.window(play.model, play.screen())
     assert shown is not None and shown.scroll > 1
     press(app, pygame.K_PAGEDOWN)
     press(app, pygame.K_PAGEDOWN)
-    shown = review_view.window(play)
+    shown = browse_view.window(play.model, play.screen())
     assert shown is not None and shown.scroll == 0
     k, (_, parts) = next((k, line) for k, line in enumerate(shown.shown) if len(line[1]) == 2)
     row = parts[1][2]
     click(app, shown.part_rect(k, 1).center)
-    assert controller.reviewing
-    assert controller.review.index == controller.match.row_ends()[row] == row + 1
-    assert controller.shown_state() == controller.match.entries[row].state
+    assert controller.browsing
+    assert controller.browse.index == controller.history.row_ends()[row] == row + 1
+    assert controller.shown_state() == controller.history.entries[row].state
 
 
 def test_the_controller_review_needs_no_scene():
     controller = PlayController("connect4", Settings(), FakeWorker(), lambda: 0.0, moves=[3])
-    assert not controller.reviewing
-    controller.review_go(0)
-    assert controller.reviewing and controller.shown_state() == controller.match.initial
-    controller.review_go(5)  # beyond the game: live
-    assert not controller.reviewing
+    assert not controller.browsing
+    controller.browse_to(0)
+    assert controller.browsing and controller.shown_state() == controller.history.initial
+    controller.browse_to(5)  # beyond the game: live
+    assert not controller.browsing

@@ -1,11 +1,29 @@
 """The play controller's AI jobs: what runs in the worker, its answers, and the values they
-give the panel and the board (no pygame).  `SearchJobs` is mixed into `PlayController`."""
+give the panel and the board (no pygame).  `SearchJobs` is a part of `PlayController`."""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from plyground.gui.play import events
+from plyground.gui.worker.ai_worker import (
+    Cancelled,
+    Failed,
+    JobKind,
+    MinimaxNodes,
+    PositionEvaluated,
+    Progress,
+    Restarted,
+    Result,
+    WorkerMessage,
+)
+
+if TYPE_CHECKING:
+    from plyground.ai.advice.advisor import Advisor
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.play.controller import PlayController
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -18,26 +36,26 @@ class Worker(Protocol):
 
     def start(self) -> None: ...
     def cancel(self) -> None: ...
-    def poll(self) -> list[Any]: ...
+    def poll(self) -> list[WorkerMessage]: ...
     def submit(
         self,
         kind: str,
         game_name: str,
         game_options: dict[str, Any],
         state: Any,
-        config: Any,
+        config: PlayerConfig | float | None,
         analysis: bool = False,
         player_key: Any = None,
     ) -> int: ...
 
 
 @dataclass
-class Job:
+class SearchJob:
     """The search running in the worker for this match.
 
     kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
-    values of the position on the board, run while the analysis is shown), "review" (a
-    reviewed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
+    values of the position on the board, run while the analysis is shown), "browse" (a
+    browsed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
 
     job_id: int
     kind: str
@@ -48,6 +66,9 @@ class Job:
     """Whether every root move got an exact value (asked for when the analysis is shown)."""
     deepest: int = 0
     """The deepest depth a progress report named below the solving depth."""
+    advisor: Advisor | None = None
+    """For advice (a hint, the board's values, a browsed position): the evaluator chosen
+    for it, which titles its answer."""
 
 
 @dataclass
@@ -65,8 +86,8 @@ class SearchRecord:
 
     result: Any
     source: str
-    """"ai" for the AI's own move, "hint" for a search of the human's position, "review" for
-    a reviewed position's."""
+    """"ai" for the AI's own move, "hint" for a search of the human's position, "browse" for
+    a browsed position's."""
     player: int
     branching: int
     minimax_nodes: int | None = None
@@ -114,52 +135,29 @@ def compact(number: float) -> str:
 
 
 class SearchJobs:
-    """Sending searches to the worker and reading its answers (part of `PlayController`)."""
+    """Sending searches to the worker and reading its answers: the controller's AI jobs."""
 
-    game_name: str
-    game: Any
-    match: Any
-    settings: Any
-    worker: Worker
-    animate: bool
-    forfeited: str = ""
-    """Why this game was lost by forfeit (a player from a file failed), or "": the AI waits."""
-    games_started: int
-    job: Job | None
-    progress: Any
-    pending: Pending | None
-    analysis: SearchRecord | None
-    analysis_decisions: int
-    analysis_job: int
-    board: BoardValues | None
-    hint: Any
-    ai_enabled: bool
-
-    now: Any
-    state: Any
-    sides: Any
-    is_human: Any
-    ai_vs_ai: Any
-    human_turn: Any
-    colour_names: Any
-    set_notice: Any
-    set_paused: Any
-    emit: Any
-    busy: Any
-    review_result: Any
-    recorded: bool
-    record: Any
-    on_review_position: Any
-    review: Any
-
-    ai_failed: tuple[int, str] | None = None
-    """(entries, reason) once the AI could not move in this position: no new search starts
-    there (the status line says why, as the toast did) until the player acts."""
+    def __init__(self, play: PlayController) -> None:
+        self.play = play
+        self.job: SearchJob | None = None
+        self.progress: Any = None
+        """The running search's last `ai.SearchProgress`."""
+        self.pending: Pending | None = None
+        self.analysis: SearchRecord | None = None
+        self.analysis_decisions = -1
+        self.analysis_job = -1
+        self.board: BoardValues | None = None
+        self.forfeited = ""
+        """Why this game was lost by forfeit (a player from a file failed), or "": the AI
+        waits."""
+        self.ai_failed: tuple[int, str] | None = None
+        """(entries, reason) once the AI could not move in this position: no new search
+        starts there (the status line says why, as the toast did) until the player acts."""
 
     def ai_failed_here(self) -> str | None:
         """Why the AI could not move in the position shown, or None."""
         failed = self.ai_failed
-        if failed is not None and failed[0] == len(self.match.entries):
+        if failed is not None and failed[0] == len(self.play.history.entries):
             return failed[1]
         return None
 
@@ -167,63 +165,78 @@ class SearchJobs:
         """Stop any search at once and forget its answers (and an AI's failure to move)."""
         self.ai_failed = None
         if self.job is not None:
-            self.worker.cancel()
+            self.play.worker.cancel()
         self.job = None
         self.progress = None
         self.pending = None
 
     def game_options(self) -> dict[str, Any]:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
-        return dict(self.game.option_values())
+        return dict(self.play.game.option_values())
 
-    def submit(self, kind: str, config: Any, player: int, state: Any = None) -> None:
+    def submit(self, kind: str, config: PlayerConfig, player: int, state: Any = None) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
 
-        refusal = heuristic_refusal(self.game, getattr(config, "heuristic", None))
-        if refusal is not None and getattr(config, "algorithm", "random") != "random":
+        refusal = heuristic_refusal(self.play.game, config.heuristic)
+        if refusal is not None and config.algorithm != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
-                self.ai_failed = (len(self.match.entries), refusal)
-                self.emit("toast", text=f"The AI could not move: {refusal}", tone="danger")
+                self.ai_failed = (len(self.play.history.entries), refusal)
+                self.play.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
-        key = (self.match.seed, self.games_started, player, "move" if kind == "move" else "analyse")
-        show = self.settings.show_analysis
-        job_id = self.worker.submit(
+        key = (
+            self.play.history.seed,
+            self.play.games_started,
+            player,
             "move" if kind == "move" else "analyse",
-            self.game_name,
+        )
+        show = self.play.settings.show_analysis
+        job_id = self.play.worker.submit(
+            JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
+            self.play.game_name,
             self.game_options(),
-            self.state if state is None else state,
+            self.play.state if state is None else state,
             config,
             analysis=show,
             player_key=key,
         )
         all_values = kind != "move" or show
-        self.job = Job(job_id, kind, len(self.match.entries), player, self.now, all_values)
+        self.job = SearchJob(
+            job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
+        )
         self.progress = None
 
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
-        return int((self.match.seed * 1_000_003 + player * 7919 + 1) % (2**31))
+        return int((self.play.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int, state: Any = None) -> Any:
+    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
         best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""
         from plyground.ai.advice.advisor import advisor_for
 
-        return advisor_for(self.game, self.state if state is None else state).config
+        return advisor_for(self.play.game, self.play.state if state is None else state).config
 
-    exact_analysis_config = analysis_config
-    """The same advisor (the name the controller and screenshots call)."""
+    def submit_advice(self, kind: str, player: int, state: Any = None) -> None:
+        """Search `state` (the position on the board by default) for `player` with the
+        game's best evaluator there, chosen once: the job keeps it to title the answer."""
+        from plyground.ai.advice.advisor import advisor_for
 
-    def advice_record(self, job: Job, result: Any, branching: int) -> SearchRecord:
+        state = self.play.state if state is None else state
+        advisor = advisor_for(self.play.game, state)
+        self.submit(kind, advisor.config, player, state=state)
+        if self.job is not None:
+            self.job.advisor = advisor
+
+    def advice_record(self, job: SearchJob, result: Any, branching: int) -> SearchRecord:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
-        from plyground.ai.advice.advisor import advice_title, advisor_for
+        from plyground.ai.advice.advisor import advice_title
 
-        title = advice_title(advisor_for(self.game, self.state).evaluator, result)
+        title = advice_title(job.advisor.evaluator, result) if job.advisor is not None else ""
         shown = self.analysis
         opponent = shown if shown is not None and shown.source == "ai" else None
         if shown is not None and shown.source == "hint":
@@ -244,7 +257,7 @@ class SearchJobs:
         depth its progress reports named, never the search's internal no-limit depth."""
         job = self.job
         assert job is not None
-        colour = self.colour_names()[job.player]
+        colour = self.play.colour_names()[job.player]
         who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
         if job.kind == "position":
             who = f"Working out {colour}'s move values"
@@ -259,131 +272,138 @@ class SearchJobs:
 
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
-        for message in self.worker.poll():
-            if message.kind == "position":  # a game review's position: good whenever it came
-                self.on_review_position(message.payload)
+        for message in self.play.worker.poll():
+            if isinstance(message, PositionEvaluated):  # a game review's: good whenever it came
+                self.play.review.on_review_position(message)
                 continue
-            if message.kind == "minimax_nodes":
+            if isinstance(message, MinimaxNodes):
                 shown = self.analysis
                 for record in (shown, shown.opponent if shown is not None else None):
                     if record is not None and record.job_id == message.job_id:
-                        record.minimax_nodes = message.payload[0]  # the AI's view's too
+                        record.minimax_nodes = message.count  # the AI's view's too
                 continue
             job = self.job
             if job is None or message.job_id != job.job_id:
                 continue
-            if message.kind == "restarted":
-                self.progress = None
-                self.set_notice("The AI process stopped; a new one is thinking again", 3.0)
-            elif message.kind == "progress":
-                self.progress = message.payload[0]
-                depth = int(getattr(self.progress, "depth", 0))
-                if depth < SOLVING_DEPTH:
-                    job.deepest = max(job.deepest, depth)
-            elif message.kind == "result":
-                self.on_result(job, *message.payload)
-            elif message.kind == "error":
-                self.job = None
-                self.progress = None
-                if message.payload[1:2] == ("forfeit",):
-                    self.forfeit(job.player, message.payload[0], message.payload[2])
-                    continue
-                reason = str(message.payload[0])[:200]
-                if job.kind == "move":
-                    self.ai_failed = (len(self.match.entries), reason)
-                what = "review a position" if job.kind == "game_review" else "move"
-                self.emit("toast", text=f"The AI could not {what}: {reason}", tone="danger")
-                if job.kind == "game_review":
-                    self.review.failed_at = len(self.match.entries)  # not again for these moves
-                elif self.ai_vs_ai():
-                    self.set_paused(True)
-            elif message.kind == "cancelled":
-                self.job = None
-                self.progress = None
+            match message:
+                case Restarted():
+                    self.progress = None
+                    self.play.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+                case Progress(snapshot=snapshot):
+                    self.progress = snapshot
+                    depth = int(getattr(snapshot, "depth", 0))
+                    if depth < SOLVING_DEPTH:
+                        job.deepest = max(job.deepest, depth)
+                case Result(move=move, result=result):
+                    self.on_result(job, move, result)
+                case Failed():
+                    self.on_failure(job, message)
+                case Cancelled():
+                    self.job = None
+                    self.progress = None
 
-    def on_result(self, job: Job, move: Any, result: Any) -> None:
+    def on_failure(self, job: SearchJob, failure: Failed) -> None:
+        """The job failed: a player from a file forfeits; otherwise a toast says why."""
+        self.job = None
+        self.progress = None
+        if failure.forfeit:
+            self.forfeit(job.player, failure.reason, failure.details)
+            return
+        reason = failure.reason[:200]
+        if job.kind == "move":
+            self.ai_failed = (len(self.play.history.entries), reason)
+        what = "review a position" if job.kind == "game_review" else "move"
+        self.play.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
+        if job.kind == "game_review":
+            self.play.review.failed_at = len(self.play.history.entries)  # not again for these moves
+        elif self.play.ai_vs_ai():
+            self.play.set_paused(True)
+
+    def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
         if job.kind == "game_review":
             return  # its positions came one by one
-        if job.kind == "review":
-            self.review_result(job, move, result)
+        if job.kind == "browse":
+            self.play.browse.browsed_result(job, move, result)
             return
-        if job.entries != len(self.match.entries):
+        if job.entries != len(self.play.history.entries):
             return
         if result is None:  # a player from a file: its move, and no search to show
             self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
-        branching = len(self.state.legal_moves())
+        branching = len(self.play.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
         if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
             self.analysis = self.advice_record(job, result, branching)
             self.analysis_job = job.job_id
-            self.analysis_decisions = self.match.decisions()
+            self.analysis_decisions = self.play.history.decisions()
             if job.kind == "analyse":
-                self.hint = move
+                self.play.hint = move
             return
         self.analysis = SearchRecord(
             result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
         )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
-        self.analysis_decisions = self.match.decisions()
+        self.analysis_decisions = self.play.history.decisions()
         self.analysis.played = move
         self.analysis_decisions += 1
         self.pending = Pending(move, job.entries, job.started + self.move_delay())
 
     def move_delay(self) -> float:
         """Least seconds between asking for an AI move and playing it (speed, animations)."""
-        if not self.animate:
+        if not self.play.animate:
             return 0.0
-        return float(self.settings.speed) if self.ai_vs_ai() else HUMAN_AI_DELAY
+        return float(self.play.settings.speed) if self.play.ai_vs_ai() else HUMAN_AI_DELAY
 
     def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
         """A player from a file failed (`reason`: the file and why): it loses this game; the
         series counts it and the save goes on.  The window shows the line; the terminal that
         started it also gets the user's own traceback lines."""
-        self.forfeited = f"{self.colour_names()[player]} forfeits: {reason}"
+        self.forfeited = f"{self.play.colour_names()[player]} forfeits: {reason}"
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
-        self.emit("toast", text=self.forfeited, tone="danger")
-        self.emit("message", text=f"{self.forfeited} · N for a new game", tone="danger")
-        if not self.recorded:
-            self.record(player ^ 1)
+        self.play.emit(events.Toast(self.forfeited, "danger"))
+        self.play.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
+        if not self.play.recorded:
+            self.play.record(player ^ 1)
 
     def board_values(self) -> BoardValues | None:
         """The move values to draw on the board: only ever for the position shown now."""
         board = self.board
-        if not self.settings.show_analysis or board is None:
+        if not self.play.settings.show_analysis or board is None:
             return None
-        if board.entries != len(self.match.entries) or self.state.is_terminal():
+        if board.entries != len(self.play.history.entries) or self.play.state.is_terminal():
             return None
         return board
 
     def want_position_values(self) -> None:
         """With the analysis shown on a human's turn, work out this position's move values."""
-        if not (self.settings.show_analysis and self.ai_enabled and self.human_turn()):
+        if not (
+            self.play.settings.show_analysis and self.play.ai_enabled and self.play.human_turn()
+        ):
             return
-        if self.job is not None or self.busy():
+        if self.job is not None or self.play.busy():
             return
         board = self.board
-        if board is not None and board.entries == len(self.match.entries):
+        if board is not None and board.entries == len(self.play.history.entries):
             return
-        player = self.state.to_move
-        self.submit("position", self.exact_analysis_config(player), player)
+        player = self.play.state.to_move
+        self.submit_advice("position", player)
 
     def move_now(self) -> bool:
         """Move now: the thinking AI stops and plays the deepest search it has finished.
 
         Returns whether the worker was told (False when no AI move is being searched)."""
         job = self.job
-        if job is None or job.kind != "move" or self.state.is_terminal():
-            self.set_notice("Move now is for an AI that is thinking")
+        if job is None or job.kind != "move" or self.play.state.is_terminal():
+            self.play.set_notice("Move now is for an AI that is thinking")
             return False
-        finish = getattr(self.worker, "move_now", None)
+        finish = getattr(self.play.worker, "move_now", None)
         if finish is None or not finish():
             return False
-        self.set_notice("Moving now · the deepest search finished so far")
+        self.play.set_notice("Moving now · the deepest search finished so far")
         return True

@@ -1,4 +1,4 @@
-"""A match being played: the list of states, undo/redo, and the seeded dice (no pygame)."""
+"""One game's history: the list of states, undo/redo, and the seeded dice (no pygame)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class Entry:
     chance: bool
 
 
-class Match:
+class GameHistory:
     """The history of one game with undo/redo; states are immutable so this is just lists.
 
     Chance outcomes are drawn with a `random.Random(seed)` owned here, so the same seed

@@ -1,0 +1,70 @@
+"""Pig's play effects: the dice sounds, the hold and wipe-out messages, the easing totals.
+
+`PigView` (gui.kits.pig.board) answers the kit hooks with these; nothing here draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plyground.games.pig.rules import HOLD, ROLL
+from plyground.gui.sound import COMMON_SOUNDS
+
+DICE_SOUNDS: dict[str, str] = {
+    **COMMON_SOUNDS,
+    "roll": "die_tumble",  # the die starts tumbling
+    "landed": "die_land",  # it comes to rest on 2-6
+    "bust": "wipeout",  # it comes to rest on 1: the turn total is lost
+    "hold": "bank",  # the turn total is banked
+}
+"""Which effect each of Pig's play events makes (see `gui.sound`)."""
+WIPE_OUT_PAUSE = 0.9
+"""Seconds (at full speed) the next move waits after a 1, so the message is read."""
+
+
+def move_sound(move: Any) -> str:
+    """The play event of a decision: banking sounds unlike rolling."""
+    return "hold" if move == HOLD else "move"
+
+
+def move_message(before: Any, move: Any, names: tuple[str, str]) -> tuple[str, str] | None:
+    """A hold says what was banked; a roll clears the last message; (text, tone)."""
+    if move == HOLD:
+        return f"{names[before.player]} holds and banks {before.turn_total}", "success"
+    if move == ROLL:
+        return "", ""
+    return None
+
+
+def wipe_out_message(before: Any, names: tuple[str, str]) -> tuple[str, str]:
+    """What a 1 costs the player at `before` (the chance node), as (text, tone)."""
+    lost = before.turn_total
+    name = names[before.player]
+    text = (
+        f"Rolled a 1! {name} loses {lost} point{'s' if lost != 1 else ''}"
+        if lost
+        else f"Rolled a 1! {name}'s turn is over"
+    )
+    return text, "danger"
+
+
+def shown_numbers(state: Any) -> tuple[float, ...]:
+    """Both banked scores and the turn total, as the board eases them."""
+    return (float(state.scores[0]), float(state.scores[1]), float(state.turn_total))
+
+
+def ease_numbers(shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+    """Scores slide towards their values; a lost or banked turn total vanishes at once."""
+    first, second, total = shown
+    first += (state.scores[0] - first) * ease
+    second += (state.scores[1] - second) * ease
+    target = state.turn_total
+    if target < total:
+        total = float(target)
+    total += (target - total) * ease
+    return first, second, total
+
+
+def numbers_animation(shown: tuple[float, ...]) -> dict[str, Any]:
+    """The board's `anim` entries for the displayed scores and turn total."""
+    return {"scores": (shown[0], shown[1]), "turn_total": shown[2]}

@@ -250,6 +250,11 @@ class ExactEngine(Protocol):
         """(value, nodes, finished): the exact value of `state`, as `probe` gives it."""
         ...
 
+    def clear(self) -> None:
+        """Forget every stored result, at once (the table is kept between searches; a count
+        that must not depend on what ran before starts with this)."""
+        ...
+
 
 @runtime_checkable
 class State(Protocol):

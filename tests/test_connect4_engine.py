@@ -250,3 +250,27 @@ def test_a_late_middle_game_is_cheap_to_solve_on_the_compiled_solver(
     assert not position("444446666222" + "3").solve_is_cheap()
     monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
     assert not late.solve_is_cheap()
+
+
+def test_the_table_is_kept_between_searches_and_emptied_at_once() -> None:
+    """The game's hook hands every search the table the last one left (a second solve of a
+    position costs a node); `exact_engine()` empties it by a new generation, so Pons' counts
+    come back, also when the generation stamps run out and start again."""
+    compiled_or_skip()
+    moves, nodes = next(iter(PONS_NODES.items()))
+    state = position(moves)
+    solver = connect4_solver.exact_engine()
+    assert solver is not None
+    assert solver.solve_score(state)[1] == nodes
+    kept = state.exact_engine()
+    assert kept is solver
+    assert kept.solve_score(state)[1] < nodes
+    engine = connect4_solver.compiled()
+    for _ in range(engine.GENERATIONS + 1):
+        cleared = connect4_solver.exact_engine()
+        assert cleared is not None
+        assert cleared.solve_score(state) == (pons_score_of(moves), nodes)
+
+
+def pons_score_of(moves: str) -> int:
+    return dict(bench.read_solver_file(DATA / "Test_L2_R1.txt"))[moves]

@@ -33,6 +33,10 @@ SOLVED_LINE = 100
 """The line length `ai.engine.search` asks for after a solve (shorter: a depth-limited search)."""
 LINE_NODES = 400_000
 """The most nodes spent extending a solved line (the principal variation) on the engine."""
+ENGINE_TABLE_BITS = 12
+"""The Python table of a searcher on an exact engine, when the caller gives none: only its
+root search and depth-limited searches use it (the engine keeps its own), so a small one,
+quick to make, as a solve on the engine should cost its search and not a table."""
 
 if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one scale only
     raise ImportError("ai.engine.values and games.base.DISTANCE_WIN disagree on the value scale")
@@ -89,10 +93,13 @@ def make_alphabeta(
     state: Any, ctx: Context, table: TranspositionTable | None = None, solving: bool = True
 ) -> AlphaBeta:
     """The searcher for `state`: on the game's exact engine where it offers one and the search
-    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded)."""
+    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded).
+    Without a `table`, the searcher makes its own (a small one on an engine)."""
     engine = engine_for(state) if solving else None
     if engine is None:
         return AlphaBeta(ctx, table)
+    if table is None:
+        table = TranspositionTable(bits=ENGINE_TABLE_BITS)
     return EngineSearch(ctx, table, engine)
 
 

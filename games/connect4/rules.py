@@ -301,12 +301,12 @@ class State:
         return early_value(self)
 
     def exact_engine(self) -> ExactEngine | None:
-        """Search hook: a fresh compiled solver (games/connect4/solver.py) for solving from
-        this position, or None where the pure-Python solver runs (PLYGROUND_PURE_PYTHON=1,
-        or no numba)."""
-        from plyground.games.connect4.solver import exact_engine
+        """Search hook: the compiled solver (games/connect4/solver.py) with the table the
+        process keeps from search to search, or None where the pure-Python solver runs
+        (PLYGROUND_PURE_PYTHON=1, or no numba)."""
+        from plyground.games.connect4.solver import kept_engine
 
-        return exact_engine()
+        return kept_engine()
 
     def exact_engine_status(self) -> str:
         """Which solver runs: 'compiled (numba 0.68.1)' or 'pure Python (why)'."""

@@ -135,36 +135,7 @@ def run_benchmarks(
             report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
-        modes = ("score",) if args.score_only else bench.SOLVER_MODES
-        engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
-        if args.solver_file is not None:
-            report["solver"] = [
-                bench.solver_bench(
-                    Path(args.solver_file),
-                    limit=args.solver_limit,
-                    time_limit=args.solver_time,
-                    position_time=args.time_limit,
-                    modes=modes,
-                    log=log,
-                    engines=engines,
-                    reference_command=reference,
-                )
-            ]
-        else:
-            report["solver"] = bench.solver_suite(
-                plan,
-                position_time=args.time_limit,
-                time_limit=args.solver_time,
-                modes=modes,
-                log=log,
-                engines=engines,
-                reference_command=reference,
-            )
-        out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
-        status = bench.solver_engine_status()
-        if status:
-            out.write(f"solver: {status}\n")
-            report["solver_engine"] = status
+        solver_benchmarks(args, report, plan, log, reference)
     if policy_presets is not None:
         from plyground.ai.compare import policy_agreement
 
@@ -178,6 +149,50 @@ def run_benchmarks(
         if args.solver:
             out.write("\n")
         out.write("\n".join(policy_agreement.format_report(report["policy"])) + "\n")
+
+
+def solver_benchmarks(
+    args: argparse.Namespace,
+    report: dict[str, Any],
+    plan: tuple[tuple[str, int | None], ...],
+    log: Callable[[str], None],
+    reference: list[str] | None,
+) -> None:
+    """`bench --solver`: the solver test sets (and the reference command's run) into
+    `report`, printed."""
+    from plyground.ai.bench import searches as bench
+
+    out = sys.stdout
+    modes = ("score",) if args.score_only else bench.SOLVER_MODES
+    engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
+    if args.solver_file is not None:
+        report["solver"] = [
+            bench.solver_bench(
+                Path(args.solver_file),
+                limit=args.solver_limit,
+                time_limit=args.solver_time,
+                position_time=args.time_limit,
+                modes=modes,
+                log=log,
+                engines=engines,
+                reference_command=reference,
+            )
+        ]
+    else:
+        report["solver"] = bench.solver_suite(
+            plan,
+            position_time=args.time_limit,
+            time_limit=args.solver_time,
+            modes=modes,
+            log=log,
+            engines=engines,
+            reference_command=reference,
+        )
+    out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+    status = bench.solver_engine_status()
+    if status:
+        out.write(f"solver: {status}\n")
+        report["solver_engine"] = status
 
 
 def expert_benchmark(

@@ -15,6 +15,7 @@ every machine.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -76,8 +77,9 @@ worker processes that never solve)."""
 
 def warm_up_engines() -> None:
     """Load (or compile) every registered game's exact engine now (the optional `warm_up()`
-    of a game's factory), so that the first solve does not wait for it: the AI worker calls
-    this when it starts.  A failure here only means the first solve loads it instead."""
+    of a game's factory), so that the first solve does not wait for it (`analyze` calls this
+    before it times a search; the AI worker warms the game in play alone, in the background:
+    `warm_up_in_background`).  A failure here only means the first solve loads it instead."""
     from plyground import games
 
     if os.environ.get(WARM_UP_SWITCH):
@@ -87,6 +89,33 @@ def warm_up_engines() -> None:
         if warm_up is not None:
             with suppress(Exception):  # a solve later says what is wrong
                 warm_up()
+
+
+_warming: set[str] = set()
+"""Names of the games whose engine a background warm-up was started for (once each)."""
+
+
+def warm_up_in_background(game: Any) -> threading.Thread | None:
+    """Load (or compile) the exact engine of `game` (its optional `warm_up()` hook) in a
+    background thread, once per game and process; None when there is nothing to warm up.
+
+    The AI worker calls this after answering a job, so the first reply of any game never
+    waits for an engine, and only the game in play loads one (a game without the hook
+    loads nothing).  The warm-up works on a table of its own: a search running meanwhile
+    is not disturbed, it only waits for the compiler if it needs the engine at once."""
+    name = str(getattr(game, "name", type(game).__name__))
+    warm_up = getattr(game, "warm_up", None)
+    if warm_up is None or name in _warming or os.environ.get(WARM_UP_SWITCH):
+        return None
+    _warming.add(name)
+
+    def run() -> None:
+        with suppress(Exception):  # a solve later says what is wrong
+            warm_up()
+
+    thread = threading.Thread(target=run, name=f"warm-up {name}", daemon=True)
+    thread.start()
+    return thread
 
 
 def make_alphabeta(

@@ -221,6 +221,22 @@ def _order_moves(
 
 
 @njit(cache=True)
+def _store(
+    keys: np.ndarray,
+    values: np.ndarray,
+    stamps: np.ndarray,
+    index: int,
+    check: np.uint32,
+    value: int,
+    stamp: np.uint8,
+) -> None:
+    """Write a bound (in Pons' encoding) to slot `index`, stamped with this generation."""
+    keys[index] = check
+    values[index] = np.uint8(value)
+    stamps[index] = stamp
+
+
+@njit(cache=True)
 def negamax(
     current: np.uint64,
     mask: np.uint64,
@@ -289,17 +305,13 @@ def negamax(
         if stats[STATS_ABORTED] != 0:
             return 0
         if score >= beta:
-            keys[index] = check
-            values[index] = np.uint8(score + LOWER_BASE)
-            stamps[index] = stamp
+            _store(keys, values, stamps, index, check, score + LOWER_BASE, stamp)
             if moves == stats[STATS_ROOT]:
                 stats[STATS_CUT_MOVE] = np.int64(move)
             return score
         if score > alpha:
             alpha = score
-    keys[index] = check
-    values[index] = np.uint8(alpha - MIN_SCORE + 1)
-    stamps[index] = stamp
+    _store(keys, values, stamps, index, check, alpha - MIN_SCORE + 1, stamp)
     return alpha
 
 

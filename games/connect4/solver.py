@@ -34,9 +34,13 @@ from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 
 UNLIMITED_NODES = 1 << 62
 MOVE_NODES = 6_000_000
-"""Expert's solve of a position the book does not reach (13 or more stones): as many as the
-proof at 12 stones (ai.engine.proof.PROOF_NODE_LIMIT), under 2 s at the 3.4-3.7 million nodes a
-second measured on the idle 2-core project machine (docs/SOLVER.md)."""
+"""A move on a time budget (Expert) spends at most this many engine nodes, counted, never
+timed, so it is the same move on every machine: the solve of a position the book does not
+reach (13 or more stones), or at 12 stones and fewer the proof of a move keeping the book's
+value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a second of
+the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.9 s at
+load 2.3-2.8, and every move keeps the result (5 million: 1 of 1,493 moves gave a result
+away, docs/SOLVER.md)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 
@@ -291,11 +295,14 @@ def exact_engine() -> CompiledSolver | None:
 
 def warm_up(state: Any) -> float:
     """Compile (or load from the disk cache) the engine by solving `state` (a position a
-    few moves from the end) and loading the books; the seconds it took (0 when off)."""
+    few moves from the end) and loading the books; the seconds it took (0 when off).  It
+    solves on a table of its own (untouched pages cost no memory), so it may run in a thread
+    beside a search."""
     start = time.perf_counter()
-    solver = kept_engine()
-    if solver is None:
+    engine = compiled()
+    if engine is None:
         return 0.0
+    solver = CompiledSolver(engine)  # a table of its own: a search may run meanwhile
     solver.solve(state, UNLIMITED_NODES)
     solver.probe(state, -1, 1, UNLIMITED_NODES)
     return time.perf_counter() - start

@@ -119,14 +119,19 @@ def warm_up_in_background(game: Any) -> threading.Thread | None:
 
 
 def make_alphabeta(
-    state: Any, ctx: Context, table: TranspositionTable | None = None, solving: bool = True
+    state: Any,
+    ctx: Context,
+    table: TranspositionTable | None = None,
+    solving: bool = True,
+    new_table: Callable[[], TranspositionTable] | None = None,
 ) -> AlphaBeta:
     """The searcher for `state`: on the game's exact engine where it offers one and the search
     may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded).
-    Without a `table`, the searcher makes its own (a small one on an engine)."""
+    Without a `table`: a Python searcher's is `new_table()` (else the default size), one on
+    an engine a small one of ENGINE_TABLE_BITS."""
     engine = engine_for(state) if solving else None
     if engine is None:
-        return AlphaBeta(ctx, table)
+        return AlphaBeta(ctx, table if table is not None or new_table is None else new_table())
     if table is None:
         table = TranspositionTable(bits=ENGINE_TABLE_BITS)
     return EngineSearch(ctx, table, engine)

@@ -374,8 +374,11 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    chosen_table = table if table is not None else _table_for(depth)
-    searcher = make_alphabeta(state, ctx, chosen_table, solving=depth is None)
+    # Without a table given, a Python search gets one sized to its depth, a search on a
+    # game's exact engine a small one (the engine keeps its own).
+    searcher = make_alphabeta(
+        state, ctx, table, solving=depth is None, new_table=lambda: _table_for(depth)
+    )
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()

@@ -291,6 +291,13 @@ class State:
 
         return available()
 
+    def solve_speed(self) -> float | None:
+        """Cost hook (ai.engine.cost): nodes a second of a solve from here on the compiled
+        solver, None where the pure-Python one runs (checked without importing numba)."""
+        from plyground.games.connect4.solver import solve_speed
+
+        return solve_speed()
+
     def solved_value(self) -> BookValue | None:
         """Search hook used only when solving: the exact value of a position with 0-3
         stones, solved once with the opening book (games/connect4/data/early_book.txt)."""

@@ -41,6 +41,9 @@ value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a 
 the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.9 s at
 load 2.3-2.8, and every move keeps the result (5 million: 1 of 1,493 moves gave a result
 away, docs/SOLVER.md)."""
+SOLVE_NODES_PER_SECOND = 2_500_000.0
+"""The compiled solver's speed for cost estimates: 3.4-4.2 million nodes a second on the
+idle 2-core project machine, 1.7-3 million loaded (`bench --solver`)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 
@@ -89,6 +92,12 @@ def may_compile() -> bool:
     from importlib.util import find_spec
 
     return _engine is not None or find_spec("numba") is not None
+
+
+def solve_speed() -> float | None:
+    """Nodes a second of a solve on the compiled solver where it is expected here, else None
+    (without importing numba: the window's process asks this for its estimates)."""
+    return SOLVE_NODES_PER_SECOND if may_compile() else None
 
 
 def status() -> str:

@@ -65,7 +65,8 @@ SOLVER_MODES = ("score", "move")
 'move': `ai.search(depth=None, all_values=False)`, which also finds the moves that tie."""
 SOLVER_MODE_TITLES = {"score": "score only", "move": "score + move"}
 SOLVER_TABLE_BITS = 20
-"""Each position gets a fresh table of about 2**20 slots, allocated outside the timing."""
+"""On the pure-Python solver each position gets a fresh table of about 2**20 slots (in the
+whole call's time, not the search's); a game's engine keeps its own, emptied at once."""
 
 
 def _default_sets() -> tuple[dict[str, str], tuple[str, ...], tuple[tuple[str, int | None], ...]]:

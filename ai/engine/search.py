@@ -325,7 +325,8 @@ def _solve_on_budget(
             ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
     elif known is None or known >= 0 or move_limit is not None:
         ctx.deadline = None  # a cheap solve, a proof: finished whatever the machine's speed
-    # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
+    # (without an engine, a lost root's proof, the slowest loss, keeps to the budget: any
+    # move keeps the loss)
     try:
         if known is not None and not solve_is_cheap(state):
             proof_limit = None if move_limit is None else move_limit - ctx.nodes

@@ -164,3 +164,28 @@ def test_a_failing_reference_command_is_one_clear_error() -> None:
 
     with pytest.raises(ValueError, match="failed"):
         bench.reference_run([sys.executable, "-c", "raise SystemExit(3)"], [("44", 0)])
+
+
+def test_the_expert_table_shows_every_move_the_most_nodes_and_the_load() -> None:
+    from plyground.ai.bench.expert import format_expert_bench
+
+    moves = [
+        {"game": 0, "stones": stones, "seconds": seconds, "nodes": nodes, "kept_value": True}
+        | {"kept_result": True}
+        for stones, seconds, nodes in ((4, 0.01, 900), (12, 1.5, 6_000_001), (20, 0.2, 50_000))
+    ]
+    report = {
+        "game": "connect4",
+        "preset": "Expert",
+        "config": "alpha-beta",
+        "games": 1,
+        "checked": True,
+        "moves": moves,
+        "load": [2.5, 3.0],
+    }
+    text = "\n".join(format_expert_bench(report))
+    assert "most nodes" in text and "6,000,001" in text
+    all_row = next(line for line in text.splitlines() if line.startswith("all"))
+    assert all_row.split()[1] == "3" and "1.5 s" in all_row
+    assert "load average (1 minute) 2.5 at the start, 3.0 at the end" in text
+    assert "3 of 3 moves keep the result" in text

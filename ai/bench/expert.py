@@ -88,6 +88,9 @@ def expert_bench(
     game = games.get_game(name)
     preset, config = list(DIFFICULTIES[name].items())[-1]
     moves: list[dict[str, Any]] = []
+    warm_up = getattr(game, "warm_up", None)
+    if warm_up is not None:
+        warm_up()  # loading (or compiling) an engine is not a move: untimed
     load_before = load_average()
     started = time.perf_counter()
     for number in range(count):

@@ -39,8 +39,8 @@ timed, so it is the same move on every machine: the solve of a position the book
 reach (13 or more stones), or at 12 stones and fewer the proof of a move keeping the book's
 value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a second of
 the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.9 s at
-load 2.3-2.8, and every move keeps the result (5 million: 1 of 1,493 moves gave a result
-away, docs/SOLVER.md)."""
+load 2.3-2.8 (2.2 s at load 3.1-4.2), and every move keeps the result (5 and 5.5 million:
+one move of 1,493 gave a result away at 13 stones, docs/SOLVER.md)."""
 SOLVE_NODES_PER_SECOND = 2_500_000.0
 """The compiled solver's speed for cost estimates: 3.4-4.2 million nodes a second on the
 idle 2-core project machine, 1.7-3 million loaded (`bench --solver`)."""

@@ -38,8 +38,8 @@ MOVE_NODES = 6_000_000
 timed, so it is the same move on every machine: the solve of a position the book does not
 reach (13 or more stones), or at 12 stones and fewer the proof of a move keeping the book's
 value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a second of
-the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.9 s at
-load 2.3-2.8 (2.2 s at load 3.1-4.2), and every move keeps the result (5 and 5.5 million:
+the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.7 s at
+load 1.7-2.1 (2.2 s at load 3.1-4.2), and every move keeps the result (5 and 5.5 million:
 one move of 1,493 gave a result away at 13 stones, docs/SOLVER.md)."""
 SOLVE_NODES_PER_SECOND = 2_500_000.0
 """The compiled solver's speed for cost estimates: 3.4-4.2 million nodes a second on the

@@ -58,6 +58,7 @@ def command_bench(args: argparse.Namespace) -> int:
         "--time-limit": args.time_limit,
         "--solver-time": args.solver_time,
         "--score-only": args.score_only or None,
+        "--reference": args.reference,
     }
     for option, value in solver_options.items():
         if value is not None and not args.solver:
@@ -69,6 +70,7 @@ def command_bench(args: argparse.Namespace) -> int:
         if value is not None and args.policy is None:
             raise UsageError(f"{option} needs --policy")
     plan = solver_plan(args) if args.solver else ()
+    reference = reference_command(args.reference) if args.reference is not None else None
     policy_presets = None
     if args.policy is not None:
         from plyground.ai.compare import policy_agreement
@@ -85,7 +87,7 @@ def command_bench(args: argparse.Namespace) -> int:
         if args.expert:
             expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
         else:
-            run_benchmarks(args, report, plan, policy_presets, steps)
+            run_benchmarks(args, report, plan, policy_presets, steps, reference)
     finally:
         steps.close()
     if json_file is not None:
@@ -101,8 +103,10 @@ def run_benchmarks(
     plan: tuple[tuple[str, int | None], ...],
     policy_presets: Any,
     log: Callable[[str], None],
+    reference: list[str] | None = None,
 ) -> None:
-    """Run the chosen benchmarks into `report`, printing each one's tables as it finishes."""
+    """Run the chosen benchmarks into `report`, printing each one's tables as it finishes
+    (`reference`: an external solver's command, timed on the solver sets' positions)."""
     from plyground.ai.bench import searches as bench
 
     out = sys.stdout
@@ -131,34 +135,7 @@ def run_benchmarks(
             report["gui_memory"] = frame_bench.memory_run(long_game, seconds=seconds, log=log)
         out.write("\n" + "\n".join(frame_bench.format_memory(report["gui_memory"])) + "\n")
     if args.solver:
-        modes = ("score",) if args.score_only else bench.SOLVER_MODES
-        engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
-        if args.solver_file is not None:
-            report["solver"] = [
-                bench.solver_bench(
-                    Path(args.solver_file),
-                    limit=args.solver_limit,
-                    time_limit=args.solver_time,
-                    position_time=args.time_limit,
-                    modes=modes,
-                    log=log,
-                    engines=engines,
-                )
-            ]
-        else:
-            report["solver"] = bench.solver_suite(
-                plan,
-                position_time=args.time_limit,
-                time_limit=args.solver_time,
-                modes=modes,
-                log=log,
-                engines=engines,
-            )
-        out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
-        status = bench.solver_engine_status()
-        if status:
-            out.write(f"solver: {status}\n")
-            report["solver_engine"] = status
+        solver_benchmarks(args, report, plan, log, reference)
     if policy_presets is not None:
         from plyground.ai.compare import policy_agreement
 
@@ -174,6 +151,50 @@ def run_benchmarks(
         out.write("\n".join(policy_agreement.format_report(report["policy"])) + "\n")
 
 
+def solver_benchmarks(
+    args: argparse.Namespace,
+    report: dict[str, Any],
+    plan: tuple[tuple[str, int | None], ...],
+    log: Callable[[str], None],
+    reference: list[str] | None,
+) -> None:
+    """`bench --solver`: the solver test sets (and the reference command's run) into
+    `report`, printed."""
+    from plyground.ai.bench import searches as bench
+
+    out = sys.stdout
+    modes = ("score",) if args.score_only else bench.SOLVER_MODES
+    engines = bench.SOLVER_ENGINES if args.engine == "both" else (args.engine,)
+    if args.solver_file is not None:
+        report["solver"] = [
+            bench.solver_bench(
+                Path(args.solver_file),
+                limit=args.solver_limit,
+                time_limit=args.solver_time,
+                position_time=args.time_limit,
+                modes=modes,
+                log=log,
+                engines=engines,
+                reference_command=reference,
+            )
+        ]
+    else:
+        report["solver"] = bench.solver_suite(
+            plan,
+            position_time=args.time_limit,
+            time_limit=args.solver_time,
+            modes=modes,
+            log=log,
+            engines=engines,
+            reference_command=reference,
+        )
+    out.write("\n".join(bench.format_solver_bench(report["solver"])) + "\n")
+    status = bench.solver_engine_status()
+    if status:
+        out.write(f"solver: {status}\n")
+        report["solver_engine"] = status
+
+
 def expert_benchmark(
     report: dict[str, Any], count: int, check: bool, log: Callable[[str], None]
 ) -> None:
@@ -182,6 +203,22 @@ def expert_benchmark(
 
     report["expert"] = expert_bench(count, check=check, log=log)
     sys.stdout.write("\n".join(format_expert_bench(report["expert"])) + "\n")
+
+
+def reference_command(text: str) -> list[str]:
+    """The words of a --reference command, checked: a program that can be found."""
+    import shlex
+    import shutil
+
+    try:
+        words = shlex.split(text, posix=os.name != "nt")
+    except ValueError as error:
+        raise UsageError(f"--reference: {error}") from None
+    if not words:
+        raise UsageError("--reference: give a command, such as '/path/to/solver'")
+    if shutil.which(words[0]) is None:
+        raise UsageError(f"--reference: no program {words[0]!r} found")
+    return words
 
 
 def solver_plan(args: argparse.Namespace) -> tuple[tuple[str, int | None], ...]:
@@ -476,6 +513,13 @@ def _add_solver_arguments(bench: argparse.ArgumentParser, texts: dict[str, str])
         "--solver-file",
         metavar="FILE",
         help="a file of 'moves score' lines instead of --sets",
+    )
+    solver.add_argument(
+        "--reference",
+        metavar="CMD",
+        help="also time an external solver on the same positions in the same run: CMD reads "
+        "one position (moves) a line on stdin and prints 'moves score' lines; its whole "
+        "process is timed, and the ratio of our whole call to its time a position is printed",
     )
     solver.add_argument(
         "--solver-time",

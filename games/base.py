@@ -234,8 +234,9 @@ class ExactEngine(Protocol):
     name: str
     """A short name for reports ("compiled")."""
     move_nodes: int
-    """The nodes a player's solve may spend on one move where nothing is known (about a
-    second on a 2-core machine): bounded by nodes, the move is the same on every machine."""
+    """The nodes a player's move on a time budget may spend on the engine (its solve, or its
+    proof of a known value and the root search after it; under 2 s on a 2-core machine):
+    bounded by nodes, the move is the same on every machine."""
 
     def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:
         """(value, nodes, finished): the value of `state` for its player to move, in distance
@@ -248,6 +249,11 @@ class ExactEngine(Protocol):
 
     def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
         """(value, nodes, finished): the exact value of `state`, as `probe` gives it."""
+        ...
+
+    def clear(self) -> None:
+        """Forget every stored result, at once (the table is kept between searches; a count
+        that must not depend on what ran before starts with this)."""
         ...
 
 

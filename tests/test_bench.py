@@ -124,3 +124,71 @@ def test_the_solver_sets_come_from_the_game_that_offers_them() -> None:
     report = bench.solver_bench(limit=2, modes=("score",))  # the first set of the first game
     assert report["set"] == "L3_R1" and report["rows"][0]["all_right"]
     assert "Pascal Pons" in "\n".join(bench.format_solver_bench(report))
+
+
+def test_the_whole_call_is_timed_beside_the_search() -> None:
+    report = bench.solver_bench(DATA / "Test_L2_R1.txt", limit=4, modes=("score",))
+    for row in report["rows"]:
+        assert row["mean_call_time"] >= row["mean_time"] > 0
+    assert "whole call" in "\n".join(bench.format_solver_bench(report))
+
+
+def test_a_reference_command_is_timed_on_the_same_positions(tmp_path: Path) -> None:
+    """An external solver gets the positions on stdin, one process for the set; its answers
+    are checked and our whole call is set against its time a position."""
+    import sys
+
+    positions = bench.read_solver_file(DATA / "Test_L3_R1.txt", 6)
+    answers = dict(positions)
+    answers[positions[0][0]] += 1  # one wrong answer
+    script = tmp_path / "solver.py"
+    script.write_text(
+        "import sys\n"
+        f"answers = {answers!r}\n"
+        "for line in sys.stdin:\n"
+        "    print(line.strip(), answers[line.strip()])\n"
+    )
+    report = bench.solver_bench(
+        DATA / "Test_L3_R1.txt",
+        limit=6,
+        modes=("score",),
+        reference_command=[sys.executable, str(script)],
+    )
+    run = report["reference_run"]
+    assert (run["positions"], run["answered"], run["right"]) == (6, 6, 5)
+    assert run["mean_time"] == pytest.approx(run["seconds"] / 6)
+    assert run["ratio"] == pytest.approx(run["call_time"] / run["mean_time"])
+    text = "\n".join(bench.format_solver_bench(report))
+    assert "5 of 6 answers right" in text and "x the reference command's" in text
+
+
+def test_a_failing_reference_command_is_one_clear_error() -> None:
+    import sys
+
+    with pytest.raises(ValueError, match="failed"):
+        bench.reference_run([sys.executable, "-c", "raise SystemExit(3)"], [("44", 0)])
+
+
+def test_the_expert_table_shows_every_move_the_most_nodes_and_the_load() -> None:
+    from plyground.ai.bench.expert import format_expert_bench
+
+    moves = [
+        {"game": 0, "stones": stones, "seconds": seconds, "nodes": nodes, "kept_value": True}
+        | {"kept_result": True}
+        for stones, seconds, nodes in ((4, 0.01, 900), (12, 1.5, 6_000_001), (20, 0.2, 50_000))
+    ]
+    report = {
+        "game": "connect4",
+        "preset": "Expert",
+        "config": "alpha-beta",
+        "games": 1,
+        "checked": True,
+        "moves": moves,
+        "load": [2.5, 3.0],
+    }
+    text = "\n".join(format_expert_bench(report))
+    assert "most nodes" in text and "6,000,001" in text
+    all_row = next(line for line in text.splitlines() if line.startswith("all"))
+    assert all_row.split()[1] == "3" and "1.5 s" in all_row
+    assert "load average (1 minute) 2.5 at the start, 3.0 at the end" in text
+    assert "3 of 3 moves keep the result" in text

@@ -278,3 +278,57 @@ def test_experts_description_says_which_solver_runs(monkeypatch: pytest.MonkeyPa
     if connect4_solver.may_compile():
         assert rules._expert_description() == rules.EXPERT_COMPILED
         assert "Plays perfectly" in rules.EXPERT_COMPILED and "numba" in rules.EXPERT_COMPILED
+
+
+def test_the_table_is_kept_between_searches_and_emptied_at_once() -> None:
+    """The game's hook hands every search the table the last one left (a second solve of a
+    position costs a node); `exact_engine()` empties it by a new generation, so Pons' counts
+    come back, also when the generation stamps run out and start again."""
+    compiled_or_skip()
+    moves, nodes = next(iter(PONS_NODES.items()))
+    state = position(moves)
+    solver = connect4_solver.exact_engine()
+    assert solver is not None
+    assert solver.solve_score(state)[1] == nodes
+    kept = state.exact_engine()
+    assert kept is solver
+    assert kept.solve_score(state)[1] < nodes
+    engine = connect4_solver.compiled()
+    for _ in range(engine.GENERATIONS + 1):
+        cleared = connect4_solver.exact_engine()
+        assert cleared is not None
+        assert cleared.solve_score(state) == (pons_score_of(moves), nodes)
+
+
+def pons_score_of(moves: str) -> int:
+    return dict(bench.read_solver_file(DATA / "Test_L2_R1.txt"))[moves]
+
+
+def test_only_the_game_in_play_warms_its_engine_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The AI worker warms the engine of the game it just answered for, once, in a thread;
+    a game without the hook (tic-tac-toe) loads nothing."""
+    from plyground.ai.engine import exact_solving
+
+    monkeypatch.delenv(exact_solving.WARM_UP_SWITCH, raising=False)
+    monkeypatch.setattr(exact_solving, "_warming", set())
+    assert exact_solving.warm_up_in_background(games.get_game("tictactoe")) is None
+    calls: list[str] = []
+
+    class Warmed:
+        name = "warmed"
+
+        @staticmethod
+        def warm_up() -> float:
+            calls.append("warm")
+            return 0.0
+
+    thread = exact_solving.warm_up_in_background(Warmed())
+    assert thread is not None and thread.daemon
+    thread.join(timeout=10)
+    assert calls == ["warm"]
+    assert exact_solving.warm_up_in_background(Warmed()) is None  # once a process
+    monkeypatch.setattr(exact_solving, "_warming", set())
+    monkeypatch.setenv(exact_solving.WARM_UP_SWITCH, "1")
+    assert exact_solving.warm_up_in_background(Warmed()) is None

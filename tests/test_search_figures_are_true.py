@@ -405,3 +405,25 @@ def test_pig_without_a_depth_limit_is_refused_in_words() -> None:
     verdict = judge(pig.initial_state(), "expectiminimax", None, None)
     assert verdict.level == "refuse"
     assert "years" in verdict.message and "--time" in verdict.message
+
+
+def test_a_solve_on_the_games_engine_is_estimated_at_the_engines_speed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A solve that runs on connect-four's compiled solver is priced at its speed (the
+    game's `solve_speed()`), not the Python alpha-beta's; a fixed depth, and the
+    pure-Python solver, at the Python speed."""
+    from plyground.ai.engine import cost
+    from plyground.games.base import PURE_PYTHON_VARIABLE
+    from plyground.games.connect4 import solver as connect4_solver
+
+    state = C4.replay(C4.parse_moves("4444443333332"))
+    python = cost.NODES_PER_SECOND["alphabeta"]
+    assert cost.speed(state, "alphabeta", 8) == python
+    if connect4_solver.may_compile():
+        engine = connect4_solver.SOLVE_NODES_PER_SECOND
+        assert cost.speed(state, "alphabeta", None) == engine > 10 * python
+        verdict = judge(state, "alphabeta", None, None)
+        assert verdict.seconds == pytest.approx(verdict.nodes / engine)
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    assert cost.speed(state, "alphabeta", None) == python

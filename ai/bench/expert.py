@@ -7,10 +7,14 @@ differ), then the strongest preset plays both sides.  Every move it plays is che
 position's exact value is solved and the move probed against it.  A move "keeps the result"
 when it keeps a win a win, a draw a draw (a loss stays a loss whatever is played); it
 "keeps the value" when it also keeps the distance (the quickest win, the slowest loss).
+
+A move on a budget starts from an empty engine table (`ai.engine.search`), so the checks,
+which fill the kept table, do not speed up the next move.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -51,6 +55,14 @@ def _check(state: Any, move: Any) -> tuple[bool, bool]:
     return False, (moved > 0) == (value > 0) and (moved >= 0) == (value >= 0)
 
 
+def load_average() -> float | None:
+    """The machine's load over the last minute (None where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
 def _opening(game: Any, rng: random.Random, plies: int) -> Any:
     """A random unfinished position `plies` moves from the start."""
     while True:
@@ -76,6 +88,10 @@ def expert_bench(
     game = games.get_game(name)
     preset, config = list(DIFFICULTIES[name].items())[-1]
     moves: list[dict[str, Any]] = []
+    warm_up = getattr(game, "warm_up", None)
+    if warm_up is not None:
+        warm_up()  # loading (or compiling) an engine is not a move: untimed
+    load_before = load_average()
     started = time.perf_counter()
     for number in range(count):
         rng = random.Random(number)
@@ -84,14 +100,17 @@ def expert_bench(
         players = [AIPlayer(with_seed(config, 2 * number + side), game) for side in (0, 1)]
         while not state.is_terminal():
             began = time.perf_counter()
-            move = players[state.to_move].choose(state)
+            player = players[state.to_move]
+            move = player.choose(state)
             seconds = time.perf_counter() - began
+            nodes = player.last_result.nodes if player.last_result is not None else 0
             kept_value, kept_result = _check(state, move) if check else (True, True)
             moves.append(
                 {
                     "game": number,
                     "stones": state.ply,
                     "seconds": seconds,
+                    "nodes": nodes,
                     "kept_value": kept_value,
                     "kept_result": kept_result,
                 }
@@ -106,6 +125,7 @@ def expert_bench(
         "checked": check,
         "moves": moves,
         "elapsed": time.perf_counter() - started,
+        "load": [load_before, load_average()],
     }
 
 
@@ -115,27 +135,41 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def format_expert_bench(report: dict[str, Any]) -> list[str]:
-    """Move time by stones (median, p90, max) and the moves that gave anything away."""
+    """Move time by stones (median, p90, max), the most nodes a move took, and the moves that
+    gave anything away."""
+    bands = [(str(low) if low == high else f"{low}-{high}", low, high) for low, high in STONE_BANDS]
     rows = []
-    for low, high in STONE_BANDS:
-        times = [m["seconds"] for m in report["moves"] if low <= m["stones"] <= high]
-        if not times:
+    for label, low, high in [*bands, ("all", 0, 10**6)]:
+        chosen = [m for m in report["moves"] if low <= m["stones"] <= high]
+        if not chosen:
             continue
+        times = [m["seconds"] for m in chosen]
         rows.append(
             [
-                str(low) if low == high else f"{low}-{high}",
+                label,
                 len(times),
                 format_seconds(statistics.median(times)),
                 format_seconds(_percentile(times, 0.9)),
                 format_seconds(max(times)),
+                f"{max(m.get('nodes', 0) for m in chosen):,}",
             ]
         )
     all_moves = report["moves"]
     lines = [
         f"{report['preset']} ({report['config']}) against itself, {report['games']} seeded "
         f"games of {report['game']}: move time by stones on the board",
-        *format_table(["stones", "moves", "median", "p90", "max"], rows, right=(1, 2, 3, 4)),
+        *format_table(
+            ["stones", "moves", "median", "p90", "max", "most nodes"], rows, right=(1, 2, 3, 4, 5)
+        ),
     ]
+    loads = [load for load in report.get("load", []) if load is not None]
+    if loads:
+        lines.append(
+            "load average (1 minute) "
+            + " at the start, ".join(f"{load:.1f}" for load in loads)
+            + (" at the end" if len(loads) > 1 else "")
+            + f" on {os.cpu_count()} CPUs"
+        )
     if report["checked"]:
         lost_result = [m for m in all_moves if not m["kept_result"]]
         lost_value = [m for m in all_moves if not m["kept_value"]]

@@ -5,8 +5,10 @@ score checked against the file (`solver_benchmark` of the game; nothing here nam
 from __future__ import annotations
 
 import gc
+import subprocess
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +65,8 @@ SOLVER_MODES = ("score", "move")
 'move': `ai.search(depth=None, all_values=False)`, which also finds the moves that tie."""
 SOLVER_MODE_TITLES = {"score": "score only", "move": "score + move"}
 SOLVER_TABLE_BITS = 20
-"""Each position gets a fresh table of about 2**20 slots, allocated outside the timing."""
+"""On the pure-Python solver each position gets a fresh table of about 2**20 slots (in the
+whole call's time, not the search's); a game's engine keeps its own, emptied at once."""
 
 
 def _default_sets() -> tuple[dict[str, str], tuple[str, ...], tuple[tuple[str, int | None], ...]]:
@@ -146,6 +149,18 @@ def engine_available(state: Any) -> bool:
     return engine_for(state) is not None
 
 
+@dataclass(frozen=True, slots=True)
+class TimedSolve:
+    """One position solved: the test files' score (None: out of time), nodes, the search's
+    seconds and the whole call's (everything the caller waits for: context, searcher,
+    tables, the engine hook, the search, the result)."""
+
+    score: int | None
+    nodes: int
+    search_seconds: float
+    call_seconds: float
+
+
 def solve_position(
     state: Any, mode: str, position_time: float | None = None, engine: str = "compiled"
 ) -> tuple[int | None, int, float]:
@@ -155,25 +170,38 @@ def solve_position(
     a player runs, which also values every root move that may tie for best.  `engine`
     'python' switches the game's compiled engine off for the solve.
     """
+    timed = timed_solve(state, mode, position_time, engine)
+    return timed.score, timed.nodes, timed.search_seconds
+
+
+def timed_solve(
+    state: Any, mode: str, position_time: float | None = None, engine: str = "compiled"
+) -> TimedSolve:
+    """`solve_position` with the whole call timed beside the search."""
     from plyground.ai.engine.exact_solving import python_only
 
     if engine == "python":
         with python_only():
-            return _solve_position(state, mode, position_time)
-    return _solve_position(state, mode, position_time)
+            return _solve_position(state, mode, position_time, engine)
+    return _solve_position(state, mode, position_time, engine)
 
 
-def _solve_position(
-    state: Any, mode: str, position_time: float | None
-) -> tuple[int | None, int, float]:
+def _solve_position(state: Any, mode: str, position_time: float | None, engine: str) -> TimedSolve:
+    """The whole call starts here: a game's engine keeps its table between searches, and is
+    emptied (at once) so that every position's nodes are its own; the Python solver gets a
+    fresh table of SOLVER_TABLE_BITS."""
     from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, SearchCancelled
     from plyground.ai.engine.exact_solving import engine_for, make_alphabeta
     from plyground.ai.engine.search import heuristic_for
     from plyground.ai.engine.table import TranspositionTable
     from plyground.ai.engine.values import INF_UNITS, SCALE
 
+    called = time.perf_counter()
     benchmark: SolverBenchmark = state.game.solver_benchmark
-    table = TranspositionTable(bits=SOLVER_TABLE_BITS)
+    exact_engine = engine_for(state) if engine != "python" else None
+    if exact_engine is not None:
+        exact_engine.clear()
+    table = None if exact_engine is not None else TranspositionTable(bits=SOLVER_TABLE_BITS)
     should_stop, start = _stopper(position_time)
     ply = state.ply
     if mode == "score":
@@ -183,12 +211,13 @@ def _solve_position(
         try:
             units = searcher.solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
         except SearchCancelled:
-            return None, ctx.nodes, time.perf_counter() - began
+            now = time.perf_counter()
+            return TimedSolve(None, ctx.nodes, now - began, now - called)
         elapsed = time.perf_counter() - began
-        return solver_score(benchmark, units / SCALE, ply, True), ctx.nodes, elapsed
+        score = solver_score(benchmark, units / SCALE, ply, True)
+        return TimedSolve(score, ctx.nodes, elapsed, time.perf_counter() - called)
     if mode != "move":
         raise ValueError(f"unknown solver mode {mode!r}; choose from {', '.join(SOLVER_MODES)}")
-    engine_for(state)  # a game's engine empties its table now, outside the timing
     start[0] = began = time.perf_counter()
     try:
         result = search(
@@ -202,9 +231,10 @@ def _solve_position(
         )
     except SearchCancelled:
         # The nodes of a cancelled search are not reported: count the time only.
-        return None, 0, time.perf_counter() - began
-    elapsed = time.perf_counter() - began
-    return solver_score(benchmark, result.value, ply, result.exact), result.nodes, elapsed
+        now = time.perf_counter()
+        return TimedSolve(None, 0, now - began, now - called)
+    score = solver_score(benchmark, result.value, ply, result.exact)
+    return TimedSolve(score, result.nodes, result.elapsed, time.perf_counter() - called)
 
 
 def solver_bench(
@@ -216,9 +246,14 @@ def solver_bench(
     modes: tuple[str, ...] = SOLVER_MODES,
     game_name: str | None = None,
     engines: tuple[str, ...] = SOLVER_ENGINES,
+    reference_command: list[str] | None = None,
 ) -> dict[str, Any]:
     """Solve the positions of one 'moves score' file on each engine in each mode and check
     every score (the compiled engine is left out where the game has none here).
+
+    `reference_command`: an external solver run on the same positions in the same run (one
+    'moves' line each on its stdin, 'moves score' lines out), timed as a whole process
+    (`reference_run`), so that the ratio of the two is measured under the same load.
 
     Stops after `limit` positions, or once a mode has spent `time_limit` seconds on the
     set; a position not solved within `position_time` seconds counts as unsolved.  Nodes
@@ -244,6 +279,11 @@ def solver_bench(
     ]
     solver_set = benchmark.find(short)
     reference = None if solver_set is None else solver_set.reference
+    external = None
+    if reference_command is not None:
+        log(f"{short}: the reference command on {len(positions)} positions")
+        external = reference_run(reference_command, positions)
+        external.update(_against_reference(rows, external["mean_time"]))
     return {
         "game": game_name,
         "title": benchmark.title,
@@ -258,6 +298,55 @@ def solver_bench(
         "reference": None
         if reference is None
         else {"mean_nodes": reference[0], "mean_time": reference[1]},
+        "reference_run": external,
+    }
+
+
+REFERENCE_TIMEOUT = 600.0
+"""Seconds the reference command may take over one set."""
+
+
+def reference_run(command: list[str], positions: list[tuple[str, int]]) -> dict[str, Any]:
+    """Time an external solver on `positions` as one process: every position's moves on a
+    line of its stdin, its 'moves score' lines read back and checked.  The per-position
+    mean includes the process's start and its table (a whole call, as ours is timed).
+
+    :raises ValueError: the command cannot be started, fails or runs too long.
+    """
+    text = "".join(f"{moves}\n" for moves, _ in positions)
+    began = time.perf_counter()
+    try:
+        finished = subprocess.run(
+            command,
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=REFERENCE_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        raise ValueError(f"the reference command {command[0]!r} did not run: {error}") from None
+    seconds = time.perf_counter() - began
+    if finished.returncode != 0:
+        raise ValueError(
+            f"the reference command {command[0]!r} failed (exit code {finished.returncode})"
+        )
+    expected = dict(positions)
+    right = answered = 0
+    for line in finished.stdout.splitlines():
+        fields = line.split()
+        if len(fields) < 2 or fields[0] not in expected:
+            continue
+        answered += 1
+        right += fields[1].lstrip("-").isdigit() and int(fields[1]) == expected[fields[0]]
+    count = max(1, len(positions))
+    return {
+        "command": " ".join(command),
+        "positions": len(positions),
+        "answered": answered,
+        "right": right,
+        "seconds": seconds,
+        "mean_time": seconds / count,
     }
 
 
@@ -278,6 +367,7 @@ def _solve_set(
     right = attempted = 0
     nodes: list[int] = []
     times: list[float] = []
+    call_times: list[float] = []
     wrong: list[dict[str, Any]] = []
     unsolved: list[int] = []
     started = time.perf_counter()
@@ -288,12 +378,14 @@ def _solve_set(
             log(f"{short} {engine} {mode}: set time limit reached after {attempted} positions")
             break
         attempted += 1
-        score, count, elapsed = solve_position(state, mode, position_time, engine)
+        timed = timed_solve(state, mode, position_time, engine)
+        score = timed.score
         if score is None:
             unsolved.append(number)
             continue
-        nodes.append(count)
-        times.append(elapsed)
+        nodes.append(timed.nodes)
+        times.append(timed.search_seconds)
+        call_times.append(timed.call_seconds)
         if score == expected:
             right += 1
         else:
@@ -315,6 +407,8 @@ def _solve_set(
         "max_nodes": max(nodes, default=0),
         "mean_time": sum(times) / solved if solved else 0.0,
         "median_time": _median(times),
+        "mean_call_time": sum(call_times) / solved if solved else 0.0,
+        "median_call_time": _median(call_times),
         "total_time": sum(times),
         "nodes_per_second": sum(nodes) / sum(times) if sum(times) > 0 else 0.0,
         "positions_per_second": solved / sum(times) if sum(times) > 0 else 0.0,
@@ -346,6 +440,7 @@ def solver_suite(
     log: Log = lambda text: None,
     game_name: str | None = None,
     engines: tuple[str, ...] = SOLVER_ENGINES,
+    reference_command: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """`solver_bench` over several of a game's sets: [(set name, positions or None for all)].
 
@@ -362,6 +457,7 @@ def solver_suite(
             modes=modes,
             game_name=game_name,
             engines=engines,
+            reference_command=reference_command,
         )
         for name, count in (benchmark.default_plan if plan is None else plan)
     ]
@@ -403,6 +499,7 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
                     "yes" if row["all_right"] else f"no ({row['wrong_count']} wrong)",
                     f"{row['mean_nodes']:,.0f}",
                     _short_time(row["mean_time"]),
+                    _short_time(row.get("mean_call_time", 0.0)),
                     _rate(row["nodes_per_second"]),
                     _rate(row.get("positions_per_second", 0.0)),
                     "-" if reference is None else f"{reference['mean_nodes']:,.0f}",
@@ -428,6 +525,7 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
         "all right",
         "mean nodes",
         "mean time",
+        "whole call",
         "nodes/s",
         "positions/s",
         f"{name} nodes",
@@ -439,10 +537,49 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
     title = reports[0]["title"] if reports else "Solver test sets"
     lines = [
         f"{title} (exact scores; nodes and times are per solved position):",
-        *format_table(headers, rows, right=tuple(range(3, 14))),
+        *format_table(headers, rows, right=tuple(range(3, 15))),
+        "mean time: the search alone; whole call: everything the caller waits for (context, "
+        "searcher, tables, the engine hook, the result)",
     ]
     if limits:
         lines.append(f"time limit per position: {format_seconds(max(limits))}")
     notes = {report["reference_note"] for report in reports} - {""}
     lines += sorted(notes)
+    for report in reports:
+        lines += reference_run_lines(report)
     return lines + misses
+
+
+def reference_run_lines(report: dict[str, Any]) -> list[str]:
+    """The reference command's run on a set, and our whole call's mean against it (the
+    score-only row, the question a reference solver answers; the compiled engine's where
+    it ran)."""
+    run = report.get("reference_run")
+    if run is None:
+        return []
+    lines = [
+        f"{report['set']} reference command `{run['command']}`: {run['positions']} positions "
+        f"in one process, {run['right']} of {run['answered']} answers right, "
+        f"{_short_time(run['mean_time'])} a position (whole process)"
+    ]
+    if run.get("ratio") is not None:
+        lines.append(
+            f"{report['set']} whole call ({run['engine']}, score only) "
+            f"{_short_time(run['call_time'])} = {run['ratio']:.1f}x the reference command's"
+        )
+    return lines
+
+
+def _against_reference(rows: list[dict[str, Any]], reference_time: float) -> dict[str, Any]:
+    """Our whole call against the reference command's per-position time: the score-only
+    row (the question a reference solver answers), the compiled engine's where it ran."""
+    scored = [row for row in rows if row["mode"] == "score" and row["solved"]]
+    scored.sort(key=lambda row: row["engine"] != "compiled")
+    if not scored or reference_time <= 0:
+        return {"ratio": None}
+    ours = scored[0]
+    return {
+        "engine": ours["engine"],
+        "call_time": ours["mean_call_time"],
+        "ratio": ours["mean_call_time"] / reference_time,
+    }

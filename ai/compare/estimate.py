@@ -119,8 +119,8 @@ def estimate(
     between them (per depth); with one, it times the growth of minimax's tree (`sizes`,
     from `tree_sizes`) or b, to the variant's exponent (1 for minimax, 1/2 for ordered
     alpha-beta); with none, minimax's estimated tree to that exponent (times 2), else the
-    uniform tree.  Seconds use the variant's own measured speed, else `speed`, else
-    DEFAULT_SPEED.
+    uniform tree.  Seconds use the variant's own measured speed (`measured_speed`: start-up
+    left out), else `speed`, else DEFAULT_SPEED.
     """
     known = sizes is not None and depth < len(sizes)
     exponent = _EXPONENT.get(variant, 1.0)
@@ -148,9 +148,24 @@ def estimate(
     else:
         nodes = _tree(b**exponent, depth)
         basis = f"branching {b:.1f}"
-    timed = [row for row in mine if row.elapsed > 0.05]
-    rate = timed[-1].nodes / timed[-1].elapsed if timed else (speed or DEFAULT_SPEED)
+    rate = measured_speed(mine) or speed or DEFAULT_SPEED
     return Estimate(nodes, nodes / max(rate, 1.0), basis)
+
+
+def measured_speed(runs: Sequence[Row]) -> float | None:
+    """Nodes a second of a variant's finished runs: the fastest of those that counted at
+    least TIMED_NODES (None without one).  A run may pay what is done once (imports, loading
+    a book or an engine, the first tables) and a tiny run mostly its fixed cost: both only
+    slow a run down, so the fastest is the search's own speed (counting a start-up as speed
+    once made a 20 ms search look like 24 s)."""
+    rates = [
+        row.nodes / row.elapsed for row in runs if row.nodes >= TIMED_NODES and row.elapsed > 0
+    ]
+    return max(rates, default=None)
+
+
+TIMED_NODES = 100
+"""A run with fewer nodes does not set a variant's speed (its fixed cost is most of it)."""
 
 
 MINIMAL_TREE = "b^ceil(d/2)+b^floor(d/2)−1"

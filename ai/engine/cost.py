@@ -88,8 +88,20 @@ def estimate_nodes(state: Any, algorithm: str, depth: int | None) -> float:
 
 
 def estimate_seconds(state: Any, algorithm: str, depth: int | None) -> float:
-    """`estimate_nodes` at the algorithm's typical speed (NODES_PER_SECOND)."""
-    return estimate_nodes(state, algorithm, depth) / NODES_PER_SECOND.get(algorithm, 200_000)
+    """`estimate_nodes` at the search's speed (`speed`)."""
+    return estimate_nodes(state, algorithm, depth) / speed(state, algorithm, depth)
+
+
+def speed(state: Any, algorithm: str, depth: int | None) -> float:
+    """Nodes a second of the search: a solve on the game's exact engine at the engine's speed
+    (the game's `solve_speed()` hook), else the algorithm's typical speed (NODES_PER_SECOND).
+    Only speeds of searching count here, never a one-time start-up."""
+    if depth is None and algorithm == "alphabeta":
+        hook = getattr(state, "solve_speed", None)
+        engine_speed = hook() if hook is not None else None
+        if engine_speed:
+            return float(engine_speed)
+    return NODES_PER_SECOND.get(algorithm, 200_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,12 +120,11 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
     A time budget makes any search finish (iterative deepening keeps the deepest finished
     iteration), so only searches without one are refused.
     """
+    rate = speed(state, algorithm, depth)
     if depth is None and algorithm == "alphabeta" and _cheap_to_solve(state):
-        return CostVerdict(
-            "ok", BOOK_SOLVE_NODES, BOOK_SOLVE_NODES / NODES_PER_SECOND[algorithm], ""
-        )
+        return CostVerdict("ok", BOOK_SOLVE_NODES, BOOK_SOLVE_NODES / rate, "")
     nodes = estimate_nodes(state, algorithm, depth)
-    seconds = nodes / NODES_PER_SECOND.get(algorithm, 200_000)
+    seconds = nodes / rate
     what = "solving this position" if depth is None else f"depth {depth}"
     size = f"about {format_count(nodes)} nodes, {format_duration(seconds)}"
     if time_limit is not None or seconds <= WARN_SECONDS:

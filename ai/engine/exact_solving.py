@@ -15,6 +15,7 @@ every machine.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -33,6 +34,10 @@ SOLVED_LINE = 100
 """The line length `ai.engine.search` asks for after a solve (shorter: a depth-limited search)."""
 LINE_NODES = 400_000
 """The most nodes spent extending a solved line (the principal variation) on the engine."""
+ENGINE_TABLE_BITS = 12
+"""The Python table of a searcher on an exact engine, when the caller gives none: only its
+root search and depth-limited searches use it (the engine keeps its own), so a small one,
+quick to make, as a solve on the engine should cost its search and not a table."""
 
 if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one scale only
     raise ImportError("ai.engine.values and games.base.DISTANCE_WIN disagree on the value scale")
@@ -72,8 +77,9 @@ worker processes that never solve)."""
 
 def warm_up_engines() -> None:
     """Load (or compile) every registered game's exact engine now (the optional `warm_up()`
-    of a game's factory), so that the first solve does not wait for it: the AI worker calls
-    this when it starts.  A failure here only means the first solve loads it instead."""
+    of a game's factory), so that the first solve does not wait for it (`analyze` calls this
+    before it times a search; the AI worker warms the game in play alone, in the background:
+    `warm_up_in_background`).  A failure here only means the first solve loads it instead."""
     from plyground import games
 
     if os.environ.get(WARM_UP_SWITCH):
@@ -85,14 +91,49 @@ def warm_up_engines() -> None:
                 warm_up()
 
 
+_warming: set[str] = set()
+"""Names of the games whose engine a background warm-up was started for (once each)."""
+
+
+def warm_up_in_background(game: Any) -> threading.Thread | None:
+    """Load (or compile) the exact engine of `game` (its optional `warm_up()` hook) in a
+    background thread, once per game and process; None when there is nothing to warm up.
+
+    The AI worker calls this after answering a job, so the first reply of any game never
+    waits for an engine, and only the game in play loads one (a game without the hook
+    loads nothing).  The warm-up works on a table of its own: a search running meanwhile
+    is not disturbed, it only waits for the compiler if it needs the engine at once."""
+    name = str(getattr(game, "name", type(game).__name__))
+    warm_up = getattr(game, "warm_up", None)
+    if warm_up is None or name in _warming or os.environ.get(WARM_UP_SWITCH):
+        return None
+    _warming.add(name)
+
+    def run() -> None:
+        with suppress(Exception):  # a solve later says what is wrong
+            warm_up()
+
+    thread = threading.Thread(target=run, name=f"warm-up {name}", daemon=True)
+    thread.start()
+    return thread
+
+
 def make_alphabeta(
-    state: Any, ctx: Context, table: TranspositionTable | None = None, solving: bool = True
+    state: Any,
+    ctx: Context,
+    table: TranspositionTable | None = None,
+    solving: bool = True,
+    new_table: Callable[[], TranspositionTable] | None = None,
 ) -> AlphaBeta:
     """The searcher for `state`: on the game's exact engine where it offers one and the search
-    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded)."""
+    may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded).
+    Without a `table`: a Python searcher's is `new_table()` (else the default size), one on
+    an engine a small one of ENGINE_TABLE_BITS."""
     engine = engine_for(state) if solving else None
     if engine is None:
-        return AlphaBeta(ctx, table)
+        return AlphaBeta(ctx, table if table is not None or new_table is None else new_table())
+    if table is None:
+        table = TranspositionTable(bits=ENGINE_TABLE_BITS)
     return EngineSearch(ctx, table, engine)
 
 

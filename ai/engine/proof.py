@@ -27,7 +27,9 @@ FIRST_PROBE_NODES = 2_048
 """The node budget of each move's probe in the first round (it grows 4x a round)."""
 PROOF_NODE_LIMIT = 6_000_000
 """A proof stops after this many nodes (then the likeliest move left is played).  The
-opening's dearest proofs take about a tenth of it (docs/SOLVER.md)."""
+opening's dearest proofs take about a tenth of it (docs/SOLVER.md).  A player's move on a
+game's exact engine passes its own limit instead: the engine's `move_nodes`, shared with the
+root search after the proof (`ai.engine.search`), when it is smaller."""
 
 
 @dataclass
@@ -65,13 +67,14 @@ def prove_keeper(
     order: list[Move],
     limit: int | None = None,
 ) -> Proof:
-    """Find a root move worth `known` (the root's exact value in units), probing in turns.
+    """Find a root move worth `known` (the root's exact value in units), probing in turns,
+    within `limit` nodes (never more than PROOF_NODE_LIMIT).
 
     The caller's deadline is not looked at: clear it first if the proof must not depend
     on the machine's speed.  "Move now" (`finish_now`) and cancellation still stop it.
     """
     ctx = searcher.ctx
-    limit = PROOF_NODE_LIMIT if limit is None else limit
+    limit = PROOF_NODE_LIMIT if limit is None else min(limit, PROOF_NODE_LIMIT)
     start = ctx.nodes
     left, worse = candidates(state, order)
     proof = Proof(None, worse, left)

@@ -23,6 +23,7 @@ from plyground.ai.engine.bookkeeping import (
     MoveMarks,
     SearchCancelled,
     SearchError,
+    _OutOfNodes,
     _OutOfTime,
 )
 from plyground.ai.engine.chance_search import Expectiminimax
@@ -311,17 +312,25 @@ def _solve_on_budget(
     ctx.depth = UNLIMITED_DEPTH
     keeper: Move | None = None
     engine_nodes = getattr(getattr(searcher, "engine", None), "move_nodes", None)
+    # On a game's exact engine a move on a budget is bounded by nodes alone, from an empty
+    # engine table (the same move on every machine, whatever ran before): the solve, or the
+    # proof and the root search after it, share `engine_nodes`.
+    move_limit = ctx.nodes + engine_nodes if engine_nodes and budget_end is not None else None
+    if move_limit is not None:
+        searcher.engine.clear()  # type: ignore[attr-defined]
     if known is None and budget_end is not None and not solve_is_cheap(state):
-        if engine_nodes:  # a game's exact engine: a solve bounded by nodes, as a proof is
-            ctx.deadline, ctx.node_limit = None, ctx.nodes + engine_nodes
+        if move_limit is not None:
+            ctx.deadline, ctx.node_limit = None, move_limit
         else:
             ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
-    elif known is None or known >= 0:  # a cheap solve, a proof that keeps a win or a draw:
-        ctx.deadline = None  # finished whatever the machine's speed
-    # (a lost root's proof, the slowest loss, keeps to the budget: any move keeps the loss)
+    elif known is None or known >= 0 or move_limit is not None:
+        ctx.deadline = None  # a cheap solve, a proof: finished whatever the machine's speed
+    # (without an engine, a lost root's proof, the slowest loss, keeps to the budget: any
+    # move keeps the loss)
     try:
         if known is not None and not solve_is_cheap(state):
-            proof = prove_keeper(searcher, state, known, promising_first(state, order))
+            proof_limit = None if move_limit is None else move_limit - ctx.nodes
+            proof = prove_keeper(searcher, state, known, promising_first(state, order), proof_limit)
             keeper, progress.proof_nodes = proof.move, proof.nodes
             order = list(dict.fromkeys([*proof.left, *proof.worse]))
             if keeper is not None:
@@ -329,6 +338,10 @@ def _solve_on_budget(
             ctx.best_move, ctx.best_value, ctx.deadline = keeper, known, budget_end
             if proof.cut_short:
                 raise _OutOfTime
+            if move_limit is not None:  # no keeper: the proof spent the move's nodes
+                if keeper is None:
+                    raise _OutOfNodes
+                ctx.deadline, ctx.node_limit = None, move_limit
         values, bounds = searcher.root(state, UNLIMITED_DEPTH, order, all_values)
     except _OutOfTime:
         ctx.deadline = budget_end
@@ -362,8 +375,11 @@ def _alphabeta(
     state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
-    chosen_table = table if table is not None else _table_for(depth)
-    searcher = make_alphabeta(state, ctx, chosen_table, solving=depth is None)
+    # Without a table given, a Python search gets one sized to its depth, a search on a
+    # game's exact engine a small one (the engine keeps its own).
+    searcher = make_alphabeta(
+        state, ctx, table, solving=depth is None, new_table=lambda: _table_for(depth)
+    )
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()

@@ -15,6 +15,7 @@ grows beyond its slot count however long a match runs.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import cache
 from typing import Any
 
 EXACT = 0
@@ -102,8 +103,10 @@ class TranspositionTable:
                 self.filled += 1
 
 
+@cache
 def _prime_below(limit: int) -> int:
-    """The largest prime below `limit` (trial division: called once per table)."""
+    """The largest prime below `limit` (trial division, once per size: a search on an exact
+    engine makes a small table each call)."""
     candidate = limit - 1
     while candidate > 2:
         if all(candidate % d for d in range(3, int(candidate**0.5) + 1, 2)) and candidate % 2:

@@ -7,9 +7,11 @@ made per node.  The search is Pons' final solver:
 
 * only the moves that do not let the opponent win at once (`non_losing_moves`), ordered by
   how many winning squares each makes (`move_score`), ties centre first;
-* a transposition table in two flat arrays (`keys` uint32, `values` uint8) of a prime
-  size: the low 32 bits of the 49-bit key and the index (key mod size) name the position
-  exactly; a value is a lower or an upper bound on the score;
+* a transposition table in three flat arrays (`keys` uint32, `values` uint8, `stamps`
+  uint8) of a prime size: the low 32 bits of the 49-bit key and the index (key mod size)
+  name the position exactly; a value is a lower or an upper bound on the score; an entry
+  counts only when its stamp is the table's generation (`stats[STATS_GENERATION]`), so the
+  table is emptied by counting on, not by zeroing 40 MB;
 * the opening books (games/connect4/book.py) as sorted numpy arrays: an exact score at 12
   stones, the sign of the score (win, draw, loss) at 8;
 * `solve`: null-window probes narrowing the score, nearest zero first.
@@ -40,15 +42,20 @@ LOWER_BASE = MAX_SCORE - 2 * MIN_SCORE + 2
 """A stored value above MAX_SCORE - MIN_SCORE + 1 is a lower bound (Pons' encoding)."""
 TABLE_SIZE = 8_388_617
 """A prime just above 2**23: 2**32 * TABLE_SIZE > 2**49, so key mod size plus the key's low
-32 bits tell every position apart.  About 40 MB (4 + 1 bytes a slot)."""
+32 bits tell every position apart.  About 48 MB (4 + 1 + 1 bytes a slot)."""
+GENERATIONS = 255
+"""Stamps 1..255 name a generation of the table (0: never written)."""
 
 Books: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 """The 8-stone codes and values, the 12-stone codes and values, each column's code and its
 length (games.connect4.solver builds it from games.connect4.book)."""
 
 STATS_NODES, STATS_LIMIT, STATS_ABORTED, STATS_ROOT, STATS_CUT_MOVE = 0, 1, 2, 3, 4
+STATS_GENERATION = 5
+STATS_SIZE = 6
 """The slots of the `stats` array: nodes so far, the node limit, 1 once it was reached, the
-stone count of the root, and the root's last move that failed high (a square bit)."""
+stone count of the root, the root's last move that failed high (a square bit), and the
+table's generation (the stamp of the entries that count)."""
 
 
 @njit(cache=True)
@@ -214,6 +221,22 @@ def _order_moves(
 
 
 @njit(cache=True)
+def _store(
+    keys: np.ndarray,
+    values: np.ndarray,
+    stamps: np.ndarray,
+    index: int,
+    check: np.uint32,
+    value: int,
+    stamp: np.uint8,
+) -> None:
+    """Write a bound (in Pons' encoding) to slot `index`, stamped with this generation."""
+    keys[index] = check
+    values[index] = np.uint8(value)
+    stamps[index] = stamp
+
+
+@njit(cache=True)
 def negamax(
     current: np.uint64,
     mask: np.uint64,
@@ -222,6 +245,7 @@ def negamax(
     beta: int,
     keys: np.ndarray,
     values: np.ndarray,
+    stamps: np.ndarray,
     books: Books,
     stats: np.ndarray,
     scratch: tuple[np.ndarray, np.ndarray],
@@ -257,7 +281,8 @@ def negamax(
     key = current + mask
     index = int(key % U(TABLE_SIZE))
     check = np.uint32(key & U(0xFFFFFFFF))
-    if keys[index] == check and values[index] != 0:
+    stamp = np.uint8(stats[STATS_GENERATION])
+    if keys[index] == check and stamps[index] == stamp:
         stored = int(values[index])
         if stored > MAX_SCORE - MIN_SCORE + 1:  # a lower bound
             alpha = max(alpha, stored + 2 * MIN_SCORE - MAX_SCORE - 2)
@@ -275,20 +300,18 @@ def negamax(
         move = scratch_moves[i]
         child = mask | move
         score = -negamax(
-            opponent, child, moves + 1, -beta, -alpha, keys, values, books, stats, scratch
+            opponent, child, moves + 1, -beta, -alpha, keys, values, stamps, books, stats, scratch
         )
         if stats[STATS_ABORTED] != 0:
             return 0
         if score >= beta:
-            keys[index] = check
-            values[index] = np.uint8(score + LOWER_BASE)
+            _store(keys, values, stamps, index, check, score + LOWER_BASE, stamp)
             if moves == stats[STATS_ROOT]:
                 stats[STATS_CUT_MOVE] = np.int64(move)
             return score
         if score > alpha:
             alpha = score
-    keys[index] = check
-    values[index] = np.uint8(alpha - MIN_SCORE + 1)
+    _store(keys, values, stamps, index, check, alpha - MIN_SCORE + 1, stamp)
     return alpha
 
 
@@ -307,6 +330,7 @@ def probe(
     beta: int,
     keys: np.ndarray,
     values: np.ndarray,
+    stamps: np.ndarray,
     books: Books,
     stats: np.ndarray,
 ) -> int:
@@ -315,7 +339,9 @@ def probe(
     stats[STATS_ROOT] = -1
     if can_win_next(current, mask):
         return (SQUARES + 1 - moves) // 2
-    return negamax(current, mask, moves, alpha, beta, keys, values, books, stats, _scratch())
+    return negamax(
+        current, mask, moves, alpha, beta, keys, values, stamps, books, stats, _scratch()
+    )
 
 
 @njit(cache=True)
@@ -325,6 +351,7 @@ def solve(
     moves: int,
     keys: np.ndarray,
     values: np.ndarray,
+    stamps: np.ndarray,
     books: Books,
     stats: np.ndarray,
 ) -> int:
@@ -354,6 +381,7 @@ def solve(
             middle + 1,
             keys,
             values,
+            stamps,
             books,
             stats,
             scratch,

@@ -291,6 +291,13 @@ class State:
 
         return available()
 
+    def solve_speed(self) -> float | None:
+        """Cost hook (ai.engine.cost): nodes a second of a solve from here on the compiled
+        solver, None where the pure-Python one runs (checked without importing numba)."""
+        from plyground.games.connect4.solver import solve_speed
+
+        return solve_speed()
+
     def solved_value(self) -> BookValue | None:
         """Search hook used only when solving: the exact value of a position with 0-3
         stones, solved once with the opening book (games/connect4/data/early_book.txt)."""
@@ -301,12 +308,12 @@ class State:
         return early_value(self)
 
     def exact_engine(self) -> ExactEngine | None:
-        """Search hook: a fresh compiled solver (games/connect4/solver.py) for solving from
-        this position, or None where the pure-Python solver runs (PLYGROUND_PURE_PYTHON=1,
-        or no numba)."""
-        from plyground.games.connect4.solver import exact_engine
+        """Search hook: the compiled solver (games/connect4/solver.py) with the table the
+        process keeps from search to search, or None where the pure-Python solver runs
+        (PLYGROUND_PURE_PYTHON=1, or no numba)."""
+        from plyground.games.connect4.solver import kept_engine
 
-        return exact_engine()
+        return kept_engine()
 
     def exact_engine_status(self) -> str:
         """Which solver runs: 'compiled (numba 0.68.1)' or 'pure Python (why)'."""
@@ -378,8 +385,9 @@ the mean nodes and seconds per position of his C++ solver (g++ -O3, one thread, 
 
 EXPERT_COMPILED = (
     "Plays perfectly: the opening book and the compiled solver (numba) find the exact value of "
-    "every position; where a solve does not finish within its budget it deepens for 1.5 s a "
-    "move."
+    "a position within a budget of 6 million solver nodes a move (under 2 s on a 2-core "
+    "machine); where that does not finish, it deepens with the threat heuristic for the rest "
+    "of 1.5 s."
 )
 EXPERT_PURE_PYTHON = (
     "Perfect to 12 stones through the opening book. After it the pure-Python solver runs "
@@ -411,7 +419,7 @@ class Game(DigitNotation):
     # (and a little noise), 6 with "threats" (which squares would complete four, and whose
     # row parity they favour).  Expert solves: in the opening through the book (a proof
     # bounded by nodes at 12 stones), after it on the compiled solver within its node
-    # budget (games/connect4/solver.py MOVE_NODES, about a second), and only where that
+    # budget (games/connect4/solver.py MOVE_NODES, under 2 s), and only where that
     # runs out (or on the pure-Python solver, which manages it from the late middle game
     # on) does it deepen with "threats" for the rest of its 1.5 s.
     presets: tuple[Preset, ...] = (

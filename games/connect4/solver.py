@@ -1,11 +1,17 @@
 """Connect-four's exact engine as the search sees it: the compiled solver
 (`games.connect4.compiled_solver`) behind the `exact_engine()` hook.
 
-This module turns a `State` into machine words, keeps the transposition table (two numpy
-arrays, one pair per process, emptied for each search), hands the opening books to the
-compiled search as arrays
+This module turns a `State` into machine words, keeps the transposition table (numpy
+arrays, one table per process), hands the opening books to the compiled search as arrays
 (no copy: numpy views of the arrays `games.connect4.book` reads), and converts between
 Pons' scores and the distance values of `games.base.ExactEngine`.
+
+The table is kept from one search to the next, as engines keep theirs: an entry is a bound
+on the exact score of the one position its key names, true whatever search wrote it (a
+search stopped at its node limit writes nothing it has not finished).  So the game's hook
+(`kept_engine`) hands every search the table as the last one left it, and a call costs its
+search.  `exact_engine()` empties it first, for counts that must not depend on what ran
+before (Pons' node counts): emptying is a new generation stamp, not a 40 MB fill.
 
 ``PLYGROUND_PURE_PYTHON=1`` switches the engine off: every solve, proof and analysis then
 runs on the pure-Python alpha-beta, the reference.  Without numba (a platform with no
@@ -28,9 +34,16 @@ from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE
 
 UNLIMITED_NODES = 1 << 62
 MOVE_NODES = 6_000_000
-"""Expert's solve of a position the book does not reach (13 or more stones): as many as the
-proof at 12 stones (ai.engine.proof.PROOF_NODE_LIMIT), under 2 s at the 3.4-3.7 million nodes a
-second measured on the idle 2-core project machine (docs/SOLVER.md)."""
+"""A move on a time budget (Expert) spends at most this many engine nodes, counted, never
+timed, so it is the same move on every machine: the solve of a position the book does not
+reach (13 or more stones), or at 12 stones and fewer the proof of a move keeping the book's
+value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a second of
+the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.7 s at
+load 1.7-2.1 (2.2 s at load 3.1-4.2), and every move keeps the result (5 and 5.5 million:
+one move of 1,493 gave a result away at 13 stones, docs/SOLVER.md)."""
+SOLVE_NODES_PER_SECOND = 2_500_000.0
+"""The compiled solver's speed for cost estimates: 3.4-4.2 million nodes a second on the
+idle 2-core project machine, 1.7-3 million loaded (`bench --solver`)."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 
@@ -78,6 +91,12 @@ def may_compile() -> bool:
     from importlib.util import find_spec
 
     return _engine is not None or find_spec("numba") is not None
+
+
+def solve_speed() -> float | None:
+    """Nodes a second of a solve on the compiled solver where it is expected here, else None
+    (without importing numba: the window's process asks this for its estimates)."""
+    return SOLVE_NODES_PER_SECOND if may_compile() else None
 
 
 def status() -> str:
@@ -171,18 +190,26 @@ class CompiledSolver:
         self.books = _book_arrays(engine)
         self.keys = np.zeros(engine.TABLE_SIZE, dtype=np.uint32)
         self.values = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
+        self.stamps = np.zeros(engine.TABLE_SIZE, dtype=np.uint8)
         self.dirty = False
         """Whether a search wrote to the table since it was emptied."""
-        self.stats = np.zeros(5, dtype=np.int64)
+        self.stats = np.zeros(engine.STATS_SIZE, dtype=np.int64)
+        self.stats[engine.STATS_GENERATION] = 1
         self.best_move: int | None = None
         """After `solve`: a column that keeps the solved value, where the engine knows one."""
 
     def clear(self) -> None:
-        """Empty the table (zeroing 40 MB: a few milliseconds; nothing when it is empty)."""
-        if self.dirty:
-            self.keys.fill(0)
-            self.values.fill(0)
-            self.dirty = False
+        """Empty the table: the next generation stamp, so no entry written before counts
+        (the stamps are zeroed once every GENERATIONS clears; nothing when it is empty)."""
+        if not self.dirty:
+            return
+        slot = self._engine.STATS_GENERATION
+        generation = int(self.stats[slot]) + 1
+        if generation > self._engine.GENERATIONS:
+            self.stamps.fill(0)
+            generation = 1
+        self.stats[slot] = generation
+        self.dirty = False
 
     def _words(self, state: Any) -> tuple[Any, Any, int]:
         u64 = self._np.uint64
@@ -210,7 +237,16 @@ class CompiledSolver:
         stats[0], stats[1], stats[2] = 0, node_limit, 0
         self.dirty = True
         score = self._engine.probe(
-            current, mask, moves, alpha, beta, self.keys, self.values, self.books, stats
+            current,
+            mask,
+            moves,
+            alpha,
+            beta,
+            self.keys,
+            self.values,
+            self.stamps,
+            self.books,
+            stats,
         )
         finished = not stats[2]
         return distance_value(int(score), moves), int(stats[0]), finished
@@ -235,35 +271,46 @@ class CompiledSolver:
         stats = self.stats
         stats[0], stats[1], stats[2] = 0, node_limit, 0
         self.dirty = True
-        score = self._engine.solve(current, mask, moves, self.keys, self.values, self.books, stats)
+        score = self._engine.solve(
+            current, mask, moves, self.keys, self.values, self.stamps, self.books, stats
+        )
         return (None if stats[2] else int(score)), int(stats[0])
 
 
 _shared: CompiledSolver | None = None
 
 
-def exact_engine() -> CompiledSolver | None:
-    """The compiled solver with an empty table, or None: pure Python.  One solver (one
-    40 MB table) serves the process: each call empties it, so a search that holds it must
-    finish before the next search starts (searches in a process run one after another)."""
+def kept_engine() -> CompiledSolver | None:
+    """The compiled solver with its table as the last search left it, or None: pure Python.
+    One solver (one 48 MB table) serves the process; searches in a process run one after
+    another.  A new one (an empty table) when the opening books were loaded again."""
     global _shared
     engine = compiled()
     if engine is None:
         return None
     if _shared is None or _shared.books_source is not _book_source():
         _shared = CompiledSolver(engine)
-    else:
-        _shared.clear()
     return _shared
+
+
+def exact_engine() -> CompiledSolver | None:
+    """The compiled solver with an empty table (`kept_engine`, emptied), or None."""
+    solver = kept_engine()
+    if solver is not None:
+        solver.clear()
+    return solver
 
 
 def warm_up(state: Any) -> float:
     """Compile (or load from the disk cache) the engine by solving `state` (a position a
-    few moves from the end) and loading the books; the seconds it took (0 when off)."""
+    few moves from the end) and loading the books; the seconds it took (0 when off).  It
+    solves on a table of its own (untouched pages cost no memory), so it may run in a thread
+    beside a search."""
     start = time.perf_counter()
-    solver = exact_engine()
-    if solver is None:
+    engine = compiled()
+    if engine is None:
         return 0.0
+    solver = CompiledSolver(engine)  # a table of its own: a search may run meanwhile
     solver.solve(state, UNLIMITED_NODES)
     solver.probe(state, -1, 1, UNLIMITED_NODES)
     return time.perf_counter() - start

@@ -365,9 +365,8 @@ def worker_main(
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
-    from plyground.ai.engine.exact_solving import warm_up_engines
+    from plyground.ai.engine.exact_solving import warm_up_in_background
 
-    warm_up_engines()  # the first solve then need not wait for a compiled engine to load
     while True:
         try:
             job = requests.get(timeout=PARENT_CHECK)
@@ -419,6 +418,7 @@ def worker_main(
             results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
             continue
         results.put(Result(job.job_id, move, result))
+        warm_up_in_background(game)  # the game's compiled engine, if any, after answering
         if job.analysis and not should_stop():
             count = _count_minimax(job, result)
             if count is not None:

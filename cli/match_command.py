@@ -32,7 +32,8 @@ from plyground.cli.console import (
     table,
 )
 from plyground.cli.forfeits import ForfeitLog
-from plyground.cli.output import output_file
+from plyground.cli.output import RunningFile, output_file
+from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 
 HEADERS = (
     "player",
@@ -76,54 +77,72 @@ def command_match(args: argparse.Namespace) -> int:
     progress = GameProgress(args.games, enabled=not args.quiet)
     forfeits = ForfeitLog(errors)
 
+    def warn(line: str) -> None:
+        say(errors, line, style="red")
+
+    running_record = None if record_file is None else RunningFile(record_file, warn)
+    running_json = None if json_file is None else RunningFile(json_file, warn)
+    started = time.perf_counter()
+
+    def json_so_far() -> str:
+        wall = time.perf_counter() - started
+        return json_text(match_json(args, setup, latest[0], descriptions, records, wall))
+
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
         forfeits.add(record, ("A", "B"))
-        if record_file is not None:
+        if record.void:
+            say(errors, f"game {record.index + 1}: {record.void}")
+        if running_record is not None and not record.void:
             recorded.append(record.moves + "\n")
-        if json_file is not None:
+            running_record.update(lambda: "".join(recorded))
+        if running_json is not None:
             records.append(record_dict(record))
+            running_json.update(json_so_far)
         a, b = tally.players
-        progress.update(tally.games, f"A {a.points:g} - {b.points:g} B")
+        progress.update(tally.games + tally.void, f"A {a.points:g} - {b.points:g} B")
 
-    started = time.perf_counter()
-    interrupted = False
-    try:
-        tally = run_match(setup, args.games, args.jobs, on_game)
-    except KeyboardInterrupt:  # Ctrl+C: report the games finished so far, exit 130
-        interrupted = True
-        tally = latest[0]
-    finally:
-        progress.close()
-    wall = time.perf_counter() - started
-    if interrupted:
-        say(
-            errors,
-            f"{PROG}: interrupted after {tally.games} of {args.games} games; "
-            "the results so far follow",
-        )
-    print_match(args, game, setup, tally, descriptions, wall, interrupted)
-    for line in forfeits.summary():
-        say(console_for(), line)
-    written = True
-    if record_file is not None:
-        written = record_file.write_text_or_show("".join(recorded), "the moves of every game")
-        if written:
-            say(console_for(), f"Moves of every game written to {args.record}")
-    if args.verbose:
-        current, peak = rss_megabytes()
-        workers = ""
-        if args.jobs > 1:
-            workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
-        say(errors, f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})")
-    if json_file is not None:
-        data = match_json(args, setup, tally, descriptions, records, wall)
-        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
-            say(console_for(), f"Results written to {args.json}")
-        else:
-            written = False
-    if interrupted:
-        return 130
+    stopped: KeyboardInterrupt | None = None
+    with stopping_on_signals():
+        try:
+            tally = run_match(setup, args.games, args.jobs, on_game)
+        except KeyboardInterrupt as stop:  # Ctrl+C, SIGTERM, SIGHUP: report the games so far
+            stopped = stop
+            tally = latest[0]
+        finally:
+            progress.close()
+        wall = time.perf_counter() - started
+        if stopped is not None:
+            say(
+                errors,
+                f"{PROG}: {stop_reason(stopped)} after {tally.games + tally.void} of "
+                f"{args.games} games; the results so far follow",
+            )
+        print_match(args, game, setup, tally, descriptions, wall, stopped is not None)
+        for line in forfeits.summary():
+            say(console_for(), line)
+        written = True
+        if running_record is not None:
+            written = running_record.finish("".join(recorded), "the moves of every game")
+            if written:
+                say(console_for(), f"Moves of every game written to {args.record}")
+        if args.verbose:
+            current, peak = rss_megabytes()
+            workers = ""
+            if args.jobs > 1:
+                workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
+            say(
+                errors,
+                f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})",
+            )
+        if running_json is not None:
+            data = match_json(args, setup, tally, descriptions, records, wall)
+            if running_json.finish(json_text(data), "the results as JSON"):
+                say(console_for(), f"Results written to {args.json}")
+            else:
+                written = False
+    if stopped is not None:
+        return exit_status(stopped)
     return 0 if written else 2
 
 
@@ -181,6 +200,8 @@ def print_match(
     )
     if tally.aborted:
         say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
+    if tally.void:
+        say(out, f"{tally.void} games are void: their worker process died twice; not counted.")
 
 
 def match_json(

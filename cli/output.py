@@ -4,6 +4,8 @@
   fits, so a long run is not lost at the end for a typo;
 * `write_text` / `write_with` after it: into a temporary file in the same folder, then
   `os.replace`, so the file is whole or untouched, never half-written;
+* `RunningFile` rewrites such a file as each result comes in (a game of a match), so a
+  run killed half-way keeps every result it finished;
 * any `OSError` becomes one line naming the file and the reason in plain words
   (`cannot write match.json: the disk is full`), exit status 2.
 
@@ -18,6 +20,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -142,7 +145,10 @@ class OutputFile:
         return tempfile.mkstemp(prefix=f".{name[:24]}.", suffix=".tmp" + suffix, dir=folder)
 
     def write_with(
-        self, write: Callable[[str], None], errors: tuple[type[Exception], ...] = ()
+        self,
+        write: Callable[[str], None],
+        errors: tuple[type[Exception], ...] = (),
+        durable: bool = True,
     ) -> None:
         """Let `write(path)` make the file under a temporary name, then put it in place.
 
@@ -160,8 +166,9 @@ class OutputFile:
             raise self.error(reason(error)) from None
         try:
             self._call(write, temporary, errors)
-            with open(temporary, "rb+") as written:
-                os.fsync(written.fileno())
+            if durable:
+                with open(temporary, "rb+") as written:
+                    os.fsync(written.fileno())
             mode = target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask()
             os.chmod(temporary, mode)
             os.replace(temporary, target)
@@ -195,15 +202,19 @@ class OutputFile:
         except errors as error:
             raise OSError(str(error) or type(error).__name__) from error
 
-    def write_text(self, text: str) -> None:
-        """Write `text` (UTF-8) whole, or raise OutputError and leave no file behind."""
+    def write_text(self, text: str, durable: bool = True) -> None:
+        """Write `text` (UTF-8) whole, or raise OutputError and leave no file behind.
+
+        `durable` False skips the flush to the disk: the file is still replaced whole (a
+        killed process leaves the old or the new one), only a power cut might lose it.
+        """
 
         def write(path: str) -> None:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()
 
-        self.write_with(write)
+        self.write_with(write, durable=durable)
 
     def write_text_or_show(self, text: str, what: str) -> bool:
         """Write `text`; if that fails, say so on stderr and print `text` to stdout instead.
@@ -219,6 +230,51 @@ class OutputFile:
             sys.stdout.flush()
             return False
         return True
+
+
+EVERY_RESULT_BYTES = 1 << 20
+"""A running file smaller than this is rewritten after every result."""
+
+LARGE_FILE_SHARE = 0.05
+"""A larger one at most this share of the time (its last rewrite's cost sets the pause)."""
+
+
+class RunningFile:
+    """An output file rewritten whole (temporary file, then `os.replace`) as results come in.
+
+    A killed run leaves the file as of its last finished result, never half-written.  While
+    the file is small it is rewritten after every result; once larger than
+    EVERY_RESULT_BYTES, rewriting it takes at most LARGE_FILE_SHARE of the time.  A device or
+    pipe is written once, at the end.  A failed rewrite is said once; `finish` tries again.
+    """
+
+    def __init__(self, output: OutputFile, errors: Callable[[str], None]) -> None:
+        self.output = output
+        self.errors = errors
+        self.size = 0
+        self.next_due = 0.0
+        self.failed = False
+        self.special = output._special()
+
+    def update(self, text: Callable[[], str]) -> None:
+        """Rewrite the file with `text()` if it is due (`text` is only called then)."""
+        now = time.perf_counter()
+        if self.special or (self.size >= EVERY_RESULT_BYTES and now < self.next_due):
+            return
+        content = text()
+        try:
+            self.output.write_text(content, durable=False)
+        except OutputError as error:
+            if not self.failed:
+                self.errors(f"{PROG}: {error}; trying again at the end")
+            self.failed = True
+        spent = time.perf_counter() - now
+        self.size = len(content)
+        self.next_due = now + spent / LARGE_FILE_SHARE
+
+    def finish(self, text: str, what: str) -> bool:
+        """The final text, flushed to the disk (or shown on stdout: `write_text_or_show`)."""
+        return self.output.write_text_or_show(text, what)
 
 
 def output_file(path: str | None, option: str) -> OutputFile | None:

@@ -25,7 +25,8 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
 from plyground.cli.forfeits import ForfeitLog
-from plyground.cli.output import check_png_path, output_file
+from plyground.cli.output import RunningFile, check_png_path, output_file
+from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 
 MAX_PLAYERS = 20
 """More players than this need --yes."""
@@ -63,53 +64,122 @@ def command_tournament(args: argparse.Namespace) -> int:
     check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
     pairs = [pair for pair, _, _ in setup.tasks()]
     done = 0
-    forfeits = ForfeitLog(console_for(stderr=True))
+    errors = console_for(stderr=True)
+    forfeits = ForfeitLog(errors)
     labels = player_labels(specs)
-    with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
+    latest = [TournamentResult(specs)]
+    started = time.perf_counter()
 
-        def on_game(record: Any, result: TournamentResult) -> None:
-            nonlocal done
-            done += 1
-            progress.update(done)
-            i, j = pairs[done - 1]
-            forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
+    def warn(line: str) -> None:
+        say(errors, line, style="red")
 
-        started = time.perf_counter()
-        try:
-            result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
-        except ExecutorError as error:
-            raise UsageError(f"--executor ray: {error}") from None
+    running_json = None if json_file is None else RunningFile(json_file, warn)
+
+    def json_so_far() -> str:  # without the bootstrap intervals: those come at the end
+        ranking = latest[0].ranking(seed=args.seed, samples=0)
+        data = tournament_json(args, game, options, latest[0], ranking, descriptions, started)
+        return json_text(data)
+
+    stopped: KeyboardInterrupt | None = None
+    with stopping_on_signals():
+        with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
+
+            def on_game(record: Any, result: TournamentResult) -> None:
+                nonlocal done
+                done += 1
+                latest[0] = result
+                i, j = pairs[done - 1]
+                forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
+                if record.void:
+                    say(
+                        errors,
+                        f"{labels[i]} vs {labels[j]}, game {record.index + 1}: {record.void}",
+                    )
+                if running_json is not None:
+                    running_json.update(json_so_far)
+                progress.update(done)
+
+            try:
+                result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
+            except ExecutorError as error:
+                if done == 0:
+                    raise UsageError(f"--executor ray: {error}") from None
+                say(errors, f"{PROG}: --executor ray: {error}", style="red")
+                result = latest[0]
+            except KeyboardInterrupt as stop:  # Ctrl+C, SIGTERM, SIGHUP: the games so far
+                stopped = stop
+                result = latest[0]
+        if stopped is not None:
+            say(
+                errors,
+                f"{PROG}: {stop_reason(stopped)} after {done} of {setup.total_games} games; "
+                "the results so far follow",
+            )
+        written = report_tournament(
+            args, game, specs, descriptions, result, started, plot_file, forfeits
+        )
+        if running_json is not None:
+            ranking = result.ranking(seed=args.seed)
+            data = tournament_json(args, game, options, result, ranking, descriptions, started)
+            if running_json.finish(json_text(data), "the results as JSON"):
+                say(console_for(), f"Results written to {args.json}")
+            else:
+                written = False
+    if stopped is not None:
+        return exit_status(stopped)
+    return 0 if written else 2
+
+
+def report_tournament(
+    args: argparse.Namespace,
+    game: Any,
+    specs: tuple[str, ...],
+    descriptions: list[str],
+    result: Any,
+    started: float,
+    plot_file: Any,
+    forfeits: ForfeitLog,
+) -> bool:
+    """The tables on stdout and the chart; returns whether the chart (if asked for) was drawn."""
     wall = time.perf_counter() - started
     ranking = result.ranking(seed=args.seed)
     print_tournament(args, game, specs, descriptions, result, ranking, wall)
     for line in forfeits.summary():
         say(console_for(), line)
-    written = True
-    if plot_file is not None:
-        from plyground.cli.rating_chart import draw_rating_chart
+    if plot_file is None:
+        return True
+    from plyground.cli.rating_chart import draw_rating_chart
 
-        title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
-        try:
-            draw_rating_chart(ranking, title, plot_file)
-            say(console_for(), f"\nChart written to {args.plot}")
-        except UsageError as error:
-            say(console_for(stderr=True), f"{PROG}: {error}", style="red")
-            written = False
-    if json_file is not None:
-        data = result.to_dict(ranking)
-        data.update(
-            game=game.name,
-            options=options,
-            seed=args.seed,
-            games_per_pair=args.games,
-            descriptions=descriptions,
-            elapsed=wall,
-        )
-        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
-            say(console_for(), f"Results written to {args.json}")
-        else:
-            written = False
-    return 0 if written else 2
+    title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
+    try:
+        draw_rating_chart(ranking, title, plot_file)
+        say(console_for(), f"\nChart written to {args.plot}")
+    except UsageError as error:
+        say(console_for(stderr=True), f"{PROG}: {error}", style="red")
+        return False
+    return True
+
+
+def tournament_json(
+    args: argparse.Namespace,
+    game: Any,
+    options: dict[str, Any],
+    result: Any,
+    ranking: Any,
+    descriptions: list[str],
+    started: float,
+) -> dict[str, Any]:
+    """The cross table, the ranking and the run's settings, for `--json FILE`."""
+    data: dict[str, Any] = result.to_dict(ranking)
+    data.update(
+        game=game.name,
+        options=options,
+        seed=args.seed,
+        games_per_pair=args.games,
+        descriptions=descriptions,
+        elapsed=time.perf_counter() - started,
+    )
+    return data
 
 
 def check_size(players: int, total: int, args: argparse.Namespace) -> None:

@@ -16,9 +16,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import math
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.engine.search import ALGORITHMS
+from plyground.ai.players.game_pool import pool_results
 from plyground.ai.players.players import Player, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.players.spawned_games import register_games as register_games  # still here too
@@ -115,6 +114,8 @@ class GameRecord:
     """Why the loser forfeited ("my_agent.py: raised ValueError: ..."), or "" if nobody did."""
     forfeit_details: tuple[str, ...] = ()
     """The forfeiting code's own traceback lines."""
+    void: str = ""
+    """Why the game has no result (its worker process died), or "" for a game played out."""
 
     @property
     def forfeiter(self) -> int | None:
@@ -124,7 +125,7 @@ class GameRecord:
         return self.winner ^ 1
 
     def score(self, player: int) -> float:
-        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored in this game."""
+        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored in this game (a void game: 0.5)."""
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == player else 0.0
@@ -268,6 +269,22 @@ def _play_task(task: tuple[MatchSetup, int]) -> GameRecord:
     return play_game(*task)
 
 
+def void_record(task: tuple[MatchSetup, int], reason: str) -> GameRecord:
+    """The record of a game that has no result (`reason`: why), counted by nobody."""
+    setup, index = task
+    return GameRecord(
+        index=index,
+        first=setup.first_mover(index),
+        moves="",
+        winner=None,
+        decisions=(0, 0),
+        think_time=(0.0, 0.0),
+        worst_time=(0.0, 0.0),
+        nodes=(0, 0),
+        void=reason,
+    )
+
+
 def play_tasks(
     tasks: Iterable[tuple[MatchSetup, int]],
     jobs: int = 1,
@@ -278,7 +295,8 @@ def play_tasks(
     or on a Ray cluster (`executor="ray"`, `address`: see `ai.players.ray_executor`).
 
     Results come back in task order whatever the number of processes, so the output of a
-    run never depends on `jobs` or the executor.
+    run never depends on `jobs` or the executor.  A game whose worker process dies comes
+    back void (`GameRecord.void`), never a hang (`ai.players.game_pool`).
     """
     if executor == "ray":
         from plyground.ai.players.ray_executor import ray_tasks
@@ -289,20 +307,7 @@ def play_tasks(
         for task in tasks:
             yield play_game(*task)
         return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(registered_games(),)) as pool:
-        yield from pool.imap(_play_task, tasks, chunksize=1)
-
-
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl+C to the parent, which stops the pool (no tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _start_worker(factories: tuple[tuple[str, str], ...]) -> None:
-    """In a worker process: the parent's games, and Ctrl+C left to the parent."""
-    register_games(factories)
-    _ignore_interrupts()
+    yield from pool_results(tasks, _play_task, jobs, void_record)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:
@@ -355,9 +360,14 @@ class MatchTally:
         default_factory=lambda: (PlayerTally(), PlayerTally())
     )
     aborted: int = 0
+    void: int = 0
+    """Games without a result (their worker process died): in no player's count."""
 
     def add(self, record: GameRecord) -> None:
-        """Count one finished game."""
+        """Count one finished game (a void one only as void)."""
+        if record.void:
+            self.void += 1
+            return
         self.aborted += record.aborted
         for side, tally in enumerate(self.players):
             score = record.score(side)
@@ -477,6 +487,7 @@ def summary_dict(
         "swap": setup.swap,
         "games": tally.games,
         "aborted": tally.aborted,
+        "void": tally.void,
         "players": players,
     }
 
@@ -493,4 +504,5 @@ def record_dict(record: GameRecord) -> dict[str, Any]:
         "nodes": list(record.nodes),
         "aborted": record.aborted,
         "forfeit": record.forfeit or None,
+        "void": record.void or None,
     }

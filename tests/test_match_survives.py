@@ -1,0 +1,188 @@
+"""Results survive: a dead pool worker costs at most its game, and a killed or stopped match or
+tournament keeps every finished game in its --json and --record files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from plyground.ai.players.game_pool import WORKER_DIED, pool_results
+from plyground.ai.players.match import MatchSetup, MatchTally, play_tasks, void_record
+from plyground.cli.stop_signals import Stopped, exit_status, stop_reason
+
+import dying_tasks  # isort: skip  # tests/ is on the path of the tests and their workers
+
+ROOT = Path(__file__).resolve().parent.parent
+SLOW_PLAYER = "alphabeta:depth=5"
+"""A connect-four player slow enough (tens of ms a game) to be stopped half-way."""
+
+
+def test_a_worker_that_always_dies_costs_only_its_own_task() -> None:
+    results = list(
+        pool_results(((i, 3) for i in range(8)), dying_tasks.square_or_die, 2, dying_tasks.lost)
+    )
+    assert results == [0, 1, 4, -1, 16, 25, 36, 49]
+
+
+def test_a_worker_killed_once_costs_nothing(tmp_path: Path) -> None:
+    marker = str(tmp_path / "died")
+    tasks = ((i, marker) for i in range(6))
+    results = list(pool_results(tasks, dying_tasks.square_or_die_once, 2, dying_tasks.lost))
+    assert results == [0, 1, 4, 9, 16, 25]
+    assert Path(marker).exists()
+
+
+def test_a_void_game_counts_for_nobody() -> None:
+    setup = MatchSetup("tictactoe", (), ("random", "random"), seed=1, swap=True)
+    tally = MatchTally()
+    records = list(play_tasks([(setup, 0), (setup, 1)]))
+    for record in records:
+        tally.add(record)
+    tally.add(void_record((setup, 2), WORKER_DIED))
+    assert tally.games == 2 and tally.void == 1
+    assert tally.players[0].points + tally.players[1].points == 2
+
+
+def test_signals_map_to_exit_statuses() -> None:
+    assert exit_status(KeyboardInterrupt()) == 130
+    assert exit_status(Stopped(signal.SIGTERM)) == 143
+    assert stop_reason(Stopped(signal.SIGTERM)) == "stopped by SIGTERM"
+    assert stop_reason(KeyboardInterrupt()) == "interrupted"
+
+
+def start_match(tmp_path: Path, games: int, *extra: str) -> subprocess.Popen[str]:
+    """A CLI match of slow connect-four players writing --json and --record in `tmp_path`."""
+    command = [sys.executable, str(ROOT / "main.py"), "match", "--game", "connect4"]
+    command += ["--p1", SLOW_PLAYER, "--p2", SLOW_PLAYER, "--games", str(games), "--swap"]
+    command += ["--json", str(tmp_path / "games.json"), "--record", str(tmp_path / "games.txt")]
+    return subprocess.Popen(
+        [*command, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        cwd=tmp_path,
+    )
+
+
+def wait_for_games(child: subprocess.Popen[str], done: int) -> list[str]:
+    """Read the child's progress lines ("6/60 games ...") until `done` games are reported."""
+    assert child.stderr is not None
+    seen = []
+    for line in child.stderr:
+        seen.append(line)
+        count, slash, _ = line.partition(" ")[0].partition("/")
+        if slash and count.isdigit() and int(count) >= done:
+            return seen
+    raise AssertionError(f"the match ended before {done} games: {''.join(seen)}")
+
+
+def saved_games(tmp_path: Path) -> tuple[dict[str, object], list[str]]:
+    """The --json data and the --record lines as the files hold them now."""
+    data = json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))
+    lines = (tmp_path / "games.txt").read_text(encoding="utf-8").splitlines()
+    return data, lines
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kill -9 is a Unix signal")
+def test_a_match_killed_half_way_keeps_its_finished_games(tmp_path: Path) -> None:
+    child = start_match(tmp_path, 60)
+    try:
+        wait_for_games(child, 12)
+        child.send_signal(signal.SIGKILL)
+        child.wait(30)
+    finally:
+        child.kill()
+        child.communicate()
+    data, lines = saved_games(tmp_path)
+    played = data["games_played"]
+    assert isinstance(played, list)
+    assert len(played) >= 12 and data["games"] == len(played)
+    assert len(lines) >= 12
+    assert [game["moves"] for game in played[: len(lines)]] == lines[: len(played)]
+
+
+@pytest.mark.parametrize("name, status", [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_stopped_match_reports_and_writes_what_it_played(
+    tmp_path: Path, name: str, status: int
+) -> None:
+    number = getattr(signal, name, None)
+    if number is None:
+        pytest.skip(f"no {name} here")
+    child = start_match(tmp_path, 60)
+    try:
+        wait_for_games(child, 12)
+        child.send_signal(number)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == status, err
+    assert f"stopped by {name} after" in err
+    assert "(interrupted, of 60)" in out and "Results written to" in out
+    data, lines = saved_games(tmp_path)
+    assert 12 <= data["games"] < 60
+    assert len(lines) == data["games"] == len(data["games_played"])  # type: ignore[arg-type]
+
+
+def worker_pids(parent: int) -> list[int]:
+    """The pool workers under `parent` (Linux: read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = int(stat.rpartition(")")[2].split()[1])
+        if ppid == parent and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds workers in /proc")
+def test_a_match_goes_on_when_a_pool_worker_is_killed(tmp_path: Path) -> None:
+    child = start_match(tmp_path, 40, "--jobs", "2")
+    try:
+        wait_for_games(child, 8)
+        workers = worker_pids(child.pid)
+        assert workers
+        os.kill(workers[0], signal.SIGKILL)
+        _out, err = child.communicate(timeout=300)
+    finally:
+        child.kill()
+    assert child.returncode == 0, err
+    data, lines = saved_games(tmp_path)
+    assert data["games"] + data["void"] == 40  # type: ignore[operator]
+    assert data["void"] == 0  # a game killed once is played again, with the same seeds
+    assert len(lines) == 40
+
+
+def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) -> None:
+    command = [sys.executable, str(ROOT / "main.py"), "tournament", "--game", "connect4"]
+    command += ["--players", f"{SLOW_PLAYER},alphabeta:depth=4,easy", "--games", "20"]
+    command += ["--json", str(tmp_path / "cross.json")]
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+    )
+    try:
+        wait_for_games(child, 12)
+        saved = json.loads((tmp_path / "cross.json").read_text(encoding="utf-8"))
+        assert sum(row["games"] for row in saved["ranking"]) >= 2 * 12
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 143, err
+    assert "stopped by SIGTERM after" in err and "Ranking" in out
+    data = json.loads((tmp_path / "cross.json").read_text(encoding="utf-8"))
+    played = sum(row["games"] for row in data["ranking"]) // 2
+    assert 12 <= played < 60
+    assert all(len(row["elo_ci95"]) == 2 for row in data["ranking"])

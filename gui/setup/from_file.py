@@ -6,12 +6,19 @@ with Browse… (a file defining ``choose(state)`` plays with it; otherwise, wher
 has a Kaggle format, the file is taken as a Kaggle agent).  The card says what the file is
 or, in one line, why it cannot play; Start refuses a side whose file cannot.  Nothing of the
 file runs in the window: it plays in a worker process (`ai.student_code.agents`).
+
+Reading a file to check it (parsing it for its functions) is done once per file version
+(path, modification time, size) and remembered: the card is rebuilt on every change of the
+screen, and a large file costs seconds to parse.  A file Python itself cannot parse (nested
+too deeply) is one line on the card, like any other problem.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -21,21 +28,62 @@ from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuris
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.gui import theme
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
+from plyground.gui.widgets.drawing import displayable
 
 BROWSE = "Browse…"
+
+REMEMBERED_CHECKS = 64
+"""File checks kept (by path, modification time and size); the oldest go first."""
+
+Found = TypeVar("Found")
+_CHECKS: dict[tuple[str, str, int, int], tuple[object, str]] = {}
+
+
+def file_version(path: str) -> tuple[int, int]:
+    """(modification time in ns, size) of the file `path` names, or (-1, -1) if it has none."""
+    try:
+        found = Path(path.strip()).expanduser().stat()
+    except (OSError, ValueError):
+        return (-1, -1)
+    return (found.st_mtime_ns, found.st_size)
+
+
+def checked(what: str, path: str, check: Callable[[], Found], fallback: Found) -> tuple[Found, str]:
+    """`check()`'s result and "" , or `fallback` and the one-line problem; remembered for
+    this version of the file at `path` (`what` tells the checks apart)."""
+    key = (what, path, *file_version(path))
+    if key in _CHECKS:
+        found, problem = _CHECKS[key]
+        return found, problem  # type: ignore[return-value]  # stored by this same `what`
+    name = Path(path).name or path
+    result: Found = fallback
+    try:
+        result, problem = check(), ""
+    except ValueError as error:
+        problem = str(error)
+    except (RecursionError, MemoryError):
+        problem = f"{name}: nested too deeply for Python to read"
+    except OSError as error:
+        problem = f"{name}: {error.strerror or error}"
+    if len(_CHECKS) >= REMEMBERED_CHECKS:
+        del _CHECKS[next(iter(_CHECKS))]
+    _CHECKS[key] = (result, problem)
+    return result, problem
 
 
 def agent_problem(side: SideSetup, game: Any) -> str:
     """Why the side's file cannot play ("" when it can)."""
     try:
         spec = agent_spec(side.agent) if side.agent.strip() else None
-        if spec is None:
-            return "Type the path of a .py file, or Browse…"
-        spec.check()
-        if spec.kaggle and not hasattr(game, "kaggle_configuration"):
-            return f"{game.title} has no Kaggle format: give a file with choose(state)"
     except ValueError as error:
         return str(error)
+    if spec is None:
+        return "Type the path of a .py file, or Browse…"
+    _, problem = checked(f"agent {spec.text}", spec.path, spec.check, None)
+    if problem:
+        return problem
+    if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+        return f"{game.title} has no Kaggle format: give a file with choose(state)"
     return ""
 
 
@@ -63,7 +111,7 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     browse_w = m.px(96)
     rect = pygame.Rect(field.x, y, field.width - browse_w - m.gap, m.button_h)
     entry = scene.add(pygame_gui.elements.UITextEntryLine(rect, scene.manager))
-    entry.set_text(side.agent)
+    entry.set_text(displayable(side.agent))
     entry.set_tooltip("A .py file with choose(state), or kaggle:file.py for a Kaggle agent")
     scene.ids[entry] = ("agent_path", index)
     scene.field_labels.append((index, "File", (inner.x, rect.centery)))
@@ -79,9 +127,9 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
 
 def spec_for(path: str, game: Any) -> str:
     """The spec a picked file plays with: its choose(), else a Kaggle agent where possible."""
-    try:
-        names = top_level_functions(Path(path))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+    no_names: list[str] = []
+    names, problem = checked("functions", path, partial(top_level_functions, Path(path)), no_names)
+    if problem:
         return path
     if "choose" not in names and hasattr(game, "kaggle_configuration"):
         return KAGGLE_PREFIX + path
@@ -172,10 +220,12 @@ def problems(scene: Any) -> str:
             if problem:
                 return problem
         elif is_heuristic_file(side.heuristic):
-            try:
-                check_heuristic_file(str(side.heuristic))
-            except ValueError as error:
-                return str(error)
+            heuristic = str(side.heuristic)
+            _, problem = checked(
+                "heuristic", heuristic, partial(check_heuristic_file, heuristic), ""
+            )
+            if problem:
+                return problem
     return ""
 
 

@@ -201,7 +201,7 @@ def print_match(
     if tally.aborted:
         say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
     if tally.void:
-        say(out, f"{tally.void} games are void: their worker process died twice; not counted.")
+        say(out, f"{tally.void} games are void (their worker or Ray lost them); not counted.")
 
 
 def match_json(

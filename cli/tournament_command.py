@@ -244,6 +244,8 @@ def print_tournament(
     ]
     headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
     print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
+    if result.void:
+        say(out, f"{result.void} games are void (their worker or Ray lost them); not counted.")
 
 
 def cross_table(result: Any) -> Any:

@@ -26,3 +26,8 @@ def square_or_die_once(task: tuple[int, str]) -> int:
 def lost(task: tuple[int, object], reason: str) -> int:
     """The result of a game given up: -1."""
     return -1
+
+
+def square_or_die_in_place(index: int, fatal: int) -> int:
+    """`square_or_die` for executors that call `play(*task)`."""
+    return square_or_die((index, fatal))

@@ -301,7 +301,7 @@ def play_tasks(
     if executor == "ray":
         from plyground.ai.players.ray_executor import ray_tasks
 
-        yield from ray_tasks(tasks, play_game, address)
+        yield from ray_tasks(tasks, play_game, address, lost=void_record)
         return
     if jobs <= 1:
         for task in tasks:

@@ -52,14 +52,12 @@ HEADERS = (
 
 def command_match(args: argparse.Namespace) -> int:
     """`match`: two players, N games."""
-    from plyground.ai.players.match import MatchSetup, MatchTally, record_dict, run_match
+    from plyground.ai.players.match import MatchSetup, MatchTally, run_match
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
     args.jobs = worker_count(args.jobs, args.games)
     check_games_cost(game, (args.p1, args.p2), args.games, args.jobs, args.yes, args.quiet)
-    record_file = output_file(args.record, "--record")
-    json_file = output_file(args.json, "--json")
     setup = MatchSetup(
         game=game.name,
         options=tuple(sorted(options.items())),
@@ -68,37 +66,25 @@ def command_match(args: argparse.Namespace) -> int:
         swap=args.swap,
     )
     errors = console_for(stderr=True)
+    files = MatchFiles(args, errors)  # checked now: a bad path is refused before any game
     if args.verbose:
         current, peak = rss_megabytes()
         say(errors, f"memory at start: {current:.1f} MiB resident (peak {peak:.1f} MiB)")
-    records: list[dict[str, Any]] = []
-    recorded: list[str] = []
     latest = [MatchTally()]
     progress = GameProgress(args.games, enabled=not args.quiet)
     forfeits = ForfeitLog(errors)
-
-    def warn(line: str) -> None:
-        say(errors, line, style="red")
-
-    running_record = None if record_file is None else RunningFile(record_file, warn)
-    running_json = None if json_file is None else RunningFile(json_file, warn)
     started = time.perf_counter()
 
-    def json_so_far() -> str:
+    def json_so_far() -> dict[str, Any]:
         wall = time.perf_counter() - started
-        return json_text(match_json(args, setup, latest[0], descriptions, records, wall))
+        return match_json(args, setup, latest[0], descriptions, files.records, wall)
 
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
         forfeits.add(record, ("A", "B"))
         if record.void:
             say(errors, f"game {record.index + 1}: {record.void}")
-        if running_record is not None and not record.void:
-            recorded.append(record.moves + "\n")
-            running_record.update(lambda: "".join(recorded))
-        if running_json is not None:
-            records.append(record_dict(record))
-            running_json.update(json_so_far)
+        files.add(record, json_so_far)
         a, b = tally.players
         progress.update(tally.games + tally.void, f"A {a.points:g} - {b.points:g} B")
 
@@ -121,11 +107,7 @@ def command_match(args: argparse.Namespace) -> int:
         print_match(args, game, setup, tally, descriptions, wall, stopped is not None)
         for line in forfeits.summary():
             say(console_for(), line)
-        written = True
-        if running_record is not None:
-            written = running_record.finish("".join(recorded), "the moves of every game")
-            if written:
-                say(console_for(), f"Moves of every game written to {args.record}")
+        written = files.write_record()
         if args.verbose:
             current, peak = rss_megabytes()
             workers = ""
@@ -135,15 +117,59 @@ def command_match(args: argparse.Namespace) -> int:
                 errors,
                 f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})",
             )
-        if running_json is not None:
-            data = match_json(args, setup, tally, descriptions, records, wall)
-            if running_json.finish(json_text(data), "the results as JSON"):
-                say(console_for(), f"Results written to {args.json}")
-            else:
-                written = False
+        written = (
+            files.write_json(match_json(args, setup, tally, descriptions, files.records, wall))
+            and written
+        )
     if stopped is not None:
         return exit_status(stopped)
     return 0 if written else 2
+
+
+class MatchFiles:
+    """A match's --record and --json: rewritten whole as each game ends (`RunningFile`), so a
+    killed run keeps every finished game; written once more, flushed to the disk, at the end."""
+
+    def __init__(self, args: argparse.Namespace, errors: Any) -> None:
+        def warn(line: str) -> None:
+            say(errors, line, style="red")
+
+        record_file = output_file(args.record, "--record")
+        json_file = output_file(args.json, "--json")
+        self.args = args
+        self.record = None if record_file is None else RunningFile(record_file, warn)
+        self.json = None if json_file is None else RunningFile(json_file, warn)
+        self.moves: list[str] = []
+        self.records: list[dict[str, Any]] = []
+
+    def add(self, record: Any, data: Any) -> None:
+        """One finished game (`data()`: the --json contents so far, made only when written)."""
+        from plyground.ai.players.match import record_dict
+
+        if self.record is not None and not record.void:
+            self.moves.append(record.moves + "\n")
+            self.record.update(lambda: "".join(self.moves))
+        if self.json is not None:
+            self.records.append(record_dict(record))
+            self.json.update(lambda: json_text(data()))
+
+    def write_record(self) -> bool:
+        """The --record file at the end (False: it failed and the moves went to stdout)."""
+        if self.record is None:
+            return True
+        written = self.record.finish("".join(self.moves), "the moves of every game")
+        if written:
+            say(console_for(), f"Moves of every game written to {self.args.record}")
+        return written
+
+    def write_json(self, data: dict[str, Any]) -> bool:
+        """The --json file at the end (False: it failed and the JSON went to stdout)."""
+        if self.json is None:
+            return True
+        if self.json.finish(json_text(data), "the results as JSON"):
+            say(console_for(), f"Results written to {self.args.json}")
+            return True
+        return False
 
 
 def print_match(

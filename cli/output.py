@@ -233,25 +233,29 @@ class OutputFile:
 
 
 EVERY_RESULT_BYTES = 1 << 20
-"""A running file smaller than this is rewritten after every result."""
+"""A running file smaller than this is rewritten after every result..."""
+
+EVERY_RESULT_SECONDS = 0.05
+"""... while a rewrite takes less than this."""
 
 LARGE_FILE_SHARE = 0.05
-"""A larger one at most this share of the time (its last rewrite's cost sets the pause)."""
+"""Otherwise at most this share of the time (the last rewrite's cost sets the pause)."""
 
 
 class RunningFile:
     """An output file rewritten whole (temporary file, then `os.replace`) as results come in.
 
     A killed run leaves the file as of its last finished result, never half-written.  While
-    the file is small it is rewritten after every result; once larger than
-    EVERY_RESULT_BYTES, rewriting it takes at most LARGE_FILE_SHARE of the time.  A device or
-    pipe is written once, at the end.  A failed rewrite is said once; `finish` tries again.
+    the file is small and quick to make it is rewritten after every result; otherwise
+    rewriting it takes at most LARGE_FILE_SHARE of the time.  A device or pipe is written
+    once, at the end.  A failed rewrite is said once; `finish` tries again.
     """
 
     def __init__(self, output: OutputFile, errors: Callable[[str], None]) -> None:
         self.output = output
         self.errors = errors
         self.size = 0
+        self.spent = 0.0
         self.next_due = 0.0
         self.failed = False
         self.special = output._special()
@@ -259,7 +263,8 @@ class RunningFile:
     def update(self, text: Callable[[], str]) -> None:
         """Rewrite the file with `text()` if it is due (`text` is only called then)."""
         now = time.perf_counter()
-        if self.special or (self.size >= EVERY_RESULT_BYTES and now < self.next_due):
+        quick = self.size < EVERY_RESULT_BYTES and self.spent < EVERY_RESULT_SECONDS
+        if self.special or (not quick and now < self.next_due):
             return
         content = text()
         try:
@@ -268,9 +273,9 @@ class RunningFile:
             if not self.failed:
                 self.errors(f"{PROG}: {error}; trying again at the end")
             self.failed = True
-        spent = time.perf_counter() - now
+        self.spent = time.perf_counter() - now
         self.size = len(content)
-        self.next_due = now + spent / LARGE_FILE_SHARE
+        self.next_due = now + self.spent / LARGE_FILE_SHARE
 
     def finish(self, text: str, what: str) -> bool:
         """The final text, flushed to the disk (or shown on stdout: `write_text_or_show`)."""

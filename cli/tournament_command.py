@@ -36,29 +36,11 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from plyground.ai.players.tournament import (
-        TournamentResult,
-        TournamentSetup,
-        player_labels,
-        run_tournament,
-    )
+    from plyground.ai.players.tournament import TournamentResult, player_labels, run_tournament
 
-    game, options = game_from_args(args)
-    specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
-    if len(specs) < 2:
-        raise UsageError(
-            "--players needs at least two players separated by commas, e.g. easy,medium,hard"
-        )
-    descriptions = [check_spec(game, spec, "--players") for spec in specs]
+    game, options, specs, descriptions, setup = tournament_setup(args)
     plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     json_file = output_file(args.json, "--json")
-    setup = TournamentSetup(
-        game=game.name,
-        options=tuple(sorted(options.items())),
-        specs=specs,
-        games_per_pair=args.games,
-        seed=args.seed,
-    )
     check_size(len(specs), setup.total_games, args)
     args.jobs = worker_count(args.jobs, setup.total_games)
     check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
@@ -91,10 +73,7 @@ def command_tournament(args: argparse.Namespace) -> int:
                 i, j = pairs[done - 1]
                 forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
                 if record.void:
-                    say(
-                        errors,
-                        f"{labels[i]} vs {labels[j]}, game {record.index + 1}: {record.void}",
-                    )
+                    say(errors, f"{labels[i]} vs {labels[j]}, {record.index + 1}: {record.void}")
                 if running_json is not None:
                     running_json.update(json_so_far)
                 progress.update(done)
@@ -115,36 +94,63 @@ def command_tournament(args: argparse.Namespace) -> int:
                 f"{PROG}: {stop_reason(stopped)} after {done} of {setup.total_games} games; "
                 "the results so far follow",
             )
+        ranking = result.ranking(seed=args.seed)
         written = report_tournament(
-            args, game, specs, descriptions, result, started, plot_file, forfeits
+            args, game, descriptions, (result, ranking, forfeits.summary()), started, plot_file
         )
         if running_json is not None:
-            ranking = result.ranking(seed=args.seed)
             data = tournament_json(args, game, options, result, ranking, descriptions, started)
-            if running_json.finish(json_text(data), "the results as JSON"):
-                say(console_for(), f"Results written to {args.json}")
-            else:
-                written = False
+            written = write_json(running_json, data, args.json) and written
     if stopped is not None:
         return exit_status(stopped)
     return 0 if written else 2
 
 
+def tournament_setup(
+    args: argparse.Namespace,
+) -> tuple[Any, dict[str, Any], tuple[str, ...], list[str], Any]:
+    """The game, its options, the players, their descriptions and the `TournamentSetup`."""
+    from plyground.ai.players.tournament import TournamentSetup
+
+    game, options = game_from_args(args)
+    specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
+    if len(specs) < 2:
+        raise UsageError(
+            "--players needs at least two players separated by commas, e.g. easy,medium,hard"
+        )
+    descriptions = [check_spec(game, spec, "--players") for spec in specs]
+    setup = TournamentSetup(
+        game=game.name,
+        options=tuple(sorted(options.items())),
+        specs=specs,
+        games_per_pair=args.games,
+        seed=args.seed,
+    )
+    return game, options, specs, descriptions, setup
+
+
+def write_json(running: RunningFile, data: dict[str, Any], path: str) -> bool:
+    """The --json file at the end (False: it failed and the JSON went to stdout)."""
+    if running.finish(json_text(data), "the results as JSON"):
+        say(console_for(), f"Results written to {path}")
+        return True
+    return False
+
+
 def report_tournament(
     args: argparse.Namespace,
     game: Any,
-    specs: tuple[str, ...],
     descriptions: list[str],
-    result: Any,
+    outcome: tuple[Any, Any, list[str]],
     started: float,
     plot_file: Any,
-    forfeits: ForfeitLog,
 ) -> bool:
-    """The tables on stdout and the chart; returns whether the chart (if asked for) was drawn."""
+    """The tables (`outcome`: the result, its ranking, the forfeit lines) on stdout and the
+    chart; returns whether the chart (if asked for) was drawn."""
+    result, ranking, forfeit_lines = outcome
     wall = time.perf_counter() - started
-    ranking = result.ranking(seed=args.seed)
-    print_tournament(args, game, specs, descriptions, result, ranking, wall)
-    for line in forfeits.summary():
+    print_tournament(args, game, result.specs, descriptions, result, ranking, wall)
+    for line in forfeit_lines:
         say(console_for(), line)
     if plot_file is None:
         return True

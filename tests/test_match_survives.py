@@ -186,3 +186,44 @@ def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) 
     played = sum(row["games"] for row in data["ranking"]) // 2
     assert 12 <= played < 60
     assert all(len(row["elo_ci95"]) == 2 for row in data["ranking"])
+
+
+def test_a_running_file_is_rewritten_each_result_while_cheap_then_paced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.cli import output
+
+    clock = [100.0]
+    monkeypatch.setattr(output.time, "perf_counter", lambda: clock[0])
+    warnings: list[str] = []
+    target = tmp_path / "results.json"
+    running = output.RunningFile(output.OutputFile(str(target), "--json"), warnings.append)
+    for count in range(1, 4):
+        running.update(lambda count=count: f"{count}\n")  # type: ignore[misc]
+        assert target.read_text(encoding="utf-8") == f"{count}\n"
+    running.spent = 1.0  # a rewrite that took a second: the next one waits 20 s
+    running.next_due = clock[0] + 1.0 / output.LARGE_FILE_SHARE
+    made: list[int] = []
+    running.update(lambda: made.append(1) or "skipped\n")  # type: ignore[func-returns-value]
+    assert made == [] and target.read_text(encoding="utf-8") == "3\n"
+    clock[0] += 21.0
+    running.update(lambda: "4\n")
+    assert target.read_text(encoding="utf-8") == "4\n"
+    assert running.finish("final\n", "the results") and warnings == []
+    assert target.read_text(encoding="utf-8") == "final\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]  # no temporary left
+
+
+def test_a_running_file_that_cannot_be_written_says_so_once(tmp_path: Path) -> None:
+    from plyground.cli import output
+
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    warnings: list[str] = []
+    running = output.RunningFile(
+        output.OutputFile(str(folder / "r.json"), "--json"), warnings.append
+    )
+    folder.rmdir()
+    running.update(lambda: "1\n")
+    running.update(lambda: "2\n")
+    assert len(warnings) == 1 and "trying again at the end" in warnings[0]

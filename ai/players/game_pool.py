@@ -114,9 +114,11 @@ def _settle_broken(window: deque[_Slot[Task, Result]], lost: Callable[[Task, str
     for slot in handed:
         future = slot.future
         assert future is not None
-        if future.done() and not future.cancelled() and future.exception() is None:
+        if not future.done() or future.cancelled():
+            failed.append(slot)
+        elif future.exception() is None:
             slot.result, slot.done = future.result(), True
-        elif future.done() and not isinstance(future.exception(), BrokenProcessPool | None):
+        elif not isinstance(future.exception(), BrokenProcessPool):
             continue  # the game's own error: raised when its turn comes
         else:
             failed.append(slot)

@@ -235,7 +235,7 @@ class OutputFile:
 EVERY_RESULT_BYTES = 1 << 20
 """A running file smaller than this is rewritten after every result..."""
 
-EVERY_RESULT_SECONDS = 0.05
+EVERY_RESULT_SECONDS = 0.25
 """... while a rewrite takes less than this."""
 
 LARGE_FILE_SHARE = 0.05

@@ -56,7 +56,9 @@ def test_signals_map_to_exit_statuses() -> None:
     assert stop_reason(KeyboardInterrupt()) == "interrupted"
 
 
-def start_match(tmp_path: Path, games: int, *extra: str) -> subprocess.Popen[str]:
+def start_match(
+    tmp_path: Path, games: int, *extra: str, own_group: bool = False
+) -> subprocess.Popen[str]:
     """A CLI match of slow connect-four players writing --json and --record in `tmp_path`."""
     command = [sys.executable, str(ROOT / "main.py"), "match", "--game", "connect4"]
     command += ["--p1", SLOW_PLAYER, "--p2", SLOW_PLAYER, "--games", str(games), "--swap"]
@@ -68,6 +70,7 @@ def start_match(tmp_path: Path, games: int, *extra: str) -> subprocess.Popen[str
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         cwd=tmp_path,
+        start_new_session=own_group,
     )
 
 
@@ -227,3 +230,18 @@ def test_a_running_file_that_cannot_be_written_says_so_once(tmp_path: Path) -> N
     running.update(lambda: "1\n")
     running.update(lambda: "2\n")
     assert len(warnings) == 1 and "trying again at the end" in warnings[0]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
+def test_a_hang_up_to_the_whole_process_group_stops_a_pool_cleanly(tmp_path: Path) -> None:
+    child = start_match(tmp_path, 60, "--jobs", "2", own_group=True)
+    try:
+        wait_for_games(child, 12)
+        os.killpg(child.pid, signal.SIGHUP)  # what a dropped terminal sends
+        _out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 129, err
+    assert "Traceback" not in err and "stopped by SIGHUP" in err
+    data, lines = saved_games(tmp_path)
+    assert 12 <= data["games"] < 60 and len(lines) == data["games"]  # type: ignore[operator]

@@ -129,8 +129,28 @@ def _settle_broken(window: deque[_Slot[Task, Result]], lost: Callable[[Task, str
             slot.suspect, slot.future = True, None
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with hang-ups blocked in it, as Ctrl+C and
+    SIGTERM already are: a dropped terminal's SIGHUP to the whole process group is for the
+    parent to handle, and a tracker killed by it is restarted with a traceback per resource.
+    (A blocked signal stays blocked in a child; the parent's own is delivered after.)"""
+    from multiprocessing import resource_tracker
+
+    hangup = getattr(signal, "SIGHUP", None)
+    block = getattr(signal, "pthread_sigmask", None)
+    if hangup is None or block is None:
+        resource_tracker.ensure_running()
+        return
+    block(signal.SIG_BLOCK, {hangup})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        block(signal.SIG_UNBLOCK, {hangup})
+
+
 def _new_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of `jobs` spawned workers that know the parent's games."""
+    _start_resource_tracker()
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context("spawn"),

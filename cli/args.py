@@ -293,10 +293,10 @@ def check_games_cost(
     refused past `LONG_REQUEST_SECONDS` unless `yes`, said on stderr past `WARN_SECONDS`.
     Returns the estimate in seconds."""
     from plyground.ai.engine import cost
-    from plyground.ai.players.presets import parse_player_spec
+    from plyground.ai.players.match import parsed_spec
     from plyground.cli.console import console_for, say
 
-    configs = [parse_player_spec(game.name, spec, game) for spec in specs]
+    configs = [parsed_spec(game, spec) for spec in specs]
     seconds = cost.games_seconds(game, configs, games, jobs)
     workers = f"{jobs} worker process{'es' if jobs != 1 else ''}"
     size = f"{games:,} games would take about {cost.format_duration(seconds)} on {workers}"

@@ -245,3 +245,29 @@ def test_a_hang_up_to_the_whole_process_group_stops_a_pool_cleanly(tmp_path: Pat
     assert "Traceback" not in err and "stopped by SIGHUP" in err
     data, lines = saved_games(tmp_path)
     assert 12 <= data["games"] < 60 and len(lines) == data["games"]  # type: ignore[operator]
+
+
+def test_a_players_file_is_checked_once_per_version_not_per_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground import games
+    from plyground.ai.players import match
+
+    agent = tmp_path / "first.py"
+    agent.write_text("def choose(state):\n    return state.legal_moves()[0]\n", encoding="utf-8")
+    parsed: list[str] = []
+    real = match.parse_player_spec
+
+    def counting(name: str, spec: str, game: object = None) -> object:
+        parsed.append(spec)
+        return real(name, spec, game)
+
+    monkeypatch.setattr(match, "parse_player_spec", counting)
+    game = games.get_game("tictactoe")
+    for _ in range(3):
+        match.check_player_spec(game, str(agent))
+    assert parsed == [str(agent)]
+    later = agent.stat().st_mtime + 5
+    os.utime(agent, (later, later))  # a new version is checked again
+    match.check_player_spec(game, str(agent))
+    assert parsed == [str(agent)] * 2

@@ -17,15 +17,17 @@ import gc
 import hashlib
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from plyground import games
 from plyground.ai.engine.search import ALGORITHMS
 from plyground.ai.players.game_pool import pool_results
-from plyground.ai.players.players import Player, make_player, with_seed
+from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.players.spawned_games import register_games as register_games  # still here too
 from plyground.ai.players.spawned_games import registered_games as registered_games
@@ -51,13 +53,45 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
+_PARSED_SPECS: dict[tuple[object, ...], PlayerConfig] = {}
+
+
+def _named_files(spec: str) -> tuple[tuple[str, int, int], ...]:
+    """(name, modification time in ns, size) of every .py file `spec` may name."""
+    parts = {spec.strip(), spec.strip().removeprefix("kaggle:"), *re.split(r"[:=]", spec)}
+    found = []
+    for part in sorted(parts):
+        name = part.strip()
+        if not name.lower().endswith(".py"):
+            continue
+        try:
+            status = Path(name).expanduser().stat()
+        except (OSError, ValueError):
+            found.append((name, -1, -1))
+        else:
+            found.append((name, status.st_mtime_ns, status.st_size))
+    return tuple(found)
+
+
+def parsed_spec(game: Game, spec: str) -> PlayerConfig:
+    """`parse_player_spec(game.name, spec, game)`, once per process for a spec and the versions
+    of the files it names: checking a player's file parses it, seconds for a large one, and
+    a match builds its players afresh for every game."""
+    values = game.option_values() if hasattr(game, "option_values") else {}
+    key = (game.name, tuple(sorted(values.items())), spec, _named_files(spec))
+    config = _PARSED_SPECS.get(key)
+    if config is None:
+        config = _PARSED_SPECS[key] = parse_player_spec(game.name, spec, game)
+    return config
+
+
 def build_player(game: Game, spec: str, seed: int) -> Player:
     """A fresh player for `spec` (preset, `algorithm:key=value...` or `random`) seeded with `seed`.
 
     A seed written in the spec is mixed in rather than ignored, so `seed=N` still changes
     the games while every game of the match keeps its own generator.
     """
-    config = parse_player_spec(game.name, spec, game)
+    config = parsed_spec(game, spec)
     player: Player = make_player(with_seed(config, derive_seed(seed, config.seed)), game)
     return player
 
@@ -70,7 +104,7 @@ def check_player_spec(game: Game, spec: str) -> str:
     """
     from plyground.ai.engine.cost import heuristic_refusal
 
-    config = parse_player_spec(game.name, spec, game)
+    config = parsed_spec(game, spec)
     if config.algorithm in ALGORITHMS:
         refusal = heuristic_refusal(game, config.heuristic)
         if refusal is not None:

@@ -7,10 +7,8 @@ has a Kaggle format, the file is taken as a Kaggle agent).  The card says what t
 or, in one line, why it cannot play; Start refuses a side whose file cannot.  Nothing of the
 file runs in the window: it plays in a worker process (`ai.student_code.agents`).
 
-Reading a file to check it (parsing it for its functions) is done once per file version
-(path, modification time, size) and remembered: the card is rebuilt on every change of the
-screen, and a large file costs seconds to parse.  A file Python itself cannot parse (nested
-too deeply) is one line on the card, like any other problem.
+Checking a file (parsing it for its functions) goes through `gui.setup.file_checks`: once
+per file version, a large file in a helper process while the window keeps drawing.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -27,59 +25,22 @@ from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_sec
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.gui import theme
+from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 from plyground.gui.widgets.drawing import displayable
 
 BROWSE = "Browse…"
 
-REMEMBERED_CHECKS = 64
-"""File checks kept (by path, modification time and size); the oldest go first."""
 
-Found = TypeVar("Found")
-_CHECKS: dict[tuple[str, str, int, int], tuple[object, str]] = {}
-
-
-def file_version(path: str) -> tuple[int, int]:
-    """(modification time in ns, size) of the file `path` names, or (-1, -1) if it has none."""
-    try:
-        found = Path(path.strip()).expanduser().stat()
-    except (OSError, ValueError):
-        return (-1, -1)
-    return (found.st_mtime_ns, found.st_size)
-
-
-def checked(what: str, path: str, check: Callable[[], Found], fallback: Found) -> tuple[Found, str]:
-    """`check()`'s result and "" , or `fallback` and the one-line problem; remembered for
-    this version of the file at `path` (`what` tells the checks apart)."""
-    key = (what, path, *file_version(path))
-    if key in _CHECKS:
-        found, problem = _CHECKS[key]
-        return found, problem  # type: ignore[return-value]  # stored by this same `what`
-    name = Path(path).name or path
-    result: Found = fallback
-    try:
-        result, problem = check(), ""
-    except ValueError as error:
-        problem = str(error)
-    except (RecursionError, MemoryError):
-        problem = f"{name}: nested too deeply for Python to read"
-    except OSError as error:
-        problem = f"{name}: {error.strerror or error}"
-    if len(_CHECKS) >= REMEMBERED_CHECKS:
-        del _CHECKS[next(iter(_CHECKS))]
-    _CHECKS[key] = (result, problem)
-    return result, problem
-
-
-def agent_problem(side: SideSetup, game: Any) -> str:
-    """Why the side's file cannot play ("" when it can)."""
+def agent_problem(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> str:
+    """Why the side's file cannot play ("" when it can; `when_read`: see `checked`)."""
     try:
         spec = agent_spec(side.agent) if side.agent.strip() else None
     except ValueError as error:
         return str(error)
     if spec is None:
         return "Type the path of a .py file, or Browse…"
-    _, problem = checked(f"agent {spec.text}", spec.path, spec.check, None)
+    _, problem = checked(f"agent {spec.text}", spec.path, spec.check, None, when_read)
     if problem:
         return problem
     if spec.kaggle and not hasattr(game, "kaggle_configuration"):
@@ -87,9 +48,9 @@ def agent_problem(side: SideSetup, game: Any) -> str:
     return ""
 
 
-def describe(side: SideSetup, game: Any) -> list[str]:
+def describe(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> list[str]:
     """The card's lines under the file: what it is and how it plays, or what is wrong."""
-    problem = agent_problem(side, game)
+    problem = agent_problem(side, game, when_read)
     if problem:
         return [problem]
     spec = agent_spec(side.agent)
@@ -120,9 +81,14 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     )
     y += m.button_h + m.gap
     card = scene.card_rects[index]
-    scene.descriptions.append(
-        (pygame.Rect(inner.x, y, inner.width, card.bottom - y), describe(side, scene.game))
-    )
+    lines: list[str] = []
+
+    def read() -> None:  # a large file read in the helper process: the card says so now
+        lines[:] = describe(side, scene.game)
+        scene.app.request_frame()
+
+    lines[:] = describe(side, scene.game, read)
+    scene.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
 def spec_for(path: str, game: Any) -> str:

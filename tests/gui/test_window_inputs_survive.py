@@ -157,3 +157,34 @@ def test_an_enormous_argument_is_not_echoed_whole(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert status == 2 and len(err.splitlines()) == 1
     assert len(err) < 1_600 and re.search(r"…\(100,00\d characters\)…", err)
+
+
+def test_a_large_file_is_read_beside_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from driving import wait_until
+
+    from plyground.gui.setup import file_checks
+
+    agent = tmp_path / "large.py"
+    body = "".join(f"table_{i} = ({i}, {i + 1})\n" for i in range(20_000))
+    agent.write_text("def choose(state):\n    return state.legal_moves()[0]\n" + body)
+    assert agent.stat().st_size > file_checks.READ_AT_ONCE_BYTES
+    monkeypatch.setenv("PLYGROUND_CONFIG_DIR", str(tmp_path))
+    data = settings.Settings().to_json()
+    side = data["sides"]["connect4"][1]
+    side["preset"] = None
+    side["config"].update(algorithm="agent", agent=str(agent))
+    settings.settings_path().write_text(json.dumps(data), encoding="utf-8")
+    app = start_window(tmp_path, monkeypatch)
+    app.switch("setup", game_name="connect4")
+    pump(app, 2)
+
+    def card_lines() -> list[str]:
+        return [line for _, lines in app.scene.descriptions for line in lines]
+
+    assert any(line.startswith("Reading large.py…") for line in card_lines())
+    assert wait_until(app, lambda: any("Plays large.py" in line for line in card_lines()), 120)
+    game = games.get_game("connect4")
+    saved = settings.SideSetup(kind=settings.AI, preset=settings.FROM_FILE, agent=str(agent))
+    assert from_file.agent_problem(saved, game) == ""  # remembered now: no second reading

@@ -7,10 +7,10 @@ a local Ray instance; "auto" or "ray://host:10001" joins an existing cluster, wh
 need Plyground installed (and any file a player spec names, at the same path).
 Ray is imported only here and only when asked for: `pip install -e ".[cluster]"`.
 
-A game Ray loses (its worker killed, its node gone) costs that game only: `lost(task,
-reason)` makes its record and the run goes on.  An address is checked within seconds
-(`check_address`) before Ray is asked to join it, which would otherwise retry for minutes.
-At the end only the games still running are cancelled.
+A game Ray loses (its worker killed, its node gone) is played once more, then costs that
+game only: `lost(task, reason)` makes its record and the run goes on.  An address is checked
+within seconds (`check_address`) before Ray is asked to join it, which would otherwise retry
+for minutes.  At the end only the games still running are cancelled.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ from typing import Any
 
 EXECUTORS = ("process", "ray")
 """Where games run: local worker processes (--jobs), or a Ray cluster."""
+
+RETRIES = 1
+"""A game whose Ray worker dies is played once more (the same seeds: the same game); a game's
+own exception is never retried."""
 
 CONNECT_SECONDS = 5.0
 """How long an address may take to answer before it is refused."""
@@ -139,7 +143,7 @@ def ray_tasks(
         ) from None
     if not ray.is_initialized():
         _join(ray, address, num_cpus)
-    remote = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
+    remote = ray.remote(num_cpus=1, max_retries=RETRIES)(_play_on_ray)
     factories = registered_games()
     listed = list(tasks)
     pending = [remote.remote(task, factories, play) for task in listed]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import textwrap
 import time
+from collections.abc import Callable
 from typing import Any
 
 from plyground.ai.players.text_table import format_seconds
@@ -14,6 +17,7 @@ from plyground.cli.args import (
     add_game_arguments,
     check_games_cost,
     check_spec,
+    finite,
     game_examples,
     game_from_args,
     games_help,
@@ -141,9 +145,11 @@ class MatchFiles:
         self.json = None if json_file is None else RunningFile(json_file, warn)
         self.moves: list[str] = []
         self.records: list[dict[str, Any]] = []
+        self.games_text: list[str] = []
+        """Each game's part of the --json text, made once (the file is rewritten per game)."""
 
-    def add(self, record: Any, data: Any) -> None:
-        """One finished game (`data()`: the --json contents so far, made only when written)."""
+    def add(self, record: Any, summary: Callable[[], dict[str, Any]]) -> None:
+        """One finished game (`summary()`: the --json data so far, made only when written)."""
         from plyground.ai.players.match import record_dict
 
         if self.record is not None and not record.void:
@@ -151,7 +157,17 @@ class MatchFiles:
             self.record.update(lambda: "".join(self.moves))
         if self.json is not None:
             self.records.append(record_dict(record))
-            self.json.update(lambda: json_text(data()))
+            game = json.dumps(finite(self.records[-1]), indent=2)
+            self.games_text.append(textwrap.indent(game, "    "))
+            self.json.update(lambda: self.json_text(summary()))
+
+    def json_text(self, data: dict[str, Any]) -> str:
+        """`json_text(data)` with `data["games_played"]` from the games' texts made once: the
+        same text, without serialising every game again after each game."""
+        head = json_text({key: value for key, value in data.items() if key != "games_played"})
+        games = ",\n".join(self.games_text)
+        played = f'"games_played": [\n{games}\n  ]' if games else '"games_played": []'
+        return f"{head.rstrip().removesuffix('}').rstrip()},\n  {played}\n}}\n"
 
     def write_record(self) -> bool:
         """The --record file at the end (False: it failed and the moves went to stdout)."""

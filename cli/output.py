@@ -232,29 +232,24 @@ class OutputFile:
         return True
 
 
-EVERY_RESULT_BYTES = 1 << 20
-"""A running file smaller than this is rewritten after every result..."""
-
-EVERY_RESULT_SECONDS = 0.25
-"""... while a rewrite takes less than this."""
-
-LARGE_FILE_SHARE = 0.05
-"""Otherwise at most this share of the time (the last rewrite's cost sets the pause)."""
+WRITE_SHARE = 0.1
+"""The largest share of a run's time that rewriting a running file may take."""
 
 
 class RunningFile:
     """An output file rewritten whole (temporary file, then `os.replace`) as results come in.
 
-    A killed run leaves the file as of its last finished result, never half-written.  While
-    the file is small and quick to make it is rewritten after every result; otherwise
-    rewriting it takes at most LARGE_FILE_SHARE of the time.  A device or pipe is written
-    once, at the end.  A failed rewrite is said once; `finish` tries again.
+    A killed run leaves the file as of a recent result, never half-written.  It is rewritten
+    after every result unless that would take more than WRITE_SHARE of the time: the last
+    rewrite's cost sets the pause before the next (measured here: a rewrite of a 2,000-game
+    match's JSON takes about 3 ms, so games slower than about 30 ms are each written; a
+    run of faster ones is written every few games).  A device or pipe is written once, at
+    the end.  A failed rewrite is said once; `finish` tries again.
     """
 
     def __init__(self, output: OutputFile, errors: Callable[[str], None]) -> None:
         self.output = output
         self.errors = errors
-        self.size = 0
         self.spent = 0.0
         self.next_due = 0.0
         self.failed = False
@@ -262,9 +257,8 @@ class RunningFile:
 
     def update(self, text: Callable[[], str]) -> None:
         """Rewrite the file with `text()` if it is due (`text` is only called then)."""
-        now = time.perf_counter()
-        quick = self.size < EVERY_RESULT_BYTES and self.spent < EVERY_RESULT_SECONDS
-        if self.special or (not quick and now < self.next_due):
+        started = time.perf_counter()
+        if self.special or started < self.next_due:
             return
         content = text()
         try:
@@ -273,9 +267,9 @@ class RunningFile:
             if not self.failed:
                 self.errors(f"{PROG}: {error}; trying again at the end")
             self.failed = True
-        self.spent = time.perf_counter() - now
-        self.size = len(content)
-        self.next_due = now + self.spent / LARGE_FILE_SHARE
+        ended = time.perf_counter()
+        self.spent = ended - started
+        self.next_due = ended + self.spent * (1 - WRITE_SHARE) / WRITE_SHARE
 
     def finish(self, text: str, what: str) -> bool:
         """The final text, flushed to the disk (or shown on stdout: `write_text_or_show`)."""

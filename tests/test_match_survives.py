@@ -8,6 +8,8 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -86,6 +88,19 @@ def wait_for_games(child: subprocess.Popen[str], done: int) -> list[str]:
     raise AssertionError(f"the match ended before {done} games: {''.join(seen)}")
 
 
+def wait_for_file(holds: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Poll the child's output files until `holds()` (a rewrite may trail its game a little)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if holds():
+                return True
+        except (OSError, ValueError):
+            pass  # not written yet
+        time.sleep(0.01)
+    return False
+
+
 def saved_games(tmp_path: Path) -> tuple[dict[str, object], list[str]]:
     """The --json data and the --record lines as the files hold them now."""
     data = json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))
@@ -98,6 +113,7 @@ def test_a_match_killed_half_way_keeps_its_finished_games(tmp_path: Path) -> Non
     child = start_match(tmp_path, 60)
     try:
         wait_for_games(child, 12)
+        assert wait_for_file(lambda: len(saved_games(tmp_path)[1]) >= 12)
         child.send_signal(signal.SIGKILL)
         child.wait(30)
     finally:
@@ -177,8 +193,12 @@ def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) 
     )
     try:
         wait_for_games(child, 12)
-        saved = json.loads((tmp_path / "cross.json").read_text(encoding="utf-8"))
-        assert sum(row["games"] for row in saved["ranking"]) >= 2 * 12
+
+        def played() -> int:
+            saved = json.loads((tmp_path / "cross.json").read_text(encoding="utf-8"))
+            return sum(int(row["games"]) for row in saved["ranking"]) // 2
+
+        assert wait_for_file(lambda: played() >= 12)
         child.send_signal(signal.SIGTERM)
         out, err = child.communicate(timeout=60)
     finally:
@@ -191,7 +211,7 @@ def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) 
     assert all(len(row["elo_ci95"]) == 2 for row in data["ranking"])
 
 
-def test_a_running_file_is_rewritten_each_result_while_cheap_then_paced(
+def test_a_running_file_is_rewritten_each_result_unless_that_costs_too_much(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from plyground.cli import output
@@ -201,16 +221,21 @@ def test_a_running_file_is_rewritten_each_result_while_cheap_then_paced(
     warnings: list[str] = []
     target = tmp_path / "results.json"
     running = output.RunningFile(output.OutputFile(str(target), "--json"), warnings.append)
-    for count in range(1, 4):
-        running.update(lambda count=count: f"{count}\n")  # type: ignore[misc]
-        assert target.read_text(encoding="utf-8") == f"{count}\n"
-    running.spent = 1.0  # a rewrite that took a second: the next one waits 20 s
-    running.next_due = clock[0] + 1.0 / output.LARGE_FILE_SHARE
-    made: list[int] = []
-    running.update(lambda: made.append(1) or "skipped\n")  # type: ignore[func-returns-value]
-    assert made == [] and target.read_text(encoding="utf-8") == "3\n"
-    clock[0] += 21.0
-    running.update(lambda: "4\n")
+
+    def made(text: str, seconds: float) -> str:
+        clock[0] += seconds  # the rewrite takes `seconds`
+        return text
+
+    running.update(lambda: made("1\n", 0.001))
+    clock[0] += 0.05  # a game of 50 ms: more than 9 times the rewrite, so the next is due
+    running.update(lambda: made("2\n", 0.001))
+    assert target.read_text(encoding="utf-8") == "2\n"
+    clock[0] += 0.005  # a game of 5 ms: rewriting now would take more than a tenth
+    asked: list[str] = []
+    running.update(lambda: asked.append("3") or "3\n")  # type: ignore[func-returns-value]
+    assert asked == [] and target.read_text(encoding="utf-8") == "2\n"
+    clock[0] += 0.005
+    running.update(lambda: made("4\n", 0.001))
     assert target.read_text(encoding="utf-8") == "4\n"
     assert running.finish("final\n", "the results") and warnings == []
     assert target.read_text(encoding="utf-8") == "final\n"
@@ -271,3 +296,30 @@ def test_a_players_file_is_checked_once_per_version_not_per_game(
     os.utime(agent, (later, later))  # a new version is checked again
     match.check_player_spec(game, str(agent))
     assert parsed == [str(agent)] * 2
+
+
+def test_the_running_json_is_the_same_text_as_the_final_one(tmp_path: Path) -> None:
+    import argparse
+
+    from plyground.ai.players.match import MatchTally, play_tasks
+    from plyground.cli.args import json_text
+    from plyground.cli.match_command import MatchFiles, match_json
+
+    args = argparse.Namespace(record=None, json=str(tmp_path / "m.json"), jobs=1)
+    files = MatchFiles(args, errors=None)
+    setup = MatchSetup("tictactoe", (), ("random", "easy"), seed=3, swap=True)
+    tally = MatchTally()
+    for count, record in enumerate(play_tasks([(setup, i) for i in range(4)]), start=1):
+        tally.add(record)
+
+        def summary() -> dict[str, object]:
+            return match_json(args, setup, tally, ["r", "e"], files.records, 1.5)
+
+        assert files.json is not None
+        files.json.next_due = 0.0  # each game written, however quick
+        files.add(record, summary)
+        assert json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))["games"] == count
+    data = match_json(args, setup, tally, ["r", "e"], files.records, 1.5)
+    assert files.json_text(data) == json_text(data)
+    empty = match_json(args, setup, MatchTally(), ["r", "e"], [], 0.0)
+    assert MatchFiles(args, errors=None).json_text(empty) == json_text(empty)

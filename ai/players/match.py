@@ -159,7 +159,7 @@ class GameRecord:
         return self.winner ^ 1
 
     def score(self, player: int) -> float:
-        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored in this game (a void game: 0.5)."""
+        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored (a void game is in no tally)."""
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == player else 0.0

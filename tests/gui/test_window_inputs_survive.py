@@ -188,3 +188,20 @@ def test_a_large_file_is_read_beside_the_window(
     game = games.get_game("connect4")
     saved = settings.SideSetup(kind=settings.AI, preset=settings.FROM_FILE, agent=str(agent))
     assert from_file.agent_problem(saved, game) == ""  # remembered now: no second reading
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names must be bytes, not UTF-8")
+def test_a_save_naming_a_file_in_another_encoding_is_written_and_read_back(
+    tmp_path: Path,
+) -> None:
+    agent_bytes = os.fsencode(tmp_path) + b"/caf\xe9.py"
+    with open(agent_bytes, "wb") as handle:
+        handle.write(b"def choose(state):\n    return state.legal_moves()[0]\n")
+    agent = os.fsdecode(agent_bytes)  # a str with a lone surrogate
+    config = {"algorithm": "agent", "depth": None, "heuristic": None, "time_limit": None}
+    config.update(randomness=0.0, seed=0, agent=agent)
+    players = [{"kind": "human"}, {"kind": "ai", "preset": None, "config": config}]
+    for _ in range(2):
+        path = savefile.save_game(tmp_path / "game.json", "connect4", {}, players, 0, "44")
+        path.read_bytes().decode("utf-8")  # the file is UTF-8 (the name escaped)
+        assert savefile.load_game(path).players[1]["config"]["agent"] == agent

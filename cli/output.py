@@ -14,6 +14,7 @@ A device or pipe (/dev/stdout, /dev/full) is written in place: it cannot be repl
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -46,6 +47,9 @@ REASONS = {
     errno.ENXIO: "it is a pipe (FIFO) that nobody reads",
 }
 """errno -> the reason in plain words."""
+
+STALE_TEMPORARY_SECONDS = 600.0
+"""A temporary file of an output this old was left by a run killed mid-write."""
 
 
 def reason(error: OSError) -> str:
@@ -136,13 +140,37 @@ class OutputFile:
                 os.unlink(probe)
         except OSError as error:
             raise self.error(reason(error)) from None
+        self._remove_stale_temporaries(folder, target.name)
 
     @staticmethod
-    def _temporary(folder: Path, name: str) -> tuple[int, str]:
-        """A new hidden file beside the target whose name keeps the target's extension."""
+    def _temporary_affixes(name: str) -> tuple[str, str]:
+        """The prefix and suffix of the temporary files made for the target `name`."""
         stem, dot, extension = name.rpartition(".")
         suffix = f".{extension}" if dot and stem and len(extension) <= 8 else ""
-        return tempfile.mkstemp(prefix=f".{name[:24]}.", suffix=".tmp" + suffix, dir=folder)
+        return f".{name[:24]}.", ".tmp" + suffix
+
+    @classmethod
+    def _temporary(cls, folder: Path, name: str) -> tuple[int, str]:
+        """A new hidden file beside the target whose name keeps the target's extension."""
+        prefix, suffix = cls._temporary_affixes(name)
+        return tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
+
+    @classmethod
+    def _remove_stale_temporaries(cls, folder: Path, name: str) -> None:
+        """Delete this target's temporary files that a run killed mid-write left behind
+        (older than STALE_TEMPORARY_SECONDS: another run's write in progress is never touched)."""
+        prefix, suffix = cls._temporary_affixes(name)
+        now = time.time()
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
+                    continue
+                if len(entry.name) != len(prefix) + 8 + len(suffix):  # mkstemp: 8 characters
+                    continue
+                with contextlib.suppress(OSError):
+                    age = now - entry.stat(follow_symlinks=False).st_mtime
+                    if entry.is_file(follow_symlinks=False) and age > STALE_TEMPORARY_SECONDS:
+                        os.unlink(entry.path)
 
     def write_with(
         self,

@@ -323,3 +323,19 @@ def test_the_running_json_is_the_same_text_as_the_final_one(tmp_path: Path) -> N
     assert files.json_text(data) == json_text(data)
     empty = match_json(args, setup, MatchTally(), ["r", "e"], [], 0.0)
     assert MatchFiles(args, errors=None).json_text(empty) == json_text(empty)
+
+
+def test_temporary_files_a_killed_run_left_go_when_the_output_is_checked(tmp_path: Path) -> None:
+    from plyground.cli import output
+
+    stale = tmp_path / ".games.json.abcd1234.tmp.json"
+    fresh = tmp_path / ".games.json.wxyz9876.tmp.json"
+    other = tmp_path / ".other.json.abcd1234.tmp.json"
+    for path in (stale, fresh, other):
+        path.write_text("{", encoding="utf-8")
+    old = time.time() - 2 * output.STALE_TEMPORARY_SECONDS
+    for path in (stale, other):
+        os.utime(path, (old, old))
+    output.output_file(str(tmp_path / "games.json"), "--json")
+    assert not stale.exists()
+    assert fresh.exists() and other.exists()  # a write in progress; another file's

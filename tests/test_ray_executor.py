@@ -153,11 +153,17 @@ def test_a_cluster_with_token_authentication_is_named(monkeypatch: pytest.Monkey
     from plyground.ai.players import ray_executor
     from plyground.ai.players.ray_executor import ExecutorError, ray_tasks
 
-    refusal = ConnectionError("Failed to connect to GCS: UNAUTHENTICATED: invalid auth token")
-    with_fake_ray(monkeypatch, FakeRay(init_error=refusal))
+    class AuthenticationError(Exception):
+        """Ray's own, raised when the client has no token."""
+
     monkeypatch.setattr(ray_executor, "check_address", lambda address: None)
-    with pytest.raises(ExecutorError, match=r"token authentication.*RAY_AUTH_TOKEN"):
-        next(ray_tasks([], play=None, address="head:6379"))
+    for refusal in (
+        ConnectionError("Failed to connect: UNAUTHENTICATED: Invalid or missing token"),
+        AuthenticationError("no token found"),
+    ):
+        with_fake_ray(monkeypatch, FakeRay(init_error=refusal))
+        with pytest.raises(ExecutorError, match=r"token authentication.*RAY_AUTH_TOKEN"):
+            next(ray_tasks([], play=None, address="head:6379"))
 
 
 def test_an_address_without_a_cluster_fails_within_seconds(

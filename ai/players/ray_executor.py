@@ -116,7 +116,7 @@ def _join(ray: Any, address: str | None, num_cpus: int | None) -> None:
         )
     except Exception as error:
         text = " ".join(str(error).split())[:300]
-        lowered = text.lower()
+        lowered = f"{type(error).__name__} {text}".lower()  # Ray's AuthenticationError too
         if any(word in lowered for word in ("unauthenticated", "authentication", "auth token")):
             raise ExecutorError(f"cannot join the Ray cluster {address}: {TOKEN_HELP}") from None
         raise ExecutorError(

@@ -71,6 +71,7 @@ def pool_results(
                 except StopIteration:
                     exhausted = True
             if not window:
+                pool.shutdown(wait=True)  # every game done: the workers leave on their own
                 return
             head = window[0]
             try:

@@ -20,8 +20,39 @@ from plyground.ai.engine.search import MAX_DEPTH
 PROG = "plyground"
 
 
+ECHO_LIMIT = 600
+"""Characters of one word of an argument echoed in an error; longer ones are cut in the middle."""
+MESSAGE_LIMIT = 1_500
+"""Characters of a whole error line; a longer one is cut in the middle."""
+
+
+def shortened(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` with its middle cut out when longer than `limit`: "abc…(100,000 characters)…xyz"."""
+    if len(text) <= limit:
+        return text
+    keep = max(8, limit // 2 - 16)
+    return f"{text[:keep]}…({len(text):,} characters)…{text[-keep // 2 :]}"
+
+
+def shortened_message(message: str) -> str:
+    """An error line with every overlong word and the line itself shortened (`shortened`)."""
+    words = re.split(r"(\s+)", message)
+    short = "".join(
+        (word if len(word) <= ECHO_LIMIT else " ") if word.isspace() else shortened(word)
+        for word in words
+    )
+    return shortened(short, MESSAGE_LIMIT)
+
+
 class UsageError(Exception):
-    """A bad argument or input: reported as one line on stderr, exit status 2."""
+    """A bad argument or input: reported as one line on stderr, exit status 2.
+
+    The message is shortened (`shortened_message`): a 100,000-character argument is named
+    by its start, its length and its end, not echoed whole.
+    """
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(shortened_message(str(message)))
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -262,10 +293,10 @@ def check_games_cost(
     refused past `LONG_REQUEST_SECONDS` unless `yes`, said on stderr past `WARN_SECONDS`.
     Returns the estimate in seconds."""
     from plyground.ai.engine import cost
-    from plyground.ai.players.presets import parse_player_spec
+    from plyground.ai.players.match import parsed_spec
     from plyground.cli.console import console_for, say
 
-    configs = [parse_player_spec(game.name, spec, game) for spec in specs]
+    configs = [parsed_spec(game, spec) for spec in specs]
     seconds = cost.games_seconds(game, configs, games, jobs)
     workers = f"{jobs} worker process{'es' if jobs != 1 else ''}"
     size = f"{games:,} games would take about {cost.format_duration(seconds)} on {workers}"

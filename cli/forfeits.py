@@ -18,9 +18,8 @@ class ForfeitLog:
 
     def add(self, record: Any, sides: tuple[str, str], where: str = "") -> None:
         """Report `record`'s forfeit, if any; `sides` names players A and B."""
-        if getattr(record, "void", False):
-            say(self.console, f"{where}game {record.index + 1}: void: {record.forfeit}")
-            return
+        if record.void:
+            return  # the command says why a game is void (`GameRecord.void`)
         loser = record.forfeiter
         if loser is None:
             return

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import textwrap
 import time
+from collections.abc import Callable
 from typing import Any
 
 from plyground.ai.players.text_table import format_seconds
@@ -15,6 +18,7 @@ from plyground.cli.args import (
     add_sandbox_argument,
     check_games_cost,
     check_spec,
+    finite,
     game_examples,
     game_from_args,
     games_help,
@@ -33,7 +37,8 @@ from plyground.cli.console import (
     table,
 )
 from plyground.cli.forfeits import ForfeitLog
-from plyground.cli.output import output_file
+from plyground.cli.output import RunningFile, output_file
+from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 
 HEADERS = (
     "player",
@@ -52,14 +57,12 @@ HEADERS = (
 
 def command_match(args: argparse.Namespace) -> int:
     """`match`: two players, N games."""
-    from plyground.ai.players.match import MatchSetup, MatchTally, record_dict, run_match
+    from plyground.ai.players.match import MatchSetup, MatchTally, run_match
 
     game, options = game_from_args(args)
     descriptions = [check_spec(game, args.p1, "--p1"), check_spec(game, args.p2, "--p2")]
     args.jobs = worker_count(args.jobs, args.games)
     check_games_cost(game, (args.p1, args.p2), args.games, args.jobs, args.yes, args.quiet)
-    record_file = output_file(args.record, "--record")
-    json_file = output_file(args.json, "--json")
     setup = MatchSetup(
         game=game.name,
         options=tuple(sorted(options.items())),
@@ -68,64 +71,122 @@ def command_match(args: argparse.Namespace) -> int:
         swap=args.swap,
     )
     errors = console_for(stderr=True)
+    files = MatchFiles(args, errors)  # checked now: a bad path is refused before any game
     if args.verbose:
         current, peak = rss_megabytes()
         say(errors, f"memory at start: {current:.1f} MiB resident (peak {peak:.1f} MiB)")
-    records: list[dict[str, Any]] = []
-    recorded: list[str] = []
     latest = [MatchTally()]
     progress = GameProgress(args.games, enabled=not args.quiet)
     forfeits = ForfeitLog(errors)
+    started = time.perf_counter()
+
+    def json_so_far() -> dict[str, Any]:
+        wall = time.perf_counter() - started
+        return match_json(args, setup, latest[0], descriptions, files.records, wall)
 
     def on_game(record: Any, tally: MatchTally) -> None:
         latest[0] = tally
         forfeits.add(record, ("A", "B"))
-        if record_file is not None:
-            recorded.append(record.moves + "\n")
-        if json_file is not None:
-            records.append(record_dict(record))
+        if record.void:
+            say(errors, f"game {record.index + 1}: {record.void}")
+        files.add(record, json_so_far)
         a, b = tally.players
-        progress.update(tally.games, f"A {a.points:g} - {b.points:g} B")
+        progress.update(tally.games + tally.void, f"A {a.points:g} - {b.points:g} B")
 
-    started = time.perf_counter()
-    interrupted = False
-    try:
-        tally = run_match(setup, args.games, args.jobs, on_game)
-    except KeyboardInterrupt:  # Ctrl+C: report the games finished so far, exit 130
-        interrupted = True
-        tally = latest[0]
-    finally:
-        progress.close()
-    wall = time.perf_counter() - started
-    if interrupted:
-        say(
-            errors,
-            f"{PROG}: interrupted after {tally.games} of {args.games} games; "
-            "the results so far follow",
+    stopped: KeyboardInterrupt | None = None
+    with stopping_on_signals():
+        try:
+            tally = run_match(setup, args.games, args.jobs, on_game)
+        except KeyboardInterrupt as stop:  # Ctrl+C, SIGTERM, SIGHUP: report the games so far
+            stopped = stop
+            tally = latest[0]
+        finally:
+            progress.close()
+        wall = time.perf_counter() - started
+        if stopped is not None:
+            say(
+                errors,
+                f"{PROG}: {stop_reason(stopped)} after {tally.games + tally.void} of "
+                f"{args.games} games; the results so far follow",
+            )
+        print_match(args, game, setup, tally, descriptions, wall, stopped is not None)
+        for line in forfeits.summary():
+            say(console_for(), line)
+        written = files.write_record()
+        if args.verbose:
+            current, peak = rss_megabytes()
+            workers = ""
+            if args.jobs > 1:
+                workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
+            say(
+                errors,
+                f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})",
+            )
+        written = (
+            files.write_json(match_json(args, setup, tally, descriptions, files.records, wall))
+            and written
         )
-    print_match(args, game, setup, tally, descriptions, wall, interrupted)
-    for line in forfeits.summary():
-        say(console_for(), line)
-    written = True
-    if record_file is not None:
-        written = record_file.write_text_or_show("".join(recorded), "the moves of every game")
-        if written:
-            say(console_for(), f"Moves of every game written to {args.record}")
-    if args.verbose:
-        current, peak = rss_megabytes()
-        workers = ""
-        if args.jobs > 1:
-            workers = f", largest worker peak {children_peak_megabytes():.1f} MiB"
-        say(errors, f"memory at end: {current:.1f} MiB resident (peak {peak:.1f} MiB{workers})")
-    if json_file is not None:
-        data = match_json(args, setup, tally, descriptions, records, wall)
-        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
-            say(console_for(), f"Results written to {args.json}")
-        else:
-            written = False
-    if interrupted:
-        return 130
+    if stopped is not None:
+        return exit_status(stopped)
     return 0 if written else 2
+
+
+class MatchFiles:
+    """A match's --record and --json: rewritten whole as each game ends (`RunningFile`), so a
+    killed run keeps every finished game; written once more, flushed to the disk, at the end."""
+
+    def __init__(self, args: argparse.Namespace, errors: Any) -> None:
+        def warn(line: str) -> None:
+            say(errors, line, style="red")
+
+        record_file = output_file(args.record, "--record")
+        json_file = output_file(args.json, "--json")
+        self.args = args
+        self.record = None if record_file is None else RunningFile(record_file, warn)
+        self.json = None if json_file is None else RunningFile(json_file, warn)
+        self.moves: list[str] = []
+        self.records: list[dict[str, Any]] = []
+        self.games_text: list[str] = []
+        """Each game's part of the --json text, made once (the file is rewritten per game)."""
+
+    def add(self, record: Any, summary: Callable[[], dict[str, Any]]) -> None:
+        """One finished game (`summary()`: the --json data so far, made only when written)."""
+        from plyground.ai.players.match import record_dict
+
+        if self.record is not None and not record.void:
+            self.moves.append(record.moves + "\n")
+            self.record.update(lambda: "".join(self.moves))
+        if self.json is not None:
+            self.records.append(record_dict(record))
+            game = json.dumps(finite(self.records[-1]), indent=2)
+            self.games_text.append(textwrap.indent(game, "    "))
+            self.json.update(lambda: self.json_text(summary()))
+
+    def json_text(self, data: dict[str, Any]) -> str:
+        """`json_text(data)` with `data["games_played"]` from the games' texts made once: the
+        same text, without serialising every game again after each game."""
+        head = json_text({key: value for key, value in data.items() if key != "games_played"})
+        games = ",\n".join(self.games_text)
+        played = f'"games_played": [\n{games}\n  ]' if games else '"games_played": []'
+        return f"{head.rstrip().removesuffix('}').rstrip()},\n  {played}\n}}\n"
+
+    def write_record(self) -> bool:
+        """The --record file at the end (False: it failed and the moves went to stdout)."""
+        if self.record is None:
+            return True
+        written = self.record.finish("".join(self.moves), "the moves of every game")
+        if written:
+            say(console_for(), f"Moves of every game written to {self.args.record}")
+        return written
+
+    def write_json(self, data: dict[str, Any]) -> bool:
+        """The --json file at the end (False: it failed and the JSON went to stdout)."""
+        if self.json is None:
+            return True
+        if self.json.finish(json_text(data), "the results as JSON"):
+            say(console_for(), f"Results written to {self.args.json}")
+            return True
+        return False
 
 
 def print_match(
@@ -182,6 +243,8 @@ def print_match(
     )
     if tally.aborted:
         say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
+    if tally.void:
+        say(out, f"{tally.void} games are void (their worker or Ray lost them); not counted.")
 
 
 def match_json(

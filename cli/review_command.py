@@ -4,7 +4,11 @@ moves that gave a result away or lost a share of the win chance (ai.advice.game_
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from typing import IO, Any
 
 from plyground.cli.args import (
@@ -20,7 +24,48 @@ from plyground.cli.args import (
     read_save,
     seconds_arg,
 )
-from plyground.cli.console import console_for, print_table, table
+from plyground.cli.console import console_for, print_table, say, table
+
+ANNOUNCE_SECONDS = 2.0
+"""A table the review must build first is announced when estimated to take this long."""
+HEARTBEAT_SECONDS = 5.0
+"""While it is built, how often the time so far is said."""
+
+
+@contextlib.contextmanager
+def announced_build(game: Any) -> Iterator[None]:
+    """Say what the game's options make it build before the review (the estimated time and
+    memory, from `ai.engine.cost`), and the time so far every HEARTBEAT_SECONDS while the
+    block runs: a long silent wait reads as a hang."""
+    from plyground.ai.engine import cost
+
+    values = game.option_values() if hasattr(game, "option_values") else {}
+    needed = cost.option_cost(type(game), values)
+    if needed is None or needed.seconds < ANNOUNCE_SECONDS:
+        yield
+        return
+    errors = console_for(stderr=True)
+    say(
+        errors,
+        f"building {needed.what} first: {cost.format_count(needed.states)} states, about "
+        f"{cost.format_duration(needed.seconds)} and {cost.format_bytes(needed.memory)} of "
+        "memory (estimated; Ctrl+C stops it)",
+    )
+    done = threading.Event()
+    started = time.perf_counter()
+
+    def heartbeat() -> None:
+        while not done.wait(HEARTBEAT_SECONDS):
+            spent = cost.format_duration(time.perf_counter() - started)
+            say(errors, f"  {spent} so far (about {cost.format_duration(needed.seconds)} in all)")
+
+    beating = threading.Thread(target=heartbeat, name="review-heartbeat", daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        done.set()
+        beating.join()
 
 
 def _evaluation_data(evaluation: Any) -> dict[str, Any]:
@@ -124,9 +169,12 @@ def command_review(args: argparse.Namespace) -> int:
         moves_text = args.moves or ""
     moves, _ = read_position(game, moves_text)
     if args.json:
-        dump_json(review_data(game, moves, args.seconds), sys.stdout)
+        with announced_build(game):
+            data = review_data(game, moves, args.seconds)
+        dump_json(data, sys.stdout)
     else:
-        print_review(game, moves, args.seconds, sys.stdout)
+        with announced_build(game):
+            print_review(game, moves, args.seconds, sys.stdout)
     return 0
 
 

@@ -26,7 +26,8 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import GameProgress, console_for, print_table, say, table
 from plyground.cli.forfeits import ForfeitLog
-from plyground.cli.output import check_png_path, output_file
+from plyground.cli.output import RunningFile, check_png_path, output_file
+from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 
 MAX_PLAYERS = 20
 """More players than this need --yes."""
@@ -36,12 +37,81 @@ MAX_GAMES = 2_000
 
 def command_tournament(args: argparse.Namespace) -> int:
     """`tournament`: every pair both ways, a cross table and Elo ratings."""
-    from plyground.ai.players.tournament import (
-        TournamentResult,
-        TournamentSetup,
-        player_labels,
-        run_tournament,
-    )
+    from plyground.ai.players.tournament import TournamentResult, player_labels, run_tournament
+
+    game, options, specs, descriptions, setup = tournament_setup(args)
+    plot_file = check_png_path(args.plot, "--plot") if args.plot else None
+    json_file = output_file(args.json, "--json")
+    check_size(len(specs), setup.total_games, args)
+    args.jobs = worker_count(args.jobs, setup.total_games)
+    check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
+    pairs = [pair for pair, _, _ in setup.tasks()]
+    done = 0
+    errors = console_for(stderr=True)
+    forfeits = ForfeitLog(errors)
+    labels = player_labels(specs)
+    latest = [TournamentResult(specs)]
+    started = time.perf_counter()
+
+    def warn(line: str) -> None:
+        say(errors, line, style="red")
+
+    running_json = None if json_file is None else RunningFile(json_file, warn)
+
+    def json_so_far() -> str:  # without the bootstrap intervals: those come at the end
+        ranking = latest[0].ranking(seed=args.seed, samples=0)
+        data = tournament_json(args, game, options, latest[0], ranking, descriptions, started)
+        return json_text(data)
+
+    stopped: KeyboardInterrupt | None = None
+    with stopping_on_signals():
+        with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
+
+            def on_game(record: Any, result: TournamentResult) -> None:
+                nonlocal done
+                done += 1
+                latest[0] = result
+                i, j = pairs[done - 1]
+                forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
+                if record.void:
+                    say(errors, f"{labels[i]} vs {labels[j]}, {record.index + 1}: {record.void}")
+                if running_json is not None:
+                    running_json.update(json_so_far)
+                progress.update(done)
+
+            try:
+                result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
+            except ExecutorError as error:
+                if done == 0:
+                    raise UsageError(f"--executor ray: {error}") from None
+                say(errors, f"{PROG}: --executor ray: {error}", style="red")
+                result = latest[0]
+            except KeyboardInterrupt as stop:  # Ctrl+C, SIGTERM, SIGHUP: the games so far
+                stopped = stop
+                result = latest[0]
+        if stopped is not None:
+            say(
+                errors,
+                f"{PROG}: {stop_reason(stopped)} after {done} of {setup.total_games} games; "
+                "the results so far follow",
+            )
+        ranking = result.ranking(seed=args.seed)
+        written = report_tournament(
+            args, game, descriptions, (result, ranking, forfeits.summary()), started, plot_file
+        )
+        if running_json is not None:
+            data = tournament_json(args, game, options, result, ranking, descriptions, started)
+            written = write_json(running_json, data, args.json) and written
+    if stopped is not None:
+        return exit_status(stopped)
+    return 0 if written else 2
+
+
+def tournament_setup(
+    args: argparse.Namespace,
+) -> tuple[Any, dict[str, Any], tuple[str, ...], list[str], Any]:
+    """The game, its options, the players, their descriptions and the `TournamentSetup`."""
+    from plyground.ai.players.tournament import TournamentSetup
 
     game, options = game_from_args(args)
     specs = tuple(spec.strip() for spec in args.players.split(",") if spec.strip())
@@ -50,8 +120,6 @@ def command_tournament(args: argparse.Namespace) -> int:
             "--players needs at least two players separated by commas, e.g. easy,medium,hard"
         )
     descriptions = [check_spec(game, spec, "--players") for spec in specs]
-    plot_file = check_png_path(args.plot, "--plot") if args.plot else None
-    json_file = output_file(args.json, "--json")
     setup = TournamentSetup(
         game=game.name,
         options=tuple(sorted(options.items())),
@@ -59,58 +127,66 @@ def command_tournament(args: argparse.Namespace) -> int:
         games_per_pair=args.games,
         seed=args.seed,
     )
-    check_size(len(specs), setup.total_games, args)
-    args.jobs = worker_count(args.jobs, setup.total_games)
-    check_games_cost(game, specs, setup.total_games, args.jobs, args.yes, args.quiet)
-    pairs = [pair for pair, _, _ in setup.tasks()]
-    done = 0
-    forfeits = ForfeitLog(console_for(stderr=True))
-    labels = player_labels(specs)
-    with GameProgress(setup.total_games, enabled=not args.quiet) as progress:
+    return game, options, specs, descriptions, setup
 
-        def on_game(record: Any, result: TournamentResult) -> None:
-            nonlocal done
-            done += 1
-            progress.update(done)
-            i, j = pairs[done - 1]
-            forfeits.add(record, (labels[i], labels[j]), f"{labels[i]} vs {labels[j]}, ")
 
-        started = time.perf_counter()
-        try:
-            result = run_tournament(setup, args.jobs, on_game, args.executor, args.address)
-        except ExecutorError as error:
-            raise UsageError(f"--executor ray: {error}") from None
+def write_json(running: RunningFile, data: dict[str, Any], path: str) -> bool:
+    """The --json file at the end (False: it failed and the JSON went to stdout)."""
+    if running.finish(json_text(data), "the results as JSON"):
+        say(console_for(), f"Results written to {path}")
+        return True
+    return False
+
+
+def report_tournament(
+    args: argparse.Namespace,
+    game: Any,
+    descriptions: list[str],
+    outcome: tuple[Any, Any, list[str]],
+    started: float,
+    plot_file: Any,
+) -> bool:
+    """The tables (`outcome`: the result, its ranking, the forfeit lines) on stdout and the
+    chart; returns whether the chart (if asked for) was drawn."""
+    result, ranking, forfeit_lines = outcome
     wall = time.perf_counter() - started
-    ranking = result.ranking(seed=args.seed)
-    print_tournament(args, game, specs, descriptions, result, ranking, wall)
-    for line in forfeits.summary():
+    print_tournament(args, game, result.specs, descriptions, result, ranking, wall)
+    for line in forfeit_lines:
         say(console_for(), line)
-    written = True
-    if plot_file is not None:
-        from plyground.cli.rating_chart import draw_rating_chart
+    if plot_file is None:
+        return True
+    from plyground.cli.rating_chart import draw_rating_chart
 
-        title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
-        try:
-            draw_rating_chart(ranking, title, plot_file)
-            say(console_for(), f"\nChart written to {args.plot}")
-        except UsageError as error:
-            say(console_for(stderr=True), f"{PROG}: {error}", style="red")
-            written = False
-    if json_file is not None:
-        data = result.to_dict(ranking)
-        data.update(
-            game=game.name,
-            options=options,
-            seed=args.seed,
-            games_per_pair=args.games,
-            descriptions=descriptions,
-            elapsed=wall,
-        )
-        if json_file.write_text_or_show(json_text(data), "the results as JSON"):
-            say(console_for(), f"Results written to {args.json}")
-        else:
-            written = False
-    return 0 if written else 2
+    title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
+    try:
+        draw_rating_chart(ranking, title, plot_file)
+        say(console_for(), f"\nChart written to {args.plot}")
+    except UsageError as error:
+        say(console_for(stderr=True), f"{PROG}: {error}", style="red")
+        return False
+    return True
+
+
+def tournament_json(
+    args: argparse.Namespace,
+    game: Any,
+    options: dict[str, Any],
+    result: Any,
+    ranking: Any,
+    descriptions: list[str],
+    started: float,
+) -> dict[str, Any]:
+    """The cross table, the ranking and the run's settings, for `--json FILE`."""
+    data: dict[str, Any] = result.to_dict(ranking)
+    data.update(
+        game=game.name,
+        options=options,
+        seed=args.seed,
+        games_per_pair=args.games,
+        descriptions=descriptions,
+        elapsed=time.perf_counter() - started,
+    )
+    return data
 
 
 def check_size(players: int, total: int, args: argparse.Namespace) -> None:
@@ -175,6 +251,8 @@ def print_tournament(
     ]
     headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
     print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
+    if result.void:
+        say(out, f"{result.void} games are void (their worker or Ray lost them); not counted.")
 
 
 def cross_table(result: Any) -> Any:

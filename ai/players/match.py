@@ -16,17 +16,18 @@ from __future__ import annotations
 import gc
 import hashlib
 import math
-import multiprocessing
 import random
-import signal
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from plyground import games
 from plyground.ai.engine.search import ALGORITHMS
-from plyground.ai.players.players import Player, make_player, with_seed
+from plyground.ai.players.game_pool import pool_results
+from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.players.spawned_games import register_games as register_games  # still here too
 from plyground.ai.players.spawned_games import registered_games as registered_games
@@ -52,13 +53,45 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
+_PARSED_SPECS: dict[tuple[object, ...], PlayerConfig] = {}
+
+
+def _named_files(spec: str) -> tuple[tuple[str, int, int], ...]:
+    """(name, modification time in ns, size) of every .py file `spec` may name."""
+    parts = {spec.strip(), spec.strip().removeprefix("kaggle:"), *re.split(r"[:=]", spec)}
+    found = []
+    for part in sorted(parts):
+        name = part.strip()
+        if not name.lower().endswith(".py"):
+            continue
+        try:
+            status = Path(name).expanduser().stat()
+        except (OSError, ValueError):
+            found.append((name, -1, -1))
+        else:
+            found.append((name, status.st_mtime_ns, status.st_size))
+    return tuple(found)
+
+
+def parsed_spec(game: Game, spec: str) -> PlayerConfig:
+    """`parse_player_spec(game.name, spec, game)`, once per process for a spec and the versions
+    of the files it names: checking a player's file parses it, seconds for a large one, and
+    a match builds its players afresh for every game."""
+    values = game.option_values() if hasattr(game, "option_values") else {}
+    key = (game.name, tuple(sorted(values.items())), spec, _named_files(spec))
+    config = _PARSED_SPECS.get(key)
+    if config is None:
+        config = _PARSED_SPECS[key] = parse_player_spec(game.name, spec, game)
+    return config
+
+
 def build_player(game: Game, spec: str, seed: int) -> Player:
     """A fresh player for `spec` (preset, `algorithm:key=value...` or `random`) seeded with `seed`.
 
     A seed written in the spec is mixed in rather than ignored, so `seed=N` still changes
     the games while every game of the match keeps its own generator.
     """
-    config = parse_player_spec(game.name, spec, game)
+    config = parsed_spec(game, spec)
     player: Player = make_player(with_seed(config, derive_seed(seed, config.seed)), game)
     return player
 
@@ -71,7 +104,7 @@ def check_player_spec(game: Game, spec: str) -> str:
     """
     from plyground.ai.engine.cost import heuristic_refusal
 
-    config = parse_player_spec(game.name, spec, game)
+    config = parsed_spec(game, spec)
     if config.algorithm in ALGORITHMS:
         refusal = heuristic_refusal(game, config.heuristic)
         if refusal is not None:
@@ -115,9 +148,10 @@ class GameRecord:
     """Why the loser forfeited ("my_agent.py: raised ValueError: ..."), or "" if nobody did."""
     forfeit_details: tuple[str, ...] = ()
     """The forfeiting code's own traceback lines."""
-    void: bool = False
-    """True when a player's worker was killed from outside (`UserCodeError.void`): the game
-    is void, scored a draw and blamed on nobody; `forfeit` says what happened."""
+    void: str = ""
+    """Why the game has no result, or "" for a game played out: its worker process died, or a
+    player's worker was killed from outside with no sandbox to say by whom (`UserCodeError.void`;
+    `forfeit` then says what happened).  A void game is counted by nobody."""
 
     @property
     def forfeiter(self) -> int | None:
@@ -127,7 +161,7 @@ class GameRecord:
         return self.winner ^ 1
 
     def score(self, player: int) -> float:
-        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored in this game."""
+        """1, 0.5 or 0: what `player` (0 = A, 1 = B) scored (a void game is in no tally)."""
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == player else 0.0
@@ -263,13 +297,29 @@ class _GamePlay:
             aborted=self.aborted,
             forfeit=forfeit,
             forfeit_details=details,
-            void=self.forfeit is not None and self.forfeit[1].void,
+            void=f"void: {forfeit}" if self.forfeit is not None and self.forfeit[1].void else "",
         )
 
 
 def _play_task(task: tuple[MatchSetup, int]) -> GameRecord:
     """`play_game` on one (setup, index) pair: the unit of work sent to a worker process."""
     return play_game(*task)
+
+
+def void_record(task: tuple[MatchSetup, int], reason: str) -> GameRecord:
+    """The record of a game that has no result (`reason`: why), counted by nobody."""
+    setup, index = task
+    return GameRecord(
+        index=index,
+        first=setup.first_mover(index),
+        moves="",
+        winner=None,
+        decisions=(0, 0),
+        think_time=(0.0, 0.0),
+        worst_time=(0.0, 0.0),
+        nodes=(0, 0),
+        void=reason,
+    )
 
 
 def play_tasks(
@@ -282,31 +332,19 @@ def play_tasks(
     or on a Ray cluster (`executor="ray"`, `address`: see `ai.players.ray_executor`).
 
     Results come back in task order whatever the number of processes, so the output of a
-    run never depends on `jobs` or the executor.
+    run never depends on `jobs` or the executor.  A game whose worker process dies comes
+    back void (`GameRecord.void`), never a hang (`ai.players.game_pool`).
     """
     if executor == "ray":
         from plyground.ai.players.ray_executor import ray_tasks
 
-        yield from ray_tasks(tasks, play_game, address)
+        yield from ray_tasks(tasks, play_game, address, lost=void_record)
         return
     if jobs <= 1:
         for task in tasks:
             yield play_game(*task)
         return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(registered_games(),)) as pool:
-        yield from pool.imap(_play_task, tasks, chunksize=1)
-
-
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl+C to the parent, which stops the pool (no tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _start_worker(factories: tuple[tuple[str, str], ...]) -> None:
-    """In a worker process: the parent's games, and Ctrl+C left to the parent."""
-    register_games(factories)
-    _ignore_interrupts()
+    yield from pool_results(tasks, _play_task, jobs, void_record)
 
 
 def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRecord]:
@@ -359,9 +397,14 @@ class MatchTally:
         default_factory=lambda: (PlayerTally(), PlayerTally())
     )
     aborted: int = 0
+    void: int = 0
+    """Games without a result (their worker process died): in no player's count."""
 
     def add(self, record: GameRecord) -> None:
-        """Count one finished game."""
+        """Count one finished game (a void one only as void)."""
+        if record.void:
+            self.void += 1
+            return
         self.aborted += record.aborted
         for side, tally in enumerate(self.players):
             score = record.score(side)
@@ -481,6 +524,7 @@ def summary_dict(
         "swap": setup.swap,
         "games": tally.games,
         "aborted": tally.aborted,
+        "void": tally.void,
         "players": players,
     }
 
@@ -497,4 +541,5 @@ def record_dict(record: GameRecord) -> dict[str, Any]:
         "nodes": list(record.nodes),
         "aborted": record.aborted,
         "forfeit": record.forfeit or None,
+        "void": record.void or None,
     }

@@ -131,6 +131,8 @@ class TournamentResult:
     decisions: list[int] = field(default_factory=list)
     worst_time: list[float] = field(default_factory=list)
     """Each player's longest single move, seconds."""
+    void: int = 0
+    """Games without a result (their worker process died): in nobody's score."""
 
     def __post_init__(self) -> None:
         """Start every pair at zero, both ways."""
@@ -144,7 +146,10 @@ class TournamentResult:
         self.worst_time = [0.0] * count
 
     def add(self, i: int, j: int, record: GameRecord) -> None:
-        """Count one game between i (side A of the record) and j (side B)."""
+        """Count one game between i (side A of the record) and j (side B); a void one as void."""
+        if record.void:
+            self.void += 1
+            return
         self.add_score(i, j, record.score(0), i_moved_first=record.first == 0)
         for me, side in ((i, 0), (j, 1)):
             self.think_time[me] += record.think_time[side]
@@ -237,6 +242,7 @@ class TournamentResult:
                 }
                 for rank, rating in enumerate(ranking, start=1)
             ],
+            "void": self.void,
         }
 
 

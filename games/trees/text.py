@@ -24,6 +24,8 @@ MAX_CHILDREN = 9
 """Children per node (names use one digit per level)."""
 MAX_LEAVES = 400
 """Leaves in a typed tree (a tree to read, not to search for speed)."""
+MAX_DEPTH = 40
+"""Nested brackets in a typed tree: deeper text is refused in one line, not read recursively."""
 EXAMPLE = "(3,5,9)(1,7,14)(8,11,2)"
 """The lessons' first tree: A = 3."""
 LETTERS = "BCDEFGHIJ"
@@ -47,6 +49,7 @@ class _Reader:
         self.text = text
         self.at = 0
         self.leaves = 0
+        self.depth = 0
 
     def fail(self, what: str, show_found: bool = True) -> TreeTextError:
         found = self.text[self.at] if self.at < len(self.text) else "the end"
@@ -81,10 +84,14 @@ class _Reader:
     def item(self) -> object:
         start = self.peek()
         if start in "([":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise self.fail(f"a tree is at most {MAX_DEPTH} levels deep", show_found=False)
             self.at += 1
             close = ")" if start == "(" else "]"
             children = self.items(close, chance=start == "[")
             self.at += 1
+            self.depth -= 1
             if start == "[":
                 self.check_sum(children)
             return ("chance" if start == "[" else "decision", children)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import locale
 import math
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -37,14 +39,64 @@ def saves_folder(mode: str = "save") -> Path:
     return older if older.is_dir() else folder.parent
 
 
+def showable(name: str) -> bool:
+    """Whether a file name can be shown and typed back: not a name in another encoding
+    (bytes that are not UTF-8 come back from the system as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in name
+
+
+def _sort_key(name: str) -> str:
+    """The locale's order of names, or plain order where the locale cannot compare one."""
+    try:
+        return locale.strxfrm(name)
+    except (ValueError, OSError):
+        return name
+
+
+def folder_listing(folder: str, suffixes: set[str]) -> list[str | tuple[str, str]]:
+    """The dialog's list: folders, then files ending in one of `suffixes`, each sorted; a
+    name the window cannot show is left out.  OSError if the folder cannot be read."""
+    folders: list[str] = []
+    files: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not showable(entry.name):
+                continue
+            try:
+                is_file = entry.is_file()
+            except OSError:
+                continue
+            if not is_file:
+                folders.append(entry.name)
+            elif any(entry.name.endswith(suffix) for suffix in suffixes):
+                files.append(entry.name)
+    folders.sort(key=_sort_key)
+    files.sort(key=_sort_key)
+    listing: list[str | tuple[str, str]] = [(name, "#directory_list_item") for name in folders]
+    listing += [(name, "#file_list_item") for name in files]
+    return listing
+
+
 class ScaledFileDialog(UIFileDialog):
     """pygame_gui's file dialog laid out for the window's font: its buttons, icons, path box
-    and list grow with the text (pygame_gui places them at fixed 20-30 pixel sizes)."""
+    and list grow with the text (pygame_gui places them at fixed 20-30 pixel sizes).  Its
+    list leaves out names in another encoding (`showable`): they could not be drawn."""
 
     def __init__(self, rect: pygame.Rect, manager: Any, unit: float, **options: Any) -> None:
         """`unit`: how much bigger than pygame_gui's own layout (1 at a 14-15 px font)."""
         self.unit = max(1.0, unit)
         super().__init__(rect, manager, **options)
+
+    def _create_list_of_directories_and_files_on_current_path(self) -> None:
+        try:
+            listing = folder_listing(str(self.current_directory_path), self.allowed_suffixes)
+        except OSError as error:  # the dialog goes back to the last folder it could read
+            raise PermissionError(str(error)) from error
+        self.current_file_list = listing
 
     def _setup_ui_elements(self) -> None:
         super()._setup_ui_elements()  # type: ignore[no-untyped-call]

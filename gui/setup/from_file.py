@@ -6,10 +6,15 @@ with Browse… (a file defining ``choose(state)`` plays with it; otherwise, wher
 has a Kaggle format, the file is taken as a Kaggle agent).  The card says what the file is
 or, in one line, why it cannot play; Start refuses a side whose file cannot.  Nothing of the
 file runs in the window: it plays in a worker process (`ai.student_code.agents`).
+
+Checking a file (parsing it for its functions) goes through `gui.setup.file_checks`: once
+per file version, a large file in a helper process while the window keeps drawing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,28 +25,32 @@ from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_sec
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.gui import theme
+from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
+from plyground.gui.widgets.drawing import displayable
 
 BROWSE = "Browse…"
 
 
-def agent_problem(side: SideSetup, game: Any) -> str:
-    """Why the side's file cannot play ("" when it can)."""
+def agent_problem(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> str:
+    """Why the side's file cannot play ("" when it can; `when_read`: see `checked`)."""
     try:
         spec = agent_spec(side.agent) if side.agent.strip() else None
-        if spec is None:
-            return "Type the path of a .py file, or Browse…"
-        spec.check()
-        if spec.kaggle and not hasattr(game, "kaggle_configuration"):
-            return f"{game.title} has no Kaggle format: give a file with choose(state)"
     except ValueError as error:
         return str(error)
+    if spec is None:
+        return "Type the path of a .py file, or Browse…"
+    _, problem = checked(f"agent {spec.text}", spec.path, spec.check, None, when_read)
+    if problem:
+        return problem
+    if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+        return f"{game.title} has no Kaggle format: give a file with choose(state)"
     return ""
 
 
-def describe(side: SideSetup, game: Any) -> list[str]:
+def describe(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> list[str]:
     """The card's lines under the file: what it is and how it plays, or what is wrong."""
-    problem = agent_problem(side, game)
+    problem = agent_problem(side, game, when_read)
     if problem:
         return [problem]
     spec = agent_spec(side.agent)
@@ -63,7 +72,7 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     browse_w = m.px(96)
     rect = pygame.Rect(field.x, y, field.width - browse_w - m.gap, m.button_h)
     entry = scene.add(pygame_gui.elements.UITextEntryLine(rect, scene.manager))
-    entry.set_text(side.agent)
+    entry.set_text(displayable(side.agent))
     entry.set_tooltip("A .py file with choose(state), or kaggle:file.py for a Kaggle agent")
     scene.ids[entry] = ("agent_path", index)
     scene.field_labels.append((index, "File", (inner.x, rect.centery)))
@@ -72,16 +81,21 @@ def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int
     )
     y += m.button_h + m.gap
     card = scene.card_rects[index]
-    scene.descriptions.append(
-        (pygame.Rect(inner.x, y, inner.width, card.bottom - y), describe(side, scene.game))
-    )
+    lines: list[str] = []
+
+    def read() -> None:  # a large file read in the helper process: the card says so now
+        lines[:] = describe(side, scene.game)
+        scene.app.request_frame()
+
+    lines[:] = describe(side, scene.game, read)
+    scene.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
 def spec_for(path: str, game: Any) -> str:
     """The spec a picked file plays with: its choose(), else a Kaggle agent where possible."""
-    try:
-        names = top_level_functions(Path(path))
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+    no_names: list[str] = []
+    names, problem = checked("functions", path, partial(top_level_functions, Path(path)), no_names)
+    if problem:
         return path
     if "choose" not in names and hasattr(game, "kaggle_configuration"):
         return KAGGLE_PREFIX + path
@@ -172,10 +186,12 @@ def problems(scene: Any) -> str:
             if problem:
                 return problem
         elif is_heuristic_file(side.heuristic):
-            try:
-                check_heuristic_file(str(side.heuristic))
-            except ValueError as error:
-                return str(error)
+            heuristic = str(side.heuristic)
+            _, problem = checked(
+                "heuristic", heuristic, partial(check_heuristic_file, heuristic), ""
+            )
+            if problem:
+                return problem
     return ""
 
 

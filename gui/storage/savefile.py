@@ -114,6 +114,13 @@ def to_json(
     return data
 
 
+def json_text(data: dict[str, Any]) -> str:
+    """A save as JSON text, readable letters kept as they are; a lone surrogate (a file name
+    in another encoding) written as its escape, so the file is UTF-8 and reads back the same."""
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def save_game(
     path: str | os.PathLike[str],
     game_name: str,
@@ -131,7 +138,7 @@ def save_game(
     check(data, str(path))
     target = Path(path)
     try:
-        write_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        write_atomic(target, json_text(data))
     except OSError as error:
         from plyground.gui.storage.write_problems import reason
 

@@ -26,7 +26,7 @@ from plyground.file_reader import Field, FileProblem, read_json
 
 if TYPE_CHECKING:
     from plyground.ai.players.players import PlayerConfig
-from plyground.gui.storage.safe_files import keep_aside, write_atomic
+from plyground.gui.storage.safe_files import keep_aside, remove_stale_temporaries, write_atomic
 
 APP_NAME = "plyground"
 HUMAN, AI = "human", "ai"
@@ -474,8 +474,11 @@ def load() -> tuple[Settings, str | None]:
 
     The file goes through `plyground.file_reader` (a regular file, bounded size, nesting,
     numbers and texts, UTF-8 with or without a BOM); a bad one is kept aside as `.bad`.
+    Temporary files a killed write left in the settings and save folders are removed first.
     """
     path = settings_path()
+    for folder in {path.parent, data_dir(), saves_dir()}:  # what a killed write left behind
+        remove_stale_temporaries(folder)
     if not path.exists() and not path.is_symlink():
         return Settings(), None
     try:

@@ -115,6 +115,23 @@ def _blit_faded(
     image.set_alpha(255)
 
 
+REPLACEMENT = "\ufffd"
+"""Drawn in place of what no font can draw: a lone surrogate (a name in another encoding)."""
+
+
+def displayable(text: str) -> str:
+    """`text` as the fonts can take it: lone surrogates and NULs become REPLACEMENT.
+
+    A file name in another encoding, or a saved text with a broken escape, reaches the window
+    as a str with lone surrogates, which a font cannot encode; it is drawn, never a crash.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = "".join(REPLACEMENT if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+    return text.replace("\x00", REPLACEMENT)
+
+
 def text_surface(
     text: str, size: int, colour: Colour = theme.TEXT, weight: str = "regular"
 ) -> pygame.Surface:
@@ -123,14 +140,14 @@ def text_surface(
     cached = _TEXT_CACHE.get(key)
     if cached is not None:
         return cached
-    surface = theme.font(size, weight).render(text, True, colour)
+    surface = theme.font(size, weight).render(displayable(text), True, colour)
     return _remember(_TEXT_CACHE, key, surface)
 
 
 @lru_cache(maxsize=8192)
 def text_size(text: str, size: int, weight: str = "regular") -> tuple[int, int]:
     """The pixel size `text` would take (remembered: layouts ask the same often)."""
-    return theme.font(size, weight).size(text)
+    return theme.font(size, weight).size(displayable(text))
 
 
 def draw_text(

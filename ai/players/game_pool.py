@@ -1,0 +1,185 @@
+"""Games over local worker processes, where a dead worker costs at most its own game.
+
+A worker process can die under a game: the out-of-memory killer, a `kill -9`, a crash in a
+native library.  The pool then breaks and every game in it fails with it, the innocent
+ones too.  So the games that were in the pool are played again in a fresh pool, one at a
+time; a game whose worker dies a second time while it runs alone is the cause, and it is
+given up (`lost(task, reason)` makes its record).  Games draw everything from their seeds,
+so a game played again gives exactly what it would have given the first time.
+
+Results come back in task order; only a window of games is handed out at a time, so
+memory does not grow with the number of tasks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast
+
+from plyground.ai.players.spawned_games import register_games, registered_games
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+WORKER_DIED = "void: its worker process died (killed, out of memory or crashed)"
+"""Why a game has no result when its worker process died under it twice."""
+
+AHEAD_PER_WORKER = 2
+"""Games handed out ahead of the one awaited, per worker process."""
+
+
+@dataclass(slots=True)
+class _Slot(Generic[Task, Result]):
+    """One game in the window: its task, its future once handed out, its result once known."""
+
+    task: Task
+    future: Future[Result] | None = None
+    result: Result | None = None
+    done: bool = False
+    suspect: bool = False
+    """Its pool broke while it ran: it is played again alone."""
+
+
+def pool_results(
+    tasks: Iterable[Task],
+    play: Callable[[Task], Result],
+    jobs: int,
+    lost: Callable[[Task, str], Result],
+) -> Iterator[Result]:
+    """`play(task)` for every task over `jobs` spawned processes, results in task order.
+
+    `play` must be a module-level function (it is sent to the workers by name).  A game
+    whose worker dies is played again alone in a fresh pool; if its worker dies then too,
+    its result is `lost(task, WORKER_DIED)` and the run goes on.
+    """
+    pending = iter(tasks)
+    window: deque[_Slot[Task, Result]] = deque()
+    exhausted = False
+    pool = _new_pool(jobs)
+    try:
+        while True:
+            while not exhausted and len(window) < AHEAD_PER_WORKER * jobs:
+                try:
+                    window.append(_Slot(next(pending)))
+                except StopIteration:
+                    exhausted = True
+            if not window:
+                pool.shutdown(wait=True)  # every game done: the workers leave on their own
+                return
+            head = window[0]
+            try:
+                _hand_out(pool, window, play)
+                if not head.done:
+                    assert head.future is not None
+                    head.result, head.done = head.future.result(), True
+            except BrokenProcessPool:
+                _settle_broken(window, lost)
+                _stop(pool)
+                pool = _new_pool(jobs)
+                continue
+            window.popleft()
+            yield cast(Result, head.result)  # done: the result is set
+    finally:
+        _stop(pool)
+
+
+def _hand_out(
+    pool: ProcessPoolExecutor,
+    window: deque[_Slot[Task, Result]],
+    play: Callable[[Task], Result],
+) -> None:
+    """Submit the window's waiting games: all of them, or one at a time while any is suspect."""
+    careful = any(slot.suspect for slot in window)
+    running = sum(1 for slot in window if slot.future is not None and not slot.done)
+    for slot in window:
+        if slot.done or slot.future is not None:
+            continue
+        if careful and running:
+            return
+        slot.future = pool.submit(play, slot.task)
+        running += 1
+
+
+def _settle_broken(window: deque[_Slot[Task, Result]], lost: Callable[[Task, str], Result]) -> None:
+    """After the pool broke: keep what finished, give up a suspect that ran alone, and mark
+    every other game that was handed out to be played again."""
+    handed = [slot for slot in window if slot.future is not None and not slot.done]
+    failed = []
+    for slot in handed:
+        future = slot.future
+        assert future is not None
+        if not future.done() or future.cancelled():
+            failed.append(slot)
+        elif future.exception() is None:
+            slot.result, slot.done = future.result(), True
+        elif not isinstance(future.exception(), BrokenProcessPool):
+            continue  # the game's own error: raised when its turn comes
+        else:
+            failed.append(slot)
+    for slot in failed:
+        if slot.suspect and len(failed) == 1:
+            slot.result, slot.done = lost(slot.task, WORKER_DIED), True
+        else:
+            slot.suspect, slot.future = True, None
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with hang-ups blocked in it, as Ctrl+C and
+    SIGTERM already are: a dropped terminal's SIGHUP to the whole process group is for the
+    parent to handle, and a tracker killed by it is restarted with a traceback per resource.
+    (A blocked signal stays blocked in a child; the parent's own is delivered after.)"""
+    from multiprocessing import resource_tracker
+
+    hangup = getattr(signal, "SIGHUP", None)
+    block = getattr(signal, "pthread_sigmask", None)
+    if hangup is None or block is None:
+        resource_tracker.ensure_running()
+        return
+    block(signal.SIG_BLOCK, {hangup})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        block(signal.SIG_UNBLOCK, {hangup})
+
+
+def _new_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of `jobs` spawned workers that know the parent's games."""
+    _start_resource_tracker()
+    return ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=start_worker,
+        initargs=(registered_games(),),
+    )
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: waiting games cancelled, running ones ended, no process left."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(5)
+
+
+def start_worker(factories: tuple[tuple[str, str], ...]) -> None:
+    """In a worker process: the parent's games; Ctrl+C and a hang-up left to the parent.
+
+    The parent reports and stops the pool; a terminal's signal to the whole process group
+    must not kill the workers under it first.  SIGTERM stays: it is how the pool is stopped.
+    """
+    register_games(factories)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    hangup = getattr(signal, "SIGHUP", None)  # none on Windows
+    if hangup is not None:
+        signal.signal(hangup, signal.SIG_IGN)

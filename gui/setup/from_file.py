@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -28,6 +28,9 @@ from plyground.gui import theme
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 from plyground.gui.widgets.drawing import displayable
+
+if TYPE_CHECKING:
+    from plyground.gui.setup.scene import SetupScene
 
 BROWSE = "Browse…"
 
@@ -65,7 +68,7 @@ def describe(side: SideSetup, game: Any, when_read: Callable[[], None] | None = 
     ]
 
 
-def build(scene: Any, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
+def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
     """The file's path, Browse…, and what the file is."""
     m = scene.app.metrics
     side = scene.sides[index]
@@ -102,7 +105,7 @@ def spec_for(path: str, game: Any) -> str:
     return path
 
 
-def browse(scene: Any, index: int, target: str) -> None:
+def browse(scene: SetupScene, index: int, target: str) -> None:
     """Open a dialog for a .py file for side `index`'s agent or heuristic (`target`)."""
     from pygame_gui.windows import UIFileDialog
 
@@ -125,7 +128,7 @@ def browse(scene: Any, index: int, target: str) -> None:
     vars(scene)["file_target"] = (dialog, index, target)
 
 
-def handle(scene: Any, event: pygame.event.Event) -> bool:
+def handle(scene: SetupScene, event: pygame.event.Event) -> bool:
     """The events of the file fields and the dialog; True when one was used."""
     target = getattr(scene, "file_target", None)
     if target is not None and getattr(event, "ui_element", None) is target[0]:
@@ -164,7 +167,7 @@ def handle(scene: Any, event: pygame.event.Event) -> bool:
     return False
 
 
-def heuristic_options(scene: Any, side: SideSetup) -> tuple[list[str], str]:
+def heuristic_options(scene: SetupScene, side: SideSetup) -> tuple[list[str], str]:
     """A Custom AI's heuristic choices (the game's, the file in use, From a file…) and the
     one shown."""
     game = scene.game
@@ -176,7 +179,7 @@ def heuristic_options(scene: Any, side: SideSetup) -> tuple[list[str], str]:
     return [*options, FROM_FILE], shown
 
 
-def problems(scene: Any) -> str:
+def problems(scene: SetupScene) -> str:
     """Why Start cannot begin: a side from a file that cannot play ("" when all can)."""
     for side in scene.sides:
         if side.kind != AI:
@@ -195,7 +198,7 @@ def problems(scene: Any) -> str:
     return ""
 
 
-def refuse_start(scene: Any) -> bool:
+def refuse_start(scene: SetupScene) -> bool:
     """Say why Start cannot begin, if it cannot (True: refused)."""
     problem = problems(scene)
     if problem:

@@ -5,7 +5,7 @@
     plyground hint ...          the window's Hint for a position      (cli.hint_command)
     plyground match ...         two players, N games, a scored match  (cli.match_command)
     plyground tournament ...    round robin, cross table, Elo         (cli.tournament_command)
-    plyground bench ...         search speed on fixed positions       (cli.bench_command)
+    plyground bench ...         search speed on fixed positions       (cli.bench)
     plyground exercise ...      grade your own minimax / alpha-beta   (cli.exercise_command)
     plyground screenshot ...    a scene of the window as a PNG        (cli.screenshot_command)
     plyground --version         the installed version
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from plyground import __version__
 from plyground.cli import (
     analyze_command,
-    bench_command,
+    bench,
     compare_command,
     exercise_command,
     hint_command,
@@ -47,14 +47,15 @@ COMMANDS = (
     hint_command,
     match_command,
     tournament_command,
-    bench_command,
+    bench,
     trace_command,
     compare_command,
     exercise_command,
     policy_command,
     screenshot_command,
 )
-"""One module per subcommand, named `<command>_command.py`, in the order --help lists them;
+"""One module per subcommand, named `<command>_command.py` (a package, `bench`, where a command
+holds several benchmarks), in the order --help lists them;
 each has `add_parser`."""
 
 

@@ -253,6 +253,6 @@ def test_a_solver_file_is_read_only_up_to_the_limit(tmp_path, capsys):
         read_solver_file(path)
     status, _, err = run(capsys, "bench", "--solver", "--solver-file", str(path))
     assert status == 2 and "line 4: longer than" in err  # without --limit the junk is reached
-    from plyground.cli.bench_command import check_solver_file
+    from plyground.cli.bench.solver import check_solver_file
 
     assert check_solver_file(str(path), 3) == 3

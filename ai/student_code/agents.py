@@ -32,8 +32,8 @@ from plyground.ai.student_code.messages import MessageError, encode_state, parse
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
+    StudentWorker,
     UserCodeError,
-    Worker,
     require_function,
     resolve,
     short_repr,
@@ -181,7 +181,7 @@ class FilePlayer:
     ) -> None:
         self.name = name
         self.path = path
-        self.worker = Worker(path, host, limits)
+        self.worker = StudentWorker(path, host, limits)
         self.last_result: Any = None
         self.overage = overage
         """Seconds left in a Kaggle agent's overage bank (None: not a Kaggle agent)."""

@@ -24,8 +24,8 @@ from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGam
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
+    StudentWorker,
     UserCodeError,
-    Worker,
     check_number,
     require_function,
     resolve,
@@ -189,7 +189,7 @@ def grade(
     """Run the student's function on every case, in a worker process; report each."""
     file = check_file(algorithm, path)
     host = {"kind": "exercise", "path": file, "function": algorithm}
-    worker = Worker(file, host, Limits(seconds))
+    worker = StudentWorker(file, host, Limits(seconds))
     outcomes = []
     try:
         for case in cases(algorithm, seed):
@@ -202,7 +202,7 @@ def grade(
     return outcomes
 
 
-def _grade_case(worker: Worker, case: Case) -> Outcome:
+def _grade_case(worker: StudentWorker, case: Case) -> Outcome:
     found = reference(case)
     tree = StudentGame(case.state())
     request = {"root": tree.root_handle(), "depth": case.depth}

@@ -22,8 +22,8 @@ from plyground.ai.student_code.messages import encode_state
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
+    StudentWorker,
     UserCodeError,
-    Worker,
     check_number,
     require_function,
     resolve,
@@ -64,7 +64,7 @@ class IsolatedHeuristic:
 
     def __init__(self, path: str, seconds: float = EVALUATION_SECONDS) -> None:
         self.path = path
-        self.worker = Worker(path, {"kind": "heuristic", "path": path}, Limits(seconds))
+        self.worker = StudentWorker(path, {"kind": "heuristic", "path": path}, Limits(seconds))
         self.what = f"{FUNCTION}()"
         self.heuristic = Heuristic(path, f"evaluate(state) from {Path(path).name}", self)
 

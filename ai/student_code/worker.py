@@ -1,6 +1,6 @@
 """Code that is not ours (a student's agent, heuristic or exercise) run in a worker process.
 
-`Worker(path, host, limits)` starts one process (`python -m plyground.ai.student_code.child`,
+`StudentWorker(path, host, limits)` starts one process (`python -m plyground.ai.student_code.child`,
 in its own session, inside bubblewrap where `ai.student_code.sandbox` says so) that loads
 the student's file and answers requests; the two talk in JSON lines
 (`ai.student_code.messages`), never pickle, and the parent checks every answer.  Whatever
@@ -246,7 +246,7 @@ Asker = Callable[[list[Any]], Any]
 """Answers a worker's question during a call (raises Refusal to refuse it)."""
 
 
-class Worker:
+class StudentWorker:
     """One worker process for one student's file; `call(request)` answers or raises
     UserCodeError.
 

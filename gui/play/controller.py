@@ -27,9 +27,9 @@ from plyground.gui.play.search_jobs import (
     SearchJob,
     SearchJobs,
     SearchRecord,
-    Worker,
+    SearchWorker,
 )
-from plyground.gui.play.series_record import Series, relabel
+from plyground.gui.play.series_record import GameSeries, relabel
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
 
@@ -60,7 +60,7 @@ class PlayController:
         self,
         game_name: str,
         stored: settings.Settings,
-        worker: Worker,
+        worker: SearchWorker,
         clock: Callable[[], float],
         *,
         moves: list[Any] | None = None,
@@ -87,7 +87,7 @@ class PlayController:
             self.history.play(move)
         self.autosaved = len(self.history.entries)
         self.autosave_due = 0.0
-        self.series = Series()
+        self.series = GameSeries()
         self.series_labels = self.side_labels()
         self.recorded = False
         self.last_winner: int | None = None

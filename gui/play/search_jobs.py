@@ -31,7 +31,7 @@ SOLVING_DEPTH = 1000
 """A progress depth at or above this is the search's "no limit": it is solving."""
 
 
-class Worker(Protocol):
+class SearchWorker(Protocol):
     """What the controller needs of `gui.worker.ai_worker.AIWorker` (tests pass a fake)."""
 
     def start(self) -> None: ...

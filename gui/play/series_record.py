@@ -45,7 +45,7 @@ class PlayerLine:
 
 
 @dataclass
-class Series:
+class GameSeries:
     """Finished games between labelled players, in the order they were played."""
 
     games: list[tuple[str, str, float]] = field(default_factory=list)

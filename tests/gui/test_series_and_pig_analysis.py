@@ -10,11 +10,11 @@ from plyground.ai.players.tournament import format_cross_table
 from plyground.games.pig.optimal import optimal_table
 from plyground.gui.kits.pig.odds import pig_rows
 from plyground.gui.play.game_history import GameHistory
-from plyground.gui.play.series_record import Series
+from plyground.gui.play.series_record import GameSeries
 
 
 def test_series_is_the_tournament_cross_table():
-    series = Series()
+    series = GameSeries()
     series.add("AI · Hard", "AI · Easy", 0)
     series.add("AI · Easy", "AI · Hard", 1)
     series.add("AI · Hard", "AI · Easy", None)

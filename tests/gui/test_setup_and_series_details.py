@@ -15,7 +15,7 @@ from driving import pump, start_game
 from plyground import games
 from plyground.gui import screenshot
 from plyground.gui.describe import describe_side
-from plyground.gui.play.series_record import Series
+from plyground.gui.play.series_record import GameSeries
 from plyground.gui.setup import description_text
 from plyground.gui.storage import savefile, settings
 from plyground.gui.widgets import drawing
@@ -74,7 +74,7 @@ def test_the_connect_four_expert_text_is_whole_in_its_largest_size_at_1280x800()
 
 
 def test_series_results_say_why_there_is_no_elo_and_rank_by_score() -> None:
-    series = Series()
+    series = GameSeries()
     series.add("AI · Easy", "AI · Hard", 1)
     series.add("AI · Hard", "AI · Easy", 0)
     assert series.result().specs == ("AI · Hard", "AI · Easy")  # not seating order
@@ -87,7 +87,7 @@ def test_series_results_say_why_there_is_no_elo_and_rank_by_score() -> None:
 
 
 def test_three_players_rows_rank_by_score() -> None:
-    series = Series()
+    series = GameSeries()
     for first, second, winner in (("A", "B", 1), ("C", "B", 1), ("A", "C", None), ("C", "A", 0)):
         series.add(first, second, winner)
     assert series.result().specs == ("B", "C", "A")

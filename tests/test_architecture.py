@@ -38,7 +38,7 @@ def test_every_path_in_the_feature_table_exists() -> None:
 
 
 SHOWN_IN_TWO_FOLDERS = {
-    "students' code: agents, heuristics, exercises": "picked in the set-up, compared in the explorer",
+    "students' code: agents, heuristics, exercises": "picked in set-up, compared in the explorer",
     "shared drawing and widgets": "the widgets, and the chart the views and commands share",
 }
 """Features whose window part spans two folders, each with its reason."""

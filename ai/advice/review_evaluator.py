@@ -20,7 +20,7 @@ from plyground.ai.advice.advisor import advise_with, advisor_for
 from plyground.ai.advice.game_review import MAX_LINES, Line
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, HasReferencePolicy, Move, state_capabilities
 
 REVIEW_SECONDS = 0.5
 """The search budget of one position where the game has no exact answer (None: solve)."""
@@ -30,8 +30,7 @@ LINE_PLIES = 8
 
 def exact_table(game: Any) -> Any:
     """The game's reference policy if it can value a position (`key_of`), else None."""
-    make = getattr(game, "reference_policy", None)
-    policy = make() if make is not None else None
+    policy = game.reference_policy() if isinstance(game, HasReferencePolicy) else None
     return policy if policy is not None and hasattr(policy, "key_of") else None
 
 
@@ -129,8 +128,9 @@ class ReviewEvaluator:
         while len(moves) < LINE_PLIES and not node.is_terminal() and node.to_move != CHANCE:
             entry = self.table.probe(node.key())
             move = entry[4] if entry is not None else None
-            if move is None and hasattr(node, "winning_move"):
-                move = node.winning_move()
+            winning_move = state_capabilities(node).winning_move
+            if move is None and winning_move is not None:
+                move = winning_move(node)
             if move is None or move not in node.legal_moves():
                 break
             moves.append(move)

@@ -218,6 +218,16 @@ class ReferencePolicy(Protocol):
         ...
 
 
+@runtime_checkable
+class ValuedReferencePolicy(ReferencePolicy, Protocol):
+    """A reference policy that also keys any position with a player to move, so the game
+    review reads its exact win chances (`ai.advice.review_evaluator`)."""
+
+    def key_of(self, state: Any) -> Any:
+        """The key of a position with a player to move, or None where it has none."""
+        ...
+
+
 PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
 """Set (to anything) in the environment, no game offers its exact engine: every solve runs
 on the pure-Python alpha-beta, the reference."""

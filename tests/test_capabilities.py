@@ -142,3 +142,11 @@ def test_required_members_are_what_the_protocols_declare() -> None:
     assert {name for name in state_declared if not name.startswith("_")} == set(
         base.REQUIRED_STATE_MEMBERS
     )
+
+
+def test_only_a_policy_that_keys_positions_values_them_for_the_review() -> None:
+    pig = games.get_game("pig", goal=20)
+    assert isinstance(pig, games.HasReferencePolicy)
+    assert isinstance(pig.reference_policy(), games.ValuedReferencePolicy)
+    nim = nim_game.Game()
+    assert not isinstance(nim.reference_policy(), games.ValuedReferencePolicy)

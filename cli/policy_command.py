@@ -79,8 +79,7 @@ def command_policy(args: argparse.Namespace) -> int:
     """Print (and with --plot draw) the policy around the position's decision."""
     plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     game, _options = game_from_args(args)
-    describe = getattr(game, "policy_picture", None)
-    if describe is None:
+    if not isinstance(game, games.PolicyPicture):
         raise UsageError(f"{game.title} has no reference policy to draw; try {_drawable()}")
     _moves, state = read_position(game, args.moves)
     if state.is_terminal():
@@ -89,7 +88,7 @@ def command_policy(args: argparse.Namespace) -> int:
         raise UsageError("--moves: the dice are rolling: end the moves at a decision")
     _check_cost(game)
     chosen = ai_choice(game, state, args.ai) if args.ai else None
-    picture = describe(state, chosen)
+    picture = game.policy_picture(state, chosen)
     console = console_for(sys.stdout)
     print_picture(console, picture)
     if plot_file is not None:
@@ -117,7 +116,11 @@ def _check_cost(game: Any) -> None:
 
 def _drawable() -> str:
     """The games that can draw their policy, for messages and help."""
-    names = [name for name, factory in games.GAMES.items() if hasattr(factory, "policy_picture")]
+    names = [
+        name
+        for name, factory in games.GAMES.items()
+        if games.capabilities(factory).policy_picture is not None
+    ]
     return ", ".join(f"--game {name}" for name in names) or "no game offers one"
 
 

@@ -5,8 +5,9 @@ state = game.initial_state().play(3)
 
 Adding a game: one module with a `Game` class and its `State` (the protocol in `games.base`,
 descriptive class attributes included: title, side names, options, notation help, default
-heuristic, presets), then `games.register(Game)`.  Optional hooks, read by `ai.bench.searches` and
-`ai.compare.policy_agreement`: `bench_positions`, `solver_benchmark`, `reference_policy()`.
+heuristic, presets), then `games.register(Game)`.  Optional hooks (one Protocol each in
+`games.base`: `bench_positions`, `reference_policy()`, `State.book_value()`, ...) are read once
+per class: `games.capabilities(game)` and `games.state_capabilities(state)`.
 """
 
 from __future__ import annotations
@@ -18,17 +19,42 @@ from plyground.games.base import (
     CHANCE,
     HEURISTIC_LIMIT,
     BenchPosition,
+    BenchPositions,
+    Capabilities,
+    CheapSolve,
+    ExercisePositions,
     Game,
     GameOption,
+    HasExactEngine,
+    HasReferencePolicy,
     Heuristic,
     IllegalMoveError,
+    KaggleConfiguration,
+    KaggleObservation,
+    KnownValue,
+    MoveTimeLimit,
+    OpeningBook,
+    OptionCosting,
+    PlyHorizon,
+    PolicyPicture,
     Preset,
     ReferencePolicy,
+    SearchMoves,
+    SolvedValue,
     SolverBenchmark,
+    SolverBenchmarked,
     SolverSet,
+    SolveSpeed,
     State,
+    TextbookTree,
+    ValuedReferencePolicy,
+    WarmUp,
+    WinningMove,
+    capabilities,
+    missing_members,
     replay,
     sample_outcome,
+    state_capabilities,
 )
 from plyground.games.connect4.rules import Game as Connect4
 from plyground.games.pig.rules import Game as Pig
@@ -39,19 +65,43 @@ __all__ = [
     "GAMES",
     "HEURISTIC_LIMIT",
     "BenchPosition",
+    "BenchPositions",
+    "Capabilities",
+    "CheapSolve",
+    "ExercisePositions",
     "Game",
     "GameOption",
+    "HasExactEngine",
+    "HasReferencePolicy",
     "Heuristic",
     "IllegalMoveError",
+    "KaggleConfiguration",
+    "KaggleObservation",
+    "KnownValue",
+    "MoveTimeLimit",
+    "OpeningBook",
+    "OptionCosting",
+    "PlyHorizon",
+    "PolicyPicture",
     "Preset",
     "ReferencePolicy",
+    "SearchMoves",
+    "SolveSpeed",
+    "SolvedValue",
     "SolverBenchmark",
+    "SolverBenchmarked",
     "SolverSet",
     "State",
+    "TextbookTree",
+    "ValuedReferencePolicy",
+    "WarmUp",
+    "WinningMove",
+    "capabilities",
     "get_game",
     "register",
     "replay",
     "sample_outcome",
+    "state_capabilities",
 ]
 
 GAMES: dict[str, Callable[..., Game]] = {
@@ -63,16 +113,26 @@ GAMES: dict[str, Callable[..., Game]] = {
 
 A factory is the game's class: its class attributes (title, side names, options, presets,
 ...) describe the game without making one.  Add a game with `register`."""
+for _factory in GAMES.values():
+    capabilities(_factory)  # read once, at start-up
 
 
 def register(factory: Callable[..., Game]) -> None:
     """Add a game to the registry under its ``name`` (the documented way to add a game).
 
-    :raises ValueError: a name already taken by another game.
+    Its optional hooks are read here, once (`capabilities`).
+
+    :raises ValueError: a class lacking a member every game has (the message names them), or
+        a name already taken by another game.
     """
+    missing = missing_members(factory)
+    if missing:
+        title = getattr(factory, "__name__", repr(factory))
+        raise ValueError(f"game {title} cannot be registered: it lacks {', '.join(missing)}")
     name = factory.name  # type: ignore[attr-defined]
     if GAMES.get(name, factory) is not factory:
         raise ValueError(f"a game named {name!r} is already registered")
+    capabilities(factory)
     GAMES[name] = factory
 
 

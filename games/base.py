@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeAlias, get_type_hints, runtime_checkable
 
 Player: TypeAlias = int
 """0 or 1 for the two players, or `CHANCE` at a chance node."""
@@ -218,6 +218,16 @@ class ReferencePolicy(Protocol):
         ...
 
 
+@runtime_checkable
+class ValuedReferencePolicy(ReferencePolicy, Protocol):
+    """A reference policy that also keys any position with a player to move, so the game
+    review reads its exact win chances (`ai.advice.review_evaluator`)."""
+
+    def key_of(self, state: Any) -> Any:
+        """The key of a position with a player to move, or None where it has none."""
+        ...
+
+
 PURE_PYTHON_VARIABLE = "PLYGROUND_PURE_PYTHON"
 """Set (to anything) in the environment, no game offers its exact engine: every solve runs
 on the pure-Python alpha-beta, the reference."""
@@ -257,6 +267,82 @@ class ExactEngine(Protocol):
         ...
 
 
+class KnownValue(Protocol):
+    """A value a game knows without searching: an opening book's or a stored solution's."""
+
+    def bounds(self, win: int, step: int, plies_left: int) -> tuple[int, int]:
+        """(lowest, highest) on a scale where a win `d` plies away is ``win - d * step``."""
+        ...
+
+
+# ---------------------------------------------------------------- optional state hooks
+# Methods a State class may define; `Capabilities` records which ones it does.
+
+
+@runtime_checkable
+class WinningMove(Protocol):
+    """A move that wins at once, or None (answers the search without searching)."""
+
+    def winning_move(self) -> Move | None: ...
+
+
+@runtime_checkable
+class SearchMoves(Protocol):
+    """The moves worth searching, best first; () when every move loses at once."""
+
+    def search_moves(self) -> tuple[Move, ...]: ...
+
+
+@runtime_checkable
+class PlyHorizon(Protocol):
+    """At most how many plies the game can still last."""
+
+    def max_plies_left(self) -> int: ...
+
+
+@runtime_checkable
+class OpeningBook(Protocol):
+    """An opening book's value of this position, or None where it is silent."""
+
+    def book_value(self) -> KnownValue | None: ...
+
+
+@runtime_checkable
+class SolvedValue(Protocol):
+    """A stored exact value of this position (used only when solving), or None."""
+
+    def solved_value(self) -> KnownValue | None: ...
+
+
+@runtime_checkable
+class CheapSolve(Protocol):
+    """Whether solving this position is quick whatever the size of its tree."""
+
+    def solve_is_cheap(self) -> bool: ...
+
+
+@runtime_checkable
+class SolveSpeed(Protocol):
+    """Nodes a second of a solve from here on the game's own engine, or None."""
+
+    def solve_speed(self) -> float | None: ...
+
+
+@runtime_checkable
+class HasExactEngine(Protocol):
+    """The game's own exact solver (None where it does not run) and which one runs."""
+
+    def exact_engine(self) -> ExactEngine | None: ...
+    def exact_engine_status(self) -> str: ...
+
+
+@runtime_checkable
+class KaggleObservation(Protocol):
+    """The position as a Kaggle environment's observation for an agent."""
+
+    def kaggle_observation(self) -> dict[str, Any]: ...
+
+
 @runtime_checkable
 class State(Protocol):
     """What the search and the front end may ask of a position."""
@@ -293,9 +379,8 @@ class State(Protocol):
 class Game(Protocol):
     """A game's rules, notation and heuristics, and its description as class attributes.
 
-    Optional, read with getattr: `bench_positions: tuple[BenchPosition, ...]` (the search
-    benchmark), `solver_benchmark: SolverBenchmark | None` (solved test sets) and the method
-    `reference_policy() -> ReferencePolicy` (known-best decisions to measure presets by).
+    Optional members (`BenchPositions`, `SolverBenchmarked`, `HasReferencePolicy`, ... below,
+    and the State hooks above) are read once per class into its `Capabilities`.
     """
 
     name: str
@@ -325,6 +410,281 @@ class Game(Protocol):
     def render(self, state: Any) -> str:
         """The position as plain text for the terminal (a small board drawing)."""
         ...
+
+
+# ----------------------------------------------------------------- optional game hooks
+# Members a Game class may define, readable on the class (the factory) without an instance.
+
+
+@runtime_checkable
+class WarmUp(Protocol):
+    """Load what the game's first solve needs (a compiled engine, a book) now; seconds taken."""
+
+    @staticmethod
+    def warm_up() -> float: ...
+
+
+@runtime_checkable
+class BenchPositions(Protocol):
+    """Fixed positions the search benchmark times."""
+
+    bench_positions: tuple[BenchPosition, ...]
+
+
+@runtime_checkable
+class SolverBenchmarked(Protocol):
+    """Test sets of exactly solved positions for the solver benchmark."""
+
+    solver_benchmark: SolverBenchmark | None
+
+
+@runtime_checkable
+class HasReferencePolicy(Protocol):
+    """Known-best decisions to measure presets and review games by."""
+
+    def reference_policy(self) -> ReferencePolicy: ...
+
+
+@runtime_checkable
+class OptionCosting(Protocol):
+    """What the given options make the game build before it plays well, or None."""
+
+    @staticmethod
+    def option_cost(options: dict[str, int]) -> OptionCost | None: ...
+
+
+@runtime_checkable
+class KaggleConfiguration(Protocol):
+    """The game as a Kaggle environment's configuration, for Kaggle agents."""
+
+    def kaggle_configuration(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class MoveTimeLimit(Protocol):
+    """Seconds a student's agent may take for one move in this game."""
+
+    move_time_limit: float
+
+
+@runtime_checkable
+class PolicyPicture(Protocol):
+    """A picture of the game's policy around a position, as plain data."""
+
+    def policy_picture(self, state: Any, chosen: Move | None = None) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class ExercisePositions(Protocol):
+    """(moves, depth, options) positions the exercise grader checks students' searches on."""
+
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...]
+
+
+@runtime_checkable
+class TextbookTree(Protocol):
+    """How the trace names and values an explicit tree's nodes (the textbook's lesson trees)."""
+
+    utility_is_value: bool
+    """Leaves carry the values to show: a search reports them unscaled."""
+    root_label: str
+    """The root's name (the book calls it A)."""
+    labels_name_nodes: bool
+    """Move labels already name each node uniquely: no need to write out its path."""
+
+
+REQUIRED_GAME_MEMBERS = (
+    "name",
+    "title",
+    "stochastic",
+    "default_heuristic",
+    "side_names",
+    "options",
+    "notation_help",
+    "presets",
+    "option_values",
+    "initial_state",
+    "parse_move",
+    "format_move",
+    "parse_moves",
+    "format_moves",
+    "replay",
+    "render",
+)
+"""What a game class must define (`Game`); `heuristics` may be set per instance, so the class
+is not asked for it."""
+REQUIRED_STATE_MEMBERS = (
+    "STOCHASTIC",
+    "to_move",
+    "player",
+    "ply",
+    "legal_moves",
+    "play",
+    "is_terminal",
+    "winner",
+    "utility",
+    "chance_outcomes",
+    "key",
+    "winning_line",
+)
+"""What a game's State class must define (`State`), as attributes or dataclass fields."""
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """The optional hooks one game class offers, read once from the class and its State class.
+
+    A state hook is the State class's function (call it with the state: ``hook(state)``), a game
+    method is the Game class's function (call it with the game), a static hook is called
+    with its arguments alone; each is None where the game does not offer it.
+    """
+
+    state_class: type | None
+    """The game's State class (None where the game does not say)."""
+    winning_move: Callable[[Any], Move | None] | None = None
+    search_moves: Callable[[Any], tuple[Move, ...]] | None = None
+    max_plies_left: Callable[[Any], int] | None = None
+    book_value: Callable[[Any], KnownValue | None] | None = None
+    solved_value: Callable[[Any], KnownValue | None] | None = None
+    solve_is_cheap: Callable[[Any], bool] | None = None
+    solve_speed: Callable[[Any], float | None] | None = None
+    exact_engine: Callable[[Any], ExactEngine | None] | None = None
+    exact_engine_status: Callable[[Any], str] | None = None
+    kaggle_observation: Callable[[Any], dict[str, Any]] | None = None
+    warm_up: Callable[[], float] | None = None
+    option_cost: Callable[[dict[str, int]], OptionCost | None] | None = None
+    reference_policy: Callable[[Any], ReferencePolicy] | None = None
+    kaggle_configuration: Callable[[Any], dict[str, Any]] | None = None
+    policy_picture: Callable[..., dict[str, Any]] | None = None
+    bench_positions: tuple[BenchPosition, ...] = ()
+    solver_benchmark: SolverBenchmark | None = None
+    exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = ()
+    move_time_limit: float | None = None
+    utility_is_value: bool = False
+    root_label: str = "root"
+    labels_name_nodes: bool = False
+
+    def offered(self) -> frozenset[str]:
+        """The names of the hooks this game offers (those that differ from their default)."""
+        return frozenset(
+            item.name
+            for item in fields(self)
+            if item.name != "state_class" and getattr(self, item.name) != item.default
+        )
+
+
+_STATE_HOOKS = (
+    "winning_move",
+    "search_moves",
+    "max_plies_left",
+    "book_value",
+    "solved_value",
+    "solve_is_cheap",
+    "solve_speed",
+    "exact_engine",
+    "exact_engine_status",
+    "kaggle_observation",
+)
+_GAME_HOOKS = (
+    "warm_up",
+    "option_cost",
+    "reference_policy",
+    "kaggle_configuration",
+    "policy_picture",
+    "bench_positions",
+    "solver_benchmark",
+    "exercise_positions",
+    "move_time_limit",
+    "utility_is_value",
+    "root_label",
+    "labels_name_nodes",
+)
+_BY_GAME_CLASS: dict[type, Capabilities] = {}
+_BY_STATE_CLASS: dict[type, Capabilities] = {}
+
+
+def _class_of(game_or_factory: object) -> type:
+    return game_or_factory if isinstance(game_or_factory, type) else type(game_or_factory)
+
+
+def state_class_of(factory: type) -> type | None:
+    """A game class's State class: its declared ``State`` attribute, else the return type of
+    its ``initial_state``, else the type of the initial state of a game made with no options."""
+    declared = getattr(factory, "State", None)
+    if isinstance(declared, type):
+        return declared
+    if not hasattr(factory, "initial_state"):
+        return None
+    try:
+        hinted = get_type_hints(factory.initial_state).get("return")
+    except Exception:  # an annotation that does not resolve at run time
+        hinted = None
+    if isinstance(hinted, type) and hinted is not object:
+        return hinted
+    try:
+        return type(factory().initial_state())
+    except Exception:  # a factory that needs options, or no initial_state at all
+        return None
+
+
+def _has_member(cls: type, name: str) -> bool:
+    """Whether `cls` defines `name`, as an attribute or as a dataclass field without default."""
+    return hasattr(cls, name) or any(
+        name in vars(k).get("__annotations__", {}) for k in cls.__mro__
+    )
+
+
+def missing_members(factory: object) -> list[str]:
+    """The members of `Game` and of its `State` a game class lacks (empty: a complete game)."""
+    cls = _class_of(factory)
+    missing = [name for name in REQUIRED_GAME_MEMBERS if not _has_member(cls, name)]
+    state = state_class_of(cls)
+    if state is None:
+        missing.append("State (declare it, or annotate initial_state's return type)")
+    else:
+        missing += [
+            f"{state.__name__}.{name}"
+            for name in REQUIRED_STATE_MEMBERS
+            if not _has_member(state, name)
+        ]
+    return missing
+
+
+def _read_capabilities(cls: type, state: type | None) -> Capabilities:
+    found: dict[str, Any] = {}
+    if state is not None:
+        found.update((name, getattr(state, name, None)) for name in _STATE_HOOKS)
+    found.update(
+        (name, getattr(cls, name)) for name in _GAME_HOOKS if getattr(cls, name, None) is not None
+    )
+    return Capabilities(state, **found)
+
+
+def capabilities(game_or_factory: object) -> Capabilities:
+    """The optional hooks of a game (or its class, the registry's factory), read once per class."""
+    cls = _class_of(game_or_factory)
+    found = _BY_GAME_CLASS.get(cls)
+    if found is None:
+        state = state_class_of(cls)
+        found = _BY_GAME_CLASS[cls] = _read_capabilities(cls, state)
+        if state is not None:
+            _BY_STATE_CLASS.setdefault(state, found)
+    return found
+
+
+def state_capabilities(state: object) -> Capabilities:
+    """The optional hooks of a state's game, read once per State class: its game's record (the
+    game from the state's ``game``, where it has one), else the State class's own hooks."""
+    cls = type(state)
+    found = _BY_STATE_CLASS.get(cls)
+    if found is None:
+        game = getattr(state, "game", None)
+        if game is not None and capabilities(game).state_class is cls:
+            found = capabilities(game)
+        else:
+            found = _read_capabilities(object, cls)
+        _BY_STATE_CLASS[cls] = found
+    return found
 
 
 def replay(initial: Any, moves: Sequence[Move]) -> Any:

@@ -20,7 +20,13 @@ from plyground.ai.advice.advisor import advise_with, advisor_for
 from plyground.ai.advice.game_review import MAX_LINES, Line
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import (
+    CHANCE,
+    HasReferencePolicy,
+    Move,
+    ValuedReferencePolicy,
+    state_capabilities,
+)
 
 REVIEW_SECONDS = 0.5
 """The search budget of one position where the game has no exact answer (None: solve)."""
@@ -28,11 +34,10 @@ LINE_PLIES = 8
 """Longest engine line shown."""
 
 
-def exact_table(game: Any) -> Any:
+def exact_table(game: Any) -> ValuedReferencePolicy | None:
     """The game's reference policy if it can value a position (`key_of`), else None."""
-    make = getattr(game, "reference_policy", None)
-    policy = make() if make is not None else None
-    return policy if policy is not None and hasattr(policy, "key_of") else None
+    policy = game.reference_policy() if isinstance(game, HasReferencePolicy) else None
+    return policy if isinstance(policy, ValuedReferencePolicy) else None
 
 
 class ReviewEvaluator:
@@ -74,10 +79,11 @@ class ReviewEvaluator:
                 return None
             value = sum(p * e.value for p, e in parts if e is not None)
             return Evaluation(value, Kind.EXACT, Source.TABLE)
-        key = self.policy.key_of(state)
-        if key is None:
+        policy = self.policy
+        key = policy.key_of(state) if policy is not None else None
+        if policy is None or key is None:
             return None
-        value = 2 * max(self.policy.move_values(key).values()) - 1
+        value = 2 * max(policy.move_values(key).values()) - 1
         return Evaluation(value if state.to_move == player else -value, Kind.EXACT, Source.TABLE)
 
     def from_table(self, state: Any) -> tuple[Evaluation, list[Line]] | None:
@@ -85,10 +91,11 @@ class ReviewEvaluator:
         if state.to_move == CHANCE:
             value = self.table_value(state, state.player)
             return None if value is None else (value, [])
-        key = self.policy.key_of(state)
-        if key is None:
+        policy = self.policy
+        key = policy.key_of(state) if policy is not None else None
+        if policy is None or key is None:
             return None
-        values = self.policy.move_values(key)
+        values = policy.move_values(key)
         lines = [
             Line((move,), Evaluation(2 * p - 1, Kind.EXACT, Source.TABLE))
             for move, p in sorted(values.items(), key=lambda item: -item[1])
@@ -129,8 +136,9 @@ class ReviewEvaluator:
         while len(moves) < LINE_PLIES and not node.is_terminal() and node.to_move != CHANCE:
             entry = self.table.probe(node.key())
             move = entry[4] if entry is not None else None
-            if move is None and hasattr(node, "winning_move"):
-                move = node.winning_move()
+            winning_move = state_capabilities(node).winning_move
+            if move is None and winning_move is not None:
+                move = winning_move(node)
             if move is None or move not in node.legal_moves():
                 break
             moves.append(move)

@@ -88,7 +88,7 @@ def expert_bench(
     game = games.get_game(name)
     preset, config = list(DIFFICULTIES[name].items())[-1]
     moves: list[dict[str, Any]] = []
-    warm_up = getattr(game, "warm_up", None)
+    warm_up = games.capabilities(game).warm_up
     if warm_up is not None:
         warm_up()  # loading (or compiling) an engine is not a move: untimed
     load_before = load_average()

@@ -102,7 +102,7 @@ def all_positions() -> tuple[BenchPosition, ...]:
     """Every registered game's `bench_positions`, in registry order."""
     positions = []
     for name, factory in games.GAMES.items():
-        for position in getattr(factory, "bench_positions", ()):
+        for position in games.capabilities(factory).bench_positions:
             positions.append(
                 BenchPosition(name, position.label, position.moves, tuple(position.options))
             )

@@ -28,7 +28,7 @@ def solver_games() -> list[str]:
     return [
         name
         for name, factory in games.GAMES.items()
-        if getattr(factory, "solver_benchmark", None) is not None
+        if games.capabilities(factory).solver_benchmark is not None
     ]
 
 
@@ -39,11 +39,12 @@ def solver_benchmark(game_name: str | None = None) -> tuple[str, SolverBenchmark
         if not offered:
             raise ValueError("no registered game offers solver test sets")
         game_name = offered[0]
-    if game_name not in offered:
+    factory = games.GAMES.get(game_name)
+    benchmark = games.capabilities(factory).solver_benchmark if factory is not None else None
+    if benchmark is None:
         raise ValueError(
             f"{game_name!r} offers no solver test sets; games that do: {', '.join(offered)}"
         )
-    benchmark: SolverBenchmark = games.GAMES[game_name].solver_benchmark  # type: ignore[attr-defined]
     return game_name, benchmark
 
 

@@ -34,7 +34,7 @@ from plyground.ai.players.match import wilson_interval
 from plyground.ai.players.players import AIPlayer, PlayerConfig
 from plyground.ai.players.spawned_games import register_games, registered_games
 from plyground.ai.players.text_table import format_seconds, format_table
-from plyground.games.base import Move, ReferencePolicy
+from plyground.games.base import HasReferencePolicy, Move, ReferencePolicy, capabilities
 
 Log = Callable[[str], None]
 Key = Any
@@ -48,7 +48,11 @@ NOISE_STEPS = 400
 
 def policy_games() -> list[str]:
     """The registered games that offer a reference policy, in registry order."""
-    return [name for name, factory in games.GAMES.items() if hasattr(factory, "reference_policy")]
+    return [
+        name
+        for name, factory in games.GAMES.items()
+        if capabilities(factory).reference_policy is not None
+    ]
 
 
 def default_game() -> str:
@@ -63,11 +67,9 @@ def reference_for(game_name: str | None = None, **options: Any) -> ReferencePoli
     """A game's reference policy (None: the first game that has one), with its options."""
     name = default_game() if game_name is None else game_name
     game = games.get_game(name, **options)
-    hook = getattr(game, "reference_policy", None)
-    if hook is None:
+    if not isinstance(game, HasReferencePolicy):
         raise ValueError(f"{name} offers no reference policy; games that do: {policy_games()}")
-    policy: ReferencePolicy = hook()
-    return policy
+    return game.reference_policy()
 
 
 def decision_states(policy: ReferencePolicy) -> list[Key]:

@@ -17,7 +17,7 @@ from plyground.ai.engine.bookkeeping import POLL_MASK, Context
 from plyground.ai.engine.full_width_search import book_leaf
 from plyground.ai.engine.table import EXACT, TranspositionTable
 from plyground.ai.engine.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, Move, state_capabilities
 
 DEPTH_SALT = 0x9E3779B97F4A7C15
 """Spreads the entries of one position at different depths over different slots."""
@@ -44,7 +44,7 @@ class Expectiminimax:
         # nodes, table hits, hits whose value rests on an estimate
         counters = [0, 0, 0]
         leaves_estimate = not ctx.exact_leaves
-        book = ctx.book and hasattr(root, "book_value")
+        book = ctx.book and state_capabilities(root).book_value is not None
 
         def convert(value: float, same_player: bool) -> float:
             if same_player:

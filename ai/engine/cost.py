@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.games.base import CHANCE
+from plyground.games.base import CHANCE, OptionCost, capabilities, state_capabilities
 
 SAMPLE_PATHS = 200
 """Random paths averaged by the tree-size estimator."""
@@ -97,8 +97,8 @@ def speed(state: Any, algorithm: str, depth: int | None) -> float:
     (the game's `solve_speed()` hook), else the algorithm's typical speed (NODES_PER_SECOND).
     Only speeds of searching count here, never a one-time start-up."""
     if depth is None and algorithm == "alphabeta":
-        hook = getattr(state, "solve_speed", None)
-        engine_speed = hook() if hook is not None else None
+        hook = state_capabilities(state).solve_speed
+        engine_speed = hook(state) if hook is not None else None
         if engine_speed:
             return float(engine_speed)
     return NODES_PER_SECOND.get(algorithm, 200_000)
@@ -145,8 +145,8 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
 def _cheap_to_solve(state: Any) -> bool:
     """The game's `solve_is_cheap()` hook: an opening book that alpha-beta reaches within a
     few plies makes solving quick where the tree-size estimate says it is endless."""
-    hook = getattr(state, "solve_is_cheap", None)
-    return bool(hook()) if hook is not None else False
+    hook = state_capabilities(state).solve_is_cheap
+    return hook is not None and bool(hook(state))
 
 
 def deepest_within(state: Any, algorithm: str, seconds: float, limit: int = 64) -> int | None:
@@ -208,9 +208,9 @@ def available_memory() -> int:
         return UNKNOWN_MEMORY
 
 
-def option_cost(factory: Any, options: dict[str, int]) -> Any:
+def option_cost(factory: Any, options: dict[str, int]) -> OptionCost | None:
     """The game's `OptionCost` for these options (its optional hook), or None."""
-    hook = getattr(factory, "option_cost", None)
+    hook = capabilities(factory).option_cost
     if hook is None:
         return None
     full = {option.name: option.default for option in getattr(factory, "options", ())}

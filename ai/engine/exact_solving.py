@@ -25,7 +25,15 @@ from plyground.ai.engine.proof import known_value
 from plyground.ai.engine.pruning_search import AlphaBeta
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, STEP_UNITS, WIN_UNITS
-from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE, ExactEngine, Move
+from plyground.games.base import (
+    DISTANCE_WIN,
+    PURE_PYTHON_VARIABLE,
+    ExactEngine,
+    Move,
+    WarmUp,
+    capabilities,
+    state_capabilities,
+)
 
 SLICE_NODES = 1 << 20
 """Nodes between two looks at the clock and the stop request (a few tenths of a second)."""
@@ -45,15 +53,15 @@ if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one
 
 def engine_for(state: Any) -> ExactEngine | None:
     """The game's exact engine for `state` (None: solve in Python)."""
-    hook = getattr(state, "exact_engine", None)
-    return hook() if hook is not None else None
+    hook = state_capabilities(state).exact_engine
+    return hook(state) if hook is not None else None
 
 
 def engine_status(state: Any) -> str | None:
     """One line on which solver the game runs (`exact_engine_status()`), None if it has one
     solver only."""
-    hook = getattr(state, "exact_engine_status", None)
-    return str(hook()) if hook is not None else None
+    hook = state_capabilities(state).exact_engine_status
+    return str(hook(state)) if hook is not None else None
 
 
 @contextmanager
@@ -85,7 +93,7 @@ def warm_up_engines() -> None:
     if os.environ.get(WARM_UP_SWITCH):
         return
     for factory in games.GAMES.values():
-        warm_up = getattr(factory, "warm_up", None)
+        warm_up = capabilities(factory).warm_up
         if warm_up is not None:
             with suppress(Exception):  # a solve later says what is wrong
                 warm_up()
@@ -104,10 +112,10 @@ def warm_up_in_background(game: Any) -> threading.Thread | None:
     loads nothing).  The warm-up works on a table of its own: a search running meanwhile
     is not disturbed, it only waits for the compiler if it needs the engine at once."""
     name = str(getattr(game, "name", type(game).__name__))
-    warm_up = getattr(game, "warm_up", None)
-    if warm_up is None or name in _warming or os.environ.get(WARM_UP_SWITCH):
+    if not isinstance(game, WarmUp) or name in _warming or os.environ.get(WARM_UP_SWITCH):
         return None
     _warming.add(name)
+    warm_up = game.warm_up
 
     def run() -> None:
         with suppress(Exception):  # a solve later says what is wrong

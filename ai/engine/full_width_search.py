@@ -13,7 +13,7 @@ from typing import Any
 
 from plyground.ai.engine.bookkeeping import POLL_MASK, Context, back_up, terminal_units
 from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move
+from plyground.games.base import Move, state_capabilities
 
 
 def book_units(node: Any) -> int | None:
@@ -31,7 +31,8 @@ def _book_bounds(node: Any) -> tuple[int, int] | None:
     known = node.book_value()
     if known is None:
         return None
-    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else 512
+    horizon = state_capabilities(node).max_plies_left
+    plies_left = horizon(node) if horizon is not None else 512
     low: int
     high: int
     low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
@@ -63,7 +64,7 @@ def minimax_root(
     """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll
     leaf = ctx.leaf
-    book = ctx.book and hasattr(state, "book_value")
+    book = ctx.book and state_capabilities(state).book_value is not None
 
     def value(node: Any, remaining: int) -> tuple[int, list[Move]]:
         ctx.nodes += 1

@@ -21,7 +21,7 @@ from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, _OutOfNodes, _OutOf
 from plyground.ai.engine.full_width_search import book_units
 from plyground.ai.engine.pruning_search import MAX_PLY, AlphaBeta
 from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move
+from plyground.games.base import Move, state_capabilities
 
 FIRST_PROBE_NODES = 2_048
 """The node budget of each move's probe in the first round (it grows 4x a round)."""
@@ -51,9 +51,10 @@ class Proof:
 
 def candidates(state: Any, order: list[Move]) -> tuple[list[Move], list[Move]]:
     """(moves that may keep the value, likeliest first; moves the game rules out at once)."""
-    if not hasattr(state, "search_moves"):
+    search_moves = state_capabilities(state).search_moves
+    if search_moves is None:
         return list(order), []
-    listed = state.search_moves()
+    listed = search_moves(state)
     if not listed:  # every move loses at once: all are equal
         return list(order), []
     kept = [m for m in listed if m in order]
@@ -112,26 +113,27 @@ def prove_keeper(
 def known_value(state: Any) -> int | None:
     """The root's exact value in units where the game knows it (`solved_value()`, an
     opening book's `book_value()` with the distance), or None."""
-    if hasattr(state, "solved_value"):
-        known = state.solved_value()
+    offered = state_capabilities(state)
+    if offered.solved_value is not None:
+        known = offered.solved_value(state)
         if known is not None:
-            value: int = known.bounds(WIN_UNITS, STEP_UNITS, MAX_PLY)[0]
-            return value
-    return book_units(state) if hasattr(state, "book_value") else None
+            return known.bounds(WIN_UNITS, STEP_UNITS, MAX_PLY)[0]
+    return book_units(state) if offered.book_value is not None else None
 
 
 def solve_is_cheap(state: Any) -> bool:
     """The game's `solve_is_cheap()` hook: solving this position is quick whatever the
     tree's size (an opening book a few plies away)."""
-    hook = getattr(state, "solve_is_cheap", None)
-    return bool(hook()) if hook is not None else False
+    hook = state_capabilities(state).solve_is_cheap
+    return hook is not None and bool(hook(state))
 
 
 def promising_first(state: Any, order: list[Move]) -> list[Move]:
     """The root moves with the game's `search_moves()` first (the likeliest best)."""
-    if not hasattr(state, "search_moves"):
+    search_moves = state_capabilities(state).search_moves
+    if search_moves is None:
         return order
-    first = [m for m in state.search_moves() if m in order]
+    first = [m for m in search_moves(state) if m in order]
     return [*first, *(m for m in order if m not in first)]
 
 

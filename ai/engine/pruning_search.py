@@ -36,7 +36,7 @@ from plyground.ai.engine.bookkeeping import (
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move
+from plyground.games.base import Move, state_capabilities
 
 MAX_PLY = 512
 
@@ -75,10 +75,11 @@ class AlphaBeta:
         loss_in_two = -(WIN_UNITS - 2 * STEP_UNITS)
         loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
         loss_now = -WIN_UNITS
-        hooks = hasattr(root, "search_moves")
-        book = ctx.book and hasattr(root, "book_value")
-        solved_hook = ctx.book and hasattr(root, "solved_value")
-        horizon = hasattr(root, "max_plies_left")
+        offered = state_capabilities(root)  # read once per search, never per node
+        hooks = offered.search_moves is not None and offered.winning_move is not None
+        book = ctx.book and offered.book_value is not None
+        solved_hook = ctx.book and offered.solved_value is not None
+        horizon = offered.max_plies_left is not None
         lines = self.lines
         # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
         # that rest on an estimate (so a reused table cannot hide a heuristic leaf), book answers
@@ -257,8 +258,9 @@ class AlphaBeta:
         `move` None it values `state` itself, else the root's move `move`.
         """
         candidates = _SOLVED_VALUES
-        if hasattr(state, "max_plies_left"):  # no result lies further away than the game can
-            horizon = state.max_plies_left()
+        plies_left = state_capabilities(state).max_plies_left
+        if plies_left is not None:  # no result lies further away than the game can
+            horizon = plies_left(state)
             candidates = [
                 c for c in candidates if c == 0 or WIN_UNITS - abs(c) <= horizon * STEP_UNITS
             ]
@@ -344,14 +346,16 @@ class AlphaBeta:
         for move in line:
             node = node.play(move)
         seen = {node.key()}
+        offered = state_capabilities(state)
         while len(line) < limit and not node.is_terminal():
             entry = self.table.probe(node.key())
             move = entry[4] if entry is not None else None
             if move is None or move not in node.legal_moves():
                 move = None
-                if hasattr(node, "winning_move"):  # nodes the hooks answered are not stored
-                    move = node.winning_move()
-                    if move is None and not node.search_moves():
+                if offered.winning_move is not None and offered.search_moves is not None:
+                    # nodes the hooks answered are not stored
+                    move = offered.winning_move(node)
+                    if move is None and not offered.search_moves(node):
                         move = node.legal_moves()[0]  # every move loses: show one
                 if move is None:
                     break

@@ -49,7 +49,7 @@ from plyground.ai.evaluation.move_provenance import (
 )
 from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.student_code.heuristics import file_heuristic, is_heuristic_file
-from plyground.games.base import CHANCE, Heuristic, Move
+from plyground.games.base import CHANCE, Heuristic, Move, state_capabilities
 
 _T = TypeVar("_T")
 MAX_DEPTH = 64
@@ -278,12 +278,14 @@ def _line_end(state: Any, line: tuple[Move, ...]) -> tuple[bool, tuple[int, int]
         node = node.play(move)
     if node.is_terminal():
         return False, None
-    known = node.solved_value() if hasattr(node, "solved_value") else None
-    if known is None and hasattr(node, "book_value"):
-        known = node.book_value()
+    offered = state_capabilities(node)
+    known = offered.solved_value(node) if offered.solved_value is not None else None
+    if known is None and offered.book_value is not None:
+        known = offered.book_value(node)
     if known is None:
         return True, None
-    plies_left = node.max_plies_left() if hasattr(node, "max_plies_left") else MAX_DEPTH
+    horizon = offered.max_plies_left
+    plies_left = horizon(node) if horizon is not None else MAX_DEPTH
     low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies_left)
     same = node.player == state.player
     return True, (int(low), int(high)) if same else (-int(high), -int(low))

@@ -24,6 +24,7 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import Context, MoveMarks
 from plyground.ai.engine.values import PROVEN_UNITS, STEP, WIN, plies_to_end, to_value
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.games.base import state_capabilities
 
 
 def _distance_known(state: Any, ctx: Context, value: float, depth: int | None) -> bool:
@@ -31,11 +32,12 @@ def _distance_known(state: Any, ctx: Context, value: float, depth: int | None) -
     a book answers: that is how a book's win or loss without its distance is counted (a
     solve narrows such answers down to their distance)."""
     plies = plies_to_end(value)
-    if plies is None or depth is None or not ctx.book or not hasattr(state, "book_value"):
+    offered = state_capabilities(state)
+    if plies is None or depth is None or not ctx.book or offered.book_value is None:
         return True
-    if not hasattr(state, "max_plies_left"):
+    if offered.max_plies_left is None:
         return True
-    return bool(plies < state.max_plies_left())
+    return plies < offered.max_plies_left(state)
 
 
 def judge(
@@ -83,10 +85,11 @@ def book_knows(node: Any, ctx: Context) -> bool:
     """Whether the game's book (or a stored solution) answers `node` itself."""
     if not ctx.book or node.is_terminal():
         return False
-    for hook in ("solved_value", "book_value"):
-        if hasattr(node, hook) and getattr(node, hook)() is not None:
-            return True
-    return False
+    offered = state_capabilities(node)
+    return any(
+        hook is not None and hook(node) is not None
+        for hook in (offered.solved_value, offered.book_value)
+    )
 
 
 def judge_moves(

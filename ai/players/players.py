@@ -28,7 +28,7 @@ from plyground.ai.student_code.heuristics import (
     evaluating_in_worker,
     is_heuristic_file,
 )
-from plyground.games.base import Move
+from plyground.games.base import Move, capabilities
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""
@@ -104,7 +104,7 @@ class PlayerConfig:
                 raise ValueError(f"an agent needs a Python file, not {self.agent!r}")
             if game is not None:
                 spec.check()
-                if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+                if spec.kaggle and capabilities(game).kaggle_configuration is None:
                     raise ValueError(f"{game.title} has no Kaggle format")
             return
         if self.algorithm not in (*ALGORITHMS, RANDOM):

@@ -38,6 +38,7 @@ from plyground.ai.student_code.worker import (
     resolve,
     short_repr,
 )
+from plyground.games.base import KaggleConfiguration, MoveTimeLimit
 
 KAGGLE_PREFIX = "kaggle:"
 """A spec starting with this is a Kaggle-format agent."""
@@ -124,7 +125,7 @@ def game_options(game: Any) -> dict[str, Any]:
 
 def move_seconds(game: Any) -> float:
     """The per-move time limit of a player from a file in this game."""
-    return float(getattr(game, "move_time_limit", MOVE_SECONDS))
+    return float(game.move_time_limit) if isinstance(game, MoveTimeLimit) else MOVE_SECONDS
 
 
 class Struct(dict[str, Any]):
@@ -227,7 +228,7 @@ def agent_player(spec: AgentSpec, game: Any) -> FilePlayer:
     overage = None
     configuration: dict[str, Any] = {}
     if spec.kaggle:
-        if not hasattr(game, "kaggle_configuration"):
+        if not isinstance(game, KaggleConfiguration):
             raise ValueError(f"{game.title} has no Kaggle format (no kaggle_configuration hook)")
         configuration = game.kaggle_configuration()
         seconds = float(configuration.get("actTimeout", seconds)) + KAGGLE_GRACE

@@ -31,7 +31,7 @@ from plyground.ai.student_code.worker import (
     resolve,
 )
 from plyground.ai.textbook.trace import Trace, trace
-from plyground.games.base import Move
+from plyground.games.base import Move, capabilities
 from plyground.games.trees import examples as tree_examples
 
 CASE_SECONDS = 10.0
@@ -156,7 +156,7 @@ def cases(algorithm: str, seed: int = 0) -> Iterator[Case]:
 def _game_cases(algorithm: str) -> Iterator[Case]:
     """Positions of every registered game the algorithm can search (games' own positions)."""
     for name, factory in games.GAMES.items():
-        positions = getattr(factory, "exercise_positions", ())
+        positions = capabilities(factory).exercise_positions
         stochastic = bool(getattr(factory, "stochastic", False))
         if stochastic != (algorithm == "expectiminimax"):
             continue

@@ -28,7 +28,7 @@ from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNIT
 from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.observer import CHANCE, MAX, MIN, Quiet
 from plyground.games.base import CHANCE as CHANCE_TO_MOVE
-from plyground.games.base import Move
+from plyground.games.base import Move, capabilities, state_capabilities
 
 LEAF = "leaf"
 """The role of a position the search evaluates instead of expanding."""
@@ -87,7 +87,7 @@ class TextbookGame:
         if stochastic:
             self.ctx.for_chance_game()
         self.root_player = self.root.player
-        self.raw = bool(getattr(self.root.game, "utility_is_value", False))
+        self.raw = capabilities(self.root.game).utility_is_value
         self.decay = not stochastic and not self.raw
 
     def start(self, depth: int) -> Position:
@@ -193,7 +193,7 @@ class TextbookGame:
     def book_value(self, position: Position) -> float | None:
         """The opening book's exact value for MAX (as `ai.engine.search` uses it), or None."""
         state = position.state
-        if self.raw or not self.ctx.book or not hasattr(state, "book_value"):
+        if self.raw or not self.ctx.book or state_capabilities(state).book_value is None:
             return None
         units = book_leaf(state)
         if units is None:

@@ -37,7 +37,7 @@ from plyground.ai.textbook.game_view import (
 from plyground.ai.textbook.minimax import minimax
 from plyground.ai.textbook.observer import Observer, Observers, Quiet
 from plyground.ai.textbook.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
-from plyground.games.base import Move
+from plyground.games.base import Move, capabilities
 
 NODE_BUDGET = 20_000
 """Traces stop past this many nodes: bigger ones are neither drawable nor readable."""
@@ -104,7 +104,7 @@ class Recorder(Quiet):
         self.last = -1
         format_move = getattr(view.root.game, "format_move", str)
         self.label_of: Callable[[Move], str] = lambda move: str(format_move(move))
-        self.root_label = str(getattr(view.root.game, "root_label", "root"))
+        self.root_label = capabilities(view.root.game).root_label
 
     def shown(self, value: float) -> float | None:
         """A value on the shown scale (None for an infinite bound)."""
@@ -314,7 +314,7 @@ def recorded(
 ) -> Trace:
     """A `Trace` of `events` recorded from `state` (by `trace`, or built from a student's
     search by the exercise grader), with its tree and step counters."""
-    raw = bool(getattr(state.game, "utility_is_value", False))
+    raw = capabilities(state.game).utility_is_value
     stochastic = bool(state.STOCHASTIC)
     counters: list[tuple[int, int, int, int]] = list(tally(events))
     found = Trace(

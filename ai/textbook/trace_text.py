@@ -7,6 +7,7 @@ from typing import Any
 
 from plyground.ai.engine.search import ALGORITHM_TITLES
 from plyground.ai.textbook.trace import SHAPES, Trace, TraceEvent, TraceNode
+from plyground.games.base import capabilities
 
 ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
 
@@ -26,7 +27,7 @@ def node_name(trace: Trace, node: TraceNode) -> str:
     if node.parent < 0:
         return "the root" if node.label == "root" else node.label
     game = getattr(trace.root_state, "game", None)
-    if getattr(game, "labels_name_nodes", False):
+    if game is not None and capabilities(game).labels_name_nodes:
         return node.label
     return "·".join(n.label for n in trace.path(node.id)[1:])
 

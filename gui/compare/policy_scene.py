@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from plyground.games.base import PolicyPicture
 from plyground.gui import chart, theme
 from plyground.gui.compare.charts import policy_charts
 from plyground.gui.compare.view_heading import draw_card, draw_heading
@@ -52,7 +53,7 @@ class PolicyScene(Scene):
         self.state = state
         self.picture: dict[str, Any] | None = None
         self.problem = ""
-        describe_policy = getattr(game, "policy_picture", None)
+        describe_policy = game.policy_picture if isinstance(game, PolicyPicture) else None
         if describe_policy is None:
             self.problem = f"{game.title} has no reference policy to draw."
         elif state.is_terminal():

@@ -19,6 +19,7 @@ from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.game_view import Position, TextbookGame
 from plyground.ai.textbook.observer import Quiet
 from plyground.ai.textbook.trace import Trace, TraceNode
+from plyground.games.base import capabilities
 
 GHOST_BUDGET = 400
 """At most this many ghost nodes per trace (a picture, not a search)."""
@@ -55,7 +56,7 @@ def pruned_subtrees(found: Trace) -> Pruned:
     if not cuts or found.root_state is None:
         return pruned
     game = found.root_state.game
-    pruned.valued = bool(getattr(game, "utility_is_value", False))
+    pruned.valued = capabilities(game).utility_is_value
     label_of = getattr(game, "format_move", str)
     view = TextbookGame(found.root_state)
     try:

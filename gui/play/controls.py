@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from plyground.games import capabilities
 from plyground.gui.play.controller import SPEED_MAX, PlayController
 from plyground.gui.sound import sounds
 from plyground.gui.storage.settings import CUSTOM, FROM_FILE, HUMAN
@@ -239,7 +240,7 @@ TOOL_DEPTH = 4
 
 def has_policy(controller: PlayController) -> bool:
     """Whether the game draws a reference policy (asked of the game, never by name)."""
-    return hasattr(type(controller.game), "policy_picture")
+    return capabilities(controller.game).policy_picture is not None
 
 
 def tool_refusal(controller: PlayController, key: str) -> str:

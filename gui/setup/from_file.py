@@ -24,6 +24,7 @@ import pygame_gui
 from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_seconds
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
 from plyground.ai.student_code.worker import top_level_functions
+from plyground.games import capabilities
 from plyground.gui import theme
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
@@ -46,7 +47,7 @@ def agent_problem(side: SideSetup, game: Any, when_read: Callable[[], None] | No
     _, problem = checked(f"agent {spec.text}", spec.path, spec.check, None, when_read)
     if problem:
         return problem
-    if spec.kaggle and not hasattr(game, "kaggle_configuration"):
+    if spec.kaggle and capabilities(game).kaggle_configuration is None:
         return f"{game.title} has no Kaggle format: give a file with choose(state)"
     return ""
 
@@ -100,7 +101,7 @@ def spec_for(path: str, game: Any) -> str:
     names, problem = checked("functions", path, partial(top_level_functions, Path(path)), no_names)
     if problem:
         return path
-    if "choose" not in names and hasattr(game, "kaggle_configuration"):
+    if "choose" not in names and capabilities(game).kaggle_configuration is not None:
         return KAGGLE_PREFIX + path
     return path
 

@@ -13,13 +13,13 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias, get_type_hints, runtime_checkable
 
-Player: TypeAlias = int
+Side: TypeAlias = int
 """0 or 1 for the two players, or `CHANCE` at a chance node."""
 
 Move: TypeAlias = Any
 """A game's move: an int (cell or column) or a string (Pig's "roll"/"hold", die faces)."""
 
-CHANCE: Player = -1
+CHANCE: Side = -1
 """`State.to_move` at a chance node (Pig's die roll)."""
 
 HEURISTIC_LIMIT = 0.9
@@ -351,10 +351,10 @@ class State(Protocol):
     """True for games with chance nodes: values are win probabilities, no distance bonus."""
 
     @property
-    def to_move(self) -> Player: ...
+    def to_move(self) -> Side: ...
 
     @property
-    def player(self) -> Player:
+    def player(self) -> Side:
         """The player whose turn it is, also at a chance node (the one who rolled)."""
         ...
 
@@ -366,8 +366,8 @@ class State(Protocol):
     def legal_moves(self) -> tuple[Move, ...]: ...
     def play(self, move: Move) -> State: ...
     def is_terminal(self) -> bool: ...
-    def winner(self) -> Player | None: ...
-    def utility(self, player: Player) -> float: ...
+    def winner(self) -> Side | None: ...
+    def utility(self, player: Side) -> float: ...
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
     def key(self) -> Hashable: ...
     def winning_line(self) -> tuple[Any, ...] | None:

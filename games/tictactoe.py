@@ -24,8 +24,8 @@ from plyground.games.base import (
     GameOption,
     Heuristic,
     IllegalMoveError,
-    Player,
     Preset,
+    Side,
     illegal,
 )
 
@@ -77,7 +77,7 @@ class State:
 
     x: Bitboard = 0
     o: Bitboard = 0
-    to_move: Player = field(init=False, compare=False, repr=False)
+    to_move: Side = field(init=False, compare=False, repr=False)
     over: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,7 +95,7 @@ class State:
         return hash(self.x | self.o << CELLS)
 
     @property
-    def player(self) -> Player:
+    def player(self) -> Side:
         """The player to move (tic-tac-toe has no chance nodes)."""
         return self.to_move
 
@@ -145,7 +145,7 @@ class State:
         _set_over(state, over or x | o == BB_FULL)
         return state
 
-    def winner(self) -> Player | None:
+    def winner(self) -> Side | None:
         """0 (X) or 1 (O) if that player has three in a line, else None."""
         if _HAS_LINE[self.x]:
             return 0
@@ -153,7 +153,7 @@ class State:
             return 1
         return None
 
-    def utility(self, player: Player) -> float:
+    def utility(self, player: Side) -> float:
         """+1 if `player` won, -1 if they lost, 0 for a draw or a game in progress."""
         winner = self.winner()
         if winner is None:
@@ -186,7 +186,7 @@ class State:
         board = [0 if owner is None else owner + 1 for owner in map(self.cell, range(CELLS))]
         return {"board": board, "mark": self.to_move + 1}
 
-    def cell(self, index: Cell) -> Player | None:
+    def cell(self, index: Cell) -> Side | None:
         """Who marked cell `index` (0-8): 0 (X), 1 (O) or None if empty."""
         if self.x >> index & 1:
             return 0

@@ -20,8 +20,8 @@ from plyground.games.base import (
     GameOption,
     Heuristic,
     IllegalMoveError,
-    Player,
     Preset,
+    Side,
     SolverBenchmark,
     SolverSet,
     illegal,
@@ -72,7 +72,7 @@ class State:
 
     current: Bitboard = 0
     mask: Bitboard = 0
-    to_move: Player = field(init=False, compare=False, repr=False)
+    to_move: Side = field(init=False, compare=False, repr=False)
     over: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,7 +95,7 @@ class State:
         return hash(self.current + self.mask)
 
     @property
-    def player(self) -> Player:
+    def player(self) -> Side:
         """The player to move (connect-four has no chance nodes)."""
         return self.to_move
 
@@ -160,7 +160,7 @@ class State:
         _set_over(state, over)
         return state
 
-    def winner(self) -> Player | None:
+    def winner(self) -> Side | None:
         """0 or 1 if that player has four in a line, else None."""
         if not self.over:
             return None
@@ -170,7 +170,7 @@ class State:
             return self.to_move
         return None
 
-    def utility(self, player: Player) -> float:
+    def utility(self, player: Side) -> float:
         """+1 if `player` won, -1 if they lost, 0 for a draw or a game in progress."""
         winner = self.winner()
         if winner is None:
@@ -199,7 +199,7 @@ class State:
             (col, row) for col in range(WIDTH) for row in range(HEIGHT) if cells & bit(col, row)
         )
 
-    def cell(self, col: int, row: int) -> Player | None:
+    def cell(self, col: int, row: int) -> Side | None:
         """Who owns square (col, row), row 0 at the bottom: 0, 1 or None if empty."""
         square = bit(col, row)
         if not self.mask & square:

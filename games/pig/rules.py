@@ -21,8 +21,8 @@ from plyground.games.base import (
     Heuristic,
     IllegalMoveError,
     OptionCost,
-    Player,
     Preset,
+    Side,
     illegal,
     parse_one_character_moves,
     replay,
@@ -74,8 +74,8 @@ class State:
     goal: int = DEFAULT_GOAL
     scores: tuple[int, int] = (0, 0)
     turn_total: int = 0
-    player: Player = 0
-    to_move: Player = 0
+    player: Side = 0
+    to_move: Side = 0
     ply: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
@@ -147,7 +147,7 @@ class State:
             return _make(self.goal, new_scores, 0, player ^ 1, player ^ 1, self.ply + 1)
         raise self._illegal(move)
 
-    def winner(self) -> Player | None:
+    def winner(self) -> Side | None:
         """The player whose score reached the goal, or None while the game goes on."""
         mine, theirs = self.scores
         if mine >= self.goal:
@@ -156,7 +156,7 @@ class State:
             return 1
         return None
 
-    def utility(self, player: Player) -> float:
+    def utility(self, player: Side) -> float:
         """+1 if `player` won, -1 if they lost, 0 while the game goes on."""
         winner = self.winner()
         if winner is None:
@@ -196,7 +196,7 @@ _set_ply: _Setter = State.__dict__["ply"].__set__
 
 
 def _make(
-    goal: int, scores: tuple[int, int], turn_total: int, player: Player, to_move: Player, ply: int
+    goal: int, scores: tuple[int, int], turn_total: int, player: Side, to_move: Side, ply: int
 ) -> State:
     state = _new(State)
     _set_goal(state, goal)

@@ -23,6 +23,8 @@ from plyground.ai.compare.comparison import (
     theory_curves,
 )
 from plyground.ai.engine.search import SearchCancelled, SearchError
+from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
@@ -49,7 +51,7 @@ def format_row(row: Row, game: Any) -> list[str]:
         return [row.title, "skipped", "", nodes, "", "", "", seconds, ""]
     return [
         row.title,
-        "" if row.value is None else f"{row.value:+.3f}",
+        "" if row.value is None else signed(row.value, 3),
         "" if row.move is None else game.format_move(row.move),
         f"{row.nodes:,}",
         f"{row.leaves:,}",
@@ -134,7 +136,8 @@ def command_compare(args: argparse.Namespace) -> int:
             def progress(step: Step) -> None:
                 status.update(
                     f"run {step.index + 1} of {step.total}: {step.variant} at depth "
-                    f"{step.depth} · {step.nodes:,} nodes of ~{round(step.estimate.nodes):,}"
+                    f"{step.depth} · {step.nodes:,} of "
+                    f"~{counted(round(step.estimate.nodes), 'node')}"
                 )
 
             comparison = compare(

@@ -6,6 +6,7 @@ import argparse
 import time
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.ray_executor import EXECUTORS, ExecutorError
 from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
@@ -24,7 +25,14 @@ from plyground.cli.args import (
     positive_int,
     worker_count,
 )
-from plyground.cli.console import GameProgress, console_for, print_table, say, table
+from plyground.cli.console import (
+    GameProgress,
+    console_for,
+    print_table,
+    say,
+    table,
+    void_or_aborted,
+)
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, check_png_path, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
@@ -92,8 +100,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         if stopped is not None:
             say(
                 errors,
-                f"{PROG}: {stop_reason(stopped)} after {done} of {setup.total_games} games; "
-                "the results so far follow",
+                f"{PROG}: {stop_reason(stopped)} after {done} of "
+                f"{counted(setup.total_games, 'game')}; the results so far follow",
             )
         ranking = result.ranking(seed=args.seed)
         written = report_tournament(
@@ -157,7 +165,7 @@ def report_tournament(
         return True
     from plyground.cli.rating_chart import draw_rating_chart
 
-    title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
+    title = f"{game.title}: {counted(args.games, 'game')} per pair, seed {args.seed}"
     try:
         draw_rating_chart(ranking, title, plot_file)
         say(console_for(), f"\nChart written to {args.plot}")
@@ -252,7 +260,7 @@ def print_tournament(
     headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
     print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
     if result.void:
-        say(out, f"{result.void} games are void (their worker or Ray lost them); not counted.")
+        say(out, f"{void_or_aborted(result.void)}.")
 
 
 def cross_table(result: Any) -> Any:

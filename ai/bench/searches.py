@@ -44,6 +44,8 @@ from plyground.ai.bench.solver import (
     solver_suite,
 )
 from plyground.ai.engine.search import ALGORITHM_TITLES, search, searchable_algorithms
+from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.match import MatchSetup, play_game
 from plyground.ai.players.text_table import format_seconds, format_table
 
@@ -178,7 +180,8 @@ def _ladder(
             ],
         }
         rows.append(row)
-        log(f"  {algorithm} depth {depth}: {result.nodes:,} nodes, {format_seconds(elapsed)}")
+        nodes = counted(result.nodes, "node")
+        log(f"  {algorithm} depth {depth}: {nodes}, {format_seconds(elapsed)}")
         if result.exact:
             break
         growth = elapsed / previous if previous > 0.001 else 4.0
@@ -236,7 +239,7 @@ def format_search_bench(report: list[dict[str, Any]]) -> list[str]:
                         "-" if share is None else f"{100 * share:.1f}%",
                         f"{row['effective_branching']:.2f}",
                         "-" if row["growth"] is None else f"{row['growth']:.2f}",
-                        f"{row['value']:+.3f}",
+                        signed(row["value"], 3),
                     ]
                 )
         headers = [
@@ -304,7 +307,7 @@ def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[s
                     "nodes_per_move": sum(record.nodes) / decisions if decisions else 0.0,
                 }
             )
-            log(f"{name} {preset}: {decisions} moves in {format_seconds(wall)}")
+            log(f"{name} {preset}: {counted(decisions, 'move')} in {format_seconds(wall)}")
     return report
 
 

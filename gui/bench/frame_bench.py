@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
+
 WARM_UP_FRAMES = 5
 
 
@@ -299,8 +301,8 @@ def memory_run(
                 samples.append(sample)
                 if log is not None:
                     log(
-                        f"memory: {sample['seconds']:.0f} s, {sample['games']} games, "
-                        f"{sample['rss_mb']} MB resident"
+                        f"memory: {sample['seconds']:.0f} s, "
+                        f"{counted(len(controller.series), 'game')}, {sample['rss_mb']} MB resident"
                     )
                 next_sample = now + every
                 if elapsed >= seconds:

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from plyground.ai.compare.comparison import Estimate, Row, duration
+from plyground.ai.engine.values import signed
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.wording import board_text, short_legend
 from plyground.gui import theme
@@ -119,7 +120,7 @@ def value_cell(game: Any, row: Row) -> str:
     """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%')."""
     evaluation = evaluation_of(row)
     if evaluation is None:
-        return "" if row.value is None else f"{row.value:+.3f}"
+        return "" if row.value is None else signed(row.value, 3)
     return board_text(evaluation, bool(getattr(game, "stochastic", False)))
 
 

@@ -203,3 +203,38 @@ def test_the_narration_names_a_chance_node_as_the_tree_does() -> None:
     assert node_name(found, chance) == chance.label == "a1"
     sentences = [explain(found, step) for step in range(len(found.events))]
     assert "Chance node a1 averages its outcomes: 0.9·2 + 0.1·3 = 2.1." in sentences
+
+
+# ------------------------------------------------------------------ the terminal's figures
+def test_compare_writes_each_value_with_its_kind_and_a_key(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from plyground.cli import run as cli_run
+
+    assert cli_run(["compare", "--game", "tictactoe", "--moves", "15", "--depth", "2"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if "minimax" in line and "│" in line]
+    assert rows and all("est. " in row for row in rows)
+    assert "Key: est. " in out and ": a heuristic estimate (-1 to +1, not a proof)" in out
+
+
+def test_the_bench_shows_no_share_above_all_of_minimax() -> None:
+    from plyground.ai.bench.searches import _share_text
+
+    assert _share_text(0.125) == "12.5%"
+    assert _share_text(1.0) == "100.0%"
+    assert _share_text(1.098) == "more"
+    assert _share_text(None) == "-"
+
+
+def test_games_left_out_agree_with_their_count() -> None:
+    from plyground.cli.console import void_or_aborted
+
+    assert void_or_aborted(1) == "1 game is void (its worker or Ray lost it); not counted"
+    assert void_or_aborted(2) == "2 games are void (their worker or Ray lost them); not counted"
+    assert void_or_aborted(1, aborted=True) == (
+        "1 game reached the move limit and was scored as a draw"
+    )
+    assert void_or_aborted(3, aborted=True) == (
+        "3 games reached the move limit and were scored as draws"
+    )

@@ -157,8 +157,9 @@ def format_expert_bench(report: dict[str, Any]) -> list[str]:
         )
     all_moves = report["moves"]
     lines = [
-        f"{report['preset']} ({report['config']}) against itself, {report['games']} seeded "
-        f"games of {report['game']}: move time by stones on the board",
+        f"{report['preset']} ({report['config']}) against itself, "
+        f"{counted(report['games'], 'seeded game')} of {report['game']}: move time by stones "
+        "on the board",
         *format_table(
             ["stones", "moves", "median", "p90", "max", "most nodes"], rows, right=(1, 2, 3, 4, 5)
         ),

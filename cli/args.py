@@ -299,7 +299,7 @@ def check_games_cost(
 
     configs = [parsed_spec(game, spec) for spec in specs]
     seconds = cost.games_seconds(game, configs, games, jobs)
-    workers = f"{jobs} worker process{'es' if jobs != 1 else ''}"
+    workers = counted(jobs, "worker process")
     size = f"{counted(games, 'game')} would take about {cost.format_duration(seconds)} on {workers}"
     if seconds > cost.LONG_REQUEST_SECONDS and not yes:
         raise UsageError(

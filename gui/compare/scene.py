@@ -334,7 +334,7 @@ class CompareScene(Scene):
             surface,
             self.app,
             "Compare the algorithms",
-            f"{self.game.title} · position after {moves} move{'s' if moves != 1 else ''} · "
+            f"{self.game.title} · position after {counted(moves, 'move')} · "
             f"heuristic “{heuristic}” · depth counts player decisions",
         )
         spots = self.layout()

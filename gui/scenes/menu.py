@@ -109,7 +109,7 @@ class MenuScene(FileDialogScene):
             value = saved.game.option_values().get(option.name, option.default)
             title += f" · {option.title.lower()} {value}"
         moves = saved.decisions
-        return f"{title} · {saved.describe_players()} · {moves} move{'s' if moves != 1 else ''}"
+        return f"{title} · {saved.describe_players()} · {counted(moves, 'move')}"
 
     def resume_rect(self) -> pygame.Rect:
         """The 'Resume last game' bar above the bottom buttons."""

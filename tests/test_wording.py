@@ -238,3 +238,9 @@ def test_games_left_out_agree_with_their_count() -> None:
     assert void_or_aborted(3, aborted=True) == (
         "3 games reached the move limit and were scored as draws"
     )
+
+
+def test_the_key_names_no_source_the_values_already_say() -> None:
+    book = exact(0.0, Source.BOOK)
+    assert short_legend(False, [book]) == ("draw: exact",)
+    assert legend(False, [book]) == ("draw: exact (proven)",)

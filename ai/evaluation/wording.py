@@ -2,7 +2,8 @@
 
 The window's panel, hints and board labels, the explorer and every terminal command render
 values through these functions, so a value reads the same everywhere and no surface writes
-its own sentence about exactness.  `LEGEND` is the one key to how values look.
+its own sentence about exactness.  `legend` is the one key to how values look: it quotes
+the values on show, never a fixed example.
 """
 
 from __future__ import annotations
@@ -48,13 +49,13 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
 
 
 def _kinds(stochastic: bool, shown: Iterable[Evaluation]) -> list[tuple[str, list[Evaluation]]]:
-    """The values on show grouped by legend line ('exact', 'bound', 'book', 'estimate'), in
-    the legend's order, only the groups that have values."""
+    """The values on show grouped by legend line ('exact', 'bound', 'estimate'), in the
+    legend's order, only the groups that have values.  Their source (the opening book, a
+    solver) is said by each surface once, beside the values, not again in the key."""
     values = list(shown)
     groups: dict[str, list[Evaluation]] = {
         "exact": [v for v in values if v.kind is Kind.EXACT],
         "bound": [v for v in values if v.is_bound],
-        "book": [v for v in values if v.source is Source.BOOK],
         "estimate": [v for v in values if v.kind is Kind.ESTIMATE],
     }
     if stochastic:
@@ -86,8 +87,6 @@ def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) ->
     if kind == "bound":
         signs = sorted({"≤" if v.kind is Kind.UPPER else "≥" for v in values})
         return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
-    if kind == "book":
-        return "book: opening book" if short else "book: from the opening book"
     if short:
         return "est.: estimate, not a chance" if stochastic else "est.: estimate"
     example = _examples(values, stochastic, True)

@@ -105,9 +105,12 @@ class GameProgress:
     """Progress of `total` items on stderr: a rich bar with time left on a terminal, else a
     line every tenth (for logs).  `enabled` False shows nothing."""
 
-    def __init__(self, total: int, unit: str = "games", enabled: bool = True) -> None:
+    def __init__(self, total: int, unit: str = "game", enabled: bool = True) -> None:
+        from plyground.ai.evaluation.wording import plural
+
         self.total = max(1, total)
-        self.unit = unit
+        self.unit = unit if self.total == 1 else plural(unit)
+        unit = self.unit
         self.enabled = enabled
         self.console = console_for(stderr=True)
         self.start = time.perf_counter()

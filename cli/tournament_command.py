@@ -199,16 +199,17 @@ def tournament_json(
 
 def check_size(players: int, total: int, args: argparse.Namespace) -> None:
     """Say how many games the tournament plays; refuse an absurd size without --yes."""
+    size = f"{players} players, {counted(args.games, 'game')} per pair: {counted(total, 'game')}"
     if (players > MAX_PLAYERS or total > MAX_GAMES) and not args.yes:
         raise UsageError(
-            f"{players} players, {args.games} games per pair: {total:,} games in all is more "
+            f"{size} in all is more "
             f"than {MAX_GAMES:,} games or {MAX_PLAYERS} players; give --yes to play them anyway, "
             "or fewer --players or --games"
         )
     if not args.quiet:
         say(
             console_for(stderr=True),
-            f"{players} players, {args.games} games per pair: {total:,} games in all",
+            f"{size} in all",
         )
 
 
@@ -227,7 +228,7 @@ def print_tournament(
     out = console_for()
     say(
         out,
-        f"{game.title} tournament: {len(specs)} players, {args.games} games per pair "
+        f"{game.title} tournament: {len(specs)} players, {counted(args.games, 'game')} per pair "
         f"(half with each moving first), seed {args.seed}, {format_seconds(wall)}\n",
         style="bold",
     )

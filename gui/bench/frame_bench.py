@@ -348,7 +348,7 @@ def format_memory(result: dict[str, Any]) -> list[str]:
         f"{result['seconds']:.0f} s):",
         f"  resident {result['rss_start_mb']} MB after a {result['warm_up_seconds']:.0f} s "
         f"warm-up, {result['rss_end_mb']} MB at the end (peak {result['rss_peak_mb']} MB, "
-        f"{'?' if rate is None else f'{rate:+.2f}'} MB/min); {result['games']} games, "
+        f"{'?' if rate is None else f'{rate:+.2f}'} MB/min); {counted(result['games'], 'game')}, "
         f"{result['games_after_warm_up']} after the warm-up",
         f"  drawing caches: text {caches['text'] / mb:.1f} of {limits['text'] / mb:.0f} MB, "
         f"shapes {caches['shapes'] / mb:.1f} of {limits['shapes'] / mb:.0f} MB; "

@@ -65,9 +65,10 @@ def test_a_count_agrees_with_its_noun() -> None:
 def test_the_trace_summary_says_one_node_and_one_leaf() -> None:
     tree = TreeGame(("max", (("B", 3.0),)))
     found = trace(tree.initial_state(), "minimax", 1)
-    assert render_text(found).splitlines()[-1] == (
-        "value 3; 2 nodes, 1 leaf, 0 cut-offs, 0 table hits"
-    )
+    assert render_text(found).splitlines()[-2:] == [
+        "value 3; 2 nodes, 1 leaf, 0 cut-offs, 0 table hits",
+        "root value: exact, searched to the end",
+    ]
 
 
 def test_a_progress_line_and_an_estimate_of_one_node() -> None:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from plyground.ai.engine.search import ALGORITHM_TITLES
-from plyground.ai.evaluation.wording import counted
+from plyground.ai.evaluation.wording import counted, kind_text, source_text
 from plyground.ai.textbook.trace import SHAPES, Trace, TraceEvent, TraceNode
 
 ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
@@ -172,6 +172,9 @@ def render_text(trace: Trace) -> str:
         f"value {trace.format_value(trace.value)}; {counted(visited, 'node')}, "
         f"{counted(leaves, 'leaf')}, {counted(cutoffs, 'cut-off')}, {counted(hits, 'table hit')}"
     )
+    if trace.evaluation is not None:  # what the root's number is (ai.evaluation.wording)
+        evaluation = trace.evaluation
+        lines.append(f"root value: {kind_text(evaluation)}, {source_text(evaluation)}")
     return "\n".join(lines)
 
 

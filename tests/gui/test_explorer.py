@@ -465,3 +465,13 @@ def test_each_counter_in_the_panel_has_its_one_definition() -> None:
     ):
         assert counter_help(label).endswith(definition + ".")
     assert set(counts.LABEL_DEFINITIONS.values()) <= set(counts.DEFINITIONS.values())
+
+
+def test_the_key_card_says_where_the_counts_are_defined() -> None:
+    from plyground.ai.textbook import counts
+    from plyground.gui.app import COUNTS_HELP, help_keys
+
+    assert ("Counts", COUNTS_HELP) in help_keys()
+    for name in counts.DEFINITIONS:
+        if name != "share":
+            assert name in COUNTS_HELP

@@ -245,3 +245,8 @@ def test_the_key_names_no_source_the_values_already_say() -> None:
     book = exact(0.0, Source.BOOK)
     assert short_legend(False, [book]) == ("draw: exact",)
     assert legend(False, [book]) == ("draw: exact (proven)",)
+
+
+def test_an_estimate_line_quotes_one_estimate() -> None:
+    shown = [estimate(0.034, 4), estimate(-0.41, 4)]
+    assert legend(True, shown) == ("est. +0.03: a heuristic estimate, not a chance",)

@@ -66,15 +66,17 @@ def _kinds(stochastic: bool, shown: Iterable[Evaluation]) -> list[tuple[str, lis
     return [(name, found) for name, found in groups.items() if found]
 
 
-def _examples(values: Sequence[Evaluation], stochastic: bool, short: bool) -> str:
-    """The labels of `values` as the board writes them, best first, at most
-    `EXAMPLES_SHOWN` different ones: 'win in 3 / draw'."""
+def _examples(
+    values: Sequence[Evaluation], stochastic: bool, short: bool, most: int = EXAMPLES_SHOWN
+) -> str:
+    """The labels of `values` as the board writes them, best first, at most `most`
+    different ones: 'win in 3 / draw'."""
     texts: list[str] = []
     for value in sorted(values, key=lambda v: -v.value):
         text = board_text(value, stochastic) if short else value_text(value, stochastic)
         if text not in texts:
             texts.append(text)
-    return " / ".join(texts[:EXAMPLES_SHOWN])
+    return " / ".join(texts[:most])
 
 
 def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) -> str:
@@ -89,7 +91,7 @@ def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) ->
         return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
     if short:
         return "est.: estimate, not a chance" if stochastic else "est.: estimate"
-    example = _examples(values, stochastic, True)
+    example = _examples(values, stochastic, True, most=1)  # one estimate reads like all
     if stochastic:
         return f"{example}: a heuristic estimate, not a chance"
     return f"{example}: a heuristic estimate (-1 to +1, not a proof)"

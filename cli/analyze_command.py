@@ -9,6 +9,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from plyground.ai.engine.exact_solving import engine_status, warm_up_engines
 from plyground.ai.engine.search import ALGORITHM_TITLES, MAX_DEPTH
+from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.wording import counted, plural
 from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
@@ -129,7 +131,13 @@ def _result_fields(
     game: Any, state: Any, result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
-    from plyground.ai.evaluation.report import book_end_text, speed, values_note, versus_tree
+    from plyground.ai.evaluation.report import (
+        book_end_text,
+        counters,
+        speed,
+        values_note,
+        versus_tree,
+    )
     from plyground.ai.evaluation.wording import as_json, legend, source_text, value_text
     from plyground.games.base import CHANCE
 
@@ -169,6 +177,7 @@ def _result_fields(
         leaf_evaluations=result.leaf_evaluations,
         cutoffs=result.cutoffs,
         table_hits=result.table_hits,
+        counters=counters(result),
         elapsed=result.elapsed,
         nodes_per_second=result.nodes_per_second,
         speed=speed(result),
@@ -182,7 +191,8 @@ def _result_fields(
 def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     """The analysis as text."""
     write = out.write
-    write(f"{report['title']}, after {report['ply']} moves\n\n{report['position'].rstrip()}\n\n")
+    played = counted(report["ply"], "move")
+    write(f"{report['title']}, after {played}\n\n{report['position'].rstrip()}\n\n")
     if report["terminal"]:
         winner = report["winner"]
         write("The game is over: " + ("a draw.\n" if winner is None else f"player {winner} won.\n"))
@@ -223,9 +233,9 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         write(f"Principal variation: {report['pv'] or '-'}{end}\n")
     finished = "complete" if report["complete"] else "stopped by the time limit"
     write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")
+    counts = "  ".join(f"{plural(noun)} {count:,}" for noun, count in report["counters"])
     write(
-        f"Nodes {report['nodes']:,}  leaf evaluations {report['leaf_evaluations']:,}  "
-        f"cutoffs {report['cutoffs']:,}  table hits {report['table_hits']:,}\n"
+        f"Nodes {report['nodes']:,}" + (f"  {counts}" if counts else "") + "\n"
         f"Time {format_seconds(report['elapsed'])}"
         + (f"  {report['speed']}" if report["speed"] else "  nodes/s: too quick to measure")
         + "\n"
@@ -241,8 +251,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
 
 def _signed4(value: float) -> str:
     """A value to four places, never '-0.0000'."""
-    text = f"{value:+.4f}"
-    return "0.0000" if text in ("+0.0000", "-0.0000") else text
+    return signed(value, 4)
 
 
 def command_analyze(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ import textwrap
 from typing import IO, Any, NoReturn
 
 from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.evaluation.wording import counted
 
 PROG = "plyground"
 
@@ -298,8 +299,8 @@ def check_games_cost(
 
     configs = [parsed_spec(game, spec) for spec in specs]
     seconds = cost.games_seconds(game, configs, games, jobs)
-    workers = f"{jobs} worker process{'es' if jobs != 1 else ''}"
-    size = f"{games:,} games would take about {cost.format_duration(seconds)} on {workers}"
+    workers = counted(jobs, "worker process")
+    size = f"{counted(games, 'game')} would take about {cost.format_duration(seconds)} on {workers}"
     if seconds > cost.LONG_REQUEST_SECONDS and not yes:
         raise UsageError(
             f"{size} (estimated); give --yes to play them anyway (Ctrl+C stops them), "

@@ -23,6 +23,7 @@ from plyground.ai.compare.comparison import (
     theory_curves,
 )
 from plyground.ai.engine.search import SearchCancelled, SearchError
+from plyground.ai.evaluation.wording import counted, legend
 from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
@@ -49,7 +50,7 @@ def format_row(row: Row, game: Any) -> list[str]:
         return [row.title, "skipped", "", nodes, "", "", "", seconds, ""]
     return [
         row.title,
-        "" if row.value is None else f"{row.value:+.3f}",
+        row.value_text(bool(game.stochastic)),
         "" if row.move is None else game.format_move(row.move),
         f"{row.nodes:,}",
         f"{row.leaves:,}",
@@ -80,6 +81,10 @@ def print_tables(console: Console, comparison: Comparison, game: Any) -> None:
         for row in comparison.at(depth):
             table.add_row(*format_row(row, game))
         console.print(table)
+        shown = [e for e in (row.evaluation for row in comparison.at(depth)) if e is not None]
+        key = legend(bool(game.stochastic), shown)
+        if key:
+            console.print("Key: " + " · ".join(key), markup=False, highlight=False)
         for row in comparison.at(depth):
             if not row.ran:
                 console.print(
@@ -134,7 +139,8 @@ def command_compare(args: argparse.Namespace) -> int:
             def progress(step: Step) -> None:
                 status.update(
                     f"run {step.index + 1} of {step.total}: {step.variant} at depth "
-                    f"{step.depth} · {step.nodes:,} nodes of ~{round(step.estimate.nodes):,}"
+                    f"{step.depth} · {step.nodes:,} of "
+                    f"~{counted(round(step.estimate.nodes), 'node')}"
                 )
 
             comparison = compare(

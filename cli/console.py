@@ -58,6 +58,21 @@ def say(console: Console, text: str = "", style: str | None = None) -> None:
     console.print(text, style=style, markup=False, soft_wrap=True)
 
 
+def void_or_aborted(count: int, aborted: bool = False) -> str:
+    """The games a result leaves out or scores by rule, in words that agree with `count`:
+    '1 game is void (its worker or Ray lost it); not counted', '3 games reached the move
+    limit and were scored as draws'."""
+    from plyground.ai.evaluation.wording import counted
+
+    games = counted(count, "game")
+    one = count == 1
+    if aborted:
+        scored = "was scored as a draw" if one else "were scored as draws"
+        return f"{games} reached the move limit and {scored}"
+    its = "its worker or Ray lost it" if one else "their worker or Ray lost them"
+    return f"{games} {'is' if one else 'are'} void ({its}); not counted"
+
+
 def table(
     headers: Sequence[str], rows: Sequence[Sequence[object]], right: Sequence[int] = ()
 ) -> Table:
@@ -90,9 +105,12 @@ class GameProgress:
     """Progress of `total` items on stderr: a rich bar with time left on a terminal, else a
     line every tenth (for logs).  `enabled` False shows nothing."""
 
-    def __init__(self, total: int, unit: str = "games", enabled: bool = True) -> None:
+    def __init__(self, total: int, unit: str = "game", enabled: bool = True) -> None:
+        from plyground.ai.evaluation.wording import plural
+
         self.total = max(1, total)
-        self.unit = unit
+        self.unit = unit if self.total == 1 else plural(unit)
+        unit = self.unit
         self.enabled = enabled
         self.console = console_for(stderr=True)
         self.start = time.perf_counter()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.cli.console import say
 
 
@@ -34,6 +35,6 @@ class ForfeitLog:
     def summary(self) -> list[str]:
         """One line per player who forfeited."""
         return [
-            f"{name} lost {count} game{'s' if count != 1 else ''} by forfeit."
+            f"{name} lost {counted(count, 'game')} by forfeit."
             for name, count in self.counts.items()
         ]

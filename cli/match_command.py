@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
     PROG,
@@ -35,6 +36,7 @@ from plyground.cli.console import (
     rss_megabytes,
     say,
     table,
+    void_or_aborted,
 )
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
@@ -107,7 +109,7 @@ def command_match(args: argparse.Namespace) -> int:
             say(
                 errors,
                 f"{PROG}: {stop_reason(stopped)} after {tally.games + tally.void} of "
-                f"{args.games} games; the results so far follow",
+                f"{counted(args.games, 'game')}; the results so far follow",
             )
         print_match(args, game, setup, tally, descriptions, wall, stopped is not None)
         for line in forfeits.summary():
@@ -205,7 +207,7 @@ def print_match(
     first = "A and B alternate moving first (--swap)" if args.swap else "A always moves first"
     say(
         out,
-        f"{game.title}: {tally.games} games"
+        f"{game.title}: {counted(tally.games, 'game')}"
         + (f" (interrupted, of {args.games})" if interrupted else "")
         + f", seed {args.seed}, {first}, {format_seconds(wall)}\n",
         style="bold",
@@ -242,9 +244,9 @@ def print_match(
         style="bold",
     )
     if tally.aborted:
-        say(out, f"{tally.aborted} games reached the move limit and were scored as draws.")
+        say(out, f"{void_or_aborted(tally.aborted, aborted=True)}.")
     if tally.void:
-        say(out, f"{tally.void} games are void (their worker or Ray lost them); not counted.")
+        say(out, f"{void_or_aborted(tally.void)}.")
 
 
 def match_json(

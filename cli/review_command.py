@@ -124,6 +124,7 @@ def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str
     """The review as a table: move, its value with its kind, the judgement, the best move."""
     from plyground.ai.advice.game_review import evaluation_text, review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
+    from plyground.ai.evaluation.wording import counted
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
     stochastic = bool(game.stochastic)
@@ -152,7 +153,7 @@ def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str
         end = "a draw" if winner is None else f"{sides[winner]} won"
     else:
         end = f"for {sides[0]} {evaluation_text(review.positions[-1].graph, stochastic)}"
-    out.write(f"\n{marked} move{'s' if marked != 1 else ''} marked. The end: {end}.\n")
+    out.write(f"\n{counted(marked, 'move')} marked. The end: {end}.\n")
 
 
 def command_review(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import argparse
 import time
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.ray_executor import EXECUTORS, ExecutorError
 from plyground.ai.players.text_table import format_seconds
 from plyground.cli.args import (
@@ -24,7 +25,14 @@ from plyground.cli.args import (
     positive_int,
     worker_count,
 )
-from plyground.cli.console import GameProgress, console_for, print_table, say, table
+from plyground.cli.console import (
+    GameProgress,
+    console_for,
+    print_table,
+    say,
+    table,
+    void_or_aborted,
+)
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, check_png_path, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
@@ -92,8 +100,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         if stopped is not None:
             say(
                 errors,
-                f"{PROG}: {stop_reason(stopped)} after {done} of {setup.total_games} games; "
-                "the results so far follow",
+                f"{PROG}: {stop_reason(stopped)} after {done} of "
+                f"{counted(setup.total_games, 'game')}; the results so far follow",
             )
         ranking = result.ranking(seed=args.seed)
         written = report_tournament(
@@ -157,7 +165,7 @@ def report_tournament(
         return True
     from plyground.cli.rating_chart import draw_rating_chart
 
-    title = f"{game.title}: {args.games} games per pair, seed {args.seed}"
+    title = f"{game.title}: {counted(args.games, 'game')} per pair, seed {args.seed}"
     try:
         draw_rating_chart(ranking, title, plot_file)
         say(console_for(), f"\nChart written to {args.plot}")
@@ -191,16 +199,17 @@ def tournament_json(
 
 def check_size(players: int, total: int, args: argparse.Namespace) -> None:
     """Say how many games the tournament plays; refuse an absurd size without --yes."""
+    size = f"{players} players, {counted(args.games, 'game')} per pair: {counted(total, 'game')}"
     if (players > MAX_PLAYERS or total > MAX_GAMES) and not args.yes:
         raise UsageError(
-            f"{players} players, {args.games} games per pair: {total:,} games in all is more "
+            f"{size} in all is more "
             f"than {MAX_GAMES:,} games or {MAX_PLAYERS} players; give --yes to play them anyway, "
             "or fewer --players or --games"
         )
     if not args.quiet:
         say(
             console_for(stderr=True),
-            f"{players} players, {args.games} games per pair: {total:,} games in all",
+            f"{size} in all",
         )
 
 
@@ -219,7 +228,7 @@ def print_tournament(
     out = console_for()
     say(
         out,
-        f"{game.title} tournament: {len(specs)} players, {args.games} games per pair "
+        f"{game.title} tournament: {len(specs)} players, {counted(args.games, 'game')} per pair "
         f"(half with each moving first), seed {args.seed}, {format_seconds(wall)}\n",
         style="bold",
     )
@@ -252,7 +261,7 @@ def print_tournament(
     headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
     print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
     if result.void:
-        say(out, f"{result.void} games are void (their worker or Ray lost them); not counted.")
+        say(out, f"{void_or_aborted(result.void)}.")
 
 
 def cross_table(result: Any) -> Any:

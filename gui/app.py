@@ -47,12 +47,18 @@ SETTLE = 1.5
 """Seconds of frames after an event: widgets' hover states and tool tips (1 s) show up."""
 TOAST_FADE = 0.4
 WINDOW_TITLE = "Plyground"
+COUNTS_HELP = (
+    "nodes, leaves, cut-offs, table hits: each means one thing everywhere; in the explorer, "
+    "point at a count for its definition"
+)
+"""Where the counters' definitions (`ai.textbook.counts`) are shown."""
 HELP_KEYS = (
     *keyboard.help_lines(),
     ("← → ↑ ↓  /  Enter", "menu and set-up: move the focus; use it"),
     ("L", "lessons (in the menu)"),
     ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
     ("F11", "full screen on / off"),
+    ("Counts", COUNTS_HELP),
     ("F1  or  ?", "show / hide these keys"),
 )
 """The keys every game shares, the play scene's straight from its key table

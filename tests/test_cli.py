@@ -201,7 +201,7 @@ def test_analyze_prints_every_move_value(capsys: pytest.CaptureFixture[str]) -> 
         "Principal variation:",
         "Depth reached: 4",
         "Nodes",
-        "cutoffs",
+        "cut-offs",
         "table hits",
         "nodes/s",
     ):

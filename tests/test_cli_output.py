@@ -87,6 +87,9 @@ def test_progress_off_a_terminal_is_a_line_per_tenth(capsys: pytest.CaptureFixtu
     with GameProgress(20, enabled=False) as progress:
         progress.update(20)
     assert capsys.readouterr().err == ""
+    with GameProgress(1) as progress:
+        progress.update(1)
+    assert capsys.readouterr().err.startswith("1/1 game  ")
 
 
 @pytest.mark.usefixtures("colour_terminal")

@@ -218,6 +218,35 @@ def evaluation_text(evaluation: Evaluation, stochastic: bool) -> str:
     return f"{value} ({provenance_text(evaluation)})"
 
 
+TIE = 1e-9
+"""Values closer than this are equal."""
+
+
+def unmarked_text(review: MoveReview, played: str, best: str, stochastic: bool) -> str:
+    """What a move without a mark was (`played` and `best` are the moves as text), claiming
+    only what the values prove: 'the best move', 'a best move (5 is as good)', 'good enough ·
+    best was 5'.  A bound proves an order only where the two values cannot overlap; else no
+    move is called best or as good: 'not compared: a bound proves no order here (3 ≤ loss in
+    22, 5 loss in 28)'."""
+    from plyground.ai.evaluation.wording import board_text
+
+    mine, top = review.played, review.best
+    if best in ("", played):
+        return "the engine's choice (its value is a bound)" if mine.is_bound else "the best move"
+    if not mine.is_bound and not top.is_bound:
+        if mine.value >= top.value - TIE:
+            return f"a best move ({best} is as good)"
+        return f"good enough · best was {best}"
+    at_least = mine.kind in (Kind.EXACT, Kind.LOWER) and top.kind in (Kind.EXACT, Kind.UPPER)
+    at_most = mine.kind in (Kind.EXACT, Kind.UPPER) and top.kind in (Kind.EXACT, Kind.LOWER)
+    if at_least and mine.value >= top.value - TIE:
+        return f"a best move ({best} is as good)"
+    if at_most and mine.value < top.value - TIE:
+        return f"good enough · best was {best}"
+    values = f"{played} {board_text(mine, stochastic)}, {best} {board_text(top, stochastic)}"
+    return f"not compared: a bound proves no order here ({values})"
+
+
 def terminal_evaluation(state: Any, player: int) -> Evaluation:
     """A finished game's result for `player`: exact."""
     return exact(float(state.utility(player)), Source.SEARCH)

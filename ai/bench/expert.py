@@ -26,6 +26,7 @@ from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.players import AIPlayer, with_seed
 from plyground.ai.players.presets import DIFFICULTIES
 from plyground.ai.players.text_table import format_seconds, format_table
@@ -116,7 +117,7 @@ def expert_bench(
                 }
             )
             state = state.play(move)
-        log(f"{preset} game {number + 1}/{count}: {len(moves) - opening} moves")
+        log(f"{preset} game {number + 1}/{count}: {counted(len(moves) - opening, 'move')}")
     return {
         "game": name,
         "preset": preset,
@@ -156,8 +157,9 @@ def format_expert_bench(report: dict[str, Any]) -> list[str]:
         )
     all_moves = report["moves"]
     lines = [
-        f"{report['preset']} ({report['config']}) against itself, {report['games']} seeded "
-        f"games of {report['game']}: move time by stones on the board",
+        f"{report['preset']} ({report['config']}) against itself, "
+        f"{counted(report['games'], 'seeded game')} of {report['game']}: move time by stones "
+        "on the board",
         *format_table(
             ["stones", "moves", "median", "p90", "max", "most nodes"], rows, right=(1, 2, 3, 4, 5)
         ),

@@ -44,6 +44,8 @@ from plyground.ai.bench.solver import (
     solver_suite,
 )
 from plyground.ai.engine.search import ALGORITHM_TITLES, search, searchable_algorithms
+from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.players.match import MatchSetup, play_game
 from plyground.ai.players.text_table import format_seconds, format_table
 
@@ -168,6 +170,7 @@ def _ladder(
             "cutoffs": result.cutoffs,
             "table_hits": result.table_hits,
             "value": result.value,
+            "value_text": board_text(result.evaluation, bool(state.STOCHASTIC)),
             "move": result.move,
             "effective_branching": result.nodes ** (1.0 / depth) if result.nodes > 0 else 0.0,
             "growth": result.nodes / rows[-1]["nodes"] if rows and rows[-1]["nodes"] else None,
@@ -178,7 +181,8 @@ def _ladder(
             ],
         }
         rows.append(row)
-        log(f"  {algorithm} depth {depth}: {result.nodes:,} nodes, {format_seconds(elapsed)}")
+        nodes = counted(result.nodes, "node")
+        log(f"  {algorithm} depth {depth}: {nodes}, {format_seconds(elapsed)}")
         if result.exact:
             break
         growth = elapsed / previous if previous > 0.001 else 4.0
@@ -214,6 +218,14 @@ def search_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict
     return report
 
 
+def _share_text(share: float | None) -> str:
+    """'12.5%', '-' (no minimax at that depth) or 'more': above minimax's count the search
+    did not walk the same tree (`ai.textbook.counts.SHARE`), so no share above 100%."""
+    if share is None:
+        return "-"
+    return "more" if share > 1 else f"{100 * share:.1f}%"
+
+
 def format_search_bench(report: list[dict[str, Any]]) -> list[str]:
     """The search benchmark as text: one table per position, then time to depth."""
     lines: list[str] = []
@@ -233,10 +245,10 @@ def format_search_bench(report: list[dict[str, Any]]) -> list[str]:
                         f"{row['nodes']:,}",
                         format_seconds(row["time"]),
                         f"{row['nodes_per_second']:,.0f}",
-                        "-" if share is None else f"{100 * share:.1f}%",
+                        _share_text(share),
                         f"{row['effective_branching']:.2f}",
                         "-" if row["growth"] is None else f"{row['growth']:.2f}",
-                        f"{row['value']:+.3f}",
+                        row.get("value_text") or signed(row["value"], 3),
                     ]
                 )
         headers = [
@@ -270,7 +282,8 @@ def format_search_bench(report: list[dict[str, Any]]) -> list[str]:
         lines.append("")
     lines.append(
         "ebf = nodes^(1/depth); growth = nodes at this depth / nodes at the depth before; "
-        "alpha-beta's counts include its shallower iterations."
+        "alpha-beta's counts include its shallower iterations ('more': more nodes than "
+        "minimax's); value: the root's, with its kind (est. = a heuristic estimate)."
     )
     return lines
 
@@ -304,7 +317,7 @@ def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[s
                     "nodes_per_move": sum(record.nodes) / decisions if decisions else 0.0,
                 }
             )
-            log(f"{name} {preset}: {decisions} moves in {format_seconds(wall)}")
+            log(f"{name} {preset}: {counted(decisions, 'move')} in {format_seconds(wall)}")
     return report
 
 

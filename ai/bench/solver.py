@@ -15,6 +15,7 @@ from typing import Any
 from plyground import games
 from plyground.ai.engine.search import search
 from plyground.ai.engine.values import plies_to_end
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.file_reader import read_lines
 from plyground.games.base import SolverBenchmark
@@ -376,7 +377,8 @@ def _solve_set(
         zip(positions, states, strict=True), start=1
     ):
         if time_limit is not None and time.perf_counter() - started > time_limit:
-            log(f"{short} {engine} {mode}: set time limit reached after {attempted} positions")
+            reached = counted(attempted, "position")
+            log(f"{short} {engine} {mode}: set time limit reached after {reached}")
             break
         attempted += 1
         timed = timed_solve(state, mode, position_time, engine)

@@ -46,8 +46,10 @@ from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, heuristic_for, search
-from plyground.ai.engine.values import to_value
+from plyground.ai.engine.values import signed, to_value
 from plyground.ai.evaluation.move_provenance import judge
+from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.wording import board_text
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import CHANCE, Move
 
@@ -166,6 +168,21 @@ class Row:
     def ran(self) -> bool:
         """Whether this row holds a finished search."""
         return not self.skipped
+
+    @property
+    def evaluation(self) -> Evaluation | None:
+        """The root value with its provenance (None: no value, or no kind)."""
+        if self.value is None or not self.kind:
+            return None
+        return Evaluation(self.value, Kind(self.kind), Source(self.source), depth=self.depth)
+
+    def value_text(self, stochastic: bool) -> str:
+        """The root value in the one wording of board labels ('est. +0.18', 'win in 7',
+        '62%'); a value without a kind as a bare number ('+0.500'), none as ''."""
+        evaluation = self.evaluation
+        if evaluation is None:
+            return "" if self.value is None else signed(self.value, 3)
+        return board_text(evaluation, stochastic)
 
     def as_dict(self, format_move: Callable[[Move], str] = str) -> dict[str, Any]:
         """Plain data for JSON (the move as text)."""

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.games.base import CHANCE
 
 if TYPE_CHECKING:  # ai.compare.comparison imports this module; a row only types `done`
@@ -192,7 +193,7 @@ def theory_curves(
 
 def describe(guess: Estimate) -> str:
     """'estimated 41,000,000 nodes, about 11 min' for a skipped run."""
-    return f"estimated {round(guess.nodes):,} nodes, about {duration(guess.seconds)}"
+    return f"estimated {counted(round(guess.nodes), 'node')}, about {duration(guess.seconds)}"
 
 
 def duration(seconds: float) -> str:

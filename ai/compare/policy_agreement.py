@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from plyground import games
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.match import wilson_interval
 from plyground.ai.players.players import AIPlayer, PlayerConfig
 from plyground.ai.players.spawned_games import register_games, registered_games
@@ -370,7 +371,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
         "configs: "
         + "; ".join(
             f"{entry['preset']} = {entry['describe']} ({format_seconds(entry['time'])}, "
-            f"{entry['jobs']} job{'s' if entry['jobs'] != 1 else ''})"
+            f"{counted(entry['jobs'], 'job')})"
             for entry in report["presets"]
         ),
     ]

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.games.base import CHANCE, OptionCost, capabilities, state_capabilities
 
 SAMPLE_PATHS = 200
@@ -126,7 +127,7 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
     nodes = estimate_nodes(state, algorithm, depth)
     seconds = nodes / rate
     what = "solving this position" if depth is None else f"depth {depth}"
-    size = f"about {format_count(nodes)} nodes, {format_duration(seconds)}"
+    size = f"about {counted(nodes, 'node', format_count(nodes))}, {format_duration(seconds)}"
     if time_limit is not None or seconds <= WARN_SECONDS:
         return CostVerdict("ok", nodes, seconds, "")
     if seconds > REFUSE_SECONDS:

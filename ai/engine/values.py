@@ -54,10 +54,11 @@ def plies_to_end(value: float) -> int | None:
     return round((WIN - abs(value)) / STEP)
 
 
-def signed(value: float) -> str:
-    """'+0.31', '-0.05', and '0.00' for anything that rounds to zero (never '-0.00')."""
-    text = f"{value:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
+def signed(value: float, places: int = 2) -> str:
+    """'+0.31', '-0.05', and '0.00' for anything that rounds to zero (never '-0.00');
+    `places` decimals."""
+    text = f"{value:+.{places}f}"
+    return text[1:] if float(text) == 0 else text
 
 
 def describe(value: float, stochastic: bool = False, exact: bool = False) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import share_of_minimax
 
 MIN_RATE_SECONDS = 0.05
@@ -61,7 +62,8 @@ def versus_minimax(result: Any, minimax_nodes: int) -> str:
     never above 100% (`ai.textbook.counts.SHARE`): more nodes than minimax is said in words
     (the engine values every root move exactly, which a tree this small does not repay)."""
     own = last_pass_nodes(result)
-    text = f"{compact(minimax_nodes)} nodes measured; alpha-beta's depth-{result.depth} pass "
+    measured = counted(minimax_nodes, "node", compact(minimax_nodes))
+    text = f"{measured} measured; alpha-beta's depth-{result.depth} pass "
     text += _against(own, minimax_nodes)
     if own != result.nodes:
         count = len(passes(result))
@@ -69,8 +71,8 @@ def versus_minimax(result: Any, minimax_nodes: int) -> str:
         text += (
             f" ({share * 100:.1f}% with all {count} passes of iterative deepening)"
             if share is not None
-            else f" ({compact(result.nodes)} nodes with all {count} passes of iterative "
-            "deepening, more than minimax)"
+            else f" ({counted(result.nodes, 'node', compact(result.nodes))} with all {count} "
+            "passes of iterative deepening, more than minimax)"
         )
     return text
 
@@ -80,7 +82,8 @@ def _against(nodes: int, minimax_nodes: int) -> str:
     share = share_of_minimax(nodes, minimax_nodes)
     if share is not None:
         return f"used {share * 100:.1f}%"
-    return f"visited {compact(nodes)} nodes, more than minimax (it values every root move exactly)"
+    visited = counted(nodes, "node", compact(nodes))
+    return f"visited {visited}, more than minimax (it values every root move exactly)"
 
 
 def versus_tree(result: Any) -> str | None:
@@ -89,7 +92,7 @@ def versus_tree(result: Any) -> str | None:
     if not tree:
         return None
     share = result.nodes / tree * 100
-    size = f"minimax ≈ {compact(tree)} nodes (sampled tree)"
+    size = f"minimax ≈ {counted(tree, 'node', compact(tree))} (sampled tree)"
     if share >= 100:
         return f"{size}: too small for pruning to save"
     used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
@@ -98,9 +101,10 @@ def versus_tree(result: Any) -> str | None:
 
 def values_note(result: Any, stochastic: bool) -> str | None:
     """What the move values are, counted from their own provenance (never a claim of its
-    own): 'all exact (opening book)', '3 exact · 4 estimates (heuristic at depth 6)'; None
-    when, without chance, every value is of one kind: each label says it ('est. +0.31',
-    'win in 5'), and the search's line names the source."""
+    own): 'all exact', '3 exact · 4 estimates (heuristic at depth 6)'; None when, without
+    chance, every value is of one kind: each label says it ('est. +0.31', 'win in 5').  The
+    sources are named only where the values have more than one (`search_line` says the
+    root's)."""
     from plyground.ai.evaluation.wording import source_text
 
     evaluations = list(result.move_values.values())
@@ -108,38 +112,71 @@ def values_note(result: Any, stochastic: bool) -> str | None:
         return None
     counts: dict[str, int] = {}
     for evaluation in evaluations:
-        word = {"exact": "exact", "estimate": "estimates"}.get(evaluation.kind.value, "bounds")
-        counts[word] = counts.get(word, 0) + 1
-    if not stochastic and len(counts) == 1 and "bounds" not in counts:
+        noun = {"exact": "exact", "estimate": "estimate"}.get(evaluation.kind.value, "bound")
+        counts[noun] = counts.get(noun, 0) + 1
+    if not stochastic and len(counts) == 1 and "bound" not in counts:
         return None
     sources = sorted({source_text(ev) for ev in evaluations})
     if len(counts) == 1:
-        (word,) = counts
-        text = f"all {word}" if len(evaluations) > 1 else word.rstrip("s")
+        (noun,) = counts
+        text = f"all {_plural_kind(noun)}" if len(evaluations) > 1 else noun
     else:
-        text = " · ".join(f"{n} {word}" for word, n in counts.items())
-    note = f"{text} ({', '.join(sources)})"
-    if stochastic and "estimates" in counts:
+        text = " · ".join(
+            f"{n} exact" if noun == "exact" else counted(n, noun) for noun, n in counts.items()
+        )
+    note = f"{text} ({', '.join(sources)})" if len(sources) > 1 else text
+    if stochastic and "estimate" in counts:
         note += "; estimates are not chances to win"
     return note
 
 
+def _plural_kind(noun: str) -> str:
+    """'exact' stays; 'estimate' -> 'estimates', 'bound' -> 'bounds'."""
+    return noun if noun == "exact" else noun + "s"
+
+
+def looked_up(result: Any) -> bool:
+    """Whether the root's value was looked up rather than searched for: the opening book
+    before any search, or an exact table.  A search's depth, nodes, time and pruning then do
+    not describe the answer and are not shown beside it."""
+    from plyground.ai.evaluation.provenance import Source
+
+    evaluation = result.evaluation
+    return evaluation.source is Source.TABLE or (
+        evaluation.source is Source.BOOK and evaluation.depth is None
+    )
+
+
+COUNTERS = (
+    ("leaf_evaluations", "leaf evaluation"),
+    ("cutoffs", "cut-off"),
+    ("table_hits", "table hit"),
+)
+"""The counters beside nodes, in the order they are shown (attribute, noun)."""
+
+
+def counters(result: Any) -> list[tuple[str, int]]:
+    """(noun, count) of the counters that apply to the search: a game's compiled engine
+    counts nodes only, so its zero leaves, cut-offs and table hits are not shown."""
+    uncounted = bool(getattr(result, "extra", {}).get("exact_engine"))
+    found = [(noun, int(getattr(result, name))) for name, noun in COUNTERS]
+    return [(noun, count) for noun, count in found if count or not uncounted]
+
+
 def search_line(result: Any) -> str:
     """What the search was, from its root value's provenance: 'alpha-beta, depth 6',
-    'opening book · depth 3' (the book answered every line), 'solved to the
-    end (alpha-beta)', 'exact table (expectiminimax, depth 1)'."""
+    'opening book · depth 3' (the book answered every line), 'solved to the end
+    (alpha-beta)'; a lookup is its source alone: 'opening book', 'exact table'."""
     from plyground.ai.engine.search import ALGORITHM_TITLES
     from plyground.ai.evaluation.provenance import Source
 
     algorithm = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    if looked_up(result):
+        return "opening book" if result.evaluation.source is Source.BOOK else "exact table"
     status = "" if result.complete else " (cut short)"
     source = result.evaluation.source
-    fixed = result.evaluation.depth is not None
     if source is Source.BOOK:
-        how = f" · depth {result.depth}" if fixed else " (no search needed)"
-        return f"opening book{how}{status}"
-    if source is Source.TABLE:
-        return f"exact table ({algorithm}, depth {result.depth}){status}"
+        return f"opening book · depth {result.depth}{status}"
     if source is Source.SOLVER:
         return f"solved to the end ({algorithm}){status}"
     if source is Source.SEARCH and all(ev.is_exact for ev in result.move_values.values()):
@@ -197,4 +234,5 @@ def progress_line(progress: Any) -> str:
     from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
 
     depth = "solving" if progress.depth >= UNLIMITED_DEPTH else f"depth {progress.depth}"
-    return f"{depth} · {compact(progress.nodes)} nodes · {progress.elapsed:.1f} s"
+    nodes = counted(progress.nodes, "node", compact(progress.nodes))
+    return f"{depth} · {nodes} · {progress.elapsed:.1f} s"

@@ -2,12 +2,13 @@
 
 The window's panel, hints and board labels, the explorer and every terminal command render
 values through these functions, so a value reads the same everywhere and no surface writes
-its own sentence about exactness.  `LEGEND` is the one key to how values look.
+its own sentence about exactness.  `legend` is the one key to how values look: it quotes
+the values on show, never a fixed example.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from plyground.ai.engine.values import plies_to_end, signed
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
@@ -34,23 +35,66 @@ SOURCE_TITLES = {
 }
 
 
+EXAMPLES_SHOWN = 2
+"""The most values a legend line quotes as its example."""
+
+
 def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple[str, ...]:
     """The legend lines for a game (with or without dice); with `shown`, only the lines for
-    the kinds and sources of the values on show."""
-    lines = CHANCE_LEGEND if stochastic else LEGEND
+    the kinds and sources of the values on show, each quoting those values as its example
+    ('loss in 4 / draw: exact (proven)'), never a value no square says."""
     if shown is None:
-        return lines
+        return CHANCE_LEGEND if stochastic else LEGEND
+    return tuple(_line(stochastic, kind, found, False) for kind, found in _kinds(stochastic, shown))
+
+
+def _kinds(stochastic: bool, shown: Iterable[Evaluation]) -> list[tuple[str, list[Evaluation]]]:
+    """The values on show grouped by legend line ('exact', 'bound', 'estimate'), in the
+    legend's order, only the groups that have values.  Their source (the opening book, a
+    solver) is said by each surface once, beside the values, not again in the key."""
     values = list(shown)
-    kinds = {value.kind for value in values}
-    wanted = [
-        Kind.EXACT in kinds,
-        bool(kinds & {Kind.LOWER, Kind.UPPER}),
-        any(value.source is Source.BOOK for value in values),
-        Kind.ESTIMATE in kinds,
-    ]
+    groups: dict[str, list[Evaluation]] = {
+        "exact": [v for v in values if v.kind is Kind.EXACT],
+        "bound": [v for v in values if v.is_bound],
+        "estimate": [v for v in values if v.kind is Kind.ESTIMATE],
+    }
     if stochastic:
-        wanted = [bool(kinds - {Kind.ESTIMATE}), Kind.ESTIMATE in kinds]
-    return tuple(line for line, keep in zip(lines, wanted, strict=True) if keep)
+        groups = {
+            "exact": [v for v in values if v.kind is not Kind.ESTIMATE],
+            "estimate": groups["estimate"],
+        }
+    return [(name, found) for name, found in groups.items() if found]
+
+
+def _examples(
+    values: Sequence[Evaluation], stochastic: bool, short: bool, most: int = EXAMPLES_SHOWN
+) -> str:
+    """The labels of `values` as the board writes them, best first, at most `most`
+    different ones: 'win in 3 / draw'."""
+    texts: list[str] = []
+    for value in sorted(values, key=lambda v: -v.value):
+        text = board_text(value, stochastic) if short else value_text(value, stochastic)
+        if text not in texts:
+            texts.append(text)
+    return " / ".join(texts[:most])
+
+
+def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) -> str:
+    """One legend line for the values of one kind, quoting them."""
+    if kind == "exact":
+        example = _examples(values, stochastic, short)
+        if stochastic:
+            return f"{example}: exact chance" if short else f"{example}: exact (optimal play)"
+        return f"{example}: exact" if short else f"{example}: exact (proven)"
+    if kind == "bound":
+        signs = sorted({"≤" if v.kind is Kind.UPPER else "≥" for v in values})
+        return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
+    if short:
+        return "est.: estimate, not a chance" if stochastic else "est.: estimate"
+    example = _examples(values, stochastic, True, most=1)  # one estimate reads like all
+    if stochastic:
+        return f"{example}: a heuristic estimate, not a chance"
+    return f"{example}: a heuristic estimate (-1 to +1, not a proof)"
 
 
 SHORT_LEGEND = (
@@ -63,17 +107,16 @@ CHANCE_SHORT_LEGEND = ("62%: exact chance", "est.: estimate, not a chance")
 
 
 def short_legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple[str, ...]:
-    """`legend`, short enough for a panel row."""
-    full = legend(stochastic, shown)
-    lines = CHANCE_LEGEND if stochastic else LEGEND
-    short = CHANCE_SHORT_LEGEND if stochastic else SHORT_LEGEND
-    return tuple(short[lines.index(line)] for line in full)
+    """`legend`, short enough for a panel row (the values quoted as the board writes them)."""
+    if shown is None:
+        return CHANCE_SHORT_LEGEND if stochastic else SHORT_LEGEND
+    return tuple(_line(stochastic, kind, found, True) for kind, found in _kinds(stochastic, shown))
 
 
 def panel_key(stochastic: bool, shown: Iterable[Evaluation]) -> tuple[str, ...]:
     """The analysis panel's Key: the signs its Values row (`ai.evaluation.report.values_note`, which
     names exact values and estimates) leaves unexplained: bounds."""
-    return tuple(line for line in short_legend(stochastic, shown) if line.startswith("≤"))
+    return tuple(line for line in short_legend(stochastic, shown) if line.endswith(": bound"))
 
 
 def _for(side: str | None) -> str:
@@ -160,3 +203,25 @@ def as_json(evaluation: Evaluation) -> dict[str, object]:
     if not evaluation.distance_known:
         data["distance_known"] = False
     return data
+
+
+IRREGULAR_PLURALS = {"leaf": "leaves", "child": "children", "ply": "plies", "pass": "passes"}
+
+
+def plural(noun: str) -> str:
+    """'node' -> 'nodes', 'leaf' -> 'leaves', 'table hit' -> 'table hits' (the last word)."""
+    head, _, last = noun.rpartition(" ")
+    if last in IRREGULAR_PLURALS:
+        word = IRREGULAR_PLURALS[last]
+    elif last.endswith(("s", "x", "ch", "sh")):
+        word = last + "es"
+    else:
+        word = last + "s"
+    return f"{head} {word}" if head else word
+
+
+def counted(number: float, noun: str, figure: str | None = None) -> str:
+    """A count and its noun, singular for exactly one: '1 node', '12,345 nodes', '3 leaves';
+    `figure` writes the number another way ('1.2M' from `report.compact`)."""
+    text = figure if figure is not None else f"{number:,}"
+    return f"{text} {noun if number == 1 else plural(noun)}"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground import games
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame
 from plyground.ai.student_code.worker import (
     Limits,
@@ -96,20 +97,20 @@ def compare(
         extra = path_text(case, leaves[len(expected)])
         return False, (
             f"leaf {len(expected) + 1}: you evaluated {extra}, but the reference stops after "
-            f"{len(expected)} leaves (it cannot matter: prune it)"
+            f"{counted(len(expected), 'leaf')} (it cannot matter: prune it)"
         )
     if len(leaves) < len(expected):
         missing = path_text(case, expected[len(leaves)])
         return False, (
-            f"leaf {len(leaves) + 1}: you stopped after {len(leaves)} leaves; the reference "
-            f"evaluates {missing} next (a cut-off too many?)"
+            f"leaf {len(leaves) + 1}: you stopped after {counted(len(leaves), 'leaf')}; "
+            f"the reference evaluates {missing} next (a cut-off too many?)"
         )
     if not math.isclose(value, found.value, rel_tol=TOLERANCE, abs_tol=TOLERANCE):
         return False, (
             f"value: you return {value:g}, the reference {found.value:g} "
-            f"(the same {len(leaves)} leaves: check how values are backed up)"
+            f"(the same {counted(len(leaves), 'leaf')}: check how values are backed up)"
         )
-    return True, f"value {found.value:g}, {len(leaves)} leaves, as the reference"
+    return True, f"value {found.value:g}, {counted(len(leaves), 'leaf')}, as the reference"
 
 
 def _chance_tree(rng: random.Random) -> Any:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 _API = '''"""{title}: write {signature} from the textbook's pseudocode.
 
-Grade it with:  python main.py exercise {name} {{file}}
-(add --explore to see your tree beside the reference's in the explorer).
+Grade it with:  python main.py exercise {name} {file}
+(this file, under the name you saved it as; add --explore to see your tree beside the
+reference's in the explorer).
 
 The game API (values are always from MAX's point of view; MAX moves at the root):
     game.actions(s)      the moves at a decision node, in the game's order
@@ -71,7 +72,12 @@ _TITLES = {
 }
 
 
-def template(name: str) -> str:
-    """The starter file of an exercise (KeyError for an unknown name)."""
+STARTER_FILE = "my_search.py"
+"""The file name a starter suggests for itself (the one the command's help uses)."""
+
+
+def template(name: str, file: str = STARTER_FILE) -> str:
+    """The starter file of an exercise, its grading command naming `file` (KeyError for an
+    unknown name)."""
     title, signature = _TITLES[name]
-    return _API.format(title=title, signature=signature, name=name) + _BODIES[name]
+    return _API.format(title=title, signature=signature, name=name, file=file) + _BODIES[name]

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.evaluation.wording import counted, kind_text, source_text
 from plyground.ai.textbook.trace import SHAPES, Trace, TraceEvent, TraceNode
 from plyground.games.base import capabilities
 
@@ -169,9 +170,12 @@ def render_text(trace: Trace) -> str:
             lines.append("  " * cut_indent + cut_text(trace, trace.nodes[-1 - cut_id]))
     visited, leaves, cutoffs, hits = trace.totals()
     lines.append(
-        f"value {trace.format_value(trace.value)}; {visited} nodes, {leaves} leaves, "
-        f"{cutoffs} cut-offs, {hits} table hits"
+        f"value {trace.format_value(trace.value)}; {counted(visited, 'node')}, "
+        f"{counted(leaves, 'leaf')}, {counted(cutoffs, 'cut-off')}, {counted(hits, 'table hit')}"
     )
+    if trace.evaluation is not None:  # what the root's number is (ai.evaluation.wording)
+        evaluation = trace.evaluation
+        lines.append(f"root value: {kind_text(evaluation)}, {source_text(evaluation)}")
     return "\n".join(lines)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS
+from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, signed
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +262,7 @@ def format_value(value: float | None, raw: bool = False) -> str:
     if raw:
         text = f"{value:.3f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else text
-    text = f"{value:+.2f}"
+    text = signed(value)
     if abs(value) > PROVEN_UNITS / SCALE and abs(value) < 1.0 - 1e-12:
         plies = round((1.0 - abs(value)) / (STEP_UNITS / SCALE))
         return f"{'win' if value > 0 else 'loss'} in {plies}"

@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
+
 WARM_UP_FRAMES = 5
 
 
@@ -299,8 +301,8 @@ def memory_run(
                 samples.append(sample)
                 if log is not None:
                     log(
-                        f"memory: {sample['seconds']:.0f} s, {sample['games']} games, "
-                        f"{sample['rss_mb']} MB resident"
+                        f"memory: {sample['seconds']:.0f} s, "
+                        f"{counted(len(controller.series), 'game')}, {sample['rss_mb']} MB resident"
                     )
                 next_sample = now + every
                 if elapsed >= seconds:
@@ -346,7 +348,7 @@ def format_memory(result: dict[str, Any]) -> list[str]:
         f"{result['seconds']:.0f} s):",
         f"  resident {result['rss_start_mb']} MB after a {result['warm_up_seconds']:.0f} s "
         f"warm-up, {result['rss_end_mb']} MB at the end (peak {result['rss_peak_mb']} MB, "
-        f"{'?' if rate is None else f'{rate:+.2f}'} MB/min); {result['games']} games, "
+        f"{'?' if rate is None else f'{rate:+.2f}'} MB/min); {counted(result['games'], 'game')}, "
         f"{result['games_after_warm_up']} after the warm-up",
         f"  drawing caches: text {caches['text'] / mb:.1f} of {limits['text'] / mb:.0f} MB, "
         f"shapes {caches['shapes'] / mb:.1f} of {limits['shapes'] / mb:.0f} MB; "

@@ -32,6 +32,7 @@ from plyground.ai.compare.comparison import (
     variants_for,
     with_shares,
 )
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import chart
 from plyground.gui.compare.charts import nodes_chart
 from plyground.gui.compare.table import TableState, draw_table
@@ -333,7 +334,7 @@ class CompareScene(Scene):
             surface,
             self.app,
             "Compare the algorithms",
-            f"{self.game.title} · position after {moves} move{'s' if moves != 1 else ''} · "
+            f"{self.game.title} · position after {counted(moves, 'move')} · "
             f"heuristic “{heuristic}” · depth counts player decisions",
         )
         spots = self.layout()
@@ -369,7 +370,7 @@ class CompareScene(Scene):
             key, at, guess = self.pending
             return (
                 f"{self.titles[key]} at depth {at} would take about {duration(guess.seconds)}"
-                f" ({round(guess.nodes):,} nodes estimated): skip it or run it anyway."
+                f" ({counted(round(guess.nodes), 'node')} estimated): skip it or run it anyway."
             )
         if self.runner.busy:
             return f"Running {len(self.rows) + 1} of {total} · depth {depth} · cancel any time"

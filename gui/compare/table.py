@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from plyground.ai.compare.comparison import Estimate, Row, duration
-from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
-from plyground.ai.evaluation.wording import board_text, short_legend
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.evaluation.wording import short_legend
 from plyground.gui import theme
 from plyground.gui.compare.view_heading import draw_card
 from plyground.gui.theme import Metrics
@@ -110,17 +110,12 @@ def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pyg
 
 def evaluation_of(row: Row) -> Evaluation | None:
     """A finished row's root value with its provenance (None: no value, or no kind)."""
-    if row.value is None or not row.kind:
-        return None
-    return Evaluation(row.value, Kind(row.kind), Source(row.source), depth=row.depth)
+    return row.evaluation
 
 
 def value_cell(game: Any, row: Row) -> str:
     """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%')."""
-    evaluation = evaluation_of(row)
-    if evaluation is None:
-        return "" if row.value is None else f"{row.value:+.3f}"
-    return board_text(evaluation, bool(getattr(game, "stochastic", False)))
+    return row.value_text(bool(getattr(game, "stochastic", False)))
 
 
 def key_text(scene: TableState) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.trace import SHAPES, TraceNode
 from plyground.ai.textbook.trace_text import (
     bound_text,
@@ -37,7 +38,7 @@ def _hover_lines(model: ExplorerModel, item: Placed) -> tuple[list[str], list[st
         return [cut_text(found, node).replace("✂", "Cut:")], []
     if item.stub == MORE:
         return [
-            f"{item.hidden} moves folded away: click to open, double-click to make "
+            f"{counted(item.hidden, 'move')} folded away: click to open, double-click to make "
             "this node the root"
         ], []
     if item.stub == PRUNED:

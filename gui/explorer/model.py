@@ -73,6 +73,8 @@ class ExplorerModel:
         self.pinned: set[int] = set()
         """Nodes opened by hand: their children show even past the depth that fits."""
         self.hover: Placed | None = None
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is (the panel explains the counter under it)."""
         self.show_pruned = lesson is not None
         """Pruned subtrees drawn greyed (on in the lessons)."""
         self.pruned = Pruned(0)

@@ -60,11 +60,12 @@ class PanelWriter:
     def size(self) -> int:
         return self.m.font_size(14)
 
-    def section(self, title: str, y: int) -> int:
-        """A small capitalised title; returns the y below it."""
+    def section(self, title: str, y: int, name: str = "") -> int:
+        """A small capitalised title (`section_title`); returns the y below it."""
         m = self.m
+        text = section_title(title, name)
         drawing.draw_text(
-            self.surface, title.upper(), (self.x, y), m.font_size(12), theme.TEXT_FAINT, "semibold"
+            self.surface, text, (self.x, y), m.font_size(12), theme.TEXT_FAINT, "semibold"
         )
         return y + m.font_size(12) + m.px(8)
 
@@ -122,7 +123,7 @@ def draw_panel(
     node = found.nodes[model.narrated]
     chance = chance_to_explain(model, node)
     if chance is not None:
-        y = out.section(f"Chance node {node_name(found, chance)}", y + m.px(8))
+        y = out.section("Chance node", y + m.px(8), node_name(found, chance))
         y = out.lines(sum_text(found, chance), y)
     y = out.section("Now", y + m.px(8))
     y = out.lines(explain(found, model.step), y, theme.TEXT, "semibold", limit=out.bottom)
@@ -224,15 +225,36 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) ->
 def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
     """The counts so far and, for alpha-beta, the window at the current node."""
     y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
+    pointed = None
     for name, count in zip(counts.LABELS, found.totals(model.step), strict=True):
         out.row(name, f"{count:,}", y)
-        y += round(out.size * 1.4)
+        height = round(out.size * 1.4)
+        if model.pointer is not None and pygame.Rect(
+            out.x, y, out.right - out.x, height
+        ).collidepoint(model.pointer):
+            pointed = name
+        y += height
+    y = out.lines(counter_help(pointed), y, theme.TEXT_FAINT)
     event = found.events[model.step]
     if model.window_shown and event.kind != "exit":
         alpha, beta = model.window_at(found.nodes[event.node])
         out.row("α/β here", window_text(found, alpha, beta), y, (theme.TEXT_DIM, theme.ACCENT))
         y += round(out.size * 1.4)
     return y
+
+
+def counter_help(label: str | None) -> str:
+    """The line under the counters: the definition of the one pointed at
+    (`ai.textbook.counts`), else how to see one."""
+    if label is None:
+        return counts.COUNTER_HINT
+    return f"{label}: {counts.LABEL_DEFINITIONS[label]}."
+
+
+def section_title(title: str, name: str = "") -> str:
+    """A section's title in capitals; a node's `name` stays as the tree writes it
+    ('CHANCE NODE a1')."""
+    return f"{title.upper()} {name}" if name else title.upper()
 
 
 def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | None:

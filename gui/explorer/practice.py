@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.trace import Trace, trace
 from plyground.games.trees import examples as tree_examples
 
@@ -53,7 +54,7 @@ def verdict(shown: Trace, marks: set[int], guess: str, skipped: set[str], value:
     below = {nodes[n].label for n in marks & inside} - right
     wrong = marked - right - below
     sentences = [
-        f"Alpha-beta cuts {len(skipped)} branch{'es' if len(skipped) != 1 else ''}"
+        f"Alpha-beta cuts {counted(len(skipped), 'branch')}"
         f"{': ' + ', '.join(sorted(skipped)) if skipped else ''}."
     ]
     named = ", ".join(sorted(marked)) or "none"

@@ -280,6 +280,7 @@ class ExplorerScene(Scene):
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self.model.hover = self.item_at(event.pos)
+            self.model.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.canvas.collidepoint(event.pos):

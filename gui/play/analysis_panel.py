@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from plyground.ai.evaluation import report
-from plyground.ai.evaluation.wording import panel_key, value_text
+from plyground.ai.evaluation.wording import counted, panel_key, value_text
 from plyground.gui import theme
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
@@ -80,25 +80,11 @@ def summary_lines(
             rows.append(("Line", line))  # (a best move the book answers at once: no line)
         if end is not None and not line.endswith("…"):
             rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
-    rows.append(("Search", report.search_line(result)))
-    rate = report.speed(result)
-    work = f"{compact(result.nodes)} nodes · {result.elapsed:.2f} s"
-    rows.append(("Work", work + (f" · {rate}" if rate else "")))
-    if result.algorithm == "alphabeta":
-        rows.append(
-            (
-                "Pruning",
-                f"{compact(result.cutoffs)} cutoffs · {compact(result.table_hits)} table hits",
-            )
-        )
-        if analysis.minimax_nodes:
-            rows.append(("vs minimax", report.versus_minimax(result, analysis.minimax_nodes)))
-        else:
-            tree = report.versus_tree(result)
-            if tree is not None:
-                rows.append(("vs minimax", tree))
-    elif result.algorithm == "minimax":
-        rows.append(("Pruning", "none: minimax visits every node"))
+    searched = report.search_line(result)
+    if searched != getattr(analysis, "advice", ""):  # the source is said once
+        rows.append(("Search", searched))
+    if not report.looked_up(result):
+        rows += work_rows(analysis)
     note = report.values_note(result, stochastic)
     key = " · ".join(panel_key(stochastic, result.move_values.values()))
     if note is not None:
@@ -110,6 +96,32 @@ def summary_lines(
         who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]
         view = best_text(opponent.result, game, who)
         rows.append((f"{who}'s view", f"{view} ({report.search_line(opponent.result)})"))
+    return rows
+
+
+def work_rows(analysis: Analysis) -> list[tuple[str, str]]:
+    """What the search cost and what pruning saved, each counter as `ai.textbook.counts`
+    defines it and only where it applies (see `report.counters`)."""
+    result = analysis.result
+    rate = report.speed(result)
+    work = f"{counted(result.nodes, 'node', compact(result.nodes))} · {result.elapsed:.2f} s"
+    rows = [("Work", work + (f" · {rate}" if rate else ""))]
+    if result.algorithm == "alphabeta":
+        shown = [
+            counted(count, noun, compact(count))
+            for noun, count in report.counters(result)
+            if noun != "leaf evaluation"
+        ]
+        if shown:
+            rows.append(("Pruning", " · ".join(shown)))
+        if analysis.minimax_nodes:
+            rows.append(("vs minimax", report.versus_minimax(result, analysis.minimax_nodes)))
+        else:
+            tree = report.versus_tree(result)
+            if tree is not None:
+                rows.append(("vs minimax", tree))
+    elif result.algorithm == "minimax":
+        rows.append(("Pruning", "none: minimax visits every node"))
     return rows
 
 

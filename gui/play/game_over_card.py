@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import theme
 from plyground.gui.play.controller import PlayController
 from plyground.gui.widgets import drawing
@@ -32,7 +33,8 @@ def detail(controller: PlayController) -> str:
     names = controller.current_series_labels()
     roles = controller.player_roles()
     names = ["You" if role == "You" else name for name, role in zip(names, roles, strict=True)]
-    text = f"{controller.history.decisions()} moves · {names[0]} {score[0]} – {score[1]} {names[1]}"
+    moves = counted(controller.history.decisions(), "move")
+    text = f"{moves} · {names[0]} {score[0]} – {score[1]} {names[1]}"
     if score[2]:
         text += f", {score[2]} drawn"
     if controller.ai_vs_ai() and not controller.paused:

@@ -7,6 +7,7 @@ from enum import Enum
 import pygame
 import pygame_gui
 
+from plyground.ai.evaluation.wording import counted
 from plyground.gui.play.controller import PlayController
 from plyground.gui.play.controls import Widget
 from plyground.gui.theme import Metrics
@@ -36,7 +37,7 @@ def open_dialog(
     rect = pygame.Rect(0, 0, m.px(420), m.px(220))
     rect.center = centre
     text = (
-        f"Abandon this game ({moves} move{'s' if moves != 1 else ''}) and start a new one?"
+        f"Abandon this game ({counted(moves, 'move')}) and start a new one?"
         "<br>Enter starts it, Esc keeps playing."
     )
     return pygame_gui.windows.UIConfirmationDialog(

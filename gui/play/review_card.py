@@ -7,14 +7,19 @@ nothing."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from plyground.ai.advice.game_review import evaluation_text, win_chance
-from plyground.ai.evaluation.provenance import Kind
+from plyground.ai.advice.game_review import (
+    PositionReview,
+    evaluation_text,
+    unmarked_text,
+    win_chance,
+)
+from plyground.ai.evaluation.provenance import Evaluation, Kind
 from plyground.gui import theme
 from plyground.gui.play import browse_view, move_list
 from plyground.gui.play.controls import Widget
@@ -186,8 +191,7 @@ def _draw_title(
         x = drawing.draw_text(
             surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
         ).right
-    first = controller.colour_names()[0]
-    legend = f"● exact   ○ estimate   up: {first} ahead"
+    legend = graph_legend(review.positions, controller.colour_names()[0])
     room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(
@@ -198,6 +202,57 @@ def _draw_title(
             theme.TEXT_DIM,
             anchor="midleft",
         )
+
+
+POINT_MARKS = {
+    Kind.EXACT: ("●", "exact"),
+    Kind.LOWER: ("▲", "at least"),
+    Kind.UPPER: ("▼", "at most"),
+    Kind.ESTIMATE: ("○", "estimate"),
+}
+"""How the graph marks a point of each kind, and the legend's word for it: a proven bound
+is a triangle pointing the way the true value may lie (for the first player)."""
+
+
+def graph_legend(positions: Sequence[PositionReview], first: str) -> str:
+    """The graph's legend: the marks of the kinds of point on show, then which way is whose
+    ('● exact   ▼ at most   up: Red ahead')."""
+    kinds = {position.graph.kind for position in positions}
+    marks = [f"{mark} {word}   " for kind, (mark, word) in POINT_MARKS.items() if kind in kinds]
+    return "".join(marks) + f"up: {first} ahead"
+
+
+def point_shape(
+    evaluation: Evaluation, centre: tuple[float, float], radius: float
+) -> list[tuple[float, float]]:
+    """The outline of a bound's triangle around `centre` (pointing up for a lower bound,
+    down for an upper bound, from the first player's view), or [] for a round point."""
+    x, y = centre
+    if evaluation.kind is Kind.LOWER:
+        return [
+            (x, y - radius * 1.3),
+            (x + radius * 1.2, y + radius),
+            (x - radius * 1.2, y + radius),
+        ]
+    if evaluation.kind is Kind.UPPER:
+        return [
+            (x, y + radius * 1.3),
+            (x + radius * 1.2, y - radius),
+            (x - radius * 1.2, y - radius),
+        ]
+    return []
+
+
+def _draw_point(
+    surface: pygame.Surface, evaluation: Evaluation, centre: tuple[float, float], radius: float
+) -> None:
+    """One graph point marked by its kind (`POINT_MARKS`): exact filled, estimate hollow, a
+    bound a triangle."""
+    triangle = point_shape(evaluation, centre, radius)
+    if triangle:
+        drawing.polygon(surface, theme.TEXT, triangle)
+        return
+    drawing.circle(surface, theme.TEXT, centre, radius, 0 if evaluation.is_exact else 1)
 
 
 def _button_width(screen: PlayScreen) -> int:
@@ -222,7 +277,8 @@ def _draw_graph(
     review: Any,
 ) -> None:
     """The first player's win chance position by position: exact points filled and joined by
-    solid lines, estimates hollow and dashed; marked moves ringed; the position shown lit."""
+    solid lines, estimates hollow and bounds triangles (`POINT_MARKS`), both dashed; marked
+    moves ringed; the position shown lit."""
     controller = model.controller
     drawing.rounded_rect(surface, rect, theme.mix(theme.PANEL, (0, 0, 0), 0.25), m.px(8))
     stochastic = bool(controller.game.stochastic)
@@ -257,7 +313,7 @@ def _draw_graph(
         pygame.draw.line(surface, theme.ACCENT, (x, rect.y + 4), (x, rect.bottom - 4), 2)
     for x, y, p in points:
         radius = max(2.0, min(m.px(3.5), step / 2.6))  # smaller where points crowd
-        drawing.circle(surface, theme.TEXT, (x, y), radius, 0 if p.graph.is_exact else 1)
+        _draw_point(surface, p.graph, (x, y), radius)
     ordinals = {p.index: k for k, p in enumerate(review.positions)}
     for move in review.moves:
         k = _next_ordinal(ordinals, move.index)
@@ -396,12 +452,7 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
     if move.judgement is None:
-        if best in ("", played):
-            what = "the best move"
-        elif move.played.value >= move.best.value - 1e-9:
-            what = f"a best move ({best} is as good)"
-        else:
-            what = f"good enough · best was {best}"
+        what = unmarked_text(move, played, best, bool(game.stochastic))
         return f"{name} {played}: {what}", theme.TEXT_DIM
     tail = f" · best was {best}" if best and best != played else ""
     text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from plyground.ai.evaluation.wording import counted
 from plyground.gui.play import events
 from plyground.gui.worker.ai_worker import (
     Cancelled,
@@ -264,7 +265,7 @@ class SearchJobs:
         progress = self.progress
         if progress is None:
             return f"{who}…"
-        nodes = f"{compact(progress.nodes)} nodes"
+        nodes = counted(progress.nodes, "node", compact(progress.nodes))
         if progress.depth >= SOLVING_DEPTH:
             reached = f" · reached depth {job.deepest}" if job.deepest else ""
             return f"{who}… solving{reached} · {nodes}"

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import theme
 from plyground.gui.play import status_line
 from plyground.gui.scenes.base import Scene
@@ -237,6 +238,6 @@ class FileDialogScene(Scene):
         play: Any = self.app.open_saved(saved)
         moves = saved.decisions
         turn = status_line.whose_turn(play.controller)
-        opened = f"Opened {Path(path).name} · {moves} move{'s' if moves != 1 else ''} · {turn}"
+        opened = f"Opened {Path(path).name} · {counted(moves, 'move')} · {turn}"
         play.set_notice(opened, 4.0)
         return True

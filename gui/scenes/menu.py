@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from plyground import games
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import kits, theme
 from plyground.gui.play import status_line
 from plyground.gui.scenes.file_dialog import FileDialogScene
@@ -108,7 +109,7 @@ class MenuScene(FileDialogScene):
             value = saved.game.option_values().get(option.name, option.default)
             title += f" · {option.title.lower()} {value}"
         moves = saved.decisions
-        return f"{title} · {saved.describe_players()} · {moves} move{'s' if moves != 1 else ''}"
+        return f"{title} · {saved.describe_players()} · {counted(moves, 'move')}"
 
     def resume_rect(self) -> pygame.Rect:
         """The 'Resume last game' bar above the bottom buttons."""
@@ -124,7 +125,7 @@ class MenuScene(FileDialogScene):
         if saved is not None:
             play: Any = self.app.open_saved(saved)  # the play scene
             turn = status_line.whose_turn(play.controller)
-            play.set_notice(f"Resumed · {saved.decisions} moves replayed · {turn}", 4.0)
+            play.set_notice(f"Resumed · {counted(saved.decisions, 'move')} replayed · {turn}", 4.0)
 
     def discard(self) -> None:
         """Forget the autosaved game."""

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import theme
 from plyground.gui.play.controller import PlayController
 from plyground.gui.play.sides import game_title
@@ -106,7 +107,7 @@ class SeriesScene(Scene):
         count = len(series)
         drawing.draw_text(
             surface,
-            f"{count} game{'s' if count != 1 else ''} played in this window, "
+            f"{counted(count, 'game')} played in this window, "
             "counted by player (not by colour), as in a tournament",
             (x, y),
             m.font_size(14),

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.gui import theme
 from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
@@ -39,7 +40,7 @@ def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: floa
         return ""
     what = "Solving" if depth is None else f"Depth {depth}"
     size = (
-        f"about {ai_cost.format_count(verdict.nodes)} positions, "
+        f"about {counted(verdict.nodes, 'position', ai_cost.format_count(verdict.nodes))}, "
         f"{ai_cost.format_duration(verdict.seconds)}, estimated"
     )
     if verdict.level == "refuse":

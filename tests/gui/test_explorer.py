@@ -444,3 +444,34 @@ def test_a_student_steps_a_connect_four_and_a_pig_position(make_app: Callable[..
         pump(app, 1)
         assert _narrated_on_screen(scene)
         press(app, pygame.K_ESCAPE)
+
+
+def test_a_chance_node_keeps_its_name_in_the_panel_title() -> None:
+    """The panel's titles are capitals, but a node is named as the tree names it."""
+    from plyground.gui.explorer.panel import section_title
+
+    assert section_title("Chance node", "a1") == "CHANCE NODE a1"
+    assert section_title("Now") == "NOW"
+
+
+def test_each_counter_in_the_panel_has_its_one_definition() -> None:
+    from plyground.ai.textbook import counts
+    from plyground.gui.explorer.panel import counter_help
+
+    assert counter_help(None) == counts.COUNTER_HINT
+    assert counter_help("Cut-offs") == f"Cut-offs: {counts.CUTOFF}."
+    for label, definition in zip(
+        counts.LABELS, (counts.NODE, counts.LEAF, counts.CUTOFF, counts.TABLE_HIT), strict=True
+    ):
+        assert counter_help(label).endswith(definition + ".")
+    assert set(counts.LABEL_DEFINITIONS.values()) <= set(counts.DEFINITIONS.values())
+
+
+def test_the_key_card_says_where_the_counts_are_defined() -> None:
+    from plyground.ai.textbook import counts
+    from plyground.gui.app import COUNTS_HELP, help_keys
+
+    assert ("Counts", COUNTS_HELP) in help_keys()
+    for name in counts.DEFINITIONS:
+        if name != "share":
+            assert name in COUNTS_HELP

@@ -258,3 +258,27 @@ def test_hovering_the_graph_names_the_value_there(make_app):
     app.mouse_override = (graph.x + review_card._inset(play.screen()), graph.centery)
     text, _ = review_card.verdict_text(play.model, play.screen())
     assert text == "The start: for X, draw (exact, solver) · click to see it"
+
+
+def test_the_graph_marks_each_kind_of_point_and_its_legend_lists_those_shown():
+    """A proven bound was drawn as a hollow estimate point: it has its own mark."""
+    from plyground.ai.advice.game_review import PositionReview
+    from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, estimate, exact
+
+    def point(evaluation):
+        return PositionReview(0, 0, evaluation, evaluation)
+
+    lower = Evaluation(0.0, Kind.LOWER, Source.SEARCH)
+    upper = Evaluation(0.0, Kind.UPPER, Source.SEARCH)
+    shown = [point(exact(0.0, Source.SOLVER)), point(lower), point(estimate(0.2, 4))]
+    assert review_card.graph_legend(shown, "Red") == (
+        "● exact   ▲ at least   ○ estimate   up: Red ahead"
+    )
+    assert review_card.graph_legend([point(upper)], "X") == "▼ at most   up: X ahead"
+    assert review_card.graph_legend([], "X") == "up: X ahead"
+    up = review_card.point_shape(lower, (10.0, 10.0), 3.0)
+    down = review_card.point_shape(upper, (10.0, 10.0), 3.0)
+    assert len(up) == len(down) == 3
+    assert up[0][1] < 10.0 < down[0][1]  # the apex points the way the true value may lie
+    assert review_card.point_shape(exact(0.0, Source.SOLVER), (10.0, 10.0), 3.0) == []
+    assert review_card.point_shape(estimate(0.2, 4), (10.0, 10.0), 3.0) == []

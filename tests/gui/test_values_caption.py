@@ -47,6 +47,7 @@ def test_the_caption_names_the_side_and_whose_view(game):
             assert "source: " in whose
             assert legend.startswith("Key: ")
             assert legend.removeprefix("Key: ").split(" · ")[0] in _short_legend(controller)
+            assert legend.startswith("Key: ")
         finally:
             app.quit(save=False)
 
@@ -54,7 +55,8 @@ def test_the_caption_names_the_side_and_whose_view(game):
 def _short_legend(controller):
     from plyground.ai.evaluation.wording import short_legend
 
-    return short_legend(bool(controller.game.stochastic))
+    values = controller.shown_values().values.values()
+    return short_legend(bool(controller.game.stochastic), values)
 
 
 def test_the_legend_lists_the_kinds_on_the_board():
@@ -188,7 +190,7 @@ def test_the_wording_for_each_kind_of_side():
         "Values for Yellow (to move here) · advice",
     )
     _player, whose, legend = caption_lines(_Stub(("AI · Hard", "You")))
-    assert whose.endswith("· source: solver") and legend == "Key: win in 5 / draw: exact"
+    assert whose.endswith("· source: solver") and legend == "Key: draw: exact"
 
 
 def test_a_long_line_loses_its_sources_before_its_side():

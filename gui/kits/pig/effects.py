@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plyground.ai.evaluation.wording import counted
 from plyground.games.pig.rules import HOLD, ROLL
 from plyground.gui.sound import COMMON_SOUNDS
 
@@ -41,7 +42,7 @@ def wipe_out_message(before: Any, names: tuple[str, str]) -> tuple[str, str]:
     lost = before.turn_total
     name = names[before.player]
     text = (
-        f"Rolled a 1! {name} loses {lost} point{'s' if lost != 1 else ''}"
+        f"Rolled a 1! {name} loses {counted(lost, 'point')}"
         if lost
         else f"Rolled a 1! {name}'s turn is over"
     )

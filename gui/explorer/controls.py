@@ -72,9 +72,12 @@ class WidgetRow:
         tip: str | None = None,
         gap: int | None = None,
     ) -> Any:
-        """A button `width` pixels wide; the next widget goes after it and `gap`."""
+        """A button `width` pixels wide (wider if its caption needs it); the next widget goes
+        after it and `gap`."""
         scene = self.scene
-        rect = pygame.Rect(self.x, self.y, width, scene.app.metrics.button_h)
+        m = scene.app.metrics
+        width = max(width, theme.font(m.widget_font).size(text)[0] + m.px(20))
+        rect = pygame.Rect(self.x, self.y, width, m.button_h)
         button = scene.add(
             pygame_gui.elements.UIButton(
                 rect,

@@ -351,12 +351,12 @@ def _draw_lines(
         value = evaluation_text(line.evaluation, stochastic)
         colour = _value_colour(line.evaluation)
         value_w = drawing.text_size(value, small)[0]
-        moves = " ".join(game.format_move(move) for move in line.moves)
+        moves = [game.format_move(move) for move in line.moves]
         room = rect.width - value_w - m.gap
         weight = "semibold" if number == 1 else "regular"
         drawing.draw_text(
             surface,
-            drawing.ellipsize(f"{number}. {moves}", room, size, weight),
+            fitted_line(number, moves, room, size, weight),
             (rect.x, y),
             size,
             theme.TEXT if number == 1 else theme.TEXT_DIM,
@@ -368,6 +368,18 @@ def _draw_lines(
         y += row_h
         if y + row_h > rect.bottom + row_h * 0.2:
             break
+
+
+def fitted_line(number: int, moves: list[str], room: int, size: int, weight: str) -> str:
+    """'1. 4 4 5 3' in `room` pixels: as many whole moves as fit, then how many more ('+3')."""
+    whole = f"{number}. {' '.join(moves)}"
+    if drawing.text_size(whole, size, weight)[0] <= room:
+        return whole
+    for count in range(len(moves) - 1, 0, -1):
+        text = f"{number}. {' '.join(moves[:count])} +{len(moves) - count}"
+        if drawing.text_size(text, size, weight)[0] <= room:
+            return text
+    return drawing.ellipsize(whole, room, size, weight)
 
 
 def _value_colour(evaluation: Any) -> theme.Colour:

@@ -1,0 +1,163 @@
+"""Every text fits at every window size: each scene drawn headless with every text recorded
+(gui.widgets.text_audit), no text outside its area or the window, none on top of another, none
+cut short where pointing or a key does not show the rest, no button caption wider than its
+button. The quick subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from driving import pump
+
+from plyground.gui import screenshot
+from plyground.gui.widgets import text_audit
+
+QUICK_SIZES = [(1280, 658), (800, 600)]
+SLOW_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+
+Case = tuple[str, str, str, dict[str, Any]]
+"""A screenshot scene, its game, the moves played, the screenshot options."""
+
+CASES: dict[str, Case] = {
+    "menu": ("menu", "tictactoe", "", {}),
+    "setup-tictactoe": ("setup", "tictactoe", "", {}),
+    "setup-connect4": ("setup", "connect4", "", {}),
+    "setup-pig": ("setup", "pig", "", {}),
+    "play-tictactoe": ("play", "tictactoe", "5193", {}),
+    "play-connect4": ("play", "connect4", "4453443", {}),
+    "play-pig": ("play", "pig", "r4r6hr3r1r5r2h", {}),
+    "analysis-tictactoe": ("analysis", "tictactoe", "5193", {"players": ["human", "Hard"]}),
+    "analysis-connect4": ("analysis", "connect4", "4453443", {"players": ["Hard", "Medium"]}),
+    "analysis-pig": ("analysis", "pig", "r4r6hr3r1r5r2h", {"players": ["Hard", "Medium"]}),
+    "hint-connect4": ("play", "connect4", "4453", {"hint": True}),
+    "gameover-tictactoe": ("gameover", "tictactoe", "", {}),
+    "gameover-connect4": ("gameover", "connect4", "", {}),
+    "review-tictactoe-1": ("review", "tictactoe", "5134", {"at": 1}),
+    "review-tictactoe-3": ("review", "tictactoe", "5134", {"at": 3}),
+    "review-connect4-2": ("review", "connect4", "44455", {"at": 2}),
+    "review-connect4-5": ("review", "connect4", "44455", {"at": 5}),
+    "review-tictactoe-values": (
+        "review",
+        "tictactoe",
+        "51346",
+        {"at": 2, "show_analysis": True},
+    ),
+    "review-connect4-values": (
+        "review",
+        "connect4",
+        "445544336",
+        {"at": 6, "show_analysis": True},
+    ),
+    "explorer": ("explorer", "tictactoe", "5193", {}),
+    "lesson-1-first": ("lesson", "tictactoe", "", {"lesson": 1, "step": 1}),
+    "lesson-1-middle": ("lesson", "tictactoe", "", {"lesson": 1, "step": 8}),
+    "lesson-1-last": ("lesson", "tictactoe", "", {"lesson": 1}),
+    "lesson-2-middle": ("lesson", "tictactoe", "", {"lesson": 2, "step": 8}),
+    "lesson-3-last": ("lesson", "tictactoe", "", {"lesson": 3}),
+    "lesson-4": ("lesson", "tictactoe", "", {"lesson": 4}),
+    "lesson-5": ("lesson", "tictactoe", "", {"lesson": 5}),
+    "compare": ("compare", "tictactoe", "5193", {"depth": 2}),
+    "policy": ("policy", "pig", "r4r6", {}),
+}
+QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
+QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
+QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-5"]
+
+
+def readable_areas(app: Any) -> list[pygame.Rect]:
+    """Where a shortened text can be read whole: the play panel (pointing at a row shows it
+    over the buttons; V shows all of the analysis)."""
+    scene = app.scene
+    panel = getattr(scene, "panel_rect", None)
+    if callable(panel) and hasattr(scene, "controller"):
+        return [panel()]
+    return []
+
+
+def audit(app: Any) -> list[str]:
+    """What does not fit in the app's next frame."""
+    app.request_frame()
+    with text_audit.TextRecorder() as recorder:
+        app.draw()
+    window = pygame.Rect((0, 0), app.screen.get_size())
+    buttons = text_audit.button_texts(app.manager)
+    return text_audit.problems(recorder.on_window(), window, readable_areas(app), buttons)
+
+
+def audited(name: str, size: tuple[int, int]) -> list[str]:
+    """The audit of the screenshot case `name` at `size`."""
+    scene, game, moves, options = CASES[name]
+    app = screenshot.open_scene(scene, game, moves, size, options)
+    try:
+        pump(app, 2)
+        return audit(app)
+    finally:
+        app.quit(save=False)
+
+
+def label(size: tuple[int, int]) -> str:
+    """1280x658."""
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.mark.parametrize("size", QUICK_SIZES, ids=label)
+@pytest.mark.parametrize("name", QUICK_CASES)
+def test_every_text_fits(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", QUICK_SIZES + SLOW_SIZES, ids=label)
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(QUICK_CASES)))
+def test_every_text_fits_everywhere(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SLOW_SIZES, ids=label)
+@pytest.mark.parametrize("name", QUICK_CASES)
+def test_the_quick_cases_fit_at_the_other_sizes(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.parametrize("size", QUICK_SIZES, ids=label)
+def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int]) -> None:
+    from driving import start_game
+
+    app = make_app(size)
+    play = start_game(app, "tictactoe", ("human", "human"))
+    play.open_file_dialog("save")
+    pump(app, 3)
+    assert audit(app) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", QUICK_SIZES + SLOW_SIZES, ids=label)
+def test_the_exercise_comparison_fits(
+    make_app: Callable[..., Any], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from plyground.ai.student_code.grader import grade
+    from plyground.gui.explorer.exercise_scene import open_student_tree
+
+    path = tmp_path / "my_search.py"
+    path.write_text(NO_PRUNING, encoding="utf-8")
+    failed = next(o for o in grade("alphabeta", str(path)) if not o.passed)
+    app = make_app(size)
+    open_student_tree(app, failed)
+    pump(app, 3)
+    assert audit(app) == []
+
+
+NO_PRUNING = """
+def alphabeta(game, s, depth, alpha, beta):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
+    return max(values) if game.is_max(s) else min(values)
+"""

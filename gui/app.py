@@ -132,6 +132,9 @@ class App:
         self.metrics = theme.Metrics(self.size)
         self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
         self.autosave_enabled = use_saved_settings
+        self.saves_settings = True
+        """Whether closing writes the settings (a second window, such as the exercise
+        explorer, leaves the main window's to it)."""
         theme.set_palette(self.settings.palette)
         sounds().muted = bool(self.settings.sound_muted)
         sounds().volume = self.settings.sound_volume
@@ -435,7 +438,7 @@ class App:
         for scene in reversed(self.stack):
             scene.close()
         self.worker.close()
-        if save:
+        if save and self.saves_settings:
             self.remember_window()
             if not settings.save(self.settings):
                 for text in WRITES.failing.values():  # the window is closing: say it here

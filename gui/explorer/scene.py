@@ -202,6 +202,10 @@ class ExplorerScene(Scene):
         self._carry = 0.0
         self.rebuild()
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the tree, under the title and the controls (never over them)."""
+        return self.canvas.copy()
+
     def animating(self) -> bool:
         """A trace is being worked out or arrives, or the stepper plays."""
         job = self._job
@@ -310,7 +314,7 @@ class ExplorerScene(Scene):
         if self.model.type_guess(event.unicode):
             return True
         keys = {
-            pygame.K_ESCAPE: self.app.pop,
+            pygame.K_ESCAPE: self.close_view,
             pygame.K_RIGHT: lambda: self.go_to(self.model.step + 1),
             pygame.K_LEFT: lambda: self.go_to(self.model.step - 1),
             pygame.K_HOME: lambda: self.go_to(0),
@@ -323,6 +327,10 @@ class ExplorerScene(Scene):
             return False
         action()
         return True
+
+    def close_view(self) -> None:
+        """Back (Esc): to the scene under the explorer."""
+        self.app.pop()
 
     def _backspace(self) -> None:
         practice = self.model.practice
@@ -349,7 +357,7 @@ class ExplorerScene(Scene):
     def _press(self, action: str) -> None:
         model = self.model
         moves = {
-            "back": self.app.pop,
+            "back": self.close_view,
             "start": lambda: self.go_to(0),
             "back_step": lambda: self.go_to(model.step - 1),
             "forward": lambda: self.go_to(model.step + 1),

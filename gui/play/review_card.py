@@ -187,12 +187,12 @@ def _draw_title(
             surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
         ).right
     first = controller.colour_names()[0]
-    legend = f"● exact   ○ estimate   up: {first} ahead"
+    legend = ("● exact", "○ estimate", f"up: {first} ahead")
     room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(
             surface,
-            drawing.ellipsize(legend, room, small),
+            drawing.fit_parts(legend, "   ", room, small),
             (x + m.gap, y),
             small,
             theme.TEXT_DIM,
@@ -339,7 +339,7 @@ def _draw_lines(
     heading = drawing.text_size("ENGINE LINES", small, "semibold")[0] + m.gap
     drawing.draw_text(
         surface,
-        drawing.ellipsize(f"for {mover}, best first", rect.width - heading, small),
+        drawing.fit_parts((f"for {mover}", "best first"), ", ", rect.width - heading, small),
         (rect.right, rect.y),
         small,
         theme.TEXT_FAINT,

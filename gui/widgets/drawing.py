@@ -208,6 +208,20 @@ def wrap(text: str, width: int, size: int, weight: str = "regular") -> list[str]
     return [ellipsize(line, width, size, weight) for line in lines]
 
 
+def fit_parts(
+    parts: Sequence[str], separator: str, width: int, size: int, weight: str = "regular"
+) -> str:
+    """The most of `parts` (whole, in order) joined by `separator` that fits in `width`
+    pixels ("" when not even the first does): less said rather than a word cut."""
+    shown = ""
+    for part in parts:
+        candidate = f"{shown}{separator}{part}" if shown else part
+        if text_size(candidate, size, weight)[0] > width:
+            break
+        shown = candidate
+    return shown
+
+
 def fit_size(text: str, width: int, size: int, weight: str = "regular", smallest: int = 11) -> int:
     """The largest font size up to `size` at which `text` fits in `width` pixels."""
     while size > smallest and text_size(text, size, weight)[0] > width:

@@ -288,6 +288,7 @@ def explore(outcome: Any) -> int:
     """Open a window on the student's tree and the reference's, sized as the main window
     first opens (to fit the screen); run it until closed.  It is not the main app: it
     neither shows the menu nor touches the settings' window size or the autosaved game."""
+    pygame.display.init()  # the screen's size is known only once the display is up
     app = App(window_frame.default_size(window_frame.desktop_size()))
     app.autosave_enabled = False
     app.saves_settings = False

@@ -203,8 +203,12 @@ class ExplorerScene(Scene):
         self.rebuild()
 
     def toast_area(self) -> pygame.Rect:
-        """Toasts go over the tree, under the title and the controls (never over them)."""
-        return self.canvas.copy()
+        """Toasts go over the tree, under the title, the controls and the tree's caption."""
+        below = self.app.metrics.px(30)
+        area = self.canvas.copy()
+        area.top += below
+        area.height -= below
+        return area
 
     def animating(self) -> bool:
         """A trace is being worked out or arrives, or the stepper plays."""

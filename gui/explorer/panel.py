@@ -94,10 +94,14 @@ class PanelWriter:
     ) -> int:
         """`text` wrapped to the panel's width (stopping above `limit`); returns the y below."""
         size = self.size
+        shown = ""
         for line in drawing.wrap(text, self.panel.width - 2 * self.m.gap, size, weight):
             if limit is not None and y + size > limit:
+                if shown and not self.dry:
+                    drawing.note_cut(text, shown)
                 break
             self.text(line, (self.x, y), size, colour, weight)
+            shown = line
             y += round(size * 1.4)
         return y
 

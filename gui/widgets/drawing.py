@@ -120,7 +120,8 @@ TEXT_WATCHERS: list[TextWatcher] = []
 """Called with every text `draw_text` draws (the surface drawn on, the text, its rect, its
 picture): the layout audit."""
 SHORTEN_WATCHERS: list[Callable[[str, str], None]] = []
-"""Called with (whole text, shortened text) whenever `ellipsize` shortens one."""
+"""Called with (whole text, the part drawn) whenever `ellipsize` shortens a text or a view
+leaves lines out (`note_cut`)."""
 
 
 REPLACEMENT = "\ufffd"
@@ -187,9 +188,15 @@ def ellipsize(text: str, width: int, size: int, weight: str = "regular") -> str:
     while text and text_size(text + "…", size, weight)[0] > width:
         text = text[:-1]
     shortened = text.rstrip() + "…"
-    for watcher in SHORTEN_WATCHERS:
-        watcher(whole, shortened)
+    note_cut(whole, shortened)
     return shortened
+
+
+def note_cut(whole: str, shown: str) -> None:
+    """Tell the layout audit that `shown` is all that is drawn of `whole` (lines that did
+    not fit left out, or an ellipsis)."""
+    for watcher in SHORTEN_WATCHERS:
+        watcher(whole, shown)
 
 
 def wrap(text: str, width: int, size: int, weight: str = "regular") -> list[str]:

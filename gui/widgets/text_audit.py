@@ -10,7 +10,7 @@ window, two texts on top of each other, a shortened text with no way to read the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 
 import pygame
@@ -85,7 +85,7 @@ class TextRecorder:
         placed = ink.move(corner) if ink.width else rect.move(offset)
         area = surface.get_clip().move(offset)
         on_window = window is not None and surface.get_abs_parent() is window
-        self.texts.append(DrawnText(text, placed, area, on_window, self._shortened.get(text)))
+        self.texts.append(DrawnText(text, placed, area, on_window))
 
     def on_window(self) -> list[DrawnText]:
         """The texts drawn on the window, each once (a text drawn twice in place counts once)."""
@@ -96,7 +96,7 @@ class TextRecorder:
             key = (drawn.text, (rect.x, rect.y, rect.width, rect.height))
             if drawn.on_window and key not in seen and drawn.text.strip():
                 seen.add(key)
-                kept.append(drawn)
+                kept.append(replace(drawn, whole=self._shortened.get(drawn.text)))
         return kept
 
 

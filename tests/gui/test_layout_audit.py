@@ -68,7 +68,8 @@ CASES: dict[str, Case] = {
 }
 QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
 QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
-QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-5"]
+QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
+QUICK_CASES += ["play-pig", "gameover-connect4", "policy"]
 
 
 def readable_areas(app: Any) -> list[pygame.Rect]:
@@ -165,3 +166,36 @@ def alphabeta(game, s, depth, alpha, beta):
     values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
     return max(values) if game.is_max(s) else min(values)
 """
+
+
+def test_the_audit_finds_what_does_not_fit() -> None:
+    from plyground.gui.widgets import drawing
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((400, 300))
+    panel = window.subsurface(pygame.Rect(100, 50, 120, 100))
+    with text_audit.TextRecorder() as recorder:
+        drawing.draw_text(window, "alone", (10, 10), 14)
+        drawing.draw_text(window, "one", (10, 200), 14)
+        drawing.draw_text(window, "two", (14, 202), 14)  # on top of "one"
+        drawing.draw_text(panel, "too wide for the panel", (40, 10), 14)  # out of its area
+        drawing.draw_text(window, "off", (390, 290), 14)  # out of the window
+        drawing.draw_text(window, drawing.ellipsize("a long sentence cut", 60, 14), (10, 100), 14)
+        drawing.note_cut("first line\nsecond line", "first line")
+        drawing.draw_text(window, "first line", (10, 150), 14)
+        drawing.draw_text(pygame.Surface((50, 50)), "elsewhere", (0, 0), 14)
+    texts = recorder.on_window()
+    assert [t.text for t in texts if t.text == "too wide for the panel"]
+    placed = next(t for t in texts if t.text == "too wide for the panel")
+    assert placed.area == pygame.Rect(100, 50, 120, 100) and placed.rect.x >= 140
+    assert "elsewhere" not in [t.text for t in texts]
+    found = text_audit.problems(texts, window.get_rect())
+    assert len(found) == 5, found
+    assert any(f.startswith("overlap: 'one'") for f in found)
+    assert any(f.startswith("outside its area") and "too wide" in f for f in found)
+    assert any(f.startswith("outside the window") and "'off'" in f for f in found)
+    assert any(f.startswith("cut short") and "a long sentence cut" in f for f in found)
+    assert any(f.startswith("cut short: 'first line'") for f in found)
+    readable = [pygame.Rect(0, 90, 400, 80)]  # where pointing shows the whole texts
+    assert len(text_audit.problems(texts, window.get_rect(), readable)) == 3

@@ -19,7 +19,7 @@ def draw_heading(surface: pygame.Surface, app: Any, title: str, subtitle: str) -
     width = app.size[0] - 3 * m.pad - max(m.px(350), 400)
     size = drawing.fit_size(subtitle, width, m.font_size(14))  # smaller letters, then
     lines = [subtitle] if drawing.text_size(subtitle, size)[0] <= width else []
-    lines = lines or drawing.wrap(subtitle, width, m.font_size(14))  # two lines
+    lines = lines or drawing.wrap(subtitle, width, size)  # on two lines
     for line in lines:
         drawing.draw_text(surface, line, (m.pad, y), size, theme.TEXT_DIM)
         y += round(size * 1.4)

@@ -47,6 +47,8 @@ class PanelWriter:
     """The text's size before the window's scale (the titles are two points smaller)."""
     dry: bool = False
     """Measure only: nothing is drawn (to find the size at which everything fits)."""
+    cut: bool = False
+    """Something was left out for want of room (the moves at the root: "+3 more")."""
 
     @property
     def x(self) -> int:
@@ -136,7 +138,7 @@ def draw_panel(
     away), at the largest text size at which all of it fits."""
     for points, counts_shown in PANEL_FITS:
         measure = PanelWriter(surface, panel, m, points, dry=True)
-        if _write_panel(measure, model, counts_shown) <= measure.bottom:
+        if _write_panel(measure, model, counts_shown) <= measure.bottom and not measure.cut:
             break
     _write_panel(PanelWriter(surface, panel, m, points), model, counts_shown)
 
@@ -247,6 +249,7 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int, li
         left = len(root.children) - index
         if y + round(size * 2.9) > limit and left > 1:
             out.text(f"+{left} more in the tree", (out.x, y), size, theme.TEXT_DIM)
+            out.cut = True
             return y + round(size * 1.4)
         value = child.value_at(model.step) if child.entered <= model.step else None
         label = child.label

@@ -155,4 +155,6 @@ def problems(
     for button in buttons:
         if button.width > button.rect.width - 4:
             found.append(f"button caption wider than its button: {button.text!r}")
+        if not window.contains(button.rect):
+            found.append(f"button outside the window: {button.text!r} at {tuple(button.rect)}")
     return found

@@ -129,20 +129,25 @@ def problems(
     window: pygame.Rect,
     readable: Iterable[pygame.Rect] = (),
     buttons: Iterable[ButtonText] = (),
+    panels: Iterable[pygame.Rect] = (),
 ) -> list[str]:
-    """What does not fit, one line each: outside the window or its area, overlapping, cut
-    short outside the `readable` areas (where pointing or a key shows the whole text), or a
-    button caption wider than its button."""
+    """What does not fit, one line each: outside the window, its area or the panel its middle
+    is in, overlapping, cut short outside the `readable` areas (where pointing or a key shows
+    the whole text), or a button caption wider than its button or outside the window."""
     found: list[str] = []
     drawn = list(texts)
     open_areas = list(readable)
+    boxes = list(panels)
     for item in drawn:
+        home = next((box for box in boxes if box.collidepoint(item.rect.center)), None)
         if not window.contains(item.rect):
             found.append(f"outside the window {tuple(window)}: {item.text!r} at {tuple(item.rect)}")
         elif not item.area.contains(item.rect):
             found.append(
                 f"outside its area {tuple(item.area)}: {item.text!r} at {tuple(item.rect)}"
             )
+        elif home is not None and not home.contains(item.rect):
+            found.append(f"outside its panel {tuple(home)}: {item.text!r} at {tuple(item.rect)}")
         if item.shortened and not any(a.collidepoint(item.rect.center) for a in open_areas):
             found.append(f"cut short: {item.text!r} (of {item.whole!r})")
     for index, item in enumerate(drawn):

@@ -82,6 +82,26 @@ def readable_areas(app: Any) -> list[pygame.Rect]:
     return []
 
 
+def panels(app: Any) -> list[pygame.Rect]:
+    """The scene's panels and cards: a text whose middle is in one stays whole inside it."""
+    scene = app.scene
+    found: list[pygame.Rect] = []
+    for name in ("panel_rect", "header_rect"):
+        rect = getattr(scene, name, None)
+        if callable(rect):
+            found.append(rect())
+    for name in ("panel", "canvas"):
+        rect = getattr(scene, name, None)
+        if isinstance(rect, pygame.Rect):
+            found.append(rect)
+    if hasattr(scene, "model") and hasattr(scene, "screen") and hasattr(scene, "controller"):
+        from plyground.gui.play import review_card
+
+        if review_card.shown(scene.model):
+            found.append(review_card.card_rect(scene.screen()))
+    return found
+
+
 def audit(app: Any) -> list[str]:
     """What does not fit in the app's next frame (toasts aside: a passing note on its own
     opaque card, over the scene on purpose)."""
@@ -91,7 +111,8 @@ def audit(app: Any) -> list[str]:
         app.draw()
     window = pygame.Rect((0, 0), app.screen.get_size())
     buttons = text_audit.button_texts(app.manager)
-    return text_audit.problems(recorder.on_window(), window, readable_areas(app), buttons)
+    texts = recorder.on_window()
+    return text_audit.problems(texts, window, readable_areas(app), buttons, panels(app))
 
 
 def audited(name: str, size: tuple[int, int]) -> list[str]:

@@ -372,7 +372,7 @@ class ConnectFourView(BoardView):
             drawing.draw_text(surface, str(col + 1), (x, y), size, colour, "semibold", "midtop")
         values = ctx.values or {}
         texts = {col: short_value(value, ctx.stochastic) for col, value in values.items()}
-        room = int(cell * 0.95)
+        room = int(cell * 0.88)  # a gap between neighbouring columns
         value_size = min(
             (drawing.fit_size(text, room, size, "semibold") for text in texts.values()),
             default=size,

@@ -8,6 +8,7 @@ nothing here changes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -311,8 +312,10 @@ def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | N
     return None
 
 
+@cache
 def lesson_comparison(index: int) -> tuple[str, ...]:
-    """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
+    """Both versions of a lesson side by side: leaves evaluated, or the root's move values
+    (worked out once: the lessons' trees never change)."""
     lesson = tree_examples.LESSONS[index]
     if lesson.other is None:
         return ()

@@ -128,6 +128,8 @@ class App:
         self.fullscreen = fullscreen
         self.windowed_size = size
         """The window's size out of full screen (what F11 returns to and the settings keep)."""
+        self.windowed_place: tuple[int, int] | None = None
+        """Where the window was before full screen (F11 puts it back there)."""
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption(WINDOW_TITLE)
         pygame.display.set_icon(window_icon())
@@ -138,6 +140,9 @@ class App:
         self.metrics = theme.Metrics(self.size)
         self.manager = pygame_gui.UIManager(self.size, theme.ui_theme(self.metrics.widget_font))
         self.autosave_enabled = use_saved_settings
+        self.saves_settings = True
+        """Whether closing writes the settings (a second window, such as the exercise
+        explorer, leaves the main window's to it)."""
         theme.set_palette(self.settings.palette)
         sounds().muted = bool(self.settings.sound_muted)
         sounds().volume = self.settings.sound_volume
@@ -259,10 +264,16 @@ class App:
         self.toast(f"Colours: {theme.PALETTE.title} (F2 changes)", theme.ACCENT)
 
     def toggle_fullscreen(self) -> None:
-        """F11: full screen at the desktop's size, or back to the window as it was."""
+        """F11: full screen at the desktop's size, or back to the window as it was (where it
+        was, kept whole on the screen)."""
+        if not self.fullscreen:
+            self.windowed_place = window_frame.position()
         self.fullscreen = not self.fullscreen
         self.flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.fullscreen else 0)
+        desktop = window_frame.desktop_size()
         self.screen = window_frame.open_display(self.windowed_size, self.fullscreen)
+        if not self.fullscreen:
+            window_frame.keep_on_screen(self.windowed_place, self.windowed_size, desktop)
         self.resize(self.screen.get_size())
 
     def remember_window(self) -> None:
@@ -292,6 +303,7 @@ class App:
         size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = pygame.display.set_mode(size, self.flags)
+        if not self.fullscreen:  # the window manager may have resized the window itself
             self.windowed_size = self.screen.get_size()
         self.size = self.screen.get_size()
         old_font = self.metrics.widget_font
@@ -441,7 +453,7 @@ class App:
         for scene in reversed(self.stack):
             scene.close()
         self.worker.close()
-        if save:
+        if save and self.saves_settings:
             self.remember_window()
             if not settings.save(self.settings):
                 for text in WRITES.failing.values():  # the window is closing: say it here

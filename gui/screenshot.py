@@ -7,7 +7,8 @@ offering the game `moves` as the last game in progress), series (the cross table
 series of AI-vs-AI games, played for real in-process: options "games", default 12).  Options:
 players (two of "human" or a preset name), any option of the game by name, seed, hover
 (a move to point at), point_at ("analysis": the pointer over the analysis), hint (bool),
-show_analysis (bool), finish (bool: play the game out for gameover).  The views: explorer
+show_analysis (bool), finish (bool: play the game out for gameover), at (review: the
+position after this move).  The views: explorer
 (the search tree of the position: algorithm, depth, heuristic, step), lesson (the lessons:
 lesson 1-3, 4 practice, 5 your own tree with tree text; variant, step, algorithm), compare
 (every algorithm on the position: depth) and policy (the game's reference policy around the
@@ -111,6 +112,21 @@ def render(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Draw `scene` of `game` after `moves` (the game's notation) into the PNG `out`."""
+    app = open_scene(scene, game, moves, size, options)
+    try:
+        _save_png(app.screen, out)
+    finally:
+        app.quit(save=False)
+
+
+def open_scene(
+    scene: str,
+    game: str,
+    moves: str,
+    size: tuple[int, int] = (1280, 800),
+    options: dict[str, Any] | None = None,
+) -> Any:
+    """A headless app showing `scene` of `game` after `moves`, drawn once (the caller quits it)."""
     if scene not in SCENES:
         raise ValueError(f"unknown scene {scene!r}; choose one of: {', '.join(SCENES)}")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -157,9 +173,10 @@ def render(
         app.now += 2.0
         app.request_frame()
         app.step(1 / 60)
-        _save_png(app.screen, out)
-    finally:
+    except BaseException:
         app.quit(save=False)
+        raise
+    return app
 
 
 def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
@@ -177,7 +194,8 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
     if scene == "analysis" or options.get("hint"):
         _analyse(play)
     if scene == "review" or options.get("review"):
-        _review(play, float(options.get("seconds", 0.3)), scene == "review")
+        at = options.get("at")
+        _review(play, float(options.get("seconds", 0.3)), scene == "review", at)
     app.push(play)
     hover = options.get("hover")
     if hover is not None:
@@ -190,9 +208,10 @@ def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, A
             app.mouse_override = analysis.center
 
 
-def _review(play: Any, seconds: float, step: bool = True) -> None:
+def _review(play: Any, seconds: float, step: bool = True, at: int | None = None) -> None:
     """Browse the game in-process (what the worker does in the window) and (`step`) show the
-    position after its first marked move (else the last one)."""
+    position after move `at` (counted from 1), else after its first marked move (else the
+    last one)."""
     from plyground.ai.advice.game_review import review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
 
@@ -209,7 +228,27 @@ def _review(play: Any, seconds: float, step: bool = True) -> None:
         return
     marked = [move for move in review.moves if move.judgement is not None]
     entries = len(controller.history.entries)
+    if at is not None:
+        controller.browse_to(max(0, min(int(at), entries - 1)))
+        _browsed_values(play)
+        return
     controller.browse_to(marked[0].index + 1 if marked else max(0, entries - 1))
+
+
+def _browsed_values(play: Any) -> None:
+    """With the analysis shown, the browsed position's advice (what the worker searches)."""
+    from plyground.ai.advice.advisor import advise
+    from plyground.games.base import CHANCE
+    from plyground.gui.play.search_jobs import SearchRecord
+
+    controller = play.controller
+    state = controller.shown_state()
+    if not controller.settings.show_analysis or state.is_terminal() or state.to_move == CHANCE:
+        return
+    result, title = advise(controller.game, state)
+    branching = len(state.legal_moves())
+    record = SearchRecord(result, "browse", state.to_move, branching, advice=title)
+    controller.browse.records[state] = record
 
 
 def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:

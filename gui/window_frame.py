@@ -97,6 +97,21 @@ def place(remembered: Any, size: tuple[int, int], desktop: tuple[int, int] | Non
     return False
 
 
+def keep_on_screen(
+    where: tuple[int, int] | None, size: tuple[int, int], desktop: tuple[int, int] | None
+) -> None:
+    """Put the window at `where` when it is whole on the screen there, else centre it."""
+    if where is not None and place(where, size, desktop):
+        return
+    window = _window()
+    if window is None or desktop is None:
+        return
+    x = max(0, (desktop[0] - size[0]) // 2)
+    y = max(0, (desktop[1] - size[1]) // 2)
+    with contextlib.suppress(AttributeError, pygame.error):
+        window.position = (x, y)
+
+
 def set_minimum_size() -> None:
     """Keep the window from shrinking below 800x600 (where layouts were checked)."""
     window = _window()

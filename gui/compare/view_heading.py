@@ -17,9 +17,13 @@ def draw_heading(surface: pygame.Surface, app: Any, title: str, subtitle: str) -
     drawing.draw_text(surface, title, (m.pad, m.pad), m.font_size(30), theme.TEXT, "bold")
     y = m.pad + round(m.font_size(30) * 1.3)
     width = app.size[0] - 3 * m.pad - max(m.px(350), 400)
-    line = drawing.ellipsize(subtitle, width, m.font_size(14))
-    drawing.draw_text(surface, line, (m.pad, y), m.font_size(14), theme.TEXT_DIM)
-    return y + round(m.font_size(14) * 1.8)
+    size = drawing.fit_size(subtitle, width, m.font_size(14))  # smaller letters, then
+    lines = [subtitle] if drawing.text_size(subtitle, size)[0] <= width else []
+    lines = lines or drawing.wrap(subtitle, width, size)  # on two lines
+    for line in lines:
+        drawing.draw_text(surface, line, (m.pad, y), size, theme.TEXT_DIM)
+        y += round(size * 1.4)
+    return y + round(m.font_size(14) * 0.4)
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:

@@ -18,6 +18,7 @@ from plyground.gui import theme
 from plyground.gui.explorer.model import CHANCE_CHOICES, ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
+from plyground.gui.theme import Metrics
 from plyground.gui.widgets.drop_down import drop_down
 
 SPEEDS = (
@@ -72,9 +73,12 @@ class WidgetRow:
         tip: str | None = None,
         gap: int | None = None,
     ) -> Any:
-        """A button `width` pixels wide; the next widget goes after it and `gap`."""
+        """A button `width` pixels wide (wider if its caption needs it); the next widget goes
+        after it and `gap`."""
         scene = self.scene
-        rect = pygame.Rect(self.x, self.y, width, scene.app.metrics.button_h)
+        m = scene.app.metrics
+        width = self.button_width(width, text)
+        rect = pygame.Rect(self.x, self.y, width, m.button_h)
         button = scene.add(
             pygame_gui.elements.UIButton(
                 rect,
@@ -88,14 +92,25 @@ class WidgetRow:
         self.x += width + (self.gap if gap is None else gap)
         return button
 
+    def button_width(self, width: int, text: str) -> int:
+        """A button's width: `width` pixels, or more if its caption needs them."""
+        m: Metrics = self.scene.app.metrics
+        caption: int = theme.font(m.widget_font).size(text)[0]
+        return max(width, caption + m.px(20))
+
+    def dropdown_width(self, options: list[str], at_least: float) -> int:
+        """A drop-down's width: its longest option's, at least `at_least` unscaled pixels."""
+        m: Metrics = self.scene.app.metrics
+        longest: int = max(theme.font(m.widget_font).size(text)[0] for text in options)
+        return max(m.px(at_least), longest + m.px(44))
+
     def dropdown(
         self, options: list[str], current: str, action: str, at_least: float, up: bool = False
     ) -> Any:
         """A drop-down wide enough for its longest option (and `at_least` unscaled pixels)."""
         scene = self.scene
         m = scene.app.metrics
-        longest = max(theme.font(m.widget_font).size(text)[0] for text in options)
-        width = max(m.px(at_least), longest + m.px(44))
+        width = self.dropdown_width(options, at_least)
         menu = scene.add(
             drop_down(
                 list[str | tuple[str, str]](options),
@@ -141,8 +156,12 @@ def editor_row(row: WidgetRow, model: ExplorerModel, right: int) -> Any:
     """The tree editor: the text box (Enter searches), Run, and a random tree's branching,
     depth and chance nodes; returns the text box."""
     scene, m = row.scene, row.scene.app.metrics
-    tail = m.px(90) + m.px(100) + m.px(100) + m.px(150) + m.px(100) + 5 * row.gap
-    width = max(m.px(200), right - row.x - tail)
+    branchings = [f"{b} moves" for b in range(2, 5)]
+    depths = [f"Depth {d}" for d in range(1, 5)]
+    tail = row.button_width(m.px(90), "Run") + row.button_width(m.px(100), "Random")
+    tail += row.dropdown_width(branchings, 100) + row.dropdown_width(depths, 100)
+    tail += row.dropdown_width(list(CHANCE_CHOICES), 150) + 5 * row.gap
+    width = max(m.px(120), right - row.x - tail)
     box = scene.add(
         pygame_gui.elements.UITextEntryLine(
             pygame.Rect(row.x, row.y, width, m.button_h), scene.manager
@@ -152,8 +171,8 @@ def editor_row(row: WidgetRow, model: ExplorerModel, right: int) -> Any:
     scene.ids[box] = "tree_text"
     row.x += width + row.gap
     row.button(m.px(90), "Run", "run_tree", tip="Search the tree typed (Enter)")
-    row.dropdown([f"{b} moves" for b in range(2, 5)], f"{model.branching} moves", "branching", 100)
-    row.dropdown([f"Depth {d}" for d in range(1, 5)], f"Depth {model.levels}", "levels", 100)
+    row.dropdown(branchings, f"{model.branching} moves", "branching", 100)
+    row.dropdown(depths, f"Depth {model.levels}", "levels", 100)
     row.dropdown(list(CHANCE_CHOICES), model.chance, "chance", 150)
     row.button(m.px(100), "Random", "random_tree", tip="A random tree of this shape")
     return box

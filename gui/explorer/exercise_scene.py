@@ -21,7 +21,7 @@ import pygame
 from plyground.ai.engine.search import ALGORITHM_TITLES
 from plyground.ai.student_code.exercise_trace import student_trace
 from plyground.ai.student_code.grader import reference
-from plyground.gui import theme
+from plyground.gui import theme, window_frame
 from plyground.gui.app import App
 from plyground.gui.explorer.controls import WidgetRow, stepper_row
 from plyground.gui.explorer.hover_card import draw_hover
@@ -40,13 +40,22 @@ time, with the switch."""
 class ComparisonScene(ExplorerScene):
     """The explorer with two trees of one position: the student's and the reference's."""
 
-    def __init__(self, app: Any, pair: TwoTrees, title: str) -> None:
+    def __init__(self, app: Any, pair: TwoTrees, title: str, standalone: bool = False) -> None:
         self.pair = pair
+        self.standalone = standalone
+        """The window's only scene (`exercise --explore`): Back and Esc close the window."""
         self.case_title = title
         self.frames: dict[str, pygame.Rect] = {}
         model = pair.yours
         super().__init__(app, model.state, model.algorithm, model.depth)
         self.model = pair.leading
+
+    def close_view(self) -> None:
+        """Back (Esc): to the scene under it, or (the window's only scene) close the window."""
+        if self.standalone:
+            self.app.running = False
+        else:
+            self.app.pop()
 
     def retrace(self) -> None:
         """Nothing to record: both trees came from the grader."""
@@ -263,11 +272,12 @@ def comparison(outcome: Any) -> TwoTrees:
     return TwoTrees(case.state(), mine, reference(case), outcome.line)
 
 
-def open_student_tree(app: Any, outcome: Any) -> ComparisonScene:
-    """Push the explorer showing the student's tree beside the reference's; returns it."""
+def open_student_tree(app: Any, outcome: Any, standalone: bool = False) -> ComparisonScene:
+    """Push the explorer showing the student's tree beside the reference's (`standalone`:
+    the window's only scene, which Back and Esc close); returns it."""
     case = outcome.case
     title = f"{case.title}, {ALGORITHM_TITLES[case.algorithm].lower()}"
-    scene = ComparisonScene(app, comparison(outcome), title)
+    scene = ComparisonScene(app, comparison(outcome), title, standalone)
     app.push(scene)
     scene.go_to_difference()  # where the grader says it goes wrong (Home: the start)
     app.toast(f"Your {case.algorithm} on {case.title}: {outcome.line}.", theme.WARNING, seconds=12)
@@ -275,8 +285,12 @@ def open_student_tree(app: Any, outcome: Any) -> ComparisonScene:
 
 
 def explore(outcome: Any) -> int:
-    """Open the window on the student's tree and the reference's; run it until closed."""
-    app = App()
-    app.switch("menu")
-    open_student_tree(app, outcome)
+    """Open a window on the student's tree and the reference's, sized as the main window
+    first opens (to fit the screen); run it until closed.  It is not the main app: it
+    neither shows the menu nor touches the settings' window size or the autosaved game."""
+    pygame.display.init()  # the screen's size is known only once the display is up
+    app = App(window_frame.default_size(window_frame.desktop_size()))
+    app.autosave_enabled = False
+    app.saves_settings = False
+    open_student_tree(app, outcome, standalone=True)
     return app.run()

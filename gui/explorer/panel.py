@@ -8,6 +8,7 @@ nothing here changes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -43,6 +44,12 @@ class PanelWriter:
     surface: pygame.Surface
     panel: pygame.Rect
     m: Metrics
+    points: int = 14
+    """The text's size before the window's scale (the titles are two points smaller)."""
+    dry: bool = False
+    """Measure only: nothing is drawn (to find the size at which everything fits)."""
+    cut: bool = False
+    """Something was left out for want of room (the moves at the root: "+3 more")."""
 
     @property
     def x(self) -> int:
@@ -58,16 +65,27 @@ class PanelWriter:
 
     @property
     def size(self) -> int:
-        return self.m.font_size(14)
+        return self.m.font_size(self.points)
+
+    def text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        size: int,
+        colour: theme.Colour,
+        weight: str = "regular",
+        anchor: str = "topleft",
+    ) -> None:
+        """One text, unless this is a dry run."""
+        if not self.dry:
+            drawing.draw_text(self.surface, text, pos, size, colour, weight, anchor)
 
     def section(self, title: str, y: int, name: str = "") -> int:
         """A small capitalised title (`section_title`); returns the y below it."""
         m = self.m
-        text = section_title(title, name)
-        drawing.draw_text(
-            self.surface, text, (self.x, y), m.font_size(12), theme.TEXT_FAINT, "semibold"
-        )
-        return y + m.font_size(12) + m.px(8)
+        small = m.font_size(self.points - 2)
+        self.text(section_title(title, name), (self.x, y), small, theme.TEXT_FAINT, "semibold")
+        return y + small + m.px(8)
 
     def lines(
         self,
@@ -79,10 +97,14 @@ class PanelWriter:
     ) -> int:
         """`text` wrapped to the panel's width (stopping above `limit`); returns the y below."""
         size = self.size
+        shown = ""
         for line in drawing.wrap(text, self.panel.width - 2 * self.m.gap, size, weight):
             if limit is not None and y + size > limit:
+                if shown and not self.dry:
+                    drawing.note_cut(text, shown)
                 break
-            drawing.draw_text(self.surface, line, (self.x, y), size, colour, weight)
+            self.text(line, (self.x, y), size, colour, weight)
+            shown = line
             y += round(size * 1.4)
         return y
 
@@ -95,41 +117,67 @@ class PanelWriter:
         weight: str = "regular",
     ) -> None:
         """`label` on the left, `value` on the right."""
-        drawing.draw_text(self.surface, label, (self.x, y), self.size, colours[0], weight)
-        drawing.draw_text(
-            self.surface, value, (self.right, y), self.size, colours[1], weight, anchor="topright"
-        )
+        self.text(label, (self.x, y), self.size, colours[0], weight)
+        self.text(value, (self.right, y), self.size, colours[1], weight, anchor="topright")
+
+
+PANEL_FITS = (
+    (14, True),
+    (13, True),
+    (12, True),
+    (11, True),
+    (11, False),
+)
+"""The panel's text sizes tried largest first, and whether the step's counts are shown: the
+first at which everything fits is drawn (else the last, the sentence under NOW kept whole)."""
 
 
 def draw_panel(
     surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
 ) -> None:
     """The whole panel as of the model's step (in practice, nothing that gives the answer
-    away)."""
-    out = PanelWriter(surface, panel, m)
-    y = panel.y + m.gap
+    away), at the largest text size at which all of it fits."""
+    for points, counts_shown in PANEL_FITS:
+        measure = PanelWriter(surface, panel, m, points, dry=True)
+        if _write_panel(measure, model, counts_shown) <= measure.bottom and not measure.cut:
+            break
+    _write_panel(PanelWriter(surface, panel, m, points), model, counts_shown)
+
+
+def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> int:
+    """Write the panel's sections; returns the y below the last."""
+    m = out.m
+    y = out.panel.y + m.gap
     if model.lesson is not None:
         y = _lesson_section(out, model, y) + m.px(10)
     found = model.trace
     if found is None or model.guessing:
-        return
+        return y
+    now = explain(found, model.step)
+    now_room = out.size + m.px(16) + _lines_height(out, now, "semibold")
     y = out.section("Search", y)
     y = out.lines(search_summary(model, found), y, theme.TEXT_DIM)
     if found.evaluation is not None:  # the root value's provenance (ai.evaluation.wording)
         kind, source = kind_text(found.evaluation), source_text(found.evaluation)
         y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
-    y = _root_moves(out, model, found, y + m.px(8)) + m.px(8)
-    y = _step_counts(out, model, found, y)
+    rows = len(counts.LABELS) + 1 if counts_shown else 0
+    counts_room = out.size + m.px(16) + rows * round(out.size * 1.4)
+    limit = out.bottom - now_room - counts_room
+    y = _root_moves(out, model, found, y + m.px(8), limit) + m.px(8)
+    if counts_shown:
+        y = _step_counts(out, model, found, y)
+    else:
+        y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
     node = found.nodes[model.narrated]
     chance = chance_to_explain(model, node)
     if chance is not None:
         y = out.section("Chance node", y + m.px(8), node_name(found, chance))
         y = out.lines(sum_text(found, chance), y)
     y = out.section("Now", y + m.px(8))
-    y = out.lines(explain(found, model.step), y, theme.TEXT, "semibold", limit=out.bottom)
+    y = out.lines(now, y, theme.TEXT, "semibold", limit=out.bottom if not out.dry else None)
     event = found.events[model.step]
     if event.kind == "exit" and event.source in ("upper", "lower"):
-        return  # the sentence already explains the bound
+        return y  # the sentence already explains the bound
     hovered = model.hover
     if hovered is not None and not hovered.stub and not model.pruned.is_ghost(hovered.node):
         node = found.nodes[hovered.node]
@@ -137,6 +185,13 @@ def draw_panel(
         if explained and 0 <= node.finished <= model.step:
             text = f"{node_name(found, node)} {explained}"
             out.lines(text, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
+    return y
+
+
+def _lines_height(out: PanelWriter, text: str, weight: str = "regular") -> int:
+    """How tall `text` is, wrapped to the panel."""
+    lines = drawing.wrap(text, out.panel.width - 2 * out.m.gap, out.size, weight)
+    return len(lines) * round(out.size * 1.4)
 
 
 def search_summary(model: ExplorerModel, found: Trace) -> str:
@@ -181,19 +236,21 @@ def _lesson_section(out: PanelWriter, model: ExplorerModel, y: int) -> int:
     return out.lines(f"Your root value: {guess}", y, theme.TEXT, "semibold")
 
 
-def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
+def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int, limit: int) -> int:
     """Each move at the drawn root with its value so far (a bound while it is searched);
-    the chosen one in green."""
+    the chosen one in green; above `limit`, then how many more (the tree shows them all)."""
     root = found.nodes[model.root_id]
     title = "Moves at the root" if model.root_id == 0 else f"Moves at {node_name(found, root)}"
     y = out.section(title, y)
     done = 0 <= root.finished <= model.step
     chosen_child = found.principal_path(model.root_id)[1:2] if done else []
     size = out.size
-    for child_id in root.children:
+    for index, child_id in enumerate(root.children):
         child = found.nodes[child_id]
-        if y + size > out.bottom - out.m.px(150):
-            drawing.draw_text(out.surface, "…", (out.x, y), size, theme.TEXT_DIM)
+        left = len(root.children) - index
+        if y + round(size * 2.9) > limit and left > 1:
+            out.text(f"+{left} more in the tree", (out.x, y), size, theme.TEXT_DIM)
+            out.cut = True
             return y + round(size * 1.4)
         value = child.value_at(model.step) if child.entered <= model.step else None
         label = child.label
@@ -276,8 +333,10 @@ def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | N
     return None
 
 
+@cache
 def lesson_comparison(index: int) -> tuple[str, ...]:
-    """Both versions of a lesson side by side: leaves evaluated, or the root's move values."""
+    """Both versions of a lesson side by side: leaves evaluated, or the root's move values
+    (worked out once: the lessons' trees never change)."""
     lesson = tree_examples.LESSONS[index]
     if lesson.other is None:
         return ()

@@ -202,6 +202,14 @@ class ExplorerScene(Scene):
         self._carry = 0.0
         self.rebuild()
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the tree, under the title, the controls and the tree's caption."""
+        below = self.app.metrics.px(30)
+        area = self.canvas.copy()
+        area.top += below
+        area.height -= below
+        return area
+
     def animating(self) -> bool:
         """A trace is being worked out or arrives, or the stepper plays."""
         job = self._job
@@ -311,7 +319,7 @@ class ExplorerScene(Scene):
         if self.model.type_guess(event.unicode):
             return True
         keys = {
-            pygame.K_ESCAPE: self.app.pop,
+            pygame.K_ESCAPE: self.close_view,
             pygame.K_RIGHT: lambda: self.go_to(self.model.step + 1),
             pygame.K_LEFT: lambda: self.go_to(self.model.step - 1),
             pygame.K_HOME: lambda: self.go_to(0),
@@ -324,6 +332,10 @@ class ExplorerScene(Scene):
             return False
         action()
         return True
+
+    def close_view(self) -> None:
+        """Back (Esc): to the scene under the explorer."""
+        self.app.pop()
 
     def _backspace(self) -> None:
         practice = self.model.practice
@@ -350,7 +362,7 @@ class ExplorerScene(Scene):
     def _press(self, action: str) -> None:
         model = self.model
         moves = {
-            "back": self.app.pop,
+            "back": self.close_view,
             "start": lambda: self.go_to(0),
             "back_step": lambda: self.go_to(model.step - 1),
             "forward": lambda: self.go_to(model.step + 1),

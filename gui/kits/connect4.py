@@ -19,13 +19,32 @@ WIDTH, HEIGHT = 7, 6
 _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
+LABEL_SHARE = 0.2
+"""Column labels and values are this part of a cell tall (never under `drawing`'s 11 px)."""
+LINE_SPACING = 1.35
+BELOW_ROWS = 3
+"""Rows of text under the board: the column keys, then a value on up to two lines."""
+
+
+def label_size(cell: float) -> int:
+    """The font size of the column labels and values under cells of `cell` pixels."""
+    return max(11, round(cell * LABEL_SHARE))
+
+
 def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, float]:
     """The board (holes area) inside `rect`, leaving room above for the preview disc and
-    below for column labels; and the cell size."""
-    cell = min(rect.width / (WIDTH + 0.4), rect.height / (HEIGHT + 2.1))
+    below for the column labels and values (their letters never shrink under 11 px, so a
+    small board leaves them more of its cells); and the cell size."""
+    lines = BELOW_ROWS * LINE_SPACING
+    by_height = min(
+        rect.height / (HEIGHT + 1.25 + 0.3 + lines * LABEL_SHARE),
+        (rect.height - lines * 11) / (HEIGHT + 1.25 + 0.3),
+    )
+    cell = max(1.0, min(rect.width / (WIDTH + 0.4), by_height))
+    below = cell * 0.3 + lines * label_size(cell)
     board = pygame.Rect(0, 0, round(cell * WIDTH), round(cell * HEIGHT))
     board.centerx = rect.centerx
-    board.top = round(rect.y + (rect.height - cell * (HEIGHT + 2.1)) / 2 + cell * 1.25)
+    board.top = round(rect.y + (rect.height - cell * (HEIGHT + 1.25) - below) / 2 + cell * 1.25)
     return board, cell
 
 
@@ -342,39 +361,45 @@ class ConnectFourView(BoardView):
         ctx: ViewContext,
         hover: Any,
     ) -> None:
-        """Column labels (the keys) and, with analysis shown, each column's value."""
-        label_size = max(11, round(cell * 0.2))
+        """Column labels (the keys) and, with analysis shown, each column's value: one size
+        for all, on two lines under its column where one is too narrow."""
+        size = label_size(cell)
+        line = round(size * LINE_SPACING)
+        y = board.bottom + pad + cell * 0.12
         for col in range(WIDTH):
             x = board.x + (col + 0.5) * cell
-            y = board.bottom + pad + cell * 0.12
             colour = theme.TEXT if hover == col else theme.TEXT_FAINT
-            drawing.draw_text(
-                surface, str(col + 1), (x, y), label_size, colour, "semibold", anchor="midtop"
-            )
-            if ctx.values is not None and col in ctx.values:
-                value = ctx.values[col]
-                text = short_value(value, ctx.stochastic)
-                size = drawing.fit_size(
-                    text, int(cell * 0.95), max(11, round(cell * 0.19)), "semibold"
-                )
-                colour = value_colour(value.value)
-                label = drawing.draw_text(
+            drawing.draw_text(surface, str(col + 1), (x, y), size, colour, "semibold", "midtop")
+        values = ctx.values or {}
+        texts = {col: short_value(value, ctx.stochastic) for col, value in values.items()}
+        room = int(cell * 0.88)  # a gap between neighbouring columns
+        value_size = min(
+            (drawing.fit_size(text, room, size, "semibold") for text in texts.values()),
+            default=size,
+        )
+        for col, text in texts.items():
+            if not 0 <= col < WIDTH:
+                continue
+            x = board.x + (col + 0.5) * cell
+            colour = value_colour(values[col].value)
+            lines = drawing.wrap(text, room, value_size, "semibold")[:2]
+            if len(lines) == 2 and drawing.text_size(text, value_size, "semibold")[0] <= room:
+                lines = [text]
+            label = pygame.Rect(round(x), round(y + line), 0, 0)
+            for index, part in enumerate(lines):
+                drawn = drawing.draw_text(
                     surface,
-                    text,
-                    (x, y + label_size * 1.45),
-                    size,
+                    part,
+                    (x, y + line * (1 + index)),
+                    value_size,
                     colour,
                     "semibold",
                     anchor="midtop",
                 )
-                if col == ctx.chosen:
-                    pygame.draw.line(
-                        surface,
-                        colour,
-                        (label.left, label.bottom + 3),
-                        (label.right, label.bottom + 3),
-                        2,
-                    )
+                label = label.union(drawn) if index else drawn
+            if col == ctx.chosen:
+                under = label.bottom + 1
+                pygame.draw.line(surface, colour, (label.left, under), (label.right, under), 2)
 
     def draw_best_move(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any

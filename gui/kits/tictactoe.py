@@ -276,13 +276,11 @@ class TicTacToeView(BoardView):
     def draw_best_move(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
     ) -> None:
-        """A ring round the best cell, tagged "best"."""
+        """A ring round the best cell, tagged "best" at its top (its value sits at the bottom)."""
         board, cell = geometry(rect)
         box = cell_rect(board, cell, move).inflate(-cell * 0.1, -cell * 0.1)
         best_ring(surface, box, round(cell * 0.035), round(cell * 0.1))
-        best_tag(
-            surface, "best", (box.centerx, box.bottom - cell * 0.08), max(11, round(cell * 0.1))
-        )
+        best_tag(surface, "best", (box.centerx, box.y + cell * 0.08), max(11, round(cell * 0.1)))
 
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
         """The cell under `pos`, or None outside the board."""

@@ -45,6 +45,8 @@ class Analysis:
     """For a human's advice: the evaluator that answered ('exact table')."""
     stale: bool = False
     """The advice is for an earlier position (a fresh one is being worked out)."""
+    final: bool = False
+    """... and no fresh one will come: the game is over."""
     opponent: Any = None
     """Beside advice: the AI's own last search (`SearchRecord`), shown as its view."""
 
@@ -61,7 +63,9 @@ def summary_lines(
     stochastic = bool(getattr(game, "stochastic", False))
     side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
     rows: list[tuple[str, str]] = []
-    if getattr(analysis, "stale", False):
+    if getattr(analysis, "final", False):
+        rows.append(("For", "an earlier position (the game is over)"))
+    elif getattr(analysis, "stale", False):
         rows.append(("For", "an earlier position: this one's advice is on its way"))
     if getattr(analysis, "advice", ""):
         rows.append(("Advice", analysis.advice))

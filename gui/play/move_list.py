@@ -160,23 +160,24 @@ def draw(
             strong = row == newest
             judged = (marks or {}).get(row)
             room = box.width - m.px(14)
-            if judged is not None:
-                mark = judged.mark
-                drawing.draw_text(
-                    surface,
-                    mark,
-                    (box.right - m.px(8), y),
-                    size,
-                    mark_colour(judged.judgement),
-                    "bold",
-                    anchor="topright",
-                )
+            mark = judged.mark if judged is not None else ""
+            if mark:
                 room -= drawing.text_size(mark, size, "bold")[0] + m.px(6)
-            drawing.draw_text(
+            weight = "semibold" if strong else "regular"
+            shown = drawing.draw_text(
                 surface,
-                drawing.ellipsize(text, room, size),
+                drawing.ellipsize(text, room, size, weight),
                 (box.x + m.px(14), y),
                 size,
                 theme.TEXT if strong else theme.TEXT_DIM,
-                "semibold" if strong else "regular",
+                weight,
             )
+            if judged is not None and mark:  # right after the move it judges
+                drawing.draw_text(
+                    surface,
+                    mark,
+                    (shown.right + m.px(4), y),
+                    size,
+                    mark_colour(judged.judgement),
+                    "bold",
+                )

@@ -191,12 +191,12 @@ def _draw_title(
         x = drawing.draw_text(
             surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
         ).right
-    legend = graph_legend(review.positions, controller.colour_names()[0])
+    legend = graph_legend_parts(review.positions, controller.colour_names()[0])
     room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(
             surface,
-            drawing.ellipsize(legend, room, small),
+            drawing.fit_parts(legend, LEGEND_GAP, room, small),
             (x + m.gap, y),
             small,
             theme.TEXT_DIM,
@@ -214,12 +214,21 @@ POINT_MARKS = {
 is a triangle pointing the way the true value may lie (for the first player)."""
 
 
-def graph_legend(positions: Sequence[PositionReview], first: str) -> str:
-    """The graph's legend: the marks of the kinds of point on show, then which way is whose
-    ('● exact   ▼ at most   up: Red ahead')."""
+LEGEND_GAP = "   "
+"""Between the parts of the graph's legend."""
+
+
+def graph_legend_parts(positions: Sequence[PositionReview], first: str) -> tuple[str, ...]:
+    """The graph's legend in parts: the marks of the kinds of point on show, then which way is
+    whose (a narrow card drops whole parts from the end)."""
     kinds = {position.graph.kind for position in positions}
-    marks = [f"{mark} {word}   " for kind, (mark, word) in POINT_MARKS.items() if kind in kinds]
-    return "".join(marks) + f"up: {first} ahead"
+    marks = [f"{mark} {word}" for kind, (mark, word) in POINT_MARKS.items() if kind in kinds]
+    return (*marks, f"up: {first} ahead")
+
+
+def graph_legend(positions: Sequence[PositionReview], first: str) -> str:
+    """The graph's legend whole ('● exact   ▼ at most   up: Red ahead')."""
+    return LEGEND_GAP.join(graph_legend_parts(positions, first))
 
 
 def point_shape(
@@ -395,7 +404,7 @@ def _draw_lines(
     heading = drawing.text_size("ENGINE LINES", small, "semibold")[0] + m.gap
     drawing.draw_text(
         surface,
-        drawing.ellipsize(f"for {mover}, best first", rect.width - heading, small),
+        drawing.fit_parts((f"for {mover}", "best first"), ", ", rect.width - heading, small),
         (rect.right, rect.y),
         small,
         theme.TEXT_FAINT,
@@ -407,12 +416,12 @@ def _draw_lines(
         value = evaluation_text(line.evaluation, stochastic)
         colour = _value_colour(line.evaluation)
         value_w = drawing.text_size(value, small)[0]
-        moves = " ".join(game.format_move(move) for move in line.moves)
+        moves = [game.format_move(move) for move in line.moves]
         room = rect.width - value_w - m.gap
         weight = "semibold" if number == 1 else "regular"
         drawing.draw_text(
             surface,
-            drawing.ellipsize(f"{number}. {moves}", room, size, weight),
+            fitted_line(number, moves, room, size, weight),
             (rect.x, y),
             size,
             theme.TEXT if number == 1 else theme.TEXT_DIM,
@@ -424,6 +433,18 @@ def _draw_lines(
         y += row_h
         if y + row_h > rect.bottom + row_h * 0.2:
             break
+
+
+def fitted_line(number: int, moves: list[str], room: int, size: int, weight: str) -> str:
+    """'1. 4 4 5 3' in `room` pixels: as many whole moves as fit, then how many more ('+3')."""
+    whole = f"{number}. {' '.join(moves)}"
+    if drawing.text_size(whole, size, weight)[0] <= room:
+        return whole
+    for count in range(len(moves) - 1, 0, -1):
+        text = f"{number}. {' '.join(moves[:count])} +{len(moves) - count}"
+        if drawing.text_size(text, size, weight)[0] <= room:
+            return text
+    return drawing.ellipsize(whole, room, size, weight)
 
 
 def _value_colour(evaluation: Any) -> theme.Colour:

@@ -335,6 +335,8 @@ class PlayScene(FileDialogScene):
         """Widgets, board clicks, move keys and shortcuts."""
         if side_panel.unpin_analysis(self.model, event):
             self.app.request_frame()
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                return True  # Esc closes the whole analysis and does nothing more
         if self.handle_file_dialog(event):  # the dialog is modal: no moves behind it
             return True
         if self.on_dialog_event(event):

@@ -19,10 +19,11 @@ if TYPE_CHECKING:
 
 
 def as_analysis(
-    record: SearchRecord | None, entries: int | None = None
+    record: SearchRecord | None, entries: int | None = None, game_over: bool = False
 ) -> analysis_panel.Analysis | None:
     """The controller's record of a search as the analysis panel's `Analysis`; advice searched
-    when the match had other than `entries` entries is marked as for an earlier position."""
+    when the match had other than `entries` entries is marked as for an earlier position (and,
+    once the game is over, as the last there will be)."""
     if record is None:
         return None
     stale = record.source == "hint" and entries is not None and record.entries not in (-1, entries)
@@ -36,6 +37,7 @@ def as_analysis(
         played=record.played,
         advice=record.advice,
         stale=stale,
+        final=stale and game_over,
         opponent=record.opponent,
     )
 
@@ -115,7 +117,7 @@ def analysis_wanted(model: PlayModel, m: Metrics, width: int) -> int:
     controller = model.controller
     pm = text_metrics(m)
     extra = model.kit_rows.get(controller, model.kit)
-    record = as_analysis(controller.shown_analysis(), live_entries(controller))
+    record = shown_analysis(controller)
     if record is None:
         return analysis_panel.preferred_height(pm, len(extra))
     names = controller.colour_names()
@@ -178,7 +180,7 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> Panel
         hidden = analysis_panel.draw(
             surface,
             analysis,
-            as_analysis(controller.shown_analysis(), live_entries(controller)),
+            shown_analysis(controller),
             controller.game,
             pm,
             controller.colour_names(),
@@ -249,13 +251,19 @@ def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen)
     analysis_panel.draw(
         surface,
         rect,
-        as_analysis(controller.shown_analysis(), live_entries(controller)),
+        shown_analysis(controller),
         controller.game,
         text_metrics(m),
         controller.colour_names(),
         thinking=controller.job is not None,
         extra=model.kit_rows.get(controller, model.kit),
     )
+
+
+def shown_analysis(controller: PlayController) -> analysis_panel.Analysis | None:
+    """The analysis the panel shows for the position on the board."""
+    over = not controller.browsing and controller.history.state.is_terminal()
+    return as_analysis(controller.shown_analysis(), live_entries(controller), over)
 
 
 def live_entries(controller: PlayController) -> int | None:

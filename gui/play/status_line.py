@@ -107,6 +107,7 @@ def draw(
     width = pill.right - text_x - m.px(40)
     while " · " in text and drawing.text_size(text, size, "semibold")[0] > width:
         text = text.rsplit(" · ", 1)[0]  # drop the least important part first
+    size = drawing.fit_size(text, width, size, "semibold")  # smaller letters before a cut
     drawing.draw_text(
         surface,
         drawing.ellipsize(text, width, size, "semibold"),

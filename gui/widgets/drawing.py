@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -115,6 +115,15 @@ def _blit_faded(
     image.set_alpha(255)
 
 
+TextWatcher = Callable[[pygame.Surface, str, pygame.Rect, pygame.Surface], None]
+TEXT_WATCHERS: list[TextWatcher] = []
+"""Called with every text `draw_text` draws (the surface drawn on, the text, its rect, its
+picture): the layout audit."""
+SHORTEN_WATCHERS: list[Callable[[str, str], None]] = []
+"""Called with (whole text, the part drawn) whenever `ellipsize` shortens a text or a view
+leaves lines out (`note_cut`)."""
+
+
 REPLACEMENT = "\ufffd"
 """Drawn in place of what no font can draw: a lone surrogate (a name in another encoding)."""
 
@@ -166,6 +175,8 @@ def draw_text(
     image = text_surface(text, size, colour, weight)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     _blit_faded(surface, image, rect.topleft, alpha)
+    for watcher in TEXT_WATCHERS:
+        watcher(surface, text, rect, image)
     return rect
 
 
@@ -173,9 +184,19 @@ def ellipsize(text: str, width: int, size: int, weight: str = "regular") -> str:
     """`text`, shortened with an ellipsis so it fits in `width` pixels."""
     if text_size(text, size, weight)[0] <= width:
         return text
+    whole = text
     while text and text_size(text + "…", size, weight)[0] > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    shortened = text.rstrip() + "…"
+    note_cut(whole, shortened)
+    return shortened
+
+
+def note_cut(whole: str, shown: str) -> None:
+    """Tell the layout audit that `shown` is all that is drawn of `whole` (lines that did
+    not fit left out, or an ellipsis)."""
+    for watcher in SHORTEN_WATCHERS:
+        watcher(whole, shown)
 
 
 def wrap(text: str, width: int, size: int, weight: str = "regular") -> list[str]:
@@ -192,6 +213,20 @@ def wrap(text: str, width: int, size: int, weight: str = "regular") -> list[str]
                 line = word
         lines.append(line)
     return [ellipsize(line, width, size, weight) for line in lines]
+
+
+def fit_parts(
+    parts: Sequence[str], separator: str, width: int, size: int, weight: str = "regular"
+) -> str:
+    """The most of `parts` (whole, in order) joined by `separator` that fits in `width`
+    pixels ("" when not even the first does): less said rather than a word cut."""
+    shown = ""
+    for part in parts:
+        candidate = f"{shown}{separator}{part}" if shown else part
+        if text_size(candidate, size, weight)[0] > width:
+            break
+        shown = candidate
+    return shown
 
 
 def fit_size(text: str, width: int, size: int, weight: str = "regular", smallest: int = 11) -> int:

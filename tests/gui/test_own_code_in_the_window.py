@@ -240,3 +240,35 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
     setup.sides[1].heuristic = str(tmp_path / "gone.py")
     assert "no such file" in from_file.problems(setup)
+
+
+def test_explore_fits_the_screen_and_esc_closes_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from plyground.ai.student_code.grader import grade
+    from plyground.gui import window_frame
+    from plyground.gui.app import App
+    from plyground.gui.explorer import exercise_scene
+
+    path = tmp_path / "my_search.py"
+    path.write_text(NO_PRUNING, encoding="utf-8")
+    failed = next(o for o in grade("alphabeta", str(path)) if not o.passed)
+    monkeypatch.setattr(window_frame, "desktop_size", lambda: (1366, 768))
+    seen: dict[str, Any] = {}
+
+    def run(app: App) -> int:
+        seen["size"] = app.size
+        seen["stack"] = list(app.stack)
+        app.headless = True
+        app.take(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+        seen["running"] = app.running
+        seen["saves"] = app.saves_settings or app.autosave_enabled
+        app.quit()
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
+    assert exercise_scene.explore(failed) == 0
+    assert seen["size"] == window_frame.default_size((1366, 768))
+    assert seen["size"][1] <= 768 - 100
+    assert [type(scene).__name__ for scene in seen["stack"]] == ["ComparisonScene"]
+    assert seen["running"] is False and seen["saves"] is False

@@ -193,3 +193,39 @@ def test_v_shows_all_of_the_analysis_until_the_next_key(monkeypatch: pytest.Monk
         assert any(b.action == "whole_analysis" and b.help for b in keyboard.PLAY_KEYS)
     finally:
         app.quit(save=False)
+
+
+def test_esc_closes_the_whole_analysis_and_stays_in_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from driving import press
+
+    app, play = played((800, 600), "pig", "r4r6hr3r1r5r2h", True)
+    try:
+        drawn_texts(monkeypatch, app)
+        app.mouse_override = (5, 5)
+        press(app, pygame.K_v, "v")
+        assert play.model.analysis_pinned
+        press(app, pygame.K_ESCAPE)
+        assert not play.model.analysis_pinned
+        assert app.scene is play  # still in the game, not back at set-up
+    finally:
+        app.quit(save=False)
+
+
+def test_advice_left_from_before_the_end_does_not_promise_more() -> None:
+    from plyground import games
+    from plyground.ai.advice.advisor import advise
+    from plyground.gui.play.search_jobs import SearchRecord
+
+    game = games.get_game("tictactoe")
+    earlier = game.replay(game.parse_moves("5193"))
+    result, title = advise(game, earlier)
+    record = SearchRecord(result, "hint", 0, 5, advice=title, entries=4)
+    playing = side_panel.as_analysis(record, 6)
+    over = side_panel.as_analysis(record, 7, game_over=True)
+    assert playing is not None and over is not None
+    rows = dict(analysis_panel.summary_lines(playing, game))
+    assert rows["For"] == "an earlier position: this one's advice is on its way"
+    rows = dict(analysis_panel.summary_lines(over, game))
+    assert rows["For"] == "an earlier position (the game is over)"

@@ -97,3 +97,32 @@ def test_the_key_card_with_f11_fits_an_800x600_window(monkeypatch: Any) -> None:
     assert all(surface.get_rect().contains(rect) for rect in drawn)
     texts = sorted(drawn, key=lambda rect: rect.bottom)
     assert texts[-1].bottom <= 600 - 10  # "press any key to close" is the lowest, inside the card
+
+
+def test_a_size_the_window_manager_gives_is_remembered(make_app: Any) -> None:
+    app = make_app((1280, 658))
+    pygame.display.set_mode((1000, 700), pygame.RESIZABLE)  # the window manager's resize
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.step(1 / 60)
+    app.remember_window()
+    assert app.size == (1000, 700) and app.settings.window_size == [1000, 700]
+
+
+def test_leaving_full_screen_keeps_the_window_on_the_screen(monkeypatch: Any) -> None:
+    monkeypatch.setattr(window_frame, "desktop_size", lambda: (1366, 768))
+    moved: list[Any] = []
+
+    class Window:
+        @property
+        def position(self) -> tuple[int, int]:
+            return (0, 0)
+
+        @position.setter
+        def position(self, where: tuple[int, int]) -> None:
+            moved.append(where)
+
+    monkeypatch.setattr(window_frame, "_window", Window)
+    window_frame.keep_on_screen((300, 400), (1000, 600), (1366, 768))  # would hang below
+    assert moved == [((1366 - 1000) // 2, (768 - 600) // 2)]
+    window_frame.keep_on_screen((20, 30), (1000, 600), (1366, 768))
+    assert moved[-1] == (20, 30)

@@ -1,0 +1,165 @@
+"""The layout audit's recorder: every text a frame draws, where it lands, and what it cuts.
+
+`with TextRecorder() as recorder: app.draw()` collects a `DrawnText` for each text drawn
+through `drawing.draw_text` (its rect on the window, the area it was drawn into, and whether
+`ellipsize` shortened it), and `button_texts(manager)` the pygame_gui buttons' captions with
+the room they have. `problems()` names what does not fit: a text outside its area or the
+window, two texts on top of each other, a shortened text with no way to read the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from types import TracebackType
+
+import pygame
+
+from plyground.gui.widgets import drawing
+
+ELLIPSIS = "…"
+OVERLAP_PIXELS = 1
+"""Two texts overlap when their letters' rects share more than this many pixels each way."""
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text a frame drew: the string, its rect and its area on the window."""
+
+    text: str
+    rect: pygame.Rect
+    """Where its letters are (their ink, not the line's spacing above and below)."""
+    area: pygame.Rect
+    """Where it was drawn into: the clip of the surface (a subsurface: its place)."""
+    on_window: bool
+    """Drawn on the window (or a part of it), not on a picture blitted later."""
+    whole: str | None = None
+    """The text before `ellipsize` shortened it, when it did."""
+
+    @property
+    def shortened(self) -> bool:
+        """Whether the text was cut with an ellipsis."""
+        return self.whole is not None
+
+
+@dataclass(frozen=True)
+class ButtonText:
+    """A pygame_gui button's caption and the room the button gives it."""
+
+    text: str
+    width: int
+    rect: pygame.Rect
+
+
+@dataclass
+class TextRecorder:
+    """Records the texts drawn while it is active (a context manager)."""
+
+    texts: list[DrawnText] = field(default_factory=list)
+    _shortened: dict[str, str] = field(default_factory=dict)
+
+    def __enter__(self) -> TextRecorder:
+        drawing.TEXT_WATCHERS.append(self._drawn)
+        drawing.SHORTEN_WATCHERS.append(self._shorten)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        drawing.TEXT_WATCHERS.remove(self._drawn)
+        drawing.SHORTEN_WATCHERS.remove(self._shorten)
+
+    def _shorten(self, whole: str, shortened: str) -> None:
+        self._shortened[shortened] = whole
+
+    def _drawn(
+        self, surface: pygame.Surface, text: str, rect: pygame.Rect, image: pygame.Surface
+    ) -> None:
+        window = pygame.display.get_surface()
+        offset = surface.get_abs_offset()
+        ink = image.get_bounding_rect()
+        corner = (rect.x + offset[0], rect.y + offset[1])
+        placed = ink.move(corner) if ink.width else rect.move(offset)
+        area = surface.get_clip().move(offset)
+        on_window = window is not None and surface.get_abs_parent() is window
+        self.texts.append(DrawnText(text, placed, area, on_window))
+
+    def on_window(self) -> list[DrawnText]:
+        """The texts drawn on the window, each once (a text drawn twice in place counts once)."""
+        seen: set[tuple[str, tuple[int, int, int, int]]] = set()
+        kept: list[DrawnText] = []
+        for drawn in self.texts:
+            rect = drawn.rect
+            key = (drawn.text, (rect.x, rect.y, rect.width, rect.height))
+            if drawn.on_window and key not in seen and drawn.text.strip():
+                seen.add(key)
+                kept.append(replace(drawn, whole=self._shortened.get(drawn.text)))
+        return kept
+
+
+def button_texts(manager: object) -> list[ButtonText]:
+    """Every visible pygame_gui button's caption with its text width and the button's rect."""
+    from pygame_gui.core.utility import translate
+    from pygame_gui.elements import UIButton
+
+    found: list[ButtonText] = []
+    group = manager.get_sprite_group()  # type: ignore[attr-defined]
+    for element in group.sprites():
+        if not isinstance(element, UIButton) or not element.visible or not element.text:
+            continue
+        font = element.font
+        if font is None:
+            continue
+        text = translate(element.text)
+        found.append(ButtonText(text, font.size(text)[0], pygame.Rect(element.rect)))
+    return found
+
+
+def overlapping(first: pygame.Rect, second: pygame.Rect) -> bool:
+    """Whether two texts' letters cover each other."""
+    common = first.clip(second)
+    return common.width > OVERLAP_PIXELS and common.height > OVERLAP_PIXELS
+
+
+def problems(
+    texts: Iterable[DrawnText],
+    window: pygame.Rect,
+    readable: Iterable[pygame.Rect] = (),
+    buttons: Iterable[ButtonText] = (),
+    panels: Iterable[pygame.Rect] = (),
+) -> list[str]:
+    """What does not fit, one line each: outside the window, its area or the panel its middle
+    is in, overlapping, cut short outside the `readable` areas (where pointing or a key shows
+    the whole text), or a button caption wider than its button or outside the window."""
+    found: list[str] = []
+    drawn = list(texts)
+    open_areas = list(readable)
+    boxes = list(panels)
+    for item in drawn:
+        home = next((box for box in boxes if box.collidepoint(item.rect.center)), None)
+        if not window.contains(item.rect):
+            found.append(f"outside the window {tuple(window)}: {item.text!r} at {tuple(item.rect)}")
+        elif not item.area.contains(item.rect):
+            found.append(
+                f"outside its area {tuple(item.area)}: {item.text!r} at {tuple(item.rect)}"
+            )
+        elif home is not None and not home.contains(item.rect):
+            found.append(f"outside its panel {tuple(home)}: {item.text!r} at {tuple(item.rect)}")
+        if item.shortened and not any(a.collidepoint(item.rect.center) for a in open_areas):
+            found.append(f"cut short: {item.text!r} (of {item.whole!r})")
+    for index, item in enumerate(drawn):
+        for other in drawn[index + 1 :]:
+            if overlapping(item.rect, other.rect):
+                found.append(
+                    f"overlap: {item.text!r} at {tuple(item.rect)} and {other.text!r} at "
+                    f"{tuple(other.rect)}"
+                )
+    for button in buttons:
+        if button.width > button.rect.width - 4:
+            found.append(f"button caption wider than its button: {button.text!r}")
+        if not window.contains(button.rect):
+            found.append(f"button outside the window: {button.text!r} at {tuple(button.rect)}")
+    return found

@@ -1,0 +1,222 @@
+"""Every text fits at every window size: each scene drawn headless with every text recorded
+(gui.widgets.text_audit), no text outside its area or the window, none on top of another, none
+cut short where pointing or a key does not show the rest, no button caption wider than its
+button. The quick subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from driving import pump
+
+from plyground.gui import screenshot
+from plyground.gui.widgets import text_audit
+
+QUICK_SIZES = [(1280, 658), (800, 600)]
+SLOW_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+EVERY_SIZE = [pytest.param(size, id=f"{size[0]}x{size[1]}") for size in QUICK_SIZES] + [
+    pytest.param(size, id=f"{size[0]}x{size[1]}", marks=pytest.mark.slow) for size in SLOW_SIZES
+]
+
+Case = tuple[str, str, str, dict[str, Any]]
+"""A screenshot scene, its game, the moves played, the screenshot options."""
+
+CASES: dict[str, Case] = {
+    "menu": ("menu", "tictactoe", "", {}),
+    "setup-tictactoe": ("setup", "tictactoe", "", {}),
+    "setup-connect4": ("setup", "connect4", "", {}),
+    "setup-pig": ("setup", "pig", "", {}),
+    "play-tictactoe": ("play", "tictactoe", "5193", {}),
+    "play-connect4": ("play", "connect4", "4453443", {}),
+    "play-pig": ("play", "pig", "r4r6hr3r1r5r2h", {}),
+    "analysis-tictactoe": ("analysis", "tictactoe", "5193", {"players": ["human", "Hard"]}),
+    "analysis-connect4": ("analysis", "connect4", "4453443", {"players": ["Hard", "Medium"]}),
+    "analysis-pig": ("analysis", "pig", "r4r6hr3r1r5r2h", {"players": ["Hard", "Medium"]}),
+    "hint-connect4": ("play", "connect4", "4453", {"hint": True}),
+    "gameover-tictactoe": ("gameover", "tictactoe", "", {}),
+    "gameover-connect4": ("gameover", "connect4", "", {}),
+    "review-tictactoe-1": ("review", "tictactoe", "5134", {"at": 1}),
+    "review-tictactoe-3": ("review", "tictactoe", "5134", {"at": 3}),
+    "review-connect4-2": ("review", "connect4", "44455", {"at": 2}),
+    "review-connect4-5": ("review", "connect4", "44455", {"at": 5}),
+    "review-tictactoe-values": (
+        "review",
+        "tictactoe",
+        "51346",
+        {"at": 2, "show_analysis": True},
+    ),
+    "review-connect4-values": (
+        "review",
+        "connect4",
+        "445544336",
+        {"at": 6, "show_analysis": True},
+    ),
+    "explorer": ("explorer", "tictactoe", "5193", {}),
+    "lesson-1-first": ("lesson", "tictactoe", "", {"lesson": 1, "step": 1}),
+    "lesson-1-middle": ("lesson", "tictactoe", "", {"lesson": 1, "step": 8}),
+    "lesson-1-last": ("lesson", "tictactoe", "", {"lesson": 1}),
+    "lesson-2-middle": ("lesson", "tictactoe", "", {"lesson": 2, "step": 8}),
+    "lesson-3-last": ("lesson", "tictactoe", "", {"lesson": 3}),
+    "lesson-4": ("lesson", "tictactoe", "", {"lesson": 4}),
+    "lesson-5": ("lesson", "tictactoe", "", {"lesson": 5}),
+    "compare": ("compare", "tictactoe", "5193", {"depth": 2}),
+    "policy": ("policy", "pig", "r4r6", {}),
+}
+QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
+QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
+QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
+QUICK_CASES += ["play-pig", "gameover-connect4", "policy"]
+
+
+def readable_areas(app: Any) -> list[pygame.Rect]:
+    """Where a shortened text can be read whole: the play panel (pointing at a row shows it
+    over the buttons; V shows all of the analysis)."""
+    scene = app.scene
+    panel = getattr(scene, "panel_rect", None)
+    if callable(panel) and hasattr(scene, "controller"):
+        return [panel()]
+    return []
+
+
+def panels(app: Any) -> list[pygame.Rect]:
+    """The scene's panels and cards: a text whose middle is in one stays whole inside it."""
+    scene = app.scene
+    found: list[pygame.Rect] = []
+    for name in ("panel_rect", "header_rect"):
+        rect = getattr(scene, name, None)
+        if callable(rect):
+            found.append(rect())
+    for name in ("panel", "canvas"):
+        rect = getattr(scene, name, None)
+        if isinstance(rect, pygame.Rect):
+            found.append(rect)
+    if hasattr(scene, "model") and hasattr(scene, "screen") and hasattr(scene, "controller"):
+        from plyground.gui.play import review_card
+
+        if review_card.shown(scene.model):
+            found.append(review_card.card_rect(scene.screen()))
+    return found
+
+
+def audit(app: Any) -> list[str]:
+    """What does not fit in the app's next frame (toasts aside: a passing note on its own
+    opaque card, over the scene on purpose)."""
+    app.toasts.clear()
+    app.request_frame()
+    with text_audit.TextRecorder() as recorder:
+        app.draw()
+    window = pygame.Rect((0, 0), app.screen.get_size())
+    buttons = text_audit.button_texts(app.manager)
+    texts = recorder.on_window()
+    return text_audit.problems(texts, window, readable_areas(app), buttons, panels(app))
+
+
+def audited(name: str, size: tuple[int, int]) -> list[str]:
+    """The audit of the screenshot case `name` at `size`."""
+    scene, game, moves, options = CASES[name]
+    app = screenshot.open_scene(scene, game, moves, size, options)
+    try:
+        pump(app, 2)
+        return audit(app)
+    finally:
+        app.quit(save=False)
+
+
+def label(size: tuple[int, int]) -> str:
+    """1280x658."""
+    return f"{size[0]}x{size[1]}"
+
+
+@pytest.mark.parametrize("size", QUICK_SIZES, ids=label)
+@pytest.mark.parametrize("name", QUICK_CASES)
+def test_every_text_fits(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", QUICK_SIZES + SLOW_SIZES, ids=label)
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(QUICK_CASES)))
+def test_every_text_fits_everywhere(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SLOW_SIZES, ids=label)
+@pytest.mark.parametrize("name", QUICK_CASES)
+def test_the_quick_cases_fit_at_the_other_sizes(name: str, size: tuple[int, int]) -> None:
+    assert audited(name, size) == []
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int]) -> None:
+    from driving import start_game
+
+    app = make_app(size)
+    play = start_game(app, "tictactoe", ("human", "human"))
+    play.open_file_dialog("save")
+    pump(app, 3)
+    assert audit(app) == []
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+def test_the_exercise_comparison_fits(
+    make_app: Callable[..., Any], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from plyground.ai.student_code.grader import grade
+    from plyground.gui.explorer.exercise_scene import open_student_tree
+
+    path = tmp_path / "my_search.py"
+    path.write_text(NO_PRUNING, encoding="utf-8")
+    failed = next(o for o in grade("alphabeta", str(path)) if not o.passed)
+    app = make_app(size)
+    open_student_tree(app, failed)
+    pump(app, 3)
+    assert audit(app) == []
+
+
+NO_PRUNING = """
+def alphabeta(game, s, depth, alpha, beta):
+    if game.is_terminal(s):
+        return game.utility(s)
+    if depth == 0:
+        return game.evaluate(s)
+    values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
+    return max(values) if game.is_max(s) else min(values)
+"""
+
+
+def test_the_audit_finds_what_does_not_fit() -> None:
+    from plyground.gui.widgets import drawing
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((400, 300))
+    panel = window.subsurface(pygame.Rect(100, 50, 120, 100))
+    with text_audit.TextRecorder() as recorder:
+        drawing.draw_text(window, "alone", (10, 10), 14)
+        drawing.draw_text(window, "one", (10, 200), 14)
+        drawing.draw_text(window, "two", (14, 202), 14)  # on top of "one"
+        drawing.draw_text(panel, "too wide for the panel", (40, 10), 14)  # out of its area
+        drawing.draw_text(window, "off", (390, 290), 14)  # out of the window
+        drawing.draw_text(window, drawing.ellipsize("a long sentence cut", 60, 14), (10, 100), 14)
+        drawing.note_cut("first line\nsecond line", "first line")
+        drawing.draw_text(window, "first line", (10, 150), 14)
+        drawing.draw_text(pygame.Surface((50, 50)), "elsewhere", (0, 0), 14)
+    texts = recorder.on_window()
+    assert [t.text for t in texts if t.text == "too wide for the panel"]
+    placed = next(t for t in texts if t.text == "too wide for the panel")
+    assert placed.area == pygame.Rect(100, 50, 120, 100) and placed.rect.x >= 140
+    assert "elsewhere" not in [t.text for t in texts]
+    found = text_audit.problems(texts, window.get_rect())
+    assert len(found) == 5, found
+    assert any(f.startswith("overlap: 'one'") for f in found)
+    assert any(f.startswith("outside its area") and "too wide" in f for f in found)
+    assert any(f.startswith("outside the window") and "'off'" in f for f in found)
+    assert any(f.startswith("cut short") and "a long sentence cut" in f for f in found)
+    assert any(f.startswith("cut short: 'first line'") for f in found)
+    readable = [pygame.Rect(0, 90, 400, 80)]  # where pointing shows the whole texts
+    assert len(text_audit.problems(texts, window.get_rect(), readable)) == 3

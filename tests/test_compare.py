@@ -234,6 +234,7 @@ def test_a_runs_start_up_is_not_taken_for_its_speed() -> None:
     assert alone.seconds == pytest.approx(alone.nodes / compare.DEFAULT_SPEED)
 
 
+@pytest.mark.slow
 def test_the_gate_guesses_the_engines_nodes_within_a_few_times() -> None:
     """Every engine run of a comparison from a connect-four opening (4453) was guessed (from
     the runs before it) within 4x of the nodes it counted."""

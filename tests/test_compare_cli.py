@@ -29,6 +29,7 @@ compare_cli = _Command("compare")
 compare_policy_cli = _Command("policy")
 
 
+@pytest.mark.slow
 def test_compare_prints_tables_and_writes_json_and_plot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -122,6 +122,7 @@ def test_a_hurried_expert_keeps_the_exact_result(
         assert proof_nodes is not None and proof_nodes < PROOF_NODE_LIMIT
 
 
+@pytest.mark.slow
 def test_with_the_analysis_shown_the_hurried_expert_still_plays_a_keeper() -> None:
     """Every root value asked for (the analysis panel): the proven move is still played, and
     the values not worked out within the budget are upper bounds, never claimed exact."""

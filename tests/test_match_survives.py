@@ -25,6 +25,7 @@ SLOW_PLAYER = "alphabeta:depth=5"
 """A connect-four player slow enough (tens of ms a game) to be stopped half-way."""
 
 
+@pytest.mark.slow
 def test_a_worker_that_always_dies_costs_only_its_own_task() -> None:
     results = list(
         pool_results(((i, 3) for i in range(8)), dying_tasks.square_or_die, 2, dying_tasks.lost)
@@ -115,6 +116,7 @@ def saved_games(tmp_path: Path) -> tuple[dict[str, object], list[str]]:
     return data, lines
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kill -9 is a Unix signal")
 def test_a_match_killed_half_way_keeps_its_finished_games(tmp_path: Path) -> None:
     child = start_match(tmp_path, 60)
@@ -134,6 +136,7 @@ def test_a_match_killed_half_way_keeps_its_finished_games(tmp_path: Path) -> Non
     assert [game["moves"] for game in played[: len(lines)]] == lines[: len(played)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, status", [("SIGTERM", 143), ("SIGHUP", 129)])
 def test_a_stopped_match_reports_and_writes_what_it_played(
     tmp_path: Path, name: str, status: int
@@ -173,6 +176,7 @@ def worker_pids(parent: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds workers in /proc")
 def test_a_match_goes_on_when_a_pool_worker_is_killed(tmp_path: Path) -> None:
     child = start_match(tmp_path, 40, "--jobs", "2")
@@ -191,6 +195,7 @@ def test_a_match_goes_on_when_a_pool_worker_is_killed(tmp_path: Path) -> None:
     assert len(lines) == 40
 
 
+@pytest.mark.slow
 def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) -> None:
     command = [sys.executable, str(ROOT / "main.py"), "tournament", "--game", "connect4"]
     command += ["--players", f"{SLOW_PLAYER},alphabeta:depth=4,easy", "--games", "20"]
@@ -264,6 +269,7 @@ def test_a_running_file_that_cannot_be_written_says_so_once(tmp_path: Path) -> N
     assert len(warnings) == 1 and "trying again at the end" in warnings[0]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
 def test_a_hang_up_to_the_whole_process_group_stops_a_pool_cleanly(tmp_path: Path) -> None:
     child = start_match(tmp_path, 60, "--jobs", "2", own_group=True)

@@ -37,6 +37,7 @@ def test_pig_opens_at_a_curve_and_draws_no_alpha_beta_line(
         pygame.image.save(app.screen, out)
 
 
+@pytest.mark.slow
 def test_connect_four_draws_the_minimal_tree_and_says_why_the_engine_counts_more(
     make_app: Callable[..., Any],
 ) -> None:

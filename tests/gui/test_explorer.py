@@ -101,6 +101,7 @@ def test_click_expands_and_collapses_double_click_reroots(make_app: Callable[...
     assert scene.model.root_id == 0
 
 
+@pytest.mark.slow
 def test_stepping_scrubbing_and_playing(make_app: Callable[..., Any]) -> None:
     app = make_app()
     scene = open_lesson(app, 0)

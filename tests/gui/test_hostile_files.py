@@ -151,6 +151,7 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(content=damaged(FILES["save"]) | damaged(FILES["autosave"]))
 def test_damaged_saves_through_the_terminal(content: bytes, tmp_path: Path, capsys: Any) -> None:
@@ -182,6 +183,7 @@ def test_damaged_autosaves_never_stop_the_window(
         app.quit(save=False)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(content=damaged(FILES["settings"]))
 def test_damaged_settings_never_stop_the_window(

@@ -98,6 +98,7 @@ def test_a_kit_without_a_cursor_gets_the_default_and_the_move_named(nim, make_ap
     assert moves(play) == [legal[1]]
 
 
+@pytest.mark.slow
 def test_the_hint_key_asks_for_a_hint(make_app):
     app = make_app()
     play = start_game(app, "tictactoe")

@@ -242,6 +242,7 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     assert "no such file" in from_file.problems(setup)
 
 
+@pytest.mark.slow
 def test_explore_fits_the_screen_and_esc_closes_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -116,6 +116,7 @@ def test_tictactoe_full_game_by_clicks_ignores_taken_squares(make_app):
     assert play.controller.history.state is state
 
 
+@pytest.mark.slow
 def test_connect4_full_game_by_clicks_and_keys(make_app):
     app = make_app()
     play = start_game(app, "connect4")

@@ -159,6 +159,7 @@ def test_an_enormous_argument_is_not_echoed_whole(capsys: pytest.CaptureFixture[
     assert len(err) < 1_600 and re.search(r"…\(100,00\d characters\)…", err)
 
 
+@pytest.mark.slow
 def test_a_large_file_is_read_beside_the_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

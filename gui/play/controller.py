@@ -348,6 +348,7 @@ class PlayController:
         self.roll = self.hint = None
         self.hold_until = 0.0
         self.jobs.forfeited = ""
+        self.jobs.forfeit_details = ()
         self.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
@@ -424,6 +425,15 @@ class PlayController:
             return
         player = self.state.to_move
         self.jobs.submit_advice("analyse", player)
+
+    def retry(self) -> None:
+        """After "the AI could not move": search again (AI vs AI resumes)."""
+        if not self.jobs.retry():
+            self.set_notice("Retry is for an AI that could not move")
+            return
+        if self.ai_vs_ai() and self.paused:
+            self.set_paused(False)
+        self.set_notice("Trying again")
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""

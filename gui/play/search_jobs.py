@@ -150,6 +150,8 @@ class SearchJobs:
         self.forfeited = ""
         """Why this game was lost by forfeit (a player from a file failed), or "": the AI
         waits."""
+        self.forfeit_details: tuple[str, ...] = ()
+        """The failed file's own traceback lines (and its last output) behind `forfeited`."""
         self.ai_failed: tuple[int, str] | None = None
         """(entries, reason) once the AI could not move in this position: no new search
         starts there (the status line says why, as the toast did) until the player acts."""
@@ -160,6 +162,14 @@ class SearchJobs:
         if failed is not None and failed[0] == len(self.play.history.entries):
             return failed[1]
         return None
+
+    def retry(self) -> bool:
+        """Retry after the AI could not move here: its search starts again (False when it
+        had not failed in the position shown)."""
+        if self.ai_failed_here() is None:
+            return False
+        self.ai_failed = None
+        return True
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers (and an AI's failure to move)."""
@@ -365,8 +375,11 @@ class SearchJobs:
         series counts it and the save goes on.  The window shows the line; the terminal that
         started it also gets the user's own traceback lines."""
         self.forfeited = f"{self.play.colour_names()[player]} forfeits: {reason}"
+        self.forfeit_details = tuple(details)
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
         self.play.emit(events.Toast(self.forfeited, "danger"))
+        if details:  # the innermost line of the student's own traceback
+            self.play.emit(events.Toast(details[-1], "danger"))
         self.play.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
         if not self.play.recorded:
             self.play.record(player ^ 1)

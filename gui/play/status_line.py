@@ -43,7 +43,7 @@ def status_text(controller: PlayController, view: Any) -> str:
     elif controller.job is not None and controller.job.kind != "position":
         text = controller.thinking_text()
     elif (failed := controller.jobs.ai_failed_here()) is not None:
-        text = f"{colours[player]} could not move: {failed} · undo, or change the players"
+        text = f"{colours[player]} could not move: {failed} · R retries · undo, or change players"
     elif state.to_move == CHANCE:
         text = f"{names[player]} rolls…"
     elif controller.is_human(player):

@@ -38,6 +38,7 @@ import signal
 import time
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -182,6 +183,26 @@ def _accepts(function: Any, *names: str) -> bool:
 
 _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
+
+
+def user_file(config: object) -> str | None:
+    """The student's file a player config names (an agent's file, or a heuristic file), or
+    None for a player of ours."""
+    from plyground.ai.players.players import AGENT, PlayerConfig
+    from plyground.ai.student_code.agents import agent_spec
+    from plyground.ai.student_code.heuristics import is_heuristic_file
+
+    if not isinstance(config, PlayerConfig):
+        return None
+    if config.algorithm == AGENT:
+        try:
+            spec = agent_spec(str(config.agent))
+        except ValueError:
+            return str(config.agent)
+        return spec.path if spec is not None else str(config.agent)
+    if is_heuristic_file(config.heuristic):
+        return str(config.heuristic)
+    return None
 
 
 def _player_config(job: Job) -> PlayerConfig:
@@ -556,6 +577,13 @@ class AIWorker:
         self._deaths += 1
         if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
             self.busy = False
+            file = user_file(job.config) if job is not None and job.kind == JobKind.MOVE else None
+            if file is not None:  # the side plays with a student's file: it forfeits
+                reason = (
+                    f"{Path(file).name}: the AI process running it stopped "
+                    f"{self._deaths} times (killed, or out of memory)"
+                )
+                return Failed(self.current_id, reason, True)
             return Failed(self.current_id, "the AI process stopped unexpectedly")
         self.start()
         self.restarts += 1

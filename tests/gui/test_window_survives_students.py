@@ -1,0 +1,108 @@
+"""The window against students' files and dying workers: a dead worker forfeits the side that
+plays with a file (naming it), an AI that could not move offers Retry, file workers end with
+their game, and leaving a view never waits for a search that does not return.  Each hostile
+case runs twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+from test_play_controller import make, run
+
+from plyground.gui.play import status_line
+
+LOOPS = "def evaluate(state):\n    while True:\n        pass\n"
+
+
+def poll_until(worker: Any, wanted: Callable[[Any], bool], seconds: float) -> Any:
+    """Poll `worker` until a message satisfies `wanted` (None when the deadline passes)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for message in worker.poll():
+            if wanted(message):
+                return message
+        time.sleep(0.01)
+    return None
+
+
+def test_retry_after_the_ai_could_not_move_searches_again():
+    controller, worker, clock = make("tictactoe", ("human", "Easy"))
+    assert controller.try_human_move(4)
+    for attempt in (1, 2):  # the hostile case the second time too
+        controller.update()
+        assert controller.job is not None and len(worker.jobs) == attempt
+        worker.send("error", "the AI process stopped unexpectedly")
+        run(controller, clock, 2.0)
+        assert controller.job is None and len(worker.jobs) == attempt, "no search on its own"
+        text = status_line.status_text(controller, None)
+        assert "could not move: the AI process stopped" in text and "R retries" in text
+        controller.retry()
+        assert controller.jobs.ai_failed_here() is None
+    controller.update()
+    assert controller.job is not None and len(worker.jobs) == 3
+    worker.finish()
+    run(controller, clock, 2.0)
+    assert controller.state.ply == 2, "the retried search moved"
+
+
+def test_r_is_retry_only_where_the_ai_could_not_move():
+    from plyground.gui.play.keyboard import Action, Situation, key_press
+
+    failed = Situation(
+        ai_vs_ai=False, paused=False, human_turn=False, browsing=False, ai_failed=True
+    )
+    pressed = key_press(pygame.K_r, 0, failed)
+    assert pressed is not None and pressed.action == Action.RETRY
+    fine = Situation(ai_vs_ai=False, paused=False, human_turn=True, browsing=False)
+    assert key_press(pygame.K_r, 0, fine) is None  # a kit's key then (Pig's roll)
+
+
+def test_a_killed_ai_worker_forfeits_the_side_with_a_heuristic_file(tmp_path: Path):
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.ai_worker import MAX_RESTARTS, AIWorker, Failed, JobKind, Restarted
+
+    path = tmp_path / "slow_eval.py"
+    path.write_text(LOOPS)
+    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    worker = AIWorker()
+    try:
+        for _ in range(2):  # the hostile case the second time too
+            job = worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=1)
+            failed = None
+            for _death in range(MAX_RESTARTS + 1):
+                process = worker._process
+                assert process is not None and process.is_alive()
+                os.kill(process.pid, signal.SIGKILL)
+                message = poll_until(worker, lambda m: isinstance(m, Restarted | Failed), 20)
+                assert message is not None and message.job_id == job
+                if isinstance(message, Failed):
+                    failed = message
+                    break
+            assert failed is not None, "four deaths in a row end the job"
+            assert failed.forfeit
+            assert failed.reason.startswith("slow_eval.py: the AI process running it stopped")
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def _opening() -> Any:
+    from plyground import games
+
+    return games.get_game("tictactoe").initial_state().play(4)
+
+
+def test_a_killed_ai_worker_with_our_own_search_is_no_forfeit():
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.ai_worker import user_file
+
+    assert user_file(PlayerConfig("alphabeta", depth=2)) is None
+    assert user_file(PlayerConfig("agent", agent="kaggle:/x/k.py")) == "/x/k.py"
+    assert user_file(PlayerConfig("alphabeta", heuristic="e.py")) == "e.py"
+    assert user_file(None) is None

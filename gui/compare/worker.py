@@ -12,11 +12,15 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import queue
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from plyground.ai.compare.comparison import Row, run_variant
 from plyground.ai.engine.bookkeeping import SearchCancelled
+
+END_GRACE = 0.5
+"""Seconds a closed run's process has to end after it is told to, before it is killed."""
 
 _stop: Any = None
 _progress: Any = None
@@ -112,14 +116,34 @@ class CompareRunner:
         self._stop.set()
 
     def close(self) -> None:
-        """Stop everything and end the worker process (a second call does nothing)."""
+        """Abandon the run and end the worker process (a second call does nothing).
+
+        Never waits for the search: one that does not return (a heuristic file's endless
+        `evaluate`) is ended with its process, which takes the student's worker with it."""
         if self._closed:
             return
         self._closed = True
         self._stop.set()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            processes = list((pool._processes or {}).values())  # the executor keeps no other handle
+            pool.shutdown(wait=False, cancel_futures=True)
+            end_processes(processes)
         self._future = None
+        self._progress.cancel_join_thread()
         self._progress.close()
-        self._progress.join_thread()
+
+
+def end_processes(processes: list[Any], grace: float = END_GRACE) -> None:
+    """Terminate `processes` and reap them, killing any still alive after `grace` seconds in
+    all (so a caller returns within about twice `grace`)."""
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    deadline = time.monotonic() + grace
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(grace)

@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 import signal
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
+from driving import pump, wait_until
 from test_play_controller import make, run
 
 from plyground.gui.play import status_line
@@ -106,3 +109,108 @@ def test_a_killed_ai_worker_with_our_own_search_is_no_forfeit():
     assert user_file(PlayerConfig("agent", agent="kaggle:/x/k.py")) == "/x/k.py"
     assert user_file(PlayerConfig("alphabeta", heuristic="e.py")) == "e.py"
     assert user_file(None) is None
+
+
+MARK = "PLYGROUND_WINDOW_RUN"
+"""The environment variable every process of a test inherits (to find its student workers)."""
+
+
+@pytest.fixture
+def run_mark(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh marker in the environment the workers inherit (Linux: found through /proc)."""
+    if not Path("/proc").is_dir():
+        pytest.skip("finding a test's processes needs /proc (Linux)")
+    mark = uuid.uuid4().hex
+    monkeypatch.setenv(MARK, mark)
+    return mark
+
+
+def student_workers(mark: str) -> list[int]:
+    """Live student workers (the Python process running the student's file, not a bubblewrap
+    around it) started with `mark` in their environment."""
+    from plyground.ai.student_code.sandbox import CHILD_MODULE
+
+    needle, found = f"{MARK}={mark}".encode(), []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if needle not in (entry / "environ").read_bytes():
+                continue
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        python = Path(argv[0].decode(errors="replace")).name.startswith("python")
+        if python and CHILD_MODULE.encode() in argv and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def gone_within(mark: str, seconds: float) -> bool:
+    """Whether every student worker of the run has ended within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while student_workers(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not student_workers(mark)
+
+
+def open_with_looping_heuristic(app: Any, view: str, path: Path, mark: str) -> Any:
+    """The compare view or the explorer on a connect-four position, searching with `path`'s
+    endless `evaluate`, once the student's worker runs it."""
+    from plyground import games
+    from plyground.gui.compare.scene import CompareScene
+    from plyground.gui.explorer.scene import ExplorerScene
+
+    game = games.get_game("connect4")
+    state = game.replay(game.parse_moves("4444443333331"))
+    if view == "compare":
+        scene: Any = CompareScene(app, game, state, depth=2, heuristic=str(path))
+    else:
+        scene = ExplorerScene(app, state, algorithm="alphabeta", depth=2, heuristic=str(path))
+    app.push(scene)
+    assert wait_until(app, lambda: bool(student_workers(mark)), 30), "the file is evaluating"
+    pump(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("view", ["compare", "explorer"])
+def test_leaving_a_view_never_waits_for_an_endless_evaluate(
+    make_app: Callable[..., Any], tmp_path: Path, run_mark: str, view: str
+) -> None:
+    path = tmp_path / "endless_eval.py"
+    path.write_text(LOOPS)
+    app = make_app()
+    pump(app, 2)
+    for _ in range(2):  # the hostile case the second time too
+        open_with_looping_heuristic(app, view, path, run_mark)
+        started = time.monotonic()
+        app.pop()
+        took = time.monotonic() - started
+        assert took < 2.0, f"leaving {view} took {took:.1f} s"
+        assert gone_within(run_mark, 5.0), "the student's worker ended with the view"
+        pump(app, 2)
+
+
+def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
+    tmp_path: Path, run_mark: str
+) -> None:
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.ai_worker import AIWorker, JobKind
+
+    path = tmp_path / "endless_eval.py"
+    path.write_text(LOOPS)
+    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    for _ in range(2):  # the hostile case the second time too
+        worker = AIWorker()
+        worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=1)
+        deadline = time.monotonic() + 30
+        while not student_workers(run_mark) and time.monotonic() < deadline:
+            worker.poll()
+            time.sleep(0.02)
+        assert student_workers(run_mark), "the file is evaluating"
+        started = time.monotonic()
+        worker.close()
+        took = time.monotonic() - started
+        assert took < 2.0, f"closing the AI worker took {took:.1f} s"
+        assert not worker.alive and gone_within(run_mark, 5.0)

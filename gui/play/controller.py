@@ -368,6 +368,7 @@ class PlayController:
         """Start again with the series' next seed; after a finished AI-vs-AI game the
         players change sides (as `match --swap`), so a series is fair."""
         self.cancel_search()
+        self.worker.end_game()  # no student's worker is kept across games
         if self.recorded and self.ai_vs_ai():
             self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
@@ -528,8 +529,10 @@ class PlayController:
             self.autosaved = count
 
     def close(self) -> None:
-        """Leaving for good: stop the search, keep the game in autosave.json."""
+        """Leaving for good: stop the search, end the students' workers, keep the game in
+        autosave.json."""
         self.cancel_search()
+        self.worker.end_game()
         self.autosave(force=True)
 
     # -- moves --------------------------------------------------------------------
@@ -644,6 +647,7 @@ class PlayController:
         self.last_winner = winner
         self.refresh_series_labels()
         self.series.add(self.series_labels[0], self.series_labels[1], winner)
+        self.worker.end_game()  # the game is over: its students' workers end
         self.autosave(force=True)
 
     def update(self) -> None:

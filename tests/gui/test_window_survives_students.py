@@ -214,3 +214,87 @@ def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
         took = time.monotonic() - started
         assert took < 2.0, f"closing the AI worker took {took:.1f} s"
         assert not worker.alive and gone_within(run_mark, 5.0)
+
+
+def ancestors(pid: int) -> list[int]:
+    """The process ids above `pid` (Linux /proc), nearest first."""
+    found = []
+    while pid > 1:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            break
+        pid = int(stat.rsplit(")", 1)[1].split()[1])
+        found.append(pid)
+    return found
+
+
+def start_file_game(app: Any, game: str, agents: tuple[str, str]) -> Any:
+    """From the menu, a game between two files (fastest speed); returns the play scene."""
+    from driving import click
+    from test_own_code_in_the_window import set_up_from_files
+
+    setup = set_up_from_files(app, game, agents)
+    app.settings.speed = 0.0
+    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    play = app.scene
+    assert type(play).__name__ == "PlayScene"
+    return play
+
+
+def test_file_agents_move_beside_the_window_and_end_with_each_game(
+    make_app: Callable[..., Any], tmp_path: Path, run_mark: str
+) -> None:
+    from test_own_code_in_the_window import FIRST_LEGAL
+
+    first, second = tmp_path / "first.py", tmp_path / "second.py"
+    first.write_text(FIRST_LEGAL)
+    second.write_text("def choose(state):\n    return state.legal_moves()[-1]\n")
+    app = make_app()
+    play = start_file_game(app, "tictactoe", (str(first), str(second)))
+    controller, most, seen = play.controller, 0, set()
+    ai_process = app.worker._process.pid if app.worker.alive else None
+
+    def three_games_played() -> bool:
+        nonlocal most
+        workers = student_workers(run_mark)
+        most = max(most, len(workers))
+        for pid in set(workers) - seen:
+            seen.add(pid)
+            above = ancestors(pid)
+            assert os.getpid() in above, "an agent's worker is started by the window's process"
+            assert ai_process is None or ai_process not in above, "not under the AI worker"
+        return len(controller.series) >= 3
+
+    assert wait_until(app, three_games_played, 90)
+    assert not controller.forfeited
+    assert 1 <= most <= 2, f"{most} student workers at once: at most the two in play"
+    assert len(seen) >= 4, "each game starts its own workers"
+    app.pop_to_root()  # back to the menu: the game's workers end
+    assert gone_within(run_mark, 5.0)
+
+
+def test_new_game_and_leaving_end_an_endless_agents_worker(
+    make_app: Callable[..., Any], tmp_path: Path, run_mark: str
+) -> None:
+    from test_own_code_in_the_window import FIRST_LEGAL
+
+    first, endless = tmp_path / "first.py", tmp_path / "endless.py"
+    first.write_text(FIRST_LEGAL)
+    endless.write_text("def choose(state):\n    while True:\n        pass\n")
+    app = make_app()
+    play = start_file_game(app, "tictactoe", (str(endless), str(first)))
+    for _ in range(2):  # the hostile case the second time too
+        assert wait_until(app, lambda: bool(student_workers(run_mark)), 30)
+        before = set(student_workers(run_mark))
+        started = time.monotonic()
+        play.controller.new_game()
+        pump(app)
+        assert time.monotonic() - started < 1.0, "a new game never waits for the agent"
+        deadline = time.monotonic() + 5
+        while before & set(student_workers(run_mark)) and time.monotonic() < deadline:
+            pump(app)
+        assert not before & set(student_workers(run_mark)), "the old game's worker ended"
+        assert len(student_workers(run_mark)) <= 2
+    app.pop_to_root()
+    assert gone_within(run_mark, 5.0)

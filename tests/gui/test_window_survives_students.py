@@ -298,3 +298,48 @@ def test_new_game_and_leaving_end_an_endless_agents_worker(
         assert len(student_workers(run_mark)) <= 2
     app.pop_to_root()
     assert gone_within(run_mark, 5.0)
+
+
+def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
+    tmp_path: Path, run_mark: str
+) -> None:
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.ai_worker import AIWorker, JobKind, Result
+
+    path = tmp_path / "flat_eval.py"
+    path.write_text("def evaluate(state):\n    return 0.0\n")
+    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    worker = AIWorker()
+    try:
+        for game in range(2):  # two games: none of the first one's workers is kept
+            job = worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=game)
+            answer = poll_until(
+                worker, lambda m, j=job: m.job_id == j and isinstance(m, Result), 60
+            )
+            assert answer is not None and answer.move in _opening().legal_moves()
+            assert len(student_workers(run_mark)) == 1, "the side's worker, kept for its game"
+            worker.end_game()
+            assert gone_within(run_mark, 5.0), "ended with its game"
+    finally:
+        worker.close()
+
+
+def test_the_spinner_turns_whenever_the_ai_works():
+    controller, worker, clock = make("tictactoe", ("human", "Easy"))
+    controller.settings.show_analysis = True
+    controller.update()
+    assert controller.job is not None and controller.job.kind == "position"
+    assert status_line.ai_working(controller), "the board's values are being worked out"
+    worker.finish()
+    controller.update()
+    assert controller.job is None and not status_line.ai_working(controller)
+    assert controller.try_human_move(4)
+    controller.update()
+    assert controller.job is not None and controller.job.kind == "move"
+    assert status_line.ai_working(controller)
+    worker.finish()
+    controller.update()
+    assert controller.job is None and controller.pending is not None
+    assert status_line.ai_working(controller), "its move waits for its moment: still working"
+    run(controller, clock, 2.0)
+    assert controller.state.ply == 2 and controller.pending is None

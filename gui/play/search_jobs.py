@@ -67,6 +67,8 @@ class SearchJob:
     """Whether every root move got an exact value (asked for when the analysis is shown)."""
     deepest: int = 0
     """The deepest depth a progress report named below the solving depth."""
+    agent: bool = False
+    """A student's agent answers it (in its own time: no "move now")."""
     advisor: Advisor | None = None
     """For advice (a hint, the board's values, a browsed position): the evaluator chosen
     for it, which titles its answer."""
@@ -191,6 +193,7 @@ class SearchJobs:
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
+        from plyground.ai.players.players import AGENT
 
         refusal = heuristic_refusal(self.play.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
@@ -218,6 +221,7 @@ class SearchJobs:
         self.job = SearchJob(
             job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
         )
+        self.job.agent = config.algorithm == AGENT
         self.progress = None
 
     def player_seed(self, player: int) -> int:
@@ -415,6 +419,9 @@ class SearchJobs:
         job = self.job
         if job is None or job.kind != "move" or self.play.state.is_terminal():
             self.play.set_notice("Move now is for an AI that is thinking")
+            return False
+        if job.agent:
+            self.play.set_notice("Move now is for our searches: a file's agent takes its time")
             return False
         finish = getattr(self.play.worker, "move_now", None)
         if finish is None or not finish():

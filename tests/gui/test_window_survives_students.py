@@ -343,3 +343,18 @@ def test_the_spinner_turns_whenever_the_ai_works():
     assert status_line.ai_working(controller), "its move waits for its moment: still working"
     run(controller, clock, 2.0)
     assert controller.state.ply == 2 and controller.pending is None
+
+
+def test_move_now_is_not_offered_for_a_students_agent():
+    from plyground.gui.play import controls
+    from plyground.gui.storage.settings import FROM_FILE
+
+    controller, worker, _ = make("tictactoe", ("human", "Easy"))
+    side = controller.sides[1]
+    side.preset, side.agent = FROM_FILE, "first.py"
+    assert controller.try_human_move(4)
+    controller.update()
+    assert controller.job is not None and controller.job.agent
+    assert controls.tool_refusal(controller, "move_now")
+    assert controller.move_now() is False
+    assert "file's agent" in (controller.current_notice() or "")

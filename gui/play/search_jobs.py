@@ -327,6 +327,7 @@ class SearchJobs:
         reason = failure.reason[:200]
         if job.kind == "move":
             self.ai_failed = (len(self.play.history.entries), reason)
+            self.play.notice = None  # "thinking again" is over: the status line says why
         what = "review a position" if job.kind == "game_review" else "move"
         self.play.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
         if job.kind == "game_review":

@@ -40,8 +40,9 @@ def test_retry_after_the_ai_could_not_move_searches_again():
     for attempt in (1, 2):  # the hostile case the second time too
         controller.update()
         assert controller.job is not None and len(worker.jobs) == attempt
+        controller.set_notice("The AI process stopped; a new one is thinking again", 3.0)
         worker.send("error", "the AI process stopped unexpectedly")
-        run(controller, clock, 2.0)
+        run(controller, clock, 0.1)
         assert controller.job is None and len(worker.jobs) == attempt, "no search on its own"
         text = status_line.status_text(controller, None)
         assert "could not move: the AI process stopped" in text and "R retries" in text
@@ -349,7 +350,7 @@ def test_move_now_is_not_offered_for_a_students_agent():
     from plyground.gui.play import controls
     from plyground.gui.storage.settings import FROM_FILE
 
-    controller, worker, _ = make("tictactoe", ("human", "Easy"))
+    controller, _, _ = make("tictactoe", ("human", "Easy"))
     side = controller.sides[1]
     side.preset, side.agent = FROM_FILE, "first.py"
     assert controller.try_human_move(4)

@@ -359,3 +359,25 @@ def test_move_now_is_not_offered_for_a_students_agent():
     assert controls.tool_refusal(controller, "move_now")
     assert controller.move_now() is False
     assert "file's agent" in (controller.current_notice() or "")
+
+
+def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
+    make_app: Callable[..., Any], tmp_path: Path, run_mark: str
+) -> None:
+    from test_own_code_in_the_window import FIRST_LEGAL
+
+    first, killer = tmp_path / "first.py", tmp_path / "killer.py"
+    first.write_text(FIRST_LEGAL)
+    killer.write_text(
+        "import os, signal\n\ndef choose(state):\n    os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    app = make_app()
+    play = start_file_game(app, "tictactoe", (str(first), str(killer)))
+    controller = play.controller
+    for game in range(2):  # the hostile case the second time too
+        assert wait_until(app, lambda: bool(controller.forfeited), 30)
+        assert "forfeits: killer.py: its process was killed" in controller.forfeited
+        assert controller.recorded and len(controller.series) == game + 1
+        assert gone_within(run_mark, 5.0), "both sides' workers ended with the game"
+        controller.new_game()
+    app.pop_to_root()

@@ -381,3 +381,21 @@ def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
         assert gone_within(run_mark, 5.0), "both sides' workers ended with the game"
         controller.new_game()
     app.pop_to_root()
+
+
+def test_cancel_in_compare_abandons_an_endless_evaluate(
+    make_app: Callable[..., Any], tmp_path: Path, run_mark: str
+) -> None:
+    path = tmp_path / "endless_eval.py"
+    path.write_text(LOOPS)
+    app = make_app()
+    pump(app, 2)
+    scene = open_with_looping_heuristic(app, "compare", path, run_mark)
+    for _ in range(2):  # the hostile case the second time too
+        scene.cancel()
+        assert wait_until(app, lambda: not scene.running, 5.0), "the cancelled run is given up"
+        assert scene.message == "Cancelled." and gone_within(run_mark, 5.0)
+        scene.start()  # runs again on a new process: the file loops again
+        assert wait_until(app, lambda: bool(student_workers(run_mark)), 30)
+    app.pop()
+    assert gone_within(run_mark, 5.0)

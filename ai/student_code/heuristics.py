@@ -85,6 +85,11 @@ class IsolatedHeuristic:
         """End the worker."""
         self.worker.close()
 
+    def abandon(self) -> None:
+        """End the worker at once, from any thread: an evaluation waiting on it fails with
+        `UserCodeError` (how a caller gives up a search that may never return)."""
+        self.worker.abandon()
+
 
 _ACTIVE: dict[str, IsolatedHeuristic] = {}
 

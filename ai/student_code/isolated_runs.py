@@ -32,9 +32,18 @@ TRACE_SECONDS = 30.0
 _T = TypeVar("_T")
 
 
-def _with_worker(path: str, seconds: float, run: Callable[[], _T]) -> _T:
+Abandon = Callable[[Callable[[], None]], None]
+"""Given the function that ends a run's worker at once (from any thread), keeps it: how a
+caller (the explorer) gives up a run that may never return without waiting for it."""
+
+
+def _with_worker(
+    path: str, seconds: float, run: Callable[[], _T], abandon: Abandon | None = None
+) -> _T:
     """`run()` with the heuristic file evaluated by a worker; failures as one SearchError."""
     evaluator = IsolatedHeuristic(path, seconds)
+    if abandon is not None:
+        abandon(evaluator.abandon)
     try:
         with evaluating_in_worker(evaluator):
             return run()
@@ -72,6 +81,7 @@ def isolated_trace(
     node_budget: int = NODE_BUDGET,
     seconds: float = TRACE_SECONDS,
     book: bool = False,
+    abandon: Abandon | None = None,
 ) -> Trace:
     """`ai.textbook.trace.trace(...)` with a heuristic from a file evaluated in a worker.
 
@@ -82,6 +92,7 @@ def isolated_trace(
         path,
         seconds,
         lambda: trace(state, algorithm, depth, path, ordering, table, node_budget, book),
+        abandon,
     )
 
 
@@ -94,11 +105,21 @@ def record_trace(
     table: bool = False,
     node_budget: int = NODE_BUDGET,
     book: bool = False,
+    abandon: Abandon | None = None,
 ) -> Trace:
     """`ai.textbook.trace.trace`, in a worker process when the heuristic is a user's file (the
-    explorer's and `trace`'s one call: user code never runs in their process)."""
+    explorer's and `trace`'s one call: user code never runs in their process); `abandon`
+    receives the function that ends that worker at once."""
     if heuristic is not None and is_heuristic_file(heuristic):
         return isolated_trace(
-            state, algorithm, depth, heuristic, ordering, table, node_budget, book=book
+            state,
+            algorithm,
+            depth,
+            heuristic,
+            ordering,
+            table,
+            node_budget,
+            book=book,
+            abandon=abandon,
         )
     return trace(state, algorithm, depth, heuristic, ordering, table, node_budget, book)

@@ -266,6 +266,7 @@ class StudentWorker:
         self._process: subprocess.Popen[bytes] | None = None
         self._messages: queue.Queue[dict[str, Any] | str | None] = queue.Queue()
         self._number = 0
+        self._abandoned = False
 
     @property
     def pid(self) -> int | None:
@@ -281,6 +282,8 @@ class StudentWorker:
             worker_command,
         )
 
+        if self._abandoned:
+            raise UserCodeError(self.path, "abandoned (its run was given up)")
         try:
             self.sandboxed = uses_bubblewrap()
         except SandboxUnavailable as error:
@@ -295,6 +298,8 @@ class StudentWorker:
             stderr=subprocess.DEVNULL,
             **start_options(),  # type: ignore[call-overload]
         )
+        if self._abandoned:  # given up from another thread while it started
+            self._fail("abandoned (its run was given up)")
         reader = threading.Thread(
             target=_read_messages,
             args=(self._process.stdout, self._messages),
@@ -413,6 +418,12 @@ class StudentWorker:
         error = UserCodeError(self.path, reason)
         error.void = void
         raise error
+
+    def abandon(self) -> None:
+        """Give the worker up from any thread: it is killed with its group at once, a call
+        waiting on it fails with `UserCodeError`, and it never starts again."""
+        self._abandoned = True
+        self.close(kill=True)
 
     def close(self, kill: bool = False) -> None:
         """Stop the worker (asking first unless `kill`) and end its whole process group."""

@@ -12,11 +12,18 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import queue
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from plyground.ai.compare.comparison import Row, run_variant
 from plyground.ai.engine.bookkeeping import SearchCancelled
+
+END_GRACE = 0.5
+"""Seconds a closed run's process has to end after it is told to, before it is killed."""
+CANCEL_GRACE = 1.0
+"""Seconds a cancelled run has to stop by itself; then its process is ended (a heuristic
+file's `evaluate` that never returns cannot read the stop flag) and a new one starts later."""
 
 _stop: Any = None
 _progress: Any = None
@@ -65,6 +72,7 @@ class CompareRunner:
         self.nodes = 0
         self.elapsed = 0.0
         self._closed = False
+        self._cancelled_at: float | None = None
 
     @property
     def busy(self) -> bool:
@@ -84,6 +92,7 @@ class CompareRunner:
                 initargs=(self._stop, self._progress, extra),
             )
         self._stop.clear()
+        self._cancelled_at = None
         self.job, self.nodes, self.elapsed = (variant, depth), 0, 0.0
         self._future = self._pool.submit(_run, state, variant, depth, heuristic)
 
@@ -97,8 +106,15 @@ class CompareRunner:
             if (variant, depth) == self.job:
                 self.nodes, self.elapsed = nodes, elapsed
         future = self._future
-        if future is None or not future.done():
+        if future is None:
             return False, None, ""
+        if not future.done():
+            cancelled_at = self._cancelled_at
+            if cancelled_at is None or time.monotonic() - cancelled_at < CANCEL_GRACE:
+                return False, None, ""
+            self._end_pool()  # cancelled but not stopping: abandoned with its process
+            self._future, self.job, self._cancelled_at = None, None, None
+            return True, None, ""
         self._future = None
         self.job = None
         try:
@@ -108,18 +124,45 @@ class CompareRunner:
             return True, None, f"the search failed: {error}"
 
     def cancel(self) -> None:
-        """Ask the running search to stop (it returns None soon after)."""
+        """Ask the running search to stop (it returns None soon after; one that does not stop
+        within CANCEL_GRACE is abandoned with its process)."""
         self._stop.set()
+        if self._future is not None and self._cancelled_at is None:
+            self._cancelled_at = time.monotonic()
+
+    def _end_pool(self) -> None:
+        """End the worker process without waiting for its run (a later run starts a new one)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            processes = list((pool._processes or {}).values())  # the executor keeps no other handle
+            pool.shutdown(wait=False, cancel_futures=True)
+            end_processes(processes)
 
     def close(self) -> None:
-        """Stop everything and end the worker process (a second call does nothing)."""
+        """Abandon the run and end the worker process (a second call does nothing).
+
+        Never waits for the search: one that does not return (a heuristic file's endless
+        `evaluate`) is ended with its process, which takes the student's worker with it."""
         if self._closed:
             return
         self._closed = True
         self._stop.set()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._end_pool()
         self._future = None
+        self._progress.cancel_join_thread()
         self._progress.close()
-        self._progress.join_thread()
+
+
+def end_processes(processes: list[Any], grace: float = END_GRACE) -> None:
+    """Terminate `processes` and reap them, killing any still alive after `grace` seconds in
+    all (so a caller returns within about twice `grace`)."""
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.terminate()
+    deadline = time.monotonic() + grace
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(grace)

@@ -10,6 +10,7 @@ through `gui.explorer`'s views (controls, tree view, panel), which read the mode
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -71,6 +72,8 @@ class ExplorerScene(Scene):
         self._job: threading.Thread | None = None
         self._result: tuple[Trace | None, str] | None = None
         self._generation = 0
+        self._abandon: Callable[[], None] | None = None
+        """Ends the running recording's student worker at once (a heuristic file's run)."""
         self.retrace()
 
     # ------------------------------------------------------------------ building
@@ -88,7 +91,9 @@ class ExplorerScene(Scene):
         return self.model.ready
 
     def retrace(self) -> None:
-        """Start recording the search with the current settings (in a thread)."""
+        """Start recording the search with the current settings (in a thread); a run still
+        going is abandoned, never waited for."""
+        self.abandon_run()
         self.model.forget()
         self.playing = False
         self._result = None
@@ -104,11 +109,17 @@ class ExplorerScene(Scene):
             model.table,
         )
 
+        def keep(abandon: Callable[[], None]) -> None:
+            if generation == self._generation:
+                self._abandon = abandon
+            else:  # settings changed or the view closed while the worker started
+                abandon()
+
         def run() -> None:
             from plyground.ai.student_code.isolated_runs import record_trace
 
             try:
-                outcome: tuple[Trace | None, str] = (record_trace(*request), "")
+                outcome: tuple[Trace | None, str] = (record_trace(*request, abandon=keep), "")
             except ai.SearchError as error:
                 outcome = (None, str(error))
             if generation == self._generation:  # settings changed meanwhile: drop it
@@ -117,8 +128,17 @@ class ExplorerScene(Scene):
         self._job = threading.Thread(target=run, daemon=True)
         self._job.start()
 
+    def abandon_run(self) -> None:
+        """Give up the recording under way: its answer is dropped and a student's worker
+        behind it ends at once (the thread, a daemon, then ends by itself)."""
+        self._generation += 1
+        abandon, self._abandon = self._abandon, None
+        if abandon is not None:
+            abandon()
+
     def close(self) -> None:
-        """Nothing to stop: the recording thread ends by itself (and is a daemon)."""
+        """Leaving: the recording under way is abandoned, never waited for."""
+        self.abandon_run()
 
     # ------------------------------------------------------------------ widgets
     def rebuild(self) -> None:

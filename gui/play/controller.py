@@ -348,6 +348,7 @@ class PlayController:
         self.roll = self.hint = None
         self.hold_until = 0.0
         self.jobs.forfeited = ""
+        self.jobs.forfeit_details = ()
         self.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
@@ -367,6 +368,7 @@ class PlayController:
         """Start again with the series' next seed; after a finished AI-vs-AI game the
         players change sides (as `match --swap`), so a series is fair."""
         self.cancel_search()
+        self.worker.end_game()  # no student's worker is kept across games
         if self.recorded and self.ai_vs_ai():
             self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
@@ -424,6 +426,15 @@ class PlayController:
             return
         player = self.state.to_move
         self.jobs.submit_advice("analyse", player)
+
+    def retry(self) -> None:
+        """After "the AI could not move": search again (AI vs AI resumes)."""
+        if not self.jobs.retry():
+            self.set_notice("Retry is for an AI that could not move")
+            return
+        if self.ai_vs_ai() and self.paused:
+            self.set_paused(False)
+        self.set_notice("Trying again")
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
@@ -518,8 +529,10 @@ class PlayController:
             self.autosaved = count
 
     def close(self) -> None:
-        """Leaving for good: stop the search, keep the game in autosave.json."""
+        """Leaving for good: stop the search, end the students' workers, keep the game in
+        autosave.json."""
         self.cancel_search()
+        self.worker.end_game()
         self.autosave(force=True)
 
     # -- moves --------------------------------------------------------------------
@@ -634,6 +647,7 @@ class PlayController:
         self.last_winner = winner
         self.refresh_series_labels()
         self.series.add(self.series_labels[0], self.series_labels[1], winner)
+        self.worker.end_game()  # the game is over: its students' workers end
         self.autosave(force=True)
 
     def update(self) -> None:

@@ -248,7 +248,7 @@ def tool_refusal(controller: PlayController, key: str) -> str:
     state = controller.shown_state()
     if key == "move_now":
         job = controller.job
-        if job is None or job.kind != "move" or state.is_terminal():
+        if job is None or job.kind != "move" or job.agent or state.is_terminal():
             return "Move now is for an AI that is thinking"
         return ""
     if key == "policy" and not has_policy(controller):

@@ -58,6 +58,7 @@ class Action(StrEnum):
     COMPARE = "compare"
     POLICY = "policy"
     MOVE_NOW = "move_now"
+    RETRY = "retry"
     LIVE = "live"
     AGAIN = "again"
     SWAP = "swap"
@@ -125,6 +126,7 @@ PLAY_KEYS = (
     Binding(Action.COMPARE, _plain(pygame.K_c), "compare the algorithms on it"),
     Binding(Action.POLICY, _plain(pygame.K_p), "policy picture (if the game has one)"),
     Binding(Action.MOVE_NOW, _plain(pygame.K_g), "move now: the deepest finished search"),
+    Binding(Action.RETRY, _plain(pygame.K_r), "", "ai_failed"),
 )
 """Every key of the play scene, in the order they are tried (the first that applies wins)."""
 
@@ -161,6 +163,8 @@ class Situation:
     paused: bool
     human_turn: bool
     browsing: bool
+    ai_failed: bool = False
+    """The AI could not move in the position shown (R retries)."""
 
     def allows(self, when: str) -> bool:
         """Whether a binding's `when` holds now."""
@@ -171,6 +175,7 @@ class Situation:
             "cursor": lambda: self.human_turn and not self.browsing,
             "no_cursor": lambda: not self.human_turn or self.browsing,
             "browsing": lambda: self.browsing,
+            "ai_failed": lambda: self.ai_failed and not self.browsing,
         }
         return conditions[when]()
 

@@ -386,6 +386,7 @@ class PlayScene(FileDialogScene):
             paused=controller.paused,
             human_turn=controller.human_turn(),
             browsing=controller.browsing,
+            ai_failed=controller.jobs.ai_failed_here() is not None,
         )
         pressed = key_press(event.key, event.mod, situation)
         if pressed is not None:
@@ -515,6 +516,7 @@ class PlayScene(FileDialogScene):
             Action.MUTE: self.toggle_mute,
             Action.WHOLE_ANALYSIS: self.pin_analysis,
             Action.COPY: self.copy_position,
+            Action.RETRY: controller.retry,
         }
         if action in simple:
             simple[action]()

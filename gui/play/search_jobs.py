@@ -37,6 +37,7 @@ class SearchWorker(Protocol):
 
     def start(self) -> None: ...
     def cancel(self) -> None: ...
+    def end_game(self) -> None: ...
     def poll(self) -> list[WorkerMessage]: ...
     def submit(
         self,
@@ -67,6 +68,8 @@ class SearchJob:
     """Whether every root move got an exact value (asked for when the analysis is shown)."""
     deepest: int = 0
     """The deepest depth a progress report named below the solving depth."""
+    agent: bool = False
+    """A student's agent answers it (in its own time: no "move now")."""
     advisor: Advisor | None = None
     """For advice (a hint, the board's values, a browsed position): the evaluator chosen
     for it, which titles its answer."""
@@ -151,6 +154,8 @@ class SearchJobs:
         self.forfeited = ""
         """Why this game was lost by forfeit (a player from a file failed), or "": the AI
         waits."""
+        self.forfeit_details: tuple[str, ...] = ()
+        """The failed file's own traceback lines (and its last output) behind `forfeited`."""
         self.ai_failed: tuple[int, str] | None = None
         """(entries, reason) once the AI could not move in this position: no new search
         starts there (the status line says why, as the toast did) until the player acts."""
@@ -161,6 +166,14 @@ class SearchJobs:
         if failed is not None and failed[0] == len(self.play.history.entries):
             return failed[1]
         return None
+
+    def retry(self) -> bool:
+        """Retry after the AI could not move here: its search starts again (False when it
+        had not failed in the position shown)."""
+        if self.ai_failed_here() is None:
+            return False
+        self.ai_failed = None
+        return True
 
     def cancel_search(self) -> None:
         """Stop any search at once and forget its answers (and an AI's failure to move)."""
@@ -181,6 +194,7 @@ class SearchJobs:
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
+        from plyground.ai.players.players import AGENT
 
         refusal = heuristic_refusal(self.play.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
@@ -208,6 +222,7 @@ class SearchJobs:
         self.job = SearchJob(
             job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
         )
+        self.job.agent = config.algorithm == AGENT
         self.progress = None
 
     def player_seed(self, player: int) -> int:
@@ -313,6 +328,7 @@ class SearchJobs:
         reason = failure.reason[:200]
         if job.kind == "move":
             self.ai_failed = (len(self.play.history.entries), reason)
+            self.play.notice = None  # "thinking again" is over: the status line says why
         what = "review a position" if job.kind == "game_review" else "move"
         self.play.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
         if job.kind == "game_review":
@@ -366,8 +382,11 @@ class SearchJobs:
         series counts it and the save goes on.  The window shows the line; the terminal that
         started it also gets the user's own traceback lines."""
         self.forfeited = f"{self.play.colour_names()[player]} forfeits: {reason}"
+        self.forfeit_details = tuple(details)
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
         self.play.emit(events.Toast(self.forfeited, "danger"))
+        if details:  # the innermost line of the student's own traceback
+            self.play.emit(events.Toast(details[-1], "danger"))
         self.play.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
         if not self.play.recorded:
             self.play.record(player ^ 1)
@@ -402,6 +421,9 @@ class SearchJobs:
         job = self.job
         if job is None or job.kind != "move" or self.play.state.is_terminal():
             self.play.set_notice("Move now is for an AI that is thinking")
+            return False
+        if job.agent:
+            self.play.set_notice("Move now is for our searches: a file's agent takes its time")
             return False
         finish = getattr(self.play.worker, "move_now", None)
         if finish is None or not finish():

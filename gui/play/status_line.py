@@ -29,6 +29,16 @@ def whose_turn(controller: PlayController) -> str:
     return f"{colours[player]} to move"
 
 
+def ai_working(controller: PlayController) -> bool:
+    """Whether the AI is working for this game (the spinner turns): any search under way (its
+    move, advice, the board's values, a browsed position, the game's review) or its move
+    waiting for its moment."""
+    if controller.job is not None:
+        return True
+    pending = controller.pending
+    return pending is not None and pending.entries == len(controller.history.entries)
+
+
 def status_text(controller: PlayController, view: Any) -> str:
     """What the status line says now (a notice wins over everything)."""
     state = controller.state
@@ -43,7 +53,7 @@ def status_text(controller: PlayController, view: Any) -> str:
     elif controller.job is not None and controller.job.kind != "position":
         text = controller.thinking_text()
     elif (failed := controller.jobs.ai_failed_here()) is not None:
-        text = f"{colours[player]} could not move: {failed} · undo, or change the players"
+        text = f"{colours[player]} could not move: {failed} · R retries · undo, or change players"
     elif state.to_move == CHANCE:
         text = f"{names[player]} rolls…"
     elif controller.is_human(player):
@@ -97,8 +107,7 @@ def draw(
         theme.mix(theme.PANEL_BORDER, colour, 0.5),
     )
     drawing.circle(surface, colour, (pill.x + m.px(18), pill.centery), m.px(7))
-    thinking = controller.job is not None and not state.is_terminal()
-    if thinking:
+    if ai_working(controller):
         draw_spinner(surface, (pill.right - m.px(20), pill.centery), m.px(8), now)
     text = status_text(controller, view)
     text_colour = theme.WARNING if controller.current_notice() else theme.TEXT

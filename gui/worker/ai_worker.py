@@ -20,6 +20,11 @@ with the deepest finished iteration (`result.complete` False).  Answers about an
 than the newest one are dropped.  `close()` (also registered with atexit) stops the
 process within a second, terminating it if it does not leave by itself.
 
+A move of a student's agent (a side "From a file…", a Kaggle agent) is no job of the process:
+`file_agents.FileAgents` asks the agent's own worker from a thread of the window's process, and
+its answers come back through the same `poll()`.  `end_game()` ends every student's worker kept
+for the game (the agents', and a heuristic file's in the process through an `EndGame` request).
+
 If the process dies mid-job (killed from outside, out of memory), `poll()` notices, starts
 a new one, sends the job again and answers `Restarted` (with a count) so the window can say
 so gently; a job that kills MAX_RESTARTS processes in a row is answered with an error.
@@ -38,7 +43,22 @@ import signal
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from plyground.gui.worker.file_agents import FileAgents
+from plyground.gui.worker.messages import (
+    FINISHED,
+    Cancelled,
+    EndGame,
+    Failed,
+    MinimaxNodes,
+    PositionEvaluated,
+    Progress,
+    Restarted,
+    Result,
+    WorkerMessage,
+)
 
 if TYPE_CHECKING:
     from plyground.ai.players.players import PlayerConfig
@@ -91,84 +111,6 @@ class Job:
     run time in the window (`games.register`) is registered in the worker too."""
 
 
-@dataclass(frozen=True)
-class Progress:
-    """How far the job's search has got (an `ai.SearchProgress`)."""
-
-    job_id: int
-    snapshot: Any
-    kind: ClassVar[str] = "progress"
-
-
-@dataclass(frozen=True)
-class Result:
-    """The job's answer: the move and its SearchResult (None for a player from a file, and
-    both None when a game review has sent all its positions)."""
-
-    job_id: int
-    move: Any
-    result: Any
-    kind: ClassVar[str] = "result"
-
-
-@dataclass(frozen=True)
-class PositionEvaluated:
-    """One position of a game review: its index in the game, state, evaluation and lines."""
-
-    job_id: int
-    index: int
-    state: Any
-    evaluation: Any
-    lines: tuple[Any, ...]
-    kind: ClassVar[str] = "position"
-
-
-@dataclass(frozen=True)
-class MinimaxNodes:
-    """Minimax's node count at the depth the job's alpha-beta search reached."""
-
-    job_id: int
-    count: int
-    kind: ClassVar[str] = "minimax_nodes"
-
-
-@dataclass(frozen=True)
-class Cancelled:
-    """The job stopped because it was cancelled."""
-
-    job_id: int
-    kind: ClassVar[str] = "cancelled"
-
-
-@dataclass(frozen=True)
-class Failed:
-    """The job failed: `reason` in one line; a player from a file that failed `forfeit`s
-    the game, with its own traceback lines in `details`."""
-
-    job_id: int
-    reason: str
-    forfeit: bool = False
-    details: tuple[str, ...] = ()
-    kind: ClassVar[str] = "error"
-
-
-@dataclass(frozen=True)
-class Restarted:
-    """The worker process died mid-job; a new one runs it again (`restarts` so far)."""
-
-    job_id: int
-    restarts: int
-    kind: ClassVar[str] = "restarted"
-
-
-WorkerMessage = (
-    Progress | Result | PositionEvaluated | MinimaxNodes | Cancelled | Failed | Restarted
-)
-"""An answer from the worker about a job."""
-FINISHED = (Result, Cancelled, Failed)
-"""The answers that end a job."""
-
-
 def _accepts(function: Any, *names: str) -> bool:
     """Whether `function` takes all these keyword arguments (or **kwargs)."""
     try:
@@ -182,6 +124,33 @@ def _accepts(function: Any, *names: str) -> bool:
 
 _PLAYERS: dict[Any, Any] = {}
 """AI players by (player_key, config): a player keeps its generator and table between moves."""
+
+
+def user_file(config: object) -> str | None:
+    """The student's file a player config names (an agent's file, or a heuristic file), or
+    None for a player of ours."""
+    from plyground.ai.players.players import AGENT, PlayerConfig
+    from plyground.ai.student_code.agents import agent_spec
+    from plyground.ai.student_code.heuristics import is_heuristic_file
+
+    if not isinstance(config, PlayerConfig):
+        return None
+    if config.algorithm == AGENT:
+        try:
+            spec = agent_spec(str(config.agent))
+        except ValueError:
+            return str(config.agent)
+        return spec.path if spec is not None else str(config.agent)
+    if is_heuristic_file(config.heuristic):
+        return str(config.heuristic)
+    return None
+
+
+def _is_agent(config: object) -> bool:
+    """Whether a config is a student's agent (it moves in a worker of its own)."""
+    from plyground.ai.players.players import AGENT, PlayerConfig
+
+    return isinstance(config, PlayerConfig) and config.algorithm == AGENT
 
 
 def _player_config(job: Job) -> PlayerConfig:
@@ -238,7 +207,7 @@ def _choose(
     player = _PLAYERS.get(key)
     if player is None:
         if len(_PLAYERS) > 8:
-            _PLAYERS.clear()
+            close_players()
         player = _PLAYERS[key] = ai_players.player_for_window(_player_config(job), game)
     options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
     if finish_now is not None:
@@ -247,6 +216,17 @@ def _choose(
         options["all_values"] = True
     move = player.choose(job.state, **options)
     return move, player.last_result
+
+
+def close_players() -> None:
+    """Forget the kept players, ending the workers of those with a heuristic file."""
+    players = list(_PLAYERS.values())
+    _PLAYERS.clear()
+    for player in players:
+        close = getattr(player, "close", None)  # only players from a file own a worker
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
 
 
 def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
@@ -358,8 +338,8 @@ def worker_main(
     from plyground import ai
     from plyground.ai.student_code.worker import UserCodeError, allow_user_code
 
-    allow_user_code()  # a hint or analysis with a heuristic from a file runs here, not in
-    # the window; a player from a file moves in a worker of its own (player_for_window)
+    allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
+    # its evaluations go to a worker of its own (player_for_window), ended by EndGame
     with contextlib.suppress(ValueError, OSError):
         # Ctrl+C in the terminal reaches the whole process group: the window decides.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -372,10 +352,15 @@ def worker_main(
             job = requests.get(timeout=PARENT_CHECK)
         except queue.Empty:
             if orphaned(force=True):
+                close_players()
                 return  # the window was killed without closing us: leave too
             continue
         if job is None:
+            close_players()
             return
+        if isinstance(job, EndGame):
+            close_players()
+            continue
         if cancelled_through.value >= job.job_id:
             results.put(Cancelled(job.job_id))
             continue
@@ -445,6 +430,10 @@ class AIWorker:
         self._deaths = 0
         self.restarts = 0
         """How many times a dead worker process was replaced (for tests and the window)."""
+        self.agents = FileAgents()
+        """Students' agents: they move in workers of their own, asked from this process."""
+        self._agent_job: int | None = None
+        """The current job's id when a student's agent answers it (not the process)."""
         atexit.register(self.close)
 
     @property
@@ -479,8 +468,18 @@ class AIWorker:
         analysis: bool = False,
         player_key: Any = None,
     ) -> int:
-        """Queue a job (cancelling the running one); returns its id."""
+        """Queue a job (cancelling the running one); returns its id.  A move of a student's
+        agent is asked of its own worker from a thread here (`file_agents`), not the process."""
         self.cancel()
+        if kind == JobKind.MOVE and _is_agent(config):
+            assert config is not None and not isinstance(config, int | float)
+            self._next_id += 1
+            self.current_id = self._agent_job = self._next_id
+            self.busy = True
+            self._job = None
+            self.agents.submit(self.current_id, game_name, game_options, state, config, player_key)
+            return self.current_id
+        self._agent_job = None
         if self._cancel_time is not None and time.perf_counter() - self._cancel_time > STUCK_AFTER:
             self._restart()
         self.start()
@@ -504,15 +503,30 @@ class AIWorker:
 
     def cancel(self) -> None:
         """Stop the running job at once; its answers will be ignored."""
+        if self._agent_job is not None:
+            if self.busy:
+                self.agents.cancel(self._agent_job)
+            self.busy = False
+            return
         if self._cancelled_through is not None and self.busy:
             self._cancelled_through.value = self.current_id
             if self._cancel_time is None:
                 self._cancel_time = time.perf_counter()
         self.busy = False
 
+    def end_game(self) -> None:
+        """The game ended: the players kept for it close, every student's worker with them
+        (an agent's here, a heuristic file's in the process)."""
+        self.agents.end_game()
+        if self.alive and self._requests is not None:
+            with contextlib.suppress(OSError, ValueError, queue.Full):
+                self._requests.put_nowait(EndGame())
+
     def move_now(self) -> bool:
         """Move now: the running search stops and answers with its deepest finished
         iteration (at least depth 1).  Returns whether a job was running to be told."""
+        if self._agent_job is not None:
+            return False  # a student's agent answers when it answers
         if self._finished_through is None or not self.busy:
             return False
         self._finished_through.value = max(self._finished_through.value, self.current_id)
@@ -521,6 +535,10 @@ class AIWorker:
     def poll(self) -> list[WorkerMessage]:
         """Every waiting answer about the current job (never blocks)."""
         messages: list[WorkerMessage] = []
+        for answer in self.agents.poll():
+            if answer.job_id == self.current_id and self._agent_job == self.current_id:
+                self.busy = False
+                messages.append(answer)
         if self._results is None:
             return messages
         while True:
@@ -541,7 +559,7 @@ class AIWorker:
             if finished:
                 self.busy = False
             messages.append(message)
-        if self.busy and not self._closed and not self.alive:
+        if self.busy and self._agent_job is None and not self._closed and not self.alive:
             messages.append(self._respawn())
         return messages
 
@@ -556,6 +574,13 @@ class AIWorker:
         self._deaths += 1
         if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
             self.busy = False
+            file = user_file(job.config) if job is not None and job.kind == JobKind.MOVE else None
+            if file is not None:  # the side plays with a student's file: it forfeits
+                reason = (
+                    f"{Path(file).name}: the AI process running it stopped "
+                    f"{self._deaths} times (killed, or out of memory)"
+                )
+                return Failed(self.current_id, reason, True)
             return Failed(self.current_id, "the AI process stopped unexpectedly")
         self.start()
         self.restarts += 1
@@ -598,4 +623,25 @@ class AIWorker:
             return
         self._closed = True
         self.busy = False
+        self.agents.close()
         self._shutdown(timeout)
+
+
+__all__ = [
+    "FINISHED",
+    "MAX_RESTARTS",
+    "AIWorker",
+    "Cancelled",
+    "EndGame",
+    "Failed",
+    "Job",
+    "JobKind",
+    "MinimaxNodes",
+    "PositionEvaluated",
+    "Progress",
+    "Restarted",
+    "Result",
+    "WorkerMessage",
+    "user_file",
+    "worker_main",
+]

@@ -30,11 +30,15 @@ class FakeWorker:
         self.jobs: list[WorkerJob] = []
         self.cancelled = 0
         self.started = 0
+        self.games_ended = 0
         self.answers: list[WorkerMessage] = []
         self.live: int | None = None
 
     def start(self) -> None:
         self.started += 1
+
+    def end_game(self) -> None:
+        self.games_ended += 1
 
     def cancel(self) -> None:
         if self.live is not None:

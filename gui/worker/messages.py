@@ -1,0 +1,91 @@
+"""The messages between the window and its AI: a worker's answers about a job (the AI worker
+process's and the students' agents' alike, `ai_worker` and `file_agents`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far the job's search has got (an `ai.SearchProgress`)."""
+
+    job_id: int
+    snapshot: Any
+    kind: ClassVar[str] = "progress"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The job's answer: the move and its SearchResult (None for a player from a file, and
+    both None when a game review has sent all its positions)."""
+
+    job_id: int
+    move: Any
+    result: Any
+    kind: ClassVar[str] = "result"
+
+
+@dataclass(frozen=True)
+class PositionEvaluated:
+    """One position of a game review: its index in the game, state, evaluation and lines."""
+
+    job_id: int
+    index: int
+    state: Any
+    evaluation: Any
+    lines: tuple[Any, ...]
+    kind: ClassVar[str] = "position"
+
+
+@dataclass(frozen=True)
+class MinimaxNodes:
+    """Minimax's node count at the depth the job's alpha-beta search reached."""
+
+    job_id: int
+    count: int
+    kind: ClassVar[str] = "minimax_nodes"
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """The job stopped because it was cancelled."""
+
+    job_id: int
+    kind: ClassVar[str] = "cancelled"
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The job failed: `reason` in one line; a player from a file that failed `forfeit`s
+    the game, with its own traceback lines in `details`."""
+
+    job_id: int
+    reason: str
+    forfeit: bool = False
+    details: tuple[str, ...] = ()
+    kind: ClassVar[str] = "error"
+
+
+@dataclass(frozen=True)
+class Restarted:
+    """The worker process died mid-job; a new one runs it again (`restarts` so far)."""
+
+    job_id: int
+    restarts: int
+    kind: ClassVar[str] = "restarted"
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """A request (no answer): the game ended, so the players kept for it are closed (a
+    heuristic file's worker with them)."""
+
+
+WorkerMessage = (
+    Progress | Result | PositionEvaluated | MinimaxNodes | Cancelled | Failed | Restarted
+)
+"""An answer from the worker about a job."""
+FINISHED = (Result, Cancelled, Failed)
+"""The answers that end a job."""

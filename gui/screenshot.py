@@ -78,7 +78,7 @@ def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
     from plyground.ai.players.players import search_with
     from plyground.games.base import CHANCE
-    from plyground.gui.play.search_jobs import SearchRecord
+    from plyground.gui.play.search_jobs import Analysis
 
     controller = scene.controller
     state = controller.history.state
@@ -93,14 +93,14 @@ def _analyse(scene: PlayScene) -> None:
         from plyground.gui.play.search_jobs import BoardValues
 
         result, title = advise(controller.game, state)
-        record = SearchRecord(result, "hint", player, branching, advice=title, entries=entries)
+        record = Analysis(result, "hint", player, branching, advice=title, entries=entries)
         controller.show_search(record)
         controller.board = BoardValues.of(entries, result, result.move)
         controller.hint = result.move
         return
     config = side.config_for(scene.game_name)
     result = search_with(state, config, time_limit=config.time_limit or 2.0, seed=0)
-    controller.show_search(SearchRecord(result, "ai", player, branching, entries=entries))
+    controller.show_search(Analysis(result, "ai", player, branching, entries=entries))
 
 
 def render(
@@ -239,7 +239,7 @@ def _browsed_values(play: Any) -> None:
     """With the analysis shown, the browsed position's advice (what the worker searches)."""
     from plyground.ai.advice.advisor import advise
     from plyground.games.base import CHANCE
-    from plyground.gui.play.search_jobs import SearchRecord
+    from plyground.gui.play.search_jobs import Analysis
 
     controller = play.controller
     state = controller.shown_state()
@@ -247,7 +247,7 @@ def _browsed_values(play: Any) -> None:
         return
     result, title = advise(controller.game, state)
     branching = len(state.legal_moves())
-    record = SearchRecord(result, "browse", state.to_move, branching, advice=title)
+    record = Analysis(result, "browse", state.to_move, branching, advice=title)
     controller.browse.records[state] = record
 
 

@@ -8,7 +8,6 @@ values are called chances to win; a dice game's heuristic values are estimates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,6 +15,7 @@ import pygame
 from plyground.ai.evaluation import report
 from plyground.ai.evaluation.wording import counted, panel_key, value_text
 from plyground.gui import theme
+from plyground.gui.play.search_jobs import Analysis
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
 
@@ -24,31 +24,6 @@ ALGORITHM_NAMES = {
     "alphabeta": "alpha-beta",
     "expectiminimax": "expectiminimax",
 }
-
-
-@dataclass
-class Analysis:
-    """One search to explain: the result, whose it was, and extra measurements."""
-
-    result: Any
-    source: str
-    """"ai" for the AI's own move, "hint" for a hint for a human, "browse" for a browsed
-    position."""
-    player: int
-    branching: int
-    minimax_nodes: int | None = None
-    all_values: bool = True
-    """False when the search only proved the best move (its other values are bounds)."""
-    played: Any = None
-    """The move actually played (a preset with randomness may not play the best one)."""
-    advice: str = ""
-    """For a human's advice: the evaluator that answered ('exact table')."""
-    stale: bool = False
-    """The advice is for an earlier position (a fresh one is being worked out)."""
-    final: bool = False
-    """... and no fresh one will come: the game is over."""
-    opponent: Any = None
-    """Beside advice: the AI's own last search (`SearchRecord`), shown as its view."""
 
 
 compact = report.compact

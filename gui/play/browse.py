@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from plyground.games.base import CHANCE
-from plyground.gui.play.search_jobs import BoardValues, SearchJob, SearchRecord
+from plyground.gui.play.search_jobs import Analysis, BoardValues, SearchJob
 
 if TYPE_CHECKING:
     from plyground.gui.play.controller import PlayController
@@ -27,7 +27,7 @@ class Browse:
         """Entries of the game played up to the position shown (None: the live game)."""
         self.scroll: int | None = None
         """Move-list lines scrolled up from the newest (None: follow the shown move)."""
-        self.records: dict[Any, SearchRecord] = {}
+        self.records: dict[Any, Analysis] = {}
         """The searches of browsed positions, by position (kept while the app runs the game)."""
 
     @property
@@ -113,7 +113,7 @@ class Browse:
         entries = self.play.history.entries[: self.index]
         return next((e.move for e in reversed(entries) if e.chance), None)
 
-    def shown_analysis(self) -> SearchRecord | None:
+    def shown_analysis(self) -> Analysis | None:
         """The analysis panel's search: of the browsed position, or the live one's."""
         if not self.browsing:
             return self.play.analysis
@@ -163,5 +163,5 @@ class Browse:
         from plyground.ai.advice.advisor import advice_title
 
         title = advice_title(job.advisor.evaluator, result) if job.advisor is not None else ""
-        record = SearchRecord(result, "browse", job.player, branching, advice=title)
+        record = Analysis(result, "browse", job.player, branching, advice=title)
         self.records[state] = record

@@ -22,11 +22,11 @@ from plyground.gui.play.game_history import GameHistory
 from plyground.gui.play.game_review import GameReviewer
 from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
 from plyground.gui.play.search_jobs import (
+    Analysis,
     BoardValues,
     Pending,
     SearchJob,
     SearchJobs,
-    SearchRecord,
     SearchWorker,
 )
 from plyground.gui.play.series_record import GameSeries, relabel
@@ -127,12 +127,12 @@ class PlayController:
         return self.jobs.pending
 
     @property
-    def analysis(self) -> SearchRecord | None:
+    def analysis(self) -> Analysis | None:
         """The search the analysis panel explains (of the live game)."""
         return self.jobs.analysis
 
     @analysis.setter
-    def analysis(self, record: SearchRecord | None) -> None:
+    def analysis(self, record: Analysis | None) -> None:
         self.jobs.analysis = record
 
     @property
@@ -206,7 +206,7 @@ class PlayController:
         """The last chance outcome before the shown position."""
         return self.browse.shown_last_chance()
 
-    def shown_analysis(self) -> SearchRecord | None:
+    def shown_analysis(self) -> Analysis | None:
         """The analysis panel's search: of the browsed position, or the live one's."""
         return self.browse.shown_analysis()
 
@@ -285,7 +285,7 @@ class PlayController:
         state = self.state
         return not state.is_terminal() and state.to_move != CHANCE and self.is_human(state.to_move)
 
-    def show_search(self, record: SearchRecord) -> None:
+    def show_search(self, record: Analysis) -> None:
         """Show a search worked out elsewhere (screenshots): the panel and the board values."""
         self.analysis = record
         self.jobs.analysis_decisions = self.history.decisions()

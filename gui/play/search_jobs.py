@@ -85,8 +85,9 @@ class Pending:
 
 
 @dataclass
-class SearchRecord:
-    """One search to explain (the fields of `gui.play.analysis_panel.Analysis`)."""
+class Analysis:
+    """One search to explain: what the analysis panel, the board's values and the status line
+    read (the one analysis type; `gui.play.analysis_panel` draws it)."""
 
     result: Any
     source: str
@@ -102,10 +103,14 @@ class SearchRecord:
     1.5 s': ai.advice.advisor.advice_title)."""
     entries: int = -1
     """The match's length when the searched position was on the board."""
-    opponent: SearchRecord | None = None
+    opponent: Analysis | None = None
     """Beside a human's advice: the AI's own last search, shown as its view."""
     job_id: int = -1
     """The worker's job that searched it (late measurements find their record by it)."""
+    stale: bool = False
+    """The advice is for an earlier position (a fresh one is being worked out)."""
+    final: bool = False
+    """Stale advice after the game is over: no fresh one is coming."""
 
 
 @dataclass
@@ -147,7 +152,7 @@ class SearchJobs:
         self.progress: Any = None
         """The running search's last `ai.SearchProgress`."""
         self.pending: Pending | None = None
-        self.analysis: SearchRecord | None = None
+        self.analysis: Analysis | None = None
         self.analysis_decisions = -1
         self.analysis_job = -1
         self.board: BoardValues | None = None
@@ -248,7 +253,7 @@ class SearchJobs:
         if self.job is not None:
             self.job.advisor = advisor
 
-    def advice_record(self, job: SearchJob, result: Any, branching: int) -> SearchRecord:
+    def advice_record(self, job: SearchJob, result: Any, branching: int) -> Analysis:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
         from plyground.ai.advice.advisor import advice_title
 
@@ -257,7 +262,7 @@ class SearchJobs:
         opponent = shown if shown is not None and shown.source == "ai" else None
         if shown is not None and shown.source == "hint":
             opponent = shown.opponent
-        return SearchRecord(
+        return Analysis(
             result,
             "hint",
             job.player,
@@ -361,7 +366,7 @@ class SearchJobs:
             if job.kind == "analyse":
                 self.play.hint = move
             return
-        self.analysis = SearchRecord(
+        self.analysis = Analysis(
             result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
         )
         self.analysis.all_values = job.all_values

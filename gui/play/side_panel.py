@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -9,7 +10,7 @@ import pygame
 from plyground.gui import theme
 from plyground.gui.play import analysis_panel, move_list
 from plyground.gui.play.controller import PlayController
-from plyground.gui.play.search_jobs import SearchRecord
+from plyground.gui.play.search_jobs import Analysis
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
 
@@ -19,27 +20,17 @@ if TYPE_CHECKING:
 
 
 def as_analysis(
-    record: SearchRecord | None, entries: int | None = None, game_over: bool = False
-) -> analysis_panel.Analysis | None:
-    """The controller's record of a search as the analysis panel's `Analysis`; advice searched
-    when the match had other than `entries` entries is marked as for an earlier position (and,
-    once the game is over, as the last there will be)."""
+    record: Analysis | None, entries: int | None = None, game_over: bool = False
+) -> Analysis | None:
+    """The controller's analysis as the panel shows it: advice searched when the match had
+    other than `entries` entries is marked as for an earlier position (and, once the game is
+    over, as the last there will be)."""
     if record is None:
         return None
     stale = record.source == "hint" and entries is not None and record.entries not in (-1, entries)
-    return analysis_panel.Analysis(
-        result=record.result,
-        source=record.source,
-        player=record.player,
-        branching=record.branching,
-        minimax_nodes=record.minimax_nodes,
-        all_values=record.all_values,
-        played=record.played,
-        advice=record.advice,
-        stale=stale,
-        final=stale and game_over,
-        opponent=record.opponent,
-    )
+    if not stale:
+        return record
+    return dataclasses.replace(record, stale=True, final=game_over)
 
 
 def draw_players(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
@@ -260,7 +251,7 @@ def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen)
     )
 
 
-def shown_analysis(controller: PlayController) -> analysis_panel.Analysis | None:
+def shown_analysis(controller: PlayController) -> Analysis | None:
     """The analysis the panel shows for the position on the board."""
     over = not controller.browsing and controller.history.state.is_terminal()
     return as_analysis(controller.shown_analysis(), live_entries(controller), over)

@@ -216,12 +216,12 @@ def test_esc_closes_the_whole_analysis_and_stays_in_the_game(
 def test_advice_left_from_before_the_end_does_not_promise_more() -> None:
     from plyground import games
     from plyground.ai.advice.advisor import advise
-    from plyground.gui.play.search_jobs import SearchRecord
+    from plyground.gui.play.search_jobs import Analysis
 
     game = games.get_game("tictactoe")
     earlier = game.replay(game.parse_moves("5193"))
     result, title = advise(game, earlier)
-    record = SearchRecord(result, "hint", 0, 5, advice=title, entries=4)
+    record = Analysis(result, "hint", 0, 5, advice=title, entries=4)
     playing = side_panel.as_analysis(record, 6)
     over = side_panel.as_analysis(record, 7, game_over=True)
     assert playing is not None and over is not None

@@ -272,10 +272,23 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
         raise _fail(source, f"cannot make {name} with options {options}: {error}") from None
 
 
+MAX_SAVED_MOVES = 10_000
+"""The most moves (dice throws included) a saved game may hold: far more than any game to its
+end (a Pig race to 1000 takes about a thousand), and few enough that opening one, its move
+list and its review never hold up a frame."""
+
+
 def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:
-    """Parse and replay moves; SaveError naming the move's number and text if one is bad."""
+    """Parse and replay moves; SaveError naming the move's number and text if one is bad, or
+    saying the bound when there are more than `MAX_SAVED_MOVES`."""
     try:
         moves = list(game.parse_moves(moves_text))
+    except ValueError as error:
+        raise _fail(source, f"{game.name} moves: {error}") from None
+    if len(moves) > MAX_SAVED_MOVES:
+        most = f"a saved game holds at most {MAX_SAVED_MOVES:,}"
+        raise _fail(source, f"{len(moves):,} moves (dice included): {most}")
+    try:
         state = game.replay(moves)
     except ValueError as error:
         raise _fail(source, f"{game.name} moves: {error}") from None

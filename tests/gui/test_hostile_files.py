@@ -269,3 +269,35 @@ def test_notepads_byte_order_mark_is_read(tmp_path, monkeypatch):
         assert not list(folder.glob("*.bad")) and not app.toasts
     finally:
         app.quit(save=False)
+
+
+def long_pig_save(moves: int) -> bytes:
+    """A valid-looking Pig save of `moves` moves and dice (each turn a roll of 1)."""
+    from plyground.gui.storage import savefile
+
+    data = savefile.to_json("pig", {"goal": 100}, [{"kind": "human"}] * 2, 0, "r1")
+    data["moves"] = " ".join(["r1"] * (moves // 2))
+    return json.dumps(data).encode()
+
+
+def test_a_save_longer_than_any_game_is_refused_in_one_line(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    from plyground.gui.storage.savefile import MAX_SAVED_MOVES
+
+    path = tmp_path / "long.json"
+    path.write_bytes(long_pig_save(120_000))
+    status = main.main(["analyze", "--load", str(path), "--depth", "1"])
+    captured = capsys.readouterr()
+    one_line_or_success(status, captured.out, captured.err)
+    assert status == 2 and f"at most {MAX_SAVED_MOVES:,}" in captured.err
+    folder = tmp_path / "config"
+    folder.mkdir()
+    content = long_pig_save(120_000)
+    (folder / "autosave.json").write_bytes(content)
+    app = start_window(folder, monkeypatch)
+    try:
+        assert kept_aside(folder, "autosave.json", content)
+        assert app.scene.resume is None
+    finally:
+        app.quit(save=False)

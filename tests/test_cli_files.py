@@ -380,7 +380,7 @@ def test_yes_plays_a_large_tournament(capsys: pytest.CaptureFixture[str]) -> Non
         capsys, "tournament", "--game", "tictactoe", "--players", players, "--games", "1", "--yes"
     )
     assert status == 0, err
-    assert "21 players, 1 games per pair: 210 games in all" in err
+    assert "21 players, 1 game per pair: 210 games in all" in err
     assert "21. random" in out
 
 

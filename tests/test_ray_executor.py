@@ -190,3 +190,24 @@ def test_an_address_without_a_cluster_fails_within_seconds(
     assert time.monotonic() - started < 10
     with pytest.raises(ExecutorError, match="expected host:port"):
         check_address("nowhere")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["killpg", "kill_parent"])
+def test_a_ray_tournament_survives_a_hostile_agent(
+    local_ray: Any, kind: str, tmp_path: Path
+) -> None:
+    """A student's agent that kills its process group or its parent, in a tournament on Ray:
+    every game is recorded, the other players never forfeit, and this process lives on."""
+    from test_hostile_students import hostile_file
+
+    path = str(hostile_file(tmp_path, kind, "agent"))
+    setup = TournamentSetup("tictactoe", (), (path, "random", "easy"), 1, seed=3)
+    tasks = [(match, index) for _, match, index in setup.tasks()]
+    records = list(play_tasks(tasks, executor="ray"))
+    assert len(records) == setup.total_games
+    for (match, _), record in zip(tasks, records, strict=True):
+        hostile_side = match.specs.index(path) if path in match.specs else None
+        if record.forfeit and not record.void:
+            assert record.forfeiter == hostile_side, record.forfeit
+            assert record.forfeit.startswith("hostile.py: "), record.forfeit

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from plyground.gui.play.scene import PlayScene
+    from plyground.gui.storage.settings import SideSetup
 
 SCENES = (
     "menu",
@@ -45,7 +46,7 @@ VIEW_SECONDS = 300.0
 """How long a view may take to finish its work (a trace, a comparison) before it is drawn."""
 
 
-def _sides(game_name: str, players: list[str]) -> list[Any]:
+def _sides(game_name: str, players: list[str]) -> list[SideSetup]:
     from plyground.gui.storage.settings import AI, CUSTOM, HUMAN, default_sides
 
     sides = default_sides(game_name)

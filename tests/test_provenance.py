@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from plyground import ai, games
-from plyground.ai.advice.advisor import advise, advisor_for
+from plyground.ai.advice.advisor import advise, advise_with, advisor_for
 from plyground.ai.compare.comparison import compare, theory_curves, theory_note
 from plyground.ai.compare.estimate import minimal_tree_leaves
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
@@ -272,6 +272,21 @@ def test_pig_exact_values_are_the_tables_and_the_hint_is_optimal(
     table = optimal_table(PIG_GOAL)
     if k > 0 and abs(truth["roll"] - truth["hold"]) > 1e-9:
         assert hint.move == ("roll" if table.should_roll(i, j, k) else "hold")
+
+
+@pytest.mark.parametrize(("name", "moves"), [("tictactoe", "5"), ("connect4", "4453")])
+def test_advice_searches_with_the_config_whole(name: str, moves: str) -> None:
+    from plyground.ai.players.players import PlayerConfig
+
+    game = games.get_game(name)
+    state = game.initial_state()
+    for move in game.parse_moves(moves):
+        state = state.play(move)
+    config = PlayerConfig("alphabeta", depth=3, heuristic=None, seed=5)
+    advice = advise_with(state, config)
+    plain = ai.search(state, "alphabeta", depth=3, seed=5, all_values=True)
+    assert (advice.move, advice.value, advice.nodes) == (plain.move, plain.value, plain.nodes)
+    assert advice.move_values == plain.move_values and advice.pv == plain.pv
 
 
 def _check(state: Any, result: Any, solve: Any) -> None:

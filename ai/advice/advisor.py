@@ -24,10 +24,10 @@ from typing import Any
 from plyground.ai.engine.cost import heuristic_refusal
 from plyground.ai.engine.proof import solve_is_cheap
 from plyground.ai.engine.result import SearchProgress, SearchResult
-from plyground.ai.engine.search import algorithms_for, search, searchable_algorithms
+from plyground.ai.engine.search import algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
-from plyground.ai.players.players import PlayerConfig
+from plyground.ai.players.players import PlayerConfig, search_with
 from plyground.ai.players.presets import DIFFICULTIES
 
 ADVICE_SECONDS = 1.5
@@ -83,13 +83,9 @@ def advise_with(
 ) -> SearchResult:
     """Run an advisor's search: every root move's value, with the game's book (`table`: one
     kept across positions, as a game review keeps it)."""
-    return search(
+    return search_with(
         state,
-        algorithm=config.algorithm,
-        depth=config.depth,
-        heuristic=config.heuristic,
-        time_limit=config.time_limit,
-        seed=config.seed,
+        config,
         all_values=True,
         progress=progress,
         should_stop=should_stop,

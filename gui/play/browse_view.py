@@ -66,8 +66,9 @@ def refresh(button: Widget, controller: PlayController) -> None:
 
 def draw_banner(
     surface: pygame.Surface, rect: pygame.Rect, m: Metrics, controller: PlayController
-) -> None:
-    """An accent strip where the status line goes: which move is shown and how to return."""
+) -> pygame.Rect:
+    """An accent strip where the status line goes: which move is shown and how to return;
+    returns the strip."""
     box = rect.inflate(0, -m.px(8))
     drawing.rounded_rect(
         surface, box, theme.mix(theme.PANEL, theme.ACCENT, 0.22), m.px(12), 1, theme.ACCENT
@@ -80,12 +81,16 @@ def draw_banner(
     drawing.draw_text(
         surface, text, (box.x + m.pad, box.centery), size, theme.TEXT, "semibold", anchor="midleft"
     )
+    return box
 
 
-def window(model: PlayModel, screen: PlayScreen) -> move_list.Window | None:
-    """The move list as it is drawn now (None when there is no room for it)."""
+def window(
+    model: PlayModel, screen: PlayScreen, rect: pygame.Rect | None = None
+) -> move_list.Window | None:
+    """The move list as it is drawn now (None when there is no room for it); `rect`: where
+    the panel drew it (by default where it goes on `screen`)."""
     m = screen.metrics
-    rect = side_panel.layout(model, screen)[1]
+    rect = side_panel.layout(model, screen)[1] if rect is None else rect
     if rect is None:
         return None
     controller = model.controller
@@ -96,25 +101,35 @@ def window(model: PlayModel, screen: PlayScreen) -> move_list.Window | None:
     return move_list.Window(rect, pm, rows, stochastic, controller.browse.scroll, highlight)
 
 
-def scroll(model: PlayModel, screen: PlayScreen, direction: int, page: bool = False) -> None:
-    """Scroll the move list: -1 towards the first moves, +1 towards the newest."""
-    shown = window(model, screen)
+def scroll(
+    model: PlayModel,
+    screen: PlayScreen,
+    direction: int,
+    page: bool = False,
+    rect: pygame.Rect | None = None,
+) -> None:
+    """Scroll the move list: -1 towards the first moves, +1 towards the newest (`rect`: where
+    the panel drew it)."""
+    shown = window(model, screen, rect)
     if shown is None:
         return
     step = max(1, shown.room - 1) if page else 1
     model.controller.browse.scroll = max(0, shown.scroll - direction * step)
 
 
-def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) -> bool:
-    """The wheel over the move list scrolls it; a click on a move shows its position."""
-    shown = window(model, screen)
+def on_mouse(
+    model: PlayModel, screen: PlayScreen, event: pygame.event.Event, drawn: pygame.Rect | None
+) -> bool:
+    """The wheel over the move list scrolls it; a click on a move shows its position (`drawn`:
+    where the panel drew the list, None when it drew none)."""
+    shown = window(model, screen, drawn) if drawn is not None else None
     if shown is None:
         return False
     if event.type == pygame.MOUSEWHEEL:
         mouse = screen.mouse
         if mouse is None or not shown.rect.collidepoint(mouse):
             return False
-        scroll(model, screen, -1 if event.y > 0 else 1)
+        scroll(model, screen, -1 if event.y > 0 else 1, rect=drawn)
         return True
     if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
         return False

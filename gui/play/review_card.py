@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 import pygame_gui
@@ -102,9 +102,19 @@ def refresh(button: Widget, model: PlayModel, measure: Callable[[], PlayScreen])
         button.show()
 
 
-def point_at(model: PlayModel, screen: PlayScreen, pos: tuple[int, int]) -> int | None:
-    """The review point (its entries count) whose column of the graph holds `pos`."""
-    graph = parts(screen)[1]
+class CardAreas(NamedTuple):
+    """Where `draw` put the review card and its graph (what a click on the card hits)."""
+
+    card: pygame.Rect
+    graph: pygame.Rect
+
+
+def point_at(
+    model: PlayModel, screen: PlayScreen, pos: tuple[int, int], graph: pygame.Rect | None = None
+) -> int | None:
+    """The review point (its entries count) whose column of the graph holds `pos` (`graph`:
+    where it was drawn; by default where it goes on `screen`)."""
+    graph = parts(screen)[1] if graph is None else graph
     if not graph.collidepoint(pos):
         return None
     points = model.controller.review_points()
@@ -112,13 +122,17 @@ def point_at(model: PlayModel, screen: PlayScreen, pos: tuple[int, int]) -> int 
     return int(points[max(0, min(len(points) - 1, ordinal))][0])
 
 
-def on_mouse(model: PlayModel, screen: PlayScreen, event: pygame.event.Event) -> bool:
-    """A click on the graph shows that position."""
+def on_mouse(
+    model: PlayModel, screen: PlayScreen, event: pygame.event.Event, drawn: CardAreas | None
+) -> bool:
+    """A click on the graph `draw` drew (`drawn`) shows that position."""
     if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not shown(model):
         return False
-    index = point_at(model, screen, event.pos)
+    if drawn is None:
+        return False  # no card on screen yet: nothing to click
+    index = point_at(model, screen, event.pos, drawn.graph)
     if index is None:
-        return card_rect(screen).collidepoint(event.pos)  # the card takes its clicks
+        return drawn.card.collidepoint(event.pos)  # the card takes its clicks
     model.controller.browse_to(index)
     return True
 
@@ -143,11 +157,12 @@ def copy_position(model: PlayModel, toast: Toast) -> str:
 # -- drawing -----------------------------------------------------------------------------------
 
 
-def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
-    """The card, and the best move on the board of the position shown."""
+def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> CardAreas | None:
+    """The card, and the best move on the board of the position shown; where the card and
+    its graph went (None: no card)."""
     controller = model.controller
     if not shown(model):
-        return
+        return None
     position = controller.shown_position_review()
     if controller.browsing and position is not None and position.best_move is not None:
         model.kit.draw_best_move(
@@ -163,6 +178,7 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> None:
     _draw_graph(surface, graph, m, model, screen, review)
     _draw_lines(surface, lines, m, model, screen, position)
     _draw_verdict(surface, verdict, m, model, screen)
+    return CardAreas(card, graph)
 
 
 def _draw_title(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
@@ -46,6 +46,16 @@ from plyground.gui.widgets import drawing, focus
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
+class DrawnAreas(NamedTuple):
+    """What the views returned when the scene last drew them."""
+
+    status: pygame.Rect
+    """The status line's pill, or the browsing banner in its place."""
+    panel: side_panel.PanelAreas
+    review: review_card.CardAreas | None
+    """The game review's card and graph (None while no card is shown)."""
+
+
 class PlayScene(FileDialogScene):
     """A match in progress: events in, pictures out; the match is `self.controller`."""
 
@@ -76,6 +86,8 @@ class PlayScene(FileDialogScene):
         self.controller.on_event = self.on_event
         self.view = kit_for(game_name)
         self.model = PlayModel(self.controller, self.view)
+        self.drawn: DrawnAreas | None = None
+        """Where the last frame drew the views: the mouse hits what is on screen."""
         self.file_dialog: Any = None
         self.file_mode = ""
         self.confirm: controls.Widget | None = None
@@ -343,9 +355,12 @@ class PlayScene(FileDialogScene):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             shown = self.screen()
-            if browse_view.on_mouse(self.model, shown, event):
+            drawn = self.drawn
+            history = drawn.panel.history if drawn is not None else None
+            if browse_view.on_mouse(self.model, shown, event, history):
                 return True
-            if review_card.on_mouse(self.model, shown, event):  # a click on the graph
+            review = drawn.review if drawn is not None else None
+            if review_card.on_mouse(self.model, shown, event, review):  # a click on the graph
                 return True
         if self.confirm is not None and event.type == pygame.MOUSEBUTTONDOWN:
             return True  # the confirmation is modal too
@@ -581,7 +596,8 @@ class PlayScene(FileDialogScene):
 
     def scroll_moves(self, direction: int, page: bool = False) -> None:
         """Scroll the move list (-1: towards the first moves)."""
-        browse_view.scroll(self.model, self.screen(), direction, page)
+        drawn = self.drawn.panel.history if self.drawn is not None else None
+        browse_view.scroll(self.model, self.screen(), direction, page, drawn)
 
     def toast_area(self) -> pygame.Rect:
         """The play scene's toasts go over the board, under the status line (never over it)."""
@@ -709,13 +725,14 @@ class PlayScene(FileDialogScene):
         live = self.buttons.get(browse_view.LIVE[0])
         if controller.browsing and live is not None:
             header.width = live.relative_rect.x - m.gap - header.x
-            browse_view.draw_banner(surface, header, m, controller)
+            status = browse_view.draw_banner(surface, header, m, controller)
         else:
-            status_line.draw(surface, header, m, controller, self.view, self.app.now)
+            status = status_line.draw(surface, header, m, controller, self.view, self.app.now)
         self.view.draw(surface, shown.board, controller.shown_state(), self.context())
         values_caption.draw(surface, model, shown)
-        model.analysis_hidden = side_panel.draw(surface, model, shown).analysis_hidden
-        review_card.draw(surface, model, shown)
+        panel = side_panel.draw(surface, model, shown)
+        model.analysis_hidden = panel.analysis_hidden
+        self.drawn = DrawnAreas(status, panel, review_card.draw(surface, model, shown))
         if controller.over_since is not None:
             card = self.overlay_rect()
             again = self.buttons.get("overlay_menu")

@@ -74,8 +74,9 @@ def draw(
     controller: PlayController,
     view: Any,
     now: float,
-) -> None:
-    """Title, then a pill with a coloured dot and the status text (spinner while thinking)."""
+) -> pygame.Rect:
+    """Title, then a pill with a coloured dot and the status text (spinner while thinking);
+    returns the pill."""
     title_size = m.font_size(22)
     title = drawing.draw_text(
         surface,
@@ -126,6 +127,7 @@ def draw(
         "semibold",
         anchor="midleft",
     )
+    return pill
 
 
 def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, now: float) -> None:

@@ -3,6 +3,7 @@ randomness for a side, the numbers beside the sliders, and the cost warning."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,6 +19,7 @@ from plyground.gui.storage.settings import CUSTOM, SideSetup
 from plyground.gui.widgets import drawing
 
 if TYPE_CHECKING:
+    from plyground.ai.players.players import PlayerConfig
     from plyground.gui.setup.scene import SetupScene
 
 RANDOMNESS_MAX = 2.0
@@ -57,15 +59,16 @@ def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect,
     side = scene.sides[index]
     game = scene.game
     card = scene.card_rects[index]
-    limit_text = next((t for t, v in TIME_LIMITS if v == side.time_limit), TIME_LIMITS[0][0])
+    custom = side.custom
+    limit_text = next((t for t, v in TIME_LIMITS if v == custom.time_limit), TIME_LIMITS[0][0])
     algorithms = [ALGORITHM_NAMES[a] for a in scene.algorithms]
-    heuristic_name = side.heuristic or game.default_heuristic
+    heuristic_name = custom.heuristic or game.default_heuristic
     heuristics, shown = from_file.heuristic_options(scene, side)
     rows: list[tuple[str, Any]] = [
         (
             "Algorithm",
             lambda r: scene.dropdown(
-                algorithms, ALGORITHM_NAMES[side.algorithm], r, "algorithm", index
+                algorithms, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index
             ),
         ),
         ("Depth", lambda r: depth_slider(scene, r, side, index)),
@@ -106,7 +109,7 @@ def depth_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, index: i
     slider = scene.add(
         pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-            min(side.depth, MAX_DEPTH),
+            shown_depth(side.custom),
             (1, MAX_DEPTH),
             scene.manager,
             click_increment=1,
@@ -124,7 +127,7 @@ def randomness_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, ind
     slider = scene.add(
         pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-            min(side.randomness, RANDOMNESS_MAX),
+            min(side.custom.randomness, RANDOMNESS_MAX),
             (0.0, RANDOMNESS_MAX),
             scene.manager,
             click_increment=RANDOMNESS_STEP,
@@ -142,12 +145,34 @@ def snap_randomness(value: float) -> float:
     return round(round(float(value) / RANDOMNESS_STEP) * RANDOMNESS_STEP, 2)
 
 
+def shown_depth(config: PlayerConfig) -> int:
+    """The depth the slider shows (a Custom AI always has one; no limit shows the deepest)."""
+    return MAX_DEPTH if config.depth is None else min(config.depth, MAX_DEPTH)
+
+
+def changed(config: PlayerConfig, field: str, value: Any) -> PlayerConfig:
+    """The Custom AI's config after its drop-down or slider `field` ("algorithm",
+    "heuristic", "time", "depth", "randomness") showed `value` (a title, a name or a number)."""
+    if field == "algorithm":
+        algorithm = next(a for a, title in ALGORITHM_NAMES.items() if title == value)
+        return replace(config, algorithm=algorithm)
+    if field == "heuristic":
+        return replace(config, heuristic=str(value))
+    if field == "time":
+        return replace(config, time_limit=dict(TIME_LIMITS)[value])
+    if field == "depth":
+        return replace(config, depth=round(value))
+    if field == "randomness":
+        return replace(config, randomness=snap_randomness(value))
+    raise ValueError(f"a Custom AI has no field {field!r}")
+
+
 def side_warning(scene: SetupScene, index: int) -> str:
     """The cost warning for side `index` when it is a Custom AI ("" otherwise), cached."""
     side = scene.sides[index]
     if not side.is_ai or side.preset != CUSTOM:
         return ""
-    key = (side.algorithm, side.depth, side.time_limit)
+    key = (side.custom.algorithm, side.custom.depth, side.custom.time_limit)
     if key not in scene.cost_warnings:
         scene.cost_warnings[key] = cost_warning(scene.game.initial_state(), *key)
     return str(scene.cost_warnings[key])
@@ -205,8 +230,8 @@ def draw_values(surface: pygame.Surface, scene: SetupScene) -> None:
     m = scene.app.metrics
     for _, label, pos in scene.field_labels:
         drawing.draw_text(surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
-    numbers = [(r, str(scene.sides[i].depth)) for i, r in scene.depth_values]
-    numbers += [(r, f"{scene.sides[i].randomness:g}") for i, r in scene.randomness_values]
+    numbers = [(r, str(shown_depth(scene.sides[i].custom))) for i, r in scene.depth_values]
+    numbers += [(r, f"{scene.sides[i].custom.randomness:g}") for i, r in scene.randomness_values]
     for rect, text in numbers:
         drawing.draw_text(
             surface, text, rect.center, m.font_size(16), theme.TEXT, "semibold", anchor="center"

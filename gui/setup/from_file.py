@@ -14,6 +14,7 @@ per file version, a large file in a helper process while the window keeps drawin
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -139,7 +140,7 @@ def handle(scene: SetupScene, event: pygame.event.Event) -> bool:
             if what == "agent":
                 side.agent = spec_for(event.text, scene.game)
             else:
-                side.heuristic = event.text
+                side.custom = replace(side.custom, heuristic=event.text)
             vars(scene)["file_target"] = None
             scene.rebuild()
             return True
@@ -163,7 +164,8 @@ def handle(scene: SetupScene, event: pygame.event.Event) -> bool:
         if event.text == FROM_FILE:
             browse(scene, index, "heuristic")
             return True
-        if is_heuristic_file(side.heuristic) and event.text == Path(str(side.heuristic)).name:
+        chosen = side.custom.heuristic
+        if is_heuristic_file(chosen) and event.text == Path(str(chosen)).name:
             return True  # the file already chosen
     return False
 
@@ -173,7 +175,7 @@ def heuristic_options(scene: SetupScene, side: SideSetup) -> tuple[list[str], st
     one shown."""
     game = scene.game
     options = list(game.heuristics)
-    shown = side.heuristic or game.default_heuristic
+    shown = side.custom.heuristic or game.default_heuristic
     if is_heuristic_file(shown):
         shown = Path(shown).name
         options.append(shown)
@@ -189,8 +191,8 @@ def problems(scene: SetupScene) -> str:
             problem = agent_problem(side, scene.game)
             if problem:
                 return problem
-        elif is_heuristic_file(side.heuristic):
-            heuristic = str(side.heuristic)
+        elif is_heuristic_file(side.custom.heuristic):
+            heuristic = str(side.custom.heuristic)
             _, problem = checked(
                 "heuristic", heuristic, partial(check_heuristic_file, heuristic), ""
             )

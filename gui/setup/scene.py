@@ -18,8 +18,6 @@ from plyground.ai.engine.search import algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file as file_in
 from plyground.gui import kits, theme
 from plyground.gui.describe import (
-    ALGORITHM_NAMES,
-    TIME_LIMITS,
     describe_side,
     game_title,
     option_step,
@@ -75,10 +73,11 @@ class SetupScene(Scene):
         self.presets = settings.preset_names(game_name)
         self.algorithms = list(algorithms_for(self.factory))
         for side in self.sides:
-            if side.algorithm not in self.algorithms:
-                side.algorithm = self.algorithms[0]
-            if side.heuristic not in (None, *self.game.heuristics) and not file_in(side.heuristic):
-                side.heuristic = None
+            if side.custom.algorithm not in self.algorithms:
+                side.custom = dataclasses.replace(side.custom, algorithm=self.algorithms[0])
+            heuristic = side.custom.heuristic
+            if heuristic not in (None, *self.game.heuristics) and not file_in(heuristic):
+                side.custom = dataclasses.replace(side.custom, heuristic=None)
             if side.preset not in (CUSTOM, FROM_FILE, *self.presets):
                 side.preset = self.presets[min(1, len(self.presets) - 1)]
 
@@ -377,21 +376,17 @@ class SetupScene(Scene):
             text = event.text
             if action == "preset":
                 self.sides[index].preset = text
-            elif action == "algorithm":
-                self.sides[index].algorithm = next(
-                    a for a, n in ALGORITHM_NAMES.items() if n == text
-                )
-            elif action == "heuristic":
-                self.sides[index].heuristic = text
-            elif action == "time":
-                self.sides[index].time_limit = dict(TIME_LIMITS)[text]
+            elif action in ("algorithm", "heuristic", "time"):
+                side = self.sides[index]
+                side.custom = custom_ai.changed(side.custom, action, text)
             self.rebuild()
             return True
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "depth":
-            self.sides[index].depth = round(event.value)
-            return True
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "randomness":
-            self.sides[index].randomness = custom_ai.snap_randomness(event.value)
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action in (
+            "depth",
+            "randomness",
+        ):
+            side = self.sides[index]
+            side.custom = custom_ai.changed(side.custom, action, event.value)
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "volume":
             volume.set_volume(self.app, float(event.value) / 100)

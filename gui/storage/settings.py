@@ -159,26 +159,31 @@ def check_options(game_name: str, values: Any) -> dict[str, int]:
 MAX_NAME = 40
 """Characters of a preset's name in the settings file (longer is not one of ours)."""
 _CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit", "randomness")
+"""The fields of a `PlayerConfig` a Custom AI chooses (the seed is the match's)."""
 
 
-@dataclass
+def _custom_default() -> PlayerConfig:
+    """A Custom AI before any choice: alpha-beta at depth 4, the game's heuristic."""
+    from plyground.ai.players.players import PlayerConfig
+
+    return PlayerConfig(algorithm="alphabeta", depth=4)
+
+
+@dataclass(slots=True)
 class SideSetup:
     """One side of a match: a human, or an AI from a preset or custom settings.
 
-    The custom fields (algorithm, depth, heuristic, time limit) are kept while a preset is
-    chosen, so switching back to Custom finds them.  On disk (settings and saves) a side is
+    The custom config is kept while a preset is chosen, so switching back to Custom finds it.
+    On disk (settings and saves) a side is
     ``{"kind": ..., "preset": name or null for Custom, "config": PlayerConfig.to_dict()}``
     (see `to_dict`); depths are checked against the one limit, `ai.engine.search.MAX_DEPTH`.
     """
 
     kind: str = HUMAN
     preset: str = "Medium"
-    algorithm: str = "alphabeta"
-    depth: int = 4
-    heuristic: str | None = None
-    time_limit: float | None = None
-    randomness: float = 0.0
-    """Custom AI only: each move's value is jittered by up to this much (0 plays the best)."""
+    custom: PlayerConfig = field(default_factory=_custom_default)
+    """The Custom AI's settings (algorithm, depth, heuristic, time limit, randomness): always
+    a depth, seed 0; a new one is made with `dataclasses.replace`."""
     agent: str = ""
     """With the FROM_FILE preset: the agent's spec (`my_agent.py`, `kaggle:c.py`)."""
 
@@ -191,20 +196,12 @@ class SideSetup:
         """The `ai.players.players.PlayerConfig` of the custom fields (fitted to the game if
         given)."""
         from plyground.ai.engine.search import algorithms_for
-        from plyground.ai.players.players import PlayerConfig
 
-        algorithm = self.algorithm
+        algorithm = self.custom.algorithm
         if game_name is not None:
             algorithms = algorithms_for(game_class(game_name))
             algorithm = algorithm if algorithm in algorithms else algorithms[0]
-        return PlayerConfig(
-            algorithm=algorithm,
-            depth=self.depth,
-            heuristic=self.heuristic,
-            time_limit=self.time_limit,
-            randomness=self.randomness,
-            seed=seed,
-        )
+        return replace(self.custom, algorithm=algorithm, seed=seed)
 
     def player_config(self, game_name: str, seed: int = 0) -> PlayerConfig | None:
         """The `ai.players.players.PlayerConfig` this side plays with (None for a human)."""
@@ -280,6 +277,7 @@ class SideSetup:
         """Take each custom field from `config` that passes `PlayerConfig.validate`."""
         from plyground.ai.players.players import PlayerConfig
 
+        taken: dict[str, Any] = {}
         for name in _CONFIG_FIELDS:
             if name not in config:
                 continue
@@ -292,7 +290,8 @@ class SideSetup:
                 PlayerConfig(**{name: value}).validate()
             except (TypeError, ValueError):
                 continue
-            setattr(self, name, value)
+            taken[name] = value
+        self.custom = replace(self.custom, **taken)
 
     # Older names of the same shape.
     def to_json(self, game_name: str) -> dict[str, Any]:
@@ -315,9 +314,10 @@ def default_sides(game_name: str) -> list[SideSetup]:
     depth = 3 if factory.stochastic else 4
     names = preset_names(game_name)
     preset = names[min(1, len(names) - 1)] if names else CUSTOM
+    custom = replace(_custom_default(), algorithm=algorithm, depth=depth)
     return [
-        SideSetup(kind=HUMAN, preset=preset, algorithm=algorithm, depth=depth),
-        SideSetup(kind=AI, preset=preset, algorithm=algorithm, depth=depth),
+        SideSetup(kind=HUMAN, preset=preset, custom=custom),
+        SideSetup(kind=AI, preset=preset, custom=custom),
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -19,8 +20,7 @@ def make_slow(side) -> None:
     """A connect-four AI that would think for a long time (to be cancelled)."""
     side.kind = AI
     side.preset = CUSTOM
-    for name, value in SLOW.items():
-        setattr(side, name, value)
+    side.custom = replace(side.custom, **SLOW)
 
 
 @pytest.mark.slow
@@ -175,7 +175,7 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     assert app.scene is play and play.controller.history.state.ply == 2, "the game goes on"
     assert (
         play.controller.sides[1].preset == CUSTOM
-        and play.controller.sides[1].algorithm == "minimax"
+        and play.controller.sides[1].custom.algorithm == "minimax"
     )
     press(app, pygame.K_3, "3")
     assert wait_until(app, lambda: play.controller.history.state.ply == 4, 15)

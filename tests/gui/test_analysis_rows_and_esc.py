@@ -114,19 +114,19 @@ def test_a_custom_ais_randomness_is_kept_by_the_settings_and_saves(
     assert slider.get_current_value() == 0
     moved = pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=0.34)
     assert setup.handle(moved)
-    assert setup.sides[1].randomness == 0.35  # in steps of 0.05
+    assert setup.sides[1].custom.randomness == 0.35  # in steps of 0.05
     setup.commit()
-    assert app.settings.sides["connect4"][1].randomness == 0.35
+    assert app.settings.sides["connect4"][1].custom.randomness == 0.35
     assert app.settings.sides["connect4"][1].player_config("connect4").randomness == 0.35
     on_disk = json.loads((config_dir / "settings.json").read_text())
     assert on_disk["sides"]["connect4"][1]["config"]["randomness"] == 0.35
     loaded, warning = settings.load()
-    assert warning is None and loaded.sides["connect4"][1].randomness == 0.35
+    assert warning is None and loaded.sides["connect4"][1].custom.randomness == 0.35
     player = side_info.side_to_player(loaded.sides["connect4"][1], "connect4")
     back = side_info.player_to_side(player, settings.SideSetup())
-    assert (back.preset, back.randomness) == (CUSTOM, 0.35)
+    assert (back.preset, back.custom.randomness) == (CUSTOM, 0.35)
     # a file from before the field: no randomness, as before
     del on_disk["sides"]["connect4"][1]["config"]["randomness"]
-    assert settings.Settings.from_json(on_disk).sides["connect4"][1].randomness == 0.0
+    assert settings.Settings.from_json(on_disk).sides["connect4"][1].custom.randomness == 0.0
     on_disk["sides"]["connect4"][1]["config"]["randomness"] = 9
-    assert settings.Settings.from_json(on_disk).sides["connect4"][1].randomness == 0.0
+    assert settings.Settings.from_json(on_disk).sides["connect4"][1].custom.randomness == 0.0

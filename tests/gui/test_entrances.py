@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -132,10 +133,9 @@ def _slow_minimax(side: Any) -> None:
     """Minimax depth 9 on connect-four: minutes of work without "move now"."""
     side.kind = AI
     side.preset = CUSTOM
-    side.algorithm = "minimax"
-    side.depth = 9
-    side.heuristic = "windows"
-    side.time_limit = None
+    side.custom = replace(
+        side.custom, algorithm="minimax", depth=9, heuristic="windows", time_limit=None
+    )
 
 
 @pytest.mark.slow
@@ -220,7 +220,7 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
     app = make_app()
     sides = app.settings.sides["connect4"]
     _slow_minimax(sides[1])
-    sides[1].depth = 12
+    sides[1].custom = replace(sides[1].custom, depth=12)
     app.switch("setup", game_name="connect4")
     setup = app.scene
     pump(app, 2)

@@ -13,7 +13,7 @@ import pytest
 from plyground import games
 from plyground.ai.advice.game_review import Judgement
 from plyground.gui.kits import kit_for
-from plyground.gui.play import review_card
+from plyground.gui.play import review_card, side_panel
 from plyground.gui.storage.settings import HUMAN
 from plyground.gui.worker.ai_worker import Job as WorkerJob
 from plyground.gui.worker.ai_worker import PositionEvaluated, Result, _review_positions
@@ -250,6 +250,21 @@ def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves(
     assert [t.text for t in toasts] == [
         "The AI could not review a position: MemoryError: out of memory"
     ]
+
+
+def test_the_scene_clicks_what_the_views_drew(make_app):
+    _, play = _reviewed_scene(make_app)
+    screen = play.screen()
+    drawn = play.drawn
+    assert drawn is not None and drawn.review is not None
+    assert drawn.review == (review_card.card_rect(screen), review_card.parts(screen)[1])
+    assert drawn.panel.history == side_panel.layout(play.model, screen)[1]
+    assert screen.header.contains(drawn.status)
+    click_on_graph = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=drawn.review.graph.center, button=1
+    )
+    assert not review_card.on_mouse(play.model, screen, click_on_graph, None), "nothing drawn"
+    assert review_card.on_mouse(play.model, screen, click_on_graph, drawn.review)
 
 
 def test_hovering_the_graph_names_the_value_there(make_app):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -235,10 +236,10 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     setup.sides[1].preset = CUSTOM
     setup.rebuild()
     pick(1, "heuristic", heuristic)
-    assert setup.sides[1].heuristic == str(heuristic)
+    assert setup.sides[1].custom.heuristic == str(heuristic)
     options, shown = from_file.heuristic_options(setup, setup.sides[1])
     assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
-    setup.sides[1].heuristic = str(tmp_path / "gone.py")
+    setup.sides[1].custom = replace(setup.sides[1].custom, heuristic=str(tmp_path / "gone.py"))
     assert "no such file" in from_file.problems(setup)
 
 

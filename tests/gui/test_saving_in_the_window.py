@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -242,7 +243,9 @@ def test_signal_ends_the_loop_cleanly_and_saves(make_app, config_dir, monkeypatc
 def slow_side(side) -> None:
     side.kind = AI
     side.preset = CUSTOM
-    side.algorithm, side.depth, side.heuristic, side.time_limit = "alphabeta", 12, None, None
+    side.custom = replace(
+        side.custom, algorithm="alphabeta", depth=12, heuristic=None, time_limit=None
+    )
 
 
 @pytest.mark.slow
@@ -276,7 +279,8 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     assert app.worker.restarts == 1 and app.worker._process is not old
     assert play.controller.job is job, "the same search, asked again"
     assert play.controller.notice is not None and "new one" in play.controller.notice[0]
-    play.controller.sides[1].depth = 2  # let it finish quickly: the game goes on
+    side = play.controller.sides[1]
+    side.custom = replace(side.custom, depth=2)  # let it finish quickly: the game goes on
     play.controller.cancel_search()
     assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
 

@@ -60,13 +60,13 @@ def test_setup_custom_ai_fields(make_app):
     assert setup.sides[1].preset == "Custom"
     algorithm_menu = next(w for w, (action, _) in setup.ids.items() if action == "algorithm")
     choose_option(app, algorithm_menu, "Minimax")
-    assert setup.sides[1].algorithm == "minimax"
+    assert setup.sides[1].custom.algorithm == "minimax"
     heuristic_menu = next(w for w, (action, _) in setup.ids.items() if action == "heuristic")
     choose_option(app, heuristic_menu, "centre")
-    assert setup.sides[1].heuristic == "centre"
+    assert setup.sides[1].custom.heuristic == "centre"
     time_menu = next(w for w, (action, _) in setup.ids.items() if action == "time")
     choose_option(app, time_menu, "1 s")
-    assert setup.sides[1].time_limit == 1.0
+    assert setup.sides[1].custom.time_limit == 1.0
     description = setup.game.heuristics["centre"].description
     assert any(description in lines for _, lines in setup.descriptions)
     config = setup.sides[1].player_config("connect4")

@@ -273,9 +273,9 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
 
 
 MAX_SAVED_MOVES = 10_000
-"""The most moves (dice throws included) a saved game may hold: far more than any game to its
-end (a Pig race to 1000 takes about a thousand), and few enough that opening one, its move
-list and its review never hold up a frame."""
+"""The most moves (dice throws included) a saved game may hold: far more than any game takes
+to its end (the longest dice race, to its highest goal, about a thousand), and few enough that
+opening one, its move list and its review never hold up a frame."""
 
 
 def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:

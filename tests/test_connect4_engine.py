@@ -280,6 +280,7 @@ def test_experts_description_says_which_solver_runs(monkeypatch: pytest.MonkeyPa
         assert "Plays perfectly" in rules.EXPERT_COMPILED and "numba" in rules.EXPERT_COMPILED
 
 
+@pytest.mark.slow
 def test_the_table_is_kept_between_searches_and_emptied_at_once() -> None:
     """The game's hook hands every search the table the last one left (a second solve of a
     position costs a node); `exact_engine()` empties it by a new generation, so Pons' counts

@@ -33,6 +33,7 @@ def test_a_worker_that_always_dies_costs_only_its_own_task() -> None:
     assert results == [0, 1, 4, -1, 16, 25, 36, 49]
 
 
+@pytest.mark.slow
 def test_a_worker_killed_once_costs_nothing(tmp_path: Path) -> None:
     marker = str(tmp_path / "died")
     tasks = ((i, marker) for i in range(6))

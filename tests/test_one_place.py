@@ -221,6 +221,7 @@ def test_the_presets_are_read_from_each_game() -> None:
     assert list(ai.DIFFICULTIES) == list(games.GAMES)
 
 
+@pytest.mark.slow
 def test_worker_processes_know_a_game_registered_later(nim: str) -> None:
     setup = MatchSetup(game=nim, options=(), specs=("expert", "random"), seed=4, swap=True)
     alone = [record.moves for record in play_match(setup, 4)]

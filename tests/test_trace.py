@@ -78,6 +78,7 @@ def test_traced_root_value_is_the_search_value(name: str, seed: int, data: Any) 
     table=st.booleans(),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_traced_alphabeta_equals_traced_minimax(
     name: str, seed: int, ordering: str, table: bool, data: Any
 ) -> None:
@@ -182,6 +183,7 @@ def trace_leaf(state: Any) -> float:
     return LEAVES[state.key(), state.ply]
 
 
+@pytest.mark.slow
 @FAST
 @given(name=st.sampled_from(["tictactoe", "connect4"]), seed=st.integers(0, 10**6), data=st.data())
 def test_node_counts_are_the_textbook_ones(name: str, seed: int, data: Any) -> None:

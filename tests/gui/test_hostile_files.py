@@ -280,6 +280,7 @@ def long_pig_save(moves: int) -> bytes:
     return json.dumps(data).encode()
 
 
+@pytest.mark.slow
 def test_a_save_longer_than_any_game_is_refused_in_one_line(
     tmp_path: Path, capsys: Any, monkeypatch: Any
 ) -> None:

@@ -193,6 +193,7 @@ def test_leaving_a_view_never_waits_for_an_endless_evaluate(
         pump(app, 2)
 
 
+@pytest.mark.slow
 def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
     tmp_path: Path, run_mark: str
 ) -> None:
@@ -243,6 +244,7 @@ def start_file_game(app: Any, game: str, agents: tuple[str, str]) -> Any:
     return play
 
 
+@pytest.mark.slow
 def test_file_agents_move_beside_the_window_and_end_with_each_game(
     make_app: Callable[..., Any], tmp_path: Path, run_mark: str
 ) -> None:
@@ -301,6 +303,7 @@ def test_new_game_and_leaving_end_an_endless_agents_worker(
     assert gone_within(run_mark, 5.0)
 
 
+@pytest.mark.slow
 def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
     tmp_path: Path, run_mark: str
 ) -> None:
@@ -361,6 +364,7 @@ def test_move_now_is_not_offered_for_a_students_agent():
     assert "file's agent" in (controller.current_notice() or "")
 
 
+@pytest.mark.slow
 def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
     make_app: Callable[..., Any], tmp_path: Path, run_mark: str
 ) -> None:
@@ -383,6 +387,7 @@ def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
     app.pop_to_root()
 
 
+@pytest.mark.slow
 def test_cancel_in_compare_abandons_an_endless_evaluate(
     make_app: Callable[..., Any], tmp_path: Path, run_mark: str
 ) -> None:

@@ -5,7 +5,6 @@ main.py, the docs and .ci/run the tests read are all in it)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -14,6 +13,7 @@ import venv
 from pathlib import Path
 
 import pytest
+from tracked_files import copy_tracked_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,13 +25,7 @@ def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist built with `python -m build --sdist` from a copy of what git tracks."""
     out = tmp_path_factory.mktemp("sdist")
     source = tmp_path_factory.mktemp("source")
-    tracked = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode()
-    for name in filter(None, tracked.split("\0")):
-        if (ROOT / name).is_file():
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
+    copy_tracked_files(source)
     built = subprocess.run(
         [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(source)],
         capture_output=True,

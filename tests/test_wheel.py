@@ -8,7 +8,6 @@ and `from plyground import games, ai` all work there, with no checkout on the pa
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import venv
@@ -16,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from tracked_files import copy_tracked_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,16 +25,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    # Built from a copy of what git tracks: setuptools reuses an in-tree build/ folder, whose
-    # stale modules would otherwise land in the wheel (and the checkout stays untouched).
+    # Built from a copy of what git tracks (tests/tracked_files.py says why).
     source = tmp_path_factory.mktemp("source")
-    tracked = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode()
-    for name in filter(None, tracked.split("\0")):
-        if (ROOT / name).is_file():
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
+    copy_tracked_files(source)
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         check=True,

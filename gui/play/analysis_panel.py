@@ -38,11 +38,11 @@ def summary_lines(
     stochastic = bool(getattr(game, "stochastic", False))
     side = (names or tuple(getattr(game, "side_names", ("", ""))))[analysis.player] or None
     rows: list[tuple[str, str]] = []
-    if getattr(analysis, "final", False):
+    if analysis.final:
         rows.append(("For", "an earlier position (the game is over)"))
-    elif getattr(analysis, "stale", False):
+    elif analysis.stale:
         rows.append(("For", "an earlier position: this one's advice is on its way"))
-    if getattr(analysis, "advice", ""):
+    if analysis.advice:
         rows.append(("Advice", analysis.advice))
     played = analysis.played
     if played is not None and played != result.move and played in result.move_values:
@@ -60,7 +60,7 @@ def summary_lines(
         if end is not None and not line.endswith("…"):
             rows.append(("Then", f"the book: {end}"))  # the line stops there: say so
     searched = report.search_line(result)
-    if searched != getattr(analysis, "advice", ""):  # the source is said once
+    if searched != analysis.advice:  # the source is said once
         rows.append(("Search", searched))
     if not report.looked_up(result):
         rows += work_rows(analysis)
@@ -70,7 +70,7 @@ def summary_lines(
         rows.append(("Values", f"{note} · {key}" if key else note))
     elif key:
         rows.append(("Key", key))
-    opponent = getattr(analysis, "opponent", None)
+    opponent = analysis.opponent
     if opponent is not None and opponent.result.move is not None:
         who = (names or tuple(getattr(game, "side_names", ("", ""))))[opponent.player]
         view = best_text(opponent.result, game, who)

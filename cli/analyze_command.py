@@ -12,6 +12,7 @@ from plyground.ai.engine.search import ALGORITHM_TITLES, MAX_DEPTH
 from plyground.ai.engine.values import signed
 from plyground.ai.evaluation.wording import counted, plural
 from plyground.ai.players.text_table import format_seconds
+from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     PROG,
     UsageError,
@@ -174,6 +175,7 @@ def _result_fields(
         exact=result.exact,
         heuristic=result.heuristic,
         nodes=result.nodes,
+        leaves=result.leaves,
         leaf_evaluations=result.leaf_evaluations,
         cutoffs=result.cutoffs,
         table_hits=result.table_hits,
@@ -322,7 +324,9 @@ upper, estimate) and source (search, book, solver, table, heuristic): a proven r
 'win in N for X' (N plies), a bound '≤ ...', an estimate 'est. +0.31'; in games with chance
 values are 2p-1 for win probability p (a chance to win only when exact).
 
-{games_help()}""",
+{games_help()}
+
+{definitions_text()}""",
     )
     add_game_arguments(analyze, required=False)
     analyze.add_argument(

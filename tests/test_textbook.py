@@ -13,6 +13,9 @@ import pytest
 
 from plyground import ai, games
 from plyground.ai.compare import comparison
+from plyground.ai.engine.bookkeeping import Context
+from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.values import INF_UNITS
 from plyground.ai.student_code import grader
 from plyground.ai.textbook.alphabeta import alphabeta
 from plyground.ai.textbook.counts import Counter, Counts, share_of_minimax, tally
@@ -149,7 +152,8 @@ def test_the_engine_values_equal_the_textbook_at_every_depth(
                 engine = ai.search(state, algorithm, depth, heuristic, book=False)
                 assert value == engine.value, (name, state.key(), depth, algorithm)
                 if algorithm == "minimax":
-                    assert counts[algorithm].nodes == engine.nodes
+                    assert counts[algorithm] == (engine.nodes, engine.leaves, 0, 0)
+                assert_counts_partition_the_nodes(engine)
                 values.add(value)
                 checked += 1
             assert len(values) == 1
@@ -158,6 +162,40 @@ def test_the_engine_values_equal_the_textbook_at_every_depth(
                 assert counts["alphabeta"].leaves <= counts["minimax"].leaves
                 assert counts["minimax"].cutoffs == 0
     assert checked >= count * 4 * max_depth
+
+
+def assert_counts_partition_the_nodes(result: Any) -> None:
+    """Every node the engine counts is at most one of: a leaf, a table hit, a cut-off (the
+    rest searched all their moves), as `ai.textbook.counts` defines them."""
+    assert result.leaves + result.table_hits + result.cutoffs <= result.nodes
+    assert result.leaf_evaluations <= result.leaves
+
+
+def _one_pass(state: Any, depth: int, searcher: AlphaBeta | None = None) -> tuple[int, Counts]:
+    """One full-window pass of the engine's alpha-beta (no iterative deepening), its value in
+    units and its counts."""
+    game = state.game if hasattr(state, "game") else None
+    heuristic = game.heuristics["none"] if game is not None else None
+    ctx = searcher.ctx if searcher is not None else Context(heuristic, None, 0, None, None)
+    ctx.book = False
+    before = Counts(ctx.nodes, ctx.leaves, ctx.cutoffs, ctx.table_hits)
+    searcher = searcher or AlphaBeta(ctx)
+    value = searcher.search(state, depth, -INF_UNITS, INF_UNITS)
+    after = Counts(ctx.nodes, ctx.leaves, ctx.cutoffs, ctx.table_hits)
+    return value, Counts(*(a - b for a, b in zip(after, before, strict=True)))
+
+
+def test_the_engine_counts_by_the_textbooks_definitions() -> None:
+    """On a tree whose order the engine cannot change, one pass of the engine counts what the
+    slide function counts: D's last leaf closes its window with nothing left to skip, which
+    is no cut-off; a second pass is the table's answer at the root."""
+    tree = examples.TreeGame(examples.three_ply((0, 1, 1, -1, 0, 0, 1, 1, -1)))
+    root = tree.initial_state()
+    assert textbook("alphabeta", root, 2) == (0, Counts(11, 7, 1, 0))
+    ctx = Context(tree.heuristics["none"], None, 0, None, None)
+    searcher = AlphaBeta(ctx)
+    assert _one_pass(root, 2, searcher) == (0, Counts(11, 7, 1, 0))
+    assert _one_pass(root, 2, searcher) == (0, Counts(1, 0, 0, 1))
 
 
 def test_known_counts_of_the_textbook_functions() -> None:

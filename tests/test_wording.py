@@ -161,16 +161,24 @@ def test_pig_table_advice_names_no_algorithm_or_depth() -> None:
 
 
 def test_counters_a_compiled_engine_does_not_keep_are_not_shown() -> None:
-    searched = SimpleNamespace(leaf_evaluations=0, cutoffs=5, table_hits=0, extra={})
+    searched = SimpleNamespace(leaves=0, cutoffs=5, table_hits=0, extra={})
     assert report.counters(searched) == [
-        ("leaf evaluation", 0),
+        ("leaf", 0),
         ("cut-off", 5),
         ("table hit", 0),
     ]
-    engine = SimpleNamespace(
-        leaf_evaluations=0, cutoffs=0, table_hits=0, extra={"exact_engine": "compiled"}
-    )
+    engine = SimpleNamespace(leaves=0, cutoffs=0, table_hits=0, extra={"exact_engine": "compiled"})
     assert report.counters(engine) == []
+
+
+def test_a_compiled_solvers_share_of_minimax_names_the_solver() -> None:
+    tree = {"minimax_tree": 10**12}
+    solver = SimpleNamespace(nodes=250_000, extra={**tree, "exact_engine": "compiled"})
+    assert report.versus_tree(solver) == (
+        "minimax ≈ 1e+12 nodes (sampled tree); the compiled solver (alpha-beta) used under 0.1%"
+    )
+    search = SimpleNamespace(nodes=5 * 10**10, extra=tree)
+    assert report.versus_tree(search).endswith("; alpha-beta used 5.0%")
 
 
 def test_analyze_prints_only_the_counters_that_apply(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,7 +191,7 @@ def test_analyze_prints_only_the_counters_that_apply(capsys: pytest.CaptureFixtu
     assert "Tic-tac-toe, after 1 move\n" in out
     line = next(row for row in out.splitlines() if row.startswith("Nodes "))
     assert line == (
-        f"Nodes {result.nodes:,}  leaf evaluations {result.leaf_evaluations:,}  "
+        f"Nodes {result.nodes:,}  leaves {result.leaves:,}  "
         f"cut-offs {result.cutoffs:,}  table hits {result.table_hits:,}"
     )
 

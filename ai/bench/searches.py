@@ -166,6 +166,7 @@ def _ladder(
             "nodes": result.nodes,
             "time": elapsed,
             "nodes_per_second": result.nodes / elapsed if elapsed > 0 else 0.0,
+            "leaves": result.leaves,
             "leaf_evaluations": result.leaf_evaluations,
             "cutoffs": result.cutoffs,
             "table_hits": result.table_hits,

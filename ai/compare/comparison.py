@@ -14,10 +14,9 @@ cut-offs, table hits, time, and nodes as a share of minimax's.  The variants:
 The textbook rows (`ai.compare.searches`) run the functions of `ai.textbook` that the
 explorer and `trace` run, counted by the same `ai.textbook.counts.Counter`, so they count
 exactly what `trace` counts; their values are on the engine's scale, so every row's value
-is the same number.  Counts follow `ai.textbook.counts`; the engine rows count nodes the
-same way, but their leaves are heuristic evaluations only (`SearchResult.leaf_evaluations`)
-and their cut-offs the engine's own.  Shares never exceed 100%: a row that visited more
-nodes than minimax says "more".
+is the same number.  Every row counts by `ai.textbook.counts`' definitions, the engine rows
+too (their searches differ: ordering, a table, every pass of iterative deepening).  Shares
+never exceed 100%: a row that visited more nodes than minimax says "more".
 
 Before a run, `estimate` (`ai.compare.estimate`) guesses its nodes from the game's real
 branching (b^d for minimax) or, once smaller depths ran, from their measured growth,
@@ -220,8 +219,8 @@ class Comparison:
 ENGINE_NOTE = (
     "the engine can count more nodes than plain alpha-beta (even than minimax: 'more'): "
     "iterative deepening searches depths 1 to d again, and it values every root move exactly "
-    "(the board's labels need them) where plain alpha-beta only proves the best; its leaves "
-    "are heuristic evaluations only and its cut-offs its own."
+    "(the board's labels need them) where plain alpha-beta only proves the best; it counts "
+    "by the same definitions."
 )
 """Why the engine's row may exceed plain alpha-beta's (the window and `compare` say it)."""
 
@@ -331,7 +330,7 @@ def _run_engine(
         result.value,
         result.move,
         result.nodes,
-        result.leaf_evaluations,
+        result.leaves,
         result.cutoffs,
         result.table_hits,
         result.elapsed,

@@ -104,6 +104,7 @@ class Context:
         "heuristic_name",
         "last_progress",
         "leaf_evaluations",
+        "leaves",
         "limit",
         "marks",
         "node_limit",
@@ -125,7 +126,11 @@ class Context:
         progress: Callable[[SearchProgress], None] | None,
     ) -> None:
         self.nodes = 0
+        self.leaves = 0
+        """Leaves as `ai.textbook.counts.LEAF` defines them: finished games, depth-limit
+        estimates, the book's answers and a game's rule that settles a position at once."""
         self.leaf_evaluations = 0
+        """Of those, the heuristic's estimates (what `estimates_used` counts)."""
         self.cutoffs = 0
         self.table_hits = 0
         self.estimate_hits = 0
@@ -213,6 +218,7 @@ class Context:
         chance a value is a win-probability estimate, anywhere strictly inside (-1, 1).
         """
         self.leaf_evaluations += 1
+        self.leaves += 1
         value = int(self.evaluate(state) * SCALE)
         limit = self.limit
         if value > limit:
@@ -225,6 +231,7 @@ class Context:
         """Like `leaf`, without rounding to whole units: chance games' win probabilities can
         differ by less than a unit between two moves, and rounding would flip the choice."""
         self.leaf_evaluations += 1
+        self.leaves += 1
         value = self.evaluate(state) * SCALE
         limit = self.limit
         return limit if value > limit else (-limit if value < -limit else value)

@@ -63,11 +63,13 @@ class Expectiminimax:
                 counters[0] = 0
                 poll()
             if node.is_terminal():
+                ctx.leaves += 1
                 return float(node.utility(node.player)) * WIN_UNITS
             if book:  # an opening book's value is a solved leaf, as in every search
                 known = book_leaf(node, ctx)
                 if known is not None:
                     ctx.book_hits += 1
+                    ctx.leaves += 1
                     return float(known)
             chance = node.to_move == CHANCE
             if remaining == 0 and not chance:

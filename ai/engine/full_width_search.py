@@ -71,11 +71,13 @@ def minimax_root(
         if not ctx.nodes & POLL_MASK:
             poll()
         if node.is_terminal():
+            ctx.leaves += 1
             return terminal_units(node), []
         if book:
             known = book_leaf(node, ctx)
             if known is not None:
                 ctx.book_hits += 1
+                ctx.leaves += 1
                 return known, []
         if remaining == 0:
             return leaf(node), []

@@ -81,9 +81,12 @@ class AlphaBeta:
         solved_hook = ctx.book and offered.solved_value is not None
         horizon = offered.max_plies_left is not None
         lines = self.lines
-        # nodes, cutoffs, table hits, seldepth, leaf evaluations, answers from the table
-        # that rest on an estimate (so a reused table cannot hide a heuristic leaf), book answers
-        counters = [0, 0, 0, 0, 0, 0, 0, 0]  # ... and of those, wins/losses without distance
+        # nodes, cut-offs, table hits, seldepth, leaf evaluations (the heuristic's leaves),
+        # answers from the table that rest on an estimate (so a reused table cannot hide a
+        # heuristic leaf), book answers, of those wins/losses without distance, and the other
+        # leaves (finished games, the book, the game's rules): each counter as
+        # ai.textbook.counts defines it
+        counters = [0, 0, 0, 0, 0, 0, 0, 0, 0]
         evaluate = ctx.evaluate
         limit = ctx.limit
 
@@ -96,6 +99,7 @@ class AlphaBeta:
                 counters[0] = 0
                 poll()
             if node.is_terminal():
+                counters[8] += 1
                 if ply > counters[3]:
                     counters[3] = ply
                 winner = node.winner()
@@ -106,6 +110,7 @@ class AlphaBeta:
                 known = node.solved_value()
                 if known is not None:  # a position solved once and for all: exact
                     counters[6] += 1
+                    counters[8] += 1
                     value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
                     return value
             if book:
@@ -117,15 +122,16 @@ class AlphaBeta:
                     )
                     low_b, high_b = bounds
                     if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
+                        counters[8] += 1
                         return low_b
                     if remaining < UNLIMITED_DEPTH:  # the slowest such result (book_leaf)
                         counters[7] += 1
+                        counters[8] += 1
                         return low_b if low_b > 0 else high_b
                     # solving: a proven result bounds the value
-                    if low_b >= beta:
-                        return low_b
-                    if high_b <= alpha:
-                        return high_b
+                    if low_b >= beta or high_b <= alpha:
+                        counters[8] += 1
+                        return low_b if low_b >= beta else high_b
                     alpha, beta = max(alpha, low_b), min(beta, high_b)
             if remaining == 0:  # ctx.leaf inlined: this is the most frequent node
                 counters[4] += 1
@@ -136,7 +142,6 @@ class AlphaBeta:
             entry = slots[index]
             first: Move = None
             if entry is not None and entry[0] == key:
-                counters[2] += 1
                 if entry[1] == remaining:
                     flag = entry[2]
                     value = entry[3]
@@ -145,6 +150,7 @@ class AlphaBeta:
                         or (flag == LOWER and value >= beta)
                         or (flag == UPPER and value <= alpha)
                     ):
+                        counters[2] += 1
                         if not entry[6]:
                             counters[5] += 1
                         return value
@@ -153,22 +159,27 @@ class AlphaBeta:
                 if remaining >= 2:
                     moves = node.search_moves()
                     if not moves:  # every move lets the opponent win at once
+                        counters[8] += 1
                         return loss_in_two
                     if len(moves) == 1 and node.winning_move() is not None:
+                        counters[8] += 1
                         return win_in_one
                     # Every move left is safe for a ply: the worst left is a loss in four.
                     if alpha < loss_in_four:
                         alpha = loss_in_four
-                        if alpha >= beta:
+                        if alpha >= beta:  # a cut-off before the first move
+                            counters[1] += 1
                             return alpha
                 else:
                     if node.winning_move() is not None:
+                        counters[8] += 1
                         return win_in_one
                     moves = node.legal_moves()
                 # No win in one: the best left is a win in three plies.
                 if beta > win_in_three:
                     beta = win_in_three
-                    if alpha >= beta:
+                    if alpha >= beta:  # a cut-off before the first move
+                        counters[1] += 1
                         return beta
             else:
                 moves = node.legal_moves()
@@ -210,7 +221,8 @@ class AlphaBeta:
                         low = value
                         lines[ply] = (move, *lines[ply + 1])
                         if low >= beta:
-                            counters[1] += 1
+                            if move != order[-1]:  # a cut-off skips a move (counts.CUTOFF)
+                                counters[1] += 1
                             row = killers[ply]
                             if move not in row:
                                 row.insert(0, move)
@@ -231,6 +243,7 @@ class AlphaBeta:
             ctx.cutoffs += counters[1]
             ctx.table_hits += counters[2]
             ctx.leaf_evaluations += counters[4]
+            ctx.leaves += counters[4] + counters[8]
             ctx.estimate_hits += counters[5]
             ctx.book_hits += counters[6]
             ctx.vague_hits += counters[7]

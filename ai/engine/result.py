@@ -32,6 +32,10 @@ class SearchResult:
     `evaluation` is the root's (the chosen move's, ai.evaluation.move_provenance.root_evaluation)
     and
     `value` its number.
+
+    `nodes`, `leaves`, `cutoffs` and `table_hits` count as `ai.textbook.counts` defines them
+    (the same words in every surface); `leaf_evaluations` is the part of `leaves` that the
+    heuristic estimated.  A game's compiled engine counts nodes only (`extra["exact_engine"]`).
     """
 
     move: Move
@@ -40,6 +44,7 @@ class SearchResult:
     pv: tuple[Move, ...]
     depth: int
     nodes: int
+    leaves: int
     leaf_evaluations: int
     cutoffs: int
     table_hits: int

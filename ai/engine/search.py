@@ -182,6 +182,7 @@ def _finish(
         pv=pv,
         depth=depth,
         nodes=ctx.nodes,
+        leaves=ctx.leaves,
         leaf_evaluations=ctx.leaf_evaluations,
         cutoffs=ctx.cutoffs,
         table_hits=ctx.table_hits,

@@ -96,7 +96,9 @@ def versus_tree(result: Any) -> str | None:
     if share >= 100:
         return f"{size}: too small for pruning to save"
     used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
-    return f"{size}; alpha-beta used {used}"
+    engine = result.extra.get("exact_engine")
+    searcher = f"the {engine} solver (alpha-beta)" if engine else "alpha-beta"
+    return f"{size}; {searcher} used {used}"
 
 
 def values_note(result: Any, stochastic: bool) -> str | None:
@@ -148,7 +150,7 @@ def looked_up(result: Any) -> bool:
 
 
 COUNTERS = (
-    ("leaf_evaluations", "leaf evaluation"),
+    ("leaves", "leaf"),
     ("cutoffs", "cut-off"),
     ("table_hits", "table hit"),
 )

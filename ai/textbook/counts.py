@@ -1,5 +1,6 @@
-"""The counters every tree surface shows, each defined once: nodes, leaves, cut-offs, table
-hits and the share of minimax.
+"""The counters every surface shows, each defined once: nodes, leaves, cut-offs, table hits
+and the share of minimax.  The engine (`ai.engine`) counts by the same definitions, so the
+analysis panel, `analyze`, `bench` and Compare's engine rows use these words too.
 
 The trace (and so the explorer, the lessons, the tree editor and the grader's reference)
 and Compare's textbook rows count with the same `Counter`, watching the same textbook
@@ -21,12 +22,14 @@ NODE = (
     "every position the table answered"
 )
 LEAF = (
-    "a position valued without looking at its moves: a finished game, the depth limit (the "
-    "heuristic's estimate) or the opening book; a table's answer is a table hit instead"
+    "a position valued without searching its moves: a finished game, the depth limit (the "
+    "heuristic's estimate), the opening book, or in the engine a game's rule (a win on the "
+    "next move); a table's answer is a table hit instead"
 )
 CUTOFF = (
     "a node where alpha-beta stopped before its last move, because its value had already "
-    "reached the bound (beta at MAX, alpha at MIN): at least one move skipped"
+    "reached the bound (beta at MAX, alpha at MIN): at least one move skipped (in the "
+    "engine a game's rule may close the window before the first move)"
 )
 TABLE_HIT = "a node the transposition table settled without searching its moves"
 SHARE = (
@@ -50,7 +53,7 @@ COUNTER_HINT = "Point at a count to see what it counts."
 
 def definitions_text(width: int = 88) -> str:
     """The counters' definitions as a help text: one wrapped paragraph each."""
-    lines = ["what is counted (the same in trace, compare and the explorer):"]
+    lines = ["what is counted (the same in analyze, bench, trace, compare and the window):"]
     for name, words in DEFINITIONS.items():
         lines += textwrap.wrap(
             f"{name}: {words}", width, initial_indent="  ", subsequent_indent="    "

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -158,7 +159,9 @@ def add_parser(commands: Any) -> None:
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
 {solver["ex"]}
-{policy["ex"]}""",
+{policy["ex"]}
+
+{definitions_text()}""",
     )
     bench.add_argument(
         "--quick", action="store_true", help="smaller depths and fewer games (about a minute)"

@@ -89,7 +89,7 @@ def work_rows(analysis: Analysis) -> list[tuple[str, str]]:
         shown = [
             counted(count, noun, compact(count))
             for noun, count in report.counters(result)
-            if noun != "leaf evaluation"
+            if noun != "leaf"
         ]
         if shown:
             rows.append(("Pruning", " · ".join(shown)))

@@ -266,6 +266,12 @@ class ExactEngine(Protocol):
         that must not depend on what ran before starts with this)."""
         ...
 
+    def ready(self) -> float:
+        """Load what the engine's first solve would load (compiled code, books), once per
+        process; the seconds it took (0 when it was ready).  A search calls it before its
+        clock counts, so the engine's start-up is never taken for its speed."""
+        ...
+
 
 class KnownValue(Protocol):
     """A value a game knows without searching: an opening book's or a stored solution's."""

@@ -333,3 +333,34 @@ def test_only_the_game_in_play_warms_its_engine_in_the_background(
     monkeypatch.setattr(exact_solving, "_warming", set())
     monkeypatch.setenv(exact_solving.WARM_UP_SWITCH, "1")
     assert exact_solving.warm_up_in_background(Warmed()) is None
+
+
+class _Clock:
+    """A clock that moves only when told (the engine's start-up moves it)."""
+
+    now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_the_engines_start_up_is_not_the_searchs_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading the compiled solver (its module, its code, its table's pages) happens before
+    the search's clock counts: a solve reports it apart, and its time and speed are its own."""
+    compiled_or_skip()
+    from plyground.ai.engine import bookkeeping
+    from plyground.ai.engine import search as search_module
+
+    clock = _Clock()
+    monkeypatch.setattr(bookkeeping, "time", clock)
+    monkeypatch.setattr(search_module, "time", clock)
+
+    def slow_ready(self: object) -> float:
+        clock.now += 10.0
+        return 10.0
+
+    monkeypatch.setattr(connect4_solver.CompiledSolver, "ready", slow_ready)
+    result = search_module.search(position("4453"), "alphabeta", None)
+    assert result.extra["exact_engine"] == "compiled"
+    assert result.extra["engine_start_up"] == 10.0
+    assert result.elapsed == 0.0

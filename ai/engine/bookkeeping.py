@@ -183,6 +183,14 @@ class Context:
                 old.vague + self.vague_hits - vague,
             )
 
+    def set_aside(self, seconds: float) -> None:
+        """Leave `seconds` out of the search's time (an engine's one-time start-up): the
+        clock and the deadline move on by as much."""
+        self.start += seconds
+        self.last_progress += seconds
+        if self.deadline is not None:
+            self.deadline += seconds
+
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self.start

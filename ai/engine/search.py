@@ -7,6 +7,7 @@ exactly, and with a time limit deepens until the result is exact or time runs ou
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -53,6 +54,10 @@ from plyground.games.base import CHANCE, Heuristic, Move, state_capabilities
 
 _T = TypeVar("_T")
 MAX_DEPTH = 64
+START_UP = 0.005
+"""Seconds of loading a game's exact engine (its module, compiled code, first table touch)
+past which a search reports them apart (`extra["engine_start_up"]`) and leaves them out of
+its time: the start-up is not the search's speed."""
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
@@ -380,9 +385,15 @@ def _alphabeta(
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
     # Without a table given, a Python search gets one sized to its depth, a search on a
     # game's exact engine a small one (the engine keeps its own).
+    loading = time.perf_counter()
     searcher = make_alphabeta(
         state, ctx, table, solving=depth is None, new_table=lambda: _table_for(depth)
     )
+    engine = getattr(searcher, "engine", None)
+    start_up = 0.0
+    if engine is not None and (engine.ready() or time.perf_counter() - loading > START_UP):
+        start_up = time.perf_counter() - loading
+        ctx.set_aside(start_up)  # loading the engine is not the search's time
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()
@@ -432,6 +443,8 @@ def _alphabeta(
     judged_depth = done if done < UNLIMITED_DEPTH else None
     if getattr(searcher, "engine_nodes", 0):  # values solved on the game's exact engine
         extra["exact_engine"] = searcher.engine.name  # type: ignore[attr-defined]
+    if start_up:
+        extra["engine_start_up"] = start_up
     result = _finish(
         state,
         ctx,

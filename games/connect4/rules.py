@@ -474,7 +474,7 @@ class Game(DigitNotation):
         opening book now, ahead of the first solve; the seconds it took."""
         from plyground.games.connect4.solver import warm_up
 
-        return warm_up(GAME.replay(GAME.parse_moves("2252576253462244111563365343671351441")))
+        return warm_up()
 
     def option_values(self) -> dict[str, int]:
         """No options."""

@@ -197,6 +197,22 @@ class CompiledSolver:
         self.stats[engine.STATS_GENERATION] = 1
         self.best_move: int | None = None
         """After `solve`: a column that keeps the solved value, where the engine knows one."""
+        self._ready = False
+        """Whether `ready` has run for this solver (its code loaded, its table touched)."""
+
+    def ready(self) -> float:
+        """Pay the engine's start-up now (`warm_up`, once per process, and the first touch
+        of this solver's table): the seconds it took, 0 when it was ready.  A search calls
+        this before its clock counts, so start-up is never counted as search time."""
+        if self._ready:
+            return 0.0
+        start = time.perf_counter()
+        if not _warmed:
+            warm_up()
+        for array in (self.keys, self.values, self.stamps):
+            array.fill(0)  # the table's pages, first touched now rather than mid-search
+        self._ready = True
+        return time.perf_counter() - start
 
     def clear(self) -> None:
         """Empty the table: the next generation stamp, so no entry written before counts
@@ -301,16 +317,28 @@ def exact_engine() -> CompiledSolver | None:
     return solver
 
 
-def warm_up(state: Any) -> float:
+WARM_UP_MOVES = "2252576253462244111563365343671351441"
+"""A position a few moves from the end: solving it loads every compiled function."""
+_warmed = False
+"""Whether this process has run `warm_up` to its end (the engine's first solve is paid)."""
+
+
+def warm_up(state: Any | None = None) -> float:
     """Compile (or load from the disk cache) the engine by solving `state` (a position a
-    few moves from the end) and loading the books; the seconds it took (0 when off).  It
-    solves on a table of its own (untouched pages cost no memory), so it may run in a thread
-    beside a search."""
+    few moves from the end, by default `WARM_UP_MOVES`) and loading the books; the seconds
+    it took (0 when off).  It solves on a table of its own (untouched pages cost no memory),
+    so it may run in a thread beside a search."""
+    global _warmed
     start = time.perf_counter()
     engine = compiled()
     if engine is None:
         return 0.0
+    if state is None:
+        from plyground.games.connect4.rules import GAME
+
+        state = GAME.replay(GAME.parse_moves(WARM_UP_MOVES))
     solver = CompiledSolver(engine)  # a table of its own: a search may run meanwhile
     solver.solve(state, UNLIMITED_NODES)
     solver.probe(state, -1, 1, UNLIMITED_NODES)
+    _warmed = True
     return time.perf_counter() - start

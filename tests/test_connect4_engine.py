@@ -364,3 +364,12 @@ def test_the_engines_start_up_is_not_the_searchs_time(monkeypatch: pytest.Monkey
     assert result.extra["exact_engine"] == "compiled"
     assert result.extra["engine_start_up"] == 10.0
     assert result.elapsed == 0.0
+
+
+def test_the_warm_up_position_is_the_rules_position() -> None:
+    """The engine warms up on raw bitboards (the solver does not import the rules); they
+    are the rules' position of the same moves."""
+    words = connect4_solver._Words(connect4_solver.WARM_UP_MOVES)
+    state = position(connect4_solver.WARM_UP_MOVES)
+    assert (words.current, words.mask) == (state.current, state.mask)
+    assert not state.is_terminal()

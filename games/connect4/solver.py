@@ -247,8 +247,18 @@ class CompiledSolver:
         known = self._known(state)
         if known is not None:
             return known, 1, True
-        current, mask, moves = self._words(state)
+        moves = int(state.mask.bit_count())
         alpha, beta = score_window(moves, low, high)
+        score = self.probe_score(state, alpha, beta, node_limit)
+        finished = not self.stats[2]
+        return distance_value(score, moves), int(self.stats[0]), finished
+
+    def probe_score(
+        self, state: Any, alpha: int, beta: int, node_limit: int = UNLIMITED_NODES
+    ) -> int:
+        """Pons' fail-hard score of an unfinished position within (alpha, beta), on Pons'
+        scale; `stats` then holds the nodes and whether the limit stopped it."""
+        current, mask, moves = self._words(state)
         stats = self.stats
         stats[0], stats[1], stats[2] = 0, node_limit, 0
         self.dirty = True
@@ -264,8 +274,7 @@ class CompiledSolver:
             self.books,
             stats,
         )
-        finished = not stats[2]
-        return distance_value(int(score), moves), int(stats[0]), finished
+        return int(score)
 
     def solve(self, state: Any, node_limit: int) -> tuple[int, int, bool]:
         """See `games.base.ExactEngine.solve`: Pons' own loop of null-window probes."""
@@ -318,9 +327,21 @@ def exact_engine() -> CompiledSolver | None:
 
 
 WARM_UP_MOVES = "2252576253462244111563365343671351441"
-"""A position a few moves from the end: solving it loads every compiled function."""
+"""A position a few moves from the end (columns 1-7): solving it loads every compiled
+function."""
 _warmed = False
 """Whether this process has run `warm_up` to its end (the engine's first solve is paid)."""
+
+
+class _Words:
+    """A position as the engine reads it: `current` (the mover's stones) and `mask` (all
+    stones), Pons' bitboards, one 7-bit column at a time."""
+
+    def __init__(self, columns: str) -> None:
+        self.current = self.mask = 0
+        for column in columns:
+            self.current ^= self.mask
+            self.mask |= self.mask + (1 << (7 * (int(column) - 1)))
 
 
 def warm_up(state: Any | None = None) -> float:
@@ -333,12 +354,9 @@ def warm_up(state: Any | None = None) -> float:
     engine = compiled()
     if engine is None:
         return 0.0
-    if state is None:
-        from plyground.games.connect4.rules import GAME
-
-        state = GAME.replay(GAME.parse_moves(WARM_UP_MOVES))
     solver = CompiledSolver(engine)  # a table of its own: a search may run meanwhile
-    solver.solve(state, UNLIMITED_NODES)
-    solver.probe(state, -1, 1, UNLIMITED_NODES)
+    words = state if state is not None else _Words(WARM_UP_MOVES)
+    solver.solve_score(words)
+    solver.probe_score(words, -1, 1)
     _warmed = True
     return time.perf_counter() - start

@@ -245,7 +245,7 @@ class ExactEngine(Protocol):
     """A short name for reports ("compiled")."""
     move_nodes: int
     """The nodes a player's move on a time budget may spend on the engine (its solve, or its
-    proof of a known value and the root search after it; under 2 s on a 2-core machine):
+    proof of a known value and the root search after it; under 2 s on an idle 2-core machine):
     bounded by nodes, the move is the same on every machine."""
 
     def probe(self, state: Any, low: int, high: int, node_limit: int) -> tuple[int, int, bool]:

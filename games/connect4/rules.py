@@ -385,13 +385,13 @@ the mean nodes and seconds per position of his C++ solver (g++ -O3, one thread, 
 
 EXPERT_COMPILED = (
     "Plays perfectly: the opening book and the compiled solver (numba) find the exact value of "
-    "a position within a budget of 6 million solver nodes a move (under 2 s on a 2-core "
-    "machine); where that does not finish, it deepens with the threat heuristic for the rest "
-    "of 1.5 s."
+    "a position within a budget of 6 million solver nodes a move (under 2 s on an idle "
+    "2-core machine); where that does not finish, it deepens with the threat heuristic for the "
+    "rest of 1.5 s."
 )
 EXPERT_PURE_PYTHON = (
     "Perfect to 12 stones through the opening book. After it the pure-Python solver runs "
-    "(numba is missing or switched off): it searches 1.5 s a move, and kept the result in 51 "
+    "(numba is missing or switched off): it searches 1.5 s a move, and kept the result in 50 "
     "of 59 test positions at 13 stones."
 )
 """Measured with tests/tools/expert_without_numba.py 13 60 (docs/BENCHMARKS.md)."""

@@ -37,13 +37,16 @@ MOVE_NODES = 6_000_000
 """A move on a time budget (Expert) spends at most this many engine nodes, counted, never
 timed, so it is the same move on every machine: the solve of a position the book does not
 reach (13 or more stones), or at 12 stones and fewer the proof of a move keeping the book's
-value and the root search after it.  About 1.7 s at the 3.4-3.7 million nodes a second of
-the idle 2-core project machine; `bench --expert` over 40 games: every move within 1.7 s at
-load 1.7-2.1 (2.2 s at load 3.1-4.2), and every move keeps the result (5 and 5.5 million:
-one move of 1,493 gave a result away at 13 stones, docs/SOLVER.md)."""
+value and the root search after it.  1.3-1.5 s at the 4.0-4.5 million nodes a second of
+the 2-core project machine at load 0.7-1.4 (`bench --solver`).  `bench --expert --games 40`:
+every move within 2 s on the idle machine (worst 1.6 s at load 0.5-0.8), and all 1,494 moves
+keep the result and the distance; a loaded machine stretches the dearest moves (2.2 s at load
+3.1-4.2).  5 and 5.5 million are not enough: one move of 1,493 gave a result away at 13
+stones (docs/SOLVER.md).  Figures and commands: docs/BENCHMARKS.md."""
 SOLVE_NODES_PER_SECOND = 2_500_000.0
-"""The compiled solver's speed for cost estimates: 3.4-4.2 million nodes a second on the
-idle 2-core project machine, 1.7-3 million loaded (`bench --solver`)."""
+"""The compiled solver's speed for cost estimates.  Measured: 4.0-4.5 million nodes a second on
+the 2-core project machine at load 0.7-1.4 (`bench --solver`, docs/BENCHMARKS.md), 1.1-3.7
+million in the runs at load 1-7 of docs/SOLVER.md."""
 SCORES = range(-25, 26)
 """Every Pons score and a few beyond (the window conversion needs them ordered, not valid)."""
 

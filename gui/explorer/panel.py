@@ -29,6 +29,7 @@ from plyground.ai.textbook.trace_text import (
 from plyground.games.trees import examples as tree_examples
 from plyground.games.trees import text as tree_text
 from plyground.gui import theme
+from plyground.gui.explorer import tree_view
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, PROMPT
 from plyground.gui.theme import Metrics
@@ -159,7 +160,9 @@ def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> 
     y = out.lines(search_summary(model, found), y, theme.TEXT_DIM)
     if found.evaluation is not None:  # the root value's provenance (ai.evaluation.wording)
         kind, source = kind_text(found.evaluation), source_text(found.evaluation)
-        y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
+        key = bound_key(tree_view.values_shown(model))
+        line = f"Root value: {kind}, {source}" + (f" · {key}" if key else "")
+        y = out.lines(line, y, theme.TEXT_DIM)
     rows = len(counts.LABELS) + 1 if counts_shown else 0
     counts_room = out.size + m.px(16) + rows * round(out.size * 1.4)
     limit = out.bottom - now_room - counts_room
@@ -186,6 +189,15 @@ def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> 
             text = f"{node_name(found, node)} {explained}"
             out.lines(text, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
     return y
+
+
+def bound_key(shown: list[str]) -> str:
+    """The key to the bound signs among the values `shown` ('≤ ≥ mark bounds', '≥ marks a
+    bound'), '' where none is shown."""
+    signs = [sign for sign in ("≤", "≥") if any(text.startswith(sign) for text in shown)]
+    if not signs:
+        return ""
+    return f"{signs[0]} marks a bound" if len(signs) == 1 else "≤ ≥ mark bounds"
 
 
 def _lines_height(out: PanelWriter, text: str, weight: str = "regular") -> int:

@@ -235,7 +235,7 @@ def _draw_nodes(
             pos,
             radius,
             small,
-            _value_shown(model, frame, node),
+            _value_shown(model, frame.practice, node),
             theme.TEXT,
             always=named,
         )
@@ -321,12 +321,26 @@ def _under(found: Layout, index: int, tops: list[int]) -> bool:
     return False
 
 
-def _value_shown(model: ExplorerModel, frame: TreeFrame, node: TraceNode) -> str:
+def values_shown(model: ExplorerModel) -> list[str]:
+    """The value labels of the nodes the tree shows as of the step (what its key explains)."""
+    found = model.current_layout()
+    if found is None or model.trace is None:
+        return []
+    shown = []
+    for item in found.items:
+        node = model.node(item.node)
+        if item.stub in (CUT, MORE, PRUNED) or not model.visible(node):
+            continue
+        shown.append(_value_shown(model, model.guessing, node))
+    return shown
+
+
+def _value_shown(model: ExplorerModel, practice: bool, node: TraceNode) -> str:
     """A node's value as of the step: "?" while practising, "…" before it has one, a bound
     ("≤ 3 so far") while it is being searched."""
     assert model.trace is not None
     value = node.value_at(model.step)
-    if frame.practice and node.kind != "leaf":
+    if practice and node.kind != "leaf":
         return "?"
     if value is None:
         return "…"

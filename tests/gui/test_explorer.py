@@ -476,3 +476,30 @@ def test_the_key_card_says_where_the_counts_are_defined() -> None:
     for name in counts.DEFINITIONS:
         if name != "share":
             assert name in COUNTS_HELP
+
+
+def test_the_key_names_only_the_bound_signs_the_tree_shows() -> None:
+    """Minimax's tree has no bound: no "≤ ≥" key; alpha-beta's shows both signs (a fail-low
+    ≤ and, while a node is searched, a MAX floor ≥), and the key names what is shown."""
+    from plyground.gui import screenshot
+    from plyground.gui.explorer import tree_view
+    from plyground.gui.explorer.panel import bound_key
+    from plyground.gui.widgets import text_audit
+
+    assert bound_key(["+0.42", "loss in 2"]) == ""
+    assert bound_key(["≤ loss in 2", "+0.42"]) == "≤ marks a bound"
+    assert bound_key(["≥ 3 so far"]) == "≥ marks a bound"
+    assert bound_key(["≤ 1", "≥ 2 so far"]) == "≤ ≥ mark bounds"
+    for algorithm, key in (("minimax", ""), ("alphabeta", "≤ ≥ mark bounds")):
+        options = {"algorithm": algorithm}
+        app = screenshot.open_scene("explorer", "tictactoe", "5193", (1280, 658), options)
+        try:
+            pump(app, 2)
+            shown = tree_view.values_shown(app.scene.model)
+            assert bound_key(shown) == key, shown
+            with text_audit.TextRecorder() as recorder:
+                app.draw()
+            panel = " ".join(drawn.text for drawn in recorder.on_window())
+            assert ("bound" in panel.split("MOVES AT")[0]) == bool(key)
+        finally:
+            app.quit(save=False)

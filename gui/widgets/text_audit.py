@@ -4,7 +4,8 @@
 through `drawing.draw_text` (its rect on the window, the area it was drawn into, and whether
 `ellipsize` shortened it), and `button_texts(manager)` the pygame_gui buttons' captions with
 the room they have. `problems()` names what does not fit: a text outside its area or the
-window, two texts on top of each other, a shortened text with no way to read the rest.
+window, two texts on top of each other, two column titles that nearly touch, a shortened text
+with no way to read the rest.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from plyground.gui.widgets import drawing
 ELLIPSIS = "…"
 OVERLAP_PIXELS = 1
 """Two texts overlap when their letters' rects share more than this many pixels each way."""
+HEADER_GAP = 12
+"""The least room between two neighbouring titles on one row (column headers), in pixels."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,36 @@ def button_texts(manager: object) -> list[ButtonText]:
     return found
 
 
+def is_header(text: str) -> bool:
+    """Whether a text is a column or section title: written in capitals ('CUT-OFFS')."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and text == text.upper()
+
+
+def crowded_headers(texts: Iterable[DrawnText], gap: int = HEADER_GAP) -> list[str]:
+    """Neighbouring titles on one row closer than `gap` pixels (they read as one title)."""
+    headers = sorted((t for t in texts if is_header(t.text)), key=lambda t: t.rect.x)
+    found: list[str] = []
+    for index, item in enumerate(headers):
+        row = [
+            other
+            for other in headers[index + 1 :]
+            if min(item.rect.bottom, other.rect.bottom) - max(item.rect.top, other.rect.top)
+            >= min(item.rect.height, other.rect.height) / 2
+            and other.rect.x >= item.rect.centerx
+        ]
+        if not row:
+            continue
+        neighbour = min(row, key=lambda other: other.rect.x)
+        room = neighbour.rect.x - item.rect.right
+        if room < gap:
+            found.append(
+                f"titles {room} px apart (fewer than {gap}): {item.text!r} at "
+                f"{tuple(item.rect)} and {neighbour.text!r} at {tuple(neighbour.rect)}"
+            )
+    return found
+
+
 def overlapping(first: pygame.Rect, second: pygame.Rect) -> bool:
     """Whether two texts' letters cover each other."""
     common = first.clip(second)
@@ -157,6 +190,7 @@ def problems(
                     f"overlap: {item.text!r} at {tuple(item.rect)} and {other.text!r} at "
                     f"{tuple(other.rect)}"
                 )
+    found += crowded_headers(drawn)
     for button in buttons:
         if button.width > button.rect.width - 4:
             found.append(f"button caption wider than its button: {button.text!r}")

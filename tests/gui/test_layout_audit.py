@@ -1,7 +1,8 @@
 """Every text fits at every window size: each scene drawn headless with every text recorded
 (gui.widgets.text_audit), no text outside its area or the window, none on top of another, none
-cut short where pointing or a key does not show the rest, no button caption wider than its
-button. The quick subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
+cut short where pointing or a key does not show the rest, no two column titles on a row
+closer than `text_audit.HEADER_GAP`, no button caption wider than its button. The quick
+subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ CASES: dict[str, Case] = {
 QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
 QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
 QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
-QUICK_CASES += ["play-pig", "gameover-connect4", "policy"]
+QUICK_CASES += ["play-pig", "gameover-connect4", "policy", "compare"]
 
 
 def readable_areas(app: Any) -> list[pygame.Rect]:
@@ -220,3 +221,45 @@ def test_the_audit_finds_what_does_not_fit() -> None:
     assert any(f.startswith("cut short: 'first line'") for f in found)
     readable = [pygame.Rect(0, 90, 400, 80)]  # where pointing shows the whole texts
     assert len(text_audit.problems(texts, window.get_rect(), readable)) == 3
+
+
+def test_the_audit_finds_column_titles_that_nearly_touch() -> None:
+    """Two titles in capitals on one row need `HEADER_GAP` between them; other texts, titles
+    on other rows and titles far enough apart are fine."""
+    from plyground.gui.widgets import drawing
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((400, 300))
+    gap = text_audit.HEADER_GAP
+    with text_audit.TextRecorder() as recorder:
+        right = drawing.draw_text(window, "CUT-OFFS", (10, 10), 13).right
+        drawing.draw_text(window, "TABLE HITS", (right + gap - 4, 10), 13)  # too close
+        right = drawing.draw_text(window, "NODES", (10, 60), 13).right
+        drawing.draw_text(window, "LEAVES", (right + gap + 2, 60), 13)  # room enough
+        right = drawing.draw_text(window, "TIME", (10, 110), 13).right
+        drawing.draw_text(window, "of minimax", (right + 2, 110), 13)  # not a title
+        drawing.draw_text(window, "MOVE", (10, 160), 13)
+        drawing.draw_text(window, "VALUE", (10, 175), 13)  # the next row
+    found = text_audit.problems(recorder.on_window(), window.get_rect())
+    assert len(found) == 1, found
+    assert found[0].startswith("titles") and "'CUT-OFFS'" in found[0] and "'TABLE HITS'" in found[0]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 658)], ids=label)
+def test_compare_titles_have_room(size: tuple[int, int]) -> None:
+    """Compare's column titles keep `HEADER_GAP` apart (a narrow table puts them on two
+    lines), and every title is drawn whole."""
+    app = screenshot.open_scene("compare", "connect4", "4453", size, {"depth": 2})
+    try:
+        pump(app, 2)
+        app.request_frame()
+        with text_audit.TextRecorder() as recorder:
+            app.draw()
+        texts = recorder.on_window()
+        assert text_audit.crowded_headers(texts) == []
+        shown = " ".join(t.text for t in texts if text_audit.is_header(t.text))
+        for title in ("NODES", "LEAVES", "TABLE", "HITS", "TIME", "MINIMAX"):
+            assert title in shown
+    finally:
+        app.quit(save=False)

@@ -199,9 +199,11 @@ def _draw_title(
     ).right
     done = len(review.positions)
     room = rect.right - x - m.gap * 2 - _button_width(screen)
+    legend = graph_legend_parts(review.positions, controller.colour_names()[0])
     if review.complete:  # what the review found, in the words of `review`'s last line
         whole = findings_text(review.moves)
-        found = drawing.fit_parts(whole.split(": "), ": ", room, small)
+        beside = drawing.text_size(legend[0], small)[0] + m.gap  # the legend's first mark
+        found = drawing.fit_parts(whole.split(": "), ": ", room - beside, small)
         if found:
             x = drawing.draw_text(
                 surface, found, (x + m.gap, y), small, theme.TEXT, anchor="midleft"
@@ -216,7 +218,6 @@ def _draw_title(
         x = drawing.draw_text(
             surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
         ).right
-    legend = graph_legend_parts(review.positions, controller.colour_names()[0])
     room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(

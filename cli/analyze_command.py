@@ -191,6 +191,14 @@ def _result_fields(
     )
 
 
+def side_and_number(side: str, number: int) -> str:
+    """'O (player 2)': a side's own name and its number, said once where the name already is
+    the number ('Player 2')."""
+    if side.casefold() == f"player {number}":
+        return side
+    return f"{side} (player {number})"
+
+
 def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     """The analysis as text."""
     write = out.write
@@ -204,7 +212,8 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     title = ALGORITHM_TITLES.get(report["algorithm"], report["algorithm"])
     settings = f"{title}, {depth}, heuristic {report['heuristic']}"
     if report["chance"]:
-        write(f"Next comes a die roll for player {report['to_move']}. {settings}.\n\n")
+        who = side_and_number(report["side"], report["to_move"])
+        write(f"Next comes a die roll for {who}. {settings}.\n\n")
         rows = [
             [
                 entry["move"],
@@ -218,12 +227,13 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2))
         )
         write(
-            f"\nExpectation for {report['side']} (player {report['to_move']}): "
+            f"\nExpectation for {side_and_number(report['side'], report['to_move'])}: "
             f"{_signed4(report['value'])} "
             f"({report['meaning']})\n"
         )
     else:
-        write(f"{report['side']} (player {report['to_move']}) to move. {settings}.\n\n")
+        who = side_and_number(report["side"], report["to_move"])
+        write(f"{who} to move. {settings}.\n\n")
         rows = [
             [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
             for entry in report["moves"]

@@ -122,9 +122,8 @@ def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str,
 
 def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str]) -> None:
     """The review as a table: move, its value with its kind, the judgement, the best move."""
-    from plyground.ai.advice.game_review import evaluation_text, review_game
+    from plyground.ai.advice.game_review import evaluation_text, findings_text, review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
-    from plyground.ai.evaluation.wording import counted
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
     stochastic = bool(game.stochastic)
@@ -146,14 +145,15 @@ def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str
     out.write(f"{game.title}: {game.format_moves(moves) or '(no moves)'}\n\n")
     headers = ["#", "side", "move", "value for the mover", "best", "judgement"]
     print_table(console_for(out), table(headers, rows, (0,)))
-    marked = sum(m.judgement is not None for m in review.moves)
     last = game.replay(moves)
     if last.is_terminal():
         winner = last.winner()
-        end = "a draw" if winner is None else f"{sides[winner]} won"
+        end = "A draw" if winner is None else f"{sides[winner]} won"
     else:
-        end = f"for {sides[0]} {evaluation_text(review.positions[-1].graph, stochastic)}"
-    out.write(f"\n{counted(marked, 'move')} marked. The end: {end}.\n")
+        value = evaluation_text(review.positions[-1].graph, stochastic)
+        where = f"After move {len(review.moves)}" if review.moves else "The start"
+        end = f"{where}: for {sides[0]}, {value}"
+    out.write(f"\n{findings_text(review.moves)}. {end}.\n")
 
 
 def command_review(args: argparse.Namespace) -> int:

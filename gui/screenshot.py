@@ -47,12 +47,14 @@ VIEW_SECONDS = 300.0
 
 
 def _sides(game_name: str, players: list[str]) -> list[SideSetup]:
-    from plyground.gui.storage.settings import AI, CUSTOM, HUMAN, default_sides
+    from plyground.gui.storage.settings import AI, CUSTOM, FROM_FILE, HUMAN, default_sides
 
     sides = default_sides(game_name)
     for side, text in zip(sides, players, strict=False):
         if text.lower() == HUMAN:
             side.kind = HUMAN
+        elif text.endswith(".py"):  # the player's own agent, from its file
+            side.kind, side.preset, side.agent = AI, FROM_FILE, text
         else:
             side.kind = AI
             side.preset = text.capitalize() if text.lower() != "custom" else CUSTOM

@@ -274,6 +274,17 @@ def test_analyze_a_pig_decision_and_a_die_roll(capsys: pytest.CaptureFixture[str
     assert "Expectation" in out
 
 
+def test_analyze_names_the_side_to_move_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A side named by its number ('Player 2') is not followed by '(player 2)'; a side with a
+    name of its own is ('O (player 2)')."""
+    _, out, _ = run(capsys, "analyze", "--game", "pig", "--moves", "r4r6h", "--depth", "2")
+    assert "\nPlayer 2 to move." in out and "(player 2)" not in out
+    _, out, _ = run(capsys, "analyze", "--game", "pig", "--moves", "r4r6h r", "--depth", "2")
+    assert "die roll for Player 2." in out and "Expectation for Player 2:" in out
+    _, out, _ = run(capsys, "analyze", "--game", "tictactoe", "--moves", "1")
+    assert "\nO (player 2) to move." in out
+
+
 def test_analyze_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "analyze", "--game", "connect4", "--moves", "1212121")
     assert status == 0

@@ -23,7 +23,7 @@ def test_review_prints_each_decision_with_its_value_kind_and_judgement(capsys):
     row = next(line for line in lines if line.lstrip().startswith("4 "))
     assert "6" in row and "loss in" in row and "exact, solver" in row
     assert "✗ gave a draw away" in row and " 3     ✗" in row  # the best move: 3
-    assert "1 move marked. The end: X won." in out
+    assert lines[-1] == "1 of 5 moves lost value: 1 gave a draw away. X won."
 
 
 def test_review_json_has_positions_and_decisions(capsys):
@@ -92,3 +92,15 @@ def test_review_reads_a_save_file(capsys, tmp_path):
     assert status == 0 and "gave a draw away" in out
     status, _, err = run(capsys, "review", "--load", str(path), "--moves", "15")
     assert status == 2 and "cannot be combined" in err
+
+
+def test_the_last_line_says_what_the_review_found(capsys):
+    """One plain sentence: how many moves lost value and how, then the result (or the value
+    where the moves stop)."""
+    _, out, _ = run(capsys, "review", "--game", "pig", "--goal", "30", "--moves", "r4r6h r3r2r5h")
+    assert out.splitlines()[-1] == (
+        "2 of 7 moves lost value: 1 blunder, 1 mistake. After move 7: for Player 1, 61.6% to "
+        "win (exact, table)."
+    )
+    _, out, _ = run(capsys, "review", "--game", "tictactoe")
+    assert out.splitlines()[-1] == "No move to judge. The start: for X, draw (exact, solver)."

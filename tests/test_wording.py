@@ -60,6 +60,7 @@ def test_a_count_agrees_with_its_noun() -> None:
     assert counted(1, "game") == "1 game"
     assert counted(1_234_567, "node", "1.23M") == "1.23M nodes"
     assert plural("pass") == "passes" and plural("position") == "positions"
+    assert plural("inaccuracy") == "inaccuracies" and plural("key") == "keys"
 
 
 def test_the_trace_summary_says_one_node_and_one_leaf() -> None:

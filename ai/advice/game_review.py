@@ -247,6 +247,25 @@ def unmarked_text(review: MoveReview, played: str, best: str, stochastic: bool) 
     return f"not compared: a bound proves no order here ({values})"
 
 
+def findings_text(moves: Sequence[MoveReview]) -> str:
+    """What a review found, as the review card's title and `review`'s last line say it:
+    '2 of 19 moves lost value: 1 gave a win away, 1 gave a draw away', 'No move lost value'."""
+    from plyground.ai.evaluation.wording import counted, plural
+
+    marked = [m.judgement for m in moves if m.judgement is not None]
+    if not marked:
+        return "No move lost value" if moves else "No move to judge"
+    kinds = []
+    for judgement in Judgement:  # worst first
+        count = marked.count(judgement)
+        if count and judgement in (Judgement.WIN_GIVEN_AWAY, Judgement.DRAW_GIVEN_AWAY):
+            kinds.append(f"{count} {judgement.value}")
+        elif count:
+            kinds.append(f"{count} {judgement.value if count == 1 else plural(judgement.value)}")
+    total = counted(len(moves), "move")
+    return f"{len(marked)} of {total} lost value: {', '.join(kinds)}"
+
+
 def terminal_evaluation(state: Any, player: int) -> Evaluation:
     """A finished game's result for `player`: exact."""
     return exact(float(state.utility(player)), Source.SEARCH)

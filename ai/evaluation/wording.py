@@ -209,12 +209,15 @@ IRREGULAR_PLURALS = {"leaf": "leaves", "child": "children", "ply": "plies", "pas
 
 
 def plural(noun: str) -> str:
-    """'node' -> 'nodes', 'leaf' -> 'leaves', 'table hit' -> 'table hits' (the last word)."""
+    """'node' -> 'nodes', 'leaf' -> 'leaves', 'inaccuracy' -> 'inaccuracies', 'table hit' ->
+    'table hits' (the last word)."""
     head, _, last = noun.rpartition(" ")
     if last in IRREGULAR_PLURALS:
         word = IRREGULAR_PLURALS[last]
     elif last.endswith(("s", "x", "ch", "sh")):
         word = last + "es"
+    elif last.endswith("y") and last[-2:-1] not in ("", *"aeiou"):
+        word = last[:-1] + "ies"
     else:
         word = last + "s"
     return f"{head} {word}" if head else word

@@ -35,7 +35,13 @@ from plyground.ai.compare.comparison import (
 from plyground.ai.evaluation.wording import counted
 from plyground.gui import chart
 from plyground.gui.compare.charts import nodes_chart
-from plyground.gui.compare.table import TableState, draw_table
+from plyground.gui.compare.table import (
+    TableState,
+    column_titles,
+    draw_table,
+    header_height,
+    header_lines,
+)
 from plyground.gui.compare.view_heading import draw_card, draw_heading
 from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.scenes.base import Scene
@@ -210,7 +216,10 @@ class CompareScene(Scene):
         w, h = self.app.size
         top = m.pad + round(m.font_size(30) * 1.3) + round(m.font_size(14) * 1.8) + m.px(8)
         rows = len(self.variants)
-        table_h = m.px(20) + round(m.font_size(13) * 2.2) + rows * round(m.font_size(14) * 2.1)
+        titles = column_titles(self.titles, self.variants, self.shown_depth())
+        inner = w - 2 * m.pad - 2 * m.pad  # the table card's width less its padding
+        headers = header_height(m, header_lines(titles, inner, m.font_size(13)))
+        table_h = m.px(20) + headers + rows * round(m.font_size(14) * 2.1)
         table_h += round(m.font_size(13) * 3.2) + (m.button_h + m.px(10) if self.pending else 0)
         table = pygame.Rect(m.pad, top, w - 2 * m.pad, table_h)
         chart_rect = pygame.Rect(m.pad, table.bottom + m.gap, w - 2 * m.pad, 0)

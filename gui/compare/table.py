@@ -5,6 +5,7 @@ The table reads a `TableState` (plain data the scene fills in), never the scene 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,75 @@ COLUMNS = (
 )
 """Each column: its name, where it sits (a share of the table's width) and its alignment."""
 ANCHORS = {"left": "topleft", "right": "topright", "center": "midtop"}
+HEADER_ROOM = 16
+"""The least room between two neighbouring column titles, in pixels: closer, the titles of a
+narrow table go on two lines."""
+
+
+def column_titles(titles: dict[str, str], variants: list[str], depth: int) -> list[str]:
+    """The column titles as shown ('ALGORITHM · DEPTH 3', ..., 'OF MINIMAX')."""
+    first = titles[variants[0]] if variants else ""
+    texts = []
+    for name, _, _ in COLUMNS:
+        if name == "algorithm":
+            name = f"algorithm · depth {depth}"
+        elif name == "share":
+            name = f"of {first}" if 0 < len(first) <= 10 else "share"
+        texts.append(name.upper())
+    return texts
+
+
+def _spans(lines: list[list[str]], x0: int, width: int, small: int) -> list[list[tuple[int, int]]]:
+    """Where each line of each title goes across: (left, right) by the column's alignment."""
+    spans = []
+    for (_, at, align), column in zip(COLUMNS, lines, strict=True):
+        edge = x0 + at * width
+        row = []
+        for line in column:
+            wide = drawing.text_size(line, small, "semibold")[0]
+            left = edge if align == "left" else edge - wide if align == "right" else edge - wide / 2
+            row.append((round(left), round(left + wide)))
+        spans.append(row)
+    return spans
+
+
+def _crowded(lines: list[list[str]], x0: int, width: int, small: int) -> bool:
+    """Whether two neighbouring titles come closer than `HEADER_ROOM` on any line."""
+    spans = _spans(lines, x0, width, small)
+    depth = max(len(column) for column in lines)
+    for row in range(depth):  # the titles' lines align at the bottom
+        placed = [
+            column[row - depth + len(column)] for column in spans if row - depth + len(column) >= 0
+        ]
+        if any(b[0] - a[1] < HEADER_ROOM for a, b in itertools.pairwise(placed)):
+            return True
+    return False
+
+
+def _stacked(title: str) -> list[str]:
+    """A title on two lines: 'TABLE HITS' -> TABLE / HITS, 'CUT-OFFS' -> CUT- / OFFS."""
+    head, sep, tail = title.partition(" · ")
+    if not sep:
+        head, sep, tail = title.rpartition(" ")
+    if not sep:
+        head, sep, tail = title.partition("-")
+        head += sep
+    return [head, tail] if sep and tail else [title]
+
+
+def header_lines(texts: list[str], width: int, small: int) -> list[list[str]]:
+    """Each column title's lines: one line each where every title has `HEADER_ROOM` beside
+    it, else the titles on two lines (a narrow window)."""
+    single = [[text] for text in texts]
+    if not _crowded(single, 0, width, small):
+        return single
+    return [_stacked(text) for text in texts]
+
+
+def header_height(m: Metrics, lines: list[list[str]]) -> int:
+    """The height the column titles take, down to the first row."""
+    small = m.font_size(13)
+    return round(small * 2.2) + (round(small * 1.25) if max(map(len, lines)) > 1 else 0)
 
 
 def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pygame.Rect) -> None:
@@ -61,22 +131,22 @@ def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pyg
     x0, width = card.left + m.pad, card.width - 2 * m.pad
     y = card.top + m.px(14)
     depth = scene.depth
-    first = scene.titles[scene.variants[0]] if scene.variants else ""
-    share_title = f"of {first}" if 0 < len(first) <= 10 else "share"
-    for name, at, align in COLUMNS:
-        text = share_title if name == "share" else name
-        if name == "algorithm":
-            text = f"algorithm · depth {depth}"
-        drawing.draw_text(
-            surface,
-            text.upper(),
-            (x0 + at * width, y),
-            small,
-            theme.TEXT_FAINT,
-            "semibold",
-            anchor=ANCHORS[align],
-        )
-    y += round(small * 2.2)
+    lines = header_lines(column_titles(scene.titles, scene.variants, depth), width, small)
+    depth_of_titles = max(map(len, lines))
+    for (_, at, align), column in zip(COLUMNS, lines, strict=True):
+        line_y = y + (depth_of_titles - len(column)) * round(small * 1.25)
+        for line in column:
+            drawing.draw_text(
+                surface,
+                line,
+                (x0 + at * width, line_y),
+                small,
+                theme.TEXT_FAINT,
+                "semibold",
+                anchor=ANCHORS[align],
+            )
+            line_y += round(small * 1.25)
+    y += header_height(m, lines)
     row_h = round(size * 2.1)
     by_key = {row.variant: row for row in scene.rows if row.depth == depth}
     for index, key in enumerate(scene.variants):

@@ -220,6 +220,7 @@ class ComparisonScene(ExplorerScene):
             "bold",
             anchor="midleft",
         )
+        written: list[str] = []  # the values the trees wrote (the panel's key reads them)
         for name, frame in self.frames.items():
             lead = name == self.pair.lead and self.pair.side_by_side
             border = theme.ACCENT if lead else theme.PANEL_BORDER
@@ -238,12 +239,12 @@ class ComparisonScene(ExplorerScene):
                 theme.ACCENT if lead else theme.TEXT,
                 "semibold",
             )
-            draw_tree(surface, model, self.canvas_of(name))
+            written += draw_tree(surface, model, self.canvas_of(name))
         drawing.shadow(surface, self.panel, m.radius, spread=m.px(10))
         drawing.rounded_rect(surface, self.panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
         below = self._comparison_section(surface)
         rest = pygame.Rect(self.panel.x, below, self.panel.width, self.panel.bottom - below)
-        draw_panel(surface, self.model, m, rest)
+        draw_panel(surface, self.model, m, rest, written)
 
     def _comparison_section(self, surface: pygame.Surface) -> int:
         """The grader's line and where each tree stands; returns the y below it."""

@@ -7,6 +7,7 @@ nothing here changes it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -133,18 +134,26 @@ first at which everything fits is drawn (else the last, the sentence under NOW k
 
 
 def draw_panel(
-    surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
+    surface: pygame.Surface,
+    model: ExplorerModel,
+    m: Metrics,
+    panel: pygame.Rect,
+    tree_values: Sequence[str] = (),
 ) -> None:
     """The whole panel as of the model's step (in practice, nothing that gives the answer
-    away), at the largest text size at which all of it fits."""
+    away), at the largest text size at which all of it fits; `tree_values`: the values the
+    tree wrote (`tree_view.draw_tree`), whose bound signs the key explains."""
     for points, counts_shown in PANEL_FITS:
         measure = PanelWriter(surface, panel, m, points, dry=True)
-        if _write_panel(measure, model, counts_shown) <= measure.bottom and not measure.cut:
+        fits = _write_panel(measure, model, counts_shown, tree_values) <= measure.bottom
+        if fits and not measure.cut:
             break
-    _write_panel(PanelWriter(surface, panel, m, points), model, counts_shown)
+    _write_panel(PanelWriter(surface, panel, m, points), model, counts_shown, tree_values)
 
 
-def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> int:
+def _write_panel(
+    out: PanelWriter, model: ExplorerModel, counts_shown: bool, tree_values: Sequence[str]
+) -> int:
     """Write the panel's sections; returns the y below the last."""
     m = out.m
     y = out.panel.y + m.gap
@@ -159,7 +168,9 @@ def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> 
     y = out.lines(search_summary(model, found), y, theme.TEXT_DIM)
     if found.evaluation is not None:  # the root value's provenance (ai.evaluation.wording)
         kind, source = kind_text(found.evaluation), source_text(found.evaluation)
-        y = out.lines(f"Root value: {kind}, {source} · ≤ ≥ mark bounds", y, theme.TEXT_DIM)
+        key = bound_key(tree_values)
+        line = f"Root value: {kind}, {source}" + (f" · {key}" if key else "")
+        y = out.lines(line, y, theme.TEXT_DIM)
     rows = len(counts.LABELS) + 1 if counts_shown else 0
     counts_room = out.size + m.px(16) + rows * round(out.size * 1.4)
     limit = out.bottom - now_room - counts_room
@@ -186,6 +197,15 @@ def _write_panel(out: PanelWriter, model: ExplorerModel, counts_shown: bool) -> 
             text = f"{node_name(found, node)} {explained}"
             out.lines(text, y + m.px(6), theme.TEXT_DIM, limit=out.bottom)
     return y
+
+
+def bound_key(shown: Sequence[str]) -> str:
+    """The key to the bound signs among the values `shown` ('≤ ≥ mark bounds', '≥ marks a
+    bound'), '' where none is shown."""
+    signs = [sign for sign in ("≤", "≥") if any(text.startswith(sign) for text in shown)]
+    if not signs:
+        return ""
+    return f"{signs[0]} marks a bound" if len(signs) == 1 else "≤ ≥ mark bounds"
 
 
 def _lines_height(out: PanelWriter, text: str, weight: str = "regular") -> int:

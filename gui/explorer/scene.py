@@ -460,11 +460,12 @@ class ExplorerScene(Scene):
         drawing.rounded_rect(surface, self.canvas, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
         drawing.shadow(surface, self.panel, m.radius, spread=m.px(10))
         drawing.rounded_rect(surface, self.panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
+        written: list[str] = []
         if model.trace is None:
             draw_waiting(surface, model, self.tree_canvas())
         else:
-            draw_tree(surface, model, self.tree_canvas())
-        draw_panel(surface, model, m, self.panel)
+            written = draw_tree(surface, model, self.tree_canvas())
+        draw_panel(surface, model, m, self.panel, written)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """The hover card goes over everything."""

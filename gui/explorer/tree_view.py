@@ -95,12 +95,14 @@ def _frame(model: ExplorerModel, canvas: TreeCanvas) -> TreeFrame:
     )
 
 
-def draw_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> None:
-    """The tree as of the current step: edges and move labels first, then nodes and values."""
+def draw_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> list[str]:
+    """The tree as of the current step: edges and move labels first, then nodes and values;
+    returns the values it wrote under the searched nodes (what the panel's key explains)."""
     frame = _frame(model, canvas)
     _draw_edges(surface, model, canvas.m, frame)
-    _draw_nodes(surface, model, canvas.m, frame)
+    written = _draw_nodes(surface, model, canvas.m, frame)
     _draw_pruned_notes(surface, model, canvas.m, frame)
+    return written
 
 
 def _draw_edges(
@@ -177,11 +179,12 @@ def _draw_move_label(
 
 def _draw_nodes(
     surface: pygame.Surface, model: ExplorerModel, m: Metrics, frame: TreeFrame
-) -> None:
+) -> list[str]:
     """Nodes with their marks, α/β windows on the current path, values, cut stubs and
-    the greyed nodes of pruned subtrees."""
+    the greyed nodes of pruned subtrees; returns the values written under searched nodes."""
     assert model.trace is not None
     radius, small = frame.radius, frame.small
+    written: list[str] = []
     for index, item in enumerate(frame.found.items):
         pos = frame.positions[index]
         node = model.node(item.node)
@@ -228,17 +231,10 @@ def _draw_nodes(
                 surface, text, (x, pos[1] - radius), size, theme.ACCENT, "semibold", anchor=anchor
             )
         named = node.id in (frame.current, model.narrated_child) and not frame.at_end
-        _value_label(
-            surface,
-            m,
-            item,
-            pos,
-            radius,
-            small,
-            _value_shown(model, frame, node),
-            theme.TEXT,
-            always=named,
-        )
+        text = _value_shown(model, frame.practice, node)
+        if _value_label(surface, m, item, pos, radius, small, text, theme.TEXT, always=named):
+            written.append(text)
+    return written
 
 
 def _draw_future(
@@ -270,15 +266,17 @@ def _value_label(
     text: str,
     colour: theme.Colour,
     always: bool = False,
-) -> None:
+) -> bool:
     """A node's value under it, if it fits (always at the root, its children and the nodes
-    the step narrates)."""
+    the step narrates); whether it was written."""
     if always or item.level <= 1 or drawing.text_size(text, small)[0] < item.span * 0.95:
         weight = "semibold" if item.level <= 1 else "regular"
         image = drawing.text_surface(text, small, colour, weight)
         rect = image.get_rect(midtop=(pos[0], pos[1] + radius + m.px(3)))
         pygame.draw.rect(surface, theme.PANEL, rect.inflate(4, 0))
         surface.blit(image, rect)
+        return True
+    return False
 
 
 def _draw_pruned_notes(
@@ -321,12 +319,12 @@ def _under(found: Layout, index: int, tops: list[int]) -> bool:
     return False
 
 
-def _value_shown(model: ExplorerModel, frame: TreeFrame, node: TraceNode) -> str:
+def _value_shown(model: ExplorerModel, practice: bool, node: TraceNode) -> str:
     """A node's value as of the step: "?" while practising, "…" before it has one, a bound
     ("≤ 3 so far") while it is being searched."""
     assert model.trace is not None
     value = node.value_at(model.step)
-    if frame.practice and node.kind != "leaf":
+    if practice and node.kind != "leaf":
         return "?"
     if value is None:
         return "…"

@@ -18,7 +18,7 @@ from plyground.gui.sound import sounds
 from plyground.gui.storage.settings import CUSTOM, FROM_FILE, HUMAN
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
-from plyground.gui.widgets.drop_down import drop_down
+from plyground.gui.widgets.drop_down import caption_room, drop_down, fitted_name, shown_option
 
 Button = pygame_gui.elements.UIButton
 Widget = Any
@@ -89,7 +89,15 @@ def build_roles(
             current = CUSTOM_ROLE if side.preset == CUSTOM else f"AI · {side.preset}"
         if current not in choices:
             current = options[0]
-        menus.insert(0, drop_down(choices, current, rows[i], manager))
+        menu: Widget = drop_down(choices, current, rows[i], manager)
+        shown = shown_option(menu)
+        if side.preset == FROM_FILE and side.is_ai and shown is not None and shown.font:
+            fitted = fitted_name(current, caption_room(shown), shown.font)
+            if fitted != current:  # a long file name: cut in the middle, ".py" kept
+                menu.kill()
+                choices[-1] = fitted
+                menu = drop_down(choices, fitted, rows[i], manager)
+        menus.insert(0, menu)
     return menus, int(rows[1].bottom)
 
 

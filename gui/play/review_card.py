@@ -16,6 +16,7 @@ import pygame_gui
 from plyground.ai.advice.game_review import (
     PositionReview,
     evaluation_text,
+    findings_text,
     unmarked_text,
     win_chance,
 )
@@ -189,7 +190,7 @@ def _draw_title(
     screen: PlayScreen,
     review: Any,
 ) -> None:
-    """GAME REVIEW, how far it got, and the legend."""
+    """GAME REVIEW, how far it got (once done, what it found), and the legend."""
     controller = model.controller
     small = m.font_size(12)
     y = rect.centery
@@ -197,7 +198,17 @@ def _draw_title(
         surface, "GAME REVIEW", (rect.x, y), small, theme.TEXT_FAINT, "semibold", anchor="midleft"
     ).right
     done = len(review.positions)
-    if done < review.total:
+    room = rect.right - x - m.gap * 2 - _button_width(screen)
+    legend = graph_legend_parts(review.positions, controller.colour_names()[0])
+    if review.complete:  # what the review found, in the words of `review`'s last line
+        whole = findings_text(review.moves)
+        beside = drawing.text_size(legend[0], small)[0] + m.gap  # the legend's first mark
+        found = drawing.fit_parts(whole.split(": "), ": ", room - beside, small)
+        if found:
+            x = drawing.draw_text(
+                surface, found, (x + m.gap, y), small, theme.TEXT, anchor="midleft"
+            ).right
+    else:
         busy = controller.job is not None and controller.job.kind == "game_review"
         state = (
             f"evaluating {done + 1} of {review.total}…"
@@ -207,7 +218,6 @@ def _draw_title(
         x = drawing.draw_text(
             surface, state, (x + m.gap, y), small, theme.ACCENT, anchor="midleft"
         ).right
-    legend = graph_legend_parts(review.positions, controller.colour_names()[0])
     room = rect.right - x - m.gap * 2 - _button_width(screen)
     if room > m.px(60):
         drawing.draw_text(

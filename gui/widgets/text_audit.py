@@ -2,9 +2,10 @@
 
 `with TextRecorder() as recorder: app.draw()` collects a `DrawnText` for each text drawn
 through `drawing.draw_text` (its rect on the window, the area it was drawn into, and whether
-`ellipsize` shortened it), and `button_texts(manager)` the pygame_gui buttons' captions with
-the room they have. `problems()` names what does not fit: a text outside its area or the
-window, two texts on top of each other, a shortened text with no way to read the rest.
+`ellipsize` shortened it), and `button_texts(manager)` the pygame_gui buttons' and
+drop-downs' captions with the room they have inside. `problems()` names what does not fit: a
+text outside its area or the window, two texts on top of each other, two column titles that
+nearly touch, a shortened text with no way to read the rest, a caption wider than its widget.
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from types import TracebackType
 import pygame
 
 from plyground.gui.widgets import drawing
+from plyground.gui.widgets.drop_down import caption_room, shown_option
 
 ELLIPSIS = "…"
 OVERLAP_PIXELS = 1
 """Two texts overlap when their letters' rects share more than this many pixels each way."""
+HEADER_GAP = 12
+"""The least room between two neighbouring titles on one row (column headers), in pixels."""
 
 
 @dataclass(frozen=True)
@@ -44,11 +48,22 @@ class DrawnText:
 
 @dataclass(frozen=True)
 class ButtonText:
-    """A pygame_gui button's caption and the room the button gives it."""
+    """A pygame_gui button's or drop-down's caption and the room the widget gives it."""
 
     text: str
     width: int
+    """The caption's width in the widget's font."""
     rect: pygame.Rect
+    room: int = -1
+    """The widget's inner width: less its shadow, border, rounded corners and the text's
+    padding, as pygame_gui lays a caption out (-1: the whole rect less 4 pixels)."""
+    kind: str = "button"
+
+    @property
+    def fits(self) -> bool:
+        """Whether the caption fits inside the widget."""
+        room = self.room if self.room >= 0 else self.rect.width - 4
+        return self.width <= room
 
 
 @dataclass
@@ -101,20 +116,65 @@ class TextRecorder:
 
 
 def button_texts(manager: object) -> list[ButtonText]:
-    """Every visible pygame_gui button's caption with its text width and the button's rect."""
+    """Every visible pygame_gui button's and closed drop-down's caption, with its width in
+    the widget's font and the widget's rect and inner width (a drop-down's caption is its
+    selected option, in the room its option button leaves beside the ▼)."""
     from pygame_gui.core.utility import translate
-    from pygame_gui.elements import UIButton
+    from pygame_gui.elements import UIButton, UIDropDownMenu
 
     found: list[ButtonText] = []
     group = manager.get_sprite_group()  # type: ignore[attr-defined]
     for element in group.sprites():
-        if not isinstance(element, UIButton) or not element.visible or not element.text:
+        if not element.visible:
             continue
-        font = element.font
-        if font is None:
+        if isinstance(element, UIDropDownMenu):
+            shown = shown_option(element)
+            if shown is None:
+                continue  # open: the list shows every option
+            option = element.selected_option
+            text = translate(option[0] if isinstance(option, tuple) else option)
+            if shown.font is not None and text:
+                width = shown.font.size(text)[0]
+                rect = pygame.Rect(element.rect)
+                found.append(ButtonText(text, width, rect, caption_room(shown), "drop-down"))
             continue
+        if not isinstance(element, UIButton) or not element.text or element.font is None:
+            continue
+        if isinstance(element.parent_element, UIDropDownMenu):
+            continue  # its caption is the drop-down's, read above
         text = translate(element.text)
-        found.append(ButtonText(text, font.size(text)[0], pygame.Rect(element.rect)))
+        rect = pygame.Rect(element.rect)
+        found.append(ButtonText(text, element.font.size(text)[0], rect, caption_room(element)))
+    return found
+
+
+def is_header(text: str) -> bool:
+    """Whether a text is a column or section title: written in capitals ('CUT-OFFS')."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and text == text.upper()
+
+
+def crowded_headers(texts: Iterable[DrawnText], gap: int = HEADER_GAP) -> list[str]:
+    """Neighbouring titles on one row closer than `gap` pixels (they read as one title)."""
+    headers = sorted((t for t in texts if is_header(t.text)), key=lambda t: t.rect.x)
+    found: list[str] = []
+    for index, item in enumerate(headers):
+        row = [
+            other
+            for other in headers[index + 1 :]
+            if min(item.rect.bottom, other.rect.bottom) - max(item.rect.top, other.rect.top)
+            >= min(item.rect.height, other.rect.height) / 2
+            and other.rect.x >= item.rect.centerx
+        ]
+        if not row:
+            continue
+        neighbour = min(row, key=lambda other: other.rect.x)
+        room = neighbour.rect.x - item.rect.right
+        if room < gap:
+            found.append(
+                f"titles {room} px apart (fewer than {gap}): {item.text!r} at "
+                f"{tuple(item.rect)} and {neighbour.text!r} at {tuple(neighbour.rect)}"
+            )
     return found
 
 
@@ -157,9 +217,15 @@ def problems(
                     f"overlap: {item.text!r} at {tuple(item.rect)} and {other.text!r} at "
                     f"{tuple(other.rect)}"
                 )
+    found += crowded_headers(drawn)
     for button in buttons:
-        if button.width > button.rect.width - 4:
-            found.append(f"button caption wider than its button: {button.text!r}")
+        if not button.fits:
+            found.append(
+                f"{button.kind} caption wider than its {button.kind} ({button.width} > "
+                f"{button.room} px inside): {button.text!r} at {tuple(button.rect)}"
+            )
         if not window.contains(button.rect):
-            found.append(f"button outside the window: {button.text!r} at {tuple(button.rect)}")
+            found.append(
+                f"{button.kind} outside the window: {button.text!r} at {tuple(button.rect)}"
+            )
     return found

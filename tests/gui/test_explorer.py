@@ -476,3 +476,39 @@ def test_the_key_card_says_where_the_counts_are_defined() -> None:
     for name in counts.DEFINITIONS:
         if name != "share":
             assert name in COUNTS_HELP
+
+
+def test_the_key_names_only_the_bound_signs_the_tree_shows() -> None:
+    """The key beside the root value names the bound signs among the values the tree wrote:
+    minimax's tree has none; alpha-beta's at 1280x658 writes ≤ and ≥, at 800x600 (no room
+    under the deeper nodes) only ≤."""
+    from plyground.gui import screenshot
+    from plyground.gui.explorer.panel import bound_key
+    from plyground.gui.explorer.tree_view import draw_tree
+    from plyground.gui.widgets import text_audit
+
+    assert bound_key(["+0.42", "loss in 2"]) == ""
+    assert bound_key(["≤ loss in 2", "+0.42"]) == "≤ marks a bound"
+    assert bound_key(["≥ 3 so far"]) == "≥ marks a bound"
+    assert bound_key(["≤ 1", "≥ 2 so far"]) == "≤ ≥ mark bounds"
+    for algorithm, size, key in (
+        ("minimax", (1280, 658), ""),
+        ("alphabeta", (1280, 658), "≤ ≥ mark bounds"),
+        ("alphabeta", (800, 600), "≤ marks a bound"),
+    ):
+        options = {"algorithm": algorithm}
+        app = screenshot.open_scene("explorer", "tictactoe", "5193", size, options)
+        try:
+            pump(app, 2)
+            app.request_frame()
+            with text_audit.TextRecorder() as recorder:
+                app.draw()
+            drawn = [t.text for t in recorder.on_window()]
+            search = " ".join(drawn[drawn.index("SEARCH") : drawn.index("MOVES AT THE ROOT")])
+            assert "bound" not in search if not key else key in search, search
+            scene = app.scene
+            written = draw_tree(pygame.Surface(app.size), scene.model, scene.tree_canvas())
+            signs = {sign for sign in "≤≥" if any(t.startswith(sign) for t in written)}
+            assert signs == {sign for sign in "≤≥" if sign in key}
+        finally:
+            app.quit(save=False)

@@ -297,3 +297,25 @@ def test_the_graph_marks_each_kind_of_point_and_its_legend_lists_those_shown():
     assert up[0][1] < 10.0 < down[0][1]  # the apex points the way the true value may lie
     assert review_card.point_shape(exact(0.0, Source.SOLVER), (10.0, 10.0), 3.0) == []
     assert review_card.point_shape(estimate(0.2, 4), (10.0, 10.0), 3.0) == []
+
+
+def test_the_card_and_the_terminal_say_what_the_review_found_in_the_same_words(capsys):
+    """Once done, the card's title says what `review`'s last line says: how many moves lost
+    value and how."""
+    import main
+    from plyground.gui import screenshot
+    from plyground.gui.widgets import text_audit
+    from tests.gui.driving import pump
+
+    main.main(["review", "--game", "connect4", "--moves", "5234545545333645613"])
+    last = capsys.readouterr().out.splitlines()[-1]
+    found = "2 of 19 moves lost value: 1 gave a win away, 1 gave a draw away"
+    assert last == f"{found}. Red won."
+    app = screenshot.open_scene("review", "connect4", "5234545545333645613", (1280, 658))
+    try:
+        pump(app, 2)
+        with text_audit.TextRecorder() as recorder:
+            app.draw()
+        assert found in [drawn.text for drawn in recorder.on_window()]
+    finally:
+        app.quit(save=False)

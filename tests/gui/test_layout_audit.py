@@ -1,7 +1,9 @@
 """Every text fits at every window size: each scene drawn headless with every text recorded
 (gui.widgets.text_audit), no text outside its area or the window, none on top of another, none
-cut short where pointing or a key does not show the rest, no button caption wider than its
-button. The quick subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
+cut short where pointing or a key does not show the rest, no two column titles on a row
+closer than `text_audit.HEADER_GAP`, no pygame_gui button's or drop-down's caption wider than
+the inside of its widget. The quick
+subset runs at 1280x658 and 800x600; the other sizes are marked slow."""
 
 from __future__ import annotations
 
@@ -55,6 +57,12 @@ CASES: dict[str, Case] = {
         "445544336",
         {"at": 6, "show_analysis": True},
     ),
+    "play-own-agent": (
+        "play",
+        "connect4",
+        "4453",
+        {"players": ["human", "/home/student/alphabeta_with_move_ordering.py"]},
+    ),
     "explorer": ("explorer", "tictactoe", "5193", {}),
     "lesson-1-first": ("lesson", "tictactoe", "", {"lesson": 1, "step": 1}),
     "lesson-1-middle": ("lesson", "tictactoe", "", {"lesson": 1, "step": 8}),
@@ -69,7 +77,7 @@ CASES: dict[str, Case] = {
 QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
 QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
 QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
-QUICK_CASES += ["play-pig", "gameover-connect4", "policy"]
+QUICK_CASES += ["play-pig", "gameover-connect4", "policy", "compare", "play-own-agent"]
 
 
 def readable_areas(app: Any) -> list[pygame.Rect]:
@@ -220,3 +228,81 @@ def test_the_audit_finds_what_does_not_fit() -> None:
     assert any(f.startswith("cut short: 'first line'") for f in found)
     readable = [pygame.Rect(0, 90, 400, 80)]  # where pointing shows the whole texts
     assert len(text_audit.problems(texts, window.get_rect(), readable)) == 3
+
+
+def test_the_audit_finds_column_titles_that_nearly_touch() -> None:
+    """Two titles in capitals on one row need `HEADER_GAP` between them; other texts, titles
+    on other rows and titles far enough apart are fine."""
+    from plyground.gui.widgets import drawing
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((400, 300))
+    gap = text_audit.HEADER_GAP
+    with text_audit.TextRecorder() as recorder:
+        right = drawing.draw_text(window, "CUT-OFFS", (10, 10), 13).right
+        drawing.draw_text(window, "TABLE HITS", (right + gap - 4, 10), 13)  # too close
+        right = drawing.draw_text(window, "NODES", (10, 60), 13).right
+        drawing.draw_text(window, "LEAVES", (right + gap + 2, 60), 13)  # room enough
+        right = drawing.draw_text(window, "TIME", (10, 110), 13).right
+        drawing.draw_text(window, "of minimax", (right + 2, 110), 13)  # not a title
+        drawing.draw_text(window, "MOVE", (10, 160), 13)
+        drawing.draw_text(window, "VALUE", (10, 175), 13)  # the next row
+    found = text_audit.problems(recorder.on_window(), window.get_rect())
+    assert len(found) == 1, found
+    assert found[0].startswith("titles") and "'CUT-OFFS'" in found[0] and "'TABLE HITS'" in found[0]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 658)], ids=label)
+def test_compare_titles_have_room(size: tuple[int, int]) -> None:
+    """Compare's column titles keep `HEADER_GAP` apart (a narrow table puts them on two
+    lines), and every title is drawn whole."""
+    app = screenshot.open_scene("compare", "connect4", "4453", size, {"depth": 2})
+    try:
+        pump(app, 2)
+        app.request_frame()
+        with text_audit.TextRecorder() as recorder:
+            app.draw()
+        texts = recorder.on_window()
+        assert text_audit.crowded_headers(texts) == []
+        shown = " ".join(t.text for t in texts if text_audit.is_header(t.text))
+        for title in ("NODES", "LEAVES", "TABLE", "HITS", "TIME", "MINIMAX"):
+            assert title in shown
+    finally:
+        app.quit(save=False)
+
+
+def test_the_audit_reads_buttons_and_drop_downs_captions() -> None:
+    """A UIButton's or a closed UIDropDownMenu's caption wider than the widget's inside (its
+    rect less border, shadow, corners and padding; a drop-down's less its ▼ too) is found."""
+    import pygame_gui
+
+    from plyground.gui.widgets.drop_down import caption_room, drop_down, fitted_name, shown_option
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((400, 300))
+    manager = pygame_gui.UIManager(window.get_size())
+    long_name = "AI · alphabeta_with_move_ordering.py"
+    pygame_gui.elements.UIButton(pygame.Rect(10, 10, 60, 30), "A caption far too long", manager)
+    pygame_gui.elements.UIButton(pygame.Rect(10, 50, 200, 30), "Fits", manager)
+    menu = drop_down(["Human", long_name], long_name, pygame.Rect(10, 90, 150, 30), manager)
+    drop_down(["Human", "AI · Hard"], "Human", pygame.Rect(10, 130, 150, 30), manager)
+    captions = text_audit.button_texts(manager)
+    assert sorted((c.kind, c.text) for c in captions) == [
+        ("button", "A caption far too long"),
+        ("button", "Fits"),
+        ("drop-down", long_name),
+        ("drop-down", "Human"),
+    ]  # the drop-downs' own option and ▼ buttons are read as the drop-down
+    found = text_audit.problems([], window.get_rect(), buttons=captions)
+    assert len(found) == 2, found
+    assert any(f.startswith("button caption wider") and "far too long" in f for f in found)
+    assert any(f.startswith("drop-down caption wider") and long_name in f for f in found)
+    shown = shown_option(menu)
+    room = caption_room(shown)
+    assert room < 150 - 20 - 2  # less than the box less the ▼ and the border
+    fitted = fitted_name(long_name, room, shown.font)
+    assert fitted.startswith("AI · alpha") and fitted.endswith("….py")
+    assert shown.font.size(fitted)[0] <= room < shown.font.size(long_name)[0]
+    assert fitted_name("AI · Hard", room, shown.font) == "AI · Hard"

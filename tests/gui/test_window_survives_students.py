@@ -148,6 +148,12 @@ def student_workers(mark: str) -> list[int]:
     return found
 
 
+WORKERS_END = 15.0
+"""Seconds the students' workers of a game that was left may take to be gone: they are
+killed at once, but on a loaded 2-core machine a worker still starting (a new Python, its
+sandbox) can take seconds to appear and go.  Polled: a pass costs only the real time."""
+
+
 def gone_within(mark: str, seconds: float) -> bool:
     """Whether every student worker of the run has ended within `seconds`."""
     deadline = time.monotonic() + seconds
@@ -189,7 +195,7 @@ def test_leaving_a_view_never_waits_for_an_endless_evaluate(
         app.pop()
         took = time.monotonic() - started
         assert took < 2.0, f"leaving {view} took {took:.1f} s"
-        assert gone_within(run_mark, 5.0), "the student's worker ended with the view"
+        assert gone_within(run_mark, WORKERS_END), "the student's worker ended with the view"
         pump(app, 2)
 
 
@@ -215,7 +221,7 @@ def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
         worker.close()
         took = time.monotonic() - started
         assert took < 2.0, f"closing the AI worker took {took:.1f} s"
-        assert not worker.alive and gone_within(run_mark, 5.0)
+        assert not worker.alive and gone_within(run_mark, WORKERS_END)
 
 
 def ancestors(pid: int) -> list[int]:
@@ -274,7 +280,7 @@ def test_file_agents_move_beside_the_window_and_end_with_each_game(
     assert 1 <= most <= 2, f"{most} student workers at once: at most the two in play"
     assert len(seen) >= 4, "each game starts its own workers"
     app.pop_to_root()  # back to the menu: the game's workers end
-    assert gone_within(run_mark, 5.0)
+    assert gone_within(run_mark, WORKERS_END)
 
 
 def test_new_game_and_leaving_end_an_endless_agents_worker(
@@ -300,7 +306,7 @@ def test_new_game_and_leaving_end_an_endless_agents_worker(
         assert not before & set(student_workers(run_mark)), "the old game's worker ended"
         assert len(student_workers(run_mark)) <= 2
     app.pop_to_root()
-    assert gone_within(run_mark, 5.0)
+    assert gone_within(run_mark, WORKERS_END)
 
 
 @pytest.mark.slow
@@ -323,7 +329,7 @@ def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
             assert answer is not None and answer.move in _opening().legal_moves()
             assert len(student_workers(run_mark)) == 1, "the side's worker, kept for its game"
             worker.end_game()
-            assert gone_within(run_mark, 5.0), "ended with its game"
+            assert gone_within(run_mark, WORKERS_END), "ended with its game"
     finally:
         worker.close()
 
@@ -382,7 +388,7 @@ def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
         assert wait_until(app, lambda: bool(controller.forfeited), 30)
         assert "forfeits: killer.py: its process was killed" in controller.forfeited
         assert controller.recorded and len(controller.series) == game + 1
-        assert gone_within(run_mark, 5.0), "both sides' workers ended with the game"
+        assert gone_within(run_mark, WORKERS_END), "both sides' workers ended with the game"
         controller.new_game()
     app.pop_to_root()
 
@@ -399,8 +405,8 @@ def test_cancel_in_compare_abandons_an_endless_evaluate(
     for _ in range(2):  # the hostile case the second time too
         scene.cancel()
         assert wait_until(app, lambda: not scene.running, 5.0), "the cancelled run is given up"
-        assert scene.message == "Cancelled." and gone_within(run_mark, 5.0)
+        assert scene.message == "Cancelled." and gone_within(run_mark, WORKERS_END)
         scene.start()  # runs again on a new process: the file loops again
         assert wait_until(app, lambda: bool(student_workers(run_mark)), 30)
     app.pop()
-    assert gone_within(run_mark, 5.0)
+    assert gone_within(run_mark, WORKERS_END)

@@ -99,9 +99,25 @@ def describe_side(side: SideSetup, game: Any) -> list[str]:
         lines.append(heuristic.description)
     extras = []
     if config.time_limit:
-        extras.append(f"up to {config.time_limit:g} s a move")
+        extras.append(time_text(config.time_limit, config.depth is None, game, bool(blurb)))
     if getattr(config, "randomness", 0):
         extras.append(f"some randomness (±{config.randomness:g})")
     if extras:
         lines.append("; ".join(extras).capitalize())
     return lines
+
+
+def time_text(seconds: float, solving: bool, game: Any, described: bool) -> str:
+    """A side's time per move in words, true of what bounds it: a search on a clock is
+    "up to N s a move", but a solve on the game's own exact engine is bounded by its nodes
+    (the same move on every machine), so there the seconds are what the heuristic search
+    gets where the solve does not finish; a preset the game describes says that itself."""
+    offered = games.state_capabilities(game.initial_state()).exact_engine is not None
+    if not (solving and offered):
+        return f"up to {seconds:g} s a move"
+    if described:
+        return f"{seconds:g} s a move for the heuristic search, where the solve does not finish"
+    return (
+        f"{seconds:g} s a move for the heuristic search where a solve does not finish; the "
+        "game's solver is bounded by nodes instead"
+    )

@@ -1,9 +1,9 @@
 """Frame times of the explorer while it steps through a big recorded search (`bench --gui`).
 
 `run()` opens the app headless, records a search of about 20,000 nodes (by default the game
-without chance with the most moves at the start, tic-tac-toe: minimax, depth 5, 18,730
-nodes), opens every node the layout can show, and plays the stepper at its fastest setting,
-timing each frame's work (events, update, draw).
+without chance with the most moves at the start: minimax, depth 5; 18,730 nodes on the
+project's games, docs/BENCHMARKS.md), opens every node the layout can show, and plays the
+stepper at its fastest setting, timing each frame's work (events, update, draw).
 """
 
 from __future__ import annotations

@@ -183,3 +183,18 @@ def test_every_games_ai_vs_ai_series_has_a_seed_box(game: str) -> None:
             assert has_seed == wanted, (game, preset)
         finally:
             app.quit(save=False)
+
+
+def test_a_time_limit_is_said_as_what_bounds_the_move() -> None:
+    """A search on a clock stops at its time; a solve on a game's own engine is bounded by
+    nodes, so there the seconds are said as the heuristic search's, never as a cap."""
+    from plyground import games
+    from plyground.gui.describe import time_text
+
+    connect4, tictactoe = games.get_game("connect4"), games.get_game("tictactoe")
+    assert time_text(1.5, False, connect4, False) == "up to 1.5 s a move"
+    assert time_text(2, True, tictactoe, False) == "up to 2 s a move"
+    solving = time_text(0.5, True, connect4, False)
+    assert "up to" not in solving and "bounded by nodes" in solving
+    expert = time_text(1.5, True, connect4, True)
+    assert expert == "1.5 s a move for the heuristic search, where the solve does not finish"

@@ -39,22 +39,13 @@ class Expectiminimax:
         size = self.table.size
         store_at = self.table.store_at
         decay = not root.STOCHASTIC
-        proven = PROVEN_UNITS
-        step = STEP_UNITS
         # nodes, table hits, hits whose value rests on an estimate
         counters = [0, 0, 0]
         leaves_estimate = not ctx.exact_leaves
         book = ctx.book and state_capabilities(root).book_value is not None
 
         def convert(value: float, same_player: bool) -> float:
-            if same_player:
-                return value
-            if decay:
-                if value > proven:
-                    return -value + step
-                if value < -proven:
-                    return -value - step
-            return -value
+            return value if same_player else _for_the_other_player(value, decay)
 
         def node_value(node: Any, remaining: int) -> float:
             counters[0] += 1
@@ -148,3 +139,15 @@ class Expectiminimax:
             node = node.play(entry[4])
             remaining -= 1
         return tuple(line)
+
+
+def _for_the_other_player(value: float, decay: bool) -> float:
+    """A child's value for the parent's player when the other player moves there: negated,
+    and where proven results decay with distance (games without chance) one step further
+    away."""
+    if decay:
+        if value > PROVEN_UNITS:
+            return -value + STEP_UNITS
+        if value < -PROVEN_UNITS:
+            return -value - STEP_UNITS
+    return -value

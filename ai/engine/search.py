@@ -379,21 +379,30 @@ def _solve_on_budget(
     return found, tentative, plan, order
 
 
-def _alphabeta(
-    state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
-) -> SearchResult:
-    """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
+def _searcher(
+    state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
+) -> tuple[AlphaBeta, float]:
+    """The alpha-beta searcher for the search, on the game's exact engine where it solves,
+    and the seconds loading that engine took, set aside from the search's time."""
+    loading = time.perf_counter()
     # Without a table given, a Python search gets one sized to its depth, a search on a
     # game's exact engine a small one (the engine keeps its own).
-    loading = time.perf_counter()
     searcher = make_alphabeta(
         state, ctx, table, solving=depth is None, new_table=lambda: _table_for(depth)
     )
     engine = getattr(searcher, "engine", None)
-    start_up = 0.0
-    if engine is not None and (engine.ready() or time.perf_counter() - loading > START_UP):
-        start_up = time.perf_counter() - loading
-        ctx.set_aside(start_up)  # loading the engine is not the search's time
+    if engine is None or not (engine.ready() or time.perf_counter() - loading > START_UP):
+        return searcher, 0.0
+    start_up = time.perf_counter() - loading
+    ctx.set_aside(start_up)  # loading the engine is not the search's time
+    return searcher, start_up
+
+
+def _alphabeta(
+    state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
+) -> SearchResult:
+    """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
+    searcher, start_up = _searcher(state, depth, ctx, table)
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()

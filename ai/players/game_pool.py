@@ -75,7 +75,8 @@ def pool_results(
                 return
             head = window[0]
             try:
-                _hand_out(pool, window, play)
+                with _terminal_signals_held():  # submitting spawns the workers
+                    _hand_out(pool, window, play)
                 if not head.done:
                     assert head.future is not None
                     head.result, head.done = head.future.result(), True
@@ -130,28 +131,32 @@ def _settle_broken(window: deque[_Slot[Task, Result]], lost: Callable[[Task, str
             slot.suspect, slot.future = True, None
 
 
-def _start_resource_tracker() -> None:
-    """Start multiprocessing's resource tracker with hang-ups blocked in it, as Ctrl+C and
-    SIGTERM already are: a dropped terminal's SIGHUP to the whole process group is for the
-    parent to handle, and a tracker killed by it is restarted with a traceback per resource.
-    (A blocked signal stays blocked in a child; the parent's own is delivered after.)"""
-    from multiprocessing import resource_tracker
-
-    hangup = getattr(signal, "SIGHUP", None)
-    block = getattr(signal, "pthread_sigmask", None)
-    if hangup is None or block is None:
-        resource_tracker.ensure_running()
+@contextlib.contextmanager
+def _terminal_signals_held() -> Iterator[None]:
+    """Within the block, Ctrl+C and a hang-up wait (blocked, where the system can block
+    them): a process started here keeps them blocked from its first instruction, so a
+    terminal's signal to the whole process group reaches only the parent, which reports
+    and stops the pool; a worker still starting up would otherwise print a traceback.  (A
+    blocked signal stays blocked in a child; the parent's own is delivered after.)"""
+    block = getattr(signal, "pthread_sigmask", None)  # none on Windows
+    held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+    if block is None:
+        yield
         return
-    block(signal.SIG_BLOCK, {hangup})
+    before = block(signal.SIG_BLOCK, held)
     try:
-        resource_tracker.ensure_running()
+        yield
     finally:
-        block(signal.SIG_UNBLOCK, {hangup})
+        block(signal.SIG_SETMASK, before)
 
 
 def _new_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of `jobs` spawned workers that know the parent's games."""
-    _start_resource_tracker()
+    """A pool of `jobs` spawned workers that know the parent's games (started, like the
+    resource tracker, with the terminal's signals held: `_terminal_signals_held`)."""
+    from multiprocessing import resource_tracker
+
+    with _terminal_signals_held():
+        resource_tracker.ensure_running()
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context("spawn"),

@@ -77,6 +77,8 @@ def analyze_position(
     if state.is_terminal():
         winner = state.winner()
         report["winner"] = None if winner is None else winner + 1
+        if winner is not None:
+            report["winner_side"] = game.side_names[winner]
         return report
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
     report.update(_result_fields(game, state, result, verdict))
@@ -206,7 +208,8 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     write(f"{report['title']}, after {played}\n\n{report['position'].rstrip()}\n\n")
     if report["terminal"]:
         winner = report["winner"]
-        write("The game is over: " + ("a draw.\n" if winner is None else f"player {winner} won.\n"))
+        won = None if winner is None else side_and_number(report["winner_side"], winner)
+        write("The game is over: " + ("a draw.\n" if won is None else f"{won} won.\n"))
         return
     depth = "to the end" if report["depth_asked"] is None else f"depth {report['depth_asked']}"
     title = ALGORITHM_TITLES.get(report["algorithm"], report["algorithm"])

@@ -288,7 +288,7 @@ def test_analyze_names_the_side_to_move_once(capsys: pytest.CaptureFixture[str])
 def test_analyze_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "analyze", "--game", "connect4", "--moves", "1212121")
     assert status == 0
-    assert "The game is over: player 1 won." in out
+    assert "The game is over: Red (player 1) won." in out
 
 
 def test_analyze_loads_a_save_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -172,9 +172,10 @@ def _draw_move_label(
     mid = (px + (x - px) * 0.68, py + (y - py) * 0.68)
     size = frame.small if frame.found.slot >= m.px(40) else max(10, frame.small - 2)
     if drawing.text_size(label, size)[0] < item.span * 0.95 or item.level == 1:
-        rect = drawing.text_surface(label, size, colour).get_rect(center=mid)
+        image = drawing.text_surface(label, size, colour)
+        rect = image.get_rect(center=mid)
         pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2))
-        surface.blit(drawing.text_surface(label, size, colour), rect)
+        drawing.blit_text(surface, label, image, rect)
 
 
 def _draw_nodes(
@@ -274,7 +275,7 @@ def _value_label(
         image = drawing.text_surface(text, small, colour, weight)
         rect = image.get_rect(midtop=(pos[0], pos[1] + radius + m.px(3)))
         pygame.draw.rect(surface, theme.PANEL, rect.inflate(4, 0))
-        surface.blit(image, rect)
+        drawing.blit_text(surface, text, image, rect)
         return True
     return False
 
@@ -305,7 +306,7 @@ def _draw_pruned_notes(
             image = drawing.text_surface(line, size, theme.TEXT_FAINT, "semibold")
             rect = image.get_rect(midtop=((min(xs) + max(xs)) // 2, y))
             pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2))
-            surface.blit(image, rect)
+            drawing.blit_text(surface, line, image, rect)
             y += round(size * 1.25)
 
 
@@ -385,9 +386,8 @@ def draw_cut(
     scissors(surface, pygame.Rect(rect.x, rect.y + (line_h - icon) // 2, icon, icon), theme.DANGER)
     y = rect.y
     for line in lines:
-        surface.blit(
-            drawing.text_surface(line, size, theme.DANGER, "semibold"), (rect.x + icon + 4, y)
-        )
+        image = drawing.text_surface(line, size, theme.DANGER, "semibold")
+        drawing.blit_text(surface, line, image, image.get_rect(topleft=(rect.x + icon + 4, y)))
         y += line_h
 
 

@@ -180,6 +180,14 @@ def draw_text(
     return rect
 
 
+def blit_text(surface: pygame.Surface, text: str, image: pygame.Surface, rect: pygame.Rect) -> None:
+    """Blit `image`, the rendered `text` (`text_surface`), at `rect`, and tell the layout
+    audit as `draw_text` does: for views that place a label themselves (on a plate, say)."""
+    surface.blit(image, rect)
+    for watcher in TEXT_WATCHERS:
+        watcher(surface, text, rect, image)
+
+
 def ellipsize(text: str, width: int, size: int, weight: str = "regular") -> str:
     """`text`, shortened with an ellipsis so it fits in `width` pixels."""
     if text_size(text, size, weight)[0] <= width:

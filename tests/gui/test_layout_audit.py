@@ -306,3 +306,21 @@ def test_the_audit_reads_buttons_and_drop_downs_captions() -> None:
     assert fitted.startswith("AI · alpha") and fitted.endswith("….py")
     assert shown.font.size(fitted)[0] <= room < shown.font.size(long_name)[0]
     assert fitted_name("AI · Hard", room, shown.font) == "AI · Hard"
+
+
+def test_the_audit_sees_the_trees_own_labels() -> None:
+    """The explorer places its labels itself (moves on edges, values under nodes, cut-off
+    notes, on plates of their own); they reach the audit like every other text, so two that
+    overlap are found."""
+    scene, game, moves, options = CASES["lesson-1-last"]
+    app = screenshot.open_scene(scene, game, moves, (1280, 658), options)
+    try:
+        pump(app, 2)
+        app.request_frame()
+        with text_audit.TextRecorder() as recorder:
+            app.draw()
+        canvas = app.scene.canvas
+        in_tree = {drawn.text for drawn in recorder.on_window() if canvas.contains(drawn.rect)}
+        assert {"B", "C", "D", "B1", "C1", "3"} <= in_tree
+    finally:
+        app.quit(save=False)

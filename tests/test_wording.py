@@ -172,11 +172,22 @@ def test_counters_a_compiled_engine_does_not_keep_are_not_shown() -> None:
     assert report.counters(engine) == []
 
 
+def test_huge_counts_are_written_as_powers_of_ten() -> None:
+    assert [report.compact(n) for n in (999, 1234, 1234567, 9.1e26, 1e12, 7.06e16)] == [
+        "999",
+        "1.23k",
+        "1.23M",
+        "9.1×10²⁶",
+        "1×10¹²",
+        "7.1×10¹⁶",
+    ]
+
+
 def test_a_compiled_solvers_share_of_minimax_names_the_solver() -> None:
     tree = {"minimax_tree": 10**12}
     solver = SimpleNamespace(nodes=250_000, extra={**tree, "exact_engine": "compiled"})
     assert report.versus_tree(solver) == (
-        "minimax ≈ 1e+12 nodes (sampled tree); the compiled solver (alpha-beta) used under 0.1%"
+        "minimax ≈ 1×10¹² nodes (sampled tree); the compiled solver (alpha-beta) used under 0.1%"
     )
     search = SimpleNamespace(nodes=5 * 10**10, extra=tree)
     assert report.versus_tree(search).endswith("; alpha-beta used 5.0%")

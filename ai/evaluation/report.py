@@ -19,10 +19,15 @@ MIN_RATE_NODES = 2_000
 """Nor has one that visited fewer nodes than this."""
 
 
+SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
 def compact(number: float) -> str:
-    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M', 7e16 -> '7e+16'."""
+    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M', 7.1e16 -> '7.1×10¹⁶'."""
     if number >= 1e12:
-        return f"{number:.2g}"
+        mantissa, exponent = f"{number:.1e}".split("e")
+        mantissa = mantissa.removesuffix(".0")
+        return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPTS)}"
     if number >= 1_000_000_000:
         return f"{number / 1_000_000_000:.3g}G"
     if number >= 1_000_000:

@@ -353,20 +353,12 @@ def play_match(setup: MatchSetup, count: int, jobs: int = 1) -> Iterator[GameRec
 
 
 @dataclass(slots=True)
-class PlayerTally:
-    """Running totals for one player of a match."""
+class Score:
+    """Wins, draws and losses, and what they make: games played and points."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    games_first: int = 0
-    score_first: float = 0.0
-    games_second: int = 0
-    score_second: float = 0.0
-    decisions: int = 0
-    think_time: float = 0.0
-    worst_time: float = 0.0
-    nodes: int = 0
 
     @property
     def games(self) -> int:
@@ -377,6 +369,20 @@ class PlayerTally:
     def points(self) -> float:
         """1 a win, 0.5 a draw."""
         return self.wins + 0.5 * self.draws
+
+
+@dataclass(slots=True)
+class PlayerTally(Score):
+    """Running totals for one player of a match."""
+
+    games_first: int = 0
+    score_first: float = 0.0
+    games_second: int = 0
+    score_second: float = 0.0
+    decisions: int = 0
+    think_time: float = 0.0
+    worst_time: float = 0.0
+    nodes: int = 0
 
     @property
     def time_per_move(self) -> float:

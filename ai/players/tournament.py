@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from plyground.ai.players.match import GameRecord, MatchSetup, derive_seed, play_tasks
+from plyground.ai.players.match import GameRecord, MatchSetup, Score, derive_seed, play_tasks
 
 ANCHOR = 1500.0
 """The mean rating of the field."""
@@ -70,24 +70,12 @@ class TournamentSetup:
 
 
 @dataclass(slots=True)
-class PairResult:
-    """Results of player i against player j, from i's side."""
+class PairResult(Score):
+    """Results of player i against player j, from i's side (games between the two, i's
+    points)."""
 
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
     score_moving_first: float = 0.0
     games_moving_first: int = 0
-
-    @property
-    def games(self) -> int:
-        """Games between the two."""
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> float:
-        """i's points: 1 a win, 0.5 a draw."""
-        return self.wins + 0.5 * self.draws
 
 
 @dataclass(frozen=True, slots=True)

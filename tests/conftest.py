@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PLYGROUND_CONFIG_DIR", tempfile.mkdtemp(prefix="plyground-test-config-"))
 # The AI worker processes of the tests rarely solve: they load the compiled solver when
-# they do, not each time one starts (ai.engine.exact_solving.warm_up_engines).
+# they do, not each time one starts (ai.engine.exact_solving.warm_up_in_background).
 os.environ.setdefault("PLYGROUND_NO_WARM_UP", "1")
 
 

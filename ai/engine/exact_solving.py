@@ -31,7 +31,6 @@ from plyground.games.base import (
     ExactEngine,
     Move,
     WarmUp,
-    capabilities,
     state_capabilities,
 )
 
@@ -79,24 +78,9 @@ def python_only() -> Iterator[None]:
 
 
 WARM_UP_SWITCH = "PLYGROUND_NO_WARM_UP"
-"""Set in the environment, `warm_up_engines` does nothing (the tests: many short-lived
-worker processes that never solve)."""
-
-
-def warm_up_engines() -> None:
-    """Load (or compile) every registered game's exact engine now (the optional `warm_up()`
-    of a game's factory), so that the first solve does not wait for it (`analyze` calls this
-    before it times a search; the AI worker warms the game in play alone, in the background:
-    `warm_up_in_background`).  A failure here only means the first solve loads it instead."""
-    from plyground import games
-
-    if os.environ.get(WARM_UP_SWITCH):
-        return
-    for factory in games.GAMES.values():
-        warm_up = capabilities(factory).warm_up
-        if warm_up is not None:
-            with suppress(Exception):  # a solve later says what is wrong
-                warm_up()
+"""Set in the environment, `warm_up_in_background` does nothing (the tests: many
+short-lived worker processes that never solve; a search still loads its engine when it
+solves, `ExactEngine.ready`)."""
 
 
 _warming: set[str] = set()

@@ -54,11 +54,11 @@ from plyground.games.base import CHANCE, Heuristic, Move, state_capabilities
 
 _T = TypeVar("_T")
 MAX_DEPTH = 64
+"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
 START_UP = 0.005
 """Seconds of loading a game's exact engine (its module, compiled code, first table touch)
 past which a search reports them apart (`extra["engine_start_up"]`) and leaves them out of
 its time: the start-up is not the search's speed."""
-"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
 

@@ -19,7 +19,7 @@ wheel) the same happens, and `status()` says why (`analyze` and `bench` print it
 
 The compiled code is cached on disk (numba's ``cache=True``) in the user's cache folder
 (platformdirs), never in the installed package: nothing is written into site-packages at run
-time, and a read-only install still compiles only once.  `warm_up(state)` compiles (or loads)
+time, and a read-only install still compiles only once.  `warm_up()` compiles (or loads)
 it ahead of use.
 """
 
@@ -347,10 +347,10 @@ class _Words:
             self.mask |= self.mask + (1 << (7 * (int(column) - 1)))
 
 
-def warm_up(state: Any | None = None) -> float:
-    """Compile (or load from the disk cache) the engine by solving `state` (a position a
-    few moves from the end, by default `WARM_UP_MOVES`) and loading the books; the seconds
-    it took (0 when off).  It solves on a table of its own (untouched pages cost no memory),
+def warm_up() -> float:
+    """Compile (or load from the disk cache) the engine by solving `WARM_UP_MOVES` (a
+    position a few moves from the end) and loading the books; the seconds it took (0 when
+    off).  It solves on a table of its own (untouched pages cost no memory),
     so it may run in a thread beside a search."""
     global _warmed
     start = time.perf_counter()
@@ -358,7 +358,7 @@ def warm_up(state: Any | None = None) -> float:
     if engine is None:
         return 0.0
     solver = CompiledSolver(engine)  # a table of its own: a search may run meanwhile
-    words = state if state is not None else _Words(WARM_UP_MOVES)
+    words = _Words(WARM_UP_MOVES)
     solver.solve_score(words)
     solver.probe_score(words, -1, 1)
     _warmed = True

@@ -14,7 +14,7 @@ EXERCISES = ("minimax", "alphabeta", "expectiminimax")
 
 def command_exercise(args: argparse.Namespace) -> int:
     """Print a starter file, or grade a student's file (exit 0 when every case passes)."""
-    from plyground.ai.student_code.grader import check_file, fresh_seed, grade
+    from plyground.ai.student_code.grader import check_file, file_seed, grade
     from plyground.ai.student_code.templates import template
 
     if args.template is not None:
@@ -34,9 +34,13 @@ def command_exercise(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     out = console_for()
-    seed = fresh_seed() if args.seed is None else args.seed
+    seed = file_seed(args.file) if args.seed is None else args.seed
     say(out, f"Grading {args.name} in {args.file}:", style="bold")
-    say(out, f"  random trees from seed {seed} (--seed {seed} replays this run)")
+    if args.seed is None:
+        say(out, f"  random trees from seed {seed}, this file's own: the same cases every run")
+        say(out, "  (--seed N draws other random trees)")
+    else:
+        say(out, f"  random trees from seed {seed} (--seed {seed} replays this run)")
     failed: list[Any] = []
     shown: set[tuple[str, ...]] = set()
 
@@ -50,7 +54,11 @@ def command_exercise(args: argparse.Namespace) -> int:
         if not outcome.passed:
             failed.append(outcome)
 
-    outcomes = grade(args.name, args.file, on_case, seed=seed)
+    try:
+        outcomes = grade(args.name, args.file, on_case, seed=seed)
+    except ValueError as error:  # the worker could not start: the set-up's problem, said once
+        print(f"plyground exercise: {error}", file=sys.stderr)
+        return 2
     passed = len(outcomes) - len(failed)
     say(out)
     say(
@@ -76,7 +84,8 @@ def add_parser(commands: Any) -> None:
         "write minimax, alpha-beta or expectiminimax yourself and have it graded",
         "Write the textbook search in a file of your own and grade it: the grader runs your "
         "function (in a worker process, with a time limit) on the textbook trees, random "
-        "trees (drawn afresh each run from a seed it prints) and positions of every game, and "
+        "trees (from a seed of the file's own: the same cases every run; --seed N draws "
+        "others) and positions of every game, and "
         "compares the value and the sequence of leaves your search asks the grader for with "
         "the reference trace; the first leaf that differs is named. "
         "Values are from MAX's point of view; depth counts decisions (chance layers use "
@@ -100,7 +109,8 @@ game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outco
         "--seed",
         type=nonnegative_int,
         metavar="N",
-        help="draw the random trees from seed N (default: a fresh seed, printed)",
+        help="draw the random trees from seed N (default: a seed drawn from the file's name, "
+        "the same every run)",
     )
     parser.add_argument(
         "--explore",

@@ -169,3 +169,22 @@ def test_the_cli_template_fails_then_a_solution_passes(tmp_path: Path) -> None:
         [sys.executable, main, "exercise", "minimax", path], capture_output=True, text=True
     )
     assert bad.returncode == 2 and "no function minimax()" in bad.stderr
+
+
+def test_the_same_file_gets_the_same_cases_every_run(tmp_path: Path) -> None:
+    from plyground.ai.student_code.grader import file_seed
+
+    main = str(Path(__file__).resolve().parents[1] / "main.py")
+    half_right = MINIMAX.replace("depth == 0", "depth <= 1")  # right on some trees only
+    path = write(tmp_path, half_right)
+    runs = [
+        subprocess.run(
+            [sys.executable, main, "exercise", "minimax", path], capture_output=True, text=True
+        )
+        for _ in range(2)
+    ]
+    seed = file_seed(path)
+    assert seed == file_seed(str(tmp_path / "elsewhere" / Path(path).name))  # by its name
+    assert all(f"random trees from seed {seed}, this file's own" in run.stdout for run in runs)
+    assert "--seed N draws other random trees" in runs[0].stdout
+    assert runs[0].stdout == runs[1].stdout  # same cases, same lines, same score

@@ -15,7 +15,7 @@ from plyground.ai.student_code import sandbox
 from plyground.ai.student_code.agents import AgentSpec, agent_player
 from plyground.ai.student_code.grader import cases, grade
 from plyground.ai.student_code.messages import decode_state, encode_state
-from plyground.ai.student_code.worker import MEMORY_CAP, UserCodeError
+from plyground.ai.student_code.worker import MEMORY_CAP, Limits, StudentWorker, UserCodeError
 from plyground.games import tictactoe
 
 MAIN = str(Path(__file__).resolve().parents[1] / "main.py")
@@ -52,7 +52,7 @@ def test_sandbox_required_without_bubblewrap_is_refused_in_one_line(tmp_path: Pa
     )
     assert run.returncode == 2
     assert run.stderr.strip().count("\n") == 0
-    assert "--sandbox required: no bubblewrap here" in run.stderr
+    assert "--sandbox required: no working bubblewrap here" in run.stderr
 
 
 INSIDE = """
@@ -192,14 +192,88 @@ def test_a_right_search_passes_any_seed_and_the_reference_cannot_be_borrowed(
 
 
 def test_auto_falls_back_to_a_plain_process_where_bubblewrap_cannot_run(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sandbox, "bubblewrap", lambda: "/usr/bin/bwrap")
-    monkeypatch.setattr(sandbox, "_WORKS", {"/usr/bin/bwrap": False})
+    problem = "Plyground's worker could not start inside bubblewrap: no pyvenv.cfg"
+    monkeypatch.setattr(sandbox, "_PROBLEMS", {"/usr/bin/bwrap": problem})
+    monkeypatch.setattr(sandbox, "_WARNED", [])
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "auto")
     assert not sandbox.uses_bubblewrap()
+    assert not sandbox.uses_bubblewrap()
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1  # once per process, one line
+    assert "without bubblewrap" in warning and "set-up problem" in warning
+    assert "no pyvenv.cfg" in warning
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "required")
-    with pytest.raises(sandbox.SandboxUnavailable, match="cannot create its namespaces"):
+    with pytest.raises(sandbox.SandboxUnavailable, match="no pyvenv.cfg"):
         sandbox.uses_bubblewrap()
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "off")
     assert not sandbox.uses_bubblewrap()
+
+
+def test_a_worker_that_cannot_start_blames_the_set_up_not_the_student(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = [sys.executable, "-c", "import sys; sys.exit('Could not find platform libraries')"]
+    monkeypatch.setattr(sandbox, "worker_command", lambda folders, sandboxed: broken)
+    agent = write(tmp_path, "fine.py", "def choose(state):\n    return state.legal_moves()[0]\n")
+    worker = StudentWorker(str(agent), {"kind": "agent", "path": str(agent)}, Limits(5.0))
+    with pytest.raises(UserCodeError) as failure:
+        worker.start()
+    error = failure.value
+    assert error.setup and error.void  # nobody forfeits for it
+    assert "could not start" in error.line and "Could not find platform libraries" in error.line
+    assert "set-up problem, not this file" in error.line
+    assert "os._exit" not in error.line and "crash" not in error.line
+
+
+def test_a_file_is_parsed_in_the_worker_never_in_the_app(tmp_path: Path) -> None:
+    from plyground.ai.student_code.worker import require_function
+
+    deep = write(tmp_path, "deep.py", "x = " + "-" * 100_000 + "1\n")
+    with pytest.raises(ValueError, match="deep.py: is too deeply nested for Python to parse"):
+        require_function(deep, "choose")
+    bad = write(tmp_path, "bad.py", "def choose(:\n")
+    with pytest.raises(ValueError, match="bad.py: syntax error on line 1"):
+        require_function(bad, "choose")
+    run = subprocess.run(
+        [sys.executable, MAIN, "match", "--game", "tictactoe", "--p1", str(deep), "--p2", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2 and "internal error" not in run.stderr + run.stdout
+    assert "too deeply nested" in run.stderr and run.stderr.strip().count("\n") == 0
+
+
+def _venv_under(folder: Path) -> Path:
+    """A virtual environment in `folder` that sees this one's packages (a .pth file): its
+    pyvenv.cfg and bin/python lie under a temporary folder, as a student's may."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    found = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    ours = [entry for entry in sys.path if entry and Path(entry).is_dir()]
+    (Path(found.stdout.strip()) / "plyground_test.pth").write_text("\n".join(ours) + "\n")
+    return python
+
+
+@pytest.mark.skipif(not sandbox.bubblewrap_works(), reason="bubblewrap cannot run here")
+def test_a_virtual_environment_under_tmp_still_starts_inside_bubblewrap(tmp_path: Path) -> None:
+    python = _venv_under(tmp_path / "venv")
+    agent = write(tmp_path, "first.py", "def choose(state):\n    return state.legal_moves()[0]\n")
+    players = ["--p1", str(agent), "--p2", "random", "--games", "2", "--sandbox", "required"]
+    run = subprocess.run(
+        [str(python), MAIN, "match", "--game", "tictactoe", *players],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "forfeit" not in run.stdout.lower() and "could not start" not in run.stderr

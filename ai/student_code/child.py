@@ -258,12 +258,44 @@ def _ask(channel: _Channel, number: int, question: list[Any]) -> Any:
         return message.get("reply")
 
 
-Host = AgentHost | HeuristicHost | ExerciseHost
+class InspectHost:
+    """Reads a file without running it: the functions it defines at its top level.
+
+    The parse happens here, in the worker, never in the app: a pathological file (a hundred
+    thousand nested signs) costs this process, not the app's memory or stack.  With no
+    file, it answers the sandbox's self-test: the worker started and can answer.
+    """
+
+    def __init__(self, order: dict[str, Any]) -> None:
+        self.path = str(order.get("path") or "")
+
+    def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
+        import ast
+
+        from plyground.ai.student_code.worker import Refusal, source_text
+        from plyground.file_reader import FileProblem
+
+        if not self.path:
+            return "ready"
+        try:
+            tree = ast.parse(source_text(Path(self.path)), filename=self.path)
+        except SyntaxError as error:
+            raise Refusal(f"syntax error on line {error.lineno}: {error.msg}") from None
+        except (MemoryError, RecursionError):
+            raise Refusal("is too deeply nested for Python to parse") from None
+        except FileProblem as problem:
+            raise Refusal(str(problem)) from None
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+        return [node.name for node in tree.body if isinstance(node, kinds)]
+
+
+Host = AgentHost | HeuristicHost | ExerciseHost | InspectHost
 """What a worker serves."""
 HOSTS: dict[str, type[Host]] = {
     "agent": AgentHost,
     "heuristic": HeuristicHost,
     "exercise": ExerciseHost,
+    "inspect": InspectHost,
 }
 
 
@@ -297,6 +329,7 @@ def serve() -> None:
     from plyground.ai.student_code.worker import KeptOutput, allow_user_code
 
     register_games(tuple(tuple(pair) for pair in order.get("games", [])))
+    channel.send({"started": True})  # Plyground's part is up: what fails from here is the file's
     _leave_with_parent()
     allow_user_code()
     cap_resources(int(order.get("memory", 0)))

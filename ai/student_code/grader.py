@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from plyground import games
@@ -175,9 +177,11 @@ def check_file(algorithm: str, path: str) -> str:
     return str(file)
 
 
-def fresh_seed() -> int:
-    """A seed for a run's random trees, drawn from the OS (print it: `--seed` replays it)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
+def file_seed(path: str) -> int:
+    """The seed a file's random trees come from unless the run names one: drawn from the
+    file's name, so the same file gets the same cases (and the same score) every run, and
+    two students' files different ones."""
+    return zlib.crc32(Path(path).name.encode("utf-8", "replace")) % 999_983 + 1
 
 
 def grade(
@@ -211,6 +215,8 @@ def _grade_case(worker: StudentWorker, case: Case) -> Outcome:
         value = worker.call(request, asker=tree.answer, what="on this case")
         value = check_number(value, f"{case.algorithm}()")
     except UserCodeError as error:
+        if error.setup:  # Plyground's worker did not start: no case is the file's to fail
+            raise ValueError(error.line) from None
         return Outcome(case, False, error.reason, error.details)
     except Refusal as refusal:
         return Outcome(case, False, str(refusal))

@@ -54,36 +54,54 @@ def bubblewrap() -> str | None:
     return shutil.which("bwrap")
 
 
-_WORKS: dict[str, bool] = {}
+_PROBLEMS: dict[str, str] = {}
+"""Per bwrap program: '' where the real worker starts and answers inside it, else why not."""
+_WARNED: list[str] = []
+SELF_TEST_SECONDS = 20.0
+"""Seconds the self-test's worker may take to start inside bubblewrap and answer."""
+
+
+def sandbox_problem() -> str | None:
+    """None where bubblewrap is installed and Plyground's real worker starts inside it and
+    answers one request; else the reason, one clause.  Tried once per process."""
+    found = bubblewrap()
+    if found is None:
+        return (
+            "bubblewrap exists only on Linux"
+            if not sys.platform.startswith("linux")
+            else ("bubblewrap (bwrap) is not installed")
+        )
+    if found not in _PROBLEMS:
+        _PROBLEMS[found] = _self_test()
+    return _PROBLEMS[found] or None
+
+
+def _self_test() -> str:
+    """Start the real worker inside bubblewrap (the package imported, one request answered);
+    '' when it works, else why not."""
+    from plyground.ai.student_code.worker import Limits, StudentWorker, UserCodeError
+
+    worker = StudentWorker(__file__, {"kind": "inspect"}, Limits(SELF_TEST_SECONDS), True)
+    try:
+        answer = worker.call({}, what="to answer the self-test")
+    except UserCodeError as error:
+        return error.reason.split(". This is a set-up problem")[0]
+    finally:
+        worker.close()
+    return "" if answer == "ready" else "its worker gave a wrong answer to the self-test"
 
 
 def bubblewrap_works() -> bool:
-    """True when bwrap is installed and can make its namespaces here (a container may
-    forbid them); tried once per process, with the options a worker gets."""
-    found = bubblewrap()
-    if found is None:
-        return False
-    if found not in _WORKS:
-        quick = shutil.which("true")
-        program = [quick] if quick else [sys.executable, "-c", "pass"]
-        command = [*worker_command([], True)[:-3], *program]
-        try:
-            finished = subprocess.run(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=20,
-                check=False,
-            )
-            _WORKS[found] = finished.returncode == 0
-        except (OSError, subprocess.TimeoutExpired):
-            _WORKS[found] = False
-    return _WORKS[found]
+    """True when bwrap is installed and Plyground's worker runs inside it here (a container
+    may forbid its namespaces; a folder it hides may keep Python from starting)."""
+    return sandbox_problem() is None
 
 
 def uses_bubblewrap() -> bool:
     """True when a worker started now runs inside bubblewrap.
+
+    In ``auto`` mode, where bubblewrap is installed but the worker cannot start inside it,
+    one warning line goes to standard error (once per process) and workers run without it.
 
     :raises SandboxUnavailable: the mode is ``required`` and bubblewrap is missing or
         cannot run here.
@@ -91,10 +109,21 @@ def uses_bubblewrap() -> bool:
     mode = sandbox_mode()
     if mode == "off":
         return False
-    works = bubblewrap_works()
-    if mode == "required" and not works:
+    problem = sandbox_problem()
+    if mode == "required" and problem is not None:
         raise SandboxUnavailable(require_message())
-    return works
+    if problem is not None and bubblewrap() is not None and not _WARNED:
+        _WARNED.append(problem)
+        print(fallback_message(problem), file=sys.stderr, flush=True)
+    return problem is None
+
+
+def fallback_message(problem: str) -> str:
+    """The warning when ``auto`` runs students' code without the bubblewrap it found."""
+    return (
+        f"warning: students' code runs without bubblewrap: {problem} "
+        "(a set-up problem, not the students' files; --sandbox off silences this)"
+    )
 
 
 def require_message() -> str:
@@ -104,8 +133,26 @@ def require_message() -> str:
     elif bubblewrap() is None:
         where = "on Linux install bubblewrap (bwrap)"
     else:
-        where = "bwrap is installed but cannot create its namespaces here"
-    return f"--sandbox required: no bubblewrap here ({where}), or use --sandbox auto/off"
+        where = f"bwrap is installed, but {sandbox_problem() or 'it cannot run here'}"
+    return f"--sandbox required: no working bubblewrap here ({where}), or use --sandbox auto/off"
+
+
+def runtime_folders() -> list[Path]:
+    """The folders the worker's Python needs to start and import Plyground: the
+    environment (`sys.prefix`, with its pyvenv.cfg), the Python it was made from
+    (`sys.base_prefix`), the interpreter's own folder and Plyground's package folders
+    (in an editable install, the checkout the package's links point into)."""
+    import plyground
+
+    places = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).parent}
+    places.add(Path(sys.executable).resolve().parent)
+    package = Path(plyground.__file__).parent
+    places.add(package)
+    for part in ("__init__.py", "ai/__init__.py", "games/__init__.py"):
+        file = package / part
+        if file.exists():
+            places.add(file.resolve().parent.parent if "/" in part else file.resolve().parent)
+    return sorted(place for place in places if place.is_dir())
 
 
 def check_sandbox_available() -> None:
@@ -116,8 +163,9 @@ def check_sandbox_available() -> None:
 def worker_command(folders: list[Path], sandboxed: bool) -> list[str]:
     """The command line of a worker: Python running CHILD_MODULE, inside bwrap if asked.
 
-    `folders` are made readable inside the sandbox even where the scratch /tmp hides them
-    (the student's file's folder may lie under /tmp).
+    `folders` and the worker's own `runtime_folders` are made readable inside the sandbox
+    even where the scratch /tmp hides them (a virtual environment, a checkout or the
+    student's file's folder may lie under /tmp).
     """
     python = [sys.executable, "-m", CHILD_MODULE]
     if not sandboxed:
@@ -143,10 +191,16 @@ def worker_command(folders: list[Path], sandboxed: bool) -> list[str]:
         "--tmpfs",
         "/tmp",
     ]
-    for folder in folders:
+    for folder in outermost([*runtime_folders(), *folders]):
         text = str(folder)
         command += ["--ro-bind", text, text]
     return [*command, "--chdir", "/tmp", "--setenv", "HOME", "/tmp", *python]
+
+
+def outermost(folders: list[Path]) -> list[Path]:
+    """The folders, each once, leaving out those inside another (bound with it already)."""
+    unique = sorted({Path(folder) for folder in folders})
+    return [f for f in unique if not any(o != f and o in f.parents for o in unique)]
 
 
 def start_options() -> dict[str, object]:

@@ -13,13 +13,14 @@ the OS offers a cap (`resource.setrlimit` on POSIX, imported only in the worker)
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import math
+import os
 import queue
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -52,6 +53,9 @@ class UserCodeError(Exception):
         self.path = path
         self.reason = reason
         self.details = details
+        self.setup = False
+        """True when Plyground's own worker could not start here (a set-up problem: the
+        sandbox, the Python): nothing of the file ran, and nobody is to blame for it."""
         self.void = False
         """True when something outside the student's code ended the worker (a signal the
         parent did not send, with no sandbox to keep others away): the game is void."""
@@ -120,20 +124,24 @@ MAX_SOURCE_BYTES = 2_000_000
 
 
 def resolve(path: str) -> Path:
-    """The user's file as an absolute path; ValueError with one line if it is not a .py file
-    that exists and parses (checked without running any of it)."""
+    """The user's file as an absolute path; ValueError with one line unless it is a .py file
+    that exists and can be read as text.  It is not parsed here: see `top_level_functions`."""
     file = Path(path).expanduser()
     if file.suffix.lower() != ".py":
-        raise ValueError(f"{path}: not a Python file (.py)")
+        raise ValueError(f"{shown_name(path)}: not a Python file (.py)")
     if not file.exists():
-        raise ValueError(f"{path}: no such file")
+        raise ValueError(f"{shown_name(path)}: no such file")
     try:
-        ast.parse(source_text(file), filename=str(file))
-    except SyntaxError as error:
-        raise ValueError(f"{file.name}: syntax error on line {error.lineno}: {error.msg}") from None
+        source_text(file)
     except FileProblem as problem:  # not a regular file, too big, not UTF-8: one line
         raise ValueError(str(problem)) from None
     return file.resolve()
+
+
+def shown_name(path: str | Path) -> str:
+    """A file's path as a message shows it: a name that is not valid UTF-8 gets replacement
+    characters rather than crashing the line that prints it."""
+    return os.fsencode(str(path)).decode("utf-8", "replace")
 
 
 def source_text(file: Path) -> str:
@@ -142,11 +150,28 @@ def source_text(file: Path) -> str:
     return read_text(file, MAX_SOURCE_BYTES, "Python file")
 
 
+INSPECT_SECONDS = 10.0
+"""Seconds a worker may take to parse a file and list its functions."""
+
+
 def top_level_functions(file: Path) -> list[str]:
-    """The names of the functions the file defines at its top level, in order (not run)."""
-    tree = ast.parse(source_text(file), filename=str(file))
-    kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
-    return [node.name for node in tree.body if isinstance(node, kinds)]
+    """The names of the functions the file defines at its top level, in order.
+
+    The file is parsed in a worker of its own, never in the app, and nothing of it runs:
+    a syntax error or a file too deeply nested to parse is one ValueError line.
+    """
+    worker = StudentWorker(
+        str(file), {"kind": "inspect", "path": str(file)}, Limits(INSPECT_SECONDS)
+    )
+    try:
+        names = worker.call({}, what="to be read")
+    except UserCodeError as error:
+        raise ValueError(error.line) from None
+    finally:
+        worker.close()
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ValueError(f"{file.name}: its reader sent something that is not a list of names")
+    return names
 
 
 def require_function(file: Path, name: str | None) -> None:
@@ -258,11 +283,17 @@ class StudentWorker:
     runs out.
     """
 
-    def __init__(self, path: str, host: dict[str, Any], limits: Limits) -> None:
+    def __init__(
+        self, path: str, host: dict[str, Any], limits: Limits, sandboxed: bool | None = None
+    ) -> None:
         self.path = path
         self.host = host
         self.limits = limits
         self.sandboxed = False
+        self._sandbox_choice = sandboxed
+        """None: the sandbox mode decides; True or False: the sandbox's own self-test."""
+        self._started = False
+        self._errors: Any = None
         self._process: subprocess.Popen[bytes] | None = None
         self._messages: queue.Queue[dict[str, Any] | str | None] = queue.Queue()
         self._number = 0
@@ -285,19 +316,32 @@ class StudentWorker:
         if self._abandoned:
             raise UserCodeError(self.path, "abandoned (its run was given up)")
         try:
-            self.sandboxed = uses_bubblewrap()
+            choice = self._sandbox_choice
+            self.sandboxed = uses_bubblewrap() if choice is None else choice
         except SandboxUnavailable as error:
             raise UserCodeError(self.path, str(error)) from None
         folders = sorted({str(Path(self.path).parent), *_import_folders()})
         command = worker_command([Path(folder) for folder in folders], self.sandboxed)
         self._messages = queue.Queue()
-        self._process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            **start_options(),  # type: ignore[call-overload]
-        )
+        self._started = False
+        # What Python itself says before the worker is up (it cannot find its library, the
+        # sandbox hides a folder): kept to name a set-up problem.  Once up, the worker points
+        # descriptor 2 at the null device, so the student's code never writes here.
+        self._errors = tempfile.TemporaryFile()
+        try:
+            self._process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._errors,
+                **start_options(),  # type: ignore[call-overload]
+            )
+        except OSError as error:  # no such program: the set-up, never the file
+            self._setup = True
+            self._fail(
+                f"Plyground's worker could not start ({error.strerror or error}). "
+                "This is a set-up problem, not this file: nothing of it ran"
+            )
         if self._abandoned:  # given up from another thread while it started
             self._fail("abandoned (its run was given up)")
         reader = threading.Thread(
@@ -359,6 +403,9 @@ class StudentWorker:
                 self._fail(self._ended())
             if isinstance(message, str):
                 self._fail(message)
+            if "started" in message:
+                self._started = True
+                continue
             if number is not None and message.get("n") != number:
                 continue  # an answer to an earlier call that ran out of time
             if "ask" in message and asker is not None and number is not None:
@@ -394,7 +441,16 @@ class StudentWorker:
                 code = process.wait(2)
             except subprocess.TimeoutExpired:
                 code = None
+        said = self._python_said()
         self.close(kill=True)
+        if not self._started:
+            self._setup = True
+            where = "inside bubblewrap" if self.sandboxed else "here"
+            why = f": {said}" if said else f" (exit code {code})"
+            return (
+                f"Plyground's worker could not start {where}{why}. This is a set-up problem, "
+                "not this file: nothing of it ran (--sandbox off runs workers without bubblewrap)"
+            )
         signal_number = None
         if code is not None and code < 0:
             signal_number = -code
@@ -410,13 +466,28 @@ class StudentWorker:
         return f"its process ended (exit code {code}: os._exit or a crash)"
 
     _void = False
+    _setup = False
+
+    def _python_said(self) -> str:
+        """The last line Python wrote before the worker was up (a set-up error), or ''."""
+        errors = self._errors
+        if errors is None:
+            return ""
+        try:
+            errors.seek(0)
+            text = errors.read(8192).decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        return lines[-1][:200] if lines else ""
 
     def _fail(self, reason: str) -> NoReturn:
-        void = self._void
-        self._void = False
+        void, setup = self._void, self._setup
+        self._void = self._setup = False
         self.close(kill=True)
         error = UserCodeError(self.path, reason)
-        error.void = void
+        error.void = void or setup
+        error.setup = setup
         raise error
 
     def abandon(self) -> None:
@@ -442,7 +513,8 @@ class StudentWorker:
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
         end_process_tree(process, known)
-        for stream in (process.stdin, process.stdout):
+        errors, self._errors = self._errors, None
+        for stream in (process.stdin, process.stdout, errors):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
                     stream.close()

@@ -206,7 +206,7 @@ def test_auto_falls_back_to_a_plain_process_where_bubblewrap_cannot_run(
     assert "without bubblewrap" in warning and "set-up problem" in warning
     assert "no pyvenv.cfg" in warning
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "required")
-    with pytest.raises(sandbox.SandboxUnavailable, match="no pyvenv.cfg"):
+    with pytest.raises(sandbox.SandboxUnavailable, match=r"no pyvenv\.cfg"):
         sandbox.uses_bubblewrap()
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "off")
     assert not sandbox.uses_bubblewrap()
@@ -232,10 +232,10 @@ def test_a_file_is_parsed_in_the_worker_never_in_the_app(tmp_path: Path) -> None
     from plyground.ai.student_code.worker import require_function
 
     deep = write(tmp_path, "deep.py", "x = " + "-" * 100_000 + "1\n")
-    with pytest.raises(ValueError, match="deep.py: is too deeply nested for Python to parse"):
+    with pytest.raises(ValueError, match=r"deep\.py: is too deeply nested for Python to parse"):
         require_function(deep, "choose")
     bad = write(tmp_path, "bad.py", "def choose(:\n")
-    with pytest.raises(ValueError, match="bad.py: syntax error on line 1"):
+    with pytest.raises(ValueError, match=r"bad\.py: syntax error on line 1"):
         require_function(bad, "choose")
     run = subprocess.run(
         [sys.executable, MAIN, "match", "--game", "tictactoe", "--p1", str(deep), "--p2", "random"],

@@ -327,7 +327,7 @@ class StudentWorker:
         # What Python itself says before the worker is up (it cannot find its library, the
         # sandbox hides a folder): kept to name a set-up problem.  Once up, the worker points
         # descriptor 2 at the null device, so the student's code never writes here.
-        self._errors = tempfile.TemporaryFile()
+        self._errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         try:
             self._process = subprocess.Popen(
                 command,

@@ -67,22 +67,30 @@ def _kinds(stochastic: bool, shown: Iterable[Evaluation]) -> list[tuple[str, lis
 
 
 def _examples(
-    values: Sequence[Evaluation], stochastic: bool, short: bool, most: int = EXAMPLES_SHOWN
+    values: Sequence[Evaluation],
+    stochastic: bool,
+    short: bool,
+    most: int = EXAMPLES_SHOWN,
+    compact: bool = False,
 ) -> str:
     """The labels of `values` as the board writes them, best first, at most `most`
-    different ones: 'win in 3 / draw'."""
+    different ones: 'win in 3 / draw' (compact: 'W3 win in 3 / = draw')."""
     texts: list[str] = []
     for value in sorted(values, key=lambda v: -v.value):
         text = board_text(value, stochastic) if short else value_text(value, stochastic)
+        if compact and compact_text(value, stochastic) != text:
+            text = f"{compact_text(value, stochastic)} {text}"
         if text not in texts:
             texts.append(text)
     return " / ".join(texts[:most])
 
 
-def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) -> str:
+def _line(
+    stochastic: bool, kind: str, values: list[Evaluation], short: bool, compact: bool = False
+) -> str:
     """One legend line for the values of one kind, quoting them."""
     if kind == "exact":
-        example = _examples(values, stochastic, short)
+        example = _examples(values, stochastic, short, compact=compact)
         if stochastic:
             return f"{example}: exact chance" if short else f"{example}: exact (optimal play)"
         return f"{example}: exact" if short else f"{example}: exact (proven)"
@@ -90,7 +98,8 @@ def _line(stochastic: bool, kind: str, values: list[Evaluation], short: bool) ->
         signs = sorted({"≤" if v.kind is Kind.UPPER else "≥" for v in values})
         return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
     if short:
-        return "est.: estimate, not a chance" if stochastic else "est.: estimate"
+        mark = "~" if compact else "est."
+        return f"{mark}: estimate, not a chance" if stochastic else f"{mark}: estimate"
     example = _examples(values, stochastic, True, most=1)  # one estimate reads like all
     if stochastic:
         return f"{example}: a heuristic estimate, not a chance"
@@ -106,11 +115,15 @@ SHORT_LEGEND = (
 CHANCE_SHORT_LEGEND = ("62%: exact chance", "est.: estimate, not a chance")
 
 
-def short_legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple[str, ...]:
-    """`legend`, short enough for a panel row (the values quoted as the board writes them)."""
+def short_legend(
+    stochastic: bool, shown: Iterable[Evaluation] | None = None, compact: bool = False
+) -> tuple[str, ...]:
+    """`legend`, short enough for a panel row (the values quoted as the board writes them;
+    `compact`: the board writes `compact_text`, and each example says what it stands for)."""
     if shown is None:
         return CHANCE_SHORT_LEGEND if stochastic else SHORT_LEGEND
-    return tuple(_line(stochastic, kind, found, True) for kind, found in _kinds(stochastic, shown))
+    kinds = _kinds(stochastic, shown)
+    return tuple(_line(stochastic, kind, found, True, compact) for kind, found in kinds)
 
 
 def panel_key(stochastic: bool, shown: Iterable[Evaluation]) -> tuple[str, ...]:
@@ -164,12 +177,37 @@ def board_text(evaluation: Evaluation, stochastic: bool) -> str:
     return _bounded(kind, text)
 
 
-def _bounded(kind: Kind, text: str) -> str:
+def compact_text(evaluation: Evaluation, stochastic: bool) -> str:
+    """`board_text` in the fewest letters, for a label under a narrow column: 'W21' (win in
+    21), 'L28', '=' (draw), 'W' (a win, distance unknown), '≥=' and '≤L4' (bounds), '62%',
+    '~+.07' (an estimate).  It never drops the count: where `board_text` does not fit, this
+    does."""
+    kind = evaluation.kind
+    value = evaluation.value
+    if kind is Kind.ESTIMATE:
+        text = f"{value:+.2f}".replace("0.", ".", 1)
+        return f"~{text}"
+    if stochastic:
+        return _bounded(kind, f"{(value + 1) * 50:.0f}%", "")
+    plies = plies_to_end(value)
+    if plies is None:
+        text = "=" if value == 0 else signed(value)
+    else:
+        letter = "W" if value > 0 else "L"
+        text = f"{letter}{plies}" if evaluation.distance_known else letter
+    return _bounded(kind, text, "")
+
+
+COMPACT_LEGEND = "W21 / L28: win / loss in 21 / 28 moves · =: draw · ~: estimate"
+"""What `compact_text`'s letters mean (said where compact labels are shown)."""
+
+
+def _bounded(kind: Kind, text: str, space: str = " ") -> str:
     """`text` marked as a bound where it is one: '≤ loss in 4', '≥ draw'."""
     if kind is Kind.UPPER:
-        return f"≤ {text}"
+        return f"≤{space}{text}"
     if kind is Kind.LOWER:
-        return f"≥ {text}"
+        return f"≥{space}{text}"
     return text
 
 

@@ -182,6 +182,11 @@ class BoardView:
 
         best_caption(surface, rect, f"Best move: {move}")
 
+    def compact_labels(self, rect: pygame.Rect, values: dict[Any, Any], stochastic: bool) -> bool:
+        """True when the board at `rect` writes these values in the compact form ('W21',
+        '≤L4': `ai.evaluation.wording.compact_text`), so the caption's key says so."""
+        return False
+
     def needs_hover_redraw(self) -> bool:
         """Whether mouse movement changes the picture (all current views: yes)."""
         return True

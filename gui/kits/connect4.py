@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.evaluation.wording import compact_text
 from plyground.gui import sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_arrow, best_colour
@@ -22,8 +24,22 @@ _BOARD_CACHE: dict[tuple[int, int, str], pygame.Surface] = {}
 LABEL_SHARE = 0.2
 """Column labels and values are this part of a cell tall (never under `drawing`'s 11 px)."""
 LINE_SPACING = 1.35
-BELOW_ROWS = 3
-"""Rows of text under the board: the column keys, then a value on up to two lines."""
+BELOW_ROWS = 2
+"""Rows of text under the board: the column keys, then each column's value on one line."""
+WORDS_SMALLEST = 12
+"""Values are written in words only where every one fits its column at this size or more."""
+
+
+def value_labels(
+    values: dict[int, Evaluation], stochastic: bool, room: int, size: int
+) -> dict[int, str]:
+    """Each column's value label: in words where all of them fit `room` pixels on one line
+    at `WORDS_SMALLEST` px or more, else all in the compact form (one form for the row)."""
+    words = {col: short_value(value, stochastic) for col, value in values.items()}
+    smallest = max(WORDS_SMALLEST, round(size * 0.75))
+    if all(drawing.text_size(text, smallest, "semibold")[0] <= room for text in words.values()):
+        return words
+    return {col: compact_text(value, stochastic) for col, value in values.items()}
 
 
 def label_size(cell: float) -> int:
@@ -361,8 +377,9 @@ class ConnectFourView(BoardView):
         ctx: ViewContext,
         hover: Any,
     ) -> None:
-        """Column labels (the keys) and, with analysis shown, each column's value: one size
-        for all, on two lines under its column where one is too narrow."""
+        """Column labels (the keys) and, with analysis shown, each column's value on one line
+        under it, all at one size: in words where every value fits its column ('win in 21'),
+        else in the compact form ('W21', '≤L4', '=', '~+.07'), which keeps the count."""
         size = label_size(cell)
         line = round(size * LINE_SPACING)
         y = board.bottom + pad + cell * 0.12
@@ -370,36 +387,30 @@ class ConnectFourView(BoardView):
             x = board.x + (col + 0.5) * cell
             colour = theme.TEXT if hover == col else theme.TEXT_FAINT
             drawing.draw_text(surface, str(col + 1), (x, y), size, colour, "semibold", "midtop")
-        values = ctx.values or {}
-        texts = {col: short_value(value, ctx.stochastic) for col, value in values.items()}
+        values = {col: v for col, v in (ctx.values or {}).items() if 0 <= col < WIDTH}
         room = int(cell * 0.88)  # a gap between neighbouring columns
+        texts = value_labels(values, ctx.stochastic, room, size)
         value_size = min(
             (drawing.fit_size(text, room, size, "semibold") for text in texts.values()),
             default=size,
         )
         for col, text in texts.items():
-            if not 0 <= col < WIDTH:
-                continue
             x = board.x + (col + 0.5) * cell
             colour = value_colour(values[col].value)
-            lines = drawing.wrap(text, room, value_size, "semibold")[:2]
-            if len(lines) == 2 and drawing.text_size(text, value_size, "semibold")[0] <= room:
-                lines = [text]
-            label = pygame.Rect(round(x), round(y + line), 0, 0)
-            for index, part in enumerate(lines):
-                drawn = drawing.draw_text(
-                    surface,
-                    part,
-                    (x, y + line * (1 + index)),
-                    value_size,
-                    colour,
-                    "semibold",
-                    anchor="midtop",
-                )
-                label = label.union(drawn) if index else drawn
+            label = drawing.draw_text(
+                surface, text, (x, y + line), value_size, colour, "semibold", anchor="midtop"
+            )
             if col == ctx.chosen:
                 under = label.bottom + 1
                 pygame.draw.line(surface, colour, (label.left, under), (label.right, under), 2)
+
+    def compact_labels(self, rect: pygame.Rect, values: dict[Any, Any], stochastic: bool) -> bool:
+        """True when the columns are too narrow for these values in words."""
+        _, cell = geometry(rect)
+        size = label_size(cell)
+        shown = {col: v for col, v in values.items() if 0 <= col < WIDTH}
+        words = {col: short_value(value, stochastic) for col, value in shown.items()}
+        return value_labels(shown, stochastic, int(cell * 0.88), size) != words
 
     def draw_best_move(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any

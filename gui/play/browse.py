@@ -103,6 +103,18 @@ class Browse:
         shown = len(entries) if self.index is None else self.index
         return sum(not e.chance for e in entries[:shown]), self.play.history.decisions()
 
+    def shown_decision(self) -> tuple[int, int, Any] | None:
+        """(entry index, player, move) of the last decision before the position shown, or
+        None at the start."""
+        history = self.play.history
+        entries = history.entries
+        shown = len(entries) if self.index is None else self.index
+        for index in range(shown - 1, -1, -1):
+            if not entries[index].chance:
+                before = entries[index - 1].state if index else history.initial
+                return index, int(before.to_move), entries[index].move
+        return None
+
     def shown_last_move(self) -> Any:
         """The last decision before the shown position (the board marks it), or None."""
         entries = self.play.history.entries[: self.index]

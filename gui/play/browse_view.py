@@ -23,11 +23,20 @@ LIVE = ("live", "Back to game", "Return to the game in progress (Esc or End)")
 
 
 def banner_texts(controller: PlayController) -> list[str]:
-    """The banner's text, longest first: 'Browsing move 7 of 23 — ←/→ step · Esc/End
-    returns to the game', then shorter ones for narrow windows."""
-    shown, total = controller.browse_number()
-    where = "the start" if shown == 0 else f"move {shown} of {total}"
-    short = "Start" if shown == 0 else f"Move {shown} of {total}"
+    """The banner's text, longest first: 'Reviewing after 3. Yellow 4 — ←/→ step · Esc/End
+    returns to the game', then shorter ones for narrow windows.  It names the move as the
+    move list numbers it (a pair a number; with dice, a turn a line), never a ply count."""
+    decision = controller.browse.shown_decision()
+    if decision is None:
+        where, short = "the start", "Start"
+    else:
+        index, player, move = decision
+        row = controller.row_of(index)
+        game = controller.game
+        number = "" if row is None else f"{move_list.move_number(row, bool(game.stochastic))}. "
+        name = controller.colour_names()[player]
+        short = f"After {number}{name} {game.format_move(move)}"
+        where = f"after {number}{name} {game.format_move(move)}"
     return [
         f"Reviewing {where} — ←/→ step · Esc/End returns to the game",
         f"Reviewing {where} · Esc returns",

@@ -44,6 +44,11 @@ def layout(rows: list[tuple[int, str]], stochastic: bool, width: int, size: int)
     return lines
 
 
+def move_number(row: int, stochastic: bool) -> int:
+    """The number the move list gives row `row`: a turn a line with dice, else a pair."""
+    return row + 1 if stochastic else row // 2 + 1
+
+
 def heading_height(m: Any) -> int:
     """The MOVES heading's height, above the first line."""
     return round(int(m.font_size(12)) * 1.8)

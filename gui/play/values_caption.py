@@ -74,8 +74,9 @@ def whose_values(controller: PlayController) -> tuple[int, str] | None:
     return player, f"Values for {name} ({who}) · advice"
 
 
-def caption_lines(controller: PlayController) -> tuple[int, str, str] | None:
-    """(player, whose line, legend line) for the values on the board, or None.
+def caption_lines(controller: PlayController, compact: bool = False) -> tuple[int, str, str] | None:
+    """(player, whose line, legend line) for the values on the board, or None (`compact`:
+    the board writes them in the compact form, and the key says what 'W3' stands for).
 
     The first line says for whom and from what ('Values for Yellow (AI, to move) · its own
     search · source: opening book'); the second is `ai.evaluation.wording.short_legend` for the
@@ -89,7 +90,7 @@ def caption_lines(controller: PlayController) -> tuple[int, str, str] | None:
     sources = sorted({source_text(value) for value in values})
     text += f" · source: {', '.join(sources)}"
     stochastic = bool(controller.game.stochastic)
-    legend = "Key: " + " · ".join(short_legend(stochastic, values))
+    legend = "Key: " + " · ".join(short_legend(stochastic, values, compact))
     return player, text, legend
 
 
@@ -107,11 +108,20 @@ def fitted(text: str, width: int, m: Any) -> tuple[str, int]:
     return drawing.ellipsize(parts[0], width, size), size
 
 
+def compact_board(model: PlayModel, screen: PlayScreen) -> bool:
+    """True when the kit writes the values on show in the compact form at this size."""
+    board = model.controller.shown_values()
+    if board is None or not board.values:
+        return False
+    stochastic = bool(model.controller.game.stochastic)
+    return model.kit.compact_labels(screen.board, dict(board.values), stochastic)
+
+
 def layout(model: PlayModel, screen: PlayScreen) -> list[tuple[str, int, pygame.Rect]]:
     """Each caption line's text, size and rect (empty: no caption now); the first line
     leaves room for the player's dot on its left."""
     m = screen.metrics
-    lines = caption_lines(model.controller)
+    lines = caption_lines(model.controller, compact_board(model, screen))
     rect = caption_rect(model, m, screen.header)
     if lines is None or rect.height <= 0:
         return []
@@ -130,7 +140,7 @@ def layout(model: PlayModel, screen: PlayScreen) -> list[tuple[str, int, pygame.
 
 def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> list[pygame.Rect]:
     """The caption (nothing when no values are on the board); returns its lines' rects."""
-    lines = caption_lines(model.controller)
+    lines = caption_lines(model.controller, compact_board(model, screen))
     placed = layout(model, screen)
     if lines is None or not placed:
         return []

@@ -112,12 +112,13 @@ def test_a_saved_game_opened_again_is_stepped_through_move_by_move(make_app, tmp
     assert browse_view.banner_text(controller).startswith("Reviewing the start")
     assert opened.buttons["live"].visible
     position = game.initial_state()
-    for number, move in enumerate(game.parse_moves("445"), start=1):
+    named = ["after 1. Red 4", "after 1. Yellow 4", "after 2. Red 5"]  # as the move list numbers
+    for where, move in zip(named, game.parse_moves("445"), strict=True):
         press(app, pygame.K_RIGHT)
         position = position.play(move)
         assert controller.shown_state() == position
         assert opened.context().last_move == move and not opened.context().interactive
-        assert browse_view.banner_text(controller).startswith(f"Reviewing move {number} of 4")
+        assert browse_view.banner_text(controller).startswith(f"Reviewing {where} —")
     click(app, opened.board_rect().center)  # a click on the board does nothing
     assert len(controller.history.entries) == 4 and controller.shown_state() == position
     press(app, pygame.K_RIGHT)  # past the last move: the live game

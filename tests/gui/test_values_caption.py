@@ -8,6 +8,8 @@ import pygame
 import pytest
 from driving import pump
 
+from plyground.gui import screenshot
+
 SIZES = ((800, 600), (1280, 800), (1366, 768), (1920, 1080))
 POSITIONS = {"tictactoe": "51", "connect4": "4444", "pig": "r6r6r4r4"}
 """Positions where the first player is to move (its values are shown)."""
@@ -100,7 +102,8 @@ def test_the_caption_fits_between_the_status_line_and_the_board(game, size):
             assert strip.top > header.bottom and strip.bottom <= board.top
             assert not strip.colliderect(board) and not strip.colliderect(play.panel_rect())
             placed = values_caption.layout(play.model, play.screen())
-            _player, *texts = values_caption.caption_lines(play.controller)
+            compact = values_caption.compact_board(play.model, play.screen())
+            _player, *texts = values_caption.caption_lines(play.controller, compact)
             assert [text for text, _size, _rect in placed] == texts, "shortened: no room"
             for _text, text_size, rect in placed:
                 assert strip.contains(rect), (rect, strip)
@@ -215,3 +218,26 @@ def values_caption_width(play):
     return values_caption.caption_rect(
         play.model, play.app.metrics, play.header_rect()
     ).width - play.app.metrics.px(values_caption.DOT_ROOM)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 658), (1366, 768), (1920, 1080)])
+def test_connect_four_s_values_under_the_board_keep_their_count(size):
+    """Each column's value is drawn whole on one line: in words where they fit, else 'W21'."""
+    from plyground.ai.evaluation.wording import board_text, compact_text
+    from plyground.gui.widgets import text_audit
+
+    app = screenshot.open_scene(
+        "review", "connect4", "445544336", size, {"at": 6, "show_analysis": True}
+    )
+    try:
+        play = app.scene
+        values = play.controller.shown_values().values
+        with text_audit.TextRecorder() as recorder:
+            app.request_frame()
+            app.draw()
+        drawn = {text.text for text in recorder.texts}
+        for value in values.values():
+            assert board_text(value, False) in drawn or compact_text(value, False) in drawn
+        assert not any(text in drawn for text in ("win", "loss", "in", "lo..."))
+    finally:
+        app.quit(save=False)

@@ -46,6 +46,8 @@ DEFINITIONS = {
 """Each counter's definition in words, for help texts."""
 LABELS = ("Nodes visited", "Leaves evaluated", "Cut-offs", "Table hits")
 """How the explorer's panel names the four counters, in the order of `Counts`."""
+SHORT_LABELS = ("Nodes", "Leaves", "Cut-offs", "Table hits")
+"""The same counters where a line holds all four (a narrow panel)."""
 LABEL_DEFINITIONS = dict(zip(LABELS, (NODE, LEAF, CUTOFF, TABLE_HIT), strict=True))
 """Each panel label's definition (the explorer shows it under the counter pointed at)."""
 COUNTER_HINT = "Point at a count to see what it counts."

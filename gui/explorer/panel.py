@@ -51,6 +51,8 @@ class PanelWriter:
     """Measure only: nothing is drawn (to find the size at which everything fits)."""
     cut: bool = False
     """Something was left out for want of room (the moves at the root: "+3 more")."""
+    brief: bool = False
+    """The tight form: the counts on one line, the bound note short, no line under them."""
 
     @property
     def x(self) -> int:
@@ -123,14 +125,21 @@ class PanelWriter:
 
 
 PANEL_FITS = (
-    (14, True),
-    (13, True),
+    (14, False),
+    (13, False),
+    (12, False),
+    (11, False),
     (12, True),
     (11, True),
-    (11, False),
 )
-"""The panel's text sizes tried largest first, and whether the step's counts are shown: the
-first at which everything fits is drawn (else the last, the sentence under NOW kept whole)."""
+"""The panel's text sizes tried largest first, and whether it is brief (the step's counts on
+one line, the bound note short, no line under the counts): the first at which every step of
+the search fits is drawn at every step, so the text never changes size while it runs and
+the counts are always there (else the last, the sentence under NOW kept whole)."""
+MEASURED_STEPS = 240
+"""Steps measured to choose the size (all of a lesson's; a long search's spread evenly)."""
+
+_FITS: dict[tuple[object, ...], tuple[int, bool]] = {}
 
 
 def draw_panel(
@@ -141,19 +150,61 @@ def draw_panel(
     tree_values: Sequence[str] = (),
 ) -> None:
     """The whole panel as of the model's step (in practice, nothing that gives the answer
-    away), at the largest text size at which all of it fits; `tree_values`: the values the
-    tree wrote (`tree_view.draw_tree`), whose bound signs the key explains."""
-    for points, counts_shown in PANEL_FITS:
-        measure = PanelWriter(surface, panel, m, points, dry=True)
-        fits = _write_panel(measure, model, counts_shown, tree_values) <= measure.bottom
-        if fits and not measure.cut:
-            break
-    _write_panel(PanelWriter(surface, panel, m, points), model, counts_shown, tree_values)
+    away), at the one text size at which all of it fits at every step; `tree_values`: the
+    values the tree wrote (`tree_view.draw_tree`), whose bound signs the key explains."""
+    points, brief = panel_fit(surface, model, m, panel)
+    _write_panel(PanelWriter(surface, panel, m, points, brief=brief), model, tree_values)
 
 
-def _write_panel(
-    out: PanelWriter, model: ExplorerModel, counts_shown: bool, tree_values: Sequence[str]
-) -> int:
+def panel_fit(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
+) -> tuple[int, bool]:
+    """(points, brief): the first of `PANEL_FITS` at which the panel fits at every step of
+    the search shown (measured once per search, panel size and root)."""
+    found = model.trace
+    key = (
+        id(found),
+        found is not None and len(found.events),
+        panel.size,
+        m.font_size(14),
+        model.lesson,
+        model.variant,
+        model.root_id if found is not None else 0,
+        model.guessing,
+        model.editor_error if model.lesson is not None else None,
+        model.practice.checked,
+    )
+    fit = _FITS.get(key)
+    if fit is not None:
+        return fit
+    saved = model.step
+    last = model.last_step
+    count = min(last + 1, MEASURED_STEPS)
+    steps = sorted({round(i * last / max(1, count - 1)) for i in range(count)} | {saved})
+    bound = "≤ ≥ mark bounds"  # the longest key the tree's values may need
+    fit = PANEL_FITS[-1]
+    try:
+        for points, brief in PANEL_FITS:
+            measure = PanelWriter(surface, panel, m, points, dry=True, brief=brief)
+            fits = True
+            for step in steps if found is not None else [saved]:
+                model.step = step
+                measure.cut = False
+                if _write_panel(measure, model, (bound,)) > measure.bottom or measure.cut:
+                    fits = False
+                    break
+            if fits:
+                fit = (points, brief)
+                break
+    finally:
+        model.step = saved
+    if len(_FITS) > 64:
+        _FITS.clear()
+    _FITS[key] = fit
+    return fit
+
+
+def _write_panel(out: PanelWriter, model: ExplorerModel, tree_values: Sequence[str]) -> int:
     """Write the panel's sections; returns the y below the last."""
     m = out.m
     y = out.panel.y + m.gap
@@ -171,14 +222,11 @@ def _write_panel(
         key = bound_key(tree_values)
         line = f"Root value: {kind}, {source}" + (f" · {key}" if key else "")
         y = out.lines(line, y, theme.TEXT_DIM)
-    rows = len(counts.LABELS) + 1 if counts_shown else 0
+    rows = 2 if out.brief else len(counts.LABELS) + 1
     counts_room = out.size + m.px(16) + rows * round(out.size * 1.4)
     limit = out.bottom - now_room - counts_room
     y = _root_moves(out, model, found, y + m.px(8), limit) + m.px(8)
-    if counts_shown:
-        y = _step_counts(out, model, found, y)
-    else:
-        y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
+    y = _step_counts(out, model, found, y)
     node = found.nodes[model.narrated]
     chance = chance_to_explain(model, node)
     if chance is not None:
@@ -292,8 +340,10 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int, li
         for c in root.children
     ):
         note = (
-            "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, enough to "
-            "rule the move out (hover a node for why)."
+            "≤ / ≥: a bound (hover a node for why)."
+            if out.brief
+            else "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, "
+            "enough to rule the move out (hover a node for why)."
         )
         y = out.lines(note, y, theme.TEXT_FAINT)
     return y
@@ -302,16 +352,22 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int, li
 def _step_counts(out: PanelWriter, model: ExplorerModel, found: Trace, y: int) -> int:
     """The counts so far and, for alpha-beta, the window at the current node."""
     y = out.section(f"Step {model.step + 1} of {len(found.events)}", y)
-    pointed = None
-    for name, count in zip(counts.LABELS, found.totals(model.step), strict=True):
-        out.row(name, f"{count:,}", y)
-        height = round(out.size * 1.4)
-        if model.pointer is not None and pygame.Rect(
-            out.x, y, out.right - out.x, height
-        ).collidepoint(model.pointer):
-            pointed = name
-        y += height
-    y = out.lines(counter_help(pointed), y, theme.TEXT_FAINT)
+    totals = found.totals(model.step)
+    if out.brief:  # one line: 'Nodes 11 · Leaves 7 · Cut-offs 1 · Table hits 0'
+        pairs = zip(counts.SHORT_LABELS, totals, strict=True)
+        parts = [f"{short} {count:,}" for short, count in pairs]
+        y = out.lines(" · ".join(parts), y, theme.TEXT)
+    else:
+        pointed = None
+        for name, count in zip(counts.LABELS, totals, strict=True):
+            out.row(name, f"{count:,}", y)
+            height = round(out.size * 1.4)
+            if model.pointer is not None and pygame.Rect(
+                out.x, y, out.right - out.x, height
+            ).collidepoint(model.pointer):
+                pointed = name
+            y += height
+        y = out.lines(counter_help(pointed), y, theme.TEXT_FAINT)
     event = found.events[model.step]
     if model.window_shown and event.kind != "exit":
         alpha, beta = model.window_at(found.nodes[event.node])

@@ -81,6 +81,9 @@ def analyze_position(
             report["winner_side"] = game.side_names[winner]
         return report
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
+    advised = _with_distances(game, state, result)
+    if advised is not None:  # the book said only "loss": the solver orders the moves, as hint
+        result, report["advice"] = advised
     report.update(_result_fields(game, state, result, verdict))
     if depth is None and algorithm == "alphabeta":
         report["solver"] = engine_status(state)  # which solver solved (None: the only one)
@@ -88,6 +91,26 @@ def analyze_position(
         if report["solver"] and start_up:  # the search set its engine's start-up aside
             report["solver"] += f"; its start-up, {format_seconds(start_up)}, is not in the time"
     return report
+
+
+def _with_distances(game: Any, state: Any, result: SearchResult) -> tuple[SearchResult, str] | None:
+    """The advisor's answer (`ai.advice`, what `hint` shows) where the search's proven values
+    lack their distance (an opening book that stores only win, draw or loss, so the moves
+    tie) and the advisor proves every one with its distance; else None."""
+    from plyground.ai.advice.advisor import advise
+    from plyground.ai.engine.search import SearchError
+
+    values = result.move_values.values()
+    if not any(value.is_exact and not value.distance_known for value in values):
+        return None
+    try:
+        advised, title = advise(game, state)
+    except SearchError:
+        return None
+    shown = advised.move_values.values()
+    if not all(value.is_exact and value.distance_known for value in shown):
+        return None
+    return advised, title
 
 
 def _search(
@@ -236,7 +259,13 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         )
     else:
         who = side_and_number(report["side"], report["to_move"])
-        write(f"{who} to move. {settings}.\n\n")
+        write(f"{who} to move. {settings}.\n")
+        if report.get("advice"):
+            write(
+                f"The opening book stores no distances, so its moves tie: they are ordered and "
+                f"named by the {report['advice']}, as `hint` does.\n"
+            )
+        write("\n")
         rows = [
             [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
             for entry in report["moves"]

@@ -509,3 +509,19 @@ def test_no_arguments_open_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app, "run", lambda: opened.append(True))
     assert main.main([]) == 0
     assert opened == [True]
+
+
+def test_analyze_and_hint_name_the_same_best_move_where_the_book_has_no_distance(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "analyze", "--game", "connect4", "--moves", "4453", "--json")
+    assert code == 0
+    analysis = json.loads(out)
+    code, out, _ = run(capsys, "hint", "--game", "connect4", "--moves", "4453", "--json")
+    hint = json.loads(out)
+    assert analysis["best_move"] == hint["move"]
+    assert analysis["advice"] == "solver"
+    moves = [entry["move"] for entry in analysis["moves"]]
+    assert moves[:3] == sorted(moves[:3])  # 3, 6 and 7 lose in 36, best first
+    assert set(moves[:3]) == {"3", "6", "7"} and moves[4] == "5"  # 5 loses in 32
+    assert all("distance unknown" not in entry["meaning"] for entry in analysis["moves"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from pathlib import Path
@@ -427,3 +428,15 @@ def test_a_solve_on_the_games_engine_is_estimated_at_the_engines_speed(
         assert verdict.seconds == pytest.approx(verdict.nodes / engine)
     monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
     assert cost.speed(state, "alphabeta", None) == python
+
+
+def test_a_solver_s_work_is_named_as_the_solver_s() -> None:
+    """A solve is never called 'alpha-beta's depth-1 pass' (its depth is the game's end)."""
+    game = games.get_game("tictactoe")
+    state = game.replay(game.parse_moves("5193"))
+    solved = ai.search(state, "alphabeta", depth=None)
+    minimax = ai.search(state, "minimax", depth=solved.depth, heuristic="none")
+    text = report.versus_minimax(solved, minimax.nodes)
+    assert "alpha-beta's solve to the end" in text and "pass" not in text.split(";")[1]
+    fake = dataclasses.replace(solved, extra={**solved.extra, "exact_engine": "compiled"})
+    assert "the compiled solver (alpha-beta)" in report.versus_minimax(fake, minimax.nodes)

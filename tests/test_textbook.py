@@ -307,3 +307,35 @@ def test_a_chance_root_is_searched_like_any_node() -> None:
     value, counts = textbook("expectiminimax", state, 1)
     assert value == ai.search(state, "expectiminimax", 1, book=False).value
     assert counts.nodes == trace(state, "expectiminimax", 1).totals()[0]
+
+
+def _one_move_position() -> Any:
+    """A tic-tac-toe position with exactly one legal move, not over."""
+    game = games.get_game("tictactoe")
+    rng = random.Random(1)
+    while True:
+        state = game.initial_state()
+        while not state.is_terminal() and len(state.legal_moves()) > 1:
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state
+
+
+@pytest.mark.parametrize("position", ["one move", "5193"])
+def test_a_pass_counts_its_root_as_the_textbook_does(position: str) -> None:
+    """The engine's alpha-beta pass visits the root like the slide function, so a position
+    with one legal move is 2 nodes in both, and alpha-beta never 'used 50%' of minimax."""
+    from plyground.ai.evaluation.report import versus_minimax
+
+    game = games.get_game("tictactoe")
+    if position == "one move":
+        state = _one_move_position()
+    else:
+        state = game.replay(game.parse_moves(position))
+    engine = ai.search(state, algorithm="alphabeta", depth=1)
+    found = trace(state, "alphabeta", 1)
+    assert engine.nodes == found.totals(len(found.events) - 1).nodes
+    minimax_nodes = ai.search(state, algorithm="minimax", depth=1).nodes
+    if position == "one move":
+        assert engine.nodes == minimax_nodes == 2
+        assert "used 100.0%" in versus_minimax(engine, minimax_nodes)

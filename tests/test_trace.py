@@ -409,3 +409,15 @@ def test_a_root_the_book_knows_is_still_searched_as_ai_search_does() -> None:
             traced = trace(state, algorithm, depth, "threats", node_budget=200_000, book=True)
             assert traced.value == ai.search(state, algorithm, depth, "threats").value
             assert traced.root.kind == "max"
+
+
+def test_a_proven_draw_reads_draw_in_trace_as_in_compare(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import main
+
+    assert main.main(["trace", "--game", "tictactoe", "--moves", "5193", "--depth", "9"]) == 0
+    out = capsys.readouterr().out
+    assert "value draw;" in out and "0.00" not in out
+    assert main.main(["trace", "--game", "tictactoe", "--moves", "5193", "--depth", "2"]) == 0
+    assert "value 0.00;" in capsys.readouterr().out  # an estimate of 0 is no draw

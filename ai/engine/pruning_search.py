@@ -320,6 +320,8 @@ class AlphaBeta:
             # Solve the root node itself (its cutoffs span all moves), then find the
             # moves that reach that value: they tie for the seeded tie-break.
             best = self.solved_root = self.solve_value(state, None, depth, -INF_UNITS, INF_UNITS)
+        else:
+            self.ctx.nodes += 1  # the root is a node of this pass, as the textbook counts it
         self.ctx.marks = {}
         marking = self.ctx.marking
         for move in order:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import share_of_minimax
 
@@ -68,7 +69,16 @@ def versus_minimax(result: Any, minimax_nodes: int) -> str:
     (the engine values every root move exactly, which a tree this small does not repay)."""
     own = last_pass_nodes(result)
     measured = counted(minimax_nodes, "node", compact(minimax_nodes))
-    text = f"{measured} measured; alpha-beta's depth-{result.depth} pass "
+    done = passes(result)
+    solved = bool(done) and done[-1][0] >= UNLIMITED_DEPTH
+    engine = result.extra.get("exact_engine")
+    if engine:
+        searcher = f"the {engine} solver (alpha-beta)"
+    elif solved:
+        searcher = "alpha-beta's solve to the end"
+    else:
+        searcher = f"alpha-beta's depth-{result.depth} pass"
+    text = f"{measured} measured at depth {result.depth}; {searcher} "
     text += _against(own, minimax_nodes)
     if own != result.nodes:
         count = len(passes(result))

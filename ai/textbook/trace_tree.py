@@ -251,7 +251,12 @@ class Trace:
         return line
 
     def format_value(self, value: float | None) -> str:
-        """A value as the explorer and the text output show it."""
+        """A value as the explorer and the text output show it: in a search whose every leaf
+        is a finished game (or the book), 0 is a proven draw and says so, as Compare does."""
+        evaluation = self.evaluation
+        proven = evaluation is not None and evaluation.is_exact and not self.stochastic
+        if value == 0 and proven and not self.raw_values:
+            return "draw"
         return format_value(value, self.raw_values)
 
 

@@ -48,7 +48,7 @@ def nodes_chart(comparison: Comparison, title: str = "Nodes searched by depth") 
         series.append(chart.Series(label, points, colour=SERIES_COLOURS.get(variant)))
     return chart.Chart(
         title=title,
-        x_label="depth (plies)",
+        x_label="depth (decisions)",
         y_label="nodes (log scale)",
         series=series,
         log_y=True,

@@ -65,8 +65,20 @@ HELP_KEYS = (
 (`gui.play.keyboard.PLAY_KEYS`); each game's own keys come from its kit (`help_keys`)."""
 
 
-def help_keys() -> list[tuple[str, str]]:
-    """The shared keys, then one line per game with a kit: its title and the kit's keys_help."""
+WINDOW_KEYS = (
+    ("F2", "colours: red / yellow or blue / orange, marked (colour-blind safe)"),
+    ("F11", "full screen on / off"),
+    ("F1  or  ?", "show / hide these keys"),
+)
+"""The keys every screen has, under the screen's own on the F1 card."""
+
+
+def help_keys(scene: Scene | None = None) -> list[tuple[str, str]]:
+    """The F1 card's lines: the keys of `scene` (the screen you are in) and the window's;
+    without a scene, or for one that lists none, every screen's keys and each game's."""
+    own = scene.keys_help() if scene is not None else []
+    if own:
+        return [*own, *WINDOW_KEYS]
     lines = list(HELP_KEYS[:-1])
     for name in games.GAMES:
         if name in kits.KITS:
@@ -341,6 +353,9 @@ class App:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.show_help = False
             return
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if escape and focus.close_open_lists(self.manager):  # an open list closes first
+            return
         consumed = self.manager.process_events(event)
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -440,7 +455,7 @@ class App:
             y = rect.bottom + m.px(8)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
-        help_card.draw(surface, self.size, self.metrics, help_keys())
+        help_card.draw(surface, self.size, self.metrics, help_keys(self.scene))
 
     # -- lifetime -------------------------------------------------------------------
 

@@ -75,6 +75,10 @@ class PolicyScene(Scene):
         rect.topright = (self.app.size[0] - m.pad, m.pad)
         self.back_button = self.add_back_button(rect)
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The picture's one key."""
+        return [("Esc", "back")]
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Back or Esc."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:

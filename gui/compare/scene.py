@@ -298,6 +298,17 @@ class CompareScene(Scene):
                 else:
                     button.disable()
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """Compare's keys."""
+        from plyground.gui.app import COUNTS_HELP
+
+        return [
+            ("Enter", "run every algorithm to the depth chosen"),
+            ("← →", "the table at the depth before / after"),
+            ("Esc", "back (an open list closes first)"),
+            ("Counts", COUNTS_HELP),
+        ]
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Buttons, the depth menu, Esc (back), Enter (run)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:

@@ -353,6 +353,22 @@ class ExplorerScene(Scene):
         action()
         return True
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The stepper's keys (the lessons and the explorer share them)."""
+        from plyground.gui.app import COUNTS_HELP
+
+        lines = [
+            ("← →", "one step of the search back / on"),
+            ("Home  End", "the search's first step / its end"),
+            ("Space", "play / pause the steps"),
+            ("Backspace", "up from a subtree opened as the root"),
+            ("click a node", "open or fold it; a double click makes it the root"),
+        ]
+        if self.model.guessing:
+            lines.append(("0-9  -  .", "practice: type your root value (Backspace erases)"))
+        lines += [("Esc", "back (an open list closes first)"), ("Counts", COUNTS_HELP)]
+        return lines
+
     def close_view(self) -> None:
         """Back (Esc): to the scene under the explorer."""
         self.app.pop()

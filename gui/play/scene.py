@@ -34,7 +34,7 @@ from plyground.gui.play import (
 from plyground.gui.play.activity import MESSAGE_TIME
 from plyground.gui.play.controller import ROLL_TIME, SPEED_MAX, PlayController
 from plyground.gui.play.events import Event
-from plyground.gui.play.keyboard import Action, KeyPress, Situation, key_press
+from plyground.gui.play.keyboard import Action, KeyPress, Situation, help_lines, key_press
 from plyground.gui.play.model import BoardMessage, PlayModel
 from plyground.gui.play.screen import PlayScreen
 from plyground.gui.scenes.file_dialog import FileDialogScene
@@ -386,6 +386,10 @@ class PlayScene(FileDialogScene):
         if event.type == pygame.KEYDOWN:
             return self.on_key(event)
         return False
+
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The play keys (`gui.play.keyboard`), then this game's own from its kit."""
+        return [*help_lines(), (self.controller.game.title, self.view.keys_help)]
 
     def on_key(self, event: pygame.event.Event) -> bool:
         """A key: the confirmation, Esc's order, the key table, then the kit's keys."""

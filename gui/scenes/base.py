@@ -70,6 +70,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and poll background work by `dt` seconds."""
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """This screen's own keys for the F1 card ((keys, what they do)); the window's
+        keys (F1, F2, F11) follow them.  Empty: the card lists every screen's keys."""
+        return []
+
     def toast_area(self) -> pygame.Rect:
         """Where the app's toasts may go (centred at its top): the whole window by default."""
         return pygame.Rect((0, 0), self.app.size)

@@ -323,6 +323,20 @@ class MenuScene(FileDialogScene):
                 return True
         return False
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The menu's keys."""
+        count = len(self.cards)
+        lines = [
+            (f"1-{count}" if count > 1 else "1", "open a game's set-up"),
+            ("Enter", "the game you played last"),
+            ("← → ↑ ↓", "move the focus; Enter uses it"),
+            ("L", "lessons: search trees from the textbook"),
+            ("Ctrl+O", "open a saved game"),
+        ]
+        if self.resume is not None:
+            lines.append(("R", "resume the last game"))
+        return [*lines, ("Esc", "quit")]
+
     def update(self, dt: float) -> None:
         """Ease the hovered card up; its icon moves while it is hovered."""
         mouse = self.app.mouse()

@@ -70,6 +70,10 @@ class SeriesScene(Scene):
         rect.bottomright = (card.right - m.pad, card.bottom - m.pad)
         self.back_button = self.add_back_button(rect)
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The table's keys."""
+        return [("Esc  Enter  T", "close the table, back to the game")]
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Back, Esc, Enter or T close the table."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:

@@ -321,6 +321,18 @@ class SetupScene(Scene):
         """The fields the arrows move between, in build order."""
         return [(key, element.rect, element) for element, key in self.ids.items()]
 
+    def keys_help(self) -> list[tuple[str, str]]:
+        """The set-up's keys, then the game's own in play."""
+        from plyground.gui.describe import game_title
+
+        return [
+            ("← → ↑ ↓", "move the focus (a focused slider: ← → change it)"),
+            ("Enter  Space", "use the focused button; open the focused list (↑ ↓ Enter pick)"),
+            ("Enter", "start the game"),
+            ("Esc", "back to the menu (an open list or a text box lets go first)"),
+            (f"{game_title(self.game_name)} in play", self._keys_text()),
+        ]
+
     def on_focus_key(self, key: int) -> bool:
         """Arrows move the focus (Left/Right move a focused slider); Enter or Space presses
         the focused button or opens the focused drop-down (then Up/Down and Enter pick)."""

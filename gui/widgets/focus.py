@@ -62,6 +62,12 @@ def close_dropdowns(widgets: Sequence[Any]) -> bool:
     return closed
 
 
+def close_open_lists(manager: pygame_gui.UIManager) -> bool:
+    """Close every open drop-down list anywhere in the window (Esc closes a list before it
+    leaves a screen, on every screen); True when one was open."""
+    return close_dropdowns(manager.get_sprite_group().sprites())
+
+
 def option_buttons(menu: Any) -> list[Any]:
     """The option buttons of an open drop-down, top to bottom."""
     listing = getattr(menu.current_state, "options_selection_list", None)

@@ -133,9 +133,12 @@ class App:
             self.settings, warning = settings.Settings(), None
         desktop = window_frame.desktop_size()
         remembered = size is None
+        small_screen = False
         if size is None:
             size = window_frame.first_size(self.settings.window_size, desktop)
             fullscreen = fullscreen or self.settings.fullscreen
+            small_screen = not fullscreen and window_frame.no_window_fits(desktop)
+            fullscreen = fullscreen or small_screen
         size = (max(theme.MIN_WINDOW[0], size[0]), max(theme.MIN_WINDOW[1], size[1]))
         self.fullscreen = fullscreen
         self.windowed_size = size
@@ -177,6 +180,8 @@ class App:
         self.was_animating = True
         if warning:
             self.toast(warning, theme.WARNING, seconds=9)
+        if small_screen:
+            self.toast(window_frame.SMALL_SCREEN_NOTE, seconds=9)
 
     def mouse(self) -> tuple[int, int] | None:
         """Where the pointer is, or None when it is outside the window."""

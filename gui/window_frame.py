@@ -40,6 +40,24 @@ def default_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
     return max(theme.MIN_WINDOW[0], width), max(theme.MIN_WINDOW[1], height)
 
 
+def no_window_fits(desktop: tuple[int, int] | None) -> bool:
+    """Whether the smallest window (800x600, where layouts were checked) with its title bar
+    and a taskbar is taller or wider than the screen: then the window fills the screen."""
+    if desktop is None:
+        return False
+    return (
+        desktop[0] < theme.MIN_WINDOW[0] + SCREEN_MARGIN[0] // 4
+        or desktop[1] < theme.MIN_WINDOW[1] + SCREEN_MARGIN[1] // 2
+    )
+
+
+SMALL_SCREEN_NOTE = (
+    "This screen has no room for a window of 800x600 with its title bar: Plyground fills "
+    "it (F11: a window)"
+)
+"""Said once when a small screen opens the window full screen."""
+
+
 def first_size(remembered: Any, desktop: tuple[int, int] | None) -> tuple[int, int]:
     """The remembered size when it is one and fits `desktop`, else `default_size`."""
     if is_pair(remembered):

@@ -79,16 +79,32 @@ def sandbox_problem() -> str | None:
 def _self_test() -> str:
     """Start the real worker inside bubblewrap (the package imported, one request answered);
     '' when it works, else why not."""
-    from plyground.ai.student_code.worker import Limits, StudentWorker, UserCodeError
+    from plyground.ai.student_code.messages import MessageError, decode, encode
 
-    worker = StudentWorker(__file__, {"kind": "inspect"}, Limits(SELF_TEST_SECONDS), True)
+    orders = [{"kind": "inspect"}, {"call": {}, "n": 1}, {"stop": True}]
     try:
-        answer = worker.call({}, what="to answer the self-test")
-    except UserCodeError as error:
-        return error.reason.split(". This is a set-up problem")[0]
-    finally:
-        worker.close()
-    return "" if answer == "ready" else "its worker gave a wrong answer to the self-test"
+        run = subprocess.run(
+            worker_command([], True),
+            input=b"".join(encode(order) for order in orders),
+            capture_output=True,
+            timeout=SELF_TEST_SECONDS,
+            check=False,
+            **start_options(),  # type: ignore[call-overload]
+        )
+    except subprocess.TimeoutExpired:
+        return f"Plyground's worker did not answer within {SELF_TEST_SECONDS:g} s inside bubblewrap"
+    except OSError as error:
+        return f"bubblewrap could not be started ({error.strerror or error})"
+    answers = []
+    for line in run.stdout.splitlines()[:4]:
+        with contextlib.suppress(MessageError):
+            answers.append(decode(line))
+    if any(answer.get("ok") == "ready" for answer in answers):
+        return ""
+    said = [line.strip() for line in run.stderr.decode("utf-8", "replace").splitlines()]
+    said = [line for line in said if line]
+    why = said[-1][:200] if said else f"exit code {run.returncode}"
+    return f"Plyground's worker could not start inside bubblewrap: {why}"
 
 
 def bubblewrap_works() -> bool:

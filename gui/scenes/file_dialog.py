@@ -50,12 +50,25 @@ def showable(name: str) -> bool:
     return "\x00" not in name
 
 
+TOOL_FOLDERS = frozenset(
+    {"__pycache__", "build", "dist", "node_modules", "site-packages", "venv", "env"}
+)
+"""Folders that tools make (besides hidden ones, '.git', '.venv'): listed after a person's."""
+
+
 def _sort_key(name: str) -> str:
     """The locale's order of names, or plain order where the locale cannot compare one."""
     try:
         return locale.strxfrm(name)
     except (ValueError, OSError):
         return name
+
+
+def _folder_key(name: str) -> tuple[bool, str]:
+    """Folders a person works in first; hidden ones and tools' ('.git', '.venv', 'build',
+    '__pycache__') after them, each group in the locale's order."""
+    made_by_tools = name.startswith(".") or name in TOOL_FOLDERS or name.endswith(".egg-info")
+    return made_by_tools, _sort_key(name)
 
 
 def folder_listing(folder: str, suffixes: set[str]) -> list[str | tuple[str, str]]:
@@ -75,7 +88,7 @@ def folder_listing(folder: str, suffixes: set[str]) -> list[str | tuple[str, str
                 folders.append(entry.name)
             elif any(entry.name.endswith(suffix) for suffix in suffixes):
                 files.append(entry.name)
-    folders.sort(key=_sort_key)
+    folders.sort(key=_folder_key)
     files.sort(key=_sort_key)
     listing: list[str | tuple[str, str]] = [(name, "#directory_list_item") for name in folders]
     listing += [(name, "#file_list_item") for name in files]
@@ -98,6 +111,12 @@ class ScaledFileDialog(UIFileDialog):
         except OSError as error:  # the dialog goes back to the last folder it could read
             raise PermissionError(str(error)) from error
         self.current_file_list = listing
+
+    def focus_path(self) -> None:
+        """Give the path box the keyboard, its cursor at the end: typing a name works at once."""
+        line = self.file_path_text_line
+        self.ui_manager.set_focus_set(line)
+        line.edit_position = len(line.get_text())
 
     def _setup_ui_elements(self) -> None:
         super()._setup_ui_elements()  # type: ignore[no-untyped-call]
@@ -163,6 +182,7 @@ class FileDialogScene(Scene):
         delete = getattr(self.file_dialog, "delete_button", None)
         if delete is not None:
             delete.hide()
+        self.file_dialog.focus_path()
         self.mute_tool_tips(True)
 
     def mute_tool_tips(self, muted: bool) -> None:
@@ -191,7 +211,10 @@ class FileDialogScene(Scene):
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and (
             event.ui_element is self.file_dialog
         ):
-            mode, self.file_dialog = self.file_mode, None
+            mode, picked, self.file_dialog = self.file_mode, self.file_dialog, None
+            if picked is not None and picked.alive():
+                picked.kill()  # pygame_gui's OK does so; a path picked otherwise too
+            focus.stop_typing(self.manager)  # the keys are the scene's again
             self.mute_tool_tips(False)
             if mode == "save":
                 self.save_to(event.text)

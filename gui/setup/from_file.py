@@ -109,7 +109,7 @@ def spec_for(path: str, game: Any) -> str:
 
 def browse(scene: SetupScene, index: int, target: str) -> None:
     """Open a dialog for a .py file for side `index`'s agent or heuristic (`target`)."""
-    from pygame_gui.windows import UIFileDialog
+    from plyground.gui.scenes.file_dialog import ScaledFileDialog
 
     w, h = scene.app.size
     m = scene.app.metrics
@@ -117,9 +117,10 @@ def browse(scene: SetupScene, index: int, target: str) -> None:
     rect.center = (w // 2, h // 2)
     title = "Choose your agent's file" if target == "agent" else "Choose your heuristic's file"
     dialog = scene.add(
-        UIFileDialog(
+        ScaledFileDialog(
             rect,
             scene.manager,
+            m.scale,
             window_title=title,
             initial_file_path=str(Path.cwd()),
             allow_existing_files_only=True,
@@ -127,6 +128,10 @@ def browse(scene: SetupScene, index: int, target: str) -> None:
             always_on_top=True,
         )
     )
+    delete = getattr(dialog, "delete_button", None)
+    if delete is not None:
+        delete.hide()
+    dialog.focus_path()
     vars(scene)["file_target"] = (dialog, index, target)
 
 

@@ -99,7 +99,9 @@ def type_into(manager: Any, entry: Any) -> None:
 def typing(manager: Any) -> bool:
     """Whether a text box has the keyboard (then keys are text, not shortcuts)."""
     focused = manager.get_focus_set() or ()
-    return any(isinstance(w, pygame_gui.elements.UITextEntryLine) for w in focused)
+    return any(
+        isinstance(w, pygame_gui.elements.UITextEntryLine) and w.alive() for w in focused
+    )  # a box of a dialog that has closed holds no keyboard
 
 
 def stop_typing(manager: Any) -> bool:

@@ -274,3 +274,31 @@ def test_explore_fits_the_screen_and_esc_closes_it(
     assert seen["size"][1] <= 768 - 100
     assert [type(scene).__name__ for scene in seen["stack"]] == ["ComparisonScene"]
     assert seen["running"] is False and seen["saves"] is False
+
+
+def test_file_dialogs_take_typing_at_once_and_list_a_students_folders_first(
+    make_app: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.gui.scenes.file_dialog import folder_listing
+    from plyground.gui.setup import from_file
+    from plyground.gui.widgets import focus
+
+    for name in (".git", ".venv", ".ci", "__pycache__", "build", "agents", "Week 3"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "mine.py").write_text(FIRST_LEGAL)
+    listed = [entry[0] for entry in folder_listing(str(tmp_path), {".py"})]
+    assert set(listed[:2]) == {"agents", "Week 3"} and listed[-1] == "mine.py"
+    assert set(listed[2:-1]) == {".git", ".venv", ".ci", "__pycache__", "build"}
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    setup = set_up_from_files(app, "connect4", ("", ""))
+    from_file.browse(setup, 0, "agent")
+    dialog = setup.file_target[0]
+    assert focus.typing(app.manager)  # the path field has the keyboard
+    assert dialog.file_path_text_line in (app.manager.get_focus_set() or ())
+    from driving import click_button, start_game
+
+    other = make_app()
+    play = start_game(other, "tictactoe", ("human", "human"))
+    click_button(other, play.buttons["open"])
+    assert play.file_dialog is not None and focus.typing(other.manager)

@@ -126,3 +126,16 @@ def test_leaving_full_screen_keeps_the_window_on_the_screen(monkeypatch: Any) ->
     assert moved == [((1366 - 1000) // 2, (768 - 600) // 2)]
     window_frame.keep_on_screen((20, 30), (1000, 600), (1366, 768))
     assert moved[-1] == (20, 30)
+
+
+def test_a_screen_with_no_room_for_a_window_and_its_title_bar_is_filled(monkeypatch: Any) -> None:
+    assert window_frame.no_window_fits((800, 600)) and window_frame.no_window_fits((1024, 640))
+    assert not window_frame.no_window_fits((1280, 720))
+    assert not window_frame.no_window_fits((1366, 768)) and not window_frame.no_window_fits(None)
+    monkeypatch.setattr(window_frame, "desktop_size", lambda: (800, 600))
+    app = app_module.create(None, headless=True)
+    try:
+        assert app.fullscreen
+        assert any(toast.text == window_frame.SMALL_SCREEN_NOTE for toast in app.toasts)
+    finally:
+        app.quit(save=False)

@@ -530,6 +530,32 @@ def create(
     return app
 
 
+LOST_DISPLAY = (
+    "plyground: the display {where} does not answer (its X server or compositor is gone?), "
+    "so no window can open; the terminal commands work here: plyground --help"
+)
+"""Said instead of running an invisible window where SDL fell back to drawing offscreen."""
+
+
+def display_lost() -> str | None:
+    """The one line to say when a display is named but SDL could open none (it falls back to
+    its offscreen driver: a window nobody sees), else None.  A driver chosen by the caller
+    (SDL_VIDEODRIVER=dummy for tests) is never second-guessed."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    pygame.display.init()
+    if pygame.display.get_driver() not in ("offscreen", "dummy"):
+        return None
+    named = [f"{name}={os.environ.get(name, '')}" for name in ("DISPLAY", "WAYLAND_DISPLAY")]
+    where = " and ".join(n for n in named if not n.endswith("=")) or "(none named)"
+    return LOST_DISPLAY.format(where=where)
+
+
 def run(size: tuple[int, int] | None = None, fullscreen: bool = False) -> int:
-    """Open the window and play until it is closed; returns the exit status."""
+    """Open the window and play until it is closed; returns the exit status (2, with one
+    line, when the display is gone)."""
+    lost = display_lost()
+    if lost is not None:
+        print(lost, file=sys.stderr)
+        return 2
     return create(size, fullscreen).run()

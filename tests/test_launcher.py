@@ -97,3 +97,16 @@ def test_the_window_log_lives_in_the_users_log_folder(
     with launcher._log_file() as log:
         log.write("a line\n")
     assert (tmp_path / "logs" / "plyground-window.log").read_text(encoding="utf-8") == "a line\n"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X displays are Linux's")
+def test_a_display_that_does_not_answer_is_said_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=":77", XDG_RUNTIME_DIR=str(tmp_path), PLYGROUND_CONFIG_DIR=str(tmp_path))
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert run.returncode == 2
+    ours = [line for line in run.stderr.splitlines() if line.startswith("plyground:")]
+    assert len(ours) == 1 and "DISPLAY=:77 does not answer" in ours[0]
+    assert "Traceback" not in run.stderr

@@ -21,6 +21,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 SANDBOX_MODES = ("auto", "required", "off")
 """The values of --sandbox and PLYGROUND_SANDBOX."""
@@ -81,7 +82,7 @@ def _self_test() -> str:
     '' when it works, else why not."""
     from plyground.ai.student_code.messages import MessageError, decode, encode
 
-    orders = [{"kind": "inspect"}, {"call": {}, "n": 1}, {"stop": True}]
+    orders: list[dict[str, Any]] = [{"kind": "inspect"}, {"call": {}, "n": 1}, {"stop": True}]
     try:
         run = subprocess.run(
             worker_command([], True),

@@ -100,7 +100,8 @@ def typing(manager: Any) -> bool:
     """Whether a text box has the keyboard (then keys are text, not shortcuts)."""
     focused = manager.get_focus_set() or ()
     return any(
-        isinstance(w, pygame_gui.elements.UITextEntryLine) and w.alive() for w in focused
+        isinstance(w, pygame_gui.elements.UITextEntryLine) and w.alive()  # type: ignore[no-untyped-call]
+        for w in focused
     )  # a box of a dialog that has closed holds no keyboard
 
 

@@ -1,6 +1,6 @@
 """Sound effects: load the synthesised WAVs once, play them by name, mute and volume.
 
-The effects live in assets/sounds/ and are written by assets/build_sounds.py (made in
+The effects live in assets/sounds/ and are written by assets/rebuild/sounds.py (made in
 code, nothing recorded, nothing to credit).  Without a sound device, with
 ``SDL_AUDIODRIVER=dummy`` or with a missing file the game simply stays silent: no
 exception and no output.  Each kit says which effect an event of its game makes with

@@ -17,7 +17,7 @@ from plyground.games.pig import optimal as pig_optimal
 from plyground.games.pig.optimal import PigTable, PigTableError, load, optimal_table, save, solve
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD_SCRIPT = ROOT / "assets" / "build_pig_table.py"
+BUILD_SCRIPT = ROOT / "assets" / "rebuild" / "pig_table.py"
 ASSET = pig_optimal.asset_path(100)
 
 
@@ -173,7 +173,7 @@ def test_corrupt_files_raise_a_clear_error(how: str, message: str, tmp_path: Pat
     with pytest.raises(PigTableError, match=message) as error:
         load(path)
     assert str(path) in str(error.value)
-    assert "build_pig_table.py" in str(error.value)
+    assert "rebuild/pig_table.py" in str(error.value)
 
 
 def test_load_checks_the_goal_and_the_file(tmp_path: Path) -> None:

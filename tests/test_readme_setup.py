@@ -26,9 +26,11 @@ def test_ci_runs_the_readmes_linux_test_command() -> None:
     lines = [line for line in README.splitlines() if re.match(r"python3 -m venv \.venv && ", line)]
     game = [line for line in lines if "pytest" not in line]
     assert game == [
-        "python3 -m venv .venv && .venv/bin/pip install -e . --config-settings editable_mode=strict"
+        "python3 -m venv .venv && .venv/bin/python -m pip install -q -U pip"  # pip < 22.1 has
+        " && .venv/bin/pip install -e . --config-settings editable_mode=strict"  # no such option
         " && .venv/bin/plyground"
     ]
+    assert all(".venv/bin/python -m pip install -q -U pip && " in line for line in lines)
     lines = [line for line in lines if "pytest" in line]
     assert len(lines) == 1
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()

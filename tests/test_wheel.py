@@ -57,9 +57,11 @@ def test_the_wheel_has_only_plyground_at_its_top_level(wheel: Path) -> None:
         "plyground/assets/sounds/click.wav",
         "plyground/assets/pig_optimal_100.bin",
         "plyground/games/connect4/data/Test_L3_R1.txt",
+        "plyground/ai/textbook/README.md",  # where the README sends learners
     ):
         assert expected in names, expected
     assert not any(name.startswith(("plyground/tests", "tests/")) for name in names)
+    assert not any("rebuild" in name or "/build_" in name for name in names)  # source only
 
 
 def test_the_installed_wheel_runs_from_another_folder(wheel: Path, tmp_path: Path) -> None:

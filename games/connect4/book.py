@@ -25,7 +25,7 @@ Without the package, or with unreadable data, every look-up answers None and the
 plays exactly as it did without a book.  ``PLYGROUND_NO_BOOK=1`` switches the book off.
 
 ``data/connect4/early_book.txt`` adds the exact value of every position with 0-3 stones,
-solved once with the two books (assets/build_connect4_early_book.py): `early_value`, which
+solved once with the two books (assets/rebuild/connect4_early_book.py): `early_value`, which
 the search reads only while solving (the `solved_value()` hook).
 """
 
@@ -245,7 +245,7 @@ _early: dict[int, BookValue] | None = None
 
 def _early_book() -> dict[int, BookValue]:
     """The exact values of every position with 0-3 stones, by `State.key()`: the file is
-    written by assets/build_connect4_early_book.py, which solves them with the two books."""
+    written by assets/rebuild/connect4_early_book.py, which solves them with the two books."""
     global _early
     if _early is None:
         found: dict[int, BookValue] = {}

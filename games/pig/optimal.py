@@ -349,7 +349,7 @@ def _decode(data: bytes, source: str) -> PigTable:
 
     def fail(why: str) -> PigTableError:
         return PigTableError(
-            f"corrupt Pig table {source}: {why}; rebuild it with assets/build_pig_table.py"
+            f"corrupt Pig table {source}: {why}; rebuild it with assets/rebuild/pig_table.py"
         )
 
     if len(data) < _HEADER.size:

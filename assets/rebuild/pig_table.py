@@ -1,4 +1,4 @@
-"""Rebuild the optimal Pig table: python assets/build_pig_table.py [--goal 100] [--out PATH]."""
+"""Rebuild the optimal Pig table: python assets/rebuild/pig_table.py [--goal 100] [--out PATH]."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 # Run as a script from anywhere: make the project root importable.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from plyground.games.pig import optimal as pig_optimal
 

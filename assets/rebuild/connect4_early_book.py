@@ -1,7 +1,7 @@
 """Write games/connect4/data/early_book.txt: the exact value of every connect-four position
 with 0 to 3 stones, solved by alpha-beta with the 8- and 12-stone opening books.
 
-Run once (about a minute): ``python assets/build_connect4_early_book.py``.  Each line is
+Run once (about a minute): ``python assets/rebuild/connect4_early_book.py``.  Each line is
 ``moves outcome plies``: the columns played (1-7, ``-`` for the empty board), then the
 result for the player to move (1, 0, -1) and the plies until the game ends (0 for a draw).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context  # noqa: E402

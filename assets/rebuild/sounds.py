@@ -1,6 +1,6 @@
 """Write the game's sound effects to assets/sounds/*.wav, synthesised from scratch.
 
-Run ``python assets/build_sounds.py`` to rebuild them: no recordings, no samples, nothing
+Run ``python assets/rebuild/sounds.py`` to rebuild them: no recordings, no samples, nothing
 to credit.  The noise is seeded, so the files come out the same every time.  Each effect
 is a short 16-bit mono WAV at 22,050 Hz, faded in and out (no clicks at either end) and
 scaled to its own peak level: the click is quiet, the win is the loudest.
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 RATE = 22_050
-SOUND_DIR = Path(__file__).resolve().parent / "sounds"
+SOUND_DIR = Path(__file__).resolve().parents[1] / "sounds"
 Samples = list[float]
 TAU = 2 * math.pi
 

@@ -2,8 +2,9 @@
 
 Where files live (`platformdirs`): settings in the user config folder (XDG on Linux,
 ``%APPDATA%`` on Windows, ``~/Library/Application Support`` on macOS), the autosave and the
-saves folder in the user data folder.  ``$PLYGROUND_CONFIG_DIR`` overrides both.  A folder
-from older versions, ``~/.config/plyground``, is still used while the new one does not exist.
+saves folder in the user data folder.  ``$PLYGROUND_CONFIG_DIR`` overrides both.  Older
+versions kept everything in ``~/.config/plyground``: its settings are still read there while
+the new folder does not exist, and its autosave moves to the data folder.
 
 A settings file that cannot be read or is not valid is renamed to ``settings.json.bad`` and
 the defaults are used: a broken file never stops the game.  Writes are atomic.
@@ -84,12 +85,43 @@ def config_dir() -> Path:
     return _platform_dir("config")
 
 
+LEGACY_DATA = ("autosave.json", "autosave.json.bad", "saves")
+"""What older versions kept beside the settings that belongs in the data folder."""
+_MOVED: list[Path] = []
+
+
 def data_dir() -> Path:
-    """The folder of the autosave and the saves (PLYGROUND_CONFIG_DIR overrides everything)."""
+    """The folder of the autosave and the saves (PLYGROUND_CONFIG_DIR overrides everything):
+    the platform's data folder (on Linux ~/.local/share/plyground).  An autosave or saves
+    folder an older version left beside the settings (~/.config/plyground) is moved there
+    once, losing nothing; if it cannot be moved, the old folder stays in use."""
     override = os.environ.get("PLYGROUND_CONFIG_DIR")
     if override:
         return Path(override)
-    return _platform_dir("data")
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    old = legacy_dir()
+    if old == folder or not old.is_dir():
+        return folder
+    if old not in _MOVED:
+        _MOVED.append(old)
+        _move_legacy_data(old, folder)
+    left = [name for name in LEGACY_DATA[:1] if (old / name).exists()]
+    return old if left and not (folder / left[0]).exists() else folder
+
+
+def _move_legacy_data(old: Path, folder: Path) -> None:
+    """Move each of `LEGACY_DATA` from `old` into `folder` where `folder` has none yet."""
+    import shutil
+
+    for name in LEGACY_DATA:
+        source, target = old / name, folder / name
+        if not source.exists() or target.exists():
+            continue
+        with contextlib.suppress(OSError, shutil.Error):
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(source), str(target))
 
 
 def saves_dir() -> Path:

@@ -266,9 +266,25 @@ def test_an_older_config_folder_is_still_found(monkeypatch, tmp_path):
     legacy.mkdir(parents=True)
     (legacy / "settings.json").write_text(json.dumps({"seed": 4}))
     assert settings.settings_path() == legacy / "settings.json"
-    assert savefile.autosave_path() == legacy / "autosave.json"
+    assert savefile.autosave_path() == new_data / "autosave.json"  # never beside the settings
     assert settings.load()[0].seed == 4
     new_config.mkdir()
-    new_data.mkdir()
+    new_data.mkdir(exist_ok=True)
     assert settings.settings_path() == new_config / "settings.json", "the new one wins"
     assert savefile.autosave_path() == new_data / "autosave.json"
+
+
+def test_an_older_autosave_beside_the_settings_moves_to_the_data_folder(monkeypatch, tmp_path):
+    from plyground.gui.storage import savefile
+
+    _new_config, new_data = _platform(monkeypatch, tmp_path)
+    monkeypatch.setattr(settings, "_MOVED", [])
+    legacy = tmp_path / "home" / ".config" / "plyground"
+    (legacy / "saves").mkdir(parents=True)
+    (legacy / "settings.json").write_text(json.dumps({"seed": 4}))
+    (legacy / "autosave.json").write_text('{"kept": true}')
+    (legacy / "saves" / "mine.json").write_text("{}")
+    assert savefile.autosave_path() == new_data / "autosave.json"
+    assert json.loads((new_data / "autosave.json").read_text()) == {"kept": True}
+    assert (new_data / "saves" / "mine.json").is_file()  # nothing lost
+    assert not (legacy / "autosave.json").exists() and (legacy / "settings.json").is_file()

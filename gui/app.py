@@ -73,6 +73,13 @@ WINDOW_KEYS = (
 """The keys every screen has, under the screen's own on the F1 card."""
 
 
+def engine_games() -> tuple[str, ...]:
+    """The registered games that bring an exact engine to load or compile (`warm_up`)."""
+    return tuple(
+        name for name, factory in games.GAMES.items() if games.capabilities(factory).warm_up
+    )
+
+
 def help_keys(scene: Scene | None = None) -> list[tuple[str, str]]:
     """The F1 card's lines: the keys of `scene` (the screen you are in) and the window's;
     without a scene, or for one that lists none, every screen's keys and each game's."""
@@ -163,6 +170,8 @@ class App:
         sounds().volume = self.settings.sound_volume
         """Whether the game in progress is kept in autosave.json (not for screenshots)."""
         self.worker = AIWorker()
+        if not headless:  # while the menu is open, so no first move waits for a compiler
+            self.worker.warm_up_engines(engine_games())
         self.stack: list[Scene] = []
         self.stopped_by: int | None = None
         """The signal (SIGINT, SIGTERM) that ended the loop, if one did."""

@@ -192,3 +192,13 @@ def test_the_expert_table_shows_every_move_the_most_nodes_and_the_load() -> None
     assert all_row.split()[1] == "3" and "1.5 s" in all_row
     assert "load average (1 minute) 2.5 at the start, 3.0 at the end" in text
     assert "3 of 3 moves keep the result" in text
+
+
+def test_the_hidden_position_check_times_every_move_in_a_fresh_process() -> None:
+    from plyground.ai.bench.expert import HIDDEN_STONES, format_hidden_positions, hidden_positions
+
+    report = hidden_positions(3, seed=5)
+    assert len(report["moves"]) == 3 and report["preset"] == "Expert"
+    assert all(HIDDEN_STONES[0] <= move["stones"] <= HIDDEN_STONES[1] for move in report["moves"])
+    lines = format_hidden_positions(report)
+    assert "first move (the engine's start-up included)" in lines[1] and "over 2 s" in lines[2]

@@ -130,6 +130,62 @@ def expert_bench(
     }
 
 
+HIDDEN_POSITIONS = 120
+"""Positions of the hidden-position check (`hidden_positions`)."""
+HIDDEN_STONES = (12, 16)
+"""Stones on the board of its positions: where the strongest preset works hardest."""
+
+
+def hidden_positions(count: int = HIDDEN_POSITIONS, seed: int = 0) -> dict[str, Any]:
+    """The strongest preset's move at `count` random positions of 12-16 stones, each timed,
+    in a fresh process whose first move pays the engine's start-up as a new process does
+    (loading the compiled code from its cache; no warm-up first, unlike the window)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        report: dict[str, Any] = pool.apply(_time_hidden_positions, (count, seed))
+    return report
+
+
+def _time_hidden_positions(count: int, seed: int) -> dict[str, Any]:
+    """In the fresh process: every move timed, the first call included."""
+    name, _ = solver_benchmark(None)
+    game = games.get_game(name)
+    preset, config = list(DIFFICULTIES[name].items())[-1]
+    rng = random.Random(seed)
+    moves = []
+    for number in range(count):
+        state = _opening(game, rng, rng.randint(*HIDDEN_STONES))
+        player = AIPlayer(with_seed(config, number), game)
+        start = time.perf_counter()
+        player.choose(state)
+        moves.append({"stones": state.ply, "seconds": time.perf_counter() - start})
+    return {
+        "game": name,
+        "preset": preset,
+        "seed": seed,
+        "moves": moves,
+        "load": load_average(),
+    }
+
+
+def format_hidden_positions(report: dict[str, Any]) -> list[str]:
+    """The hidden-position check in three lines: the first call, then every move."""
+    times = [move["seconds"] for move in report["moves"]]
+    first = report["moves"][0]
+    low, high = HIDDEN_STONES
+    return [
+        f"{report['preset']} at {len(times)} random positions of {low}-{high} stones of "
+        f"{report['game']} (seed {report['seed']}), in a fresh process:",
+        f"  first move (the engine's start-up included): {format_seconds(first['seconds'])} "
+        f"at {first['stones']} stones",
+        f"  every move: median {format_seconds(statistics.median(times))}, p90 "
+        f"{format_seconds(_percentile(times, 0.9))}, max {format_seconds(max(times))}; "
+        f"{sum(t > 2.0 for t in times)} over 2 s",
+    ]
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]

@@ -39,6 +39,7 @@ class SearchWorker(Protocol):
     def cancel(self) -> None: ...
     def end_game(self) -> None: ...
     def poll(self) -> list[WorkerMessage]: ...
+    def preparing(self, game_name: str) -> bool: ...
     def submit(
         self,
         kind: str,
@@ -70,6 +71,8 @@ class SearchJob:
     """The deepest depth a progress report named below the solving depth."""
     agent: bool = False
     """A student's agent answers it (in its own time: no "move now")."""
+    solving: bool = False
+    """The search runs to the end (on the game's exact engine, where it has one)."""
     advisor: Advisor | None = None
     """For advice (a hint, the board's values, a browsed position): the evaluator chosen
     for it, which titles its answer."""
@@ -228,6 +231,7 @@ class SearchJobs:
             job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
         )
         self.job.agent = config.algorithm == AGENT
+        self.job.solving = config.depth is None
         self.progress = None
 
     def player_seed(self, player: int) -> int:
@@ -282,6 +286,8 @@ class SearchJobs:
         who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
         if job.kind == "position":
             who = f"Working out {colour}'s move values"
+        if job.solving and self.play.worker.preparing(self.play.game_name):
+            return f"{who}… the solver is still being prepared (compiled on the first run only)"
         progress = self.progress
         if progress is None:
             return f"{who}…"

@@ -40,6 +40,7 @@ import multiprocessing
 import pickle
 import queue
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from enum import StrEnum
@@ -51,12 +52,14 @@ from plyground.gui.worker.messages import (
     FINISHED,
     Cancelled,
     EndGame,
+    EngineReady,
     Failed,
     MinimaxNodes,
     PositionEvaluated,
     Progress,
     Restarted,
     Result,
+    WarmUpEngines,
     WorkerMessage,
 )
 
@@ -292,6 +295,36 @@ def _count_minimax(job: Job, result: Any) -> int | None:
     return int(counted.nodes)
 
 
+def _housekeeping(request: Any, results: Any) -> bool:
+    """Requests that are not searches (a game ended, engines to warm up); True if it was one."""
+    if isinstance(request, EndGame):
+        close_players()
+        return True
+    if isinstance(request, WarmUpEngines):
+        _warm_up_engines(request.game_names, results)
+        return True
+    return False
+
+
+def _warm_up_engines(names: tuple[str, ...], results: Any) -> None:
+    """Load or compile each game's exact engine in a background thread (jobs go on meanwhile:
+    a search that needs the engine waits only for what is left); report each as ready."""
+    from plyground import games
+
+    def run() -> None:
+        for name in names:
+            began, problem = time.perf_counter(), ""
+            try:
+                hook = games.capabilities(games.get_game(name)).warm_up
+                if hook is not None:
+                    hook()
+            except Exception as error:  # a search later says what is wrong; report it
+                problem = f"{error.__class__.__name__}: {error}"
+            results.put(EngineReady(name, time.perf_counter() - began, problem))
+
+    threading.Thread(target=run, name="warm-up engines", daemon=True).start()
+
+
 def _orphan_check() -> Any:
     """A cheap test (at most every PARENT_CHECK seconds) of whether the window process died."""
     parent = multiprocessing.parent_process()
@@ -360,8 +393,7 @@ def worker_main(
         if job is None:
             close_players()
             return
-        if isinstance(job, EndGame):
-            close_players()
+        if _housekeeping(job, results):
             continue
         if cancelled_through.value >= job.job_id:
             results.put(Cancelled(job.job_id))
@@ -436,6 +468,10 @@ class AIWorker:
         """Students' agents: they move in workers of their own, asked from this process."""
         self._agent_job: int | None = None
         """The current job's id when a student's agent answers it (not the process)."""
+        self.warming: set[str] = set()
+        """Games whose exact engine the worker is loading or compiling now."""
+        self.engines: dict[str, EngineReady] = {}
+        """Games whose exact engine the worker has loaded (or failed to), with what it took."""
         atexit.register(self.close)
 
     @property
@@ -459,6 +495,21 @@ class AIWorker:
             daemon=True,
         )
         self._process.start()
+
+    def warm_up_engines(self, game_names: tuple[str, ...]) -> None:
+        """Have the worker load or compile these games' exact engines now, in the background
+        (the window asks while its menu is open); `warming` names them until each is ready."""
+        names = tuple(n for n in game_names if n not in self.engines and n not in self.warming)
+        if not names:
+            return
+        self.start()
+        self.warming.update(names)
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            self._requests.put(WarmUpEngines(names))
+
+    def preparing(self, game_name: str) -> bool:
+        """Whether the worker is still loading or compiling this game's exact engine."""
+        return game_name in self.warming
 
     def submit(
         self,
@@ -548,6 +599,10 @@ class AIWorker:
                 message: WorkerMessage = self._results.get_nowait()
             except (queue.Empty, OSError, ValueError):
                 break
+            if isinstance(message, EngineReady):  # about the worker, not a job
+                self.warming.discard(message.game_name)
+                self.engines[message.game_name] = message
+                continue
             job_id = message.job_id
             finished = isinstance(message, FINISHED)
             if (
@@ -598,6 +653,8 @@ class AIWorker:
 
     def _shutdown(self, timeout: float) -> None:
         process, self._process = self._process, None
+        self.warming.clear()  # a new process loads its engines afresh
+        self.engines.clear()
         if process is None:
             return
         if self._cancelled_through is not None:

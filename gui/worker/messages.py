@@ -83,6 +83,26 @@ class EndGame:
     heuristic file's worker with them)."""
 
 
+@dataclass(frozen=True)
+class WarmUpEngines:
+    """A request (answered by one `EngineReady` per game): load or compile the exact engines
+    of these games now, while the menu is open, so the first move never waits for one."""
+
+    game_names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EngineReady:
+    """A game's exact engine is loaded (`seconds`: what it took; `problem`: why it could not
+    be, in which case its searches run without it).  Not about a job: job_id is 0."""
+
+    game_name: str
+    seconds: float
+    problem: str = ""
+    job_id: int = 0
+    kind: ClassVar[str] = "engine_ready"
+
+
 WorkerMessage = (
     Progress | Result | PositionEvaluated | MinimaxNodes | Cancelled | Failed | Restarted
 )

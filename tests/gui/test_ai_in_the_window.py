@@ -229,3 +229,26 @@ def test_analysis_measures_what_pruning_saved(make_app):
 
     labels = [label for label, _ in summary_lines(record, controller.game)]
     assert "vs minimax" in labels and "Pruning" in labels
+
+
+def test_the_worker_prepares_each_games_engine_while_the_menu_is_open() -> None:
+    """The window asks its worker to load (or compile) connect-four's solver at launch; the
+    worker says when it is ready, and meanwhile `preparing` tells the status line."""
+    from plyground.gui.app import engine_games
+    from plyground.gui.worker.ai_worker import AIWorker
+
+    assert "connect4" in engine_games() and "tictactoe" not in engine_games()
+    worker = AIWorker()
+    try:
+        worker.warm_up_engines(engine_games())
+        assert worker.preparing("connect4") and not worker.preparing("tictactoe")
+        deadline = time.monotonic() + 120
+        while worker.preparing("connect4") and time.monotonic() < deadline:
+            worker.poll()
+            time.sleep(0.05)
+        ready = worker.engines["connect4"]
+        assert not worker.preparing("connect4") and ready.problem == ""
+        worker.warm_up_engines(engine_games())  # once is enough
+        assert not worker.preparing("connect4")
+    finally:
+        worker.close()

@@ -260,6 +260,9 @@ class _Worker:
     def poll(self) -> list[Any]:
         return []
 
+    def preparing(self, game_name: str) -> bool:
+        return False
+
     def submit(self, *args: Any, **kwargs: Any) -> int:
         return 1
 

@@ -49,6 +49,11 @@ class FakeWorker:
         answers, self.answers = self.answers, []
         return answers
 
+    preparing_engine = False
+
+    def preparing(self, game_name: str) -> bool:
+        return self.preparing_engine
+
     def submit(
         self,
         kind: str,
@@ -239,6 +244,16 @@ def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
     text = controller.thinking_text()
     assert "10000" not in text and "10,000" not in text
     assert text == "Yellow is thinking… solving · reached depth 9 · 12.3k nodes"
+
+
+def test_a_solve_waiting_for_the_solver_to_compile_says_so():
+    controller, worker, _ = make(game="connect4", sides=(HUMAN, "Expert"))
+    worker.preparing_engine = True  # the worker is still compiling connect-four's engine
+    controller.try_human_move(3)
+    controller.update()
+    assert "solver is still being prepared" in controller.thinking_text()
+    worker.preparing_engine = False
+    assert "solver is still being prepared" not in controller.thinking_text()
 
 
 def test_after_undo_the_panel_no_longer_describes_the_undone_ai_move():

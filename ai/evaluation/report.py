@@ -70,7 +70,8 @@ def versus_minimax(result: Any, minimax_nodes: int) -> str:
     own = last_pass_nodes(result)
     measured = counted(minimax_nodes, "node", compact(minimax_nodes))
     done = passes(result)
-    solved = bool(done) and done[-1][0] >= UNLIMITED_DEPTH
+    last = done[-1][0] if done else 0
+    solved = last == "solve" or (isinstance(last, int) and last >= UNLIMITED_DEPTH)
     engine = result.extra.get("exact_engine")
     if engine:
         searcher = f"the {engine} solver (alpha-beta)"

@@ -23,6 +23,29 @@ class MessageError(ValueError):
     """A message that is not the protocol (not JSON, not the expected shape)."""
 
 
+def printable(text: object, limit: int | None = None) -> str:
+    """Text from a student's code as data: every control or format character (a new line, an
+    escape sequence, a right-to-left override) written as its escape, a name that was not
+    UTF-8 with replacement characters, so it can never move a terminal's cursor, recolour
+    it or forge a line; cut to `limit` characters."""
+    import unicodedata
+
+    out = []
+    for char in str(text):
+        kind = unicodedata.category(char)
+        if kind == "Cs":  # a byte of a non-UTF-8 name, kept by surrogateescape
+            out.append("\ufffd")
+        elif kind in ("Cc", "Cf", "Zl", "Zp"):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    shown = "".join(out)
+    if limit is not None and len(shown) > limit:
+        shown = shown[: limit - 3] + "..."
+    return shown
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as a JSON line (NaN and infinities allowed: the parent refuses them)."""
     return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")

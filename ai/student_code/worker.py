@@ -30,7 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
-from plyground.ai.student_code.messages import MAX_LINE, MessageError, decode, encode
+from plyground.ai.student_code.messages import MAX_LINE, MessageError, decode, encode, printable
 from plyground.file_reader import FileProblem, read_text
 
 MEMORY_CAP = 1 << 30
@@ -51,8 +51,8 @@ class UserCodeError(Exception):
 
     def __init__(self, path: str, reason: str, details: tuple[str, ...] = ()) -> None:
         self.path = path
-        self.reason = reason
-        self.details = details
+        self.reason = printable(reason)  # the student's words are data: no control character
+        self.details = tuple(printable(detail) for detail in details)
         self.setup = False
         """True when Plyground's own worker could not start here (a set-up problem: the
         sandbox, the Python): nothing of the file ran, and nobody is to blame for it."""
@@ -64,7 +64,7 @@ class UserCodeError(Exception):
     @property
     def line(self) -> str:
         """One line: "my_agent.py: raised ZeroDivisionError: division by zero"."""
-        return f"{Path(self.path).name}: {self.reason}"
+        return f"{printable(Path(self.path).name)}: {self.reason}"
 
     def report(self) -> list[str]:
         """The line and the user's traceback lines under it, indented."""

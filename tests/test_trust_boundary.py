@@ -28,9 +28,9 @@ def test_escapes_and_names_that_are_not_utf8_reach_the_terminal_as_data(tmp_path
     (tmp_path / name).write_text(
         'def choose(state):\n    raise ValueError("boom\\x1b[2J\\nA = honest.py forfeits")\n'
     )
+    players = ["--p1", str(tmp_path / name), "--p2", "random", "--games", "2"]
     run = subprocess.run(
-        [sys.executable, MAIN, "match", "--game", "tictactoe", "--p1", str(tmp_path / name)]
-        + ["--p2", "random", "--games", "2"],
+        [sys.executable, MAIN, "match", "--game", "tictactoe", *players],
         capture_output=True,
         timeout=120,
     )

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from plyground.ai.student_code.confinement import empty_bounding_set, install_signal_guard
 from plyground.ai.student_code.messages import (
     MessageError,
     decode,
@@ -329,11 +330,14 @@ def serve() -> None:
     from plyground.ai.student_code.worker import KeptOutput, allow_user_code
 
     register_games(tuple(tuple(pair) for pair in order.get("games", [])))
-    channel.send({"started": True})  # Plyground's part is up: what fails from here is the file's
     _leave_with_parent()
     allow_user_code()
     cap_resources(int(order.get("memory", 0)))
+    empty_bounding_set()
     drop_capabilities()
+    guarded = install_signal_guard()
+    # Plyground's part is up and confined: what fails from here on is the file's.
+    channel.send({"started": True, "guarded": guarded})
     output = KeptOutput()
     sys.stdout = sys.stderr = output
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))

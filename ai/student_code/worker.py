@@ -14,6 +14,7 @@ the OS offers a cap (`resource.setrlimit` on POSIX, imported only in the worker)
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
 import queue
@@ -295,13 +296,23 @@ class StudentWorker:
         self._started = False
         self._errors: Any = None
         self._process: subprocess.Popen[bytes] | None = None
+        """The supervisor (`ai.student_code.supervisor`), which runs the student's worker."""
+        self._worker_pid: int | None = None
+        self._ended_code: int | None = None
+        self._credit = threading.Semaphore(0)
+        """Lines the worker may send now: one per answer due (`_send` grants them)."""
         self._messages: queue.Queue[dict[str, Any] | str | None] = queue.Queue()
         self._number = 0
         self._abandoned = False
 
     @property
     def pid(self) -> int | None:
-        """The worker's process id while it runs (tests kill it from outside)."""
+        """The student's worker's process id while it runs (tests kill it from outside)."""
+        return None if self._process is None else self._worker_pid
+
+    @property
+    def supervisor_pid(self) -> int | None:
+        """The supervisor's process id while it runs."""
         return None if self._process is None else self._process.pid
 
     def _start(self) -> None:
@@ -322,8 +333,13 @@ class StudentWorker:
             raise UserCodeError(self.path, str(error)) from None
         folders = sorted({str(Path(self.path).parent), *_import_folders()})
         command = worker_command([Path(folder) for folder in folders], self.sandboxed)
+        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
+        supervisor = [sys.executable, str(Path(__file__).with_name("supervisor.py"))]
+        command = [*supervisor, json.dumps(command), str(memory)]
         self._messages = queue.Queue()
         self._started = False
+        self._worker_pid = self._ended_code = None
+        self._credit = threading.Semaphore(0)
         # What Python itself says before the worker is up (it cannot find its library, the
         # sandbox hides a folder): kept to name a set-up problem.  Once up, the worker points
         # descriptor 2 at the null device, so the student's code never writes here.
@@ -346,12 +362,11 @@ class StudentWorker:
             self._fail("abandoned (its run was given up)")
         reader = threading.Thread(
             target=_read_messages,
-            args=(self._process.stdout, self._messages),
+            args=(self._process.stdout, self._messages, self._credit),
             daemon=True,
             name="user-code-reader",
         )
         reader.start()
-        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
         order = {
             **self.host,
             "memory": memory,
@@ -384,8 +399,11 @@ class StudentWorker:
         return self._wait(limit, what, asker, self._number)
 
     def _send(self, message: dict[str, Any]) -> None:
+        """Write one message; each grants the worker the lines its answer takes (an order
+        two: started, then ready or an error; a call or a reply one: an answer or a question)."""
         process = self._process
         assert process is not None and process.stdin is not None
+        self._credit.release(2 if "kind" in message else 0 if "stop" in message else 1)
         try:
             process.stdin.write(encode(message))
             process.stdin.flush()
@@ -398,13 +416,17 @@ class StudentWorker:
             try:
                 message = self._messages.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                self._fail(f"took longer than {seconds:g} s{' ' + what if what else ''} (stopped)")
+                self._fail(self._late(seconds, what))
             if message is None:
                 self._fail(self._ended())
             if isinstance(message, str):
                 self._fail(message)
-            if "started" in message:
+            if "supervisor" in message:
+                self._supervised(message["supervisor"])
+                continue
+            if "started" in message:  # sent before any of the student's code ran: trusted
                 self._started = True
+                self._guarded = bool(message.get("guarded"))
                 continue
             if number is not None and message.get("n") != number:
                 continue  # an answer to an earlier call that ran out of time
@@ -431,18 +453,47 @@ class StudentWorker:
         except Refusal as refusal:
             self._send({"refuse": str(refusal), "n": number})
 
-    def _ended(self) -> str:
-        """Why the worker process is gone, as a reason (a signal from outside voids a game
-        where no sandbox keeps other programs away from the worker)."""
+    def _supervised(self, report: dict[str, Any]) -> None:
+        """A report of the supervisor's (ours: trusted): the worker's pid, its end, a cap."""
+        if "pid" in report:
+            self._worker_pid = int(report["pid"])
+        elif "memory" in report:
+            megabytes = int(report["memory"]) >> 20
+            self._fail(
+                f"used {megabytes:,} MB of memory in all its processes (the cap: "
+                f"{(self.limits.memory or MEMORY_CAP) >> 20:,} MB); it was stopped"
+            )
+        elif "too_long" in report:
+            self._fail("sent a line longer than the protocol allows")
+        elif "ended" in report:
+            code = report["ended"]
+            self._ended_code = code if isinstance(code, int) else None
+            self._fail(self._ended())
+
+    def _late(self, seconds: float, what: str) -> str:
+        """Why no answer came in time: a supervisor found stopped (someone's SIGSTOP: the
+        game is void, nobody to blame), else the student's code took too long."""
         process = self._process
-        code = None
-        if process is not None:
-            try:
-                code = process.wait(2)
-            except subprocess.TimeoutExpired:
-                code = None
+        if process is not None and _is_stopped(process.pid):
+            self._void = True
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, getattr(signal, "SIGCONT", signal.SIGTERM))
+            return "its supervisor was stopped by a signal from outside, so nobody is to blame"
+        return f"took longer than {seconds:g} s{' ' + what if what else ''} (stopped)"
+
+    def _ended(self) -> str:
+        """Why the worker is gone, as a reason.  The supervisor reports how the worker ended
+        (`_ended_code`); without its report the supervisor itself was ended from outside
+        (or, with no sandbox, by the code): void.  Inside bubblewrap a worker killed by a
+        signal (bwrap's exit code 128 + the signal) did it to itself, since nothing outside
+        its namespace can reach it but us; bwrap itself killed is an outside cause."""
+        code = self._ended_code
         said = self._python_said()
+        supervisor_gone = code is None
         self.close(kill=True)
+        if supervisor_gone:
+            self._void = True
+            return "its supervisor was ended from outside, so nobody is to blame"
         if not self._started:
             self._setup = True
             where = "inside bubblewrap" if self.sandboxed else "here"
@@ -451,22 +502,31 @@ class StudentWorker:
                 f"Plyground's worker could not start {where}{why}. This is a set-up problem, "
                 "not this file: nothing of it ran (--sandbox off runs workers without bubblewrap)"
             )
-        signal_number = None
-        if code is not None and code < 0:
-            signal_number = -code
-        elif self.sandboxed and code is not None and code > 128:
-            signal_number = code - 128  # bubblewrap's way of saying its child was killed
-        if signal_number is not None:
-            valid = signal_number in signal.valid_signals()
-            name = signal.Signals(signal_number).name if valid else str(signal_number)
-            if not self.sandboxed:  # it may have been another program: blame nobody
-                self._void = True
-                return f"its process was killed ({name}) with no sandbox to say by whom"
-            return f"its process was killed ({name})"
-        return f"its process ended (exit code {code}: os._exit or a crash)"
+        return self._death(code)
+
+    def _death(self, code: int | None) -> str:
+        """A worker that ended after it started: its exit code or the signal that ended it,
+        and who is to blame.  A crash, an exit, its own group killed: its forfeit.  Killed by
+        a signal: its own doing where nothing else could send one (inside bubblewrap's PID
+        namespace, or under the signal guard that keeps every other worker's signals out);
+        bubblewrap itself killed, or an unguarded plain process, may be anyone's: void."""
+        if code is None or (code >= 0 and not (self.sandboxed and code > 128)):
+            return f"its process ended (exit code {code}: os._exit or a crash)"
+        if code < 0 and self.sandboxed:  # bubblewrap itself, outside the namespace
+            self._void = True
+            return f"its sandbox was killed ({_signal_name(-code)}) from outside"
+        number = code - 128 if code > 0 else -code
+        name = _signal_name(number)
+        crash = number in _CRASHES
+        if crash or self.sandboxed or self._guarded:
+            why = "it crashed" if crash else "a signal only it could send"
+            return f"its process was killed ({name}: {why})"
+        self._void = True  # it may have been another program: blame nobody
+        return f"its process was killed ({name}) with no sandbox to say by whom"
 
     _void = False
     _setup = False
+    _guarded = False
 
     def _python_said(self) -> str:
         """The last line Python wrote before the worker was up (a set-up error), or ''."""
@@ -497,27 +557,34 @@ class StudentWorker:
         self.close(kill=True)
 
     def close(self, kill: bool = False) -> None:
-        """Stop the worker (asking first unless `kill`) and end its whole process group."""
-        from plyground.ai.student_code.sandbox import descendants, end_process_tree
+        """Stop the worker (asking first unless `kill`): closing the supervisor's input ends
+        the worker's whole tree and the supervisor; one that does not go in time (stopped,
+        say) is killed, with the worker's group.  Never blocks on the student's pipe: the
+        reader thread owns the stream and closes it when it ends."""
+        from plyground.ai.student_code.sandbox import end_process_tree
 
         process, self._process = self._process, None
         if process is None:
             return
-        known = descendants(process.pid)  # before it ends and they lose their parent
-        if not kill and process.poll() is None:
-            try:
-                assert process.stdin is not None
+        worker = self._worker_pid
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            assert process.stdin is not None
+            if not kill and process.poll() is None:
                 process.stdin.write(encode({"stop": True}))
                 process.stdin.flush()
-                process.wait(0.5)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
-                pass
-        end_process_tree(process, known)
+            process.stdin.close()  # the supervisor ends the worker's tree, then leaves
+        try:
+            process.wait(0.5 if not kill else 0.2)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):  # a stopped supervisor: continue it to die
+                os.kill(process.pid, getattr(signal, "SIGCONT", signal.SIGTERM))
+            end_process_tree(process, [worker] if worker else [])
+        if worker is not None:  # the supervisor ended from outside leaves its worker behind
+            _end_group(worker)
         errors, self._errors = self._errors, None
-        for stream in (process.stdin, process.stdout, errors):
-            with contextlib.suppress(OSError, ValueError):
-                if stream is not None:
-                    stream.close()
+        with contextlib.suppress(OSError, ValueError):
+            if errors is not None:
+                errors.close()
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit
@@ -529,21 +596,72 @@ def _import_folders() -> list[str]:
     return [entry for entry in sys.path if entry and Path(entry).is_dir()]
 
 
-def _read_messages(stream: Any, messages: queue.Queue[dict[str, Any] | str | None]) -> None:
-    """The reader thread: each line the worker writes, decoded, until the pipe closes."""
+def _read_messages(
+    stream: Any, messages: queue.Queue[dict[str, Any] | str | None], credit: threading.Semaphore
+) -> None:
+    """The reader thread: the supervisor's lines until the pipe closes; it owns the stream.
+
+    A worker's line (``W``) is taken only while an answer is due (`credit`): one sent when
+    none was asked for, or a line too long, ends the reading with the reason, so the app
+    never holds more than the answers it asked for.  The supervisor's own reports (``S``)
+    come as ``{"supervisor": ...}``."""
     try:
         while True:
-            line = stream.readline(MAX_LINE)
+            line = stream.readline(MAX_LINE + 2)
             if not line:
                 break
             if not line.endswith(b"\n"):
                 messages.put("sent a line longer than the protocol allows")
                 return
+            if line.startswith(b"S"):
+                with contextlib.suppress(MessageError):
+                    messages.put({"supervisor": decode(line[1:])})
+                continue
+            if not credit.acquire(blocking=False):
+                messages.put("sent messages when no answer was due (flooding its channel)")
+                return
             try:
-                messages.put(decode(line))
+                messages.put(decode(line[1:]))
             except (MessageError, RecursionError):
                 messages.put("sent a line that is not a message")
                 return
     except (OSError, ValueError):
         pass
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
     messages.put(None)
+
+
+_CRASHES = {
+    getattr(signal, name)
+    for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGSYS")
+    if hasattr(signal, name)
+}
+"""Signals a process's own fault raises: a crash is always the code's own doing."""
+
+
+def _signal_name(number: int) -> str:
+    """'SIGKILL' for 9 (the number where the system has no name for it)."""
+    return signal.Signals(number).name if number in signal.valid_signals() else str(number)
+
+
+def _is_stopped(pid: int) -> bool:
+    """Whether process `pid` is stopped (SIGSTOP); False where that cannot be told."""
+    try:
+        import psutil
+
+        return bool(psutil.Process(pid).status() == psutil.STATUS_STOPPED)
+    except Exception:
+        return False
+
+
+def _end_group(pid: int) -> None:
+    """Kill the worker's process group and the worker (POSIX; on Windows its Job object
+    ends it with the supervisor)."""
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)

@@ -1,0 +1,265 @@
+"""The supervisor: a small process of ours between the app and a student's worker.
+
+The app starts it as a script (``python supervisor.py COMMAND MEMORY``: the standard library
+and psutil only, no Plyground import, so it starts in a few hundredths of a second); it
+starts the worker (`COMMAND`, a JSON list: Python running the worker, inside bubblewrap
+where the sandbox says so) in a session of its own and stands between the two:
+
+- the worker's parent is the supervisor, never the app: signalling ``os.getppid()``
+  reaches this process, and the app's own waits all have deadlines;
+- on Linux it is a child subreaper (``PR_SET_CHILD_SUBREAPER``), so a daemon the worker
+  double-forks is reparented here and ended with everything else; it is not dumpable, so
+  no process of the same user opens its pipes through /proc; on Windows the worker runs
+  in a Job object that ends every process in it when the supervisor goes; on macOS its
+  process group and the supervisor's own sweep of its descendants;
+- a process of the worker's tree found stopped (SIGSTOP from anyone) is continued at once,
+  so a stop costs nobody a timeout;
+- the memory of the worker's whole tree (resident memory of every process) is watched and
+  capped: past `MEMORY` bytes the tree is ended;
+- every line the worker writes is passed on prefixed ``W`` (a line over `MAX_LINE` ends
+  the worker); the supervisor's own reports are prefixed ``S``, so the worker cannot forge
+  them: ``S{"pid": N}`` once, then ``S{"memory": BYTES}`` if it capped the tree, and
+  ``S{"ended": CODE}`` (a negative code: the signal that ended it) when the worker is gone;
+- when the app closes its end (or goes), the worker's tree is ended and the supervisor
+  leaves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import IO, Any
+
+MAX_LINE = 1 << 20
+"""The longest line a worker may write (the app refuses longer ones too)."""
+WATCH_SECONDS = 0.05
+"""How often the worker's tree is looked at (stopped processes, memory)."""
+LINUX = sys.platform.startswith("linux")
+
+
+def _prctl(option: int, value: int) -> None:
+    """A Linux prctl(2) call through libc (nothing where it fails)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+
+
+PR_SET_DUMPABLE = 4
+PR_SET_CHILD_SUBREAPER = 36
+
+
+class _Output:
+    """The pipe to the app, written from several threads, one whole line at a time."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.lock = threading.Lock()
+
+    def send(self, prefix: bytes, line: bytes) -> None:
+        with self.lock, contextlib.suppress(OSError, ValueError):
+            self.stream.write(prefix + line)
+            self.stream.flush()
+
+    def report(self, message: dict[str, Any]) -> None:
+        self.send(b"S", (json.dumps(message) + "\n").encode())
+
+
+def _tree(pid: int) -> list[Any]:
+    """The supervisor's descendants (psutil processes): the worker, what it started and,
+    on Linux, every orphan reparented here."""
+    try:
+        import psutil
+
+        return list(psutil.Process(pid).children(recursive=True))
+    except Exception:  # psutil missing or the process gone: nothing to look at
+        return []
+
+
+def _is_zombie(process: Any) -> bool:
+    """Whether a psutil process has ended and waits to be reaped (an orphan is reaped here)."""
+    try:
+        import psutil
+
+        if process.status() != psutil.STATUS_ZOMBIE:
+            return False
+    except Exception:
+        return True  # gone already
+    with contextlib.suppress(OSError):
+        os.waitpid(process.pid, os.WNOHANG)
+    return True
+
+
+def _end_tree(worker: subprocess.Popen[bytes]) -> None:
+    """Kill the worker's group and every descendant of the supervisor, until none is left."""
+    with contextlib.suppress(OSError):
+        if os.name == "nt":
+            worker.kill()
+        else:
+            os.killpg(worker.pid, signal.SIGKILL)
+    for _ in range(50):
+        worker.poll()  # reaps the worker once it is gone
+        left = [process for process in _tree(os.getpid()) if not _is_zombie(process)]
+        if not left:
+            return
+        for process in left:
+            with contextlib.suppress(Exception):
+                process.kill()
+        for process in left:  # reap orphans reparented here (the worker: Popen reaps it)
+            if process.pid != worker.pid:
+                with contextlib.suppress(Exception):
+                    os.waitpid(process.pid, os.WNOHANG)
+        time.sleep(0.02)
+
+
+def _windows_job(worker: subprocess.Popen[bytes]) -> Any:
+    """Put the worker in a Job object that kills everything in it when the supervisor's
+    handle closes (Windows); None elsewhere or where it fails."""
+    if os.name != "nt":
+        return None
+    try:
+        import ctypes
+        from ctypes import wintypes
+
+        kernel = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+        job = kernel.CreateJobObjectW(None, None)
+        if not job:
+            return None
+
+        class Limits(ctypes.Structure):
+            _fields_ = [
+                ("PerProcessUserTimeLimit", ctypes.c_int64),
+                ("PerJobUserTimeLimit", ctypes.c_int64),
+                ("LimitFlags", wintypes.DWORD),
+                ("MinimumWorkingSetSize", ctypes.c_size_t),
+                ("MaximumWorkingSetSize", ctypes.c_size_t),
+                ("ActiveProcessLimit", wintypes.DWORD),
+                ("Affinity", ctypes.c_size_t),
+                ("PriorityClass", wintypes.DWORD),
+                ("SchedulingClass", wintypes.DWORD),
+            ]
+
+        class IoCounters(ctypes.Structure):
+            _fields_ = [(name, ctypes.c_uint64) for name in ("r", "w", "o", "rb", "wb", "ob")]
+
+        class Extended(ctypes.Structure):
+            _fields_ = [
+                ("Basic", Limits),
+                ("Io", IoCounters),
+                ("ProcessMemoryLimit", ctypes.c_size_t),
+                ("JobMemoryLimit", ctypes.c_size_t),
+                ("PeakProcessMemoryUsed", ctypes.c_size_t),
+                ("PeakJobMemoryUsed", ctypes.c_size_t),
+            ]
+
+        info = Extended()
+        info.Basic.LimitFlags = 0x2000  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+        kernel.SetInformationJobObject(job, 9, ctypes.byref(info), ctypes.sizeof(info))
+        kernel.AssignProcessToJobObject(job, int(worker._handle))  # type: ignore[attr-defined]
+        return job
+    except Exception:  # no Job object: the process group and the sweep remain
+        return None
+
+
+def _watch(
+    worker: subprocess.Popen[bytes], memory: int, out: _Output, done: threading.Event
+) -> None:
+    """Continue a stopped process of the tree at once; end the tree past `memory` bytes."""
+    try:
+        import psutil
+    except ImportError:
+        return
+    while not done.wait(WATCH_SECONDS):
+        total = 0
+        for process in _tree(os.getpid()):
+            with contextlib.suppress(Exception):
+                if process.status() == psutil.STATUS_STOPPED:
+                    process.resume()
+                total += process.memory_info().rss
+        if memory > 0 and total > memory:
+            out.report({"memory": total})
+            _end_tree(worker)
+            return
+
+
+def _relay_in(source: IO[bytes], worker: subprocess.Popen[bytes], closed: threading.Event) -> None:
+    """The app's lines to the worker; the app closing its end ends everything."""
+    assert worker.stdin is not None
+    try:
+        for line in iter(source.readline, b""):
+            worker.stdin.write(line)
+            worker.stdin.flush()
+    except (OSError, ValueError):
+        pass
+    closed.set()
+
+
+def _relay_out(worker: subprocess.Popen[bytes], out: _Output, worker_gone: threading.Event) -> None:
+    """The worker's lines to the app, each prefixed W; a line too long ends the worker."""
+    assert worker.stdout is not None
+    try:
+        while True:
+            line = worker.stdout.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE or not line.endswith(b"\n"):
+                out.report({"too_long": True})
+                _end_tree(worker)
+                break
+            out.send(b"W", line)
+    except (OSError, ValueError):
+        pass
+    worker_gone.set()
+
+
+def main() -> None:
+    """Start the worker, stand between it and the app, end its whole tree, leave."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
+    command = json.loads(sys.argv[1])
+    memory = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    if LINUX:
+        _prctl(PR_SET_CHILD_SUBREAPER, 1)
+        _prctl(PR_SET_DUMPABLE, 0)
+    out = _Output(os.fdopen(os.dup(1), "wb"))
+    source = os.fdopen(os.dup(0), "rb")
+    options: dict[str, Any] = (
+        {"creationflags": 0x200}  # CREATE_NEW_PROCESS_GROUP
+        if os.name == "nt"
+        else {"start_new_session": True}
+    )
+    try:
+        worker = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, **options
+        )
+    except OSError as error:
+        print(f"cannot start {command[0]}: {error.strerror or error}", file=sys.stderr)
+        out.report({"ended": 127})
+        return
+    job = _windows_job(worker)
+    out.report({"pid": worker.pid})
+    closed, worker_gone, done = threading.Event(), threading.Event(), threading.Event()
+    threading.Thread(target=_relay_in, args=(source, worker, closed), daemon=True).start()
+    threading.Thread(target=_relay_out, args=(worker, out, worker_gone), daemon=True).start()
+    threading.Thread(target=_watch, args=(worker, memory, out, done), daemon=True).start()
+    while worker.poll() is None and not closed.is_set():
+        time.sleep(0.01)
+    code = worker.poll()
+    _end_tree(worker)  # its daemons too: then the pipe's last writer is gone
+    worker_gone.wait(1.0)
+    done.set()
+    if code is None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            code = worker.wait(2)
+    out.report({"ended": code})
+    del job  # closing the Job object's handle ends whatever is left in it (Windows)
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -59,8 +59,13 @@ def analyze_position(
     heuristic: str | None,
     time_limit: float | None,
     seed: int,
+    best_evaluator: bool = False,
 ) -> dict[str, Any]:
     """Search `state` and return the report as plain data, moves in the game's notation.
+
+    With `best_evaluator` (analyze's default depth: the user asked for no search in
+    particular), proven values the search found without their distance (an opening book's)
+    are replaced by the advisor's, which `hint` shows: the solver's, with distances.
 
     At a chance node (a die roll, say) `ai.engine.search` values every outcome for the player
     who rolled; the report's value is their probability-weighted mean.
@@ -81,7 +86,7 @@ def analyze_position(
             report["winner_side"] = game.side_names[winner]
         return report
     result, verdict = _search(state, algorithm, depth, heuristic, time_limit, seed)
-    advised = _with_distances(game, state, result)
+    advised = _with_distances(game, state, result) if best_evaluator else None
     if advised is not None:  # the book said only "loss": the solver orders the moves, as hint
         result, report["advice"] = advised
     report.update(_result_fields(game, state, result, verdict))
@@ -328,9 +333,12 @@ def command_analyze(args: argparse.Namespace) -> int:
         moves_text = args.moves or ""
     moves, state = read_position(game, moves_text)
     algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
+    asked = args.depth is not ... or args.algorithm is not None or args.heuristic is not None
     depth = args.depth if args.depth is not ... else default_depth(game)
     check_heuristic_cost(game, args.heuristic)
-    report = analyze_position(game, state, algorithm, depth, args.heuristic, args.time, args.seed)
+    report = analyze_position(
+        game, state, algorithm, depth, args.heuristic, args.time, args.seed, not asked
+    )
     report["moves_played"] = game.format_moves(moves)
     if args.json:
         dump_json(report, sys.stdout)

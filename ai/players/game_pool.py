@@ -75,7 +75,7 @@ def pool_results(
                 return
             head = window[0]
             try:
-                with _terminal_signals_held():  # submitting spawns the workers
+                with terminal_signals_held():  # submitting spawns the workers
                     _hand_out(pool, window, play)
                 if not head.done:
                     assert head.future is not None
@@ -132,7 +132,7 @@ def _settle_broken(window: deque[_Slot[Task, Result]], lost: Callable[[Task, str
 
 
 @contextlib.contextmanager
-def _terminal_signals_held() -> Iterator[None]:
+def terminal_signals_held() -> Iterator[None]:
     """Within the block, Ctrl+C and a hang-up wait (blocked, where the system can block
     them): a process started here keeps them blocked from its first instruction, so a
     terminal's signal to the whole process group reaches only the parent, which reports
@@ -152,10 +152,10 @@ def _terminal_signals_held() -> Iterator[None]:
 
 def _new_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of `jobs` spawned workers that know the parent's games (started, like the
-    resource tracker, with the terminal's signals held: `_terminal_signals_held`)."""
+    resource tracker, with the terminal's signals held: `terminal_signals_held`)."""
     from multiprocessing import resource_tracker
 
-    with _terminal_signals_held():
+    with terminal_signals_held():
         resource_tracker.ensure_running()
     return ProcessPoolExecutor(
         jobs,

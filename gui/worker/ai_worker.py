@@ -376,8 +376,12 @@ def worker_main(
     allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
     # its evaluations go to a worker of its own (player_for_window), ended by EndGame
     with contextlib.suppress(ValueError, OSError):
-        # Ctrl+C in the terminal reaches the whole process group: the window decides.
+        # Ctrl+C in the terminal reaches the whole process group: the window decides.  The
+        # process started with it held (`terminal_signals_held`): ignored now, let it go.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        unblock = getattr(signal, "pthread_sigmask", None)
+        if unblock is not None:
+            unblock(signal.SIG_UNBLOCK, {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)})
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
     from plyground.ai.engine.exact_solving import warm_up_in_background
@@ -494,7 +498,10 @@ class AIWorker:
             name="plyground-ai",
             daemon=True,
         )
-        self._process.start()
+        from plyground.ai.players.game_pool import terminal_signals_held
+
+        with terminal_signals_held():  # Ctrl+C to the group while it starts: the window's
+            self._process.start()
 
     def warm_up_engines(self, game_names: tuple[str, ...]) -> None:
         """Have the worker load or compile these games' exact engines now, in the background

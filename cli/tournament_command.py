@@ -245,10 +245,10 @@ def print_tournament(
     )
     rows = [
         [
-            rank,
+            rank if rating.rated else "-",
             rating.label,
-            f"{rating.elo:.0f}",
-            f"{rating.low:.0f} to {rating.high:.0f}",
+            f"{rating.elo:.0f}" if rating.rated else "unrated",
+            f"{rating.low:.0f} to {rating.high:.0f}" if rating.rated else "no counted game",
             f"{rating.points:g}/{rating.games}",
             f"{100 * rating.points / rating.games:.1f}%" if rating.games else "-",
             format_seconds(

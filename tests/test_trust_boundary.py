@@ -40,3 +40,17 @@ def test_escapes_and_names_that_are_not_utf8_reach_the_terminal_as_data(tmp_path
     lines = [line for line in output.splitlines() if b"forfeits" in line]
     assert lines and all(line.startswith((b"game ", b"    line ")) for line in lines)
     assert "ev\ufffdil.py".encode() in output
+
+
+def test_a_player_with_no_counted_game_is_listed_unrated_never_ranked() -> None:
+    from plyground.ai.players.tournament import TournamentResult
+
+    result = TournamentResult(("easy", "hard", "voider.py"))
+    for _ in range(3):
+        result.add_score(0, 1, 0.0, i_moved_first=True)  # hard beats easy
+    # every game of voider.py was void: it is in no pair's count
+    ranking = result.ranking(samples=20)
+    assert [rating.spec for rating in ranking] == ["hard", "easy", "voider.py"]
+    assert [rating.rated for rating in ranking] == [True, True, False]
+    table = result.to_dict(ranking)["ranking"]
+    assert table[2]["rank"] is None and table[2]["elo"] is None

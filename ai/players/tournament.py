@@ -92,6 +92,12 @@ class Rating:
     label: str = ""
     """The spec, numbered "#1", "#2" when the same spec plays more than once."""
 
+    @property
+    def rated(self) -> bool:
+        """Whether any game counted for the player: one with none (every game void) is
+        listed unrated, after the ranked players, never given a rating or a rank."""
+        return self.games > 0
+
 
 def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
     """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2"."""
@@ -195,7 +201,9 @@ class TournamentResult:
             )
             for p in range(len(self.specs))
         ]
-        return sorted(ratings, key=lambda rating: (-rating.elo, rating.player))
+        return sorted(
+            ratings, key=lambda rating: (not rating.rated, -rating.elo, rating.player)
+        )
 
     def to_dict(self, ranking: Sequence[Rating]) -> dict[str, Any]:
         """The cross table and the ranking as plain data for JSON."""
@@ -218,10 +226,10 @@ class TournamentResult:
             ],
             "ranking": [
                 {
-                    "rank": rank,
+                    "rank": rank if rating.rated else None,
                     "player": rating.label,
-                    "elo": rating.elo,
-                    "elo_ci95": [rating.low, rating.high],
+                    "elo": rating.elo if rating.rated else None,
+                    "elo_ci95": [rating.low, rating.high] if rating.rated else None,
                     "points": rating.points,
                     "games": rating.games,
                     "time_per_move": self.think_time[rating.player]

@@ -201,9 +201,7 @@ class TournamentResult:
             )
             for p in range(len(self.specs))
         ]
-        return sorted(
-            ratings, key=lambda rating: (not rating.rated, -rating.elo, rating.player)
-        )
+        return sorted(ratings, key=lambda rating: (not rating.rated, -rating.elo, rating.player))
 
     def to_dict(self, ranking: Sequence[Rating]) -> dict[str, Any]:
         """The cross table and the ranking as plain data for JSON."""

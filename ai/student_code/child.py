@@ -28,6 +28,9 @@ from plyground.ai.student_code.messages import (
     move_text,
 )
 
+REFERENCE = ("plyground.ai.textbook", "plyground.ai.student_code.grader")
+"""Plyground's own search reference: what a graded search is compared with.  A worker
+never loads it, and a student's code may not import it (`hide_reference`)."""
 EXTRA_PROCESSES = 32
 """Processes the student's code may start beyond those its user already runs (Linux)."""
 
@@ -121,6 +124,23 @@ def drop_capabilities() -> None:
         libc.capset(ctypes.byref(header), (Data * 2)())
     except (OSError, AttributeError):
         pass
+
+
+class _ReferenceBlocker:
+    """A meta path finder that refuses Plyground's search reference (`REFERENCE`)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if any(name == hidden or name.startswith(hidden + ".") for hidden in REFERENCE):
+            raise ImportError(f"{name} is Plyground's reference search: write your own")
+        return None
+
+
+def hide_reference() -> None:
+    """Keep the reference out of the student's reach: not loaded here (a worker needs none
+    of it), and its import refused.  Inside bubblewrap its files are not even there."""
+    for name in [name for name in sys.modules if name.startswith(REFERENCE)]:
+        del sys.modules[name]
+    sys.meta_path.insert(0, _ReferenceBlocker())
 
 
 def _leave_with_parent() -> None:
@@ -336,6 +356,7 @@ def serve() -> None:
     empty_bounding_set()
     drop_capabilities()
     guarded = install_signal_guard()
+    hide_reference()
     # Plyground's part is up and confined: what fails from here on is the file's.
     channel.send({"started": True, "guarded": guarded})
     output = KeptOutput()

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.student_code.worker import Refusal
-from plyground.ai.textbook.trace import leaf_values
 from plyground.games.base import CHANCE, Move
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -59,6 +58,8 @@ class StudentGame:
     positions: list[Position] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        from plyground.ai.textbook.trace import leaf_values  # the app's side: never a worker's
+
         self._value = leaf_values(self.root)
         self._max = self.root.player
 

@@ -165,10 +165,10 @@ def runtime_folders() -> list[Path]:
     places.add(Path(sys.executable).resolve().parent)
     package = Path(plyground.__file__).parent
     places.add(package)
-    for part in ("__init__.py", "ai/__init__.py", "games/__init__.py"):
+    for part in ("__init__.py", "ai/__init__.py", "games/__init__.py", "assets/__init__.py"):
         file = package / part
-        if file.exists():
-            places.add(file.resolve().parent.parent if "/" in part else file.resolve().parent)
+        if file.exists():  # in an editable install each folder is elsewhere: its own bind
+            places.add(file.resolve().parent)
     return sorted(place for place in places if place.is_dir())
 
 
@@ -177,12 +177,48 @@ def check_sandbox_available() -> None:
     uses_bubblewrap()
 
 
-def worker_command(folders: list[Path], sandboxed: bool) -> list[str]:
+SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+"""The system's programs and libraries (read-only in the sandbox)."""
+SYSTEM_FILES = (
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/etc/alternatives",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+)
+"""What of /etc a Python needs: the loader's cache, the time zone, the user's name (never
+/etc/shadow or the rest)."""
+SCRATCH_BYTES = 64 << 20
+"""The size of the sandbox's /tmp (a tmpfs: its pages are memory, so it is bounded)."""
+
+
+def reference_paths() -> list[Path]:
+    """Plyground's search reference on disk (`child.REFERENCE`): the textbook's folder and
+    the grader, as imported and as the files they link to in an editable install."""
+    import plyground
+
+    package = Path(plyground.__file__).parent
+    found: list[Path] = []
+    for part in ("ai/textbook", "ai/student_code/grader.py"):
+        path = package / part
+        real = (path / "__init__.py").resolve().parent if path.is_dir() else path.resolve()
+        for candidate in (path, real):  # a link is hidden by hiding what it points to
+            if candidate.exists() and not candidate.is_symlink() and candidate not in found:
+                found.append(candidate)
+    return found
+
+
+def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...] = ()) -> list[str]:
     """The command line of a worker: Python running CHILD_MODULE, inside bwrap if asked.
 
-    `folders` and the worker's own `runtime_folders` are made readable inside the sandbox
-    even where the scratch /tmp hides them (a virtual environment, a checkout or the
-    student's file's folder may lie under /tmp).
+    Inside bubblewrap it sees only what it needs, read-only: the system's programs and
+    libraries, a few files of /etc, its Python (`runtime_folders`), `folders` (where its
+    packages and the games' modules are) and `files` (the student's own file, alone: not
+    its folder, where a classmate's may lie); a scratch /tmp of `SCRATCH_BYTES`; no home,
+    no network, its own PID namespace; Plyground's search reference hidden.
     """
     python = [sys.executable, "-m", CHILD_MODULE]
     if not sandboxed:
@@ -198,20 +234,54 @@ def worker_command(folders: list[Path], sandboxed: bool) -> list[str]:
         "--new-session",
         "--cap-drop",
         "ALL",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--tmpfs",
-        "/tmp",
     ]
-    for folder in outermost([*runtime_folders(), *folders]):
-        text = str(folder)
-        command += ["--ro-bind", text, text]
+    for system in SYSTEM_FOLDERS:
+        if Path(system).is_symlink():
+            command += ["--symlink", os.readlink(system), system]
+        elif Path(system).is_dir():
+            command += ["--ro-bind", system, system]
+    for name in SYSTEM_FILES:
+        if Path(name).exists():
+            command += ["--ro-bind", name, name]
+    command += ["--dev", "/dev", "--proc", "/proc"]
+    command += ["--size", str(SCRATCH_BYTES), "--tmpfs", "/tmp"]
+    for place in outermost([*runtime_folders(), *folders]):
+        command += ["--ro-bind", str(place), str(place)]
+    for own in files:
+        command += ["--ro-bind", str(own), str(own)]
+    for hidden in reference_paths():
+        command += (
+            ["--tmpfs", str(hidden)] if hidden.is_dir() else ["--ro-bind", "/dev/null", str(hidden)]
+        )
     return [*command, "--chdir", "/tmp", "--setenv", "HOME", "/tmp", *python]
+
+
+def import_folders(game_modules: list[str]) -> list[Path]:
+    """The folders a worker imports from: the environment's packages (the entries of
+    sys.path inside a Python prefix or a site-packages folder) and the folders of the
+    games' modules (a game registered at run time, a test's); never the app's working
+    folder as such."""
+    prefixes = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
+    found: list[Path] = []
+    for entry in sys.path:
+        if not entry or not Path(entry).is_dir():
+            continue
+        path = Path(entry).resolve()
+        packages = any(part in ("site-packages", "dist-packages") for part in path.parts)
+        if packages or any(prefix in path.parents or prefix == path for prefix in prefixes):
+            found.append(Path(entry))
+    import importlib.util
+
+    for name in game_modules:
+        with contextlib.suppress(ImportError, ValueError, AttributeError):
+            spec = importlib.util.find_spec(name)
+            origin = spec.origin if spec is not None else None
+            if origin and Path(origin).is_file():
+                root = Path(origin).parent
+                for _ in name.split(".")[1:]:  # the folder the top package lies in
+                    root = root.parent
+                found.append(root)
+    return found
 
 
 def outermost(folders: list[Path]) -> list[Path]:

@@ -319,6 +319,7 @@ class StudentWorker:
         from plyground.ai.players.spawned_games import registered_games
         from plyground.ai.student_code.sandbox import (
             SandboxUnavailable,
+            import_folders,
             start_options,
             uses_bubblewrap,
             worker_command,
@@ -331,8 +332,9 @@ class StudentWorker:
             self.sandboxed = uses_bubblewrap() if choice is None else choice
         except SandboxUnavailable as error:
             raise UserCodeError(self.path, str(error)) from None
-        folders = sorted({str(Path(self.path).parent), *_import_folders()})
-        command = worker_command([Path(folder) for folder in folders], self.sandboxed)
+        game_modules = [module for module, _ in registered_games()]
+        files = (Path(self.path),) if Path(self.path).is_file() else ()
+        command = worker_command(import_folders(game_modules), self.sandboxed, files)
         memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
         supervisor = [sys.executable, str(Path(__file__).with_name("supervisor.py"))]
         command = [*supervisor, json.dumps(command), str(memory)]
@@ -442,6 +444,8 @@ class StudentWorker:
                     if isinstance(details, list)
                     else ()
                 )
+                if number is None:  # the file failed to load: its worker has left; the next
+                    self.close(kill=True)  # call starts a fresh one (and says the same)
                 raise UserCodeError(self.path, str(message["error"])[:300], lines)
             self._fail("sent a message that is not the protocol")
 
@@ -589,11 +593,6 @@ class StudentWorker:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit
             self.close(kill=True)
-
-
-def _import_folders() -> list[str]:
-    """Folders on sys.path the worker must read inside the sandbox (a test's games)."""
-    return [entry for entry in sys.path if entry and Path(entry).is_dir()]
 
 
 def _read_messages(

@@ -3,14 +3,21 @@ bounded, no wait is without a deadline, and what a worker does to itself is its 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from plyground.ai.student_code.messages import printable
+from plyground.ai.players.match import GameRecord, MatchSetup, run_match
+from plyground.ai.student_code import sandbox
+from plyground.ai.student_code.messages import encode_state, printable
+from plyground.ai.student_code.worker import Limits, StudentWorker, UserCodeError
+from plyground.games import tictactoe
 
 MAIN = str(Path(__file__).resolve().parents[1] / "main.py")
 
@@ -54,3 +61,213 @@ def test_a_player_with_no_counted_game_is_listed_unrated_never_ranked() -> None:
     assert [rating.rated for rating in ranking] == [True, True, False]
     table = result.to_dict(ranking)["ranking"]
     assert table[2]["rank"] is None and table[2]["elo"] is None
+
+
+# ------------------------------------------------------------- hostile files, both modes
+
+MODES = [
+    pytest.param("off", id="no sandbox"),
+    pytest.param("auto", id="bubblewrap where it works"),
+]
+FIRST_LEGAL = "def choose(state):\n    return state.legal_moves()[0]\n"
+
+
+def _match(
+    monkeypatch: pytest.MonkeyPatch, mode: str, agent: Path, games: int = 2
+) -> list[GameRecord]:
+    """A match of `agent` against a random player in sandbox mode `mode`."""
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    monkeypatch.setattr(tictactoe.Game, "move_time_limit", 3.0)
+    records: list[GameRecord] = []
+    setup = MatchSetup("tictactoe", (), (str(agent), "random"), seed=3, swap=True)
+    run_match(setup, games, on_game=lambda record, _: records.append(record))
+    return records
+
+
+def _agent(folder: Path, body: str, name: str = "hostile.py") -> Path:
+    path = folder / name
+    path.write_text(
+        "import os, signal, sys, time\n\ndef choose(state):\n"
+        + textwrap.indent(textwrap.dedent(body).strip(), "    ")
+        + "\n    return state.legal_moves()[0]\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _left_behind(marker: str) -> list[int]:
+    """Live processes whose command line holds `marker` (a daemon's, say)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                status = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                if status != "Z" and marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+    return found
+
+
+linux_only = pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux's /proc")
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_stopping_its_parent_is_refused_and_stopping_itself_costs_nothing(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parent = _agent(tmp_path, "os.kill(os.getppid(), signal.SIGSTOP)", "parent.py")
+    began = time.monotonic()
+    records = _match(monkeypatch, mode, parent)
+    assert time.monotonic() - began < 60  # no hang
+    assert all(record.forfeiter == 0 for record in records)  # its own doing: its forfeit
+    assert all("PermissionError" in record.forfeit for record in records)
+    itself = _agent(tmp_path, "os.kill(os.getpid(), signal.SIGSTOP)", "itself.py")
+    records = _match(monkeypatch, mode, itself)
+    assert [record.forfeit for record in records] == ["", ""]  # continued at once
+
+
+DAEMON = """
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.execvp("sleep", ["sleep", "600.123"])  # keeps every inherited descriptor
+    os._exit(0)
+time.sleep(0.1)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_a_daemon_holding_the_pipe_hangs_nothing_and_ends_with_its_game(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    began = time.monotonic()
+    records = _match(monkeypatch, mode, _agent(tmp_path, DAEMON))
+    assert len(records) == 2 and time.monotonic() - began < 60
+    deadline = time.monotonic() + 10
+    while _left_behind("600.123") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _left_behind("600.123") == []  # found through the subreaper and ended
+
+
+FLOOD = """
+line = b'{"ok": "1", "n": 1}' + b" " * 4000 + b"\\n"
+for _ in range(20_000):  # 80 MB, more than any answer
+    for fd in range(3, 12):
+        try:
+            os.write(fd, line)
+        except OSError:
+            pass
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_a_flood_on_the_channel_costs_its_game_and_none_of_the_apps_memory(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psutil
+
+    before = psutil.Process().memory_info().rss
+    records = _match(monkeypatch, mode, _agent(tmp_path, FLOOD), games=1)
+    grown = psutil.Process().memory_info().rss - before
+    assert records[0].forfeiter == 0, records[0].forfeit
+    assert grown < 40 << 20, f"the app grew by {grown >> 20} MB"
+
+
+TREE = """
+for _ in range(4):
+    if os.fork() == 0:
+        block = b"x" * (120 << 20)  # touched: resident
+        time.sleep(60)
+        os._exit(0)
+time.sleep(30)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_the_memory_of_the_whole_tree_is_capped(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    path = _agent(tmp_path, TREE)
+    worker = StudentWorker(
+        str(path), {"kind": "agent", "path": str(path)}, Limits(40, 20, 300 << 20)
+    )
+    state = encode_state(tictactoe.Game().initial_state())
+    began = time.monotonic()
+    with pytest.raises(UserCodeError, match="of memory in all its processes"):
+        worker.call({"state": state})
+    assert time.monotonic() - began < 20
+    worker.close()
+
+
+READER = """
+problems = []
+for name in (CLASSMATE, os.path.expanduser("~/.bash_history"), "/etc/shadow", REFERENCE):
+    try:
+        with open(name) as file:
+            file.read(1)
+        problems.append(name)
+    except OSError:
+        pass
+try:
+    with open("/tmp/big", "wb") as file:
+        file.write(b"x" * (200 << 20))
+    problems.append("a /tmp without a size")
+except OSError:
+    pass
+if problems:
+    raise RuntimeError("read " + ", ".join(problems))
+"""
+
+
+@linux_only
+def test_inside_bubblewrap_only_its_own_file_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not sandbox.bubblewrap_works():
+        pytest.skip("bubblewrap cannot run here")
+    classmate = tmp_path / "classmate.py"
+    classmate.write_text("SECRET = 'their work'\n")
+    reference = sandbox.reference_paths()[0] / "alphabeta.py"
+    header = f"CLASSMATE = {str(classmate)!r}\nREFERENCE = {str(reference)!r}\n"
+    agent = tmp_path / "reader.py"
+    agent.write_text(header + _agent(tmp_path, READER, "body.py").read_text())
+    records = _match(monkeypatch, "required", agent)
+    assert [record.forfeit for record in records] == ["", ""]
+
+
+SELF_KILL = """
+if len(state.legal_moves()) <= 7:  # losing, say: it ends itself
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_a_worker_that_kills_itself_forfeits_it_is_never_void(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _match(monkeypatch, mode, _agent(tmp_path, SELF_KILL))
+    assert records and all(record.forfeiter == 0 and not record.void for record in records)
+    assert all("SIGKILL" in record.forfeit for record in records)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_borrowed_reference_fails_every_case(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.ai.student_code.grader import grade
+
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    path = tmp_path / "borrow.py"
+    path.write_text(
+        "from plyground.ai.textbook.alphabeta import alphabeta as reference\n"
+        "def alphabeta(game, s, depth, alpha, beta):\n"
+        "    return reference(game, s, depth)\n"
+    )
+    outcomes = grade("alphabeta", str(path), seed=1)
+    assert outcomes and not any(outcome.passed for outcome in outcomes)
+    assert all("Plyground's reference search" in outcome.line for outcome in outcomes)

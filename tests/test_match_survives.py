@@ -221,7 +221,8 @@ def test_a_stopped_tournament_reports_and_writes_what_it_played(tmp_path: Path) 
     data = json.loads((tmp_path / "cross.json").read_text(encoding="utf-8"))
     played = sum(row["games"] for row in data["ranking"]) // 2
     assert 12 <= played < 60
-    assert all(len(row["elo_ci95"]) == 2 for row in data["ranking"])
+    assert all(len(row["elo_ci95"]) == 2 for row in data["ranking"] if row["games"])
+    assert all(row["elo"] is None for row in data["ranking"] if not row["games"])  # unrated
 
 
 def test_a_running_file_is_rewritten_each_result_unless_that_costs_too_much(

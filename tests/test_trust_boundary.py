@@ -271,3 +271,23 @@ def test_a_borrowed_reference_fails_every_case(
     outcomes = grade("alphabeta", str(path), seed=1)
     assert outcomes and not any(outcome.passed for outcome in outcomes)
     assert all("Plyground's reference search" in outcome.line for outcome in outcomes)
+
+
+CAPABILITIES = """
+import subprocess
+status = subprocess.run(["cat", "/proc/self/status"], capture_output=True, text=True).stdout
+held = [line for line in status.splitlines() if line.startswith(("CapPrm", "CapEff", "CapBnd"))]
+if any(int(line.split()[1], 16) for line in held):
+    raise RuntimeError("a program it executes has capabilities: " + "; ".join(held))
+if "NoNewPrivs:\\t1" not in status:
+    raise RuntimeError("no_new_privs is not set")
+"""
+
+
+@linux_only
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="as root only")
+def test_as_root_a_program_it_executes_regains_no_capability(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _match(monkeypatch, "off", _agent(tmp_path, CAPABILITIES))
+    assert [record.forfeit for record in records] == ["", ""]

@@ -259,7 +259,9 @@ class SideSetup:
     def label(self) -> str:
         """Short name: 'Human', 'AI · Hard', 'AI · Custom', 'AI · my_agent.py'."""
         if self.is_ai and self.preset == FROM_FILE:
-            return f"AI · {Path(self.agent.removeprefix('kaggle:')).name or 'a file'}"
+            from plyground.ai.student_code.messages import printable  # a name not in UTF-8
+
+            return f"AI · {printable(Path(self.agent.removeprefix('kaggle:')).name) or 'a file'}"
         return "Human" if not self.is_ai else f"AI · {self.preset}"
 
     def to_dict(self, game_name: str, played: bool = False) -> dict[str, Any]:

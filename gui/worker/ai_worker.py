@@ -492,7 +492,7 @@ class AIWorker:
         self._results = self._context.Queue()
         self._cancelled_through = self._context.Value("q", self._next_id, lock=False)
         self._finished_through = self._context.Value("q", self._next_id, lock=False)
-        self._process = self._context.Process(
+        process = self._context.Process(
             target=worker_main,
             args=(self._requests, self._results, self._cancelled_through, self._finished_through),
             name="plyground-ai",
@@ -501,7 +501,8 @@ class AIWorker:
         from plyground.ai.players.game_pool import terminal_signals_held
 
         with terminal_signals_held():  # Ctrl+C to the group while it starts: the window's
-            self._process.start()
+            process.start()
+        self._process = process  # only a started process is ever joined
 
     def warm_up_engines(self, game_names: tuple[str, ...]) -> None:
         """Have the worker load or compile these games' exact engines now, in the background

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -302,3 +303,23 @@ def test_file_dialogs_take_typing_at_once_and_list_a_students_folders_first(
     play = start_game(other, "tictactoe", ("human", "human"))
     click_button(other, play.buttons["open"])
     assert play.file_dialog is not None and focus.typing(other.manager)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file names that are not UTF-8: POSIX")
+def test_an_agent_whose_name_is_not_utf8_plays_in_the_window(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    import os
+
+    name = str(tmp_path / os.fsdecode(b"ag\xff\xfeent.py"))
+    Path(name).write_text(FIRST_LEGAL)
+    app = make_app()
+    setup = set_up_from_files(app, "tictactoe", (name, name))
+    pump(app, 2)
+    setup.start()
+    pump(app, 3)
+    play = app.scene
+    assert wait_until(app, lambda: len(play.controller.history.entries) >= 3, 30)
+    app.request_frame()
+    app.draw()  # its name is drawn with replacement characters, never a crash
+    assert all("\ufffd" in side.label() for side in play.controller.sides)

@@ -205,7 +205,10 @@ def test_the_memory_of_the_whole_tree_is_capped(
 
 READER = """
 problems = []
-for name in (CLASSMATE, os.path.expanduser("~/.bash_history"), "/etc/shadow", REFERENCE):
+import pwd
+home = pwd.getpwuid(os.getuid()).pw_dir
+for name in (CLASSMATE, os.path.join(home, ".bashrc"), os.path.join(home, ".profile"),
+             "/etc/shadow", REFERENCE):
     try:
         with open(name) as file:
             file.read(1)
@@ -224,18 +227,25 @@ if problems:
 
 
 @linux_only
-def test_inside_bubblewrap_only_its_own_file_is_there(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("mode", ["off", "required"])
+def test_only_its_own_file_and_its_scratch_are_there(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not sandbox.bubblewrap_works():
+    """Inside bubblewrap, and outside it on Linux (Landlock): a classmate's file, the home
+    folder and the system's secrets cannot be read, nor anything written but its scratch."""
+    from plyground.ai.student_code.confinement import landlock_version
+
+    if mode == "required" and not sandbox.bubblewrap_works():
         pytest.skip("bubblewrap cannot run here")
+    if mode == "off" and not landlock_version():
+        pytest.skip("this kernel has no Landlock")
     classmate = tmp_path / "classmate.py"
     classmate.write_text("SECRET = 'their work'\n")
-    reference = sandbox.reference_paths()[0] / "alphabeta.py"
+    reference = sandbox.reference_paths()[0] / "alphabeta.py" if mode == "required" else "/"
     header = f"CLASSMATE = {str(classmate)!r}\nREFERENCE = {str(reference)!r}\n"
     agent = tmp_path / "reader.py"
     agent.write_text(header + _agent(tmp_path, READER, "body.py").read_text())
-    records = _match(monkeypatch, "required", agent)
+    records = _match(monkeypatch, mode, agent)
     assert [record.forfeit for record in records] == ["", ""]
 
 

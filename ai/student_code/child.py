@@ -19,7 +19,11 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from plyground.ai.student_code.confinement import empty_bounding_set, install_signal_guard
+from plyground.ai.student_code.confinement import (
+    empty_bounding_set,
+    install_signal_guard,
+    restrict_files,
+)
 from plyground.ai.student_code.messages import (
     MessageError,
     decode,
@@ -124,6 +128,21 @@ def drop_capabilities() -> None:
         libc.capset(ctypes.byref(header), (Data * 2)())
     except (OSError, AttributeError):
         pass
+
+
+def _confine_files(rules: Any) -> None:
+    """Outside bubblewrap on Linux: write only in the run's scratch folder (also its home,
+    its temporary folder and where it runs) and read only what `rules` lists (Landlock)."""
+    if not isinstance(rules, dict) or not isinstance(rules.get("scratch"), str):
+        return
+    scratch = rules["scratch"]
+    for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
+        os.environ[name] = scratch
+    with contextlib.suppress(OSError):
+        os.chdir(scratch)
+    readable = [str(path) for path in rules.get("readable", []) if isinstance(path, str)]
+    writable = [str(path) for path in rules.get("writable", []) if isinstance(path, str)]
+    restrict_files(readable, writable)
 
 
 class _ReferenceBlocker:
@@ -355,6 +374,7 @@ def serve() -> None:
     cap_resources(int(order.get("memory", 0)))
     empty_bounding_set()
     drop_capabilities()
+    _confine_files(order.get("files"))
     guarded = install_signal_guard()
     hide_reference()
     # Plyground's part is up and confined: what fails from here on is the file's.

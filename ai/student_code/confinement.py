@@ -9,9 +9,14 @@
   So another player's worker, the supervisor and the app are out of its reach, and a worker
   that dies by a signal did it to itself: that game is its forfeit, never another's.
 
+- **Files by Landlock** where no bubblewrap runs the worker (`restrict_files`): it may read
+  only the system's libraries, its Python, Plyground's package, the games' folders and the
+  student's own file, and write only in a scratch folder of its own; a classmate's file, the
+  home folder and the system's secrets are out of its reach, as inside bubblewrap.
+
 The filter is written for x86-64 and AArch64 (their system call numbers); any other
 architecture's calls (32-bit ones on a 64-bit kernel, x32) are refused outright.  Where the
-kernel refuses the filter, `confine` says so and the app treats a signal death as it must
+kernel refuses the filter, the worker says so and the app treats a signal death as it must
 when nobody can tell who sent it.
 """
 
@@ -137,3 +142,70 @@ def no_new_privileges() -> None:
     libc = _libc()
     if libc is not None:
         libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------ Landlock
+
+LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
+"""Landlock's system calls (the same numbers on every Linux architecture)."""
+RULE_PATH_BENEATH = 1
+EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+TRUNCATE, IOCTL_DEV = 1 << 14, 1 << 15
+READ = EXECUTE | READ_FILE | READ_DIR
+FILE_RIGHTS = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE | IOCTL_DEV
+"""The rights a rule on a file (not a folder) may name."""
+ABI_RIGHTS = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
+"""Every file-system right each Landlock ABI version knows (refer from 2, truncate from 3,
+device ioctls from 5)."""
+
+
+def landlock_version() -> int:
+    """The kernel's Landlock ABI version, 0 where there is none."""
+    libc = _libc() if sys.platform.startswith("linux") else None
+    if libc is None:
+        return 0
+    version = libc.syscall(LANDLOCK_CREATE_RULESET, None, 0, 1)  # type: ignore[attr-defined]
+    return max(0, int(version))
+
+
+def restrict_files(readable: list[str], writable: list[str]) -> bool:
+    """Allow this process (and all it starts) to read only below `readable` and to write only
+    below `writable`, with Landlock; True when it is in force.  Needs ``no_new_privs``."""
+    version = landlock_version()
+    if version <= 0:
+        return False
+    import ctypes
+
+    libc = _libc()
+    assert libc is not None
+    rights = ABI_RIGHTS[max(v for v in ABI_RIGHTS if v <= version)]
+
+    class Ruleset(ctypes.Structure):
+        _fields_ = [("handled_access_fs", ctypes.c_uint64)]
+
+    class PathBeneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+    ruleset = Ruleset(rights)
+    syscall = libc.syscall  # type: ignore[attr-defined]
+    fd = syscall(LANDLOCK_CREATE_RULESET, ctypes.byref(ruleset), ctypes.sizeof(ruleset), 0)
+    if fd < 0:
+        return False
+    try:
+        for paths, allowed in ((readable, READ), (writable, rights)):
+            for path in paths:
+                try:
+                    handle = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                except OSError:
+                    continue  # not on this machine
+                granted = allowed & rights
+                if not os.path.isdir(path):
+                    granted &= FILE_RIGHTS
+                rule = PathBeneath(granted, handle)
+                syscall(LANDLOCK_ADD_RULE, fd, RULE_PATH_BENEATH, ctypes.byref(rule), 0)
+                os.close(handle)
+        no_new_privileges()
+        return bool(syscall(LANDLOCK_RESTRICT_SELF, fd, 0) == 0)
+    finally:
+        os.close(fd)

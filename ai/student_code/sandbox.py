@@ -256,6 +256,15 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
     return [*command, "--chdir", "/tmp", "--setenv", "HOME", "/tmp", *python]
 
 
+def file_rules(folders: list[Path], files: tuple[Path, ...], scratch: str) -> dict[str, Any]:
+    """What a worker outside bubblewrap may reach on Linux (Landlock, applied in the worker:
+    `confinement.restrict_files`): read the same places bubblewrap would show it, write only
+    in `scratch`, its own folder for the run."""
+    readable = [*SYSTEM_FOLDERS, *SYSTEM_FILES, "/proc", "/dev/urandom", "/dev/random"]
+    readable += [str(place) for place in [*runtime_folders(), *folders, *files]]
+    return {"readable": readable, "writable": [scratch, "/dev/null"], "scratch": scratch}
+
+
 def import_folders(game_modules: list[str]) -> list[Path]:
     """The folders a worker imports from: the environment's packages (the entries of
     sys.path inside a Python prefix or a site-packages folder) and the folders of the

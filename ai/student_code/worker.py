@@ -319,6 +319,7 @@ class StudentWorker:
         from plyground.ai.players.spawned_games import registered_games
         from plyground.ai.student_code.sandbox import (
             SandboxUnavailable,
+            file_rules,
             import_folders,
             start_options,
             uses_bubblewrap,
@@ -334,7 +335,12 @@ class StudentWorker:
             raise UserCodeError(self.path, str(error)) from None
         game_modules = [module for module, _ in registered_games()]
         files = (Path(self.path),) if Path(self.path).is_file() else ()
-        command = worker_command(import_folders(game_modules), self.sandboxed, files)
+        folders = import_folders(game_modules)
+        command = worker_command(folders, self.sandboxed, files)
+        rules: dict[str, Any] | None = None
+        if not self.sandboxed and sys.platform.startswith("linux"):
+            self._scratch = tempfile.mkdtemp(prefix="plyground-worker-")
+            rules = file_rules(folders, files, self._scratch)
         memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
         supervisor = [sys.executable, str(Path(__file__).with_name("supervisor.py"))]
         command = [*supervisor, json.dumps(command), str(memory)]
@@ -374,6 +380,7 @@ class StudentWorker:
             "memory": memory,
             "games": [list(pair) for pair in registered_games()],
             "sys_path": [entry for entry in sys.path if entry and Path(entry).is_dir()],
+            "files": rules,
         }
         self._send(order)
         self._wait(self.limits.load_seconds, "to load", None, None)
@@ -531,6 +538,8 @@ class StudentWorker:
     _void = False
     _setup = False
     _guarded = False
+    _scratch: str | None = None
+    """The worker's own folder to write in, outside bubblewrap (removed when it closes)."""
 
     def _python_said(self) -> str:
         """The last line Python wrote before the worker was up (a set-up error), or ''."""
@@ -589,6 +598,11 @@ class StudentWorker:
         with contextlib.suppress(OSError, ValueError):
             if errors is not None:
                 errors.close()
+        scratch, self._scratch = self._scratch, None
+        if scratch is not None:
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit

@@ -365,6 +365,16 @@ def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any
     return cache[key]
 
 
+def _ignore_terminal_signals() -> None:
+    """Ctrl+C in the terminal reaches the whole process group: the window decides.  The
+    process started with it held (`terminal_signals_held`): ignored now, let it go."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        unblock = getattr(signal, "pthread_sigmask", None)
+        if unblock is not None:
+            unblock(signal.SIG_UNBLOCK, {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)})
+
+
 def worker_main(
     requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
 ) -> None:
@@ -375,13 +385,7 @@ def worker_main(
 
     allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
     # its evaluations go to a worker of its own (player_for_window), ended by EndGame
-    with contextlib.suppress(ValueError, OSError):
-        # Ctrl+C in the terminal reaches the whole process group: the window decides.  The
-        # process started with it held (`terminal_signals_held`): ignored now, let it go.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        unblock = getattr(signal, "pthread_sigmask", None)
-        if unblock is not None:
-            unblock(signal.SIG_UNBLOCK, {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)})
+    _ignore_terminal_signals()
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
     from plyground.ai.engine.exact_solving import warm_up_in_background

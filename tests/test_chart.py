@@ -104,3 +104,9 @@ def test_policy_picture_reads_into_charts() -> None:
     assert len(surface.heat.values) == 20 and len(surface.heat.values[0]) == 20
     image = chart.render_panels([boundary, surface], (1000, 480))
     assert image.get_size() == (1000, 480)
+
+
+def test_the_depth_axis_counts_decisions_as_every_view_does() -> None:
+    pig = games.get_game("pig", goal=20)
+    figure = nodes_chart(compare.compare(pig.replay(pig.parse_moves("r4")), [1, 2]))
+    assert figure.x_label == "depth (decisions)"  # chance layers use no depth: never plies

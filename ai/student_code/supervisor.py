@@ -82,6 +82,14 @@ def _tree(pid: int) -> list[Any]:
         return []
 
 
+def _reap(pid: int) -> None:
+    """Collect an ended child's exit (POSIX: an orphan reparented here); nothing elsewhere."""
+    no_hang = getattr(os, "WNOHANG", None)
+    if no_hang is not None:
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, no_hang)
+
+
 def _is_zombie(process: Any) -> bool:
     """Whether a psutil process has ended and waits to be reaped (an orphan is reaped here)."""
     try:
@@ -91,8 +99,7 @@ def _is_zombie(process: Any) -> bool:
             return False
     except Exception:
         return True  # gone already
-    with contextlib.suppress(OSError):
-        os.waitpid(process.pid, os.WNOHANG)
+    _reap(process.pid)
     return True
 
 
@@ -113,8 +120,7 @@ def _end_tree(worker: subprocess.Popen[bytes]) -> None:
                 process.kill()
         for process in left:  # reap orphans reparented here (the worker: Popen reaps it)
             if process.pid != worker.pid:
-                with contextlib.suppress(Exception):
-                    os.waitpid(process.pid, os.WNOHANG)
+                _reap(process.pid)
         time.sleep(0.02)
 
 

@@ -3,7 +3,8 @@
 Heaps (3, 4, 5); a move takes one or more stones from one heap; whoever takes the last
 stone wins.  A move is written "heap:count" with heaps numbered from 1 ("3:2" takes two
 stones from the third heap); a whole game is moves separated by spaces.  Nothing outside
-this file knows the game: `games.register(Game)` is all it takes (see tests/test_one_place.py).
+this file knows the game: `games.register(Game)` is all it takes (see
+tests/architecture/test_one_place.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from plyground import ai, games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.cost import judge
 from plyground.ai.engine.full_width_search import book_units
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.engine.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
 from plyground.games.connect4 import book
@@ -81,7 +81,7 @@ def test_the_early_table_is_what_the_solver_finds(
     monkeypatch.setattr(book, "_early", {})  # solve from the 8- and 12-stone books alone
     assert state.solved_value() is None
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    value = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    value = PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
     assert value == stored.bounds(WIN_UNITS, STEP_UNITS, 42)[0]
 
 
@@ -108,7 +108,7 @@ def test_a_twelve_stone_root_gets_the_book_value_at_once(seed: int) -> None:
     ctx_value = book_units(state)
     assert ctx_value is not None
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    value = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    value = PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
     assert value == ctx_value
     assert ctx.nodes <= 8  # a few probes of the root, each answered by the book
 

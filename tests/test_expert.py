@@ -17,7 +17,7 @@ import pytest
 from plyground import games
 from plyground.ai.bench.searches import solver_score
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.engine.values import INF_UNITS, SCALE
 from plyground.ai.players.players import AIPlayer
@@ -49,7 +49,7 @@ POSITIONS = [
 def pons_score(state: games.State) -> int:
     """The exact Pons score of `state` for its player to move (the position is not over)."""
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    units = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    units = PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
     score = solver_score(state.game.solver_benchmark, units / SCALE, state.ply, exact=True)
     assert score is not None
     return score

@@ -21,7 +21,7 @@ from plyground import ai, games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.engine.values import INF_UNITS
 from plyground.ai.players.players import AIPlayer
@@ -153,7 +153,7 @@ def test_the_proof_drops_moves_that_lose_at_once_and_counts_nodes() -> None:
     assert known is not None
     order = list(state.legal_moves())
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    proof = prove_keeper(AlphaBeta(ctx), state, known, order)
+    proof = prove_keeper(PruningSearch(ctx), state, known, order)
     assert proof.move == state.search_moves()[0] and proof.nodes == 0
     assert proof.by_elimination and len(proof.worse) == len(order) - 1
     assert candidates(state, order)[0] == [proof.move]

@@ -20,7 +20,7 @@ from plyground.ai.compare.comparison import compare, theory_curves, theory_note
 from plyground.ai.compare.estimate import minimal_tree_leaves
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.proof import known_value
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.engine.values import INF_UNITS, SCALE, STEP, WIN
 from plyground.ai.evaluation.provenance import Kind, Source
@@ -41,7 +41,7 @@ def solved_units(state: Any) -> int:
     if known is not None:
         return known
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    return AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    return PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
 
 
 def move_truth(state: Any, move: Any, solve: Any) -> float:

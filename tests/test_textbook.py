@@ -14,7 +14,7 @@ import pytest
 from plyground import ai, games
 from plyground.ai.compare import comparison
 from plyground.ai.engine.bookkeeping import Context
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.values import INF_UNITS
 from plyground.ai.student_code import grader
 from plyground.ai.textbook.alphabeta import alphabeta
@@ -171,7 +171,7 @@ def assert_counts_partition_the_nodes(result: Any) -> None:
     assert result.leaf_evaluations <= result.leaves
 
 
-def _one_pass(state: Any, depth: int, searcher: AlphaBeta | None = None) -> tuple[int, Counts]:
+def _one_pass(state: Any, depth: int, searcher: PruningSearch | None = None) -> tuple[int, Counts]:
     """One full-window pass of the engine's alpha-beta (no iterative deepening), its value in
     units and its counts."""
     game = state.game if hasattr(state, "game") else None
@@ -179,7 +179,7 @@ def _one_pass(state: Any, depth: int, searcher: AlphaBeta | None = None) -> tupl
     ctx = searcher.ctx if searcher is not None else Context(heuristic, None, 0, None, None)
     ctx.book = False
     before = Counts(ctx.nodes, ctx.leaves, ctx.cutoffs, ctx.table_hits)
-    searcher = searcher or AlphaBeta(ctx)
+    searcher = searcher or PruningSearch(ctx)
     value = searcher.search(state, depth, -INF_UNITS, INF_UNITS)
     after = Counts(ctx.nodes, ctx.leaves, ctx.cutoffs, ctx.table_hits)
     return value, Counts(*(a - b for a, b in zip(after, before, strict=True)))
@@ -193,7 +193,7 @@ def test_the_engine_counts_by_the_textbooks_definitions() -> None:
     root = tree.initial_state()
     assert textbook("alphabeta", root, 2) == (0, Counts(11, 7, 1, 0))
     ctx = Context(tree.heuristics["none"], None, 0, None, None)
-    searcher = AlphaBeta(ctx)
+    searcher = PruningSearch(ctx)
     assert _one_pass(root, 2, searcher) == (0, Counts(11, 7, 1, 0))
     assert _one_pass(root, 2, searcher) == (0, Counts(1, 0, 0, 1))
 

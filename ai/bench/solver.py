@@ -63,7 +63,7 @@ def solver_score(
 
 
 SOLVER_MODES = ("score", "move")
-"""'score': the root's exact value alone (AlphaBeta.solve_value, as the reference solvers do);
+"""'score': the root's exact value alone (PruningSearch.solve_value, as the reference solvers do);
 'move': `ai.search(depth=None, all_values=False)`, which also finds the moves that tie."""
 SOLVER_MODE_TITLES = {"score": "score only", "move": "score + move"}
 SOLVER_TABLE_BITS = 20

@@ -23,7 +23,7 @@ DEPTH_SALT = 0x9E3779B97F4A7C15
 """Spreads the entries of one position at different depths over different slots."""
 
 
-class Expectiminimax:
+class ChanceSearch:
     """One expectiminimax searcher with its table of exact (position, depth) values."""
 
     def __init__(self, ctx: Context, table: TranspositionTable | None = None) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, _OutOfNodes, child_bound
 from plyground.ai.engine.proof import known_value
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import (
@@ -116,20 +116,20 @@ def make_alphabeta(
     table: TranspositionTable | None = None,
     solving: bool = True,
     new_table: Callable[[], TranspositionTable] | None = None,
-) -> AlphaBeta:
+) -> PruningSearch:
     """The searcher for `state`: on the game's exact engine where it offers one and the search
     may run to the end (`solving`; a fixed depth never uses the engine, so it is not loaded).
     Without a `table`: a Python searcher's is `new_table()` (else the default size), one on
     an engine a small one of ENGINE_TABLE_BITS."""
     engine = engine_for(state) if solving else None
     if engine is None:
-        return AlphaBeta(ctx, table if table is not None or new_table is None else new_table())
+        return PruningSearch(ctx, table if table is not None or new_table is None else new_table())
     if table is None:
         table = TranspositionTable(bits=ENGINE_TABLE_BITS)
     return EngineSearch(ctx, table, engine)
 
 
-class EngineSearch(AlphaBeta):
+class EngineSearch(PruningSearch):
     """Alpha-beta whose searches to the end run on the game's exact engine."""
 
     def __init__(self, ctx: Context, table: TranspositionTable | None, engine: ExactEngine) -> None:

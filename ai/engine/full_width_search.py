@@ -1,4 +1,4 @@
-"""Textbook depth-limited minimax (negamax form): the reference that shows what pruning saves.
+"""Full-width minimax (negamax form), the engine's reference that shows what pruning saves.
 
 No pruning, no table, no move ordering, no game-specific shortcuts: every node of the
 tree down to `depth` is visited, so on a small game it visits every node of

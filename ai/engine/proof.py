@@ -19,7 +19,7 @@ from typing import Any
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, _OutOfNodes, _OutOfTime
 from plyground.ai.engine.full_width_search import book_units
-from plyground.ai.engine.pruning_search import MAX_PLY, AlphaBeta
+from plyground.ai.engine.pruning_search import MAX_PLY, PruningSearch
 from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
 from plyground.games.base import Move, state_capabilities
 
@@ -62,7 +62,7 @@ def candidates(state: Any, order: list[Move]) -> tuple[list[Move], list[Move]]:
 
 
 def prove_keeper(
-    searcher: AlphaBeta,
+    searcher: PruningSearch,
     state: Any,
     known: int,
     order: list[Move],

@@ -41,7 +41,7 @@ from plyground.games.base import Move, state_capabilities
 MAX_PLY = 512
 
 
-class AlphaBeta:
+class PruningSearch:
     """One alpha-beta searcher: its table, killers and history persist across calls."""
 
     def __init__(self, ctx: Context, table: TranspositionTable | None = None) -> None:

@@ -27,7 +27,7 @@ from plyground.ai.engine.bookkeeping import (
     _OutOfNodes,
     _OutOfTime,
 )
-from plyground.ai.engine.chance_search import Expectiminimax
+from plyground.ai.engine.chance_search import ChanceSearch
 from plyground.ai.engine.cost import tree_size
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.full_width_search import minimax_root
@@ -38,7 +38,7 @@ from plyground.ai.engine.proof import (
     prove_keeper,
     solve_is_cheap,
 )
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.engine.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
@@ -302,7 +302,7 @@ _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
 
 
 def _solve_on_budget(
-    state: Any, ctx: Context, searcher: AlphaBeta, all_values: bool, progress: _Deepening
+    state: Any, ctx: Context, searcher: PruningSearch, all_values: bool, progress: _Deepening
 ) -> tuple[_Found, Move | None, list[int], list[Move]]:
     """Unlimited depth on a budget: solve exactly if the game says that is cheap (whatever
     the machine's speed), prove a move keeps a value the game knows (`ai.engine.proof`, counted in
@@ -381,7 +381,7 @@ def _solve_on_budget(
 
 def _searcher(
     state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
-) -> tuple[AlphaBeta, float]:
+) -> tuple[PruningSearch, float]:
     """The alpha-beta searcher for the search, on the game's exact engine where it solves,
     and the seconds loading that engine took, set aside from the search's time."""
     loading = time.perf_counter()
@@ -496,7 +496,7 @@ def _expectiminimax(
     state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
 ) -> SearchResult:
     """Exact expectiminimax at one depth, or iterative deepening under a time budget."""
-    searcher = Expectiminimax(ctx, table if table is not None else _table_for(depth))
+    searcher = ChanceSearch(ctx, table if table is not None else _table_for(depth))
     searcher.table.new_search()
     order = list(state.legal_moves())
     progress = _Deepening()
@@ -525,7 +525,7 @@ def _chance_root(
     state: Any, algorithm: str, depth: int | None, ctx: Context, table: TranspositionTable | None
 ) -> SearchResult:
     """At a chance node there is no move to choose: value each outcome and their mean."""
-    searcher = Expectiminimax(ctx, table)
+    searcher = ChanceSearch(ctx, table)
     plan_depth = depth if depth is not None else 8
     ctx.depth = plan_depth
     ctx.deadline = None

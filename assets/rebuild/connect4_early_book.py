@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context  # noqa: E402
-from plyground.ai.engine.pruning_search import AlphaBeta  # noqa: E402
+from plyground.ai.engine.pruning_search import PruningSearch  # noqa: E402
 from plyground.ai.engine.search import heuristic_for  # noqa: E402
 from plyground.ai.engine.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
 from plyground.games.connect4.book import EARLY_STONES  # noqa: E402
@@ -27,7 +27,7 @@ OUT = ROOT / "games" / "connect4" / "data" / "early_book.txt"
 def solve(state: State) -> tuple[int, int]:
     """(outcome, plies to the end) for the player to move."""
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    units = AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    units = PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
     if units == 0:
         return 0, 0
     plies = plies_to_end(units / SCALE)

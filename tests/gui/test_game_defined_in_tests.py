@@ -1,7 +1,8 @@
 """A game that lives only in tests/ (three-heap Nim, tests/nim_game.py,
 and its kit, tests/nim_kit.py) gets a menu card and a set-up, is played to the end by clicks
 and keys (human vs human, human vs AI Easy), saved and opened again: no file outside tests/
-knows it.  The terminal half (match, tournament, analyze) is in tests/test_one_place.py."""
+knows it.  The terminal half (match, tournament, analyze) is in
+tests/architecture/test_one_place.py."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from plyground import games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, back_up
-from plyground.ai.engine.pruning_search import AlphaBeta
+from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for, search
 from plyground.ai.engine.values import INF_UNITS, WIN_UNITS
 from plyground.ai.players.players import AIPlayer
@@ -32,7 +32,7 @@ def solve(state: Any) -> int:
     if state.is_terminal():
         return 0 if state.winner() is None else -WIN_UNITS
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
-    return AlphaBeta(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
+    return PruningSearch(ctx).solve_value(state, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
 
 
 def main() -> None:

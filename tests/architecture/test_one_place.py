@@ -18,7 +18,7 @@ from plyground.ai.compare import policy_agreement
 from plyground.ai.players.match import MatchSetup, play_game, play_match, run_match
 from plyground.ai.players.tournament import TournamentSetup, run_tournament
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 NOT_YET_CLEAN: set[str] = set()
 """ai/ modules allowed to name a game for now (none)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
 LAYERS = ("games", "ai", "gui", "cli")
 

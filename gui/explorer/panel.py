@@ -51,8 +51,14 @@ class PanelWriter:
     """Measure only: nothing is drawn (to find the size at which everything fits)."""
     cut: bool = False
     """Something was left out for want of room (the moves at the root: "+3 more")."""
-    brief: bool = False
-    """The tight form: the counts on one line, the bound note short, no line under them."""
+    level: int = 0
+    """How tight: 0 in full; 1 the bound note short; 2 also the counts on one line, with no
+    line under them."""
+
+    @property
+    def brief(self) -> bool:
+        """The counts on one line (level 2)."""
+        return self.level >= 2
 
     @property
     def x(self) -> int:
@@ -125,21 +131,24 @@ class PanelWriter:
 
 
 PANEL_FITS = (
-    (14, False),
-    (13, False),
-    (12, False),
-    (11, False),
-    (12, True),
-    (11, True),
+    (14, 0),
+    (13, 0),
+    (13, 1),
+    (12, 0),
+    (12, 1),
+    (11, 0),
+    (11, 1),
+    (12, 2),
+    (11, 2),
 )
-"""The panel's text sizes tried largest first, and whether it is brief (the step's counts on
-one line, the bound note short, no line under the counts): the first at which every step of
-the search fits is drawn at every step, so the text never changes size while it runs and
-the counts are always there (else the last, the sentence under NOW kept whole)."""
+"""The panel's text sizes and levels (`PanelWriter.level`) tried in turn, the most readable
+first: the first at which every step of the search fits is drawn at every step, so the text
+never changes size while it runs and the counts are always there (else the last, the
+sentence under NOW kept whole)."""
 MEASURED_STEPS = 240
 """Steps measured to choose the size (all of a lesson's; a long search's spread evenly)."""
 
-_FITS: dict[tuple[object, ...], tuple[int, bool]] = {}
+_FITS: dict[tuple[object, ...], tuple[int, int]] = {}
 
 
 def draw_panel(
@@ -152,14 +161,14 @@ def draw_panel(
     """The whole panel as of the model's step (in practice, nothing that gives the answer
     away), at the one text size at which all of it fits at every step; `tree_values`: the
     values the tree wrote (`tree_view.draw_tree`), whose bound signs the key explains."""
-    points, brief = panel_fit(surface, model, m, panel)
-    _write_panel(PanelWriter(surface, panel, m, points, brief=brief), model, tree_values)
+    points, level = panel_fit(surface, model, m, panel)
+    _write_panel(PanelWriter(surface, panel, m, points, level=level), model, tree_values)
 
 
 def panel_fit(
     surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
-) -> tuple[int, bool]:
-    """(points, brief): the first of `PANEL_FITS` at which the panel fits at every step of
+) -> tuple[int, int]:
+    """(points, level): the first of `PANEL_FITS` at which the panel fits at every step of
     the search shown (measured once per search, panel size and root)."""
     found = model.trace
     key = (
@@ -184,8 +193,8 @@ def panel_fit(
     bound = "≤ ≥ mark bounds"  # the longest key the tree's values may need
     fit = PANEL_FITS[-1]
     try:
-        for points, brief in PANEL_FITS:
-            measure = PanelWriter(surface, panel, m, points, dry=True, brief=brief)
+        for points, level in PANEL_FITS:
+            measure = PanelWriter(surface, panel, m, points, dry=True, level=level)
             fits = True
             for step in steps if found is not None else [saved]:
                 model.step = step
@@ -194,7 +203,7 @@ def panel_fit(
                     fits = False
                     break
             if fits:
-                fit = (points, brief)
+                fit = (points, level)
                 break
     finally:
         model.step = saved
@@ -341,7 +350,7 @@ def _root_moves(out: PanelWriter, model: ExplorerModel, found: Trace, y: int, li
     ):
         note = (
             "≤ / ≥: a bound (hover a node for why)."
-            if out.brief
+            if out.level >= 1
             else "≤ / ≥: a bound, not an exact value: alpha-beta proved only that much, "
             "enough to rule the move out (hover a node for why)."
         )

@@ -17,16 +17,16 @@ LESSONS = [
 ]
 
 
-def _drawn_fit(app: object, step: int) -> tuple[tuple[int, bool], set[str]]:
-    """The (points, brief) the panel is drawn at on `step`, and the texts drawn."""
+def _drawn_fit(app: object, step: int) -> tuple[tuple[int, int], set[str]]:
+    """The (points, level) the panel is drawn at on `step`, and the texts drawn."""
     model = app.scene.model  # type: ignore[attr-defined]
     model.go_to(step)
-    seen: list[tuple[int, bool]] = []
+    seen: list[tuple[int, int]] = []
     original = panel._write_panel
 
     def spy(out: panel.PanelWriter, *args: object) -> int:
         if not out.dry:
-            seen.append((out.points, out.brief))
+            seen.append((out.points, out.level))
         return original(out, *args)  # type: ignore[arg-type]
 
     panel._write_panel = spy  # type: ignore[assignment]

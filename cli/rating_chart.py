@@ -20,11 +20,12 @@ MARGIN = 40
 
 def rating_chart(ranking: Sequence[Rating], title: str) -> Any:
     """The ranking as a `gui.chart.Chart`: each player's Elo with its 95% interval."""
+    from plyground.ai.players.tournament import ANCHOR
     from plyground.gui import chart, theme
 
     ranking = [rating for rating in ranking if rating.rated]  # the unrated have no point
-    lows = [rating.low for rating in ranking] or [1500.0]
-    highs = [rating.high for rating in ranking] or [1500.0]
+    lows = [rating.low for rating in ranking] or [ANCHOR]
+    highs = [rating.high for rating in ranking] or [ANCHOR]
     return chart.Chart(
         title=title,
         y_label="Elo (95% interval)",

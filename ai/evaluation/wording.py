@@ -198,10 +198,6 @@ def compact_text(evaluation: Evaluation, stochastic: bool) -> str:
     return _bounded(kind, text, "")
 
 
-COMPACT_LEGEND = "W21 / L28: win / loss in 21 / 28 moves · =: draw · ~: estimate"
-"""What `compact_text`'s letters mean (said where compact labels are shown)."""
-
-
 def _bounded(kind: Kind, text: str, space: str = " ") -> str:
     """`text` marked as a bound where it is one: '≤ loss in 4', '≥ draw'."""
     if kind is Kind.UPPER:

@@ -46,6 +46,13 @@ def printable(text: object, limit: int | None = None) -> str:
     return shown
 
 
+def last_line(text: str, limit: int = 200) -> str:
+    """The last line of `text` with something on it, cut to `limit` characters ('' for
+    none): what a program said last before it failed."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:limit] if lines else ""
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as a JSON line (NaN and infinities allowed: the parent refuses them)."""
     return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")

@@ -80,7 +80,7 @@ def sandbox_problem() -> str | None:
 def _self_test() -> str:
     """Start the real worker inside bubblewrap (the package imported, one request answered);
     '' when it works, else why not."""
-    from plyground.ai.student_code.messages import MessageError, decode, encode
+    from plyground.ai.student_code.messages import MessageError, decode, encode, last_line
 
     orders: list[dict[str, Any]] = [{"kind": "inspect"}, {"call": {}, "n": 1}, {"stop": True}]
     try:
@@ -102,9 +102,7 @@ def _self_test() -> str:
             answers.append(decode(line))
     if any(answer.get("ok") == "ready" for answer in answers):
         return ""
-    said = [line.strip() for line in run.stderr.decode("utf-8", "replace").splitlines()]
-    said = [line for line in said if line]
-    why = said[-1][:200] if said else f"exit code {run.returncode}"
+    why = last_line(run.stderr.decode("utf-8", "replace")) or f"exit code {run.returncode}"
     return f"Plyground's worker could not start inside bubblewrap: {why}"
 
 

@@ -31,7 +31,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
-from plyground.ai.student_code.messages import MAX_LINE, MessageError, decode, encode, printable
+from plyground.ai.student_code.messages import (
+    MAX_LINE,
+    MessageError,
+    decode,
+    encode,
+    last_line,
+    printable,
+)
 from plyground.file_reader import FileProblem, read_text
 
 MEMORY_CAP = 1 << 30
@@ -129,20 +136,14 @@ def resolve(path: str) -> Path:
     that exists and can be read as text.  It is not parsed here: see `top_level_functions`."""
     file = Path(path).expanduser()
     if file.suffix.lower() != ".py":
-        raise ValueError(f"{shown_name(path)}: not a Python file (.py)")
+        raise ValueError(f"{printable(path)}: not a Python file (.py)")
     if not file.exists():
-        raise ValueError(f"{shown_name(path)}: no such file")
+        raise ValueError(f"{printable(path)}: no such file")
     try:
         source_text(file)
     except FileProblem as problem:  # not a regular file, too big, not UTF-8: one line
         raise ValueError(str(problem)) from None
     return file.resolve()
-
-
-def shown_name(path: str | Path) -> str:
-    """A file's path as a message shows it: a name that is not valid UTF-8 gets replacement
-    characters rather than crashing the line that prints it."""
-    return os.fsencode(str(path)).decode("utf-8", "replace")
 
 
 def source_text(file: Path) -> str:
@@ -548,11 +549,9 @@ class StudentWorker:
             return ""
         try:
             errors.seek(0)
-            text = errors.read(8192).decode("utf-8", "replace")
+            return last_line(errors.read(8192).decode("utf-8", "replace"))
         except (OSError, ValueError):
             return ""
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        return lines[-1][:200] if lines else ""
 
     def _fail(self, reason: str) -> NoReturn:
         void, setup = self._void, self._setup
@@ -574,11 +573,24 @@ class StudentWorker:
         the worker's whole tree and the supervisor; one that does not go in time (stopped,
         say) is killed, with the worker's group.  Never blocks on the student's pipe: the
         reader thread owns the stream and closes it when it ends."""
+        process, self._process = self._process, None
+        if process is not None:
+            self._end_supervisor(process, kill)
+        errors, self._errors = self._errors, None
+        with contextlib.suppress(OSError, ValueError):
+            if errors is not None:
+                errors.close()
+        scratch, self._scratch = self._scratch, None
+        if scratch is not None:  # also where the supervisor never started
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _end_supervisor(self, process: subprocess.Popen[bytes], kill: bool) -> None:
+        """Ask the worker to stop (unless `kill`), close the supervisor's input and give it
+        a moment to end the worker's tree and leave; else kill it and the worker's group."""
         from plyground.ai.student_code.sandbox import end_process_tree
 
-        process, self._process = self._process, None
-        if process is None:
-            return
         worker = self._worker_pid
         with contextlib.suppress(OSError, ValueError, AssertionError):
             assert process.stdin is not None
@@ -591,18 +603,9 @@ class StudentWorker:
         except subprocess.TimeoutExpired:
             with contextlib.suppress(OSError):  # a stopped supervisor: continue it to die
                 os.kill(process.pid, getattr(signal, "SIGCONT", signal.SIGTERM))
-            end_process_tree(process, [worker] if worker else [])
+            end_process_tree(process)
         if worker is not None:  # the supervisor ended from outside leaves its worker behind
             _end_group(worker)
-        errors, self._errors = self._errors, None
-        with contextlib.suppress(OSError, ValueError):
-            if errors is not None:
-                errors.close()
-        scratch, self._scratch = self._scratch, None
-        if scratch is not None:
-            import shutil
-
-            shutil.rmtree(scratch, ignore_errors=True)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit

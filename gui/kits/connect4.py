@@ -30,16 +30,28 @@ WORDS_SMALLEST = 12
 """Values are written in words only where every one fits its column at this size or more."""
 
 
+def column_room(cell: float) -> int:
+    """The width a column's value may take: its cell less a gap to its neighbours."""
+    return int(cell * 0.88)
+
+
+def words_fit(values: dict[int, Evaluation], stochastic: bool, room: int, size: int) -> bool:
+    """Whether every value in words fits `room` pixels on one line at `WORDS_SMALLEST` px
+    or more (else the row is written in the compact form)."""
+    smallest = max(WORDS_SMALLEST, round(size * 0.75))
+    return all(
+        drawing.text_size(short_value(value, stochastic), smallest, "semibold")[0] <= room
+        for value in values.values()
+    )
+
+
 def value_labels(
     values: dict[int, Evaluation], stochastic: bool, room: int, size: int
 ) -> dict[int, str]:
-    """Each column's value label: in words where all of them fit `room` pixels on one line
-    at `WORDS_SMALLEST` px or more, else all in the compact form (one form for the row)."""
-    words = {col: short_value(value, stochastic) for col, value in values.items()}
-    smallest = max(WORDS_SMALLEST, round(size * 0.75))
-    if all(drawing.text_size(text, smallest, "semibold")[0] <= room for text in words.values()):
-        return words
-    return {col: compact_text(value, stochastic) for col, value in values.items()}
+    """Each column's value label: in words where they all fit (`words_fit`), else all in
+    the compact form (one form for the row)."""
+    text = short_value if words_fit(values, stochastic, room, size) else compact_text
+    return {col: text(value, stochastic) for col, value in values.items()}
 
 
 def label_size(cell: float) -> int:
@@ -388,7 +400,7 @@ class ConnectFourView(BoardView):
             colour = theme.TEXT if hover == col else theme.TEXT_FAINT
             drawing.draw_text(surface, str(col + 1), (x, y), size, colour, "semibold", "midtop")
         values = {col: v for col, v in (ctx.values or {}).items() if 0 <= col < WIDTH}
-        room = int(cell * 0.88)  # a gap between neighbouring columns
+        room = column_room(cell)
         texts = value_labels(values, ctx.stochastic, room, size)
         value_size = min(
             (drawing.fit_size(text, room, size, "semibold") for text in texts.values()),
@@ -407,10 +419,8 @@ class ConnectFourView(BoardView):
     def compact_labels(self, rect: pygame.Rect, values: dict[Any, Any], stochastic: bool) -> bool:
         """True when the columns are too narrow for these values in words."""
         _, cell = geometry(rect)
-        size = label_size(cell)
         shown = {col: v for col, v in values.items() if 0 <= col < WIDTH}
-        words = {col: short_value(value, stochastic) for col, value in shown.items()}
-        return value_labels(shown, stochastic, int(cell * 0.88), size) != words
+        return not words_fit(shown, stochastic, column_room(cell), label_size(cell))
 
     def draw_best_move(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any

@@ -117,8 +117,8 @@ class Browse:
 
     def shown_last_move(self) -> Any:
         """The last decision before the shown position (the board marks it), or None."""
-        entries = self.play.history.entries[: self.index]
-        return next((e.move for e in reversed(entries) if not e.chance), None)
+        decision = self.shown_decision()
+        return None if decision is None else decision[2]
 
     def shown_last_chance(self) -> Any:
         """The last chance outcome before the shown position (a die's face), or None."""

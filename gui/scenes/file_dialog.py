@@ -95,6 +95,35 @@ def folder_listing(folder: str, suffixes: set[str]) -> list[str | tuple[str, str
     return listing
 
 
+def open_dialog(
+    scene: Scene, title: str, initial: Path, suffixes: set[str] | None, existing_only: bool
+) -> ScaledFileDialog:
+    """The window's file dialog for `scene` (one of its widgets): centred, sized for the
+    window, its delete button hidden (opening or saving never deletes), the path box given
+    the keyboard, listing the files ending in `suffixes` (None: every file)."""
+    w, h = scene.app.size
+    m = scene.app.metrics
+    rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
+    rect.center = (w // 2, h // 2)
+    dialog: ScaledFileDialog = scene.add(
+        ScaledFileDialog(
+            rect,
+            scene.manager,
+            m.scale,
+            window_title=title,
+            initial_file_path=str(initial),
+            allow_existing_files_only=existing_only,
+            allowed_suffixes=suffixes,
+            always_on_top=True,
+        )
+    )
+    delete = getattr(dialog, "delete_button", None)
+    if delete is not None:
+        delete.hide()
+    dialog.focus_path()
+    return dialog
+
+
 class ScaledFileDialog(UIFileDialog):
     """pygame_gui's file dialog laid out for the window's font: its buttons, icons, path box
     and list grow with the text (pygame_gui places them at fixed 20-30 pixel sizes).  Its
@@ -162,27 +191,9 @@ class FileDialogScene(Scene):
             title = "Save game"
         else:
             initial, title = folder, "Open a saved game"
-        w, h = self.app.size
-        m = self.app.metrics
-        rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
-        rect.center = (w // 2, h // 2)
         self.file_mode = mode
-        self.file_dialog = self.add(
-            ScaledFileDialog(
-                rect,
-                self.manager,
-                m.scale,
-                window_title=title,
-                initial_file_path=str(initial),
-                allow_existing_files_only=mode == "open",
-                allowed_suffixes={".json"} if mode == "open" else None,
-                always_on_top=True,
-            )
-        )
-        delete = getattr(self.file_dialog, "delete_button", None)
-        if delete is not None:
-            delete.hide()
-        self.file_dialog.focus_path()
+        suffixes = {".json"} if mode == "open" else None
+        self.file_dialog = open_dialog(self, title, initial, suffixes, mode == "open")
         self.mute_tool_tips(True)
 
     def mute_tool_tips(self, muted: bool) -> None:

@@ -109,29 +109,10 @@ def spec_for(path: str, game: Any) -> str:
 
 def browse(scene: SetupScene, index: int, target: str) -> None:
     """Open a dialog for a .py file for side `index`'s agent or heuristic (`target`)."""
-    from plyground.gui.scenes.file_dialog import ScaledFileDialog
+    from plyground.gui.scenes.file_dialog import open_dialog
 
-    w, h = scene.app.size
-    m = scene.app.metrics
-    rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
-    rect.center = (w // 2, h // 2)
     title = "Choose your agent's file" if target == "agent" else "Choose your heuristic's file"
-    dialog = scene.add(
-        ScaledFileDialog(
-            rect,
-            scene.manager,
-            m.scale,
-            window_title=title,
-            initial_file_path=str(Path.cwd()),
-            allow_existing_files_only=True,
-            allowed_suffixes={".py"},
-            always_on_top=True,
-        )
-    )
-    delete = getattr(dialog, "delete_button", None)
-    if delete is not None:
-        delete.hide()
-    dialog.focus_path()
+    dialog = open_dialog(scene, title, Path.cwd(), {".py"}, existing_only=True)
     vars(scene)["file_target"] = (dialog, index, target)
 
 

@@ -132,31 +132,34 @@ def size_arg(text: str) -> tuple[int, int]:
     return width, height
 
 
-def option_assignment(text: str) -> tuple[str, int]:
-    """`--option NAME=VALUE`: a game option by name, a whole-number value."""
+def option_assignment(text: str) -> tuple[str, str]:
+    """`--option NAME=VALUE`: a game option by name; the value is read for the game chosen (a
+    whole number for a built-in game, a Python literal for a game from a file)."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. goal=50")
-    return name.strip().lower(), _whole_number(value.strip())
+    return name.strip(), value.strip()
 
 
 # --------------------------------------------------------------------------- games
 
+GAME_HELP = "FILE.py, FILE.py:CLASS or MODULE:CLASS for a game of your own (docs/YOUR-GAME.md)"
+
 
 def game_names() -> list[str]:
-    """The registered games."""
+    """The built-in games (a game from a file is named by its file)."""
     from plyground import games
 
-    return list(games.GAMES)
+    return games.builtin_names()
 
 
 def game_options() -> dict[str, list[tuple[str, Any]]]:
-    """Every option any registered game takes: name -> [(game name, GameOption), ...]."""
+    """Every option a built-in game takes: name -> [(game name, GameOption), ...]."""
     from plyground import games
 
     found: dict[str, list[tuple[str, Any]]] = {}
-    for name, factory in games.GAMES.items():
-        for option in getattr(factory, "options", ()):
+    for name in games.builtin_names():
+        for option in getattr(games.GAMES[name], "options", ()):
             found.setdefault(option.name, []).append((name, option))
     return found
 
@@ -169,9 +172,13 @@ def _flag(option_name: str) -> str:
 def add_game_arguments(
     parser: argparse.ArgumentParser, required: bool = True, default: str | None = None
 ) -> None:
-    """--game, one flag per game option of any registered game, and --option NAME=VALUE."""
+    """--game, one flag per game option of any built-in game, and --option NAME=VALUE."""
     parser.add_argument(
-        "--game", choices=game_names(), required=required, default=default, help="the game"
+        "--game",
+        required=required,
+        default=default,
+        metavar="GAME",
+        help=f"the game: {', '.join(game_names())}, or {GAME_HELP}",
     )
     for name, takers in game_options().items():
         option = takers[0][1]
@@ -191,58 +198,89 @@ def add_game_arguments(
         type=option_assignment,
         metavar="NAME=VALUE",
         default=[],
-        help="a game option by name (the same as its own flag), e.g. --option goal=50",
+        help="a game option by name, e.g. --option goal=50; for a game from a file, any "
+        'keyword its class takes, as a Python literal: --option "piles=(1,2,3)"',
     )
 
 
-def options_given(args: argparse.Namespace) -> dict[str, int]:
-    """The game options on the command line (own flags and --option), unknown names refused."""
-    known = game_options()
-    chosen: dict[str, int] = {}
-    for name, value in getattr(args, "game_option_list", []):
-        if name not in known:
-            names = ", ".join(known) or "none"
-            raise UsageError(f"--option {name}: no game takes this option (options: {names})")
-        chosen[name] = value
-    for name in known:
+def options_given(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options on the command line (own flags and --option), as given: read for
+    the chosen game by `check_options`."""
+    chosen: dict[str, Any] = dict(getattr(args, "game_option_list", []))
+    for name in game_options():
         value = getattr(args, f"game_option_{name}", None)
         if value is not None:
             chosen[name] = value
     return chosen
 
 
-def check_options(name: str, options: dict[str, int]) -> dict[str, int]:
-    """`options` checked against the game `name`'s description: each taken and in range."""
+def game_name(text: str) -> str:
+    """The registry name of `--game`'s value, loading a game from a file (UsageError if it
+    cannot be: no such game, file or class, an import or a method that fails)."""
+    from plyground import games
+    from plyground.games.from_file import GameCodeError
+
+    try:
+        return games.resolve(text)
+    except GameCodeError as error:
+        raise UsageError(str(error)) from None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def check_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """`options` read and checked against the game `name`'s description: each taken and in
+    range (a built-in game's are whole numbers; a file's class takes Python literals)."""
     from plyground import games
 
-    described = {option.name: option for option in getattr(games.GAMES[name], "options", ())}
+    factory = games.GAMES[name]
+    if games.is_from_file(name):
+        from plyground.games.from_file import literal_option
+
+        takes = getattr(factory, "option_defaults", {})
+        read = {}
+        for key, value in options.items():
+            if key not in takes:
+                offered = ", ".join(takes) or "none"
+                raise UsageError(f"--option {key}: {factory.title} takes no such option (options: {offered})")
+            read[key] = literal_option(value) if isinstance(value, str) else value
+        return read
+    described = {option.name: option for option in getattr(factory, "options", ())}
+    checked = {}
     for key, value in options.items():
-        option = described.get(key)
+        option = described.get(key.lower())
         if option is None:
-            takers = ", ".join(game for game, _ in game_options().get(key, [])) or "no game"
+            takers = ", ".join(game for game, _ in game_options().get(key.lower(), [])) or "no game"
             raise UsageError(f"{_flag(key)} applies only to {takers}, not to {name}")
         try:
-            option.check(value)
-        except ValueError as error:
+            number = _whole_number(value) if isinstance(value, str) else value
+            checked[option.name] = option.check(number)
+        except (ValueError, argparse.ArgumentTypeError) as error:
             raise UsageError(f"{_flag(key)} {value}: {error}") from None
-    return options
+    return checked
 
 
-def make_game(name: str, options: dict[str, int] | None = None) -> Any:
-    """The game `name` with its options, each checked against the game's description."""
+def make_game(name: str, options: dict[str, Any] | None = None) -> Any:
+    """The game `name` (a built-in name or a game file) with its options, each checked
+    against the game's description."""
     from plyground import games
+    from plyground.games.from_file import GameCodeError
 
+    name = game_name(name)
     settings = check_options(name, dict(options or {}))
     try:
         return games.get_game(name, **settings)
+    except GameCodeError as error:
+        raise UsageError(str(error)) from None
     except (TypeError, ValueError) as error:
         raise UsageError(f"cannot make game {name!r} with options {settings}: {error}") from None
 
 
-def game_from_args(args: argparse.Namespace) -> tuple[Any, dict[str, int]]:
+def game_from_args(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     """The game of `--game` with the options given; also the options, for setups and saves."""
-    options = options_given(args)
-    return make_game(args.game, options), options
+    game = make_game(args.game, options_given(args))
+    args.game = game.name
+    return game, game.option_values()
 
 
 def read_position(game: Any, text: str) -> tuple[list[Any], Any]:

@@ -97,8 +97,11 @@ __all__ = [
     "WarmUp",
     "WinningMove",
     "capabilities",
+    "builtin_names",
     "get_game",
+    "is_from_file",
     "register",
+    "resolve",
     "replay",
     "sample_outcome",
     "state_capabilities",
@@ -136,15 +139,51 @@ def register(factory: Callable[..., Game]) -> None:
     GAMES[name] = factory
 
 
+def resolve(name: str) -> str:
+    """The registry name of a game: a built-in name as it is; a game in a file or a module
+    (``nim.py``, ``nim.py:Nim``, ``easyAI.games:Nim``) loaded and registered once, under its
+    resolved file (or module) and class.
+
+    :raises ValueError: an unknown name; a file or module that cannot be loaded
+        (`GameFileError`) or whose code fails as the game is made (`GameCodeError`).
+    """
+    if name in GAMES:
+        return name
+    from plyground.games import from_file
+
+    if not from_file.is_spec(name):
+        raise ValueError(
+            f"unknown game {name!r}; choose one of: {', '.join(builtin_names())}, "
+            "or a game file (FILE.py, FILE.py:CLASS, MODULE:CLASS)"
+        )
+    factory = from_file.load(name)
+    if factory.name not in GAMES:
+        capabilities(factory)
+        GAMES[factory.name] = factory
+    return factory.name
+
+
+def builtin_names() -> list[str]:
+    """The registered games that did not come from a file."""
+    return [name for name, factory in GAMES.items() if not is_from_file(name)]
+
+
+def is_from_file(name: str) -> bool:
+    """Whether a registered game was loaded from a file or a module (`resolve`)."""
+    from plyground.games.from_file import FileGame
+
+    factory = GAMES.get(name)
+    return isinstance(factory, type) and issubclass(factory, FileGame)
+
+
 def get_game(name: str, **options: Any) -> Game:
-    """A new game by name, e.g. ``get_game("pig", goal=20)``.
+    """A new game by name, e.g. ``get_game("pig", goal=20)``, ``get_game("nim.py",
+    piles=(3, 4, 5))`` (a game from a file: `resolve`).
 
     :raises ValueError: an unknown name (the message lists the valid ones) or an option
         the game does not take.
     """
-    factory = GAMES.get(name)
-    if factory is None:
-        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
+    factory = GAMES.get(name) or GAMES[resolve(name)]
     try:
         return factory(**options)
     except TypeError:

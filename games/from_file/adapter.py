@@ -1,0 +1,445 @@
+"""A game from a file as a Plyground game: the protocol of `games.base`, every call guarded.
+
+`game_class(...)` makes, per loaded class, a `FileGame` subclass (a registry factory: its class
+attributes describe the game) and a `FileState` subclass.  A `FileState` holds the file's own
+state (`inner`, never changed: a mutable easyAI game is copied per position), the move that
+led to it and its parent, so every message names the position by its moves.  What a state
+answers is asked once and kept: the file's code runs once per position and question.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar
+
+from plyground.games.base import (
+    HEURISTIC_LIMIT,
+    NO_HEURISTIC,
+    GameOption,
+    Heuristic,
+    IllegalMoveError,
+    Preset,
+    illegal,
+    replay,
+)
+from plyground.games.from_file.guard import GameCodeError, Guard, check_moves
+from plyground.games.from_file.styles import CHANCE, Style, freeze
+
+_UNSET: Any = object()
+
+
+def squash(value: float, scale: float) -> float:
+    """A file's evaluation (any units, from the side to move) on the search's heuristic scale:
+    ``0.9 * x / (|x| + scale)``, strictly inside ±0.9 and in the same order as `value`."""
+    if math.isnan(value):
+        return 0.0
+    if math.isinf(value):
+        return math.copysign(HEURISTIC_LIMIT * 0.999, value)
+    return HEURISTIC_LIMIT * value / (abs(value) + scale)
+
+
+def move_text(move: Any) -> str:
+    """A move as one word: a string as it is, anything else as its repr, no spaces."""
+    if isinstance(move, str):
+        return "_".join(move.split()) or "''"
+    return "".join(repr(move).split())
+
+
+class FileState:
+    """One position of a game from a file (see the module's docstring)."""
+
+    STOCHASTIC: ClassVar[bool] = False
+
+    __slots__ = ("_cache", "_raw_moves", "game", "inner", "last", "parent", "pending", "ply")
+
+    def __init__(
+        self,
+        game: FileGame,
+        inner: Any,
+        parent: FileState | None = None,
+        last: Any = None,
+        pending: bool = False,
+    ) -> None:
+        self.game = game
+        self.inner = inner
+        self.parent = parent
+        self.last = last
+        self.pending = pending
+        """A chance event is due before the next move (aima's stochastic games)."""
+        self.ply = 0 if parent is None else parent.ply + (0 if parent.to_move == CHANCE else 1)
+        self._cache: dict[str, Any] = {}
+        self._raw_moves: list[Any] | None = None
+
+    # ------------------------------------------------------------------ identity
+    def history(self) -> list[Any]:
+        """Every move and chance outcome from the start to here."""
+        moves: list[Any] = []
+        node: FileState | None = self
+        while node is not None and node.parent is not None:
+            moves.append(node.last)
+            node = node.parent
+        return moves[::-1]
+
+    def moves_text(self) -> str:
+        """The moves that led here, for messages ('' at the start)."""
+        return " ".join(move_text(move) for move in self.history())
+
+    def _call(self, method: str, function: Callable[..., Any], *args: Any) -> Any:
+        return self.game.guard.call(method, self.moves_text, function, *args)
+
+    def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
+        found = self._cache.get(name, _UNSET)
+        if found is _UNSET:
+            found = self._cache[name] = compute()
+        return found
+
+    def key(self) -> Hashable:
+        style = self.game.style
+        return self._asked(
+            "key", lambda: (self._call(self.game.method("key"), style.key, self.inner), self.pending)
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FileState) and type(other) is type(self) and other.key() == self.key()
+
+    def __repr__(self) -> str:
+        return f"<{self.game.title} after {self.moves_text() or 'no moves'}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to another process as its game and moves, and replayed there."""
+        return (_replayed, (self.game.name, self.game.option_values(), self.history()))
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    def to_move(self) -> int:
+        if self.pending:
+            return CHANCE
+        return self._asked(
+            "to_move", lambda: self._side(self.game.method("to_move"), self.game.style.side)
+        )
+
+    @property
+    def player(self) -> int:
+        return self._asked(
+            "player", lambda: self._side(self.game.method("to_move"), self.game.style.player)
+        )
+
+    def _side(self, method: str, function: Callable[[Any], int]) -> int:
+        side = self._call(method, function, self.inner)
+        if side not in (0, 1, CHANCE):
+            raise self.game.guard.fail(method, self.moves_text(), f"gave side {side!r}, not 0 or 1")
+        return int(side)
+
+    def is_terminal(self) -> bool:
+        if self.pending:
+            return False
+        return self._asked(
+            "over", lambda: bool(self._call(self.game.method("over"), self.game.style.over, self.inner))
+        )
+
+    def _moves(self) -> tuple[Any, ...]:
+        found = self._cache.get("moves")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        game, text = self.game, self.moves_text
+        if self.is_terminal():
+            raw: list[Any] = []
+        else:
+            method = game.method("moves")
+            raw = check_moves(game.guard, method, text(), self._call(method, game.style.moves, self.inner))
+            if not raw:
+                raise game.guard.fail(method, text(), "returned no moves, yet the game is not over")
+        frozen = []
+        for move in raw:
+            try:
+                hash(move)
+                frozen.append(move)
+            except TypeError:  # a list as a move: searched as its tuple
+                frozen.append(freeze(move))
+        if len(set(frozen)) != len(frozen):
+            raise game.guard.fail(game.method("moves"), text(), "returned the same move twice")
+        self._raw_moves = raw
+        found = self._cache["moves"] = tuple(frozen)
+        return found
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        if self.to_move == CHANCE:
+            return ()
+        return self._moves()
+
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+        if self.to_move != CHANCE:
+            return ()
+        return self._asked("outcomes", self._outcomes)  # type: ignore[no-any-return]
+
+    def _outcomes(self) -> tuple[tuple[Any, float], ...]:
+        game = self.game
+        method = game.method("outcomes")
+        pairs = list(self._call(method, game.style.outcomes, self._chance_inner()))
+        try:
+            outcomes = tuple((freeze(o), float(p)) for o, p in pairs)
+        except (TypeError, ValueError):
+            raise game.guard.fail(method, self.moves_text(), "did not give (outcome, probability) pairs") from None
+        total = sum(p for _, p in outcomes)
+        if not outcomes or abs(total - 1) > 1e-6 or any(p < 0 for _, p in outcomes):
+            raise game.guard.fail(method, self.moves_text(), f"probabilities sum to {total:g}, not 1")
+        self._cache["outcome_objects"] = [o for o, _ in pairs]
+        return outcomes
+
+    def _chance_inner(self) -> Any:
+        return self.inner
+
+    def play(self, move: Any) -> FileState:
+        game = self.game
+        if self.to_move == CHANCE:
+            outcomes = self.chance_outcomes()
+            keys = [o for o, _ in outcomes]
+            if move not in keys:
+                raise illegal(move, [move_text(o) for o in keys], "not an outcome of this chance event")
+            raw = self._cache["outcome_objects"][keys.index(move)]
+            style: Any = game.style
+            inner = self._call(game.method("outcome"), style.play_outcome, self.inner, raw)
+            return type(self)(game, inner, self, move)
+        moves = self.legal_moves()
+        if move not in moves:
+            why = "the game is over" if self.is_terminal() else ""
+            raise illegal(move, [move_text(m) for m in moves], why)
+        raw_moves = self._raw_moves or list(moves)
+        original = raw_moves[moves.index(move)]
+        before = None
+        if game.checks_mutation:
+            before = self.key()
+        inner = self._call(game.method("play"), game.style.play, self.inner, original)
+        if before is not None and self._call(game.method("key"), game.style.key, self.inner) != before[0]:
+            raise game.guard.fail(
+                game.method("play"), self.moves_text(),
+                "changed the position it was given; return a new one and leave the old as it was",
+            )
+        return type(self)(game, inner, self, move, pending=game.style.chance_after(inner) and not game.style.over(inner))
+
+    def winner(self) -> int | None:
+        if not self.is_terminal():
+            return None
+        score = self._asked("score", lambda: self._call(self.game.method("score"), self.game.style.score, self.inner))
+        try:
+            value = float(score)
+        except (TypeError, ValueError):
+            raise self.game.guard.fail(self.game.method("score"), self.moves_text(), f"gave {score!r}, not a number") from None
+        if value == 0 or math.isnan(value):
+            return None
+        return 0 if value > 0 else 1
+
+    def utility(self, player: int) -> float:
+        winner = self.winner()
+        if winner is None:
+            return 0.0
+        return 1.0 if winner == player else -1.0
+
+    def winning_line(self) -> None:
+        return None
+
+    def text(self) -> str:
+        """The position as the file draws it (its display, show or str)."""
+        game = self.game
+        return str(self._asked("text", lambda: self._call(game.method("text"), game.style.text, self.inner)))
+
+    def grid(self) -> Any:
+        """The cells of a game that says it is a grid (rows of texts), or None."""
+        hook = self.game.grid_hook
+        if hook is None:
+            return None
+        return self._asked("grid", lambda: self._call("grid", hook, self.inner))
+
+
+def _replayed(name: str, options: dict[str, Any], moves: list[Any]) -> FileState:
+    from plyground import games
+
+    return games.get_game(name, **options).replay(moves)  # type: ignore[no-any-return]
+
+
+class FileGame:
+    """A game from a file (see the module's docstring); subclassed once per loaded class."""
+
+    source: ClassVar[type]
+    style_class: ClassVar[type[Style]]
+    where: ClassVar[str]
+    """The file (or module) and class, for messages ("nim.py:Nim")."""
+    path: ClassVar[str]
+    """The file a game came from ('' for a module)."""
+    name: ClassVar[str]
+    title: ClassVar[str]
+    stochastic: ClassVar[bool] = False
+    side_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    """Every keyword the class takes, with its default (whole numbers also in `options`)."""
+    notation_help: ClassVar[str] = ""
+    presets: ClassVar[tuple[Preset, ...]] = ()
+    default_heuristic: ClassVar[str] = "none"
+    score_scale: ClassVar[float] = 1.0
+    checks_mutation: ClassVar[bool] = False
+    """Check that the file's result() leaves its argument alone (aima states may be shared)."""
+    state_class: ClassVar[type[FileState]]
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.option_defaults))
+        if unknown:
+            raise TypeError(f"unexpected option(s) {', '.join(unknown)}")
+        self.given = {key: _tuples(value) for key, value in options.items()}
+        self.guard = Guard(self.where)
+        source = self.source
+        try:
+            obj = source(**self._arguments())
+        except Exception as error:  # noqa: BLE001 (the file's own constructor)
+            from plyground.games.from_file.guard import describe_error
+
+            raise GameCodeError(self.where, f"{source.__name__}()", "", describe_error(error)) from None
+        self.obj = obj
+        self.style = self.guard.call(f"{source.__name__}()", str, self.style_class, obj)
+        self.heuristics = self._heuristics()
+        self.grid_hook = _grid_hook(obj)
+        self.grid_move_hook = _method(obj, "grid_move")
+        self._initial: FileState | None = None
+
+    def _arguments(self) -> dict[str, Any]:
+        arguments = dict(self.given)
+        if "players" in self.source_parameters():
+            arguments.setdefault("players", None)
+        return arguments
+
+    @classmethod
+    def source_parameters(cls) -> tuple[str, ...]:
+        import inspect
+
+        try:
+            return tuple(inspect.signature(cls.source).parameters)
+        except (TypeError, ValueError):
+            return ()
+
+    @classmethod
+    def method(cls, role: str) -> str:
+        """The file's method behind a role ("moves" -> "possible_moves()"), for messages."""
+        return cls.style_class.methods.get(role, role)
+
+    def _heuristics(self) -> dict[str, Heuristic]:
+        found: dict[str, Heuristic] = {}
+        own = getattr(self.obj, "heuristics", None)
+        if isinstance(own, dict):
+            for name, function in own.items():
+                if callable(function):
+                    found[str(name)] = self._heuristic(str(name), function, f"the file's {name}")
+        evaluation = self.style.evaluation()
+        if evaluation is not None:
+            name = self.style.evaluation_name
+            found.setdefault(name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name]))
+        found["none"] = NO_HEURISTIC
+        return found
+
+    def _heuristic(self, name: str, function: Callable[[Any], Any], description: str) -> Heuristic:
+        scale = self.score_scale
+        guard = self.guard
+
+        def evaluate(state: FileState) -> float:
+            value = guard.call(name, state.moves_text, function, state.inner)
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                raise guard.fail(name, state.moves_text(), f"gave {value!r}, not a number") from None
+            if state.player != state.to_move and state.to_move != CHANCE:
+                number = -number
+            return squash(number, scale)
+
+        return Heuristic(name, description, evaluate)
+
+    def option_values(self) -> dict[str, Any]:
+        return dict(self.given)
+
+    def initial_state(self) -> FileState:
+        if self._initial is None:
+            inner = self.guard.call(self.method("initial"), str, self.style.initial)
+            self._initial = self.state_class(self, inner)
+        return self._initial
+
+    def format_move(self, move: Any) -> str:
+        return move_text(move)
+
+    def parse_move(self, text: str, state: FileState) -> Any:
+        wanted = "_".join(text.split())
+        choices = state.chance_outcomes() if state.to_move == CHANCE else ()
+        moves = [o for o, _ in choices] or list(state.legal_moves())
+        for move in moves:
+            if move_text(move) == wanted:
+                return move
+        for move in moves:
+            if move_text(move).lower() == wanted.lower():
+                return move
+        raise illegal(text, [move_text(m) for m in moves], "" if moves else "the game is over")
+
+    def parse_moves(self, text: str) -> list[Any]:
+        moves: list[Any] = []
+        state = self.initial_state()
+        for number, word in enumerate(text.split(), start=1):
+            try:
+                move = self.parse_move(word, state)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {number}: {error}") from None
+            moves.append(move)
+            state = state.play(move)
+        return moves
+
+    def format_moves(self, moves: Sequence[Any]) -> str:
+        return " ".join(move_text(move) for move in moves)
+
+    def replay(self, moves: Sequence[Any]) -> FileState:
+        return replay(self.initial_state(), moves)  # type: ignore[no-any-return]
+
+    def render(self, state: FileState) -> str:
+        return state.text()
+
+    def grid_move(self, state: FileState, row: int, column: int) -> Any:
+        """The move a click on cell (row, column) means, or None."""
+        if self.grid_move_hook is None:
+            return None
+        move = state._call("grid_move", self.grid_move_hook, state.inner, row, column)
+        try:
+            hash(move)
+        except TypeError:
+            move = freeze(move)
+        return move
+
+
+_EVALUATION_TEXT = {
+    "evaluate": "The game's own evaluate(state), in its own units.",
+    "scoring": "The game's own scoring(), easyAI's evaluation from the side to move.",
+    "utility": "The game's utility at the cut-off, as aima's alphabeta_cutoff_search values it.",
+}
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def _method(obj: Any, name: str) -> Callable[..., Any] | None:
+    found = getattr(obj, name, None)
+    return found if callable(found) else None
+
+
+def _grid_hook(obj: Any) -> Callable[[Any], Any] | None:
+    return _method(obj, "grid")
+
+
+def literal_option(text: str) -> Any:
+    """`--option NAME=VALUE`'s value as a Python literal ("(1,2,3)", "5", "'a'"); a bare word
+    is a string."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+

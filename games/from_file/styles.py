@@ -1,0 +1,372 @@
+"""The three ways a game file may be written, each read by the names its class defines.
+
+* **Plyground's protocol** (`games.base`): ``initial_state()`` and states with ``to_move``,
+  ``legal_moves()``, ``play(move)``, ``is_terminal()``, ``utility(player)``; optional
+  ``chance_outcomes()`` (at a state whose ``to_move`` is ``CHANCE``), ``key()``,
+  ``evaluate(state)`` on the game.
+* **aima-python's ``Game``**: ``initial``, ``actions``, ``result``, ``utility``,
+  ``terminal_test``, ``to_move`` (and ``display``); a ``StochasticGame``'s ``chances``,
+  ``outcome`` and ``probability`` put a chance node after every move, as aima's
+  ``expect_minimax`` does.
+* **easyAI's ``TwoPlayerGame``**: ``possible_moves``, ``make_move``, ``is_over``; optional
+  ``scoring`` (from the side to move), ``lose``/``win``, ``ttentry``, ``show``.  Its game object
+  is mutable: each position here is its own copy.
+
+Neither framework is imported: a style reads methods by name.  A style works on the file's
+*inner* states (whatever the file uses) and never on Plyground's: `adapter.FileState` wraps
+them, guards every call and gives them the protocol.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+from collections.abc import Callable, Hashable
+from typing import Any
+
+CHANCE = -1
+"""`to_move` at a chance node (as `games.base.CHANCE`)."""
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable, equal-for-equal copy of `value`: lists and tuples to tuples, dicts and sets
+    to sorted tuples, objects to their fields; what a table keys a position by."""
+    if isinstance(value, (str, int, float, bool, bytes, type(None))):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return ("{}", tuple(sorted(((freeze(k), freeze(v)) for k, v in value.items()), key=repr)))
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted((freeze(item) for item in value), key=repr)))
+    fields = getattr(value, "__dict__", None)
+    if fields is not None:
+        return (type(value).__name__, freeze(fields))
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value  # type: ignore[no-any-return]
+
+
+def printed(function: Callable[[], object]) -> str:
+    """What `function()` prints (a framework's `display`/`show`), or what it returns."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        returned = function()
+    text = buffer.getvalue()
+    if not text.strip() and isinstance(returned, str):
+        text = returned
+    return text.rstrip("\n")
+
+
+class Style:
+    """How to read one way of writing a game; `obj` is the file's game object."""
+
+    title = ""
+    """The style's name in messages ("easyAI's TwoPlayerGame")."""
+    evaluation_name = ""
+    """The name of the file's own evaluation, where the style has one ("scoring")."""
+    methods: dict[str, str] = {}
+    """The file's method behind each role, for messages ("moves": "possible_moves()")."""
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def initial(self) -> Any:
+        raise NotImplementedError
+
+    def side(self, inner: Any) -> int:
+        """0 or 1 for the player to move, CHANCE at a chance node."""
+        raise NotImplementedError
+
+    def player(self, inner: Any) -> int:
+        """The player whose turn it is, also at a chance node."""
+        return self.side(inner)
+
+    def moves(self, inner: Any) -> Any:
+        raise NotImplementedError
+
+    def play(self, inner: Any, move: Any) -> Any:
+        raise NotImplementedError
+
+    def over(self, inner: Any) -> bool:
+        raise NotImplementedError
+
+    def score(self, inner: Any) -> float:
+        """A finished game's result for the first player: its sign says who won."""
+        raise NotImplementedError
+
+    def outcomes(self, inner: Any) -> Any:
+        """A chance node's (outcome, probability) pairs."""
+        raise NotImplementedError
+
+    def chance_after(self, inner: Any) -> bool:
+        """Whether a chance event follows every move (aima's stochastic games)."""
+        return False
+
+    def key(self, inner: Any) -> Hashable:
+        return freeze(inner)
+
+    def text(self, inner: Any) -> str:
+        return str(inner)
+
+    def evaluation(self) -> Callable[[Any], float] | None:
+        """The file's own evaluation of an inner state, from the side to move, if any."""
+        return None
+
+
+class ProtocolStyle(Style):
+    """A class written to Plyground's protocol (its states do the work)."""
+
+    title = "Plyground's game protocol"
+    evaluation_name = "evaluate"
+    methods = {
+        "initial": "initial_state()",
+        "to_move": "to_move",
+        "moves": "legal_moves()",
+        "play": "play()",
+        "over": "is_terminal()",
+        "score": "utility()",
+        "outcomes": "chance_outcomes()",
+        "text": "render()",
+        "key": "key()",
+    }
+
+    def initial(self) -> Any:
+        return self.obj.initial_state()
+
+    def side(self, inner: Any) -> int:
+        return int(inner.to_move)
+
+    def player(self, inner: Any) -> int:
+        return int(getattr(inner, "player", inner.to_move))
+
+    def moves(self, inner: Any) -> Any:
+        return inner.legal_moves()
+
+    def play(self, inner: Any, move: Any) -> Any:
+        return inner.play(move)
+
+    def over(self, inner: Any) -> bool:
+        return bool(inner.is_terminal())
+
+    def score(self, inner: Any) -> float:
+        return float(inner.utility(0))
+
+    def outcomes(self, inner: Any) -> Any:
+        return inner.chance_outcomes()
+
+    def key(self, inner: Any) -> Hashable:
+        own = getattr(inner, "key", None)
+        return freeze(own()) if callable(own) else freeze(inner)
+
+    def text(self, inner: Any) -> str:
+        render = getattr(self.obj, "render", None)
+        return str(render(inner)) if callable(render) else str(inner)
+
+    def evaluation(self) -> Callable[[Any], float] | None:
+        evaluate = getattr(self.obj, "evaluate", None)
+        return evaluate if callable(evaluate) else None
+
+
+class AimaStyle(Style):
+    """A class written for aima-python's ``Game`` (``StochasticGame`` where it has chances)."""
+
+    title = "aima-python's Game"
+    evaluation_name = "utility"
+    methods = {
+        "initial": "initial",
+        "to_move": "to_move()",
+        "moves": "actions()",
+        "play": "result()",
+        "over": "terminal_test()",
+        "score": "utility()",
+        "outcomes": "chances()",
+        "outcome": "outcome()",
+        "text": "display()",
+        "key": "its state (as a table key)",
+    }
+
+    def __init__(self, obj: Any) -> None:
+        super().__init__(obj)
+        self.first = obj.to_move(obj.initial)
+        """The label of the player who moves first (side 0): 'MAX', 'X', ..."""
+        self.stochastic = all(
+            callable(getattr(obj, name, None)) for name in ("chances", "outcome", "probability")
+        )
+
+    def initial(self) -> Any:
+        return self.obj.initial
+
+    def side(self, inner: Any) -> int:
+        return 0 if self.obj.to_move(inner) == self.first else 1
+
+    def moves(self, inner: Any) -> Any:
+        return self.obj.actions(inner)
+
+    def play(self, inner: Any, move: Any) -> Any:
+        return self.obj.result(inner, move)
+
+    def over(self, inner: Any) -> bool:
+        return bool(self.obj.terminal_test(inner))
+
+    def score(self, inner: Any) -> float:
+        return float(self.obj.utility(inner, self.first))
+
+    def outcomes(self, inner: Any) -> Any:
+        chances = list(self.obj.chances(inner))
+        return [(chance, float(self.obj.probability(chance))) for chance in chances]
+
+    def play_outcome(self, inner: Any, chance: Any) -> Any:
+        return self.obj.outcome(inner, chance)
+
+    def chance_after(self, inner: Any) -> bool:
+        return self.stochastic
+
+    def text(self, inner: Any) -> str:
+        display = getattr(self.obj, "display", None)
+        if callable(display):
+            return printed(lambda: display(inner))
+        return str(inner)
+
+    def evaluation(self) -> Callable[[Any], float] | None:
+        """The utility at the cut-off, from the side to move (aima's
+        `alphabeta_cutoff_search` values a cut-off position by its utility)."""
+
+        def utility(inner: Any) -> float:
+            value = float(self.obj.utility(inner, self.first))
+            return value if self.side(inner) == 0 else -value
+
+        return utility
+
+
+class _Seat:
+    """A stand-in for easyAI's player objects: Plyground chooses the moves."""
+
+
+_SHARED = frozenset({"players"})
+"""easyAI game attributes shared between copies, never copied."""
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, (str, int, float, bool, tuple, frozenset, type(None))):
+        return value
+    return copy.deepcopy(value)
+
+
+class EasyAIStyle(Style):
+    """A class written for easyAI's ``TwoPlayerGame``: a mutable object, copied per position."""
+
+    title = "easyAI's TwoPlayerGame"
+    evaluation_name = "scoring"
+    methods = {
+        "initial": "__init__()",
+        "to_move": "current_player",
+        "moves": "possible_moves()",
+        "play": "make_move()",
+        "over": "is_over()",
+        "score": "scoring()",
+        "text": "show()",
+        "key": "ttentry()",
+    }
+
+    def initial(self) -> Any:
+        obj = self.obj
+        if getattr(obj, "players", None) is None:
+            obj.players = [_Seat(), _Seat()]
+        if not hasattr(obj, "nmove"):
+            obj.nmove = 1
+        return obj
+
+    def side(self, inner: Any) -> int:
+        return 0 if inner.current_player == 1 else 1
+
+    def moves(self, inner: Any) -> Any:
+        return inner.possible_moves()
+
+    def copy(self, inner: Any) -> Any:
+        """A copy to change: containers copied, anything else deep-copied, players shared."""
+        twin = object.__new__(type(inner))
+        twin.__dict__.update(
+            (name, value if name in _SHARED else _copied(value))
+            for name, value in inner.__dict__.items()
+        )
+        return twin
+
+    def play(self, inner: Any, move: Any) -> Any:
+        twin = self.copy(inner)
+        twin.make_move(move)
+        twin.current_player = 2 if twin.current_player == 1 else 1
+        twin.nmove = getattr(twin, "nmove", 1) + 1
+        return twin
+
+    def over(self, inner: Any) -> bool:
+        return bool(inner.is_over())
+
+    def mover_score(self, inner: Any) -> float:
+        """The finished game's result for the side to move: its scoring, else lose()/win()."""
+        scoring = getattr(inner, "scoring", None)
+        if callable(scoring):
+            return float(scoring())
+        lose = getattr(inner, "lose", None)
+        if callable(lose) and lose():
+            return -1.0
+        win = getattr(inner, "win", None)
+        if callable(win) and win():
+            return 1.0
+        return 0.0
+
+    def score(self, inner: Any) -> float:
+        value = self.mover_score(inner)
+        return value if self.side(inner) == 0 else -value
+
+    def key(self, inner: Any) -> Hashable:
+        entry = getattr(inner, "ttentry", None)
+        fields = (
+            entry()
+            if callable(entry)
+            else {k: v for k, v in inner.__dict__.items() if k not in _SHARED and k != "nmove"}
+        )
+        return (freeze(fields), inner.current_player)
+
+    def text(self, inner: Any) -> str:
+        show = getattr(inner, "show", None)
+        if callable(show):
+            return printed(show)
+        return str(inner)
+
+    def evaluation(self) -> Callable[[Any], float] | None:
+        if not callable(getattr(self.obj, "scoring", None)):
+            return None
+        return lambda inner: float(inner.scoring())
+
+
+def _defines(cls: type, *names: str) -> bool:
+    return all(hasattr(cls, name) for name in names)
+
+
+def style_of(cls: type) -> type[Style] | None:
+    """The style a class is written in, found by the names it defines (None: no game)."""
+    if _defines(cls, "possible_moves", "make_move", "is_over"):
+        return EasyAIStyle
+    if _defines(cls, "actions", "result", "utility", "terminal_test", "to_move"):
+        return AimaStyle
+    if _defines(cls, "initial_state"):
+        return ProtocolStyle
+    return None
+
+
+STYLE_NAMES = {
+    ProtocolStyle: "protocol",
+    AimaStyle: "aima",
+    EasyAIStyle: "easyai",
+}
+"""Each style's short name (`plyground new-game --style`, messages)."""

@@ -89,6 +89,10 @@ def run(arguments: Sequence[str]) -> int:
     errors = console_for(stderr=True)
     for note in notes:
         say(errors, f"{PROG}: {note}")
+    from plyground.games.from_file import GameCodeError
+    from plyground.games.from_file.guard import watch
+
+    watch()  # a game file's method that loops fails after a while, the command goes on
     try:
         args = build_parser().parse_args(list(arguments))
         if args.command is None:
@@ -105,6 +109,9 @@ def run(arguments: Sequence[str]) -> int:
             message = f"{PROG}: {message}"
         say(errors, message.replace("\n", " "), style="red")
         return 2
+    except GameCodeError as error:  # a game file's own code failed: its one line
+        say(errors, f"{PROG}: {error}".replace("\n", " "), style="red")
+        return 1
     except SystemExit as stop:  # --help and --version exit through argparse
         return stop.code if isinstance(stop.code, int) else 0
     except KeyboardInterrupt:

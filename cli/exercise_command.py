@@ -6,7 +6,15 @@ import argparse
 import sys
 from typing import Any
 
-from plyground.cli.args import UsageError, add_command, add_sandbox_argument, nonnegative_int
+from plyground.cli.args import (
+    UsageError,
+    add_command,
+    add_sandbox_argument,
+    make_game,
+    nonnegative_int,
+    option_assignment,
+    options_given,
+)
 from plyground.cli.console import console_for, say
 
 EXERCISES = ("minimax", "alphabeta", "expectiminimax")
@@ -35,6 +43,12 @@ def command_exercise(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     out = console_for()
     seed = file_seed(args.file) if args.seed is None else args.seed
+    game = None
+    if args.game is not None:
+        game = make_game(args.game, options_given(args))
+        if game.stochastic != (args.name == "expectiminimax"):
+            fits = "expectiminimax" if game.stochastic else "minimax or alphabeta"
+            raise UsageError(f"{game.title} is graded on {fits}, not {args.name}")
     say(out, f"Grading {args.name} in {args.file}:", style="bold")
     if args.seed is None:
         say(out, f"  random trees from seed {seed}, this file's own: the same cases every run")
@@ -55,7 +69,7 @@ def command_exercise(args: argparse.Namespace) -> int:
             failed.append(outcome)
 
     try:
-        outcomes = grade(args.name, args.file, on_case, seed=seed)
+        outcomes = grade(args.name, args.file, on_case, seed=seed, game=None if game is None else game.name)
     except ValueError as error:  # the worker could not start: the set-up's problem, said once
         print(f"plyground exercise: {error}", file=sys.stderr)
         return 2
@@ -102,6 +116,21 @@ game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outco
     )
     parser.add_argument("name", nargs="?", metavar="NAME", help=", ".join(EXERCISES))
     parser.add_argument("file", nargs="?", metavar="FILE", help="your Python file")
+    parser.add_argument(
+        "--game",
+        metavar="GAME",
+        help="grade on positions of this game (a built-in one or FILE.py[:CLASS]), drawn by "
+        "random play from the seed, instead of the built-in games' positions",
+    )
+    parser.add_argument(
+        "--option",
+        dest="game_option_list",
+        action="append",
+        type=option_assignment,
+        metavar="NAME=VALUE",
+        default=[],
+        help="an option of --game's class, e.g. --option \"piles=(1,2,3)\"",
+    )
     parser.add_argument(
         "--template", choices=EXERCISES, metavar="NAME", help="print a starter file for NAME"
     )

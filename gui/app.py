@@ -517,6 +517,7 @@ class App:
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(ValueError, OSError):  # only possible in the main thread
                 signal.signal(signum, self.stop)
+        watch_game_files()  # a game file's method that loops fails after a while
         try:
             while self.running:
                 dt = self.wait(clock)
@@ -528,6 +529,13 @@ class App:
             self.quit()
             pygame.quit()
         return 0 if self.stopped_by is None else 128 + int(self.stopped_by)
+
+
+def watch_game_files() -> None:
+    """Interrupt a call into a game file that runs too long (`games.from_file.guard.watch`)."""
+    from plyground.games.from_file.guard import watch
+
+    watch()
 
 
 def create(

@@ -15,9 +15,26 @@ from plyground import games
 __all__ = ["register_games", "registered_games"]
 
 
+FROM_FILE = "<file>"
+"""The module part of a game loaded from a file or module: the worker loads it by its name."""
+
+
 def registered_games() -> tuple[tuple[str, str], ...]:
-    """Every registered game's factory as (module, qualified name), to send to a worker."""
-    return tuple((factory.__module__, factory.__qualname__) for factory in games.GAMES.values())
+    """Every registered game's factory as (module, qualified name), to send to a worker; a
+    game from a file as (FROM_FILE, its registry name)."""
+    return tuple(
+        (FROM_FILE, name) if games.is_from_file(name) else (factory.__module__, factory.__qualname__)
+        for name, factory in games.GAMES.items()
+    )
+
+
+def game_files() -> tuple[str, ...]:
+    """The files of the games loaded from files (a sandboxed worker must be able to read them)."""
+    return tuple(
+        str(getattr(games.GAMES[name], "path", ""))
+        for name in games.GAMES
+        if games.is_from_file(name) and getattr(games.GAMES[name], "path", "")
+    )
 
 
 def register_games(factories: tuple[tuple[str, str], ...]) -> None:
@@ -27,6 +44,9 @@ def register_games(factories: tuple[tuple[str, str], ...]) -> None:
     a fresh process's registry until its module is imported and registered again.
     """
     for module_name, qualified_name in factories:
+        if module_name == FROM_FILE:
+            games.resolve(qualified_name)
+            continue
         factory: Any = importlib.import_module(module_name)
         for part in qualified_name.split("."):
             factory = getattr(factory, part)

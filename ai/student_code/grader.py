@@ -129,9 +129,17 @@ def _chance_tree(rng: random.Random) -> Any:
     return ("max", tuple(moves))
 
 
-def cases(algorithm: str, seed: int = 0) -> Iterator[Case]:
+GAME_POSITIONS = 8
+"""Positions of a named game (`exercise --game`) graded, drawn by seeded random play."""
+GAME_CASE_LEAVES = 4_000
+"""The most leaves a full-width search of a drawn game position may have: its depth is the
+deepest that fits (at least 1)."""
+
+
+def cases(algorithm: str, seed: int = 0, game: str | None = None) -> Iterator[Case]:
     """The graded cases of an exercise: lesson trees, random trees drawn from seeds `seed`
-    to `seed` + RANDOM_TREES - 1, game positions."""
+    to `seed` + RANDOM_TREES - 1, game positions (the built-in games' own, or positions of
+    `game` drawn from `seed`)."""
     if algorithm == "expectiminimax":
         for title, tree in (
             ("lesson 3, leaves 2 2 3 3 1 1 4 4", tree_examples.DICE_SMALL),
@@ -153,7 +161,55 @@ def cases(algorithm: str, seed: int = 0) -> Iterator[Case]:
             tree = tree_examples.random_tree(tree_seed, depth=3 + tree_seed % 2)
             title = f"random tree {tree_seed}"
             yield Case(title, algorithm, tree_examples.height(tree), tree=tree)
-    yield from _game_cases(algorithm)
+    if game is not None:
+        yield from drawn_positions(algorithm, game, seed)
+    else:
+        yield from _game_cases(algorithm)
+
+
+def _full_width_leaves(state: Any, depth: int, limit: int) -> int:
+    """Leaves of a full-width search of `depth` decisions from `state`, counted up to `limit`."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    if state.to_move == games.CHANCE:
+        children = [state.play(outcome) for outcome, _ in state.chance_outcomes()]
+        return sum(_full_width_leaves(child, depth, limit) for child in children)
+    total = 0
+    for move in state.legal_moves():
+        total += _full_width_leaves(state.play(move), depth - 1, limit)
+        if total > limit:
+            break
+    return total
+
+
+def drawn_positions(algorithm: str, name: str, seed: int) -> Iterator[Case]:
+    """`GAME_POSITIONS` positions of the game `name`, each reached by seeded random play from
+    the start, each searched as deep as `GAME_CASE_LEAVES` allows."""
+    game = games.get_game(name)
+    rng = random.Random(seed)
+    made = 0
+    for attempt in range(GAME_POSITIONS * 4):
+        state, moves = game.initial_state(), []
+        for _ in range(rng.randint(0, 6)):
+            if state.is_terminal():
+                break
+            if state.to_move == games.CHANCE:
+                move = games.sample_outcome(state, rng)
+            else:
+                move = rng.choice(state.legal_moves())
+            moves.append(move)
+            state = state.play(move)
+        if state.is_terminal() or state.to_move == games.CHANCE:
+            continue
+        depth = 1
+        while depth < 6 and _full_width_leaves(state, depth + 1, GAME_CASE_LEAVES) <= GAME_CASE_LEAVES:
+            depth += 1
+        text = game.format_moves(moves)
+        title = f"{game.title} {text or 'start'}, depth {depth}"
+        yield Case(title, algorithm, depth, game.name, (), text)
+        made += 1
+        if made == GAME_POSITIONS:
+            return
 
 
 def _game_cases(algorithm: str) -> Iterator[Case]:
@@ -190,6 +246,7 @@ def grade(
     on_case: Callable[[Outcome], None] | None = None,
     seconds: float = CASE_SECONDS,
     seed: int = 0,
+    game: str | None = None,
 ) -> list[Outcome]:
     """Run the student's function on every case, in a worker process; report each."""
     file = check_file(algorithm, path)
@@ -197,7 +254,7 @@ def grade(
     worker = StudentWorker(file, host, Limits(seconds))
     outcomes = []
     try:
-        for case in cases(algorithm, seed):
+        for case in cases(algorithm, seed, game):
             outcome = _grade_case(worker, case)
             outcomes.append(outcome)
             if on_case is not None:

@@ -89,7 +89,10 @@ def encode_state(state: Any) -> dict[str, Any]:
     """A state as plain data: its game, the game's options and the state's own fields."""
     game = state.game
     values = getattr(game, "option_values", None)
-    options = dict(values()) if values is not None else {}
+    options = {key: _plain(value) for key, value in (values() if values is not None else {}).items()}
+    if not dataclasses.is_dataclass(state):  # a game from a file: its moves, replayed there
+        moves = [str(game.format_move(move)) for move in state.history()]
+        return {"game": game.name, "options": options, "moves": moves}
     fields = {
         field.name: _plain(getattr(state, field.name))
         for field in dataclasses.fields(state)
@@ -115,6 +118,11 @@ def decode_state(data: Any) -> Any:
     """The state `encode_state` described (MessageError when the data is not one)."""
     try:
         game = game_of(str(data["game"]), dict(data["options"]))
+        if "moves" in data:
+            state = game.initial_state()
+            for text in list(data["moves"]):
+                state = state.play(game.parse_move(str(text), state))
+            return state
         kind = type(game.initial_state())
         fields = {str(name): _tuples(value) for name, value in dict(data["fields"]).items()}
         return kind(**fields)

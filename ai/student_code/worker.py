@@ -317,7 +317,7 @@ class StudentWorker:
         return None if self._process is None else self._process.pid
 
     def _start(self) -> None:
-        from plyground.ai.players.spawned_games import registered_games
+        from plyground.ai.players.spawned_games import game_files, registered_games
         from plyground.ai.student_code.sandbox import (
             SandboxUnavailable,
             file_rules,
@@ -336,6 +336,7 @@ class StudentWorker:
             raise UserCodeError(self.path, str(error)) from None
         game_modules = [module for module, _ in registered_games()]
         files = (Path(self.path),) if Path(self.path).is_file() else ()
+        files += tuple(Path(path) for path in game_files())
         folders = import_folders(game_modules)
         command = worker_command(folders, self.sandboxed, files)
         rules: dict[str, Any] | None = None

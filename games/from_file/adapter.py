@@ -322,6 +322,13 @@ class FileGame:
             return ()
 
     @classmethod
+    def origin(cls) -> str:
+        """Where the game comes from, in words: "From nim.py, written for easyAI's
+        TwoPlayerGame"."""
+        where = cls.where.rpartition(":")[0] or cls.where
+        return f"From {where}, written for {cls.style_class.title}"
+
+    @classmethod
     def method(cls, role: str) -> str:
         """The file's method behind a role ("moves" -> "possible_moves()"), for messages."""
         return cls.style_class.methods.get(role, role)

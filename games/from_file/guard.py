@@ -8,6 +8,10 @@ the program is touched.  A file that does not load at all is a `GameFileError`.
 
 from __future__ import annotations
 
+import _thread
+import signal
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -45,6 +49,97 @@ def describe_error(error: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
+CALL_SECONDS = 5.0
+"""The longest one call into a game file may take on the main thread once `watch()` is on:
+longer, and the call is interrupted and fails ("it may loop forever")."""
+
+
+class _Watch:
+    """A watchdog for calls into game files on the main thread: one that runs longer than
+    `CALL_SECONDS` is interrupted (`_thread.interrupt_main`) and becomes a GameCodeError, so
+    a method that loops forever costs its game, not the window or the command."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.lock = threading.Lock()
+        self.active: int | None = None
+        self.started = 0.0
+        self.counter = 0
+        self.fired: int | None = None
+        self.depth = 0
+
+    def start(self) -> None:
+        if self.on:
+            return
+        self.on = True
+        threading.Thread(target=self._run, name="game-file-watch", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(0.25)
+            with self.lock:
+                if self.active is not None and time.monotonic() - self.started > CALL_SECONDS:
+                    self.fired, self.active = self.active, None
+                    _thread.interrupt_main()
+
+    def enter(self) -> int | None:
+        if self.depth:  # a call inside a call: the outer one is timed
+            self.depth += 1
+            return None
+        with self.lock:
+            self.counter += 1
+            self.active, self.started, self.depth = self.counter, time.monotonic(), 1
+            return self.counter
+
+    def leave(self, token: int | None) -> None:
+        self.depth -= 1
+        if token is None:
+            return
+        with self.lock:
+            if self.active == token:
+                self.active = None
+        if self.fired == token:
+            for _ in range(4):  # let an interrupt already on its way arrive inside the guard
+                time.sleep(0)
+
+
+WATCH = _Watch()
+
+
+def watch() -> None:
+    """Time every call into a game file on the main thread from now on (the window, its AI
+    worker and the terminal commands turn it on, after setting their own Ctrl+C handling).
+
+    The watchdog interrupts the main thread as Ctrl+C would; the handler installed here
+    turns that into the guarded call's failure while a call is running, and otherwise hands
+    a real Ctrl+C to the handler that was there before (or ignores it where it was ignored).
+    """
+    WATCH.start()
+    if threading.current_thread() is not threading.main_thread():
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if getattr(previous, "plyground_watch", False):
+        return
+
+    def on_interrupt(signum: int, frame: Any) -> Any:
+        if WATCH.fired is not None:
+            if WATCH.depth > 0:
+                raise KeyboardInterrupt
+            WATCH.fired = None  # it came after the call ended: nothing to stop
+            return None
+        if callable(previous):
+            return previous(signum, frame)
+        if previous == signal.SIG_IGN:
+            return None
+        raise KeyboardInterrupt
+
+    on_interrupt.plyground_watch = True  # type: ignore[attr-defined]
+    try:
+        signal.signal(signal.SIGINT, on_interrupt)
+    except (ValueError, OSError):  # not possible here: loops are then not interrupted
+        WATCH.on = False
+
+
 class Guard:
     """Calls into one game file's code, turning its failures into `GameCodeError`s."""
 
@@ -54,9 +149,23 @@ class Guard:
 
     def call(self, method: str, moves: Callable[[], str], function: Callable[..., T], *args: Any) -> T:
         """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`)."""
+        timed = WATCH.on and threading.current_thread() is threading.main_thread()
+        token = WATCH.enter() if timed else None
         try:
-            return function(*args)
+            try:
+                return function(*args)
+            finally:
+                if timed:
+                    WATCH.leave(token)
         except GameCodeError:
+            raise
+        except KeyboardInterrupt:
+            if token is not None and WATCH.fired == token:
+                WATCH.fired = None
+                raise GameCodeError(
+                    self.where, method, moves(),
+                    f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
+                ) from None
             raise
         except (Exception, RecursionError) as error:  # noqa: BLE001 (the file's own code)
             raise GameCodeError(self.where, method, moves(), describe_error(error)) from None

@@ -32,6 +32,10 @@ def unregister_kit(game_name: str) -> None:
 def kit_for(game_name: str) -> BoardView:
     """A new kit for `game_name`; MissingKitError naming the games that have one."""
     factory = KITS.get(game_name)
+    if factory is None and _from_file(game_name):
+        from plyground.gui.kits.file_game import FileGameView
+
+        return FileGameView()
     if factory is None:
         known = ", ".join(KITS) or "none"
         raise MissingKitError(
@@ -39,6 +43,18 @@ def kit_for(game_name: str) -> BoardView:
             f"gui.kits.register_kit({game_name!r}, KitClass) (kits exist for: {known})"
         )
     return factory()
+
+
+def _from_file(game_name: str) -> bool:
+    """Whether `game_name` is a game loaded from a file (drawn by the file games' kit)."""
+    from plyground import games
+
+    return games.is_from_file(game_name)
+
+
+def has_kit(game_name: str) -> bool:
+    """Whether the window can draw `game_name`: a registered kit, or a game from a file."""
+    return game_name in KITS or _from_file(game_name)
 
 
 def _register_builtin() -> None:
@@ -59,6 +75,7 @@ __all__ = [
     "Kit",
     "MissingKitError",
     "ViewContext",
+    "has_kit",
     "kit_for",
     "register_kit",
     "unregister_kit",

@@ -40,6 +40,17 @@ def saves_folder(mode: str = "save") -> Path:
     return older if older.is_dir() else folder.parent
 
 
+def games_folder() -> Path:
+    """Where "Open a game…" starts: the folder of the game opened last, else the working
+    folder (where a student runs Plyground from their course's folder), else the home."""
+    last = settings.last_games_folder()
+    if last is not None and last.is_dir():
+        return last
+    with contextlib.suppress(OSError):
+        return Path.cwd()
+    return Path.home()
+
+
 def showable(name: str) -> bool:
     """Whether a file name can be shown and typed back: not a name in another encoding
     (bytes that are not UTF-8 come back from the system as lone surrogates)."""
@@ -189,11 +200,13 @@ class FileDialogScene(Scene):
         if mode == "save":
             initial = folder / f"{self.game_name}-{time.strftime('%Y-%m-%d-%H%M')}.json"
             title = "Save game"
+        elif mode == "game":
+            initial, title = games_folder(), "Open a game (a Python file of yours)"
         else:
             initial, title = folder, "Open a saved game"
         self.file_mode = mode
-        suffixes = {".json"} if mode == "open" else None
-        self.file_dialog = open_dialog(self, title, initial, suffixes, mode == "open")
+        suffixes = {".json"} if mode == "open" else ({".py"} if mode == "game" else None)
+        self.file_dialog = open_dialog(self, title, initial, suffixes, mode != "save")
         self.mute_tool_tips(True)
 
     def mute_tool_tips(self, muted: bool) -> None:
@@ -229,6 +242,8 @@ class FileDialogScene(Scene):
             self.mute_tool_tips(False)
             if mode == "save":
                 self.save_to(event.text)
+            elif mode == "game":
+                self.open_game_file(event.text)
             else:
                 self.load_from(event.text)
             return True
@@ -257,6 +272,9 @@ class FileDialogScene(Scene):
     def save_to(self, path: Any) -> bool:
         """Save the game to `path` (only scenes with a game in progress can)."""
         return False
+
+    def open_game_file(self, path: Any) -> None:
+        """Open a game from a Python file (only the menu does)."""
 
     def before_opening(self) -> None:
         """Stop anything the scene runs before a loaded game replaces it."""

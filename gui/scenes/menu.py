@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -13,8 +14,10 @@ from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.gui import kits, theme
 from plyground.gui.play import status_line
+from plyground.gui.kits.file_game import FileGameView
+from plyground.gui.scenes import game_files
 from plyground.gui.scenes.file_dialog import FileDialogScene
-from plyground.gui.storage import savefile
+from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.safe_files import keep_aside
 from plyground.gui.widgets import drawing, focus
 
@@ -24,13 +27,19 @@ SETTLED = 0.002
 """A card's lift this close to its target has arrived (and the menu rests)."""
 
 
-def game_cards() -> list[Card]:
-    """A card for every registered game that has a kit, in registration order."""
-    return [
+def game_cards(recent: list[dict[str, str]] | None = None) -> list[Card]:
+    """A card for every built-in game that has a kit, in registration order, then one for
+    each game opened recently from a file (`recent`: the settings' list, newest first)."""
+    cards: list[Card] = [
         (name, str(factory.title), kits.KITS[name]().blurb)  # type: ignore[attr-defined]
         for name, factory in games.GAMES.items()
-        if name in kits.KITS
+        if name in kits.KITS and not games.is_from_file(name)
     ]
+    for entry in recent or []:
+        path = game_files.file_of(entry["name"])
+        where = path.name if path is not None else entry["name"].partition(":")[0]
+        cards.append((entry["name"], entry["title"], f"Your game, from {where}"))
+    return cards
 
 
 def grid(count: int, wide: bool) -> tuple[int, int]:
@@ -56,13 +65,11 @@ class MenuScene(FileDialogScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.cards = game_cards()
-        self.hover_lift = [0.0] * len(self.cards)
-        self.icon_time = {name: 0.0 for name, _, _ in self.cards}
-        """Each card's icon clock: it runs while the card is hovered, so a menu at rest is still."""
-        self.kits = {name: kits.kit_for(name) for name, _, _ in self.cards}
+        self.opener = game_files.GameOpener()
+        self.set_cards()
         self.quit_button: pygame_gui.elements.UIButton | None = None
         self.open_button: pygame_gui.elements.UIButton | None = None
+        self.game_button: pygame_gui.elements.UIButton | None = None
         self.resume_button: pygame_gui.elements.UIButton | None = None
         self.discard_button: pygame_gui.elements.UIButton | None = None
         self.lessons_button: pygame_gui.elements.UIButton | None = None
@@ -70,6 +77,17 @@ class MenuScene(FileDialogScene):
         self.focus = focus.Focus()
         self.resume: Any = None
         """The game in autosave.json (a checked SavedGame) offered for resuming, or None."""
+
+    def set_cards(self) -> None:
+        """The built-in games' cards and the recent games' from files."""
+        self.cards = game_cards(self.app.settings.recent_games)
+        self.hover_lift = [0.0] * len(self.cards)
+        self.icon_time = {name: 0.0 for name, _, _ in self.cards}
+        """Each card's icon clock: it runs while the card is hovered, so a menu at rest is still."""
+        self.kits = {
+            name: kits.kit_for(name) if name in kits.KITS else FileGameView()
+            for name, _, _ in self.cards
+        }
 
     def enter(self) -> None:
         """Look for the last game in progress, then build."""
@@ -176,6 +194,17 @@ class MenuScene(FileDialogScene):
         self.file_dialog = None
         button_w = m.px(190)
         rect = pygame.Rect(0, 0, button_w, m.button_h)
+        rect.bottomright = (w // 2 - m.gap // 2 - button_w - m.gap, h - m.pad)
+        self.game_button = self.add(
+            pygame_gui.elements.UIButton(
+                rect,
+                "Open a game…",
+                self.manager,
+                object_id="#quiet",
+                tool_tip_text="A game of yours from a Python file (G)",
+            )
+        )
+        rect = pygame.Rect(0, 0, button_w, m.button_h)
         rect.bottomright = (w // 2 - m.gap // 2, h - m.pad)
         self.open_button = self.add(
             pygame_gui.elements.UIButton(
@@ -234,9 +263,44 @@ class MenuScene(FileDialogScene):
         self.app.switch("lessons")
 
     def open_game(self, game: str) -> None:
-        """Go to the set-up of `game`."""
+        """Go to the set-up of `game` (a recent game from a file is loaded first)."""
+        if game not in games.GAMES:
+            self.open_game_file(game)
+            return
         self.app.settings.last_game = game
         self.app.switch("setup", game_name=game)
+
+    def open_game_file(self, path: Any) -> None:
+        """Load a game from a file (checked in a process of its own), then its set-up."""
+        if self.opener.busy:
+            return
+        spec = str(path)
+        where = game_files.file_of(spec) or Path(spec)
+        if where.suffix == ".py" and not where.is_file():
+            game_files.forget(self.app.settings, spec)
+            self.set_cards()
+            self.clear()
+            self.build()
+            self.app.toast(f"{where.name}: the file is not there any more.", theme.WARNING, seconds=6)
+            return
+        self.app.toast(
+            f"Opening {where.name}… (a game file runs with your rights, like a script you run)",
+            theme.ACCENT,
+            seconds=4,
+        )
+        self.opener.start(spec)
+
+    def opened(self, outcome: game_files.Opened) -> None:
+        """A game file has been checked and loaded (or not: its one line)."""
+        if outcome.error:
+            self.app.toast(f"Cannot open the game: {outcome.error}", theme.DANGER, seconds=10)
+            return
+        game_files.remember(self.app.settings, outcome.name, outcome.title)
+        where = game_files.file_of(outcome.name)
+        if where is not None:
+            settings.note_games_folder(where.parent)
+        self.set_cards()
+        self.open_game(outcome.name)
 
     def focus_items(self) -> list[focus.Item]:
         """What the arrows move between: the cards, then the buttons on screen."""
@@ -244,7 +308,7 @@ class MenuScene(FileDialogScene):
             (("card", name), rect, None)
             for (name, _, _), rect in zip(self.cards, self.card_rects(), strict=False)
         ]
-        for name in ("resume", "discard", "open", "quit", "lessons"):
+        for name in ("resume", "discard", "game", "open", "quit", "lessons"):
             button = getattr(self, f"{name}_button")
             if button is not None:
                 items.append((("button", name), button.rect, button))
@@ -286,6 +350,9 @@ class MenuScene(FileDialogScene):
             if event.ui_element is self.open_button:
                 self.open_file_dialog()
                 return True
+            if event.ui_element is self.game_button:
+                self.open_file_dialog("game")
+                return True
             if event.ui_element is self.resume_button:
                 self.do_resume()
                 return True
@@ -310,6 +377,9 @@ class MenuScene(FileDialogScene):
             if event.key == pygame.K_l:
                 self.open_lessons()
                 return True
+            if event.key == pygame.K_g:
+                self.open_file_dialog("game")
+                return True
             if event.key == pygame.K_r and self.resume is not None:
                 self.do_resume()
                 return True
@@ -332,13 +402,18 @@ class MenuScene(FileDialogScene):
             ("← → ↑ ↓", "move the focus; Enter uses it"),
             ("L", "lessons: search trees from the textbook"),
             ("Ctrl+O", "open a saved game"),
+            ("G", "open a game of yours from a Python file"),
         ]
         if self.resume is not None:
             lines.append(("R", "resume the last game"))
         return [*lines, ("Esc", "quit")]
 
     def update(self, dt: float) -> None:
-        """Ease the hovered card up; its icon moves while it is hovered."""
+        """Ease the hovered card up; its icon moves while it is hovered; a game file being
+        opened is polled."""
+        outcome = self.opener.poll()
+        if outcome is not None:
+            self.opened(outcome)
         mouse = self.app.mouse()
         for i, rect in enumerate(self.card_rects()):
             focused = self.focus.key == ("card", self.cards[i][0])
@@ -348,8 +423,14 @@ class MenuScene(FileDialogScene):
             self.icon_time[self.cards[i][0]] += dt * self.hover_lift[i]
 
     def animating(self) -> bool:
-        """A card is lifted (its icon moves) or still easing."""
-        return any(lift > 0 for lift in self.hover_lift)
+        """A card is lifted (its icon moves) or still easing, or a game file is being opened
+        (polled each frame)."""
+        return self.opener.busy or any(lift > 0 for lift in self.hover_lift)
+
+    def close(self) -> None:
+        """Stop a game file's check still running."""
+        self.opener.cancel()
+        super().close()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, cards with icons, and the footer."""

@@ -464,6 +464,20 @@ class SetupScene(Scene):
         drawing.draw_text(
             surface, title, (w / 2, m.pad), m.font_size(34), theme.TEXT, "bold", anchor="midtop"
         )
+        origin = getattr(self.factory, "origin", None)
+        if callable(origin):  # a game from a file: where it comes from, and whose rights it has
+            room = w - 2 * m.pad
+            text = f"{origin()} · its code runs with your rights, like a script you run"
+            size = drawing.fit_size(text, room, m.font_size(14), "regular", 11)
+            top = min(card.y for card in self.card_rects) if self.card_rects else m.px(150)
+            drawing.draw_text(
+                surface,
+                drawing.ellipsize(text, room, size),
+                (w / 2, top - m.gap * 0.6 - size / 2),
+                size,
+                theme.TEXT_DIM,
+                anchor="center",
+            )
         names = tuple(self.factory.side_names)
         for index, card in enumerate(self.card_rects):
             drawing.shadow(surface, card, m.radius, spread=m.px(14))

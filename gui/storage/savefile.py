@@ -242,12 +242,19 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
     if not isinstance(name, str):
         allowed = ", ".join(games.GAMES)
         raise _fail(source, f'"game" must be the name of a game ({allowed}), not {shown(name)}')
-    if name not in games.GAMES:
-        raise _fail(source, f"unknown game {shown(name)}; allowed: {', '.join(games.GAMES)}")
+    if name not in games.GAMES and not _game_file(name):
+        raise _fail(source, f"unknown game {shown(name)}; allowed: {', '.join(games.builtin_names())}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
+    if name not in games.GAMES:
+        name = _load_game_file(name, source)
     factory: Any = games.GAMES[name]
+    if games.is_from_file(name):
+        try:
+            return games.get_game(name, **options)
+        except Exception as error:  # noqa: BLE001 (the file's own class)
+            raise _fail(source, f"cannot make {factory.title} with options {options}: {error}") from None
     described = {option.name: option for option in factory.options}
     unknown = sorted(set(options) - set(described))
     if unknown:
@@ -270,6 +277,24 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
         return games.get_game(name, **options)
     except (TypeError, ValueError) as error:
         raise _fail(source, f"cannot make {name} with options {options}: {error}") from None
+
+
+def _game_file(name: str) -> bool:
+    """Whether a save's game names a game in a file (``/path/nim.py:Nim``)."""
+    from plyground.games.from_file import is_spec
+
+    return is_spec(name)
+
+
+def _load_game_file(name: str, source: str) -> str:
+    """Load the game file a save was played with (its code runs with the user's rights)."""
+    from plyground import games
+    from plyground.games.from_file import GameCodeError
+
+    try:
+        return games.resolve(name)
+    except (GameCodeError, ValueError) as error:
+        raise _fail(source, f"its game cannot be loaded: {error}") from None
 
 
 MAX_SAVED_MOVES = 10_000

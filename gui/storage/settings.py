@@ -146,6 +146,18 @@ def settings_path() -> Path:
 
 # ----------------------------------------------------------------------------- games
 
+_LAST_GAMES_FOLDER: list[Path] = []
+
+
+def last_games_folder() -> Path | None:
+    """The folder of the game file opened last in this run (None: none yet)."""
+    return _LAST_GAMES_FOLDER[-1] if _LAST_GAMES_FOLDER else None
+
+
+def note_games_folder(folder: Path) -> None:
+    """Remember where a game file was opened from (the next "Open a game…" starts there)."""
+    _LAST_GAMES_FOLDER[:] = [folder]
+
 
 def game_class(game_name: str) -> Any:
     """The registered factory (class) of a game, which describes it without making one."""
@@ -358,10 +370,18 @@ def default_sides(game_name: str) -> list[SideSetup]:
 class _SidesByGame(dict[str, list[SideSetup]]):
     """Sides per game; a game registered later gets its default sides on first use."""
 
+    stored: dict[str, Any]
+    """Sides read from the settings file for games not loaded then (games from files)."""
+
     def __missing__(self, game_name: str) -> list[SideSetup]:
         if game_name not in games.GAMES:
             raise KeyError(game_name)
-        sides = self[game_name] = default_sides(game_name)
+        sides = default_sides(game_name)
+        pair = getattr(self, "stored", {}).get(game_name)
+        if isinstance(pair, list) and len(pair) == 2:
+            with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
+                sides = [SideSetup.from_dict(pair[i], sides[i]) for i in range(2)]
+        self[game_name] = sides
         return sides
 
 
@@ -409,10 +429,15 @@ class Settings:
     window_position: list[int] | None = None
     """Where the window's top left corner was on the screen (None: where the system puts it)."""
     fullscreen: bool = False
+    recent_games: list[dict[str, str]] = field(default_factory=list)
+    """Games opened from files, newest first: {"name": registry name, "title": its title}."""
+    stored_sides: dict[str, Any] = field(default_factory=dict)
+    """The sides of games from files as the file held them, read when such a game loads."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
             object.__setattr__(self, "sides", _SidesByGame(self.sides))
+        self.sides.stored = self.stored_sides
         if not isinstance(self.options, _OptionsByGame):
             object.__setattr__(self, "options", _OptionsByGame(self.options))
 
@@ -437,7 +462,10 @@ class Settings:
         return {
             "version": VERSION,
             "last_game": self.last_game,
-            "sides": {g: [s.to_dict(g) for s in sides] for g, sides in self.sides.items()},
+            "sides": {
+                **{g: pair for g, pair in self.stored_sides.items() if g not in self.sides},
+                **{g: [s.to_dict(g) for s in sides] for g, sides in self.sides.items()},
+            },
             "speed": self.speed,
             "show_analysis": self.show_analysis,
             "seed": self.seed,
@@ -448,6 +476,7 @@ class Settings:
             "window_size": self.window_size,
             "window_position": self.window_position,
             "fullscreen": self.fullscreen,
+            "recent_games": self.recent_games,
         }
 
     @classmethod
@@ -458,8 +487,18 @@ class Settings:
         settings = cls()
         if isinstance(data.get("last_game"), str) and data["last_game"] in games.GAMES:
             settings.last_game = data["last_game"]
+        recent = data.get("recent_games")
+        if isinstance(recent, list):
+            settings.recent_games = [
+                {"name": e["name"], "title": e["title"]}
+                for e in recent[:8]
+                if isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("title"), str)
+            ]
         sides = data.get("sides")
         if isinstance(sides, dict):
+            known = {entry["name"] for entry in settings.recent_games}
+            settings.stored_sides = {g: pair for g, pair in sides.items() if g in known}
+            settings.sides.stored = settings.stored_sides
             for game in games.GAMES:
                 pair = sides.get(game)
                 if isinstance(pair, list) and len(pair) == 2:

@@ -346,6 +346,8 @@ def _registered_factory(game_name: str) -> Any:
     from plyground import games
 
     factory = games.GAMES.get(game_name)
+    if games.is_from_file(game_name):
+        return None  # the worker loads it from its file by name
     try:
         pickle.dumps(factory)
     except (pickle.PicklingError, AttributeError, TypeError):
@@ -383,9 +385,13 @@ def worker_main(
     from plyground import ai
     from plyground.ai.student_code.worker import UserCodeError, allow_user_code
 
+    from plyground.games.from_file import GameCodeError
+    from plyground.games.from_file.guard import watch
+
     allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
     # its evaluations go to a worker of its own (player_for_window), ended by EndGame
     _ignore_terminal_signals()
+    watch()  # a game file's method that loops fails after a while: the job, not the worker
     game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
     orphaned = _orphan_check()
     from plyground.ai.engine.exact_solving import warm_up_in_background
@@ -408,6 +414,9 @@ def worker_main(
             continue
         try:
             game = _game_for(job, game_cache)
+        except GameCodeError as error:  # a game file's own code failed: its one line
+            results.put(Failed(job.job_id, str(error)))
+            continue
         except ValueError as error:  # a game this process cannot build: say so, stay alive
             results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
             continue
@@ -440,6 +449,9 @@ def worker_main(
             continue
         except UserCodeError as error:  # a player's own file failed: it forfeits the game
             results.put(Failed(job.job_id, error.line, True, tuple(error.details)))
+            continue
+        except GameCodeError as error:  # the game file's own code failed: its one line
+            results.put(Failed(job.job_id, str(error)))
             continue
         except Exception as error:  # report, never die: the window shows the message
             results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))

@@ -1,0 +1,124 @@
+"""Opening a game from a file in the window: checked in a process of its own first.
+
+`GameOpener.start(spec)` runs ``games.from_file.check`` in a child process (the file's import
+and a short probe); the window keeps drawing while it runs (`poll` each frame).  Only a file
+that loads there is loaded into the window's process, so a file that loops, crashes Python or
+takes minutes to import costs the child.  The games opened recently are kept in the settings
+(`remember`), newest first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHECK_SECONDS = 30.0
+"""The longest a game file may take to load and be probed before the window gives up."""
+RECENT = 4
+"""Games from files the menu offers, newest first."""
+
+
+@dataclass
+class Opened:
+    """The outcome of opening a game: its registry name and title, or the error's line."""
+
+    spec: str
+    name: str = ""
+    title: str = ""
+    error: str = ""
+
+
+class GameOpener:
+    """One check at a time, polled without blocking (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.spec = ""
+        self.process: subprocess.Popen[str] | None = None
+        self.started = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self.process is not None
+
+    def start(self, spec: str) -> None:
+        """Check `spec` in a child process (a check already running is given up)."""
+        self.cancel()
+        self.spec, self.started = spec, time.monotonic()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "plyground.games.from_file.check", spec],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            errors="replace",
+        )
+
+    def cancel(self) -> None:
+        """Stop a check in progress."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(OSError):
+                process.kill()
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                process.wait(timeout=2)
+
+    def poll(self) -> Opened | None:
+        """The outcome once the check has ended (then the game is loaded here), else None."""
+        process = self.process
+        if process is None:
+            return None
+        if process.poll() is None:
+            if time.monotonic() - self.started < CHECK_SECONDS:
+                return None
+            self.cancel()
+            return Opened(self.spec, error=f"{Path(self.spec).name}: it took longer than "
+                          f"{CHECK_SECONDS:g} s to load (does it loop forever?)")
+        self.process = None
+        output = process.stdout.read() if process.stdout is not None else ""
+        lines = [line for line in output.splitlines() if line.startswith("{")]
+        try:
+            answer = json.loads(lines[-1])
+        except (IndexError, ValueError):
+            return Opened(self.spec, error=f"{Path(self.spec).name}: loading it ended Python "
+                          f"(exit status {process.returncode})")
+        if "error" in answer:
+            return Opened(self.spec, error=str(answer["error"]))
+        return load_here(self.spec)
+
+
+def load_here(spec: str) -> Opened:
+    """Load a checked game into the window's process (its code may still fail: then the line)."""
+    from plyground import games
+    from plyground.games.from_file import GameCodeError
+
+    try:
+        name = games.resolve(spec)
+        title = str(games.GAMES[name].title)  # type: ignore[attr-defined]
+    except (GameCodeError, ValueError) as error:
+        return Opened(spec, error=str(error))
+    return Opened(spec, name, title)
+
+
+def remember(settings: Any, name: str, title: str) -> None:
+    """Put a game from a file first among the recent ones."""
+    recent = [entry for entry in settings.recent_games if entry.get("name") != name]
+    settings.recent_games = [{"name": name, "title": title}, *recent][:RECENT]
+
+
+def forget(settings: Any, name: str) -> None:
+    """Drop a game from the recent ones (its file is gone)."""
+    settings.recent_games = [e for e in settings.recent_games if e.get("name") != name]
+
+
+def file_of(name: str) -> Path | None:
+    """The file of a game's registry name ("/path/nim.py:Nim"), or None for a module's."""
+    path, sep, _ = name.rpartition(":")
+    if sep and path.endswith(".py"):
+        return Path(path)
+    return None

@@ -392,7 +392,35 @@ class App:
 
     def step(self, dt: float = 1 / FPS) -> bool:
         """One frame: read waiting events, update by `dt` seconds, and draw if anything
-        changed or moves (one more frame after an animation ends); returns whether it drew."""
+        changed or moves (one more frame after an animation ends); returns whether it drew.
+
+        A game from a file whose own code fails (`GameCodeError`) closes that game: the
+        window goes back to the menu and says the error's one line."""
+        from plyground.games.from_file import GameCodeError
+
+        try:
+            return self._step(dt)
+        except GameCodeError as error:
+            self.game_failed(error)
+            return True
+
+    def game_failed(self, error: Exception) -> None:
+        """A game file's code failed: close the game (what was played is kept in the
+        autosave where it can be), back to the menu, and say why in one line."""
+        from plyground.games.from_file import GameCodeError
+
+        self.frame_due = True
+        while len(self.stack) > 1:
+            top = self.stack.pop()
+            with contextlib.suppress(GameCodeError):
+                top.leave()
+            with contextlib.suppress(GameCodeError):
+                top.close()
+        if self.stack:
+            self.stack[-1].enter()
+        self.toast(f"The game was closed: {error}", theme.DANGER, seconds=12)
+
+    def _step(self, dt: float) -> bool:
         for event in pygame.event.get():
             self.take(event)
             if not self.running:
@@ -518,9 +546,15 @@ class App:
             with contextlib.suppress(ValueError, OSError):  # only possible in the main thread
                 signal.signal(signum, self.stop)
         watch_game_files()  # a game file's method that loops fails after a while
+        from plyground.games.from_file import GameCodeError
+
         try:
             while self.running:
-                dt = self.wait(clock)
+                try:
+                    dt = self.wait(clock)
+                except GameCodeError as error:  # an event into a failing game file
+                    self.game_failed(error)
+                    continue
                 if self.running:
                     self.step(dt)
         except KeyboardInterrupt:

@@ -136,7 +136,10 @@ def open_scene(
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     options = dict(options or {})
 
+    from plyground import games
     from plyground.gui.app import App
+
+    game = games.resolve(game)  # a game from a file is loaded here
     from plyground.gui.scenes.menu import MenuScene
     from plyground.gui.storage import settings as settings_module
 

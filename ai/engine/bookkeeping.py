@@ -22,7 +22,7 @@ from plyground.ai.engine.values import (
     WIN_UNITS,
     to_value,
 )
-from plyground.games.base import Heuristic, Move
+from plyground.games.base import Heuristic, Move, state_capabilities
 
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
@@ -69,7 +69,17 @@ def child_bound(bound: int) -> int:
 
 
 def terminal_units(state: Any) -> int:
-    """A finished game's value for the player whose turn it would be (negamax view)."""
+    """A finished game's value for the player whose turn it would be (negamax view).
+
+    A game whose finished positions carry scores (`utility_is_value`, with a ``score(player)``:
+    a textbook tree from a file) is searched for the highest score: a score s is worth
+    ``HEURISTIC_UNITS * s / (|s| + 1)`` units, in the order of the scores and below every
+    proven win."""
+    if state_capabilities(state).utility_is_value:
+        score = getattr(state, "score", None)
+        if score is not None:
+            value = float(score(state.player))
+            return int(HEURISTIC_UNITS * value / (abs(value) + 1))
     return int(state.utility(state.player)) * WIN_UNITS
 
 

@@ -31,6 +31,7 @@ from plyground.ai.engine.bookkeeping import (
     POLL_MASK,
     UNLIMITED_DEPTH,
     Context,
+    terminal_units,
     back_up,
     child_bound,
 )
@@ -80,6 +81,7 @@ class PruningSearch:
         book = ctx.book and offered.book_value is not None
         solved_hook = ctx.book and offered.solved_value is not None
         horizon = offered.max_plies_left is not None
+        scores = offered.utility_is_value  # finished positions carry scores (terminal_units)
         lines = self.lines
         # nodes, cut-offs, table hits, seldepth, leaf evaluations (the heuristic's leaves),
         # answers from the table that rest on an estimate (so a reused table cannot hide a
@@ -102,6 +104,8 @@ class PruningSearch:
                 counters[8] += 1
                 if ply > counters[3]:
                     counters[3] = ply
+                if scores:
+                    return terminal_units(node)
                 winner = node.winner()
                 if winner is None:
                     return 0

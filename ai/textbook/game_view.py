@@ -179,7 +179,8 @@ class TextbookGame:
     def terminal(self, state: Any, ply: int) -> float:
         """A finished game's value for MAX, a proven one worth less the farther it is."""
         if self.raw:
-            return float(state.utility(self.root_player))
+            score = getattr(state, "score", state.utility)  # a file's scores as they are
+            return float(score(self.root_player))
         units = int(state.utility(self.root_player)) * WIN_UNITS
         if self.decay and units:
             units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS

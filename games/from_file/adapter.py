@@ -234,6 +234,13 @@ class FileState:
             return None
         return 0 if value > 0 else 1
 
+    def score(self, player: int) -> float:
+        """A finished game's own number for `player` (the file's utility or scoring, which
+        may be a score such as a textbook tree's leaf, not just +1 or -1)."""
+        self.winner()  # checks the number
+        value = float(self._cache["score"])
+        return value if player == 0 else -value
+
     def utility(self, player: int) -> float:
         winner = self.winner()
         if winner is None:
@@ -282,6 +289,10 @@ class FileGame:
     presets: ClassVar[tuple[Preset, ...]] = ()
     default_heuristic: ClassVar[str] = "none"
     score_scale: ClassVar[float] = 1.0
+    utility_is_value: ClassVar[bool] = False
+    """A game without chance whose finished positions carry scores other than +-1 and 0 (a
+    textbook tree): the textbook's trace shows them as they are, the engine searches for the
+    highest score (`ai.engine.bookkeeping.terminal_units`)."""
     checks_mutation: ClassVar[bool] = False
     """Check that the file's result() leaves its argument alone (aima states may be shared)."""
     state_class: ClassVar[type[FileState]]
@@ -423,7 +434,8 @@ class FileGame:
 _EVALUATION_TEXT = {
     "evaluate": "The game's own evaluate(state), in its own units.",
     "scoring": "The game's own scoring(), easyAI's evaluation from the side to move.",
-    "utility": "The game's utility at the cut-off, as aima's alphabeta_cutoff_search values it.",
+    "utility": "The game's utility at the cut-off, as aima's alphabeta_cutoff_search values it "
+    "(0, unknown, where the game's utility answers only for finished games).",
 }
 
 

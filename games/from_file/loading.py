@@ -197,10 +197,13 @@ class Probe:
     """Mean legal moves of a decision."""
     length: float
     """Mean plies of a game (a game cut at the probe's limit counts its plies so far)."""
+    longest: int
     outcomes: float
     """Mean outcomes of a chance event (1 without chance)."""
     stochastic: bool
     second_side: str | None
+    scores: bool = False
+    """A finished game scored other than +1, -1 or 0 was seen."""
     """aima: how `to_move` names the second player."""
 
 
@@ -211,6 +214,7 @@ def probe(game: FileGame, games_to_play: int = 12, positions: int = 3_000, secon
     outcomes: list[int] = []
     lengths: list[int] = []
     stochastic = False
+    scores = False
     second: str | None = None
     style = game.style
     deadline = time.monotonic() + seconds
@@ -230,34 +234,40 @@ def probe(game: FileGame, games_to_play: int = 12, positions: int = 3_000, secon
             if second is None and isinstance(style, AimaStyle) and state.to_move == 1:
                 second = str(style.obj.to_move(state.inner))
             state = state.play(rng.choice(moves))
+        if state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
+            scores = True
         lengths.append(state.ply)
         if seen >= positions or time.monotonic() >= deadline:
             break
     return Probe(
         sum(branching) / len(branching) if branching else 1.0,
         sum(lengths) / len(lengths) if lengths else 1.0,
+        max(lengths, default=1),
         sum(outcomes) / len(outcomes) if outcomes else 1.0,
         stochastic,
         second,
+        scores and not stochastic,
     )
 
 
-LADDER = (("Easy", 300), ("Medium", 20_000), ("Hard", 400_000))
-"""Each derived level's budget: the leaves a full-width search of its depth may reach."""
+LADDER = (("Easy", 300, 0.25), ("Medium", 20_000, 0.5), ("Hard", 400_000, 1.0))
+"""Each derived level: its budget (the leaves a full-width search of its depth may reach) and
+the most of the longest game seen it looks ahead (so a short game still has three levels)."""
 
 
 def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
     """A depth ladder for a game from a file: each level the deepest search whose full-width
-    tree (branching ** depth, times the chance outcomes) fits its budget, each deeper than
-    the one below while the game is long enough, and Expert searching until its time is up."""
+    tree (branching ** depth, times the chance outcomes) fits its budget and its share of the
+    longest game seen, each deeper than the one below, and Expert searching until its time
+    is up (to the end where it can)."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
-    longest = max(1, math.ceil(found.length))
+    longest = max(1, math.ceil(found.longest))
     presets = []
     depth = 0
-    for index, (name, budget) in enumerate(LADDER):
+    for index, (name, budget, share) in enumerate(LADDER):
         fitting = max(1, int(math.log(budget) / math.log(width)))
-        depth = min(max(fitting, depth + 1), longest, 12)
+        depth = max(min(fitting, max(1, round(longest * share)), 12), depth + 1)
         noise = 0.6 if index == 0 else 0.0
         presets.append(
             Preset(
@@ -268,14 +278,14 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
                 randomness=noise,
                 description=f"Looks {depth} move{'s' if depth > 1 else ''} ahead"
                 + (" with some noise." if noise else ".")
-                + f" (Derived: about {width ** depth:,.0f} positions at full width.)",
+                + f" (Derived: about {min(width ** depth, 1e12):,.0f} positions at full width.)",
             )
         )
     presets.append(
         Preset(
             "Expert",
             algorithm,
-            None if not found.stochastic else min(depth + 2, longest, 12),
+            None if not found.stochastic else depth + 1,
             heuristic,
             time_limit=3.0,
             description="Searches as deep as it can in 3 seconds a move (to the end where it can).",
@@ -318,6 +328,7 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     found = probe(game)
     state_class.STOCHASTIC = found.stochastic
     game_class.stochastic = found.stochastic
+    game_class.utility_is_value = found.scores
     if "side_names" not in attributes and style is AimaStyle:
         first = str(game.style.first)  # type: ignore[attr-defined]
         game_class.side_names = (first, found.second_side or f"not {first}")

@@ -236,7 +236,10 @@ class AimaStyle(Style):
         `alphabeta_cutoff_search` values a cut-off position by its utility)."""
 
         def utility(inner: Any) -> float:
-            value = float(self.obj.utility(inner, self.first))
+            try:
+                value = float(self.obj.utility(inner, self.first))
+            except Exception:  # noqa: BLE001 (a utility defined for finished games only)
+                return 0.0  # unknown: valued 0, as a search without evaluation does
             return value if self.side(inner) == 0 else -value
 
         return utility

@@ -24,6 +24,9 @@ EVERY_SIZE = [pytest.param(size, id=f"{size[0]}x{size[1]}") for size in QUICK_SI
     pytest.param(size, id=f"{size[0]}x{size[1]}", marks=pytest.mark.slow) for size in SLOW_SIZES
 ]
 
+GAME_FILES = Path(__file__).resolve().parent.parent / "game_files"
+"""Games written outside Plyground (tests/game_files): drawn as a grid or as their text."""
+
 Case = tuple[str, str, str, dict[str, Any]]
 """A screenshot scene, its game, the moves played, the screenshot options."""
 
@@ -73,11 +76,27 @@ CASES: dict[str, Case] = {
     "lesson-5": ("lesson", "tictactoe", "", {"lesson": 5}),
     "compare": ("compare", "tictactoe", "5193", {"depth": 2}),
     "policy": ("policy", "pig", "r4r6", {}),
+    "setup-text-file": ("setup", str(GAME_FILES / "easy_bones.py"), "", {}),
+    "play-text-file": ("play", str(GAME_FILES / "aima_nim.py"), "(2,1)", {}),
+    "analysis-text-file": (
+        "analysis",
+        str(GAME_FILES / "aima_nim.py"),
+        "(2,1)",
+        {"players": ["human", "Hard"]},
+    ),
+    "play-grid-file": ("play", str(GAME_FILES / "grid_connect3.py"), "2 2 1", {}),
+    "analysis-grid-file": (
+        "analysis",
+        str(GAME_FILES / "grid_connect3.py"),
+        "2 2 1 3",
+        {"players": ["Hard", "Medium"]},
+    ),
 }
 QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
 QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
 QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
 QUICK_CASES += ["play-pig", "gameover-connect4", "policy", "compare", "play-own-agent"]
+QUICK_CASES += ["analysis-text-file", "analysis-grid-file"]
 
 
 def readable_areas(app: Any) -> list[pygame.Rect]:

@@ -1,0 +1,148 @@
+"""Games written for aima-python and easyAI, unchanged, installed from the package index (not
+vendored; `.ci/run` installs them into the test environment, and these tests skip where they
+are absent): Plyground plays them and its values agree with each framework's own search.
+
+* aima-python (the ``aima3`` distribution): the textbook's figure 5.2 gives the book's root
+  value and node counts in the textbook trace; aima's ``minimax_decision`` and
+  ``alphabeta_search`` pick the same move; at a depth limit its ``alphabeta_cutoff_search``
+  (utility at the cut-off) picks a move Plyground values as highly as its own best.
+* easyAI: its ``Negamax`` at the same depth with the game's ``scoring`` picks a move of
+  Plyground's best value, and its value has the same sign.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from plyground import ai, games
+from plyground.ai.textbook.trace import trace
+
+aima_games = pytest.importorskip("aima3.games")
+easyAI = pytest.importorskip("easyAI")
+
+
+def positions(game: Any, count: int, seed: int, most: int = 6) -> list[Any]:
+    """`count` unfinished positions reached by seeded random play from the start."""
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.randint(0, most)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+# ------------------------------------------------------------------ aima-python
+
+
+def test_the_textbook_figure_gives_the_books_value_and_counts() -> None:
+    game = games.get_game("aima3.games:Fig52Game")
+    root = game.initial_state()
+    full = trace(root, "minimax", 2)
+    assert full.value == 3 and full.totals() == (13, 9, 0, 0)
+    pruned = trace(root, "alphabeta", 2)
+    assert pruned.value == 3 and pruned.totals() == (11, 7, 1, 0)
+    cuts = [(node.label, node.skipped) for node in pruned.nodes if node.cut]
+    assert cuts == [("a2", ("c2", "c3"))]
+    book = aima_games.Fig52Game()
+    assert aima_games.minimax_decision("A", book) == "a1"
+    assert aima_games.alphabeta_search("A", book) == "a1"
+    for algorithm in ("minimax", "alphabeta"):
+        assert ai.search(root, algorithm, 2).move == "a1"  # the engine searches for scores too
+
+
+def test_aima_tic_tac_toe_agrees_with_its_cutoff_search() -> None:
+    game = games.get_game("aima3.games:TicTacToe")
+    for depth in (2, 4):
+        for state in positions(game, 12, seed=depth):
+            ours = ai.search(state, "alphabeta", depth, book=False)
+            theirs = aima_games.alphabeta_cutoff_search(state.inner, game.obj, d=depth - 1)
+            values = {move: float(value) for move, value in ours.move_values.items()}
+            # aima's values carry no distance to the end: the same outcome is the same value
+            assert theirs in values
+            assert sign(values[theirs]) == sign(ours.value), (state, theirs, ours.move)
+            if abs(ours.value) < 0.9:
+                assert values[theirs] == pytest.approx(ours.value), (state, theirs)
+
+
+def test_aima_tic_tac_toe_solved_agrees_with_alphabeta_search() -> None:
+    game = games.get_game("aima3.games:TicTacToe")
+    for state in positions(game, 6, seed=9, most=5)[:6]:
+        if len(state.legal_moves()) > 6:
+            continue
+        ours = ai.search(state, "alphabeta", None, book=False)
+        theirs = aima_games.alphabeta_search(state.inner, game.obj)
+        values = {move: float(value) for move, value in ours.move_values.items()}
+        assert sign(values[theirs]) == sign(ours.value)
+
+
+# ------------------------------------------------------------------ easyAI
+
+
+@pytest.mark.parametrize(
+    ("spec", "depth"),
+    [
+        ("easyAI.games:Nim", 4),
+        ("easyAI.games:GameOfBones", 6),
+        ("easyAI.games:TicTacToe", 4),
+        ("easyAI.games:ConnectFour", 3),
+    ],
+)
+def test_easyai_negamax_agrees(spec: str, depth: int) -> None:
+    game = games.get_game(spec)
+    assert game.default_heuristic == "scoring"
+    for state in positions(game, 12, seed=depth):
+        ours = ai.search(state, "alphabeta", depth, book=False)
+        negamax = easyAI.Negamax(depth)
+        theirs = negamax(game.style.copy(state.inner))
+        values = {move: float(value) for move, value in ours.move_values.items()}
+        assert values[theirs] == pytest.approx(ours.value), (state, theirs, ours.move)
+        assert sign(negamax.alpha) == sign(ours.value)
+
+
+def test_easyai_games_states_are_copies() -> None:
+    game = games.get_game("easyAI.games:Nim")
+    start = game.initial_state()
+    piles = list(start.inner.piles)
+    start.play(start.legal_moves()[0])
+    assert start.inner.piles == piles
+
+
+def test_a_framework_game_plays_a_match_in_the_terminal() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "plyground",
+            "match",
+            "--game",
+            "easyAI.games:Nim",
+            "--option",
+            "piles=(2,3)",
+            "--p1",
+            "hard",
+            "--p2",
+            "random",
+            "--games",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Nim: 4 games" in run.stdout

@@ -31,6 +31,7 @@ from plyground.cli import (
     exercise_command,
     hint_command,
     match_command,
+    new_game_command,
     policy_command,
     review_command,
     screenshot_command,
@@ -53,6 +54,7 @@ COMMANDS = (
     exercise_command,
     policy_command,
     screenshot_command,
+    new_game_command,
 )
 """One module per subcommand, named `<command>_command.py` (a package, `bench`, where a command
 holds several benchmarks), in the order --help lists them;

@@ -292,3 +292,52 @@ def test_is_spec_tells_files_and_modules_from_built_in_names() -> None:
     assert not from_file.is_spec("connect4")
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         games.resolve("chess")
+
+
+# ------------------------------------------------------------------ chance, starters
+
+
+def test_a_chance_game_in_two_styles_has_the_same_values() -> None:
+    """The dice race written to Plyground's protocol and in aima's StochasticGame style."""
+    ours = games.get_game(str(FILES / "dice_race.py"))
+    aima = games.get_game(str(FILES / "aima_dice_race.py"))
+    assert ours.stochastic and aima.stochastic
+    for game in (ours, aima):
+        assert {p.algorithm for p in game.presets} == {"expectiminimax"}
+    first = ai.search(ours.initial_state(), "expectiminimax", 4, heuristic="none")
+    second = ai.search(aima.initial_state(), "expectiminimax", 4, heuristic="none")
+    assert {m: float(v) for m, v in first.move_values.items()} == pytest.approx(
+        {m: float(v) for m, v in second.move_values.items()}
+    )
+    rolling = ours.initial_state().play(2)
+    assert rolling.to_move == games.CHANCE
+    assert sum(p for _, p in rolling.chance_outcomes()) == pytest.approx(1)
+    assert dict(rolling.chance_outcomes())[0] == pytest.approx(5 / 9)  # a 1 among two dice
+
+
+@pytest.mark.parametrize("style", ["protocol", "aima", "easyai"])
+def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "plyground", "new-game", "my game", "--style", style],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    path = tmp_path / "my_game.py"
+    assert f"Wrote {path.name}" in run.stdout and "plyground match --game my_game.py" in run.stdout
+    game = games.get_game(str(path))
+    assert game.title == "My Game"
+    result = ai.search(game.initial_state(), "alphabeta", None)
+    assert result.value > 0.9  # heaps 3, 4, 5: the first player wins (nim-sum 2)
+    again = subprocess.run(
+        [sys.executable, "-m", "plyground", "new-game", "my_game"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert again.returncode == 2 and "exists already" in again.stderr

@@ -102,6 +102,10 @@ class Style:
         """A chance node's (outcome, probability) pairs."""
         raise NotImplementedError
 
+    def play_outcome(self, inner: Any, outcome: Any) -> Any:
+        """The position after a chance event's `outcome` (by default: as a move)."""
+        return self.play(inner, outcome)
+
     def chance_after(self, inner: Any) -> bool:
         """Whether a chance event follows every move (aima's stochastic games)."""
         return False

@@ -274,6 +274,10 @@ class PruningSearch:
         each a null-window search that the table makes cheaper than the last.  With
         `move` None it values `state` itself, else the root's move `move`.
         """
+        if state_capabilities(state).utility_is_value:  # scores, not only wins and draws
+            if move is None:
+                return self.search(state, depth, low - 1, high + 1)
+            return self.child_value(state, move, depth, low - 1, high + 1)
         candidates = _SOLVED_VALUES
         plies_left = state_capabilities(state).max_plies_left
         if plies_left is not None:  # no result lies further away than the game can

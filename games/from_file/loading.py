@@ -217,6 +217,7 @@ def probe(game: FileGame, games_to_play: int = 12, positions: int = 3_000, secon
     scores = False
     second: str | None = None
     style = game.style
+    by_score = isinstance(style, AimaStyle)  # aima's utility may be a score (easyAI's is +-100)
     deadline = time.monotonic() + seconds
     seen = 0
     for _ in range(games_to_play):
@@ -234,7 +235,7 @@ def probe(game: FileGame, games_to_play: int = 12, positions: int = 3_000, secon
             if second is None and isinstance(style, AimaStyle) and state.to_move == 1:
                 second = str(style.obj.to_move(state.inner))
             state = state.play(rng.choice(moves))
-        if state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
+        if by_score and state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
             scores = True
         lengths.append(state.ply)
         if seen >= positions or time.monotonic() >= deadline:

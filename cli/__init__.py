@@ -99,7 +99,8 @@ def run(arguments: Sequence[str]) -> int:
         args = build_parser().parse_args(list(arguments))
         if args.command is None:
             names = [
-                command.__name__.rpartition(".")[2].removesuffix("_command") for command in COMMANDS
+                command.__name__.rpartition(".")[2].removesuffix("_command").replace("_", "-")
+                for command in COMMANDS
             ]
             raise UsageError(
                 f"{PROG}: choose a command: {', '.join(names[:-1])} or {names[-1]} (see --help)"

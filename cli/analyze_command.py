@@ -352,8 +352,8 @@ def add_parser(commands: Any) -> None:
     from plyground import ai, games
 
     defaults = ", ".join(
-        f"{name} {'solve' if (depth := default_depth(factory)) is None else depth}"
-        for name, factory in games.GAMES.items()
+        f"{name} {'solve' if (depth := default_depth(games.GAMES[name])) is None else depth}"
+        for name in games.builtin_names()
     )
     examples = "\n".join(
         game_examples("plyground analyze {game} --moves {moves}")

@@ -242,7 +242,10 @@ def check_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
         for key, value in options.items():
             if key not in takes:
                 offered = ", ".join(takes) or "none"
-                raise UsageError(f"--option {key}: {factory.title} takes no such option (options: {offered})")
+                raise UsageError(
+                    f"--option {key}: {getattr(factory, 'title', name)} takes no such option "
+                    f"(options: {offered})"
+                )
             read[key] = literal_option(value) if isinstance(value, str) else value
         return read
     described = {option.name: option for option in getattr(factory, "options", ())}
@@ -250,7 +253,10 @@ def check_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     for key, value in options.items():
         option = described.get(key.lower())
         if option is None:
-            takers = ", ".join(game for game, _ in game_options().get(key.lower(), [])) or "no game"
+            takers = ", ".join(game for game, _ in game_options().get(key.lower(), []))
+            if not takers:
+                names = ", ".join(game_options()) or "none"
+                raise UsageError(f"--option {key}: no game takes this option (options: {names})")
             raise UsageError(f"{_flag(key)} applies only to {takers}, not to {name}")
         try:
             number = _whole_number(value) if isinstance(value, str) else value
@@ -398,7 +404,8 @@ def games_help() -> str:
     from plyground import ai, games
 
     lines = ["games, their notation and valid names:"]
-    for name, factory in games.GAMES.items():
+    for name in games.builtin_names():
+        factory = games.GAMES[name]
         game = games.get_game(name)
         presets = ", ".join(preset.name.lower() for preset in getattr(factory, "presets", ()))
         lines.append(f"  {name} ({game.title}):")
@@ -413,6 +420,7 @@ def games_help() -> str:
         lines.append(
             f"    heuristics:  {', '.join(game.heuristics)} (default {game.default_heuristic})"
         )
+    lines.append(f"  or {GAME_HELP}: --game nim.py, --game easyAI.games:Nim")
     return "\n".join(lines)
 
 
@@ -449,7 +457,8 @@ def game_examples(template: str) -> list[str]:
     from plyground import games
 
     lines = []
-    for name, factory in games.GAMES.items():
+    for name in games.builtin_names():
+        factory = games.GAMES[name]
         game = games.get_game(name)
         options = "".join(
             f" {_flag(option.name)} {min(option.maximum, 3 * option.minimum)}"

@@ -69,7 +69,9 @@ def command_exercise(args: argparse.Namespace) -> int:
             failed.append(outcome)
 
     try:
-        outcomes = grade(args.name, args.file, on_case, seed=seed, game=None if game is None else game.name)
+        outcomes = grade(
+            args.name, args.file, on_case, seed=seed, game=None if game is None else game.name
+        )
     except ValueError as error:  # the worker could not start: the set-up's problem, said once
         print(f"plyground exercise: {error}", file=sys.stderr)
         return 2
@@ -129,7 +131,7 @@ game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outco
         type=option_assignment,
         metavar="NAME=VALUE",
         default=[],
-        help="an option of --game's class, e.g. --option \"piles=(1,2,3)\"",
+        help='an option of --game\'s class, e.g. --option "piles=(1,2,3)"',
     )
     parser.add_argument(
         "--template", choices=EXERCISES, metavar="NAME", help="print a starter file for NAME"

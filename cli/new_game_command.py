@@ -12,10 +12,10 @@ from plyground.cli.args import UsageError, add_command
 
 def command_new_game(args: argparse.Namespace) -> int:
     """Write the starter, load it once to show it works, and print what to run next."""
+    import re
+
     from plyground import games
     from plyground.games.from_file.starters import STARTERS, class_name_for, starter
-
-    import re
 
     given = Path(args.name)
     stem = re.sub(r"\W+", "_", given.name.removesuffix(".py")).strip("_") or "my_game"
@@ -29,10 +29,13 @@ def command_new_game(args: argparse.Namespace) -> int:
         path.write_text(starter(args.style, name, str(path)), encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+    from plyground.games.from_file import load
+
+    factory = load(str(path))
     game = games.get_game(str(path))
     out = sys.stdout
     out.write(
-        f"Wrote {path}: {game.title} (a class {name} written for {game.style_class.title}).\n"
+        f"Wrote {path}: {game.title} (a class {name} written for {factory.style_class.title}).\n"
     )
     out.write("Edit its rules, then try it:\n")
     for line in (

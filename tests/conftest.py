@@ -92,3 +92,16 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     from plyground.games.base import PURE_PYTHON_VARIABLE
 
     monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+
+
+@pytest.fixture(autouse=True)
+def games_from_files_forgotten() -> Iterator[None]:
+    """A game a test loads from a file is unregistered after it, so tests that count or list
+    the registered games see the built-in ones (and their own)."""
+    from plyground import games
+
+    before = set(games.GAMES)
+    yield
+    for name in set(games.GAMES) - before:
+        if games.is_from_file(name):
+            del games.GAMES[name]

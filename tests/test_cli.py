@@ -24,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 BAD_ARGUMENTS = [
-    (["analyze", "--game", "chess"], "invalid choice"),
+    (["analyze", "--game", "chess"], "unknown game 'chess'; choose one of: tictactoe"),
     (["analyze", "--game", "connect4", "--algorithm", "negascout"], "invalid choice"),
     (["analyze", "--game", "connect4", "--heuristic", "magic"], "windows"),
     (["analyze", "--game", "connect4", "--depth", "0"], "out of range"),

@@ -103,7 +103,7 @@ def test_compare_mistakes_are_one_line(
 
 def test_compare_unknown_game_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert compare_cli.main(["--game", "chess"]) == 2
-    assert "invalid choice" in capsys.readouterr().err
+    assert "unknown game 'chess'" in capsys.readouterr().err
 
 
 def test_policy_prints_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,7 +112,7 @@ def test_a_console_without_unicode_gets_stand_ins(env, command):
 
 def test_every_commands_help_runs_with_an_ascii_console(monkeypatch, capsys):
     for command in COMMANDS:
-        name = command.__name__.rpartition(".")[2].removesuffix("_command")
+        name = command.__name__.rpartition(".")[2].removesuffix("_command").replace("_", "-")
         out = ascii_stdout(monkeypatch)
         assert main.main([name, "--help"]) == 0
         assert out.buffer.getvalue().isascii() and b"examples" in out.buffer.getvalue()
@@ -138,7 +138,7 @@ def help_examples() -> list[str]:
     """Every example line of every command's --help."""
     found = []
     for command in COMMANDS:
-        name = command.__name__.rpartition(".")[2].removesuffix("_command")
+        name = command.__name__.rpartition(".")[2].removesuffix("_command").replace("_", "-")
         out = io.StringIO()
         saved = sys.stdout
         sys.stdout = out

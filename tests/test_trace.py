@@ -380,7 +380,7 @@ def test_the_command_prints_text_and_json(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--game", "chess"], "invalid choice"),
+        (["--game", "chess"], "unknown game 'chess'"),
         (["--game", "tictactoe", "--moves", "11"], "illegal move"),
         (["--game", "pig", "--algorithm", "alphabeta"], "use expectiminimax"),
         (["--game", "connect4", "--depth", "9"], "try depth 8 or less"),

@@ -31,9 +31,9 @@ from plyground.ai.engine.bookkeeping import (
     POLL_MASK,
     UNLIMITED_DEPTH,
     Context,
-    terminal_units,
     back_up,
     child_bound,
+    terminal_units,
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS

@@ -23,18 +23,18 @@ def registered_games() -> tuple[tuple[str, str], ...]:
     """Every registered game's factory as (module, qualified name), to send to a worker; a
     game from a file as (FROM_FILE, its registry name)."""
     return tuple(
-        (FROM_FILE, name) if games.is_from_file(name) else (factory.__module__, factory.__qualname__)
+        (FROM_FILE, name)
+        if games.is_from_file(name)
+        else (factory.__module__, factory.__qualname__)
         for name, factory in games.GAMES.items()
     )
 
 
 def game_files() -> tuple[str, ...]:
     """The files of the games loaded from files (a sandboxed worker must be able to read them)."""
-    return tuple(
-        str(getattr(games.GAMES[name], "path", ""))
-        for name in games.GAMES
-        if games.is_from_file(name) and getattr(games.GAMES[name], "path", "")
-    )
+    loaded = [name for name in games.GAMES if games.is_from_file(name)]
+    paths = (str(getattr(games.GAMES[name], "path", "")) for name in loaded)
+    return tuple(path for path in paths if path)
 
 
 def register_games(factories: tuple[tuple[str, str], ...]) -> None:

@@ -188,7 +188,7 @@ def drawn_positions(algorithm: str, name: str, seed: int) -> Iterator[Case]:
     game = games.get_game(name)
     rng = random.Random(seed)
     made = 0
-    for attempt in range(GAME_POSITIONS * 4):
+    for _ in range(GAME_POSITIONS * 4):
         state, moves = game.initial_state(), []
         for _ in range(rng.randint(0, 6)):
             if state.is_terminal():
@@ -202,7 +202,9 @@ def drawn_positions(algorithm: str, name: str, seed: int) -> Iterator[Case]:
         if state.is_terminal() or state.to_move == games.CHANCE:
             continue
         depth = 1
-        while depth < 6 and _full_width_leaves(state, depth + 1, GAME_CASE_LEAVES) <= GAME_CASE_LEAVES:
+        while (
+            depth < 6 and _full_width_leaves(state, depth + 1, GAME_CASE_LEAVES) <= GAME_CASE_LEAVES
+        ):
             depth += 1
         text = game.format_moves(moves)
         title = f"{game.title} {text or 'start'}, depth {depth}"

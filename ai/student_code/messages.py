@@ -89,7 +89,9 @@ def encode_state(state: Any) -> dict[str, Any]:
     """A state as plain data: its game, the game's options and the state's own fields."""
     game = state.game
     values = getattr(game, "option_values", None)
-    options = {key: _plain(value) for key, value in (values() if values is not None else {}).items()}
+    options = {
+        key: _plain(value) for key, value in (values() if values is not None else {}).items()
+    }
     if not dataclasses.is_dataclass(state):  # a game from a file: its moves, replayed there
         moves = [str(game.format_move(move)) for move in state.history()]
         return {"game": game.name, "options": options, "moves": moves}

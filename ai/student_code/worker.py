@@ -335,7 +335,7 @@ class StudentWorker:
         except SandboxUnavailable as error:
             raise UserCodeError(self.path, str(error)) from None
         game_modules = [module for module, _ in registered_games()]
-        files = (Path(self.path),) if Path(self.path).is_file() else ()
+        files: tuple[Path, ...] = (Path(self.path),) if Path(self.path).is_file() else ()
         files += tuple(Path(path) for path in game_files())
         folders = import_folders(game_modules)
         command = worker_command(folders, self.sandboxed, files)

@@ -78,6 +78,11 @@ def command_bench(args: argparse.Namespace) -> int:
     try:
         if args.expert:
             expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
+        elif args.frameworks:
+            from plyground.ai.bench import frameworks
+
+            report["frameworks"] = frameworks.frameworks_bench(quick=args.quick, log=steps)
+            out.write("\n".join(frameworks.format_frameworks_bench(report["frameworks"])) + "\n")
         else:
             run_benchmarks(args, report, plan, policy_presets, steps, reference)
     finally:
@@ -158,6 +163,7 @@ def add_parser(commands: Any) -> None:
   plyground bench --quick
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
+  plyground bench --frameworks                      # aima-python's and easyAI's games, side by side
 {solver["ex"]}
 {policy["ex"]}
 
@@ -178,6 +184,12 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="only the strongest preset against itself in seeded games of the game with a "
         "solver: move time by stones, and every move checked with the solver",
+    )
+    bench.add_argument(
+        "--frameworks",
+        action="store_true",
+        help="only games of aima-python and easyAI (where installed), each searched by the "
+        "framework's own search and by Plyground's, side by side at the same depth",
     )
     bench.add_argument(
         "--games",

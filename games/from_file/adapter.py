@@ -47,12 +47,33 @@ def move_text(move: Any) -> str:
     return "".join(repr(move).split())
 
 
+MUTATION_CHECKS = 1_000
+"""The first plays of each game object whose result() is checked to leave its argument alone
+(aima's states may be shared): the probe's random games run them all, later plays are free."""
+
+
 class FileState:
-    """One position of a game from a file (see the module's docstring)."""
+    """One position of a game from a file (see the module's docstring).
+
+    What the search asks at every node (whose turn, over, the moves, the key) is kept in a slot
+    of its own the first time it is asked; the rest in a small dictionary."""
 
     STOCHASTIC: ClassVar[bool] = False
 
-    __slots__ = ("_cache", "_raw_moves", "game", "inner", "last", "parent", "pending", "ply")
+    __slots__ = (
+        "_cache",
+        "_key",
+        "_moves",
+        "_over",
+        "_raw_moves",
+        "_to_move",
+        "game",
+        "inner",
+        "last",
+        "parent",
+        "pending",
+        "ply",
+    )
 
     def __init__(
         self,
@@ -68,9 +89,14 @@ class FileState:
         self.last = last
         self.pending = pending
         """A chance event is due before the next move (aima's stochastic games)."""
-        self.ply = 0 if parent is None else parent.ply + (0 if parent.to_move == CHANCE else 1)
-        self._cache: dict[str, Any] = {}
+        after_chance = parent is not None and parent._to_move == CHANCE
+        self.ply: int = 0 if parent is None else parent.ply + (0 if after_chance else 1)
+        self._to_move: int | None = CHANCE if pending else None
+        self._over: bool | None = False if pending else None
+        self._moves: tuple[Any, ...] | None = None
+        self._key: Any = _UNSET
         self._raw_moves: list[Any] | None = None
+        self._cache: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ identity
     def history(self) -> list[Any]:
@@ -86,91 +112,99 @@ class FileState:
         """The moves that led here, for messages ('' at the start)."""
         return " ".join(move_text(move) for move in self.history())
 
-    def _call(self, method: str, function: Callable[..., Any], *args: Any) -> Any:
-        return self.game.guard.call(method, self.moves_text, function, *args)
+    def _call(self, role: str, function: Callable[..., Any], *args: Any) -> Any:
+        game = self.game
+        return game.guard.call(game.names.get(role, role), self.moves_text, function, *args)
 
     def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
-        found = self._cache.get(name, _UNSET)
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+        found = cache.get(name, _UNSET)
         if found is _UNSET:
-            found = self._cache[name] = compute()
+            found = cache[name] = compute()
         return found
 
     def key(self) -> Hashable:
-        style = self.game.style
-        return self._asked(
-            "key", lambda: (self._call(self.game.method("key"), style.key, self.inner), self.pending)
-        )
+        found = self._key
+        if found is _UNSET:
+            found = self._key = (self._call("key", self.game.style.key, self.inner), self.pending)
+        return found  # type: ignore[no-any-return]
 
     def __hash__(self) -> int:
         return hash(self.key())
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, FileState) and type(other) is type(self) and other.key() == self.key()
+        return (
+            isinstance(other, FileState) and type(other) is type(self) and other.key() == self.key()
+        )
 
     def __repr__(self) -> str:
         return f"<{self.game.title} after {self.moves_text() or 'no moves'}>"
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Sent to another process as its game and moves, and replayed there."""
-        return (_replayed, (self.game.name, self.game.option_values(), self.history()))
-
     # ------------------------------------------------------------------ the protocol
     @property
     def to_move(self) -> int:
-        if self.pending:
-            return CHANCE
-        return self._asked(
-            "to_move", lambda: self._side(self.game.method("to_move"), self.game.style.side)
-        )
+        found = self._to_move
+        if found is None:
+            found = self._to_move = self._side("to_move", self.game.style.side)
+        return found
 
     @property
     def player(self) -> int:
-        return self._asked(
-            "player", lambda: self._side(self.game.method("to_move"), self.game.style.player)
-        )
+        side = self.to_move
+        if side != CHANCE:
+            return side
+        return self._asked("player", lambda: self._side("to_move", self.game.style.player))  # type: ignore[no-any-return]
 
-    def _side(self, method: str, function: Callable[[Any], int]) -> int:
-        side = self._call(method, function, self.inner)
+    def _side(self, role: str, function: Callable[[Any], int]) -> int:
+        side = self._call(role, function, self.inner)
         if side not in (0, 1, CHANCE):
-            raise self.game.guard.fail(method, self.moves_text(), f"gave side {side!r}, not 0 or 1")
+            raise self.game.guard.fail(
+                self.game.method(role), self.moves_text(), f"gave side {side!r}, not 0 or 1"
+            )
         return int(side)
 
     def is_terminal(self) -> bool:
-        if self.pending:
-            return False
-        return self._asked(
-            "over", lambda: bool(self._call(self.game.method("over"), self.game.style.over, self.inner))
-        )
+        found = self._over
+        if found is None:
+            found = self._over = bool(self._call("over", self.game.style.over, self.inner))
+        return found
 
-    def _moves(self) -> tuple[Any, ...]:
-        found = self._cache.get("moves")
+    def _legal(self) -> tuple[Any, ...]:
+        found = self._moves
         if found is not None:
-            return found  # type: ignore[no-any-return]
+            return found
         game, text = self.game, self.moves_text
         if self.is_terminal():
             raw: list[Any] = []
         else:
             method = game.method("moves")
-            raw = check_moves(game.guard, method, text(), self._call(method, game.style.moves, self.inner))
+            raw = check_moves(
+                game.guard, method, text(), self._call("moves", game.style.moves, self.inner)
+            )
             if not raw:
                 raise game.guard.fail(method, text(), "returned no moves, yet the game is not over")
         frozen = []
+        unhashable = False
         for move in raw:
             try:
                 hash(move)
                 frozen.append(move)
             except TypeError:  # a list as a move: searched as its tuple
                 frozen.append(freeze(move))
+                unhashable = True
         if len(set(frozen)) != len(frozen):
             raise game.guard.fail(game.method("moves"), text(), "returned the same move twice")
-        self._raw_moves = raw
-        found = self._cache["moves"] = tuple(frozen)
+        if unhashable:
+            self._raw_moves = raw
+        found = self._moves = tuple(frozen)
         return found
 
     def legal_moves(self) -> tuple[Any, ...]:
-        if self.to_move == CHANCE:
+        if self.pending or self.to_move == CHANCE:
             return ()
-        return self._moves()
+        return self._legal()
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         if self.to_move != CHANCE:
@@ -180,65 +214,74 @@ class FileState:
     def _outcomes(self) -> tuple[tuple[Any, float], ...]:
         game = self.game
         method = game.method("outcomes")
-        pairs = list(self._call(method, game.style.outcomes, self._chance_inner()))
+        pairs = list(self._call("outcomes", game.style.outcomes, self.inner))
         try:
             outcomes = tuple((freeze(o), float(p)) for o, p in pairs)
         except (TypeError, ValueError):
-            raise game.guard.fail(method, self.moves_text(), "did not give (outcome, probability) pairs") from None
+            raise game.guard.fail(
+                method, self.moves_text(), "did not give (outcome, probability) pairs"
+            ) from None
         total = sum(p for _, p in outcomes)
         if not outcomes or abs(total - 1) > 1e-6 or any(p < 0 for _, p in outcomes):
-            raise game.guard.fail(method, self.moves_text(), f"probabilities sum to {total:g}, not 1")
-        self._cache["outcome_objects"] = [o for o, _ in pairs]
+            raise game.guard.fail(
+                method, self.moves_text(), f"probabilities sum to {total:g}, not 1"
+            )
+        self._asked("outcome_objects", lambda: [o for o, _ in pairs])
         return outcomes
-
-    def _chance_inner(self) -> Any:
-        return self.inner
 
     def play(self, move: Any) -> FileState:
         game = self.game
+        style = game.style
         if self.to_move == CHANCE:
-            outcomes = self.chance_outcomes()
-            keys = [o for o, _ in outcomes]
+            keys = [o for o, _ in self.chance_outcomes()]
             if move not in keys:
-                raise illegal(move, [move_text(o) for o in keys], "not an outcome of this chance event")
-            raw = self._cache["outcome_objects"][keys.index(move)]
-            style: Any = game.style
-            inner = self._call(game.method("outcome"), style.play_outcome, self.inner, raw)
+                raise illegal(
+                    move, [move_text(o) for o in keys], "not an outcome of this chance event"
+                )
+            raw = self._asked("outcome_objects", list)[keys.index(move)]
+            inner = self._call("outcome", style.play_outcome, self.inner, raw)
             return type(self)(game, inner, self, move)
-        moves = self.legal_moves()
+        moves = self._legal()
         if move not in moves:
             why = "the game is over" if self.is_terminal() else ""
             raise illegal(move, [move_text(m) for m in moves], why)
-        raw_moves = self._raw_moves or list(moves)
-        original = raw_moves[moves.index(move)]
-        before = None
-        if game.checks_mutation:
-            before = self.key()
-        inner = self._call(game.method("play"), game.style.play, self.inner, original)
-        if before is not None and self._call(game.method("key"), game.style.key, self.inner) != before[0]:
-            raise game.guard.fail(
-                game.method("play"), self.moves_text(),
-                "changed the position it was given; return a new one and leave the old as it was",
-            )
-        return type(self)(game, inner, self, move, pending=game.style.chance_after(inner) and not game.style.over(inner))
+        original = move if self._raw_moves is None else self._raw_moves[moves.index(move)]
+        if game.checks_mutation and type(game).mutation_checks > 0:  # a game's first plays
+            type(game).mutation_checks -= 1
+            before = self._call("key", style.key, self.inner)
+            inner = self._call("play", style.play, self.inner, original)
+            if self._call("key", style.key, self.inner) != before:
+                raise game.guard.fail(
+                    game.method("play"),
+                    self.moves_text(),
+                    "changed the position it was given; return a new one, the old left as it was",
+                )
+        else:
+            inner = self._call("play", style.play, self.inner, original)
+        pending = game.chance_after and not self._call("over", style.over, inner)
+        return type(self)(game, inner, self, move, pending)
 
     def winner(self) -> int | None:
         if not self.is_terminal():
             return None
-        score = self._asked("score", lambda: self._call(self.game.method("score"), self.game.style.score, self.inner))
-        try:
-            value = float(score)
-        except (TypeError, ValueError):
-            raise self.game.guard.fail(self.game.method("score"), self.moves_text(), f"gave {score!r}, not a number") from None
+        value = self._number()
         if value == 0 or math.isnan(value):
             return None
         return 0 if value > 0 else 1
 
+    def _number(self) -> float:
+        score = self._asked("score", lambda: self._call("score", self.game.style.score, self.inner))
+        try:
+            return float(score)
+        except (TypeError, ValueError):
+            raise self.game.guard.fail(
+                self.game.method("score"), self.moves_text(), f"gave {score!r}, not a number"
+            ) from None
+
     def score(self, player: int) -> float:
         """A finished game's own number for `player` (the file's utility or scoring, which
         may be a score such as a textbook tree's leaf, not just +1 or -1)."""
-        self.winner()  # checks the number
-        value = float(self._cache["score"])
+        value = self._number()
         return value if player == 0 else -value
 
     def utility(self, player: int) -> float:
@@ -252,8 +295,9 @@ class FileState:
 
     def text(self) -> str:
         """The position as the file draws it (its display, show or str)."""
-        game = self.game
-        return str(self._asked("text", lambda: self._call(game.method("text"), game.style.text, self.inner)))
+        return str(
+            self._asked("text", lambda: self._call("text", self.game.style.text, self.inner))
+        )
 
     def grid(self) -> Any:
         """The cells of a game that says it is a grid (rows of texts), or None."""
@@ -261,12 +305,6 @@ class FileState:
         if hook is None:
             return None
         return self._asked("grid", lambda: self._call("grid", hook, self.inner))
-
-
-def _replayed(name: str, options: dict[str, Any], moves: list[Any]) -> FileState:
-    from plyground import games
-
-    return games.get_game(name, **options).replay(moves)  # type: ignore[no-any-return]
 
 
 class FileGame:
@@ -278,24 +316,27 @@ class FileGame:
     """The file (or module) and class, for messages ("nim.py:Nim")."""
     path: ClassVar[str]
     """The file a game came from ('' for a module)."""
-    name: ClassVar[str]
-    title: ClassVar[str]
-    stochastic: ClassVar[bool] = False
-    side_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")
-    options: ClassVar[tuple[GameOption, ...]] = ()
+    name: str
+    title: str
+    stochastic: bool = False
+    side_names: tuple[str, str] = ("Player 1", "Player 2")
+    options: tuple[GameOption, ...] = ()
     option_defaults: ClassVar[dict[str, Any]] = {}
     """Every keyword the class takes, with its default (whole numbers also in `options`)."""
-    notation_help: ClassVar[str] = ""
-    presets: ClassVar[tuple[Preset, ...]] = ()
-    default_heuristic: ClassVar[str] = "none"
+    notation_help: str = ""
+    presets: tuple[Preset, ...] = ()
+    default_heuristic: str = "none"
     score_scale: ClassVar[float] = 1.0
     utility_is_value: ClassVar[bool] = False
     """A game without chance whose finished positions carry scores other than +-1 and 0 (a
     textbook tree): the textbook's trace shows them as they are, the engine searches for the
     highest score (`ai.engine.bookkeeping.terminal_units`)."""
+    mutation_checks: ClassVar[int] = MUTATION_CHECKS
+    """Plays left whose result() is checked (`MUTATION_CHECKS`), for all of this class's games."""
     checks_mutation: ClassVar[bool] = False
     """Check that the file's result() leaves its argument alone (aima states may be shared)."""
     state_class: ClassVar[type[FileState]]
+    heuristics: dict[str, Heuristic]
 
     def __init__(self, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.option_defaults))
@@ -306,12 +347,18 @@ class FileGame:
         source = self.source
         try:
             obj = source(**self._arguments())
-        except Exception as error:  # noqa: BLE001 (the file's own constructor)
+        except Exception as error:
             from plyground.games.from_file.guard import describe_error
 
-            raise GameCodeError(self.where, f"{source.__name__}()", "", describe_error(error)) from None
+            raise GameCodeError(
+                self.where, f"{source.__name__}()", "", describe_error(error)
+            ) from None
         self.obj = obj
         self.style = self.guard.call(f"{source.__name__}()", str, self.style_class, obj)
+        self.names = dict(self.style_class.methods)
+        """The file's method behind each role, for messages."""
+        self.chance_after = bool(getattr(self.style, "stochastic", False))
+        """A chance event follows every move (aima's stochastic games)."""
         self.heuristics = self._heuristics()
         self.grid_hook = _grid_hook(obj)
         self.grid_move_hook = _method(obj, "grid_move")
@@ -367,7 +414,9 @@ class FileGame:
             try:
                 number = float(value)
             except (TypeError, ValueError):
-                raise guard.fail(name, state.moves_text(), f"gave {value!r}, not a number") from None
+                raise guard.fail(
+                    name, state.moves_text(), f"gave {value!r}, not a number"
+                ) from None
             if state.player != state.to_move and state.to_move != CHANCE:
                 number = -number
             return squash(number, scale)
@@ -461,4 +510,3 @@ def literal_option(text: str) -> Any:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
         return text
-

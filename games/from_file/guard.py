@@ -57,15 +57,20 @@ longer, and the call is interrupted and fails ("it may loop forever")."""
 class _Watch:
     """A watchdog for calls into game files on the main thread: one that runs longer than
     `CALL_SECONDS` is interrupted (`_thread.interrupt_main`) and becomes a GameCodeError, so
-    a method that loops forever costs its game, not the window or the command."""
+    a method that loops forever costs its game, not the window or the command.
+
+    The main thread writes which call is running (a token) and when it started; the watchdog
+    thread reads them (no lock: a call is a few attribute writes).  The interrupt's handler
+    acts only while the call it was meant for is still the one running."""
 
     def __init__(self) -> None:
         self.on = False
-        self.lock = threading.Lock()
-        self.active: int | None = None
+        self.main = threading.main_thread().ident
+        self.active = 0
+        """The token of the outermost call running on the main thread (0: none)."""
         self.started = 0.0
         self.counter = 0
-        self.fired: int | None = None
+        self.fired = 0
         self.depth = 0
 
     def start(self) -> None:
@@ -77,30 +82,14 @@ class _Watch:
     def _run(self) -> None:
         while True:
             time.sleep(0.25)
-            with self.lock:
-                if self.active is not None and time.monotonic() - self.started > CALL_SECONDS:
-                    self.fired, self.active = self.active, None
-                    _thread.interrupt_main()
+            active, started = self.active, self.started
+            if active and active != self.fired and time.monotonic() - started > CALL_SECONDS:
+                self.fired = active
+                _thread.interrupt_main()
 
-    def enter(self) -> int | None:
-        if self.depth:  # a call inside a call: the outer one is timed
-            self.depth += 1
-            return None
-        with self.lock:
-            self.counter += 1
-            self.active, self.started, self.depth = self.counter, time.monotonic(), 1
-            return self.counter
-
-    def leave(self, token: int | None) -> None:
-        self.depth -= 1
-        if token is None:
-            return
-        with self.lock:
-            if self.active == token:
-                self.active = None
-        if self.fired == token:
-            for _ in range(4):  # let an interrupt already on its way arrive inside the guard
-                time.sleep(0)
+    def due(self) -> bool:
+        """Whether an interrupt that just arrived is for the call running now."""
+        return bool(self.fired) and self.fired == self.active
 
 
 WATCH = _Watch()
@@ -122,10 +111,10 @@ def watch() -> None:
         return
 
     def on_interrupt(signum: int, frame: Any) -> Any:
-        if WATCH.fired is not None:
-            if WATCH.depth > 0:
+        if WATCH.fired:
+            if WATCH.due():
                 raise KeyboardInterrupt
-            WATCH.fired = None  # it came after the call ended: nothing to stop
+            WATCH.fired = 0  # it came after the call ended: nothing to stop
             return None
         if callable(previous):
             return previous(signum, frame)
@@ -147,27 +136,40 @@ class Guard:
         self.where = where
         """How the game is named in messages: the file's name and class ("nim.py:Nim")."""
 
-    def call(self, method: str, moves: Callable[[], str], function: Callable[..., T], *args: Any) -> T:
+    def call(
+        self, method: str, moves: Callable[[], str], function: Callable[..., T], *args: Any
+    ) -> T:
         """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`)."""
-        timed = WATCH.on and threading.current_thread() is threading.main_thread()
-        token = WATCH.enter() if timed else None
+        watch = WATCH
+        if not watch.on or watch.active or threading.get_ident() != watch.main:
+            try:  # untimed, or inside a call already timed
+                return function(*args)
+            except GameCodeError:
+                raise
+            except (Exception, RecursionError) as error:
+                raise GameCodeError(self.where, method, moves(), describe_error(error)) from None
+        watch.counter += 1
+        token = watch.counter
+        watch.started = time.monotonic()
+        watch.active = token
         try:
             try:
                 return function(*args)
             finally:
-                if timed:
-                    WATCH.leave(token)
+                watch.active = 0
         except GameCodeError:
             raise
         except KeyboardInterrupt:
-            if token is not None and WATCH.fired == token:
-                WATCH.fired = None
+            if watch.fired == token:
+                watch.fired = 0
                 raise GameCodeError(
-                    self.where, method, moves(),
+                    self.where,
+                    method,
+                    moves(),
                     f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
                 ) from None
             raise
-        except (Exception, RecursionError) as error:  # noqa: BLE001 (the file's own code)
+        except (Exception, RecursionError) as error:
             raise GameCodeError(self.where, method, moves(), describe_error(error)) from None
 
     def fail(self, method: str, moves: str, problem: str) -> GameCodeError:
@@ -182,10 +184,15 @@ def check_moves(guard: Guard, method: str, moves: str, found: object) -> list[An
         try:
             found = list(found)  # type: ignore[call-overload]
         except TypeError:
-            raise guard.fail(method, moves, f"returned {type(found).__name__}, not a list of moves") from None
-    listed = list(found)  # type: ignore[call-overload]
+            raise guard.fail(
+                method, moves, f"returned {type(found).__name__}, not a list of moves"
+            ) from None
+    listed: list[Any] = list(found)  # type: ignore[call-overload]
     if len(listed) > MAX_MOVES:
         raise guard.fail(
-            method, moves, f"returned {len(listed):,} moves; Plyground plays games with at most {MAX_MOVES:,} a position"
+            method,
+            moves,
+            f"returned {len(listed):,} moves; Plyground plays games of at most {MAX_MOVES:,} "
+            "moves a position",
         )
     return listed

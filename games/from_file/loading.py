@@ -75,8 +75,10 @@ def _import(spec: Spec) -> Any:
             return importlib.import_module(spec.module)
         except ImportError as error:
             raise GameFileError(f"{spec.module}: cannot import it ({error})") from None
-        except Exception as error:  # noqa: BLE001 (its own code)
-            raise GameFileError(f"{spec.module}: importing it failed: {describe_error(error)}") from None
+        except Exception as error:
+            raise GameFileError(
+                f"{spec.module}: importing it failed: {describe_error(error)}"
+            ) from None
     assert spec.path is not None
     digest = hashlib.sha1(str(spec.path).encode()).hexdigest()[:10]
     stem = re.sub(r"\W", "_", spec.path.stem)
@@ -99,7 +101,9 @@ def _import(spec: Spec) -> Any:
         del sys.modules[module_name]
         if isinstance(error, KeyboardInterrupt):
             raise
-        raise GameFileError(f"{spec.path.name}: importing it failed: {describe_error(error)}") from None
+        raise GameFileError(
+            f"{spec.path.name}: importing it failed: {describe_error(error)}"
+        ) from None
     finally:
         if folder in sys.path:
             sys.path.remove(folder)
@@ -141,7 +145,10 @@ def find_class(spec: Spec) -> type:
         )
     if len(found) > 1:
         names = ", ".join(cls.__name__ for cls in found)
-        raise GameFileError(f"{spec.shown} defines {len(found)} games ({names}): name one, e.g. {spec.shown}:{found[0].__name__}")
+        raise GameFileError(
+            f"{spec.shown} defines {len(found)} games ({names}): name one, "
+            f"e.g. {spec.shown}:{found[0].__name__}"
+        )
     return found[0]
 
 
@@ -207,7 +214,9 @@ class Probe:
     """aima: how `to_move` names the second player."""
 
 
-def probe(game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5) -> Probe:
+def probe(
+    game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5
+) -> Probe:
     """Random play from the start; GameCodeError where the file's code fails on the way."""
     rng = random.Random(0)
     branching: list[int] = []
@@ -279,7 +288,7 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
                 randomness=noise,
                 description=f"Looks {depth} move{'s' if depth > 1 else ''} ahead"
                 + (" with some noise." if noise else ".")
-                + f" (Derived: about {min(width ** depth, 1e12):,.0f} positions at full width.)",
+                + f" (Derived: about {min(width**depth, 1e12):,.0f} positions at full width.)",
             )
         )
     presets.append(
@@ -323,7 +332,9 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     if isinstance(own_sides, (tuple, list)) and len(own_sides) == 2:
         attributes["side_names"] = (str(own_sides[0]), str(own_sides[1]))
     game_class: type[FileGame] = type(f"{cls.__name__}Game", (FileGame,), attributes)
-    state_class = type(f"{cls.__name__}State", (FileState,), {"__slots__": ()})
+    state_class: type[FileState] = type(
+        f"{cls.__name__}State", (FileState,), {"__slots__": (), "__reduce__": _sent}
+    )
     game_class.state_class = game_class.State = state_class  # type: ignore[attr-defined]
     game = game_class()
     found = probe(game)
@@ -336,8 +347,18 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     real = [name for name in game.heuristics if name != "none"]
     game_class.default_heuristic = real[0] if real else "none"
     game_class.presets = derived_presets(found, game_class.default_heuristic)
-    game_class.heuristics = game.heuristics  # type: ignore[attr-defined]
+    game_class.heuristics = game.heuristics
     return game_class
+
+
+def _sent(state: FileState) -> tuple[Any, ...]:
+    """How a state goes to another process: its game's name, options and moves (replayed)."""
+    return (_replayed, (state.game.name, state.game.option_values(), state.history()))
+
+
+def _replayed(name: str, options: dict[str, Any], moves: list[Any]) -> FileState:
+    """A state sent from another process: its game loaded here by its name, then replayed."""
+    return load(name)(**options).replay(moves)
 
 
 _LOADED: dict[str, type[FileGame]] = {}
@@ -361,6 +382,7 @@ def load(text: str) -> type[FileGame]:
 
 
 __all__ = [
+    "EasyAIStyle",
     "GameCodeError",
     "GameFileError",
     "Probe",
@@ -373,5 +395,4 @@ __all__ = [
     "move_text",
     "parse_spec",
     "probe",
-    "EasyAIStyle",
 ]

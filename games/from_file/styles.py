@@ -23,7 +23,7 @@ import contextlib
 import copy
 import io
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 CHANCE = -1
 """`to_move` at a chance node (as `games.base.CHANCE`)."""
@@ -35,6 +35,8 @@ def freeze(value: Any) -> Hashable:
     if isinstance(value, (str, int, float, bool, bytes, type(None))):
         return value
     if isinstance(value, (list, tuple)):
+        if all(isinstance(item, (str, int, float, bool, type(None))) for item in value):
+            return tuple(value)
         return tuple(freeze(item) for item in value)
     if isinstance(value, dict):
         return ("{}", tuple(sorted(((freeze(k), freeze(v)) for k, v in value.items()), key=repr)))
@@ -68,7 +70,7 @@ class Style:
     """The style's name in messages ("easyAI's TwoPlayerGame")."""
     evaluation_name = ""
     """The name of the file's own evaluation, where the style has one ("scoring")."""
-    methods: dict[str, str] = {}
+    methods: ClassVar[dict[str, str]] = {}
     """The file's method behind each role, for messages ("moves": "possible_moves()")."""
 
     def __init__(self, obj: Any) -> None:
@@ -126,7 +128,7 @@ class ProtocolStyle(Style):
 
     title = "Plyground's game protocol"
     evaluation_name = "evaluate"
-    methods = {
+    methods: ClassVar[dict[str, str]] = {
         "initial": "initial_state()",
         "to_move": "to_move",
         "moves": "legal_moves()",
@@ -180,7 +182,7 @@ class AimaStyle(Style):
 
     title = "aima-python's Game"
     evaluation_name = "utility"
-    methods = {
+    methods: ClassVar[dict[str, str]] = {
         "initial": "initial",
         "to_move": "to_move()",
         "moves": "actions()",
@@ -242,7 +244,7 @@ class AimaStyle(Style):
         def utility(inner: Any) -> float:
             try:
                 value = float(self.obj.utility(inner, self.first))
-            except Exception:  # noqa: BLE001 (a utility defined for finished games only)
+            except Exception:
                 return 0.0  # unknown: valued 0, as a search without evaluation does
             return value if self.side(inner) == 0 else -value
 
@@ -257,15 +259,22 @@ _SHARED = frozenset({"players"})
 """easyAI game attributes shared between copies, never copied."""
 
 
+_PLAIN = (str, int, float, bool, tuple, frozenset, type(None))
+
+
 def _copied(value: Any) -> Any:
+    """A copy of a game object's attribute to change: lists, dicts and sets copied as deep as
+    they hold containers, anything plain shared, other objects deep-copied."""
+    if isinstance(value, _PLAIN):
+        return value
     if isinstance(value, list):
+        if all(isinstance(item, _PLAIN) for item in value):
+            return value[:]
         return [_copied(item) for item in value]
     if isinstance(value, dict):
         return {key: _copied(item) for key, item in value.items()}
     if isinstance(value, set):
         return set(value)
-    if isinstance(value, (str, int, float, bool, tuple, frozenset, type(None))):
-        return value
     return copy.deepcopy(value)
 
 
@@ -274,7 +283,7 @@ class EasyAIStyle(Style):
 
     title = "easyAI's TwoPlayerGame"
     evaluation_name = "scoring"
-    methods = {
+    methods: ClassVar[dict[str, str]] = {
         "initial": "__init__()",
         "to_move": "current_player",
         "moves": "possible_moves()",
@@ -302,10 +311,10 @@ class EasyAIStyle(Style):
     def copy(self, inner: Any) -> Any:
         """A copy to change: containers copied, anything else deep-copied, players shared."""
         twin = object.__new__(type(inner))
-        twin.__dict__.update(
-            (name, value if name in _SHARED else _copied(value))
+        twin.__dict__ = {
+            name: value if name in _SHARED or isinstance(value, _PLAIN) else _copied(value)
             for name, value in inner.__dict__.items()
-        )
+        }
         return twin
 
     def play(self, inner: Any, move: Any) -> Any:

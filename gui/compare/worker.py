@@ -38,9 +38,9 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
 
     allow_user_code()  # a heuristic from a file runs here, never in the window's process
 
-    for factory in registered:
-        if factory.name not in games.GAMES:
-            games.register(factory)
+    from plyground.ai.players.spawned_games import register_games
+
+    register_games(tuple(tuple(pair) for pair in registered if tuple(pair)[1] not in games.GAMES))
 
 
 def _run(state: Any, variant: str, depth: int, heuristic: str | None) -> Row | None:
@@ -82,9 +82,9 @@ class CompareRunner:
     def start(self, state: Any, variant: str, depth: int, heuristic: str | None) -> None:
         """Begin one search (the previous one must have been collected)."""
         if self._pool is None:
-            from plyground import games
+            from plyground.ai.players.spawned_games import registered_games
 
-            extra = [f for name, f in games.GAMES.items() if f.__module__.split(".")[0] != "games"]
+            extra = list(registered_games())  # a game from a file is loaded there by its name
             self._pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=self._context,

@@ -27,6 +27,8 @@ from plyground.gui.kits.best_move import best_colour, best_tag
 from plyground.gui.widgets import drawing
 
 CHANCE = -1
+EMPTY_CELLS = frozenset({"", ".", "-", "_"})
+"""Cell texts drawn as an empty cell."""
 MAX_TEXT_SIZE = 44
 MIN_TEXT_SIZE = 9
 
@@ -147,9 +149,14 @@ class FileGameView(BoardView):
         chip_size = max(12, min(20, round(area.height * 0.035)))
         chip_h = round(chip_size * (2.9 if valued else 2.0))
         chip_rows_room = min(4, max(1, round(area.height * 0.32 / (chip_h + pad))))
-        chips, more, chips_height = self._chips(area, choices, chip_size, chip_h, pad, chip_rows_room, chance)
-        top = pygame.Rect(area.x, area.y, area.width, area.height - chips_height - (pad if chips else 0))
-        text_rect, size, cell_w, lines = None, 0, 0.0, ()
+        chips, more, chips_height = self._chips(
+            area, choices, chip_size, chip_h, pad, chip_rows_room, chance
+        )
+        top = pygame.Rect(
+            area.x, area.y, area.width, area.height - chips_height - (pad if chips else 0)
+        )
+        text_rect, size, cell_w = None, 0, 0.0
+        lines: tuple[str, ...] = ()
         if cells is not None:
             cell = min(top.width / columns, top.height / rows)
             grid_rect = pygame.Rect(0, 0, round(cell * columns), round(cell * rows))
@@ -159,18 +166,33 @@ class FileGameView(BoardView):
             longest = max(len(line) for line in text_lines) or 1
             size = MAX_TEXT_SIZE
             while size > MIN_TEXT_SIZE and (
-                longest * size * 0.62 > top.width - 2 * pad or len(text_lines) * size * 1.3 > top.height - 2 * pad
+                longest * size * 0.62 > top.width - 2 * pad
+                or len(text_lines) * size * 1.3 > top.height - 2 * pad
             ):
                 size -= 1
             cell_w = size * 0.62
             shown = [line[: max(1, int((top.width - 2 * pad) / cell_w))] for line in text_lines]
             fits = max(1, int((top.height - 2 * pad) / (size * 1.3)))
             lines = tuple(shown[:fits])
-            width = min(top.width, round(max(len(line) for line in lines) * cell_w + 2 * pad + size))
+            width = min(
+                top.width, round(max(len(line) for line in lines) * cell_w + 2 * pad + size)
+            )
             height = min(top.height, round(len(lines) * size * 1.3 + 2 * pad))
             text_rect = pygame.Rect(0, 0, max(width, min(top.width, 12 * size)), height)
             text_rect.center = top.center
-        return Layout(text_rect, size, cell_w, lines, grid_rect, cell, rows, columns, tuple(chips), more, chip_size)
+        return Layout(
+            text_rect,
+            size,
+            cell_w,
+            lines,
+            grid_rect,
+            cell,
+            rows,
+            columns,
+            tuple(chips),
+            more,
+            chip_size,
+        )
 
     def _chips(
         self,
@@ -184,7 +206,10 @@ class FileGameView(BoardView):
     ) -> tuple[list[Chip], int, int]:
         if not choices:
             return [], 0, 0
-        widths = [drawing.text_size(label, size, "semibold")[0] + size * (3 if index < 10 else 2) for index, (_, label) in enumerate(choices)]
+        widths = [
+            drawing.text_size(label, size, "semibold")[0] + size * (3 if index < 10 else 2)
+            for index, (_, label) in enumerate(choices)
+        ]
         rows: list[list[int]] = [[]]
         used = 0
         for index, width in enumerate(widths):
@@ -206,7 +231,13 @@ class FileGameView(BoardView):
                 width = min(widths[index], area.width)
                 move, label = choices[index]
                 placed.append(
-                    Chip(move, pygame.Rect(x, y, width, height), label, "" if chance else key_label(index), not chance)
+                    Chip(
+                        move,
+                        pygame.Rect(x, y, width, height),
+                        label,
+                        "" if chance else key_label(index),
+                        not chance,
+                    )
                 )
                 x += width + gap
             y += height + gap
@@ -214,7 +245,9 @@ class FileGameView(BoardView):
         return placed, more, total_h + (round(size * 1.4) if more else 0)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext) -> None:
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
+    ) -> None:
         """The grid or the text, then the move buttons; values, hint and last move marked."""
         layout = self.layout(rect, state, bool(ctx.values))
         if layout.grid_rect is not None:
@@ -236,7 +269,11 @@ class FileGameView(BoardView):
         if ctx.last_move is not None and layout.grid_rect is None and layout.text_rect is not None:
             drawing.draw_text(
                 surface,
-                drawing.ellipsize(f"Last: {move_label(state, ctx.last_move)}", layout.text_rect.width, max(11, layout.chip_size - 2)),
+                drawing.ellipsize(
+                    f"Last: {move_label(state, ctx.last_move)}",
+                    layout.text_rect.width,
+                    max(11, layout.chip_size - 2),
+                ),
                 (layout.text_rect.x, layout.text_rect.y - 2),
                 max(11, layout.chip_size - 2),
                 theme.TEXT_FAINT,
@@ -246,7 +283,9 @@ class FileGameView(BoardView):
     def _draw_text(self, surface: pygame.Surface, layout: Layout) -> None:
         assert layout.text_rect is not None
         box = layout.text_rect
-        drawing.rounded_rect(surface, box, theme.PANEL, max(6, layout.text_size // 2), 1, theme.PANEL_BORDER)
+        drawing.rounded_rect(
+            surface, box, theme.PANEL, max(6, layout.text_size // 2), 1, theme.PANEL_BORDER
+        )
         line_h = layout.text_size * 1.3
         left = box.x + (box.width - max(len(line) for line in layout.lines) * layout.cell_w) / 2
         top = box.y + (box.height - len(layout.lines) * line_h) / 2
@@ -274,18 +313,29 @@ class FileGameView(BoardView):
                 return side
         return None
 
-    def _draw_grid(self, surface: pygame.Surface, layout: Layout, state: Any, ctx: ViewContext) -> None:
+    def _draw_grid(
+        self, surface: pygame.Surface, layout: Layout, state: Any, ctx: ViewContext
+    ) -> None:
         assert layout.grid_rect is not None
         board = layout.grid_rect
         cells = _cell_texts(state) or []
-        moves = self.cell_moves(state, layout.rows, layout.columns) if state.to_move != CHANCE else {}
-        marked = {cell: move for move, cell in self.marked_cells(state, layout.rows, layout.columns).items()} if moves else {}
+        chance = state.to_move == CHANCE
+        moves = {} if chance else self.cell_moves(state, layout.rows, layout.columns)
+        marked = (
+            {
+                cell: move
+                for move, cell in self.marked_cells(state, layout.rows, layout.columns).items()
+            }
+            if moves
+            else {}
+        )
         radius = max(4, round(layout.cell * 0.12))
-        drawing.rounded_rect(surface, board.inflate(6, 6), theme.PANEL, radius, 1, theme.PANEL_BORDER)
+        drawing.rounded_rect(
+            surface, board.inflate(6, 6), theme.PANEL, radius, 1, theme.PANEL_BORDER
+        )
         hover = self.move_at(board, state, ctx.mouse) if (ctx.interactive and ctx.mouse) else None
         for row, texts in enumerate(cells):
             for column in range(layout.columns):
-                text = texts[column] if column < len(texts) else ""
                 cell = pygame.Rect(
                     round(board.x + column * layout.cell),
                     round(board.y + row * layout.cell),
@@ -297,43 +347,114 @@ class FileGameView(BoardView):
                 if move is not None and move == hover:
                     shade = theme.mix(theme.PANEL_RAISED, theme.ACCENT, 0.25)
                 drawing.rounded_rect(surface, cell, shade, radius)
-                side = self._piece_side(state, text) if text.strip() not in ("", ".", "-", "_") else None
-                if side is not None:
-                    drawing.circle(surface, theme.PLAYER_COLOURS[side], cell.center, layout.cell * 0.34)
-                    label = text[:2]
-                    size = drawing.fit_size(label, round(layout.cell * 0.5), round(layout.cell * 0.36), "bold", 9)
-                    drawing.draw_text(surface, label, cell.center, size, theme.PANEL, "bold", anchor="center")
-                elif text.strip() and text.strip() not in (".", "-", "_"):
-                    size = drawing.fit_size(text, round(layout.cell * 0.8), round(layout.cell * 0.4), "semibold", 9)
-                    drawing.draw_text(surface, drawing.ellipsize(text, round(layout.cell * 0.9), size, "semibold"), cell.center, size, theme.TEXT, "semibold", anchor="center")
-                carries = marked.get((row, column)) == move and move is not None
-                if carries and ctx.values and move in ctx.values:
-                    value = ctx.values[move]
-                    size = max(9, round(layout.cell * 0.16))
-                    label = drawing.ellipsize(short_value(value, ctx.stochastic), cell.width - 4, size, "semibold")
-                    drawing.draw_text(surface, label, (cell.centerx, cell.bottom - 2), size, value_colour(value.value), "semibold", anchor="midbottom")
-                if carries and move == ctx.hint:
-                    pygame.draw.rect(surface, best_colour(), cell, max(2, round(layout.cell * 0.05)), radius)
+                text = texts[column] if column < len(texts) else ""
+                self._draw_piece(surface, cell, state, text, layout.cell)
+                if move is not None and marked.get((row, column)) == move:
+                    self._mark_cell(surface, cell, move, ctx, layout.cell, radius)
+
+    def _draw_piece(
+        self, surface: pygame.Surface, cell: pygame.Rect, state: Any, text: str, size: float
+    ) -> None:
+        """A side's mark as a disc in its colour, any other text as written, blanks as empty."""
+        shown = text.strip()
+        if shown in EMPTY_CELLS:
+            return
+        side = self._piece_side(state, text)
+        if side is not None:
+            drawing.circle(surface, theme.PLAYER_COLOURS[side], cell.center, size * 0.34)
+            label = text[:2]
+            points = drawing.fit_size(label, round(size * 0.5), round(size * 0.36), "bold", 9)
+            drawing.draw_text(
+                surface, label, cell.center, points, theme.PANEL, "bold", anchor="center"
+            )
+            return
+        points = drawing.fit_size(text, round(size * 0.8), round(size * 0.4), "semibold", 9)
+        label = drawing.ellipsize(text, round(size * 0.9), points, "semibold")
+        drawing.draw_text(
+            surface, label, cell.center, points, theme.TEXT, "semibold", anchor="center"
+        )
+
+    def _mark_cell(
+        self,
+        surface: pygame.Surface,
+        cell: pygame.Rect,
+        move: Any,
+        ctx: ViewContext,
+        size: float,
+        radius: int,
+    ) -> None:
+        """The cell that carries a move: its value (analysis shown) and the hint's ring."""
+        if ctx.values and move in ctx.values:
+            value = ctx.values[move]
+            points = max(9, round(size * 0.16))
+            label = drawing.ellipsize(
+                short_value(value, ctx.stochastic), cell.width - 4, points, "semibold"
+            )
+            drawing.draw_text(
+                surface,
+                label,
+                (cell.centerx, cell.bottom - 2),
+                points,
+                value_colour(value.value),
+                "semibold",
+                anchor="midbottom",
+            )
+        if move == ctx.hint:
+            pygame.draw.rect(surface, best_colour(), cell, max(2, round(size * 0.05)), radius)
 
     def _draw_chip(self, surface: pygame.Surface, chip: Chip, size: int, ctx: ViewContext) -> None:
-        hover = bool(chip.enabled and ctx.interactive and ctx.mouse and chip.rect.collidepoint(ctx.mouse))
+        hover = bool(
+            chip.enabled and ctx.interactive and ctx.mouse and chip.rect.collidepoint(ctx.mouse)
+        )
         colour = theme.mix(theme.PANEL_RAISED, theme.ACCENT, 0.3 if hover else 0.0)
         if not chip.enabled:
             colour = theme.PANEL
         border = best_colour() if chip.move == ctx.hint and chip.enabled else theme.PANEL_BORDER
-        drawing.rounded_rect(surface, chip.rect, colour, max(6, size // 2), 2 if border is not theme.PANEL_BORDER else 1, border)
+        drawing.rounded_rect(
+            surface,
+            chip.rect,
+            colour,
+            max(6, size // 2),
+            2 if border is not theme.PANEL_BORDER else 1,
+            border,
+        )
         inner = chip.rect.inflate(-size, 0)
         label_y = chip.rect.y + round(size * 0.45)
         if chip.key:
-            drawing.draw_text(surface, chip.key, (inner.x, label_y), max(10, size - 4), theme.TEXT_FAINT, "semibold")
+            drawing.draw_text(
+                surface,
+                chip.key,
+                (inner.x, label_y),
+                max(10, size - 4),
+                theme.TEXT_FAINT,
+                "semibold",
+            )
             inner = pygame.Rect(inner.x + size, inner.y, inner.width - size, inner.height)
         text = drawing.ellipsize(chip.label, max(8, inner.width), size, "semibold")
-        drawing.draw_text(surface, text, (inner.centerx, label_y), size, theme.TEXT if chip.enabled else theme.TEXT_DIM, "semibold", anchor="midtop")
+        drawing.draw_text(
+            surface,
+            text,
+            (inner.centerx, label_y),
+            size,
+            theme.TEXT if chip.enabled else theme.TEXT_DIM,
+            "semibold",
+            anchor="midtop",
+        )
         if ctx.values and chip.move in ctx.values:
             value = ctx.values[chip.move]
             small = max(10, size - 4)
-            label = drawing.ellipsize(short_value(value, ctx.stochastic), chip.rect.width - 6, small, "semibold")
-            drawing.draw_text(surface, label, (chip.rect.centerx, chip.rect.bottom - round(size * 0.35)), small, value_colour(value.value), "semibold", anchor="midbottom")
+            label = drawing.ellipsize(
+                short_value(value, ctx.stochastic), chip.rect.width - 6, small, "semibold"
+            )
+            drawing.draw_text(
+                surface,
+                label,
+                (chip.rect.centerx, chip.rect.bottom - round(size * 0.35)),
+                small,
+                value_colour(value.value),
+                "semibold",
+                anchor="midbottom",
+            )
 
     # ------------------------------------------------------------------ input
     def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
@@ -360,7 +481,9 @@ class FileGameView(BoardView):
         moves = state.legal_moves()
         return moves[index] if index < len(moves) else None
 
-    def draw_best_move(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any) -> None:
+    def draw_best_move(
+        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+    ) -> None:
         """Ring the best move's button or cell and tag it."""
         layout = self.layout(rect, state)
         for chip in layout.chips:
@@ -369,7 +492,9 @@ class FileGameView(BoardView):
                 best_tag(surface, "best", chip.rect.midtop, max(12, layout.chip_size))
                 return
         if layout.grid_rect is not None:
-            for cell_move, (row, column) in self.marked_cells(state, layout.rows, layout.columns).items():
+            for cell_move, (row, column) in self.marked_cells(
+                state, layout.rows, layout.columns
+            ).items():
                 if cell_move == move:
                     cell = pygame.Rect(
                         round(layout.grid_rect.x + column * layout.cell),
@@ -390,4 +515,10 @@ class FileGameView(BoardView):
         drawing.rounded_rect(surface, page, theme.PANEL_RAISED, round(s * 0.05), 2, theme.ACCENT)
         for i in range(4):
             y = page.y + page.height * (0.25 + i * 0.16)
-            drawing.thick_line(surface, theme.TEXT_DIM, (page.x + page.width * 0.18, y), (page.right - page.width * (0.18 + 0.12 * (i % 2)), y), max(2, s * 0.025))
+            drawing.thick_line(
+                surface,
+                theme.TEXT_DIM,
+                (page.x + page.width * 0.18, y),
+                (page.right - page.width * (0.18 + 0.12 * (i % 2)), y),
+                max(2, s * 0.025),
+            )

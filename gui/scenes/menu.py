@@ -13,9 +13,9 @@ import pygame_gui
 from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.gui import kits, theme
-from plyground.gui.play import status_line
 from plyground.gui.kits.file_game import FileGameView
-from plyground.gui.scenes import game_files
+from plyground.gui.play import status_line
+from plyground.gui.kits import game_files
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.safe_files import keep_aside
@@ -66,6 +66,8 @@ class MenuScene(FileDialogScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.opener = game_files.GameOpener()
+        self.dialog_due = ""
+        """A file dialog to open once this frame's events are handled (a key opened it)."""
         self.set_cards()
         self.quit_button: pygame_gui.elements.UIButton | None = None
         self.open_button: pygame_gui.elements.UIButton | None = None
@@ -281,7 +283,9 @@ class MenuScene(FileDialogScene):
             self.set_cards()
             self.clear()
             self.build()
-            self.app.toast(f"{where.name}: the file is not there any more.", theme.WARNING, seconds=6)
+            self.app.toast(
+                f"{where.name}: the file is not there any more.", theme.WARNING, seconds=6
+            )
             return
         self.app.toast(
             f"Opening {where.name}… (a game file runs with your rights, like a script you run)",
@@ -378,7 +382,9 @@ class MenuScene(FileDialogScene):
                 self.open_lessons()
                 return True
             if event.key == pygame.K_g:
-                self.open_file_dialog("game")
+                # after this frame's events: the key's own text ("g") must not reach the
+                # dialog's path box, which takes the keys as soon as it opens
+                self.dialog_due = "game"
                 return True
             if event.key == pygame.K_r and self.resume is not None:
                 self.do_resume()
@@ -414,6 +420,9 @@ class MenuScene(FileDialogScene):
         outcome = self.opener.poll()
         if outcome is not None:
             self.opened(outcome)
+        if self.dialog_due:
+            mode, self.dialog_due = self.dialog_due, ""
+            self.open_file_dialog(mode)
         mouse = self.app.mouse()
         for i, rect in enumerate(self.card_rects()):
             focused = self.focus.key == ("card", self.cards[i][0])

@@ -243,7 +243,9 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
         allowed = ", ".join(games.GAMES)
         raise _fail(source, f'"game" must be the name of a game ({allowed}), not {shown(name)}')
     if name not in games.GAMES and not _game_file(name):
-        raise _fail(source, f"unknown game {shown(name)}; allowed: {', '.join(games.builtin_names())}")
+        raise _fail(
+            source, f"unknown game {shown(name)}; allowed: {', '.join(games.builtin_names())}"
+        )
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
@@ -253,8 +255,10 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
     if games.is_from_file(name):
         try:
             return games.get_game(name, **options)
-        except Exception as error:  # noqa: BLE001 (the file's own class)
-            raise _fail(source, f"cannot make {factory.title} with options {options}: {error}") from None
+        except Exception as error:
+            raise _fail(
+                source, f"cannot make {factory.title} with options {options}: {error}"
+            ) from None
     described = {option.name: option for option in factory.options}
     unknown = sorted(set(options) - set(described))
     if unknown:

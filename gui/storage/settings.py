@@ -395,6 +395,12 @@ class _OptionsByGame(dict[str, dict[str, int]]):
         return values
 
 
+def remember_stored_sides(sides: dict[str, list[SideSetup]], stored: dict[str, Any]) -> None:
+    """Give the sides the stored ones of games not loaded yet (games from files)."""
+    if isinstance(sides, _SidesByGame):
+        sides.stored = stored
+
+
 def _all_sides() -> _SidesByGame:
     return _SidesByGame({name: default_sides(name) for name in games.GAMES})
 
@@ -437,7 +443,7 @@ class Settings:
     def __post_init__(self) -> None:
         if not isinstance(self.sides, _SidesByGame):
             object.__setattr__(self, "sides", _SidesByGame(self.sides))
-        self.sides.stored = self.stored_sides
+        remember_stored_sides(self.sides, self.stored_sides)
         if not isinstance(self.options, _OptionsByGame):
             object.__setattr__(self, "options", _OptionsByGame(self.options))
 
@@ -492,13 +498,15 @@ class Settings:
             settings.recent_games = [
                 {"name": e["name"], "title": e["title"]}
                 for e in recent[:8]
-                if isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("title"), str)
+                if isinstance(e, dict)
+                and isinstance(e.get("name"), str)
+                and isinstance(e.get("title"), str)
             ]
         sides = data.get("sides")
         if isinstance(sides, dict):
             known = {entry["name"] for entry in settings.recent_games}
             settings.stored_sides = {g: pair for g, pair in sides.items() if g in known}
-            settings.sides.stored = settings.stored_sides
+            remember_stored_sides(settings.sides, settings.stored_sides)
             for game in games.GAMES:
                 pair = sides.get(game)
                 if isinstance(pair, list) and len(pair) == 2:

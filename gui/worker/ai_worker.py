@@ -377,6 +377,16 @@ def _ignore_terminal_signals() -> None:
             unblock(signal.SIG_UNBLOCK, {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)})
 
 
+def failure_text(error: Exception) -> str:
+    """A failed job's one line: a game file's failure as it says itself (file, method,
+    position), anything else with its exception's name."""
+    from plyground.games.from_file import GameCodeError
+
+    if isinstance(error, GameCodeError):
+        return str(error)
+    return f"{error.__class__.__name__}: {error}"
+
+
 def worker_main(
     requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
 ) -> None:
@@ -384,7 +394,6 @@ def worker_main(
     "move now" counter, see `AIWorker.move_now`)."""
     from plyground import ai
     from plyground.ai.student_code.worker import UserCodeError, allow_user_code
-
     from plyground.games.from_file import GameCodeError
     from plyground.games.from_file.guard import watch
 
@@ -414,11 +423,8 @@ def worker_main(
             continue
         try:
             game = _game_for(job, game_cache)
-        except GameCodeError as error:  # a game file's own code failed: its one line
-            results.put(Failed(job.job_id, str(error)))
-            continue
-        except ValueError as error:  # a game this process cannot build: say so, stay alive
-            results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
+        except (GameCodeError, ValueError) as error:  # a game this process cannot build
+            results.put(Failed(job.job_id, failure_text(error)))
             continue
         last_sent = [0.0]
 
@@ -450,11 +456,8 @@ def worker_main(
         except UserCodeError as error:  # a player's own file failed: it forfeits the game
             results.put(Failed(job.job_id, error.line, True, tuple(error.details)))
             continue
-        except GameCodeError as error:  # the game file's own code failed: its one line
-            results.put(Failed(job.job_id, str(error)))
-            continue
         except Exception as error:  # report, never die: the window shows the message
-            results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
+            results.put(Failed(job.job_id, failure_text(error)))
             continue
         results.put(Result(job.job_id, move, result))
         warm_up_in_background(game)  # the game's compiled engine, if any, after answering

@@ -18,11 +18,20 @@ class AimaDiceRace:
 
     def chances(self, state):
         dice = state[2]
-        return sorted({(dice, 0 if dice == 2 and 1 in faces else sum(faces)) for faces in product((1, 2, 3), repeat=dice)})
+        return sorted(
+            {
+                (dice, 0 if dice == 2 and 1 in faces else sum(faces))
+                for faces in product((1, 2, 3), repeat=dice)
+            }
+        )
 
     def probability(self, chance):
         dice, points = chance
-        ways = sum(1 for faces in product((1, 2, 3), repeat=dice) if (0 if dice == 2 and 1 in faces else sum(faces)) == points)
+        ways = sum(
+            1
+            for faces in product((1, 2, 3), repeat=dice)
+            if (0 if dice == 2 and 1 in faces else sum(faces)) == points
+        )
         return ways / 3**dice
 
     def outcome(self, state, chance):

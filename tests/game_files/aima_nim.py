@@ -12,7 +12,7 @@ class Nim:
     def result(self, state, move):
         piles, player = state
         i, n = move
-        piles = piles[:i] + (piles[i] - n,) + piles[i + 1:]
+        piles = (*piles[:i], piles[i] - n, *piles[i + 1 :])
         return (piles, "MIN" if player == "MAX" else "MAX")
 
     def terminal_test(self, state):

@@ -26,7 +26,7 @@ class GameOfBones:
         return 100 if self.win() else 0
 
     def show(self):
-        print("%d bones left in the pile" % self.pile)
+        print(f"{self.pile} bones left in the pile")
 
     def ttentry(self):
         return self.pile

@@ -35,7 +35,10 @@ class Board:
                     continue
                 for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
                     cells = [(c + i * dc, r + i * dr) for i in range(LINE)]
-                    if all(0 <= x < COLUMNS and 0 <= y < ROWS and self.at(x, y) == who for x, y in cells):
+                    if all(
+                        0 <= x < COLUMNS and 0 <= y < ROWS and self.at(x, y) == who
+                        for x, y in cells
+                    ):
                         return who
         return None
 
@@ -55,7 +58,10 @@ class ConnectThree:
         return Board()
 
     def grid(self, state):
-        return [["RY"[state.at(c, r)] if state.at(c, r) is not None else "" for c in range(COLUMNS)] for r in reversed(range(ROWS))]
+        return [
+            ["RY"[state.at(c, r)] if state.at(c, r) is not None else "" for c in range(COLUMNS)]
+            for r in reversed(range(ROWS))
+        ]
 
     def grid_move(self, state, row, column):
         return column

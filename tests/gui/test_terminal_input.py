@@ -82,7 +82,7 @@ def test_analyze_load_missing_folder_and_conflicts(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["analyze", "--game", "chess"], "invalid choice: 'chess'"),
+        (["analyze", "--game", "chess"], "unknown game 'chess'"),
         (["analyze", "--game", "connect4", "--algorithm", "best"], "invalid choice: 'best'"),
         (["analyze", "--game", "connect4", "--heuristic", "magic"], "choose one of"),
         (["analyze", "--game", "connect4", "--depth", "99"], "out of range"),

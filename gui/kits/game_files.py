@@ -77,16 +77,22 @@ class GameOpener:
             if time.monotonic() - self.started < CHECK_SECONDS:
                 return None
             self.cancel()
-            return Opened(self.spec, error=f"{Path(self.spec).name}: it took longer than "
-                          f"{CHECK_SECONDS:g} s to load (does it loop forever?)")
+            return Opened(
+                self.spec,
+                error=f"{Path(self.spec).name}: it took longer than "
+                f"{CHECK_SECONDS:g} s to load (does it loop forever?)",
+            )
         self.process = None
         output = process.stdout.read() if process.stdout is not None else ""
         lines = [line for line in output.splitlines() if line.startswith("{")]
         try:
             answer = json.loads(lines[-1])
         except (IndexError, ValueError):
-            return Opened(self.spec, error=f"{Path(self.spec).name}: loading it ended Python "
-                          f"(exit status {process.returncode})")
+            return Opened(
+                self.spec,
+                error=f"{Path(self.spec).name}: loading it ended Python "
+                f"(exit status {process.returncode})",
+            )
         if "error" in answer:
             return Opened(self.spec, error=str(answer["error"]))
         return load_here(self.spec)

@@ -1,0 +1,156 @@
+"""Games from files in the window: opened from the menu (checked in a process of their own),
+played by clicks on a grid or keys on the text view, remembered on the menu, and closed with
+one line when their own code fails, the rest of the window untouched."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from driving import click, press, pump, wait_until
+
+from plyground import games
+from plyground.gui.kits.file_game import FileGameView
+from plyground.gui.kits import game_files
+from plyground.gui.storage.settings import AI, HUMAN
+
+FILES = Path(__file__).resolve().parent.parent / "game_files"
+GRID = FILES / "grid_connect3.py"
+TEXT = FILES / "aima_nim.py"
+
+
+def open_file_game(app: Any, path: Path | str) -> Any:
+    """From the menu, open a game file as "Open a game…" does; the set-up scene."""
+    pump(app, 2)
+    app.scene.open_game_file(str(path))
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    return app.scene
+
+
+def start(app: Any, sides: tuple[str, str]) -> Any:
+    """Set both sides in the set-up and start; the play scene."""
+    for side, role in zip(app.scene.sides, sides, strict=True):
+        side.kind = HUMAN if role == "human" else AI
+        if role != "human":
+            side.preset = role
+    app.scene.rebuild()
+    app.settings.speed = 0.0
+    button = next(w for w, (action, _) in app.scene.ids.items() if action == "start")
+    click(app, button.rect.center)
+    assert type(app.scene).__name__ == "PlayScene"
+    return app.scene
+
+
+def test_a_grid_game_opens_from_the_menu_and_is_played_by_clicks(make_app: Any) -> None:
+    app = make_app()
+    setup = open_file_game(app, GRID)
+    assert setup.game_name == games.resolve(str(GRID))
+    play = start(app, ("human", "Easy"))
+    layout = FileGameView().layout(play.board_rect(), play.controller.state)
+    assert layout.grid_rect is not None and (layout.rows, layout.columns) == (4, 5)
+    top_of_column_two = (
+        round(layout.grid_rect.x + 2.5 * layout.cell),
+        round(layout.grid_rect.y + 0.5 * layout.cell),
+    )
+    click(app, top_of_column_two)
+    assert play.controller.history.moves[:1] == [2]
+    assert wait_until(app, lambda: len(play.controller.history.moves) == 2, 30)
+    assert play.controller.state.grid()[-1][2] == "R"
+    app.pop_to_root()
+    pump(app, 2)
+    names = [name for name, _, _ in app.scene.cards]
+    assert names[-1] == games.resolve(str(GRID))  # the menu keeps it next to the built-in games
+    assert app.settings.recent_games[0]["title"] == "Connect three"
+
+
+def test_a_text_game_is_played_by_its_number_keys(make_app: Any) -> None:
+    app = make_app()
+    open_file_game(app, TEXT)
+    play = start(app, ("human", "human"))
+    state = play.controller.state
+    assert FileGameView().layout(play.board_rect(), state).text_rect is not None
+    press(app, ord("3"), "3")  # the third move in the game's order
+    assert play.controller.history.moves == [state.legal_moves()[2]]
+    press(app, ord("1"), "1")
+    assert len(play.controller.history.moves) == 2
+
+
+def test_a_game_whose_code_fails_is_closed_with_one_line(make_app: Any, tmp_path: Path) -> None:
+    failing = tmp_path / "fragile.py"
+    failing.write_text(
+        (FILES / "easy_bones.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "    def show(self):\n",
+            "    def show(self):\n"
+            "        if self.pile < 20:\n"
+            '            raise KeyError("the pile")\n',
+        ),
+        encoding="utf-8",
+    )
+    app = make_app()
+    open_file_game(app, failing)
+    play = start(app, ("human", "human"))
+    press(app, ord("1"), "1")
+    pump(app, 3)
+    assert type(app.scene).__name__ == "MenuScene" and app.running
+    said = [toast.text for toast in app.toasts]
+    assert any(
+        "The game was closed: fragile.py:GameOfBones: show() failed after moves 1: KeyError" in t
+        for t in said
+    ), said
+    assert play is not app.scene
+
+
+def test_a_file_that_hangs_or_kills_python_while_it_loads_costs_only_its_check(
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_files, "CHECK_SECONDS", 2.0)
+    app = make_app()
+    hangs = tmp_path / "hangs.py"
+    hangs.write_text("while True:\n    pass\n", encoding="utf-8")
+    dies = tmp_path / "dies.py"
+    dies.write_text("import os\nos._exit(3)\n", encoding="utf-8")
+    for path, said in ((hangs, "took longer than 2 s"), (dies, "ended Python (exit status 3)")):
+        pump(app, 2)
+        started = time.monotonic()
+        app.scene.open_game_file(str(path))
+        assert wait_until(app, lambda: not app.scene.opener.busy, 30)
+        assert time.monotonic() - started < 20
+        assert type(app.scene).__name__ == "MenuScene"
+        assert any(said in toast.text for toast in app.toasts), [t.text for t in app.toasts]
+        assert str(path) not in games.GAMES
+
+
+def test_a_recent_game_whose_file_is_gone_leaves_the_menu(make_app: Any, tmp_path: Path) -> None:
+    copy = tmp_path / "gone.py"
+    copy.write_text(TEXT.read_text(encoding="utf-8"), encoding="utf-8")
+    app = make_app()
+    open_file_game(app, copy)
+    app.pop_to_root()
+    pump(app, 2)
+    name = games.resolve(str(copy))
+    assert name in [card[0] for card in app.scene.cards]
+    copy.unlink()
+    games.GAMES.pop(name)  # as after a restart: known to the menu, not loaded
+    index = [card[0] for card in app.scene.cards].index(name)
+    click(app, app.scene.card_rects()[index].center)
+    assert type(app.scene).__name__ == "MenuScene"
+    assert name not in [card[0] for card in app.scene.cards]
+    assert any("not there any more" in toast.text for toast in app.toasts)
+
+
+def test_the_menu_key_g_opens_the_game_dialog(make_app: Any) -> None:
+    app = make_app()
+    pump(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, unicode="g", mod=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="g"))  # as SDL sends it too
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_g, unicode="g", mod=0))
+    pump(app, 3)
+    dialog = app.scene.file_dialog
+    assert dialog is not None and app.scene.file_mode == "game"
+    assert ".py" in dialog.allowed_suffixes
+    assert not dialog.file_path_text_line.get_text().endswith("g")  # the key's text went nowhere

@@ -13,9 +13,9 @@ import pygame_gui
 from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.gui import kits, theme
+from plyground.gui.kits import game_files
 from plyground.gui.kits.file_game import FileGameView
 from plyground.gui.play import status_line
-from plyground.gui.kits import game_files
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.safe_files import keep_aside

@@ -13,8 +13,8 @@ import pytest
 from driving import click, press, pump, wait_until
 
 from plyground import games
-from plyground.gui.kits.file_game import FileGameView
 from plyground.gui.kits import game_files
+from plyground.gui.kits.file_game import FileGameView
 from plyground.gui.storage.settings import AI, HUMAN
 
 FILES = Path(__file__).resolve().parent.parent / "game_files"

@@ -156,7 +156,9 @@ def test_random_events_never_crash_or_corrupt_a_game(make_app, monkeypatch, scen
     # The file dialogs may browse anywhere: fuzzing must not write files at random.
     opened: list[str] = []
     monkeypatch.setattr(PlayScene, "open_file_dialog", lambda self, mode: opened.append(mode))
-    monkeypatch.setattr(MenuScene, "open_file_dialog", lambda self, mode="open": opened.append(mode))
+    monkeypatch.setattr(
+        MenuScene, "open_file_dialog", lambda self, mode="open": opened.append(mode)
+    )
     app = make_app((800, 600))
     quits: list[bool] = []
     app.quit = lambda save=True: quits.append(save)  # Esc on the menu, Quit, window close

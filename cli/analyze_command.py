@@ -92,7 +92,7 @@ def analyze_position(
     report.update(_result_fields(game, state, result, verdict))
     if depth is None and algorithm == "alphabeta":
         report["solver"] = engine_status(state)  # which solver solved (None: the only one)
-        start_up = result.extra.get("engine_start_up")
+        start_up = result.details.engine_start_up
         if report["solver"] and start_up:  # the search set its engine's start-up aside
             report["solver"] += f"; its start-up, {format_seconds(start_up)}, is not in the time"
     return report
@@ -200,7 +200,7 @@ def _result_fields(
         meaning=value_text(result.evaluation, stochastic, side),
         pv=game.format_moves(list(result.pv)),
         pv_end=book_end_text(result, side),
-        pv_cut=bool(result.extra.get("pv_stops_early")) and not result.extra.get("pv_ends_in_book"),
+        pv_cut=result.details.pv_stops_early and not result.details.pv_ends_in_book,
         depth=result.depth,
         complete=result.complete,
         exact=result.exact,

@@ -68,7 +68,7 @@ def test_every_column_of_the_empty_board_is_exact() -> None:
     ]
     assert result.move == 3
     assert result.nodes < 100  # every first move is in the early table (0-3 stones)
-    assert result.extra["pv_ends_in_book"] is True
+    assert result.details.pv_ends_in_book is True
 
 
 @pytest.mark.parametrize("moves", ["44", "17", "444", "123"])
@@ -97,7 +97,7 @@ def test_hint_budget_solves_every_opening_with_up_to_three_stones() -> None:
     for moves in ["", "4", "44", "444", "1234"]:
         result = ai.search(position(moves), depth=None, time_limit=600.0)
         assert result.exact, moves
-        assert result.extra["iterations"][0]["depth"] == "solve"
+        assert result.details.iterations[0].depth == "solve"
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -169,8 +169,8 @@ def test_without_the_book_solving_the_opening_is_refused() -> None:
 def test_the_principal_variation_says_where_it_ends_in_the_book() -> None:
     result = ai.search(position("12345671"), "alphabeta", depth=None)
     assert result.pv == (5, 3, 3, 2)  # to a 12-stone position: a draw, says the book
-    assert result.extra["pv_ends_in_book"] is True
-    assert ai.search(position("44444433"), depth=None).extra["pv_ends_in_book"] is False
+    assert result.details.pv_ends_in_book is True
+    assert ai.search(position("44444433"), depth=None).details.pv_ends_in_book is False
 
 
 def test_analyze_solves_the_first_move(capsys: pytest.CaptureFixture[str]) -> None:

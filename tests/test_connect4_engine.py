@@ -249,7 +249,7 @@ def test_without_numba_the_game_solves_in_python_and_says_so(
     assert state.exact_engine() is None
     assert connect4_solver.status().startswith("pure Python (numba unavailable: ")
     result = ai.search(state, depth=None)
-    assert result.exact and "exact_engine" not in result.extra
+    assert result.exact and result.details.exact_engine is None
 
 
 def test_a_late_middle_game_is_cheap_to_solve_on_the_compiled_solver(
@@ -361,8 +361,8 @@ def test_the_engines_start_up_is_not_the_searchs_time(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(connect4_solver.CompiledSolver, "ready", slow_ready)
     result = search_module.search(position("4453"), "alphabeta", None)
-    assert result.extra["exact_engine"] == "compiled"
-    assert result.extra["engine_start_up"] == 10.0
+    assert result.details.exact_engine == "compiled"
+    assert result.details.engine_start_up == 10.0
     assert result.elapsed == 0.0
 
 

@@ -111,7 +111,7 @@ def test_a_hurried_expert_keeps_the_exact_result(
     move = hurried_expert.choose(state)
     result = hurried_expert.last_result
     assert result is not None
-    proof_nodes = result.extra.get("proof_nodes")
+    proof_nodes = result.details.proof_nodes
     if state.ply < 12:  # a cheap solve, run to its end: no proof needed
         assert result.exact and proof_nodes is None, moves
     if value < 0 and state.ply == 12:
@@ -137,9 +137,9 @@ def test_with_the_analysis_shown_the_hurried_expert_still_plays_a_keeper() -> No
     result = player.last_result
     assert result is not None
     assert keeps(state, move, value)
-    if result.extra["bounds"]:  # each says it is only a bound (ai.evaluation.provenance)
-        assert all(result.move_values[m].kind == "upper" for m in result.extra["bounds"])
-        assert move not in result.extra["bounds"]
+    if result.details.bounds:  # each says it is only a bound (ai.evaluation.provenance)
+        assert all(result.move_values[m].kind == "upper" for m in result.details.bounds)
+        assert move not in result.details.bounds
 
 
 def test_the_proof_drops_moves_that_lose_at_once_and_counts_nodes() -> None:
@@ -185,4 +185,4 @@ def test_a_search_without_a_book_value_is_unchanged() -> None:
     """A 13-stone root: nothing is known, no proof runs (the budgeted solve as before)."""
     state = random_position(random.Random(1), 13)
     result = ai.search(state, depth=None, time_limit=0.2, all_values=False)
-    assert "proof_nodes" not in result.extra
+    assert result.details.proof_nodes is None

@@ -43,7 +43,7 @@ def test_a_line_that_reaches_the_end_has_no_book_note() -> None:
     """19 stones, out of the book: the line goes to the end of the game, and a line longer
     than shown is marked as cut ('…'), never as ending in the book."""
     late = ai.search(GAME.replay(GAME.parse_moves("4444443333332222226")), depth=None)
-    assert late.exact and not late.extra["pv_ends_in_book"] and len(late.pv) == 2
+    assert late.exact and not late.details.pv_ends_in_book and len(late.pv) == 2
     assert "book" not in line_text(late, GAME)
     assert line_text(late, GAME, most=1) == "7 …"
 
@@ -93,7 +93,7 @@ def test_a_line_that_stops_short_of_the_end_and_the_book_is_marked_cut() -> None
     fixed = ai.search(
         GAME.replay(GAME.parse_moves("52753311433677442422121")), "alphabeta", depth=3
     )
-    assert fixed.extra["pv_stops_early"] and not fixed.extra["pv_ends_in_book"]
+    assert fixed.details.pv_stops_early and not fixed.details.pv_ends_in_book
     assert line_text(fixed, GAME).endswith(" …")
 
 

@@ -210,8 +210,8 @@ def test_time_limit_returns_the_deepest_finished_iteration() -> None:
     state = C4.initial_state()
     result = ai.search(state, "alphabeta", depth=None, time_limit=0.3)
     assert not result.complete
-    iterations = result.extra["iterations"]
-    assert iterations and result.depth == iterations[-1]["depth"]
+    iterations = result.details.iterations
+    assert iterations and result.depth == iterations[-1].depth
     assert result.move in state.legal_moves()
 
 

@@ -72,7 +72,7 @@ def _solved_values(state: Any) -> dict[Any, float]:
 
 def _check_labels(result: Any, truth: dict[Any, float]) -> None:
     """Every value labelled proven (or every value of an exact result) is the solved value."""
-    bounds = set(result.extra.get("bounds", ()))
+    bounds = set(result.details.bounds)
     for move, value in result.values.items():
         if move in bounds:
             continue
@@ -364,7 +364,7 @@ def test_finish_now_returns_the_deepest_finished_iteration() -> None:
     result = ai.search(state, "alphabeta", depth=14, finish_now=finish_now)
     assert not result.complete
     assert 1 <= result.depth < 14
-    assert result.depth == result.extra["iterations"][-1]["depth"]
+    assert result.depth == result.details.iterations[-1].depth
     fixed = ai.search(state, "alphabeta", depth=result.depth)
     assert result.values == fixed.values
     for algorithm in ("minimax", "expectiminimax"):
@@ -390,7 +390,7 @@ def test_the_table_reports_its_true_size() -> None:
     state = C4.replay(C4.parse_moves("4453"))
     result = ai.search(state, depth=6, table=table)
     occupied = sum(1 for entry in table.slots if entry is not None)
-    assert 0 < occupied == len(table) == result.extra["table_entries"] <= table.capacity
+    assert 0 < occupied == len(table) == result.details.table_entries <= table.capacity
     assert table.stores >= occupied
     pig = games.get_game("pig", goal=20)
     pig_table = TranspositionTable(12)
@@ -438,5 +438,7 @@ def test_a_solver_s_work_is_named_as_the_solver_s() -> None:
     minimax = ai.search(state, "minimax", depth=solved.depth, heuristic="none")
     text = report.versus_minimax(solved, minimax.nodes)
     assert "alpha-beta's solve to the end" in text and "pass" not in text.split(";")[1]
-    fake = dataclasses.replace(solved, extra={**solved.extra, "exact_engine": "compiled"})
+    fake = dataclasses.replace(
+        solved, details=dataclasses.replace(solved.details, exact_engine="compiled")
+    )
     assert "the compiled solver (alpha-beta)" in report.versus_minimax(fake, minimax.nodes)

@@ -10,6 +10,7 @@ import pytest
 
 from plyground import ai, games
 from plyground.ai.advice.game_review import MoveReview, unmarked_text
+from plyground.ai.engine.result import SearchDetails
 from plyground.ai.engine.values import STEP, WIN, signed
 from plyground.ai.evaluation import report
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, estimate, exact
@@ -162,13 +163,14 @@ def test_pig_table_advice_names_no_algorithm_or_depth() -> None:
 
 
 def test_counters_a_compiled_engine_does_not_keep_are_not_shown() -> None:
-    searched = SimpleNamespace(leaves=0, cutoffs=5, table_hits=0, extra={})
+    searched = SimpleNamespace(leaves=0, cutoffs=5, table_hits=0, details=SearchDetails())
     assert report.counters(searched) == [
         ("leaf", 0),
         ("cut-off", 5),
         ("table hit", 0),
     ]
-    engine = SimpleNamespace(leaves=0, cutoffs=0, table_hits=0, extra={"exact_engine": "compiled"})
+    compiled = SearchDetails(exact_engine="compiled")
+    engine = SimpleNamespace(leaves=0, cutoffs=0, table_hits=0, details=compiled)
     assert report.counters(engine) == []
 
 
@@ -184,12 +186,12 @@ def test_huge_counts_are_written_as_powers_of_ten() -> None:
 
 
 def test_a_compiled_solvers_share_of_minimax_names_the_solver() -> None:
-    tree = {"minimax_tree": 10**12}
-    solver = SimpleNamespace(nodes=250_000, extra={**tree, "exact_engine": "compiled"})
+    solved = SearchDetails(minimax_tree=10**12, exact_engine="compiled")
+    solver = SimpleNamespace(nodes=250_000, details=solved)
     assert report.versus_tree(solver) == (
         "minimax ≈ 1×10¹² nodes (sampled tree); the compiled solver (alpha-beta) used under 0.1%"
     )
-    search = SimpleNamespace(nodes=5 * 10**10, extra=tree)
+    search = SimpleNamespace(nodes=5 * 10**10, details=SearchDetails(minimax_tree=10**12))
     assert report.versus_tree(search).endswith("; alpha-beta used 5.0%")
 
 

@@ -177,8 +177,8 @@ def _ladder(
             "growth": result.nodes / rows[-1]["nodes"] if rows and rows[-1]["nodes"] else None,
             "exact": result.exact,
             "iterations": [
-                {"depth": it["depth"], "nodes": it["nodes"], "elapsed": it["elapsed"]}
-                for it in result.extra.get("iterations", [])
+                {"depth": it.depth, "nodes": it.nodes, "elapsed": it.elapsed}
+                for it in result.details.iterations
             ],
         }
         rows.append(row)

@@ -21,6 +21,41 @@ class SearchProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class Iteration:
+    """One finished pass of iterative deepening: its depth ("solve" for an exact solve), the
+    nodes counted when it ended (all passes so far) and the seconds since the search began."""
+
+    depth: int | str
+    nodes: int
+    elapsed: float
+
+
+@dataclass(slots=True)
+class SearchDetails:
+    """What a search adds to its counts, read by the reports, the window and the benchmarks."""
+
+    iterations: list[Iteration] = field(default_factory=list)
+    bounds: list[Move] = field(default_factory=list)
+    """Root moves whose values are only bounds (a solve that proved the best move alone)."""
+    table_entries: int = 0
+    pv_stops_early: bool = False
+    """The principal variation ends before the game or the depth does (a table's answer)."""
+    pv_ends_in_book: bool = False
+    pv_book_value: tuple[int, int] | None = None
+    """Where the line stops at a position the opening book answered: its (low, high) units."""
+    proof_nodes: int | None = None
+    """Nodes spent proving a move keeps the root's known value (`ai.engine.proof`)."""
+    exact_engine: str | None = None
+    """The game's exact engine that solved values ("compiled"), or None."""
+    engine_start_up: float | None = None
+    """Seconds the exact engine took to load, set aside from the search's time."""
+    minimax_tree: float | None = None
+    """Nodes plain minimax would visit at the same depth (counted or sampled from the game)."""
+    chance_root: bool = False
+    """The root is a chance node: the values are its outcomes'."""
+
+
+@dataclass(frozen=True, slots=True)
 class SearchResult:
     """The outcome of one search, read by the analysis panel, hints, `analyze` and `bench`.
 
@@ -35,7 +70,7 @@ class SearchResult:
 
     `nodes`, `leaves`, `cutoffs` and `table_hits` count as `ai.textbook.counts` defines them
     (the same words in every surface); `leaf_evaluations` is the part of `leaves` that the
-    heuristic estimated.  A game's compiled engine counts nodes only (`extra["exact_engine"]`).
+    heuristic estimated.  A game's compiled engine counts nodes only (`details.exact_engine`).
     """
 
     move: Move
@@ -55,8 +90,9 @@ class SearchResult:
     evaluation: Evaluation
     complete: bool = True
     """False when a time limit or a stop request cut the deepest iteration short."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Anything an algorithm adds (e.g. iterations' node counts for time-to-depth)."""
+    details: SearchDetails = field(default_factory=SearchDetails)
+    """What the algorithm adds: its iterations (time to depth), bounds, the table's size, the
+    game's exact engine, the size of minimax's tree, ..."""
 
     @property
     def values(self) -> dict[Any, float]:

@@ -39,7 +39,7 @@ from plyground.ai.engine.proof import (
     solve_is_cheap,
 )
 from plyground.ai.engine.pruning_search import PruningSearch
-from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.result import Iteration, SearchDetails, SearchProgress, SearchResult
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.engine.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
 from plyground.ai.evaluation.move_provenance import (
@@ -57,7 +57,7 @@ MAX_DEPTH = 64
 """The deepest fixed depth a caller may ask for (use None to search to the end)."""
 START_UP = 0.005
 """Seconds of loading a game's exact engine (its module, compiled code, first table touch)
-past which a search reports them apart (`extra["engine_start_up"]`) and leaves them out of
+past which a search reports them apart (`details.engine_start_up`) and leaves them out of
 its time: the start-up is not the search's speed."""
 SOLVE_SHARE = 0.5
 """With no depth limit and a time budget, the share of the budget spent trying to solve."""
@@ -163,7 +163,7 @@ def _finish(
     depth: int,
     complete: bool,
     evaluations: dict[Any, Evaluation],
-    extra: dict[str, Any],
+    details: SearchDetails,
     chosen: Move | None = None,
 ) -> SearchResult:
     """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale.
@@ -197,7 +197,7 @@ def _finish(
         player=state.player,
         evaluation=root,
         complete=complete,
-        extra=extra,
+        details=details,
     )
 
 
@@ -208,7 +208,7 @@ class _Deepening:
     done: int = 0
     complete: bool = True
     exact: bool = False
-    iterations: list[dict[str, Any]] = field(default_factory=list)
+    iterations: list[Iteration] = field(default_factory=list)
     proof_nodes: int | None = None
     """Nodes spent proving a move keeps the root's known value (`ai.engine.proof`), if any."""
     marks: dict[Any, MoveMarks] = field(default_factory=dict)
@@ -244,9 +244,7 @@ def _deepen(
             result = run(iteration)
         found, progress.done = result, iteration
         progress.marks = dict(ctx.marks)
-        progress.iterations.append(
-            {"depth": iteration, "nodes": ctx.nodes, "elapsed": ctx.elapsed()}
-        )
+        progress.iterations.append(Iteration(iteration, ctx.nodes, ctx.elapsed()))
         ctx.report()
         if ctx.estimates_used() == estimates_before:
             progress.exact = True
@@ -375,7 +373,7 @@ def _solve_on_budget(
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
         progress.marks = dict(ctx.marks)
     ctx.deadline, ctx.node_limit = budget_end, None
-    progress.iterations.append({"depth": "solve", "nodes": ctx.nodes, "elapsed": ctx.elapsed()})
+    progress.iterations.append(Iteration("solve", ctx.nodes, ctx.elapsed()))
     return found, tentative, plan, order
 
 
@@ -438,22 +436,20 @@ def _alphabeta(
         if done < UNLIMITED_DEPTH
         else max(searcher.seldepth, len(pv), plies_to_end(float_values[best] / SCALE) or 0)
     )
-    extra: dict[str, Any] = {
-        "iterations": progress.iterations,
-        "bounds": sorted(bounds, key=str),
-        "table_entries": len(searcher.table),
-    }
-    extra["pv_stops_early"], book_end = _line_end(state, pv)
-    extra["pv_ends_in_book"] = book_end is not None
-    if book_end is not None:
-        extra["pv_book_value"] = book_end
-    if progress.proof_nodes is not None:
-        extra["proof_nodes"] = progress.proof_nodes
+    stops_early, book_end = _line_end(state, pv)
+    details = SearchDetails(
+        iterations=progress.iterations,
+        bounds=sorted(bounds, key=str),
+        table_entries=len(searcher.table),
+        pv_stops_early=stops_early,
+        pv_ends_in_book=book_end is not None,
+        pv_book_value=book_end,
+        proof_nodes=progress.proof_nodes,
+        engine_start_up=start_up or None,
+    )
     judged_depth = done if done < UNLIMITED_DEPTH else None
     if getattr(searcher, "engine_nodes", 0):  # values solved on the game's exact engine
-        extra["exact_engine"] = searcher.engine.name  # type: ignore[attr-defined]
-    if start_up:
-        extra["engine_start_up"] = start_up
+        details.exact_engine = searcher.engine.name  # type: ignore[attr-defined]
     result = _finish(
         state,
         ctx,
@@ -463,11 +459,11 @@ def _alphabeta(
         reported_depth,
         progress.complete,
         judge_moves(state, ctx, float_values, progress.marks, judged_depth, bounds),
-        extra,
+        details,
         chosen=best,
     )
     # What minimax would face at the same depth, counted from the game (after the clock).
-    extra["minimax_tree"] = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
+    details.minimax_tree = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
     return result
 
 
@@ -488,7 +484,7 @@ def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
         progress.done,
         progress.complete,
         judge_moves(state, ctx, float_values, progress.marks, progress.done),
-        {"iterations": progress.iterations},
+        SearchDetails(iterations=progress.iterations),
     )
 
 
@@ -517,7 +513,7 @@ def _expectiminimax(
         progress.done,
         progress.complete,
         judge_moves(state, ctx, values, progress.marks, progress.done),
-        {"iterations": progress.iterations},
+        SearchDetails(iterations=progress.iterations),
     )
 
 
@@ -550,7 +546,7 @@ def _chance_root(
         plan_depth,
         True,
         evaluations,
-        {"chance": True},
+        SearchDetails(chance_root=True),
     )
     root = mean_evaluation(mean / SCALE, evaluations.values(), plan_depth)
     return replace(result, move=None, value=mean / SCALE, pv=(), evaluation=root)

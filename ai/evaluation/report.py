@@ -47,12 +47,11 @@ def speed(result: Any) -> str | None:
 
 def passes(result: Any) -> list[tuple[Any, int]]:
     """(depth, nodes) of each finished pass of iterative deepening, in order."""
-    rows = result.extra.get("iterations", [])
     out: list[tuple[Any, int]] = []
     before = 0
-    for row in rows:
-        out.append((row["depth"], row["nodes"] - before))
-        before = row["nodes"]
+    for row in result.details.iterations:
+        out.append((row.depth, row.nodes - before))
+        before = row.nodes
     return out
 
 
@@ -72,7 +71,7 @@ def versus_minimax(result: Any, minimax_nodes: int) -> str:
     done = passes(result)
     last = done[-1][0] if done else 0
     solved = last == "solve" or (isinstance(last, int) and last >= UNLIMITED_DEPTH)
-    engine = result.extra.get("exact_engine")
+    engine = result.details.exact_engine
     if engine:
         searcher = f"the {engine} solver (alpha-beta)"
     elif solved:
@@ -103,8 +102,9 @@ def _against(nodes: int, minimax_nodes: int) -> str:
 
 
 def versus_tree(result: Any) -> str | None:
-    """Alpha-beta's work against the estimated size of minimax's tree (`extra`), or None."""
-    tree = result.extra.get("minimax_tree")
+    """Alpha-beta's work against the estimated size of minimax's tree (`details.minimax_tree`),
+    or None."""
+    tree = result.details.minimax_tree
     if not tree:
         return None
     share = result.nodes / tree * 100
@@ -112,7 +112,7 @@ def versus_tree(result: Any) -> str | None:
     if share >= 100:
         return f"{size}: too small for pruning to save"
     used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"
-    engine = result.extra.get("exact_engine")
+    engine = result.details.exact_engine
     searcher = f"the {engine} solver (alpha-beta)" if engine else "alpha-beta"
     return f"{size}; {searcher} used {used}"
 
@@ -176,7 +176,8 @@ COUNTERS = (
 def counters(result: Any) -> list[tuple[str, int]]:
     """(noun, count) of the counters that apply to the search: a game's compiled engine
     counts nodes only, so its zero leaves, cut-offs and table hits are not shown."""
-    uncounted = bool(getattr(result, "extra", {}).get("exact_engine"))
+    details = getattr(result, "details", None)  # a SearchResult's; Compare's rows have none
+    uncounted = details is not None and details.exact_engine is not None
     found = [(noun, int(getattr(result, name))) for name, noun in COUNTERS]
     return [(noun, count) for noun, count in found if count or not uncounted]
 
@@ -215,8 +216,8 @@ def line_text(
     answered (`book`), so a cut line is never shown as if it were whole."""
     pv = tuple(result.pv)
     text = " ".join(game.format_move(move) for move in pv[:most])
-    extra = getattr(result, "extra", {})
-    if len(pv) > most or (extra.get("pv_stops_early") and not extra.get("pv_ends_in_book")):
+    details = result.details
+    if len(pv) > most or (details.pv_stops_early and not details.pv_ends_in_book):
         return text + " …"
     end = book_end_text(result, side) if book else None
     return text if end is None else f"{text} · {end}"
@@ -229,7 +230,7 @@ def book_end(result: Any, side: str | None = None) -> str | None:
     unknown'; else None."""
     from plyground.ai.engine.values import describe, to_value
 
-    end = getattr(result, "extra", {}).get("pv_book_value")
+    end = result.details.pv_book_value
     if end is None:
         return None
     low, high = end

@@ -276,7 +276,7 @@ def _count_minimax(job: Job, result: Any) -> int | None:
 
     if result is None or getattr(result, "algorithm", "") != "alphabeta" or not result.depth:
         return None
-    if result.extra.get("exact_engine"):  # a game's solver did the work: the panel compares it
+    if result.details.exact_engine:  # a game's solver did the work: the panel compares it
         return None  # with the sampled size of minimax's tree (`report.versus_tree`) instead
     branching = max(2, len(job.state.legal_moves()))
     if branching**result.depth > 400_000:

@@ -107,7 +107,7 @@ __all__ = [
     "state_capabilities",
 ]
 
-GAMES: dict[str, Callable[..., Game]] = {
+GAMES: dict[str, Callable[..., Game[Any]]] = {
     "tictactoe": TicTacToe,
     "connect4": Connect4,
     "pig": Pig,
@@ -120,7 +120,7 @@ for _factory in GAMES.values():
     capabilities(_factory)  # read once, at start-up
 
 
-def register(factory: Callable[..., Game]) -> None:
+def register(factory: Callable[..., Game[Any]]) -> None:
     """Add a game to the registry under its ``name`` (the documented way to add a game).
 
     Its optional hooks are read here, once (`capabilities`).
@@ -176,7 +176,7 @@ def is_from_file(name: str) -> bool:
     return isinstance(factory, type) and issubclass(factory, FileGame)
 
 
-def get_game(name: str, **options: Any) -> Game:
+def get_game(name: str, **options: Any) -> Game[Any]:
     """A new game by name, e.g. ``get_game("pig", goal=20)``, ``get_game("nim.py",
     piles=(3, 4, 5))`` (a game from a file: `resolve`).
 

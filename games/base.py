@@ -11,13 +11,24 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeAlias, get_type_hints, runtime_checkable
+from typing import (
+    Any,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    get_type_hints,
+    runtime_checkable,
+)
 
 Side: TypeAlias = int
 """0 or 1 for the two players, or `CHANCE` at a chance node."""
 
 Move: TypeAlias = Any
-"""A game's move: an int (cell or column) or a string (Pig's "roll"/"hold", die faces)."""
+"""A game's move when the game is not known: an int (cell or column), a string (Pig's
+"roll"/"hold", die faces), a tuple (a game from a file's)."""
+
+M = TypeVar("M")
+"""The move type of one game (`State[int]` for tic-tac-toe's cells)."""
 
 CHANCE: Side = -1
 """`State.to_move` at a chance node (Pig's die roll)."""
@@ -343,6 +354,22 @@ class HasExactEngine(Protocol):
 
 
 @runtime_checkable
+class Scored(Protocol):
+    """A finished position's own number for `player` where it is a score, not only a result
+    (a textbook tree from a file: the game says so with `utility_is_value`)."""
+
+    def score(self, player: Side) -> float: ...
+
+
+@runtime_checkable
+class History(Protocol):
+    """The moves and chance outcomes that led to the position from the start (a state that
+    is not a dataclass travels to another process as these, `ai.student_code.messages`)."""
+
+    def history(self) -> list[Move]: ...
+
+
+@runtime_checkable
 class KaggleObservation(Protocol):
     """The position as a Kaggle environment's observation for an agent."""
 
@@ -350,11 +377,20 @@ class KaggleObservation(Protocol):
 
 
 @runtime_checkable
-class State(Protocol):
-    """What the search and the front end may ask of a position."""
+class State(Protocol[M]):
+    """What the search and the front end may ask of a position, generic over the move type
+    (``State[int]``; ``State[Any]`` where the game is not known, as in `ai`).  Nothing else:
+    a member only some games have is an optional hook, read through `state_capabilities`."""
 
-    STOCHASTIC: ClassVar[bool]
-    """True for games with chance nodes: values are win probabilities, no distance bonus."""
+    @property
+    def STOCHASTIC(self) -> bool:
+        """True for games with chance nodes: values are win probabilities, no distance bonus."""
+        ...
+
+    @property
+    def game(self) -> Game[M]:
+        """The game the position belongs to (its heuristics, notation and options)."""
+        ...
 
     @property
     def to_move(self) -> Side: ...
@@ -369,12 +405,12 @@ class State(Protocol):
         """Number of player decisions made since the initial state."""
         ...
 
-    def legal_moves(self) -> tuple[Move, ...]: ...
-    def play(self, move: Move) -> State: ...
+    def legal_moves(self) -> tuple[M, ...]: ...
+    def play(self, move: M) -> State[M]: ...
     def is_terminal(self) -> bool: ...
     def winner(self) -> Side | None: ...
     def utility(self, player: Side) -> float: ...
-    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
+    def chance_outcomes(self) -> tuple[tuple[M, float], ...]: ...
     def key(self) -> Hashable: ...
     def winning_line(self) -> tuple[Any, ...] | None:
         """The cells that won the game, in the game's own coordinates, or None."""
@@ -382,7 +418,7 @@ class State(Protocol):
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[M]):
     """A game's rules, notation and heuristics, and its description as class attributes.
 
     Optional members (`BenchPositions`, `SolverBenchmarked`, `HasReferencePolicy`, ... below,
@@ -407,12 +443,12 @@ class Game(Protocol):
         """This game's options as given to its factory (``{"goal": 50}`` for Pig)."""
         ...
 
-    def initial_state(self) -> Any: ...
-    def parse_move(self, text: str, state: Any) -> Move: ...
-    def format_move(self, move: Move) -> str: ...
-    def parse_moves(self, text: str) -> list[Move]: ...
-    def format_moves(self, moves: Sequence[Move]) -> str: ...
-    def replay(self, moves: Sequence[Move]) -> Any: ...
+    def initial_state(self) -> State[M]: ...
+    def parse_move(self, text: str, state: Any) -> M: ...
+    def format_move(self, move: M) -> str: ...
+    def parse_moves(self, text: str) -> list[M]: ...
+    def format_moves(self, moves: Sequence[M]) -> str: ...
+    def replay(self, moves: Sequence[M]) -> State[M]: ...
     def render(self, state: Any) -> str:
         """The position as plain text for the terminal (a small board drawing)."""
         ...
@@ -521,6 +557,7 @@ REQUIRED_GAME_MEMBERS = (
 is not asked for it."""
 REQUIRED_STATE_MEMBERS = (
     "STOCHASTIC",
+    "game",
     "to_move",
     "player",
     "ply",
@@ -557,6 +594,7 @@ class Capabilities:
     exact_engine: Callable[[Any], ExactEngine | None] | None = None
     exact_engine_status: Callable[[Any], str] | None = None
     kaggle_observation: Callable[[Any], dict[str, Any]] | None = None
+    score: Callable[[Any, int], float] | None = None
     warm_up: Callable[[], float] | None = None
     option_cost: Callable[[dict[str, int]], OptionCost | None] | None = None
     reference_policy: Callable[[Any], ReferencePolicy] | None = None
@@ -590,6 +628,7 @@ _STATE_HOOKS = (
     "exact_engine",
     "exact_engine_status",
     "kaggle_observation",
+    "score",
 )
 _GAME_HOOKS = (
     "warm_up",

@@ -29,6 +29,7 @@ from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
 from plyground.ai.players.players import PlayerConfig, search_with
 from plyground.ai.players.presets import DIFFICULTIES
+from plyground.games.base import Game, State
 
 ADVICE_SECONDS = 1.5
 """The budget of advice from a preset (a solve the game calls cheap runs to its end)."""
@@ -45,7 +46,7 @@ class Advisor:
     """'exact table', 'solver', or the preset's name ('Expert')."""
 
 
-def exact_heuristic(game: Any) -> str | None:
+def exact_heuristic(game: Game[Any]) -> str | None:
     """The name of the game's exact heuristic (an exact table), if it has one."""
     for name, heuristic in game.heuristics.items():
         if getattr(heuristic, "exact", False):
@@ -53,7 +54,7 @@ def exact_heuristic(game: Any) -> str | None:
     return None
 
 
-def advisor_for(game: Any, state: Any) -> Advisor:
+def advisor_for(game: Game[Any], state: State[Any]) -> Advisor:
     """The best evaluator the game has at `state` (see the module's docstring)."""
     table = exact_heuristic(game)
     if table is not None and heuristic_refusal(game, table) is None:  # buildable here
@@ -73,7 +74,7 @@ def advisor_for(game: Any, state: Any) -> Advisor:
 
 
 def advise_with(
-    state: Any,
+    state: State[Any],
     config: PlayerConfig,
     *,
     progress: Callable[[SearchProgress], None] | None = None,
@@ -94,7 +95,7 @@ def advise_with(
     )
 
 
-def advise(game: Any, state: Any, **options: Any) -> tuple[SearchResult, str]:
+def advise(game: Game[Any], state: State[Any], **options: Any) -> tuple[SearchResult, str]:
     """The advice at `state` and its title (`advice_title`): what the window's Hint shows."""
     advisor = advisor_for(game, state)
     result = advise_with(state, advisor.config, **options)

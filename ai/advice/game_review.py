@@ -24,7 +24,7 @@ from typing import Any
 
 from plyground.ai.engine.values import PROVEN, describe
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, exact
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, Move, State
 
 MAX_LINES = 3
 """Engine lines shown per position."""
@@ -266,7 +266,7 @@ def findings_text(moves: Sequence[MoveReview]) -> str:
     return f"{len(marked)} of {total} lost value: {', '.join(kinds)}"
 
 
-def terminal_evaluation(state: Any, player: int) -> Evaluation:
+def terminal_evaluation(state: State[Any], player: int) -> Evaluation:
     """A finished game's result for `player`: exact."""
     return exact(float(state.utility(player)), Source.SEARCH)
 
@@ -285,7 +285,7 @@ def review_points(initial: Any, moves: Sequence[Move]) -> list[tuple[int, Any]]:
     return points
 
 
-def _child_value(state: Any, move: Move, evaluate: Evaluator) -> Evaluation:
+def _child_value(state: State[Any], move: Move, evaluate: Evaluator) -> Evaluation:
     """The value of `move` at `state` for its mover, from the position after it."""
     return _value_for(state.play(move), state.to_move, evaluate)
 
@@ -307,7 +307,7 @@ def _value_for(node: Any, player: int, evaluate: Evaluator) -> Evaluation:
 
 
 def position_review(
-    index: int, state: Any, found: tuple[Evaluation, Sequence[Line]] | None
+    index: int, state: State[Any], found: tuple[Evaluation, Sequence[Line]] | None
 ) -> PositionReview:
     """The review of one position from its evaluation (None: a finished game)."""
     if state.is_terminal() or found is None:
@@ -321,7 +321,7 @@ def position_review(
 
 def move_review(
     index: int,
-    state: Any,
+    state: State[Any],
     move: Move,
     found: tuple[Evaluation, Sequence[Line]],
     evaluate: Evaluator | None,

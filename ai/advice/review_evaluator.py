@@ -22,8 +22,10 @@ from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.games.base import (
     CHANCE,
+    Game,
     HasReferencePolicy,
     Move,
+    State,
     ValuedReferencePolicy,
     state_capabilities,
 )
@@ -34,7 +36,7 @@ LINE_PLIES = 8
 """Longest engine line shown."""
 
 
-def exact_table(game: Any) -> ValuedReferencePolicy | None:
+def exact_table(game: Game[Any]) -> ValuedReferencePolicy | None:
     """The game's reference policy if it can value a position (`key_of`), else None."""
     policy = game.reference_policy() if isinstance(game, HasReferencePolicy) else None
     return policy if isinstance(policy, ValuedReferencePolicy) else None
@@ -46,7 +48,7 @@ class ReviewEvaluator:
 
     def __init__(
         self,
-        game: Any,
+        game: Game[Any],
         seconds: float | None = REVIEW_SECONDS,
         should_stop: Callable[[], bool] | None = None,
     ) -> None:
@@ -56,7 +58,7 @@ class ReviewEvaluator:
         self.policy = exact_table(game)
         self.table = TranspositionTable(bits=20)
 
-    def __call__(self, state: Any) -> tuple[Evaluation, list[Line]]:
+    def __call__(self, state: State[Any]) -> tuple[Evaluation, list[Line]]:
         """The position's value for the player to move and its lines, best first."""
         if self.policy is not None:
             found = self.from_table(state)
@@ -66,7 +68,7 @@ class ReviewEvaluator:
 
     # -- an exact table ----------------------------------------------------------------
 
-    def table_value(self, state: Any, player: int) -> Evaluation | None:
+    def table_value(self, state: State[Any], player: int) -> Evaluation | None:
         """The exact value of `state` for `player` from the table (None: not in it)."""
         if state.is_terminal():
             return Evaluation(float(state.utility(player)), Kind.EXACT, Source.SEARCH)
@@ -86,7 +88,7 @@ class ReviewEvaluator:
         value = 2 * max(policy.move_values(key).values()) - 1
         return Evaluation(value if state.to_move == player else -value, Kind.EXACT, Source.TABLE)
 
-    def from_table(self, state: Any) -> tuple[Evaluation, list[Line]] | None:
+    def from_table(self, state: State[Any]) -> tuple[Evaluation, list[Line]] | None:
         """Every move's exact value from the table (a chance node: its outcomes' mean)."""
         if state.to_move == CHANCE:
             value = self.table_value(state, state.player)
@@ -104,7 +106,7 @@ class ReviewEvaluator:
 
     # -- a search ----------------------------------------------------------------------
 
-    def from_search(self, state: Any) -> tuple[Evaluation, list[Line]]:
+    def from_search(self, state: State[Any]) -> tuple[Evaluation, list[Line]]:
         """The advisor's search (`ai.advice.advisor`: a cheap solve with the book, else the
         strongest
         preset) within the review's budget; every value carries the search's own provenance."""
@@ -126,7 +128,7 @@ class ReviewEvaluator:
             lines.append(Line(moves, values[move]))
         return lines[0].evaluation, lines
 
-    def continued(self, state: Any, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    def continued(self, state: State[Any], line: tuple[Move, ...]) -> tuple[Move, ...]:
         """`line` continued with the best moves the table remembers (up to LINE_PLIES)."""
         moves = list(line)
         node = state
@@ -150,7 +152,7 @@ class ReviewEvaluator:
 
 
 def default_evaluator(
-    game: Any,
+    game: Game[Any],
     seconds: float | None = REVIEW_SECONDS,
     should_stop: Callable[[], bool] | None = None,
 ) -> ReviewEvaluator:

@@ -30,12 +30,13 @@ from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.players import AIPlayer, with_seed
 from plyground.ai.players.presets import DIFFICULTIES
 from plyground.ai.players.text_table import format_seconds, format_table
+from plyground.games.base import Game, State
 
 STONE_BANDS = ((0, 11), (12, 12), (13, 16), (17, 20), (21, 30), (31, 42))
 """Rows of the move-time table: stones on the board before the move."""
 
 
-def _exact(state: Any) -> int:
+def _exact(state: State[Any]) -> int:
     """The exact value of `state` in units (the game's solver)."""
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
     return make_alphabeta(state, ctx).solve_value(
@@ -43,7 +44,7 @@ def _exact(state: Any) -> int:
     )
 
 
-def _check(state: Any, move: Any) -> tuple[bool, bool]:
+def _check(state: State[Any], move: Any) -> tuple[bool, bool]:
     """(the move keeps the exact value, the move keeps the result: win, draw or loss)."""
     value = _exact(state)
     ctx = Context(heuristic_for(state, None), None, 0, None, None)
@@ -64,7 +65,7 @@ def load_average() -> float | None:
         return None
 
 
-def _opening(game: Any, rng: random.Random, plies: int) -> Any:
+def _opening(game: Game[Any], rng: random.Random, plies: int) -> Any:
     """A random unfinished position `plies` moves from the start."""
     while True:
         state = game.initial_state()

@@ -21,7 +21,8 @@ from typing import Any
 from plyground import games
 from plyground.ai.compare.comparison import run_variant
 from plyground.ai.engine.search import search
-from plyground.games.from_file import freeze
+from plyground.games.from_file import FileGame, FileState, freeze
+from plyground.games.from_file.styles import EasyAIStyle
 
 CASES: tuple[tuple[str, str, str, int], ...] = (
     ("easyAI", "easyAI.games:Nim", "", 5),
@@ -64,18 +65,25 @@ def _median(run: Callable[[], tuple[Any, int | None]]) -> tuple[float, Any, int 
     return statistics.median(times), result, nodes
 
 
+def copy_of(game: FileGame, state: FileState) -> Any:
+    """A fresh copy of an easyAI game object for the framework to search (it changes it)."""
+    style = game.style
+    assert isinstance(style, EasyAIStyle)
+    return style.copy(state.inner)
+
+
 def _framework_runs(
-    framework: str, game: Any, state: Any, depth: int
+    framework: str, game: FileGame, state: FileState, depth: int
 ) -> list[tuple[str, Callable[[], tuple[Any, int | None]]]]:
     if framework == "easyAI":
         from easyAI import Negamax
         from easyAI.AI import TranspositionTable
 
         def plain() -> tuple[Any, int | None]:
-            return Negamax(depth)(game.style.copy(state.inner)), None
+            return Negamax(depth)(copy_of(game, state)), None
 
         def tabled() -> tuple[Any, int | None]:
-            return Negamax(depth, tt=TranspositionTable())(game.style.copy(state.inner)), None
+            return Negamax(depth, tt=TranspositionTable())(copy_of(game, state)), None
 
         runs = [("easyAI Negamax", plain)]
         if callable(getattr(state.inner, "ttentry", None)):  # its table keys by ttentry()
@@ -93,6 +101,8 @@ def run_case(framework: str, spec: str, moves: str, depth: int) -> dict[str, Any
     """One case: every search's median time, nodes and move, and whether the moves agree."""
     game = games.get_game(spec)
     state = game.replay(game.parse_moves(moves)) if moves else game.initial_state()
+    assert isinstance(state, FileState), "a framework's game comes through its adapter"
+    assert isinstance(game, FileGame)
     timings: list[Timing] = []
     for who, run in _framework_runs(framework, game, state, depth):
         seconds, move, nodes = _median(run)

@@ -48,6 +48,7 @@ from plyground.ai.engine.values import signed
 from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.players.match import MatchSetup, play_game
 from plyground.ai.players.text_table import format_seconds, format_table
+from plyground.games.base import State
 
 __all__ = [
     "DEFAULT_SOLVER_PLAN",
@@ -149,7 +150,7 @@ def _position_state(position: BenchPosition) -> tuple[Any, Any]:
 
 
 def _ladder(
-    state: Any, algorithm: str, limit: float, max_depth: int, log: Log
+    state: State[Any], algorithm: str, limit: float, max_depth: int, log: Log
 ) -> list[dict[str, Any]]:
     """Search at depths 1, 2, ... until the next depth is predicted to exceed `limit` seconds."""
     rows: list[dict[str, Any]] = []

@@ -18,7 +18,7 @@ from plyground.ai.engine.values import plies_to_end
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.file_reader import read_lines
-from plyground.games.base import SolverBenchmark
+from plyground.games.base import SolverBenchmark, State
 
 Log = Callable[[str], None]
 """Where a benchmark writes its progress lines."""
@@ -144,7 +144,7 @@ def solver_engine_status(game_name: str | None = None) -> str | None:
     return engine_status(games.get_game(name).initial_state())
 
 
-def engine_available(state: Any) -> bool:
+def engine_available(state: State[Any]) -> bool:
     """Whether the game offers a compiled engine for `state` here."""
     from plyground.ai.engine.exact_solving import engine_for
 
@@ -164,7 +164,7 @@ class TimedSolve:
 
 
 def solve_position(
-    state: Any, mode: str, position_time: float | None = None, engine: str = "compiled"
+    state: State[Any], mode: str, position_time: float | None = None, engine: str = "compiled"
 ) -> tuple[int | None, int, float]:
     """Solve one position: (the test files' score or None if out of time, nodes, seconds).
 
@@ -177,7 +177,7 @@ def solve_position(
 
 
 def timed_solve(
-    state: Any, mode: str, position_time: float | None = None, engine: str = "compiled"
+    state: State[Any], mode: str, position_time: float | None = None, engine: str = "compiled"
 ) -> TimedSolve:
     """`solve_position` with the whole call timed beside the search."""
     from plyground.ai.engine.exact_solving import python_only
@@ -188,7 +188,9 @@ def timed_solve(
     return _solve_position(state, mode, position_time, engine)
 
 
-def _solve_position(state: Any, mode: str, position_time: float | None, engine: str) -> TimedSolve:
+def _solve_position(
+    state: State[Any], mode: str, position_time: float | None, engine: str
+) -> TimedSolve:
     """The whole call starts here: a game's engine keeps its table between searches, and is
     emptied (at once) so that every position's nodes are its own; the Python solver gets a
     fresh table of SOLVER_TABLE_BITS."""
@@ -199,7 +201,8 @@ def _solve_position(state: Any, mode: str, position_time: float | None, engine: 
     from plyground.ai.engine.values import INF_UNITS, SCALE
 
     called = time.perf_counter()
-    benchmark: SolverBenchmark = state.game.solver_benchmark
+    benchmark = games.capabilities(state.game).solver_benchmark
+    assert benchmark is not None, "only a game with solver sets is benchmarked"
     exact_engine = engine_for(state) if engine != "python" else None
     if exact_engine is not None:
         exact_engine.clear()

@@ -50,7 +50,7 @@ from plyground.ai.evaluation.move_provenance import judge
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.wording import board_text
 from plyground.ai.textbook.counts import share_of_minimax
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, Move, State
 
 __all__ = [
     "DEFAULT_SPEED",
@@ -121,9 +121,9 @@ VARIANTS: tuple[Variant, ...] = (
 BY_KEY = {variant.key: variant for variant in VARIANTS}
 
 
-def variants_for(state: Any) -> tuple[Variant, ...]:
+def variants_for(state: State[Any]) -> tuple[Variant, ...]:
     """The variants that can search this state's game (with or without chance)."""
-    stochastic = bool(getattr(state, "STOCHASTIC", False))
+    stochastic = state.STOCHASTIC
     return tuple(variant for variant in VARIANTS if variant.chance == stochastic)
 
 
@@ -255,7 +255,7 @@ def parse_depths(text: str) -> list[int]:
 
 # ------------------------------------------------------------------ running one variant
 def run_variant(
-    state: Any,
+    state: State[Any],
     variant: str,
     depth: int,
     heuristic: str | None = None,
@@ -276,7 +276,7 @@ def run_variant(
     return _run_engine(state, chosen, depth, heuristic, seed, progress, should_stop)
 
 
-def _checked_variant(state: Any, variant: str, depth: int) -> Variant:
+def _checked_variant(state: State[Any], variant: str, depth: int) -> Variant:
     """The variant named, once it fits the game, the depth and the position."""
     chosen = BY_KEY.get(variant)
     if chosen is None:
@@ -293,7 +293,7 @@ def _checked_variant(state: Any, variant: str, depth: int) -> Variant:
 
 
 def _run_engine(
-    state: Any,
+    state: State[Any],
     chosen: Variant,
     depth: int,
     heuristic: str | None,
@@ -340,7 +340,7 @@ def _run_engine(
 
 
 def _run_textbook(
-    state: Any,
+    state: State[Any],
     chosen: Variant,
     depth: int,
     heuristic: str | None,
@@ -408,7 +408,7 @@ def _replace(row: Row, **changes: Any) -> Row:
     return Row(**data)
 
 
-def planned_seconds(state: Any, depths: Sequence[int], max_seconds: float | None) -> float:
+def planned_seconds(state: State[Any], depths: Sequence[int], max_seconds: float | None) -> float:
     """Estimated seconds of every run `compare(state, depths, max_seconds=...)` would make
     (runs estimated above `max_seconds` are skipped, as `compare` skips them), before any
     runs: the estimates a finished run would refine are taken from the tree alone."""
@@ -425,7 +425,7 @@ def planned_seconds(state: Any, depths: Sequence[int], max_seconds: float | None
 
 
 def compare(
-    state: Any,
+    state: State[Any],
     depths: Sequence[int],
     heuristic: str | None = None,
     variants: Sequence[str] | None = None,
@@ -456,7 +456,7 @@ def compare(
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
     sizes = tree_sizes(state, max(depths, default=1))
-    result = Comparison(b, chance=bool(getattr(state, "STOCHASTIC", False)))
+    result = Comparison(b, chance=state.STOCHASTIC)
     total = len(chosen) * len(depths)
     given_up: set[str] = set()
     for depth in sorted(depths):

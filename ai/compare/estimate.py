@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from plyground.ai.evaluation.wording import counted
-from plyground.games.base import CHANCE
+from plyground.games.base import CHANCE, State
 
 if TYPE_CHECKING:  # ai.compare.comparison imports this module; a row only types `done`
     from plyground.ai.compare.comparison import Row
@@ -29,7 +29,7 @@ class Estimate:
     """How it was made ("branching 4.2" or "growth x3.1 from depth 5")."""
 
 
-def _children(state: Any) -> int:
+def _children(state: State[Any]) -> int:
     """A decision's children, counting each chance outcome behind a move as one."""
     total = 0
     for move in state.legal_moves():
@@ -38,7 +38,7 @@ def _children(state: Any) -> int:
     return total
 
 
-def branching(state: Any, playouts: int = 12, plies: int = 12, seed: int = 0) -> float:
+def branching(state: State[Any], playouts: int = 12, plies: int = 12, seed: int = 0) -> float:
     """The game's real branching near `state`: the mean number of children of the decisions
     met in a few seeded random playouts (at least 1)."""
     rng = random.Random(seed)
@@ -57,7 +57,7 @@ def branching(state: Any, playouts: int = 12, plies: int = 12, seed: int = 0) ->
     return max(1.0, sum(counts) / len(counts)) if counts else 1.0
 
 
-def tree_sizes(state: Any, depth: int, playouts: int = 300, seed: int = 0) -> list[float]:
+def tree_sizes(state: State[Any], depth: int, playouts: int = 300, seed: int = 0) -> list[float]:
     """Knuth's estimate of minimax's node count at every depth 0..`depth` from `state`.
 
     Each random path from the root weighs a node by the product of the branching above it,

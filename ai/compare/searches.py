@@ -23,7 +23,7 @@ from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.game_view import Position, TextbookGame
 from plyground.ai.textbook.minimax import minimax
 from plyground.ai.textbook.observer import Observers, Quiet
-from plyground.games.base import Move
+from plyground.games.base import Move, State
 
 TEXTBOOK_ROWS: dict[str, Callable[..., float]] = {
     "minimax": minimax,
@@ -98,7 +98,7 @@ class TextbookRun:
 
 
 def run_textbook(
-    state: Any,
+    state: State[Any],
     variant: str,
     depth: int,
     heuristic: str | None,

@@ -22,7 +22,7 @@ from plyground.ai.engine.values import (
     WIN_UNITS,
     to_value,
 )
-from plyground.games.base import Heuristic, Move, state_capabilities
+from plyground.games.base import Heuristic, Move, State, state_capabilities
 
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
@@ -68,18 +68,17 @@ def child_bound(bound: int) -> int:
     return -bound
 
 
-def terminal_units(state: Any) -> int:
+def terminal_units(state: State[Any]) -> int:
     """A finished game's value for the player whose turn it would be (negamax view).
 
     A game whose finished positions carry scores (`utility_is_value`, with a ``score(player)``:
     a textbook tree from a file) is searched for the highest score: a score s is worth
     ``HEURISTIC_UNITS * s / (|s| + 1)`` units, in the order of the scores and below every
     proven win."""
-    if state_capabilities(state).utility_is_value:
-        score = getattr(state, "score", None)
-        if score is not None:
-            value = float(score(state.player))
-            return int(HEURISTIC_UNITS * value / (abs(value) + 1))
+    offered = state_capabilities(state)
+    if offered.utility_is_value and offered.score is not None:
+        value = float(offered.score(state, state.player))
+        return int(HEURISTIC_UNITS * value / (abs(value) + 1))
     return int(state.utility(state.player)) * WIN_UNITS
 
 
@@ -229,7 +228,7 @@ class Context:
                 SearchProgress(self.depth, self.nodes, self.elapsed(), self.best_move, value)
             )
 
-    def leaf(self, state: Any) -> int:
+    def leaf(self, state: State[Any]) -> int:
         """Evaluate a non-terminal leaf in units, clamped inside the heuristic band.
 
         Without chance the band is ±HEURISTIC_LIMIT, below every proven result; with
@@ -245,7 +244,7 @@ class Context:
             return -limit
         return value
 
-    def leaf_exact(self, state: Any) -> float:
+    def leaf_exact(self, state: State[Any]) -> float:
         """Like `leaf`, without rounding to whole units: chance games' win probabilities can
         differ by less than a unit between two moves, and rounding would flip the choice."""
         self.leaf_evaluations += 1

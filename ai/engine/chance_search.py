@@ -17,7 +17,7 @@ from plyground.ai.engine.bookkeeping import POLL_MASK, Context
 from plyground.ai.engine.full_width_search import book_leaf
 from plyground.ai.engine.table import EXACT, TranspositionTable
 from plyground.ai.engine.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
-from plyground.games.base import CHANCE, Move, state_capabilities
+from plyground.games.base import CHANCE, Move, State, state_capabilities
 
 DEPTH_SALT = 0x9E3779B97F4A7C15
 """Spreads the entries of one position at different depths over different slots."""
@@ -30,7 +30,7 @@ class ChanceSearch:
         self.ctx = ctx
         self.table = table if table is not None else TranspositionTable(bits=20)
 
-    def search(self, root: Any, depth: int) -> float:
+    def search(self, root: State[Any], depth: int) -> float:
         """The exact depth-limited expectiminimax value of `root` for `root.player`, in units."""
         ctx = self.ctx
         poll = ctx.poll
@@ -104,7 +104,7 @@ class ChanceSearch:
             ctx.table_hits += counters[1]
             ctx.estimate_hits += counters[2]
 
-    def root(self, state: Any, depth: int, order: list[Move]) -> dict[Any, float]:
+    def root(self, state: State[Any], depth: int, order: list[Move]) -> dict[Any, float]:
         """The exact value of every root move, for the player to move."""
         self.ctx.nodes += 1
         player = state.player
@@ -125,7 +125,7 @@ class ChanceSearch:
                 self.ctx.best_value = values[move]
         return values
 
-    def principal_variation(self, state: Any, first: Move, depth: int) -> tuple[Move, ...]:
+    def principal_variation(self, state: State[Any], first: Move, depth: int) -> tuple[Move, ...]:
         """The chosen move and the best replies that follow it, up to the next chance node."""
         line = [first]
         node = state.play(first)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.evaluation.wording import counted
-from plyground.games.base import CHANCE, OptionCost, capabilities, state_capabilities
+from plyground.games.base import CHANCE, Game, OptionCost, State, capabilities, state_capabilities
 
 SAMPLE_PATHS = 200
 """Random paths averaged by the tree-size estimator."""
@@ -34,7 +34,7 @@ REFUSE_SECONDS = 300.0
 """Without a time budget, a search estimated to take longer than this is refused."""
 
 
-def tree_size(state: Any, depth: int | None, paths: int = SAMPLE_PATHS) -> float:
+def tree_size(state: State[Any], depth: int | None, paths: int = SAMPLE_PATHS) -> float:
     """Estimated node count of the full tree below `state` to `depth` player decisions (None:
     to the end of the game), root included: what plain minimax would visit."""
     rng = random.Random(0x5EED)
@@ -46,7 +46,7 @@ def tree_size(state: Any, depth: int | None, paths: int = SAMPLE_PATHS) -> float
     return total / paths
 
 
-def _one_path(state: Any, depth: int | None, rng: random.Random) -> float:
+def _one_path(state: State[Any], depth: int | None, rng: random.Random) -> float:
     """Knuth's estimate from one random path: the sum of the products of the branchings."""
     weight = 1.0
     estimate = 1.0
@@ -69,7 +69,7 @@ def _one_path(state: Any, depth: int | None, rng: random.Random) -> float:
     return math.inf
 
 
-def estimate_nodes(state: Any, algorithm: str, depth: int | None) -> float:
+def estimate_nodes(state: State[Any], algorithm: str, depth: int | None) -> float:
     """Roughly how many nodes `ai.search(state, algorithm, depth)` visits (inf: endless).
 
     minimax visits the whole tree T; expectiminimax too without chance, and about T^0.7
@@ -88,12 +88,12 @@ def estimate_nodes(state: Any, algorithm: str, depth: int | None) -> float:
     return tree
 
 
-def estimate_seconds(state: Any, algorithm: str, depth: int | None) -> float:
+def estimate_seconds(state: State[Any], algorithm: str, depth: int | None) -> float:
     """`estimate_nodes` at the search's speed (`speed`)."""
     return estimate_nodes(state, algorithm, depth) / speed(state, algorithm, depth)
 
 
-def speed(state: Any, algorithm: str, depth: int | None) -> float:
+def speed(state: State[Any], algorithm: str, depth: int | None) -> float:
     """Nodes a second of the search: a solve on the game's exact engine at the engine's speed
     (the game's `solve_speed()` hook), else the algorithm's typical speed (NODES_PER_SECOND).
     Only speeds of searching count here, never a one-time start-up."""
@@ -115,7 +115,9 @@ class CostVerdict:
     message: str
 
 
-def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> CostVerdict:
+def judge(
+    state: State[Any], algorithm: str, depth: int | None, time_limit: float | None
+) -> CostVerdict:
     """The verdict on a search before it starts, with a one-line message and what to do.
 
     A time budget makes any search finish (iterative deepening keeps the deepest finished
@@ -143,14 +145,16 @@ def judge(state: Any, algorithm: str, depth: int | None, time_limit: float | Non
     return CostVerdict("warn", nodes, seconds, f"{what} may take a while ({size}, estimated)")
 
 
-def _cheap_to_solve(state: Any) -> bool:
+def _cheap_to_solve(state: State[Any]) -> bool:
     """The game's `solve_is_cheap()` hook: an opening book that alpha-beta reaches within a
     few plies makes solving quick where the tree-size estimate says it is endless."""
     hook = state_capabilities(state).solve_is_cheap
     return hook is not None and bool(hook(state))
 
 
-def deepest_within(state: Any, algorithm: str, seconds: float, limit: int = 64) -> int | None:
+def deepest_within(
+    state: State[Any], algorithm: str, seconds: float, limit: int = 64
+) -> int | None:
     """The deepest fixed depth whose search is estimated to finish within `seconds`."""
     best = None
     for depth in range(1, limit + 1):
@@ -268,15 +272,14 @@ def format_bytes(count: float) -> str:
     return f"{count:.0f} bytes"
 
 
-def heuristic_refusal(game: Any, heuristic: str | None) -> str | None:
+def heuristic_refusal(game: Game[Any], heuristic: str | None) -> str | None:
     """Why `heuristic` (None: the game's default) cannot run on this machine with the game's
     options (what it reads is too large to build here), or None."""
-    values = game.option_values() if hasattr(game, "option_values") else {}
-    cost = option_cost(type(game), values)
-    name = heuristic or getattr(game, "default_heuristic", None)
+    cost = option_cost(type(game), game.option_values())
+    name = heuristic or game.default_heuristic
     if cost is None or name not in cost.heuristics:
         return None
-    return option_refusal(type(game), values)
+    return option_refusal(type(game), game.option_values())
 
 
 # ----------------------------------------------------------------------------- matches
@@ -287,7 +290,7 @@ PLAYOUTS = 8
 """Random games played to estimate how many decisions a game has."""
 
 
-def decisions_per_game(game: Any, playouts: int = PLAYOUTS) -> float:
+def decisions_per_game(game: Game[Any], playouts: int = PLAYOUTS) -> float:
     """The mean number of player decisions in a random game (seeded: the same every run)."""
     rng = random.Random(0x6A3E)
     total = 0
@@ -304,7 +307,7 @@ def decisions_per_game(game: Any, playouts: int = PLAYOUTS) -> float:
     return total / playouts
 
 
-def move_seconds(game: Any, config: Any) -> float:
+def move_seconds(game: Game[Any], config: Any) -> float:
     """Seconds one move of a player config takes, estimated at the start position (a time
     budget caps it; a random player costs nothing)."""
     algorithm = getattr(config, "algorithm", "random")
@@ -316,7 +319,7 @@ def move_seconds(game: Any, config: Any) -> float:
     return seconds
 
 
-def games_seconds(game: Any, configs: Any, games: int, jobs: int = 1) -> float:
+def games_seconds(game: Game[Any], configs: Any, games: int, jobs: int = 1) -> float:
     """Estimated wall time of `games` games, each between two of `configs` (a match: the
     two players; a tournament: every pair alike), on `jobs` worker processes: orders of
     magnitude, like every figure here."""

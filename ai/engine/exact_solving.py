@@ -29,7 +29,9 @@ from plyground.games.base import (
     DISTANCE_WIN,
     PURE_PYTHON_VARIABLE,
     ExactEngine,
+    Game,
     Move,
+    State,
     WarmUp,
     state_capabilities,
 )
@@ -50,13 +52,13 @@ if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one
     raise ImportError("ai.engine.values and games.base.DISTANCE_WIN disagree on the value scale")
 
 
-def engine_for(state: Any) -> ExactEngine | None:
+def engine_for(state: State[Any]) -> ExactEngine | None:
     """The game's exact engine for `state` (None: solve in Python)."""
     hook = state_capabilities(state).exact_engine
     return hook(state) if hook is not None else None
 
 
-def engine_status(state: Any) -> str | None:
+def engine_status(state: State[Any]) -> str | None:
     """One line on which solver the game runs (`exact_engine_status()`), None if it has one
     solver only."""
     hook = state_capabilities(state).exact_engine_status
@@ -87,7 +89,7 @@ _warming: set[str] = set()
 """Names of the games whose engine a background warm-up was started for (once each)."""
 
 
-def warm_up_in_background(game: Any) -> threading.Thread | None:
+def warm_up_in_background(game: Game[Any]) -> threading.Thread | None:
     """Load (or compile) the exact engine of `game` (its optional `warm_up()` hook) in a
     background thread, once per game and process; None when there is nothing to warm up.
 
@@ -95,7 +97,7 @@ def warm_up_in_background(game: Any) -> threading.Thread | None:
     waits for an engine, and only the game in play loads one (a game without the hook
     loads nothing).  The warm-up works on a table of its own: a search running meanwhile
     is not disturbed, it only waits for the compiler if it needs the engine at once."""
-    name = str(getattr(game, "name", type(game).__name__))
+    name = game.name
     if not isinstance(game, WarmUp) or name in _warming or os.environ.get(WARM_UP_SWITCH):
         return None
     _warming.add(name)
@@ -111,7 +113,7 @@ def warm_up_in_background(game: Any) -> threading.Thread | None:
 
 
 def make_alphabeta(
-    state: Any,
+    state: State[Any],
     ctx: Context,
     table: TranspositionTable | None = None,
     solving: bool = True,
@@ -141,14 +143,16 @@ class EngineSearch(PruningSearch):
         """(key, value) of the last position `solve_value` solved on the engine."""
         """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
 
-    def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:
+    def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:
         """Fail-hard value of `root` in units: the engine's when solving, else alpha-beta's."""
         if depth < UNLIMITED_DEPTH:
             return super().search(root, depth, alpha, beta)
         low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
         return self._on_engine(lambda budget: self.engine.probe(root, low, high, budget))
 
-    def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
+    def solve_value(
+        self, state: State[Any], move: Move | None, depth: int, low: int, high: int
+    ) -> int:
         """The exact value: a position's own with no bounds given is the engine's `solve`
         (its own order of probes; the last one solved is remembered), anything else
         alpha-beta's probes on the engine."""
@@ -161,7 +165,7 @@ class EngineSearch(PruningSearch):
         return value
 
     def root(
-        self, state: Any, depth: int, order: list[Move], all_values: bool
+        self, state: State[Any], depth: int, order: list[Move], all_values: bool
     ) -> tuple[dict[Any, int], set[Any]]:
         """Alpha-beta's root search, with the move the engine found keeping the solved value
         tried first: it is proven at once, so a budget spent on the tie tests of the other
@@ -197,7 +201,7 @@ class EngineSearch(PruningSearch):
 
     def principal_variation(
         self,
-        state: Any,
+        state: State[Any],
         first: Move,
         limit: int,
         lines: dict[Any, tuple[Move, ...]] | None = None,
@@ -209,7 +213,7 @@ class EngineSearch(PruningSearch):
             return super().principal_variation(state, first, limit, lines)
         return self._engine_line(state, first, limit)
 
-    def _engine_line(self, state: Any, first: Move, limit: int) -> tuple[Move, ...]:
+    def _engine_line(self, state: State[Any], first: Move, limit: int) -> tuple[Move, ...]:
         ctx = self.ctx
         saved = ctx.node_limit, ctx.deadline, ctx.finish_now, ctx.nodes
         ctx.node_limit, ctx.deadline, ctx.finish_now = ctx.nodes + LINE_NODES, None, None
@@ -219,9 +223,10 @@ class EngineSearch(PruningSearch):
             value = self.solve_value(node, None, UNLIMITED_DEPTH, -INF_UNITS, INF_UNITS)
             # Stop where the alpha-beta line stops too: at a position the game knows exactly
             # (an opening book holds values, not moves; `ai.engine.search` says where a line ends).
+            searched = state_capabilities(node).search_moves
             while len(line) < limit and not node.is_terminal() and known_value(node) is None:
                 keeps = child_bound(value)  # the child's value after a move that keeps it
-                order = node.search_moves() or node.legal_moves()
+                order = (searched(node) if searched else ()) or node.legal_moves()
                 move = next((m for m in order if self._keeps(node, m, keeps)), None)
                 if move is None:
                     break

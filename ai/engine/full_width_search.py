@@ -13,7 +13,7 @@ from typing import Any
 
 from plyground.ai.engine.bookkeeping import POLL_MASK, Context, back_up, terminal_units
 from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move, state_capabilities
+from plyground.games.base import Move, State, state_capabilities
 
 
 def book_units(node: Any) -> int | None:
@@ -59,7 +59,7 @@ def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
 
 
 def minimax_root(
-    state: Any, depth: int, ctx: Context
+    state: State[Any], depth: int, ctx: Context
 ) -> tuple[dict[Any, int], dict[Any, tuple[Move, ...]]]:
     """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll

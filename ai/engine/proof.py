@@ -21,7 +21,7 @@ from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, _OutOfNodes, _OutOf
 from plyground.ai.engine.full_width_search import book_units
 from plyground.ai.engine.pruning_search import MAX_PLY, PruningSearch
 from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move, state_capabilities
+from plyground.games.base import Move, State, state_capabilities
 
 FIRST_PROBE_NODES = 2_048
 """The node budget of each move's probe in the first round (it grows 4x a round)."""
@@ -49,7 +49,7 @@ class Proof:
     """"Move now" stopped the proof (`finish_now`)."""
 
 
-def candidates(state: Any, order: list[Move]) -> tuple[list[Move], list[Move]]:
+def candidates(state: State[Any], order: list[Move]) -> tuple[list[Move], list[Move]]:
     """(moves that may keep the value, likeliest first; moves the game rules out at once)."""
     search_moves = state_capabilities(state).search_moves
     if search_moves is None:
@@ -63,7 +63,7 @@ def candidates(state: Any, order: list[Move]) -> tuple[list[Move], list[Move]]:
 
 def prove_keeper(
     searcher: PruningSearch,
-    state: Any,
+    state: State[Any],
     known: int,
     order: list[Move],
     limit: int | None = None,
@@ -110,7 +110,7 @@ def prove_keeper(
         proof.nodes = ctx.nodes - start
 
 
-def known_value(state: Any) -> int | None:
+def known_value(state: State[Any]) -> int | None:
     """The root's exact value in units where the game knows it (`solved_value()`, an
     opening book's `book_value()` with the distance), or None."""
     offered = state_capabilities(state)
@@ -121,14 +121,14 @@ def known_value(state: Any) -> int | None:
     return book_units(state) if offered.book_value is not None else None
 
 
-def solve_is_cheap(state: Any) -> bool:
+def solve_is_cheap(state: State[Any]) -> bool:
     """The game's `solve_is_cheap()` hook: solving this position is quick whatever the
     tree's size (an opening book a few plies away)."""
     hook = state_capabilities(state).solve_is_cheap
     return hook is not None and bool(hook(state))
 
 
-def promising_first(state: Any, order: list[Move]) -> list[Move]:
+def promising_first(state: State[Any], order: list[Move]) -> list[Move]:
     """The root moves with the game's `search_moves()` first (the likeliest best)."""
     search_moves = state_capabilities(state).search_moves
     if search_moves is None:

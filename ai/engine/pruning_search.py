@@ -37,7 +37,7 @@ from plyground.ai.engine.bookkeeping import (
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move, state_capabilities
+from plyground.games.base import Move, State, state_capabilities
 
 MAX_PLY = 512
 
@@ -60,7 +60,7 @@ class PruningSearch:
         """The root's exact value once a solving root search (one best move) has it."""
 
     # ------------------------------------------------------------------ the node search
-    def search(self, root: Any, depth: int, alpha: int, beta: int) -> int:  # noqa: C901
+    def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:  # noqa: C901
         """Fail-soft alpha-beta value of `root` in units, `depth` plies deep."""
         ctx = self.ctx
         poll = ctx.poll
@@ -254,19 +254,21 @@ class PruningSearch:
             self.seldepth = max(self.seldepth, counters[3])
 
     # ------------------------------------------------------------------ root searches
-    def child_value(self, state: Any, move: Move, depth: int, alpha: int, beta: int) -> int:
+    def child_value(self, state: State[Any], move: Move, depth: int, alpha: int, beta: int) -> int:
         """The root's value of `move`, searched with the root window (alpha, beta)."""
         child = state.play(move)
         deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
         return back_up(self.search(child, deeper, child_bound(beta), child_bound(alpha)))
 
-    def exact_child_value(self, state: Any, move: Move, depth: int) -> int:
+    def exact_child_value(self, state: State[Any], move: Move, depth: int) -> int:
         """The exact root value of `move`: full window, or null-window probes when solving."""
         if depth < UNLIMITED_DEPTH:
             return self.child_value(state, move, depth, -INF_UNITS, INF_UNITS)
         return self.solve_value(state, move, depth, -INF_UNITS, INF_UNITS)
 
-    def solve_value(self, state: Any, move: Move | None, depth: int, low: int, high: int) -> int:
+    def solve_value(
+        self, state: State[Any], move: Move | None, depth: int, low: int, high: int
+    ) -> int:
         """Exact value (within [low, high]) by null-window probes over the proven values.
 
         Solved values are a draw (0) or a win or loss some number of plies away, so a
@@ -309,7 +311,7 @@ class PruningSearch:
         return candidates[lo]
 
     def root(
-        self, state: Any, depth: int, order: list[Move], all_values: bool
+        self, state: State[Any], depth: int, order: list[Move], all_values: bool
     ) -> tuple[dict[Any, int], set[Any]]:
         """Value the root moves in `order`; return values and the moves whose value is a bound.
 
@@ -356,7 +358,7 @@ class PruningSearch:
 
     def principal_variation(
         self,
-        state: Any,
+        state: State[Any],
         first: Move,
         limit: int,
         lines: dict[Any, tuple[Move, ...]] | None = None,

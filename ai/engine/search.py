@@ -50,7 +50,7 @@ from plyground.ai.evaluation.move_provenance import (
 )
 from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.student_code.heuristics import file_heuristic, is_heuristic_file
-from plyground.games.base import CHANCE, Heuristic, Move, state_capabilities
+from plyground.games.base import CHANCE, Heuristic, Move, State, state_capabilities
 
 _T = TypeVar("_T")
 MAX_DEPTH = 64
@@ -75,7 +75,7 @@ __all__ = [
 ]
 
 
-def heuristic_for(state: Any, name: str | None) -> Heuristic:
+def heuristic_for(state: State[Any], name: str | None) -> Heuristic:
     """The named heuristic of the state's game (None: the game's default), or a file's
     ``evaluate`` when the name is a .py file (`ai.student_code.heuristics`)."""
     game = state.game
@@ -86,7 +86,7 @@ def heuristic_for(state: Any, name: str | None) -> Heuristic:
         except ValueError as error:
             raise SearchError(str(error)) from None
     try:
-        return game.heuristics[chosen]  # type: ignore[no-any-return]
+        return game.heuristics[chosen]
     except KeyError:
         known = ", ".join(sorted(game.heuristics))
         raise SearchError(
@@ -95,7 +95,7 @@ def heuristic_for(state: Any, name: str | None) -> Heuristic:
 
 
 def search(
-    state: Any,
+    state: State[Any],
     algorithm: str = "alphabeta",
     depth: int | None = 8,
     heuristic: str | None = None,
@@ -155,7 +155,7 @@ def search(
 
 
 def _finish(
-    state: Any,
+    state: State[Any],
     ctx: Context,
     algorithm: str,
     values: dict[Any, float],
@@ -272,7 +272,7 @@ def _table_for(depth: int | None) -> TranspositionTable:
     return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
 
 
-def _line_end(state: Any, line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
+def _line_end(state: State[Any], line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
     """How `line` ends: (whether it stops before the game's end, and, where it stops at a
     position the game's opening book answered, that position's value as (low, high) units,
     equal when exact, for the player to move at the root, counted from the line's end).
@@ -300,7 +300,7 @@ _Found = tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]
 
 
 def _solve_on_budget(
-    state: Any, ctx: Context, searcher: PruningSearch, all_values: bool, progress: _Deepening
+    state: State[Any], ctx: Context, searcher: PruningSearch, all_values: bool, progress: _Deepening
 ) -> tuple[_Found, Move | None, list[int], list[Move]]:
     """Unlimited depth on a budget: solve exactly if the game says that is cheap (whatever
     the machine's speed), prove a move keeps a value the game knows (`ai.engine.proof`, counted in
@@ -378,7 +378,7 @@ def _solve_on_budget(
 
 
 def _searcher(
-    state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
+    state: State[Any], depth: int | None, ctx: Context, table: TranspositionTable | None
 ) -> tuple[PruningSearch, float]:
     """The alpha-beta searcher for the search, on the game's exact engine where it solves,
     and the seconds loading that engine took, set aside from the search's time."""
@@ -397,7 +397,11 @@ def _searcher(
 
 
 def _alphabeta(
-    state: Any, depth: int | None, ctx: Context, all_values: bool, table: TranspositionTable | None
+    state: State[Any],
+    depth: int | None,
+    ctx: Context,
+    all_values: bool,
+    table: TranspositionTable | None,
 ) -> SearchResult:
     """Iterative deepening alpha-beta, or a direct exact solve for depth=None without a budget."""
     searcher, start_up = _searcher(state, depth, ctx, table)
@@ -467,7 +471,7 @@ def _alphabeta(
     return result
 
 
-def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
+def _minimax(state: State[Any], depth: int | None, ctx: Context) -> SearchResult:
     """Plain minimax at one depth, or iterative deepening when given only a time budget."""
     progress = _Deepening()
     found: tuple[dict[Any, int], dict[Any, tuple[Move, ...]]] = ({}, {})
@@ -489,7 +493,7 @@ def _minimax(state: Any, depth: int | None, ctx: Context) -> SearchResult:
 
 
 def _expectiminimax(
-    state: Any, depth: int | None, ctx: Context, table: TranspositionTable | None
+    state: State[Any], depth: int | None, ctx: Context, table: TranspositionTable | None
 ) -> SearchResult:
     """Exact expectiminimax at one depth, or iterative deepening under a time budget."""
     searcher = ChanceSearch(ctx, table if table is not None else _table_for(depth))
@@ -518,7 +522,11 @@ def _expectiminimax(
 
 
 def _chance_root(
-    state: Any, algorithm: str, depth: int | None, ctx: Context, table: TranspositionTable | None
+    state: State[Any],
+    algorithm: str,
+    depth: int | None,
+    ctx: Context,
+    table: TranspositionTable | None,
 ) -> SearchResult:
     """At a chance node there is no move to choose: value each outcome and their mean."""
     searcher = ChanceSearch(ctx, table)

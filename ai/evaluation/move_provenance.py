@@ -24,10 +24,10 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import Context, MoveMarks
 from plyground.ai.engine.values import PROVEN_UNITS, STEP, WIN, plies_to_end, to_value
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
-from plyground.games.base import state_capabilities
+from plyground.games.base import State, state_capabilities
 
 
-def _distance_known(state: Any, ctx: Context, value: float, depth: int | None) -> bool:
+def _distance_known(state: State[Any], ctx: Context, value: float, depth: int | None) -> bool:
     """False for a proven value of a fixed-depth search as far away as the game allows where
     a book answers: that is how a book's win or loss without its distance is counted (a
     solve narrows such answers down to their distance)."""
@@ -41,7 +41,7 @@ def _distance_known(state: Any, ctx: Context, value: float, depth: int | None) -
 
 
 def judge(
-    state: Any,
+    state: State[Any],
     ctx: Context,
     units: float,
     marks: MoveMarks,
@@ -93,7 +93,7 @@ def book_knows(node: Any, ctx: Context) -> bool:
 
 
 def judge_moves(
-    state: Any,
+    state: State[Any],
     ctx: Context,
     values: dict[Any, float],
     marks: dict[Any, MoveMarks],
@@ -113,7 +113,7 @@ def judge_moves(
     return judged
 
 
-def pick_among_vague(state: Any, ctx: Context, values: dict[Any, float]) -> Any:
+def pick_among_vague(state: State[Any], ctx: Context, values: dict[Any, float]) -> Any:
     """The best move where book answers without distance may tie: such a win or loss counts
     as the slowest the game allows, so moves that truly differ tie.  A proven tie is broken by
     the heuristic's view of each move's position (likelier a quicker win or a slower loss),

@@ -13,6 +13,7 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import share_of_minimax
+from plyground.games.base import Game
 
 MIN_RATE_SECONDS = 0.05
 """A search quicker than this has no meaningful speed (timer and start-up noise)."""
@@ -208,7 +209,7 @@ LINE_MOVES = 10
 
 
 def line_text(
-    result: Any, game: Any, most: int = LINE_MOVES, book: bool = True, side: str | None = None
+    result: Any, game: Game[Any], most: int = LINE_MOVES, book: bool = True, side: str | None = None
 ) -> str:
     """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves or
     stops before the game's end (a depth limit, a line the search did not keep), and

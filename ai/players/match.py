@@ -32,7 +32,7 @@ from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.players.spawned_games import register_games as register_games  # still here too
 from plyground.ai.players.spawned_games import registered_games as registered_games
 from plyground.ai.student_code.worker import UserCodeError
-from plyground.games.base import CHANCE, Game, Move, sample_outcome
+from plyground.games.base import CHANCE, Game, Move, State, sample_outcome
 
 SIDES = ("A", "B")
 """Labels of the two players of a match, in the order of their specs."""
@@ -73,11 +73,11 @@ def _named_files(spec: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(found)
 
 
-def parsed_spec(game: Game, spec: str) -> PlayerConfig:
+def parsed_spec(game: Game[Any], spec: str) -> PlayerConfig:
     """`parse_player_spec(game.name, spec, game)`, once per process for a spec and the versions
     of the files it names: checking a player's file parses it, seconds for a large one, and
     a match builds its players afresh for every game."""
-    values = game.option_values() if hasattr(game, "option_values") else {}
+    values = game.option_values()
     key = (game.name, tuple(sorted(values.items())), spec, _named_files(spec))
     config = _PARSED_SPECS.get(key)
     if config is None:
@@ -85,7 +85,7 @@ def parsed_spec(game: Game, spec: str) -> PlayerConfig:
     return config
 
 
-def build_player(game: Game, spec: str, seed: int) -> Player:
+def build_player(game: Game[Any], spec: str, seed: int) -> Player:
     """A fresh player for `spec` (preset, `algorithm:key=value...` or `random`) seeded with `seed`.
 
     A seed written in the spec is mixed in rather than ignored, so `seed=N` still changes
@@ -96,7 +96,7 @@ def build_player(game: Game, spec: str, seed: int) -> Player:
     return player
 
 
-def check_player_spec(game: Game, spec: str) -> str:
+def check_player_spec(game: Game[Any], spec: str) -> str:
     """Validate `spec` for `game` (ValueError names what is allowed); return its description.
 
     A player whose heuristic reads something the game's options make too large to build on
@@ -167,10 +167,10 @@ class GameRecord:
         return 1.0 if self.winner == player else 0.0
 
 
-_GAME_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+_GAME_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Game[Any]] = {}
 
 
-def _game_for(setup: MatchSetup) -> Game:
+def _game_for(setup: MatchSetup) -> Game[Any]:
     """The game object for a setup, made once per process (game objects need not pickle)."""
     key = (setup.game, setup.options)
     if key not in _GAME_CACHE:
@@ -228,11 +228,11 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
 class _GamePlay:
     """One game being played: the moves, each player's counters, how it ended."""
 
-    game: Game
+    game: Game[Any]
     players: list[Player]
     first: int
     dice: random.Random
-    state: Any = None
+    state: State[Any] = field(init=False)
     moves: list[Move] = field(default_factory=list)
     decisions: list[int] = field(default_factory=lambda: [0, 0])
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])
@@ -240,6 +240,9 @@ class _GamePlay:
     nodes: list[int] = field(default_factory=lambda: [0, 0])
     aborted: bool = False
     forfeit: tuple[int, UserCodeError] | None = None
+
+    def __post_init__(self) -> None:
+        self.state = self.game.initial_state()
 
     def run(self, cap: int) -> None:
         """Play to the end, the move cap, or a forfeit."""
@@ -491,7 +494,7 @@ def run_match(
     return tally
 
 
-def replay_record(game: Game, line: str) -> Any:
+def replay_record(game: Game[Any], line: str) -> Any:
     """The final state of a game written by `--record` (one game's moves on a line)."""
     return game.replay(game.parse_moves(line.strip()))
 

@@ -28,7 +28,7 @@ from plyground.ai.student_code.heuristics import (
     evaluating_in_worker,
     is_heuristic_file,
 )
-from plyground.games.base import Move, capabilities
+from plyground.games.base import Game, Move, State, capabilities
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""
@@ -96,7 +96,7 @@ class PlayerConfig:
         config.validate()
         return config
 
-    def validate(self, game: Any = None) -> None:
+    def validate(self, game: Game[Any] | None = None) -> None:
         """Raise ValueError with a clear message if a field is out of range."""
         if self.algorithm == AGENT:
             spec = agent_spec(self.agent) if isinstance(self.agent, str) else None
@@ -149,7 +149,7 @@ class PlayerConfig:
                 )
 
 
-def search_with(state: Any, config: PlayerConfig, **options: Any) -> SearchResult:
+def search_with(state: State[Any], config: PlayerConfig, **options: Any) -> SearchResult:
     """Search `state` with a config's settings passed whole (algorithm, depth, heuristic,
     time limit, seed); `options` are `search`'s others (all_values, progress, table...) and
     may override the seed."""
@@ -169,7 +169,7 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         """The move to play in `state`."""
         ...
 
@@ -180,7 +180,7 @@ class HumanPlayer:
     def __init__(self, name: str = "Human") -> None:
         self.name = name
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         """Humans move through the window; there is nothing to compute."""
         raise RuntimeError("a human player's moves come from the window, not from choose()")
 
@@ -193,7 +193,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
         self.last_result: SearchResult | None = None
 
-    def choose(self, state: Any) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         """A random legal move."""
         return self.rng.choice(state.legal_moves())
 
@@ -201,7 +201,7 @@ class RandomPlayer:
 class AIPlayer:
     """A searching player built from a `PlayerConfig`; keeps its table between moves."""
 
-    def __init__(self, config: PlayerConfig, game: Any, name: str | None = None) -> None:
+    def __init__(self, config: PlayerConfig, game: Game[Any], name: str | None = None) -> None:
         config.validate(game)
         self.config = config
         self.game = game
@@ -212,7 +212,7 @@ class AIPlayer:
         self.table = TranspositionTable(bits=bits)
         self.last_result: SearchResult | None = None
 
-    def choose(self, state: Any, **search_options: Any) -> Move:
+    def choose(self, state: State[Any], **search_options: Any) -> Move:
         """Search and return a move; `last_result` keeps the analysis."""
         config = self.config
         if config.algorithm == RANDOM:
@@ -232,7 +232,7 @@ class AIPlayer:
         return max(noisy, key=noisy.__getitem__)
 
 
-def make_player(config: PlayerConfig, game: Any, name: str | None = None) -> Any:
+def make_player(config: PlayerConfig, game: Game[Any], name: str | None = None) -> Any:
     """The player a config describes; one from a user's file runs in a worker process
     (`ai.student_code.agents`), unless this process is such a worker already."""
     if config.algorithm == AGENT:
@@ -251,7 +251,9 @@ class IsolatedSearchPlayer:
     """A searching player whose heuristic is a student's file: the search runs here, each
     leaf's value comes from a worker process (`ai.student_code.heuristics`), checked here."""
 
-    def __init__(self, config: PlayerConfig, game: Any, name: str | None, seconds: float) -> None:
+    def __init__(
+        self, config: PlayerConfig, game: Game[Any], name: str | None, seconds: float
+    ) -> None:
         self.name = name or config.describe()
         self.path = str(config.heuristic)
         self.evaluator = IsolatedHeuristic(self.path, seconds)
@@ -262,7 +264,7 @@ class IsolatedSearchPlayer:
         """Load the file before the game (raises UserCodeError when it fails to load)."""
         self.evaluator.start()
 
-    def choose(self, state: Any, **search_options: Any) -> Move:
+    def choose(self, state: State[Any], **search_options: Any) -> Move:
         """Search with the file's evaluate (raises UserCodeError: the game is forfeit)."""
         with evaluating_in_worker(self.evaluator):
             move = self.player.choose(state, **search_options)
@@ -274,14 +276,16 @@ class IsolatedSearchPlayer:
         self.evaluator.close()
 
 
-def search_player(config: PlayerConfig, game: Any, name: str | None = None) -> IsolatedSearchPlayer:
+def search_player(
+    config: PlayerConfig, game: Game[Any], name: str | None = None
+) -> IsolatedSearchPlayer:
     """The isolated player of a search with a heuristic from a file: each evaluation may take
     the game's time per move (the search keeps its own time budget)."""
     config.validate(game)
     return IsolatedSearchPlayer(config, game, name, move_seconds(game))
 
 
-def player_for_window(config: PlayerConfig, game: Any) -> Any:
+def player_for_window(config: PlayerConfig, game: Game[Any]) -> Any:
     """The window's AI worker's player: one from a file (an agent, or a search with a
     heuristic from a file) moves in a worker process of its own, with its limits."""
     if config.algorithm == AGENT:

@@ -16,7 +16,7 @@ from plyground.ai.engine.search import ALGORITHMS, MAX_DEPTH
 from plyground.ai.players.players import AGENT, RANDOM, PlayerConfig
 from plyground.ai.student_code.agents import agent_spec, split_spec
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
-from plyground.games.base import Preset
+from plyground.games.base import Game, Preset
 
 
 def preset_config(preset: Preset) -> PlayerConfig:
@@ -99,7 +99,7 @@ def _number(key: str, text: str, kind: type) -> Any:
         ) from None
 
 
-def parse_player_spec(game_name: str, text: str, game: Any = None) -> PlayerConfig:
+def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) -> PlayerConfig:
     """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
 
     Keys: depth, heuristic (a name, or a .py file defining evaluate(state)), time,

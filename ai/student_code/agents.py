@@ -38,7 +38,7 @@ from plyground.ai.student_code.worker import (
     resolve,
     short_repr,
 )
-from plyground.games.base import KaggleConfiguration, MoveTimeLimit
+from plyground.games.base import Game, KaggleConfiguration, MoveTimeLimit, State
 
 KAGGLE_PREFIX = "kaggle:"
 """A spec starting with this is a Kaggle-format agent."""
@@ -117,13 +117,12 @@ def agent_spec(text: str) -> AgentSpec | None:
     return AgentSpec(match.group("path"), function, kaggle)
 
 
-def game_options(game: Any) -> dict[str, Any]:
+def game_options(game: Game[Any]) -> dict[str, Any]:
     """The options a game was made with (a game's options), to make it again in the worker."""
-    values = getattr(game, "option_values", None)
-    return dict(values()) if values is not None else {}
+    return dict(game.option_values())
 
 
-def move_seconds(game: Any) -> float:
+def move_seconds(game: Game[Any]) -> float:
     """The per-move time limit of a player from a file in this game."""
     return float(game.move_time_limit) if isinstance(game, MoveTimeLimit) else MOVE_SECONDS
 
@@ -141,7 +140,7 @@ class Struct(dict[str, Any]):
 # --------------------------------------------------------------------------- worker side
 
 
-def legal_move(state: Any, move: Any, what: str) -> Any:
+def legal_move(state: State[Any], move: Any, what: str) -> Any:
     """`move` if it is legal in `state` (a Kaggle action may be any integer type), else a
     `Refusal` naming the legal moves."""
     legal = state.legal_moves()
@@ -192,7 +191,7 @@ class FilePlayer:
         a move); raises UserCodeError when the file fails to load."""
         self.worker.start()
 
-    def choose(self, state: Any, **_: Any) -> Any:
+    def choose(self, state: State[Any], **_: Any) -> Any:
         """The worker's move, checked (raises UserCodeError: the game is lost by forfeit)."""
         request: dict[str, Any] = {"state": encode_state(state)}
         seconds, what = None, "for one move"
@@ -221,7 +220,7 @@ class FilePlayer:
         self.worker.close()
 
 
-def agent_player(spec: AgentSpec, game: Any) -> FilePlayer:
+def agent_player(spec: AgentSpec, game: Game[Any]) -> FilePlayer:
     """The isolated player of an agent file for `game`."""
     file = spec.check()
     seconds = move_seconds(game)

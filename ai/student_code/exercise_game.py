@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.student_code.worker import Refusal
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, Move, State
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 """The exercises, each the name of the function the student writes."""
@@ -41,7 +41,7 @@ MAX_POSITIONS = 1_000_000
 class Position:
     """A node of the student's search: a game state and the moves from the root to it."""
 
-    state: Any
+    state: State[Any]
     path: tuple[Move, ...] = ()
 
     def __repr__(self) -> str:
@@ -53,7 +53,7 @@ class StudentGame:
     """The exercise's tree on the parent's side: positions by number, the student's worker
     asking about them (`answer`); it records the leaves the student evaluates."""
 
-    root: Any
+    root: State[Any]
     leaves: list[tuple[Move, ...]] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list)
 

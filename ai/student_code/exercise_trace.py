@@ -14,7 +14,7 @@ from typing import Any
 
 from plyground.ai.student_code.exercise_game import Case
 from plyground.ai.textbook.trace import Trace, TraceEvent, leaf_values, recorded
-from plyground.games.base import CHANCE, Move
+from plyground.games.base import CHANCE, Move, State
 
 
 def student_trace(case: Case, leaves: tuple[tuple[Move, ...], ...]) -> Trace:
@@ -32,7 +32,7 @@ def student_trace(case: Case, leaves: tuple[tuple[Move, ...], ...]) -> Trace:
 
 
 class _Builder:
-    def __init__(self, root: Any, value_of: Any) -> None:
+    def __init__(self, root: State[Any], value_of: Any) -> None:
         self.root = root
         self.value_of = value_of
         self.events: list[TraceEvent] = []
@@ -43,7 +43,7 @@ class _Builder:
         self.label = getattr(root.game, "format_move", str)
         self.enter((), "max" if root.to_move != CHANCE else "chance", None)
 
-    def role(self, state: Any) -> str:
+    def role(self, state: State[Any]) -> str:
         if state.to_move == CHANCE:
             return "chance"
         return "max" if state.player == self.root.player else "min"

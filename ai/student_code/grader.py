@@ -34,7 +34,7 @@ from plyground.ai.student_code.worker import (
     resolve,
 )
 from plyground.ai.textbook.trace import Trace, trace
-from plyground.games.base import Move, capabilities
+from plyground.games.base import Move, State, capabilities
 from plyground.games.trees import examples as tree_examples
 
 CASE_SECONDS = 10.0
@@ -167,7 +167,7 @@ def cases(algorithm: str, seed: int = 0, game: str | None = None) -> Iterator[Ca
         yield from _game_cases(algorithm)
 
 
-def _full_width_leaves(state: Any, depth: int, limit: int) -> int:
+def _full_width_leaves(state: State[Any], depth: int, limit: int) -> int:
     """Leaves of a full-width search of `depth` decisions from `state`, counted up to `limit`."""
     if depth == 0 or state.is_terminal():
         return 1

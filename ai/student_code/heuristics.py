@@ -29,7 +29,7 @@ from plyground.ai.student_code.worker import (
     resolve,
     user_code_allowed,
 )
-from plyground.games.base import HEURISTIC_LIMIT, Heuristic
+from plyground.games.base import HEURISTIC_LIMIT, Heuristic, State
 
 FUNCTION = "evaluate"
 """The function a heuristic file defines."""
@@ -68,7 +68,7 @@ class IsolatedHeuristic:
         self.what = f"{FUNCTION}()"
         self.heuristic = Heuristic(path, f"evaluate(state) from {Path(path).name}", self)
 
-    def __call__(self, state: Any) -> float:
+    def __call__(self, state: State[Any]) -> float:
         """The checked value of `state` from the player to move's point of view."""
         value = self.worker.call({"state": encode_state(state)}, what="for one evaluation")
         try:

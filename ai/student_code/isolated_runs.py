@@ -23,6 +23,7 @@ from plyground.ai.student_code.heuristics import (
 )
 from plyground.ai.student_code.worker import UserCodeError
 from plyground.ai.textbook.trace import NODE_BUDGET, Trace, TraceNode, trace
+from plyground.games.base import State
 
 __all__ = ["Trace", "TraceNode", "isolated_trace", "record_trace", "run_search"]
 
@@ -53,7 +54,7 @@ def _with_worker(
         evaluator.close()
 
 
-def run_search(state: Any, **options: Any) -> SearchResult:
+def run_search(state: State[Any], **options: Any) -> SearchResult:
     """`ai.search(state, **options)`, evaluating in a worker when the heuristic is a
     student's file."""
     heuristic = options.get("heuristic")
@@ -72,7 +73,7 @@ def check_heuristic_file_or_fail(name: str) -> str:
 
 
 def isolated_trace(
-    state: Any,
+    state: State[Any],
     algorithm: str,
     depth: int,
     heuristic: str,
@@ -97,7 +98,7 @@ def isolated_trace(
 
 
 def record_trace(
-    state: Any,
+    state: State[Any],
     algorithm: str,
     depth: int,
     heuristic: str | None = None,

@@ -12,6 +12,8 @@ import dataclasses
 import json
 from typing import Any
 
+from plyground.games.base import Game, History, State
+
 MAX_LINE = 1 << 20
 """The longest message line (bytes) the parent reads from a worker; a longer one is refused."""
 
@@ -85,16 +87,15 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def encode_state(state: Any) -> dict[str, Any]:
+def encode_state(state: State[Any]) -> dict[str, Any]:
     """A state as plain data: its game, the game's options and the state's own fields."""
     game = state.game
-    values = getattr(game, "option_values", None)
-    options = {
-        key: _plain(value) for key, value in (values() if values is not None else {}).items()
-    }
-    if not dataclasses.is_dataclass(state):  # a game from a file: its moves, replayed there
+    options = {key: _plain(value) for key, value in game.option_values().items()}
+    if isinstance(state, History):  # a game from a file: its moves, replayed there
         moves = [str(game.format_move(move)) for move in state.history()]
         return {"game": game.name, "options": options, "moves": moves}
+    if not dataclasses.is_dataclass(state) or isinstance(state, type):
+        raise MessageError(f"{game.name}'s states are neither dataclasses nor say their moves")
     fields = {
         field.name: _plain(getattr(state, field.name))
         for field in dataclasses.fields(state)
@@ -132,12 +133,12 @@ def decode_state(data: Any) -> Any:
         raise MessageError(f"not a state ({error})") from None
 
 
-def move_text(game: Any, move: Any) -> str:
+def move_text(game: Game[Any], move: Any) -> str:
     """A move in the game's notation."""
     return str(game.format_move(move))
 
 
-def parse_move(game: Any, state: Any, text: object) -> Any:
+def parse_move(game: Game[Any], state: State[Any], text: object) -> Any:
     """The legal move `text` names in `state`, or MessageError."""
     if not isinstance(text, str) or len(text) > 40:
         raise MessageError("not a move")

@@ -28,7 +28,7 @@ from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNIT
 from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.observer import CHANCE, MAX, MIN, Quiet
 from plyground.games.base import CHANCE as CHANCE_TO_MOVE
-from plyground.games.base import Move, capabilities, state_capabilities
+from plyground.games.base import Move, State, capabilities, state_capabilities
 
 LEAF = "leaf"
 """The role of a position the search evaluates instead of expanding."""
@@ -44,7 +44,7 @@ class OrderTooCostly(SearchError):
 class Position:
     """A game state as one node of the search: how it was reached and what is left."""
 
-    state: Any
+    state: State[Any]
     remaining: int
     """Player decisions the search may still look ahead from here."""
     ply: int = 0
@@ -59,7 +59,7 @@ class Position:
 class TextbookGame:
     """The `SearchGame` of one search from `root`; see the module's docstring."""
 
-    root: Any
+    root: State[Any]
     heuristic: str | None = None
     ordering: str = "game"
     book: bool = False
@@ -176,17 +176,19 @@ class TextbookGame:
         value = estimate(state)
         return (value if state.player == self.root_player else -value), self.ctx.heuristic_name
 
-    def terminal(self, state: Any, ply: int) -> float:
+    def terminal(self, state: State[Any], ply: int) -> float:
         """A finished game's value for MAX, a proven one worth less the farther it is."""
         if self.raw:
-            score = getattr(state, "score", state.utility)  # a file's scores as they are
-            return float(score(self.root_player))
+            score = state_capabilities(state).score  # a file's scores as they are
+            if score is not None:
+                return float(score(state, self.root_player))
+            return float(state.utility(self.root_player))
         units = int(state.utility(self.root_player)) * WIN_UNITS
         if self.decay and units:
             units += -ply * STEP_UNITS if units > 0 else ply * STEP_UNITS
         return units
 
-    def estimate(self, state: Any) -> float:
+    def estimate(self, state: State[Any]) -> float:
         """The heuristic's estimate for the player to move, as `ai.engine.search` clamps it
         (chance games keep fractions of a unit)."""
         return self.ctx.leaf_exact(state) if state.STOCHASTIC else self.ctx.leaf(state)
@@ -235,7 +237,7 @@ class _OracleGame(Quiet):
         return self.view.to_move(position)
 
     def actions(self, position: Position) -> Sequence[Move]:
-        return position.state.legal_moves()  # type: ignore[no-any-return]
+        return position.state.legal_moves()
 
     def result(self, position: Position, move: Move) -> Position:
         return self.view.result(position, move)

@@ -37,7 +37,7 @@ from plyground.ai.textbook.game_view import (
 from plyground.ai.textbook.minimax import minimax
 from plyground.ai.textbook.observer import Observer, Observers, Quiet
 from plyground.ai.textbook.trace_tree import Trace, TraceEvent, TraceNode, build_tree, format_value
-from plyground.games.base import Move, capabilities
+from plyground.games.base import Move, State, capabilities
 
 NODE_BUDGET = 20_000
 """Traces stop past this many nodes: bigger ones are neither drawable nor readable."""
@@ -221,13 +221,13 @@ class Recorder(Quiet):
         self.emit(kind="exit", node=here.node, value=shown, source=bound)
 
 
-def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: int) -> None:
+def _check(state: State[Any], algorithm: str, depth: int, ordering: str, node_budget: int) -> None:
     """The same refusals as `ai.engine.search`, plus the trace's own settings."""
     if algorithm not in ALGORITHMS:
         raise SearchError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
         )
-    stochastic = bool(getattr(state.game, "stochastic", state.STOCHASTIC))
+    stochastic = state.game.stochastic
     if algorithm not in (("expectiminimax",) if stochastic else algorithms_for(state)):
         raise SearchError(
             f"{ALGORITHM_TITLES[algorithm]} cannot search {state.game.title}: it has chance "
@@ -243,7 +243,7 @@ def _check(state: Any, algorithm: str, depth: int, ordering: str, node_budget: i
         raise SearchError("the game is over: there is no move to search")
 
 
-def leaf_values(state: Any, heuristic: str | None = None) -> Callable[[Any, int], float]:
+def leaf_values(state: State[Any], heuristic: str | None = None) -> Callable[[Any, int], float]:
     """What a trace of `state` records at a leaf `ply` plies below it, for MAX (the player to
     move at `state`) on the shown scale: a finished game's value (a proven one worth less the
     farther it is) or the heuristic's estimate.  The exercise grader gives a student's
@@ -260,7 +260,7 @@ def leaf_values(state: Any, heuristic: str | None = None) -> Callable[[Any, int]
 
 
 def trace(
-    state: Any,
+    state: State[Any],
     algorithm: str = "alphabeta",
     depth: int = 3,
     heuristic: str | None = None,
@@ -304,7 +304,7 @@ def trace(
 
 
 def recorded(
-    state: Any,
+    state: State[Any],
     algorithm: str,
     depth: int,
     heuristic: str,

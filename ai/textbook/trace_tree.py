@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, signed
+from plyground.games.base import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,7 @@ class Trace:
     stochastic: bool
     events: list[TraceEvent]
     nodes: list[TraceNode]
-    root_state: Any = None
+    root_state: State[Any] | None = None
     counters: list[tuple[int, int, int, int]] = field(default_factory=list)
     """After each event: (nodes visited, leaves evaluated, cut-offs, table hits), counted as
     `ai.textbook.counts` defines them."""
@@ -231,9 +232,10 @@ class Trace:
             node = self.nodes[node.parent] if node.parent >= 0 else None
         return line[::-1]
 
-    def state_of(self, node_id: int) -> Any:
+    def state_of(self, node_id: int) -> State[Any]:
         """The position at a node (replaying the moves from the root)."""
         state = self.root_state
+        assert state is not None, "a trace of a search keeps its root position"
         for node in self.path(node_id)[1:]:
             state = state.play(node.move)
         return state

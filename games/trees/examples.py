@@ -11,10 +11,11 @@ shows the book's numbers unchanged.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from plyground.games.base import CHANCE, NO_HEURISTIC, Heuristic, illegal
+from plyground.games.base import CHANCE, NO_HEURISTIC, GameOption, Heuristic, Preset, illegal
 
 Tree = Any
 """A leaf value, ("max"|"min", ((move, tree), ...)) or ("chance", ((outcome, p, tree), ...))."""
@@ -133,7 +134,7 @@ class TreeGame:
     title = "Game tree"
     side_names = ("MAX", "MIN")
     default_heuristic = "none"
-    heuristics: ClassVar[dict[str, Heuristic]] = {"none": NO_HEURISTIC}
+    heuristics: dict[str, Heuristic] = {"none": NO_HEURISTIC}  # noqa: RUF012 (never changed)
     utility_is_value = True
     """Leaves carry the book's values: a search reports them unscaled."""
     root_label = "A"
@@ -150,17 +151,43 @@ class TreeGame:
         """The root."""
         return TreeState(self)
 
+    options: tuple[GameOption, ...] = ()
+    notation_help = "a move is a branch's name (B, B1, ...), moves separated by spaces"
+    presets: tuple[Preset, ...] = ()
+
+    def option_values(self) -> dict[str, int]:
+        """A tree takes no options."""
+        return {}
+
     def format_move(self, move: str) -> str:
         """Moves are their names."""
         return str(move)
+
+    def parse_move(self, text: str, state: TreeState) -> str:
+        """A branch of `state` by its name."""
+        legal = [str(move) for move in state.legal_moves()]
+        if text.strip() not in legal:
+            raise illegal(text, legal)
+        return text.strip()
 
     def parse_moves(self, text: str) -> list[str]:
         """Names separated by spaces."""
         return text.split()
 
-    def format_moves(self, moves: Any) -> str:
+    def format_moves(self, moves: Sequence[str]) -> str:
         """Names separated by spaces."""
         return " ".join(map(str, moves))
+
+    def replay(self, moves: Sequence[str]) -> TreeState:
+        """The node the branches lead to."""
+        state = self.initial_state()
+        for move in moves:
+            state = state.play(move)
+        return state
+
+    def render(self, state: TreeState) -> str:
+        """The node's path from the root."""
+        return " ".join(("A", *state.path))
 
 
 def _has_chance(tree: Tree) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from plyground.ai.engine.exact_solving import engine_status
@@ -33,27 +34,27 @@ from plyground.cli.args import (
     seconds_arg,
 )
 from plyground.cli.console import console_for, print_table, table
+from plyground.games.base import Game, Preset, State
 
 if TYPE_CHECKING:  # for annotations: the search imports its modules when it runs
     from plyground.ai.engine.cost import CostVerdict
     from plyground.ai.engine.result import SearchResult
 
 
-def default_depth(game: Any) -> int | None:
+def default_depth(presets: Sequence[Preset]) -> int | None:
     """`analyze --depth` when none is given, from the game's presets (None: to the end).
 
     A game whose strongest preset solves without a clock is small enough to solve; any other
     is searched two decisions deeper than its deepest fixed-depth preset.
     """
-    presets = tuple(getattr(game, "presets", ()))
     if presets and presets[-1].depth is None and presets[-1].time_limit is None:
         return None
     return max((preset.depth for preset in presets if preset.depth is not None), default=2) + 2
 
 
 def analyze_position(
-    game: Any,
-    state: Any,
+    game: Game[Any],
+    state: State[Any],
     algorithm: str,
     depth: int | None,
     heuristic: str | None,
@@ -98,7 +99,9 @@ def analyze_position(
     return report
 
 
-def _with_distances(game: Any, state: Any, result: SearchResult) -> tuple[SearchResult, str] | None:
+def _with_distances(
+    game: Game[Any], state: State[Any], result: SearchResult
+) -> tuple[SearchResult, str] | None:
     """The advisor's answer (`ai.advice`, what `hint` shows) where the search's proven values
     lack their distance (an opening book that stores only win, draw or loss, so the moves
     tie) and the advisor proves every one with its distance; else None."""
@@ -119,7 +122,7 @@ def _with_distances(game: Any, state: Any, result: SearchResult) -> tuple[Search
 
 
 def _search(
-    state: Any,
+    state: State[Any],
     algorithm: str,
     depth: int | None,
     heuristic: str | None,
@@ -160,7 +163,7 @@ def _search(
 
 
 def _result_fields(
-    game: Any, state: Any, result: SearchResult, verdict: CostVerdict
+    game: Game[Any], state: State[Any], result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
     from plyground.ai.evaluation.report import (
@@ -334,7 +337,7 @@ def command_analyze(args: argparse.Namespace) -> int:
     moves, state = read_position(game, moves_text)
     algorithm = args.algorithm or ("expectiminimax" if game.stochastic else "alphabeta")
     asked = args.depth is not ... or args.algorithm is not None or args.heuristic is not None
-    depth = args.depth if args.depth is not ... else default_depth(game)
+    depth = args.depth if args.depth is not ... else default_depth(game.presets)
     check_heuristic_cost(game, args.heuristic)
     report = analyze_position(
         game, state, algorithm, depth, args.heuristic, args.time, args.seed, not asked
@@ -351,9 +354,9 @@ def add_parser(commands: Any) -> None:
     """The `analyze` subcommand's arguments."""
     from plyground import ai, games
 
+    depths = {name: default_depth(games.GAMES[name]().presets) for name in games.builtin_names()}
     defaults = ", ".join(
-        f"{name} {'solve' if (depth := default_depth(games.GAMES[name])) is None else depth}"
-        for name in games.builtin_names()
+        f"{name} {'solve' if depth is None else depth}" for name, depth in depths.items()
     )
     examples = "\n".join(
         game_examples("plyground analyze {game} --moves {moves}")

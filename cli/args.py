@@ -17,6 +17,7 @@ from typing import IO, Any, NoReturn
 
 from plyground.ai.engine.search import MAX_DEPTH
 from plyground.ai.evaluation.wording import counted
+from plyground.games.base import Game
 
 PROG = "plyground"
 
@@ -289,7 +290,7 @@ def game_from_args(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     return game, game.option_values()
 
 
-def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
+def read_position(game: Game[Any], text: str) -> tuple[list[Any], Any]:
     """The moves in `text` (the game's notation) and the position they reach.
 
     The games check move text by replaying it, so a malformed or illegal move (a player's move
@@ -302,7 +303,7 @@ def read_position(game: Any, text: str) -> tuple[list[Any], Any]:
         raise UsageError(f"{game.name} moves {text!r}: {error}") from None
 
 
-def check_spec(game: Any, spec: str, option: str) -> str:
+def check_spec(game: Game[Any], spec: str, option: str) -> str:
     """Validate a player spec; return its description."""
     from plyground.ai.players.match import check_player_spec
 
@@ -312,7 +313,7 @@ def check_spec(game: Any, spec: str, option: str) -> str:
         raise UsageError(f"{option} {spec!r}: {error}") from None
 
 
-def check_heuristic_cost(game: Any, heuristic: str | None) -> None:
+def check_heuristic_cost(game: Game[Any], heuristic: str | None) -> None:
     """Refuse a heuristic (None: the game's default) that reads something the game's
     options make too large to build on this machine (`ai.engine.cost.heuristic_refusal`)."""
     from plyground.ai.engine.cost import heuristic_refusal
@@ -332,7 +333,7 @@ def worker_count(jobs: int, work: int) -> int:
 
 
 def check_games_cost(
-    game: Any, specs: Any, games: int, jobs: int, yes: bool = False, quiet: bool = False
+    game: Game[Any], specs: Any, games: int, jobs: int, yes: bool = False, quiet: bool = False
 ) -> float:
     """Estimate `games` games between the players `specs` before they start (`ai.engine.cost`):
     refused past `LONG_REQUEST_SECONDS` unless `yes`, said on stderr past `WARN_SECONDS`.
@@ -438,7 +439,7 @@ def add_command(
     return parser
 
 
-def example_moves(game: Any, count: int) -> str:
+def example_moves(game: Game[Any], count: int) -> str:
     """`count` legal moves from the start in the game's notation, for help examples."""
     state = game.initial_state()
     moves: list[Any] = []

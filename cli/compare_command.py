@@ -39,9 +39,10 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path, output_file
+from plyground.games.base import Game, State
 
 
-def format_row(row: Row, game: Any) -> list[str]:
+def format_row(row: Row, game: Game[Any]) -> list[str]:
     """The table cells of one row."""
     if not row.ran:
         guess = row.estimate
@@ -61,7 +62,7 @@ def format_row(row: Row, game: Any) -> list[str]:
     ]
 
 
-def print_tables(console: Console, comparison: Comparison, game: Any) -> None:
+def print_tables(console: Console, comparison: Comparison, game: Game[Any]) -> None:
     """One table per depth."""
     first = comparison.rows[0].title if comparison.rows else "minimax"
     for depth in comparison.depths():
@@ -98,7 +99,9 @@ def print_tables(console: Console, comparison: Comparison, game: Any) -> None:
     )
 
 
-def to_json(comparison: Comparison, game: Any, moves: str, heuristic: str | None) -> dict[str, Any]:
+def to_json(
+    comparison: Comparison, game: Game[Any], moves: str, heuristic: str | None
+) -> dict[str, Any]:
     """The whole comparison as plain data."""
     return {
         "game": game.name,
@@ -111,7 +114,7 @@ def to_json(comparison: Comparison, game: Any, moves: str, heuristic: str | None
     }
 
 
-def write_plot(comparison: Comparison, game: Any, path: str) -> None:
+def write_plot(comparison: Comparison, game: Game[Any], path: str) -> None:
     """The nodes-by-depth chart as PNG."""
     import os
 
@@ -164,7 +167,7 @@ def command_compare(args: argparse.Namespace) -> int:
     return 0 if written else 2
 
 
-def _check_plan(state: Any, depths: list[int], max_seconds: float) -> None:
+def _check_plan(state: State[Any], depths: list[int], max_seconds: float) -> None:
     """Estimate every run before the first (`ai.compare.comparison.planned_seconds`): refuse a plan
     longer than `LONG_REQUEST_SECONDS` with the estimate, say a long one on stderr."""
     from plyground.ai.compare.comparison import planned_seconds

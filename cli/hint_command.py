@@ -16,9 +16,10 @@ from plyground.cli.args import (
     games_help,
     read_position,
 )
+from plyground.games.base import Game, State
 
 
-def hint_report(game: Any, state: Any) -> dict[str, Any]:
+def hint_report(game: Game[Any], state: State[Any]) -> dict[str, Any]:
     """The hint as plain data: the move, its value with kind and source, every move's value,
     the evaluator that answered ('Advice: exact table'), as the window shows them."""
     from plyground.ai.advice.advisor import advise

@@ -41,6 +41,7 @@ from plyground.cli.console import (
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
+from plyground.games.base import Game
 
 HEADERS = (
     "player",
@@ -193,7 +194,7 @@ class MatchFiles:
 
 def print_match(
     args: argparse.Namespace,
-    game: Any,
+    game: Game[Any],
     setup: Any,
     tally: Any,
     descriptions: list[str],

@@ -24,9 +24,10 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, say
 from plyground.cli.output import check_png_path
+from plyground.games.base import Game, State
 
 
-def ai_choice(game: Any, state: Any, preset_name: str) -> str:
+def ai_choice(game: Game[Any], state: State[Any], preset_name: str) -> str:
     """The move text a difficulty preset chooses at `state` (no randomness)."""
     from plyground.ai.engine.search import search
 
@@ -79,7 +80,8 @@ def command_policy(args: argparse.Namespace) -> int:
     """Print (and with --plot draw) the policy around the position's decision."""
     plot_file = check_png_path(args.plot, "--plot") if args.plot else None
     game, _options = game_from_args(args)
-    if not isinstance(game, games.PolicyPicture):
+    draw = games.capabilities(game).policy_picture
+    if draw is None:
         raise UsageError(f"{game.title} has no reference policy to draw; try {_drawable()}")
     _moves, state = read_position(game, args.moves)
     if state.is_terminal():
@@ -88,7 +90,7 @@ def command_policy(args: argparse.Namespace) -> int:
         raise UsageError("--moves: the dice are rolling: end the moves at a decision")
     _check_cost(game)
     chosen = ai_choice(game, state, args.ai) if args.ai else None
-    picture = game.policy_picture(state, chosen)
+    picture = draw(game, state, chosen)
     console = console_for(sys.stdout)
     print_picture(console, picture)
     if plot_file is not None:
@@ -97,7 +99,7 @@ def command_policy(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_cost(game: Any) -> None:
+def _check_cost(game: Game[Any]) -> None:
     """Refuse options whose policy cannot be built here (with the estimate); say how long a
     slow one takes before it starts (`ai.engine.cost`, from the game's `option_cost` hook)."""
     from plyground.ai.engine import cost

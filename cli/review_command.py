@@ -25,6 +25,7 @@ from plyground.cli.args import (
     seconds_arg,
 )
 from plyground.cli.console import console_for, print_table, say, table
+from plyground.games.base import Game
 
 ANNOUNCE_SECONDS = 2.0
 """A table the review must build first is announced when estimated to take this long."""
@@ -33,7 +34,7 @@ HEARTBEAT_SECONDS = 5.0
 
 
 @contextlib.contextmanager
-def announced_build(game: Any) -> Iterator[None]:
+def announced_build(game: Game[Any]) -> Iterator[None]:
     """Say what the game's options make it build before the review (the estimated time and
     memory, from `ai.engine.cost`), and the time so far every HEARTBEAT_SECONDS while the
     block runs: a long silent wait reads as a hang."""
@@ -77,7 +78,7 @@ def _evaluation_data(evaluation: Any) -> dict[str, Any]:
     }
 
 
-def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str, Any]:
+def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dict[str, Any]:
     """The review as plain data: positions (first player's view) and judged decisions."""
     from plyground.ai.advice.game_review import MARKS, review_game
     from plyground.ai.advice.review_evaluator import default_evaluator
@@ -120,7 +121,7 @@ def review_data(game: Any, moves: list[Any], seconds: float | None) -> dict[str,
     }
 
 
-def print_review(game: Any, moves: list[Any], seconds: float | None, out: IO[str]) -> None:
+def print_review(game: Game[Any], moves: list[Any], seconds: float | None, out: IO[str]) -> None:
     """The review as a table: move, its value with its kind, the judgement, the best move."""
     from plyground.ai.advice.game_review import evaluation_text, findings_text, review_game
     from plyground.ai.advice.review_evaluator import default_evaluator

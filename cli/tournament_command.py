@@ -36,6 +36,7 @@ from plyground.cli.console import (
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, check_png_path, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
+from plyground.games.base import Game
 
 MAX_PLAYERS = 20
 """More players than this need --yes."""
@@ -148,7 +149,7 @@ def write_json(running: RunningFile, data: dict[str, Any], path: str) -> bool:
 
 def report_tournament(
     args: argparse.Namespace,
-    game: Any,
+    game: Game[Any],
     descriptions: list[str],
     outcome: tuple[Any, Any, list[str]],
     started: float,
@@ -177,7 +178,7 @@ def report_tournament(
 
 def tournament_json(
     args: argparse.Namespace,
-    game: Any,
+    game: Game[Any],
     options: dict[str, Any],
     result: Any,
     ranking: Any,
@@ -215,7 +216,7 @@ def check_size(players: int, total: int, args: argparse.Namespace) -> None:
 
 def print_tournament(
     args: argparse.Namespace,
-    game: Any,
+    game: Game[Any],
     specs: tuple[str, ...],
     descriptions: list[str],
     result: Any,

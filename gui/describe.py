@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from plyground import games
+from plyground.games.base import Game
 from plyground.gui.storage import settings
 from plyground.gui.storage.settings import CUSTOM, SideSetup
 
@@ -82,7 +83,7 @@ def preset_description(game_name: str, preset: str) -> str:
     return ""
 
 
-def describe_side(side: SideSetup, game: Any) -> list[str]:
+def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
     """What an AI side will do, in plain words (empty for a human)."""
     if not side.is_ai:
         return []
@@ -107,7 +108,7 @@ def describe_side(side: SideSetup, game: Any) -> list[str]:
     return lines
 
 
-def time_text(seconds: float, solving: bool, game: Any, described: bool) -> str:
+def time_text(seconds: float, solving: bool, game: Game[Any], described: bool) -> str:
     """A side's time per move in words, true of what bounds it: a search on a clock is
     "up to N s a move", but a solve on the game's own exact engine is bounded by its nodes
     (the same move on every machine), so there the seconds are what the heuristic search

@@ -22,6 +22,8 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any
 
+from plyground.games.base import Game, State
+
 if TYPE_CHECKING:
     from plyground.gui.play.scene import PlayScene
     from plyground.gui.storage.settings import SideSetup
@@ -225,7 +227,7 @@ def _review(play: Any, seconds: float, step: bool = True, at: int | None = None)
     evaluate = default_evaluator(controller.game, seconds)
     known = controller.review.evaluations
 
-    def keep(state: Any) -> Any:
+    def keep(state: State[Any]) -> Any:
         known[state] = evaluate(state)
         return known[state]
 
@@ -279,7 +281,9 @@ def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, A
         view.rebuild()
 
 
-def _make_view(app: Any, scene: str, game: Any, state: Any, options: dict[str, Any]) -> Any:
+def _make_view(
+    app: Any, scene: str, game: Game[Any], state: State[Any], options: dict[str, Any]
+) -> Any:
     """The view scene, built as its entrance builds it."""
     if scene == "compare":
         from plyground.gui.compare.scene import CompareScene

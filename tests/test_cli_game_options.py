@@ -179,7 +179,7 @@ def test_help_lists_games_with_their_notation_and_options(
 
 
 def test_default_depths_come_from_the_presets() -> None:
-    depths = {name: default_depth(factory) for name, factory in games.GAMES.items()}
+    depths = {name: default_depth(factory().presets) for name, factory in games.GAMES.items()}
     assert depths == {"tictactoe": None, "connect4": 8, "pig": 4}
 
 

@@ -15,6 +15,7 @@ from plyground.cli.args import (
     positive_int,
     seconds_arg,
 )
+from plyground.games.base import Game
 
 
 def solver_benchmarks(
@@ -140,7 +141,7 @@ def check_solver_file(path: str, limit: int | None = None) -> int:
     return count
 
 
-def _check_solver_line(game: Any, where: str, number: int, line: str) -> int:
+def _check_solver_line(game: Game[Any], where: str, number: int, line: str) -> int:
     """1 for a good 'moves score' line, 0 for a blank one; UsageError naming the line else."""
     fields = line.split()
     if not fields:

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from plyground.games.base import PolicyPicture
+from plyground.games.base import Game, PolicyPicture, State
 from plyground.gui import chart, theme
 from plyground.gui.compare.charts import policy_charts
 from plyground.gui.compare.view_heading import draw_card, draw_heading
@@ -23,7 +23,7 @@ WAIT_SECONDS = 0.5
 """The longest the window waits for a policy to be built (it is built in the drawing loop)."""
 
 
-def too_costly_to_draw(game: Any) -> str:
+def too_costly_to_draw(game: Game[Any]) -> str:
     """Why the window does not build this game's policy now ("" when it may): what the
     game's options make it build (`Game.option_cost`) takes more than `WAIT_SECONDS`."""
     from plyground.ai.engine import cost
@@ -47,7 +47,7 @@ class PolicyScene(Scene):
 
     title = "policy"
 
-    def __init__(self, app: Any, game: Any, state: Any, chosen: Any = None) -> None:
+    def __init__(self, app: Any, game: Game[Any], state: State[Any], chosen: Any = None) -> None:
         super().__init__(app)
         self.game = game
         self.state = state

@@ -33,6 +33,7 @@ from plyground.ai.compare.comparison import (
     with_shares,
 )
 from plyground.ai.evaluation.wording import counted
+from plyground.games.base import Game, State
 from plyground.gui import chart
 from plyground.gui.compare.charts import nodes_chart
 from plyground.gui.compare.table import (
@@ -63,8 +64,8 @@ class CompareScene(Scene):
     def __init__(
         self,
         app: Any,
-        game: Any,
-        state: Any,
+        game: Game[Any],
+        state: State[Any],
         depth: int = 5,
         heuristic: str | None = None,
         autostart: bool = True,

@@ -14,6 +14,7 @@ import pygame
 from plyground.ai.compare.comparison import Estimate, Row, duration
 from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.evaluation.wording import short_legend
+from plyground.games.base import Game
 from plyground.gui import theme
 from plyground.gui.compare.view_heading import draw_card
 from plyground.gui.theme import Metrics
@@ -27,7 +28,7 @@ class TableState:
     the offer waiting for an answer (`pending`: key, depth, estimate) and whether more
     runs are queued (`running`)."""
 
-    game: Any
+    game: Game[Any]
     titles: dict[str, str]
     variants: list[str]
     rows: list[Row]
@@ -183,7 +184,7 @@ def evaluation_of(row: Row) -> Evaluation | None:
     return row.evaluation
 
 
-def value_cell(game: Any, row: Row) -> str:
+def value_cell(game: Game[Any], row: Row) -> str:
     """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%')."""
     return row.value_text(bool(getattr(game, "stochastic", False)))
 
@@ -257,7 +258,7 @@ def _draw_row(
         )
 
 
-def move_text(game: Any, move: Any) -> str:
+def move_text(game: Game[Any], move: Any) -> str:
     """A move in the game's notation, or its own name when the notation is one letter."""
     if move is None:
         return ""

@@ -18,6 +18,7 @@ from typing import Any
 
 from plyground.ai.compare.comparison import Row, run_variant
 from plyground.ai.engine.bookkeeping import SearchCancelled
+from plyground.games.base import State
 
 END_GRACE = 0.5
 """Seconds a closed run's process has to end after it is told to, before it is killed."""
@@ -43,7 +44,7 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     register_games(tuple(tuple(pair) for pair in registered if tuple(pair)[1] not in games.GAMES))
 
 
-def _run(state: Any, variant: str, depth: int, heuristic: str | None) -> Row | None:
+def _run(state: State[Any], variant: str, depth: int, heuristic: str | None) -> Row | None:
     """In the worker: one search; None when it was cancelled."""
 
     def report(snapshot: Any) -> None:
@@ -79,7 +80,7 @@ class CompareRunner:
         """A run is under way (or its result not yet collected)."""
         return self._future is not None
 
-    def start(self, state: Any, variant: str, depth: int, heuristic: str | None) -> None:
+    def start(self, state: State[Any], variant: str, depth: int, heuristic: str | None) -> None:
         """Begin one search (the previous one must have been collected)."""
         if self._pool is None:
             from plyground.ai.players.spawned_games import registered_games

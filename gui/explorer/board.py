@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from plyground.games.base import State
 from plyground.gui.kits import MissingKitError, ViewContext, kit_for
 
 _VIEWS: dict[str, Any] = {}
@@ -28,17 +29,17 @@ def _view(game_name: str) -> Any:
     return view
 
 
-def _context(state: Any) -> Any:
+def _context(state: State[Any]) -> Any:
     """A fresh, non-interactive view context from whichever module defines it."""
     return ViewContext(stochastic=bool(getattr(state, "STOCHASTIC", False)))
 
 
-def has_view(state: Any) -> bool:
+def has_view(state: State[Any]) -> bool:
     """Whether the state's game has a board view to draw with."""
     return _view(str(getattr(state.game, "name", ""))) is not None
 
 
-def draw_position(surface: pygame.Surface, rect: pygame.Rect, state: Any) -> bool:
+def draw_position(surface: pygame.Surface, rect: pygame.Rect, state: State[Any]) -> bool:
     """Draw `state` as a small board in `rect`; False when the game has no view."""
     view = _view(str(getattr(state.game, "name", "")))
     if view is None:

@@ -96,7 +96,8 @@ def draw_hover(
     lines, board = _hover_lines(model, item)
     width = min(m.px(360), canvas.window[0] - 2 * m.pad)
     picture = 0
-    if item.stub == "" and explorer_board.has_view(model.trace.root_state):
+    root = model.trace.root_state
+    if item.stub == "" and root is not None and explorer_board.has_view(root):
         picture, board = m.px(170), []
     wrapped = [w for line in lines for w in drawing.wrap(line, width - 2 * m.gap, size)]
     mono = max(11, size)

@@ -20,6 +20,7 @@ from plyground.ai.engine.search import algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
 from plyground.ai.textbook.trace import Trace, TraceNode
+from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
 from plyground.games.trees import text as tree_text
 from plyground.gui.explorer import practice as explorer_practice
@@ -45,7 +46,7 @@ class ExplorerModel:
 
     def __init__(
         self,
-        state: Any,
+        state: State[Any],
         algorithm: str | None = None,
         depth: int | None = None,
         heuristic: str | None = None,

@@ -8,6 +8,7 @@ from typing import Any
 
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.trace import Trace, trace
+from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
 
 PRACTICE = len(tree_examples.LESSONS)
@@ -32,7 +33,7 @@ class Practice:
     checked: bool = False
 
 
-def answer(state: Any, depth: int) -> tuple[set[str], float]:
+def answer(state: State[Any], depth: int) -> tuple[set[str], float]:
     """The branches alpha-beta cuts (by name) and the root value, from the recorded search."""
     found = trace(state, "alphabeta", depth)
     skipped = {name for node in found.nodes for name in node.skipped}

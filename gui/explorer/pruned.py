@@ -19,7 +19,7 @@ from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.game_view import Position, TextbookGame
 from plyground.ai.textbook.observer import Quiet
 from plyground.ai.textbook.trace import Trace, TraceNode
-from plyground.games.base import capabilities
+from plyground.games.base import State, capabilities
 
 GHOST_BUDGET = 400
 """At most this many ghost nodes per trace (a picture, not a search)."""
@@ -77,7 +77,9 @@ class _BudgetSpent(Exception):
     """More ghosts than GHOST_BUDGET: the picture stops there."""
 
 
-def _ghosts(pruned: Pruned, view: TextbookGame, cut: TraceNode, state: Any, move: Any) -> int:
+def _ghosts(
+    pruned: Pruned, view: TextbookGame, cut: TraceNode, state: State[Any], move: Any
+) -> int:
     """The ghost of the skipped `move` at the cut node's `state` and, for a valued tree, every
     node below it with its value: the textbook minimax (expectiminimax, for chance) to the
     end, watched by a `_GhostBuilder`.  Its id."""

@@ -20,6 +20,7 @@ import pygame_gui
 from plyground import ai
 from plyground.ai.engine.search import ALGORITHM_TITLES
 from plyground.ai.textbook.trace import Trace
+from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
 from plyground.gui.explorer.controls import (
@@ -48,7 +49,7 @@ class ExplorerScene(Scene):
     def __init__(
         self,
         app: Any,
-        state: Any,
+        state: State[Any],
         algorithm: str | None = None,
         depth: int | None = None,
         heuristic: str | None = None,

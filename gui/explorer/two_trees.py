@@ -21,6 +21,7 @@ from typing import Any
 
 from plyground.ai.student_code.grader import reference_leaves
 from plyground.ai.textbook.trace import Trace
+from plyground.games.base import State
 from plyground.gui.explorer.model import ExplorerModel
 
 YOURS = "yours"
@@ -55,7 +56,7 @@ def first_difference(yours: Trace, reference: Trace) -> int | None:
 class TwoTrees:
     """The student's and the reference's explorer models, one leading, stepped together."""
 
-    def __init__(self, state: Any, yours: Trace, reference: Trace, message: str) -> None:
+    def __init__(self, state: State[Any], yours: Trace, reference: Trace, message: str) -> None:
         self.models = {
             YOURS: ExplorerModel(state, yours.algorithm, yours.depth),
             REFERENCE: ExplorerModel(state, reference.algorithm, reference.depth),

@@ -14,6 +14,7 @@ import pygame
 
 from plyground.ai.evaluation import report
 from plyground.ai.evaluation.wording import counted, panel_key, value_text
+from plyground.games.base import Game
 from plyground.gui import theme
 from plyground.gui.play.search_jobs import Analysis
 from plyground.gui.theme import Metrics
@@ -30,7 +31,7 @@ compact = report.compact
 
 
 def summary_lines(
-    analysis: Analysis, game: Any, names: tuple[str, str] | None = None
+    analysis: Analysis, game: Game[Any], names: tuple[str, str] | None = None
 ) -> list[tuple[str, str]]:
     """(label, text) rows for the panel (the same wording as `analyze`: ai.evaluation.report and
     ai.evaluation.wording); `names` are the sides' names, so a win or loss says for whom."""
@@ -104,7 +105,7 @@ def work_rows(analysis: Analysis) -> list[tuple[str, str]]:
     return rows
 
 
-def best_text(result: Any, game: Any, side: str | None = None) -> str:
+def best_text(result: Any, game: Game[Any], side: str | None = None) -> str:
     """'4 · win in 5 for Red', 'roll · est. +0.07': the best move and its value as its
     provenance says (the panel's Best row and the Hint)."""
     stochastic = bool(getattr(game, "stochastic", False))
@@ -116,7 +117,7 @@ def draw(
     surface: pygame.Surface,
     rect: pygame.Rect,
     analysis: Analysis | None,
-    game: Any,
+    game: Game[Any],
     m: Metrics,
     names: tuple[str, str],
     thinking: bool = False,
@@ -162,7 +163,7 @@ def _draw_sections(
     surface: pygame.Surface | None,
     rect: pygame.Rect,
     analysis: Analysis | None,
-    game: Any,
+    game: Game[Any],
     m: Metrics,
     names: tuple[str, str],
     thinking: bool,
@@ -300,7 +301,7 @@ def _draw_rows(
 
 def full_height(
     analysis: Analysis | None,
-    game: Any,
+    game: Game[Any],
     m: Metrics,
     width: int,
     extra: list[tuple[str, str]] | None = None,
@@ -328,7 +329,7 @@ def preferred_height(m: Metrics, extra_rows: int = 0) -> int:
 
 
 def content_height(
-    analysis: Analysis | None, game: Any, m: Metrics, width: int, extra_rows: int = 0
+    analysis: Analysis | None, game: Game[Any], m: Metrics, width: int, extra_rows: int = 0
 ) -> int:
     """Height that shows `analysis`'s rows in the roomiest layout (the panel `width` wide):
     the side panel gives what is left to the move list; `preferred_height` before a search."""

@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from plyground.games.base import CHANCE
+from plyground.games.base import CHANCE, State
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.browse import Browse
@@ -609,7 +609,7 @@ class PlayController:
             config = side.config_for(self.game_name, seed=self.jobs.player_seed(player))
             self.jobs.submit("move", config, player)
 
-    def advance_chance(self, state: Any) -> None:
+    def advance_chance(self, state: State[Any]) -> None:
         """Draw a chance outcome with the match's seeded generator, wait, play it."""
         if self.roll is None:
             self.roll = (self.history.sample_chance(), self.now)
@@ -622,7 +622,7 @@ class PlayController:
         self.history.play(outcome)
         self.emit(events.ChanceSettled(outcome, state))
 
-    def game_over(self, state: Any) -> None:
+    def game_over(self, state: State[Any]) -> None:
         """Count the result once, and in AI vs AI start the next game after a pause."""
         if self.busy():
             return

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.games.base import CHANCE, sample_outcome
+from plyground.games.base import CHANCE, Game, State, sample_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +15,7 @@ class Entry:
     """One move and what it led to; `rng_state` is the dice generator after the move."""
 
     move: Any
-    state: Any
+    state: State[Any]
     rng_state: Any
     chance: bool
 
@@ -27,7 +27,7 @@ class GameHistory:
     replays the same dice; undo restores the generator too, so redo and replays agree.
     """
 
-    def __init__(self, game: Any, seed: int = 0) -> None:
+    def __init__(self, game: Game[Any], seed: int = 0) -> None:
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)

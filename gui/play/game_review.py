@@ -79,8 +79,10 @@ class GameReviewer:
             JobKind.GAME_REVIEW,
             self.play.game_name,
             self.play.game_options(),
-            tuple(missing),
-            REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
+            self.play.state,
+            None,
+            positions=tuple(missing),
+            review_seconds=REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
         )
         self.play.job = SearchJob(
             job_id, "game_review", len(self.play.history.entries), 0, self.play.now

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from plyground.games.base import Game, State
 from plyground.gui.kits.base import BoardView
 
 
@@ -16,16 +17,18 @@ def move_seconds(view: BoardView, before: Any, move: Any) -> float:
     return float(view.move_seconds(before, move))
 
 
-def move_animation(view: BoardView, state: Any, move: Any, progress: float) -> dict[str, Any]:
+def move_animation(
+    view: BoardView, state: State[Any], move: Any, progress: float
+) -> dict[str, Any]:
     """The `anim` entries of a move still animating (`progress` 0..1)."""
     return dict(view.move_animation(state, move, progress))
 
 
-def refusal(view: BoardView, state: Any, move: Any) -> str | None:
+def refusal(view: BoardView, state: State[Any], move: Any) -> str | None:
     """Why a human's move is not legal here, in a few words (None: say nothing)."""
     return view.refusal(state, move)
 
 
-def move_help(view: BoardView, game: Any) -> str:
+def move_help(view: BoardView, game: Game[Any]) -> str:
     """How a human moves: the kit's words, else the game's notation help."""
     return view.move_help or str(getattr(game, "notation_help", ""))

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import pygame
 import pygame_gui
 
-from plyground.games.base import CHANCE
+from plyground.games.base import CHANCE, State
 from plyground.gui import theme
 from plyground.gui.kits import ViewContext, kit_for
 from plyground.gui.kits.base import PlayEffect
@@ -688,7 +688,7 @@ class PlayScene(FileDialogScene):
         self.add_animation(ctx, state, now)
         return ctx
 
-    def add_animation(self, ctx: ViewContext, state: Any, now: float) -> None:
+    def add_animation(self, ctx: ViewContext, state: State[Any], now: float) -> None:
         """The running animations, as the view's `anim` entries."""
         controller, model = self.controller, self.model
         length = model.anim_length

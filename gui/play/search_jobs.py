@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from plyground.ai.evaluation.wording import counted
+from plyground.games.base import State
 from plyground.gui.play import events
 from plyground.gui.worker.ai_worker import (
     Cancelled,
@@ -42,13 +43,16 @@ class SearchWorker(Protocol):
     def preparing(self, game_name: str) -> bool: ...
     def submit(
         self,
-        kind: str,
+        kind: JobKind,
         game_name: str,
         game_options: dict[str, Any],
-        state: Any,
-        config: PlayerConfig | float | None,
+        state: State[Any],
+        config: PlayerConfig | None,
         analysis: bool = False,
         player_key: Any = None,
+        *,
+        positions: tuple[tuple[int, State[Any]], ...] = (),
+        review_seconds: float | None = None,
     ) -> int: ...
 
 

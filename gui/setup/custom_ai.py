@@ -12,6 +12,7 @@ import pygame_gui
 from plyground.ai.engine.search import MAX_DEPTH
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.heuristics import is_heuristic_file
+from plyground.games.base import State
 from plyground.gui import theme
 from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
 from plyground.gui.setup import from_file
@@ -27,7 +28,9 @@ RANDOMNESS_MAX = 2.0
 RANDOMNESS_STEP = 0.05
 
 
-def cost_warning(state: Any, algorithm: str, depth: int | None, time_limit: float | None) -> str:
+def cost_warning(
+    state: State[Any], algorithm: str, depth: int | None, time_limit: float | None
+) -> str:
     """A warning for a Custom AI whose search would take too long (`ai.engine.cost.judge`), with a
     time limit to try; "" when it finishes in reasonable time.  It never blocks the start."""
     from plyground.ai.engine import cost as ai_cost

@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from plyground import games
 from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_seconds
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.games import capabilities
+from plyground.games.base import Game
 from plyground.gui import theme
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
@@ -37,7 +39,9 @@ if TYPE_CHECKING:
 BROWSE = "Browse…"
 
 
-def agent_problem(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> str:
+def agent_problem(
+    side: SideSetup, game: Game[Any], when_read: Callable[[], None] | None = None
+) -> str:
     """Why the side's file cannot play ("" when it can; `when_read`: see `checked`)."""
     try:
         spec = agent_spec(side.agent) if side.agent.strip() else None
@@ -53,7 +57,9 @@ def agent_problem(side: SideSetup, game: Any, when_read: Callable[[], None] | No
     return ""
 
 
-def describe(side: SideSetup, game: Any, when_read: Callable[[], None] | None = None) -> list[str]:
+def describe(
+    side: SideSetup, game: Game[Any], when_read: Callable[[], None] | None = None
+) -> list[str]:
     """The card's lines under the file: what it is and how it plays, or what is wrong."""
     problem = agent_problem(side, game, when_read)
     if problem:
@@ -62,7 +68,9 @@ def describe(side: SideSetup, game: Any, when_read: Callable[[], None] | None = 
     assert spec is not None
     limit = move_seconds(game)
     if spec.kaggle:
-        limit = float(game.kaggle_configuration().get("actTimeout", limit))
+        configuration = games.capabilities(game).kaggle_configuration
+        if configuration is not None:
+            limit = float(configuration(game).get("actTimeout", limit))
     return [
         f"Plays {spec.describe()}.",
         f"It runs in a worker process with {limit:g} s a move; if its code fails it "
@@ -96,7 +104,7 @@ def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect,
     scene.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
-def spec_for(path: str, game: Any) -> str:
+def spec_for(path: str, game: Game[Any]) -> str:
     """The spec a picked file plays with: its choose(), else a Kaggle agent where possible."""
     no_names: list[str] = []
     names, problem = checked("functions", path, partial(top_level_functions, Path(path)), no_names)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.file_reader import Field, FileProblem, parse_json, read_text, shown
+from plyground.games.base import Game
 from plyground.gui.storage.safe_files import write_atomic
 
 FORMAT = "plyground-save"
@@ -307,7 +308,7 @@ to its end (the longest dice race, to its highest goal, about a thousand), and f
 opening one, its move list and its review never hold up a frame."""
 
 
-def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:
+def replay_text(game: Game[Any], moves_text: str, source: str = "moves") -> tuple[list[Any], Any]:
     """Parse and replay moves; SaveError naming the move's number and text if one is bad, or
     saying the bound when there are more than `MAX_SAVED_MOVES`."""
     try:
@@ -324,7 +325,7 @@ def replay_text(game: Any, moves_text: str, source: str = "moves") -> tuple[list
     return moves, state
 
 
-def _check_player(player: Any, index: int, game: Any, source: str) -> dict[str, Any]:
+def _check_player(player: Any, index: int, game: Game[Any], source: str) -> dict[str, Any]:
     """One player entry: {"kind": "human"} or {"kind": "ai", "preset": ..., "config": {...}}."""
     where = f"player {index + 1}"
     if not isinstance(player, dict):

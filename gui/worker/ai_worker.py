@@ -47,6 +47,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from plyground.games.base import Game, State
 from plyground.gui.worker.file_agents import FileAgents
 from plyground.gui.worker.messages import (
     FINISHED,
@@ -97,14 +98,17 @@ class Job:
     """One request to the worker."""
 
     job_id: int
-    kind: str
-    """A `JobKind`."""
+    kind: JobKind
     game_name: str
     game_options: dict[str, Any]
-    state: Any
-    config: PlayerConfig | float | None
-    """The player's or the advisor's config; for a game review, the seconds a position may
-    take (None: the review's default)."""
+    state: State[Any]
+    """The position searched (a game review's: the game's last)."""
+    config: PlayerConfig | None
+    """The player's or the advisor's config (None for a game review)."""
+    positions: tuple[tuple[int, State[Any]], ...] = ()
+    """A game review's positions: (index in the game, state) pairs."""
+    review_seconds: float | None = None
+    """The seconds a reviewed position may take (None: the review's default)."""
     analysis: bool = False
     """The analysis panel is shown: every root value, and a minimax count if cheap."""
     player_key: Any = None
@@ -165,12 +169,6 @@ def _player_config(job: Job) -> PlayerConfig:
     return job.config
 
 
-def _review_seconds(job: Job) -> float | None:
-    """A game review's budget per position (None: the review's default)."""
-    config = job.config
-    return float(config) if isinstance(config, int | float) else None
-
-
 def _may_finish_early(job: Job) -> bool:
     """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
     budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
@@ -201,7 +199,7 @@ def _finish_flag(finished_through: Any, job_id: int) -> Any:
 
 
 def _choose(
-    job: Job, game: Any, progress: Any, should_stop: Any, finish_now: Any = None
+    job: Job, game: Game[Any], progress: Any, should_stop: Any, finish_now: Any = None
 ) -> tuple[Any, Any]:
     """The AI player's move (difficulty randomness included) and its SearchResult."""
     from plyground.ai.players import players as ai_players
@@ -247,16 +245,16 @@ def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) 
     return result.move, result
 
 
-def _review_positions(job: Job, game: Any, results: Any, should_stop: Any) -> None:
-    """A game review (kind "game_review"): `job.state` holds (index, state) pairs and
-    `job.config` the seconds a position may take; each evaluated position is answered at once
-    as `PositionEvaluated`, then `Result(id, None, None)`."""
+def _review_positions(job: Job, game: Game[Any], results: Any, should_stop: Any) -> None:
+    """A game review (kind "game_review"): `job.positions` holds (index, state) pairs and
+    `job.review_seconds` the seconds a position may take; each evaluated position is answered
+    at once as `PositionEvaluated`, then `Result(id, None, None)`."""
     from plyground import ai
     from plyground.ai.advice.review_evaluator import default_evaluator
 
-    evaluate = default_evaluator(game, _review_seconds(job), should_stop)
+    evaluate = default_evaluator(game, job.review_seconds, should_stop)
     try:
-        for index, state in job.state:
+        for index, state in job.positions:
             if should_stop():
                 raise ai.SearchCancelled("review cancelled")
             evaluation, lines = evaluate(state)
@@ -540,19 +538,23 @@ class AIWorker:
 
     def submit(
         self,
-        kind: str,
+        kind: JobKind,
         game_name: str,
         game_options: dict[str, Any],
-        state: Any,
-        config: PlayerConfig | float | None,
+        state: State[Any],
+        config: PlayerConfig | None,
         analysis: bool = False,
         player_key: Any = None,
+        *,
+        positions: tuple[tuple[int, State[Any]], ...] = (),
+        review_seconds: float | None = None,
     ) -> int:
         """Queue a job (cancelling the running one); returns its id.  A move of a student's
-        agent is asked of its own worker from a thread here (`file_agents`), not the process."""
+        agent is asked of its own worker from a thread here (`file_agents`), not the process.
+        A game review names its `positions` and the `review_seconds` each may take."""
         self.cancel()
         if kind == JobKind.MOVE and _is_agent(config):
-            assert config is not None and not isinstance(config, int | float)
+            assert config is not None
             self._next_id += 1
             self.current_id = self._agent_job = self._next_id
             self.busy = True
@@ -574,6 +576,8 @@ class AIWorker:
             dict(game_options),
             state,
             config,
+            positions,
+            review_seconds,
             analysis,
             player_key,
             _registered_factory(game_name),

@@ -17,6 +17,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from plyground.games.base import State
 from plyground.gui.worker.messages import Failed, Result, WorkerMessage
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class AgentMove:
     job_id: int
     game_name: str
     game_options: dict[str, Any]
-    state: Any
+    state: State[Any]
     config: PlayerConfig
     abandoned: bool = False
 
@@ -120,7 +121,7 @@ class FileAgents:
         job_id: int,
         game_name: str,
         game_options: dict[str, Any],
-        state: Any,
+        state: State[Any],
         config: PlayerConfig,
         player_key: Any,
     ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from plyground.games.base import State
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -33,7 +35,7 @@ class PositionEvaluated:
 
     job_id: int
     index: int
-    state: Any
+    state: State[Any]
     evaluation: Any
     lines: tuple[Any, ...]
     kind: ClassVar[str] = "position"

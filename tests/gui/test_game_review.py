@@ -16,7 +16,7 @@ from plyground.gui.kits import kit_for
 from plyground.gui.play import review_card, side_panel
 from plyground.gui.storage.settings import HUMAN
 from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import PositionEvaluated, Result, _review_positions
+from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated, Result, _review_positions
 from tests.gui.driving import click, click_button, press, start_game
 from tests.gui.test_play_controller import make, run
 
@@ -61,7 +61,7 @@ def test_after_the_game_the_worker_reviews_it_position_by_position():
     job = controller.job
     assert job is not None and job.kind == "game_review"
     sent = worker.jobs[-1]
-    assert [index for index, _ in sent.state] == [0, 1, 2, 3, 4]  # the end needs no search
+    assert [index for index, _ in sent.positions] == [0, 1, 2, 3, 4]  # the end needs no search
     answer_review(worker, stop_after=2)
     controller.update()
     partial = controller.game_review()
@@ -82,7 +82,7 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
     controller.cancel_search()  # e.g. the AI moved meanwhile
     run(controller, clock, 0.2)
     again = worker.jobs[-1]
-    assert again.kind == "game_review" and [i for i, _ in again.state] == [3, 4]
+    assert again.kind == "game_review" and [i for i, _ in again.positions] == [3, 4]
 
 
 def test_copy_text_is_the_moves_up_to_the_position_shown():
@@ -210,7 +210,7 @@ def test_the_workers_review_stops_when_cancelled():
     game = games.get_game("tictactoe")
     state = game.initial_state()
     points = ((0, state), (1, state.play(4)), (2, state.play(4).play(0)))
-    job = WorkerJob(7, "game_review", "tictactoe", {}, points, None)
+    job = WorkerJob(7, JobKind.GAME_REVIEW, "tictactoe", {}, state, None, positions=points)
     answers = Answers()
     calls = []
 

@@ -63,10 +63,22 @@ class FakeWorker:
         config: Any,
         analysis: bool = False,
         player_key: Any = None,
+        *,
+        positions: Any = (),
+        review_seconds: float | None = None,
     ) -> int:
         self.cancel()
         job = WorkerJob(
-            len(self.jobs) + 1, kind, game_name, game_options, state, config, analysis, player_key
+            len(self.jobs) + 1,
+            kind,
+            game_name,
+            game_options,
+            state,
+            config,
+            positions,
+            review_seconds,
+            analysis,
+            player_key,
         )
         self.jobs.append(job)
         self.live = job.job_id

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # what IDEs and mypy see; at run time each name loads when fi
         ALGORITHM_TITLES,
         ALGORITHMS,
         MAX_DEPTH,
+        SearchConfig,
         algorithms_for,
         search,
     )
@@ -54,6 +55,7 @@ _WHERE = {
     "MAX_DEPTH": "plyground.ai.engine.search",
     "algorithms_for": "plyground.ai.engine.search",
     "search": "plyground.ai.engine.search",
+    "SearchConfig": "plyground.ai.engine.search",
     "TranspositionTable": "plyground.ai.engine.table",
     "Evaluation": "plyground.ai.evaluation.provenance",
     "Kind": "plyground.ai.evaluation.provenance",
@@ -100,6 +102,7 @@ __all__ = [
     "PlayerConfig",
     "RandomPlayer",
     "SearchCancelled",
+    "SearchConfig",
     "SearchError",
     "SearchProgress",
     "SearchResult",

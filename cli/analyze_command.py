@@ -150,11 +150,7 @@ def _search(
     try:
         result = run_search(  # in a worker when the heuristic is the user's file
             state,
-            algorithm=algorithm,
-            depth=depth,
-            heuristic=heuristic,
-            time_limit=time_limit,
-            seed=seed,
+            ai.SearchConfig(algorithm, depth, heuristic, time_limit, seed),
             progress=show_progress,
         )
     except ai.SearchError as error:

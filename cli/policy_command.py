@@ -29,14 +29,16 @@ from plyground.games.base import Game, State
 
 def ai_choice(game: Game[Any], state: State[Any], preset_name: str) -> str:
     """The move text a difficulty preset chooses at `state` (no randomness)."""
-    from plyground.ai.engine.search import search
+    from plyground.ai.engine.search import SearchConfig, search
 
     presets = {preset.name.lower(): preset for preset in getattr(game, "presets", ())}
     preset = presets.get(preset_name.lower())
     if preset is None:
         names = ", ".join(p.name for p in getattr(game, "presets", ()))
         raise UsageError(f"--ai {preset_name!r}: choose one of: {names}")
-    result = search(state, preset.algorithm, preset.depth, preset.heuristic, preset.time_limit)
+    result = search(
+        state, SearchConfig(preset.algorithm, preset.depth, preset.heuristic, preset.time_limit)
+    )
     return str(result.move)
 
 

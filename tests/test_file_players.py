@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from plyground import games
-from plyground.ai.engine.search import SearchError, search
+from plyground.ai.engine.search import SearchConfig, SearchError, search
 from plyground.ai.players.match import MatchSetup, play_game, run_match
 from plyground.ai.players.players import AGENT, PlayerConfig
 from plyground.ai.players.presets import parse_player_spec
@@ -127,7 +127,7 @@ def test_a_file_heuristic_plays_in_a_worker_and_never_here(tmp_path: Path) -> No
     assert record.forfeit == "" and record.nodes[0] > 0
     state = games.get_game("connect4").initial_state()
     with pytest.raises(SearchError, match="runs only in a worker process"):
-        search(state, depth=2, heuristic=heuristic)
+        search(state, SearchConfig(depth=2, heuristic=heuristic))
 
 
 MISBEHAVING = {

@@ -61,14 +61,16 @@ def test_the_textbook_figure_gives_the_books_value_and_counts() -> None:
     assert aima_games.minimax_decision("A", book) == "a1"
     assert aima_games.alphabeta_search("A", book) == "a1"
     for algorithm in ("minimax", "alphabeta"):
-        assert ai.search(root, algorithm, 2).move == "a1"  # the engine searches for scores too
+        assert (
+            ai.search(root, ai.SearchConfig(algorithm, 2)).move == "a1"
+        )  # the engine searches for scores too
 
 
 def test_aima_tic_tac_toe_agrees_with_its_cutoff_search() -> None:
     game = games.get_game("aima3.games:TicTacToe")
     for depth in (2, 4):
         for state in positions(game, 12, seed=depth):
-            ours = ai.search(state, "alphabeta", depth, book=False)
+            ours = ai.search(state, ai.SearchConfig("alphabeta", depth, book=False))
             theirs = aima_games.alphabeta_cutoff_search(state.inner, game.obj, d=depth - 1)
             values = {move: float(value) for move, value in ours.move_values.items()}
             # aima's values carry no distance to the end: the same outcome is the same value
@@ -83,7 +85,7 @@ def test_aima_tic_tac_toe_solved_agrees_with_alphabeta_search() -> None:
     for state in positions(game, 6, seed=9, most=5)[:6]:
         if len(state.legal_moves()) > 6:
             continue
-        ours = ai.search(state, "alphabeta", None, book=False)
+        ours = ai.search(state, ai.SearchConfig("alphabeta", None, book=False))
         theirs = aima_games.alphabeta_search(state.inner, game.obj)
         values = {move: float(value) for move, value in ours.move_values.items()}
         assert sign(values[theirs]) == sign(ours.value)
@@ -105,7 +107,7 @@ def test_easyai_negamax_agrees(spec: str, depth: int) -> None:
     game = games.get_game(spec)
     assert game.default_heuristic == "scoring"
     for state in positions(game, 12, seed=depth):
-        ours = ai.search(state, "alphabeta", depth, book=False)
+        ours = ai.search(state, ai.SearchConfig("alphabeta", depth, book=False))
         negamax = easyAI.Negamax(depth)
         theirs = negamax(game.style.copy(state.inner))
         values = {move: float(value) for move, value in ours.move_values.items()}

@@ -66,7 +66,7 @@ def test_take_away_is_solved_as_the_rule_of_four_says() -> None:
     """Take 1-3 stones, the last stone wins: a multiple of four loses for the side to move."""
     for stones in range(1, 13):
         game = games.get_game(TAKE_AWAY, stones=stones)
-        result = ai.search(game.initial_state(), "alphabeta", None)
+        result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
         assert (result.value > 0) == (stones % 4 != 0), stones
         if stones % 4:
             assert result.move == stones % 4
@@ -251,7 +251,7 @@ class Dicts:
 """,
     )
     game = games.get_game(path)
-    result = ai.search(game.initial_state(), "alphabeta", None)
+    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
     assert result.value < 0  # six left, take 1 or 2: a multiple of three loses for the mover
 
 
@@ -309,8 +309,8 @@ def test_a_chance_game_in_two_styles_has_the_same_values() -> None:
     assert ours.stochastic and aima.stochastic
     for game in (ours, aima):
         assert {p.algorithm for p in game.presets} == {"expectiminimax"}
-    first = ai.search(ours.initial_state(), "expectiminimax", 4, heuristic="none")
-    second = ai.search(aima.initial_state(), "expectiminimax", 4, heuristic="none")
+    first = ai.search(ours.initial_state(), ai.SearchConfig("expectiminimax", 4, heuristic="none"))
+    second = ai.search(aima.initial_state(), ai.SearchConfig("expectiminimax", 4, heuristic="none"))
     assert {m: float(v) for m, v in first.move_values.items()} == pytest.approx(
         {m: float(v) for m, v in second.move_values.items()}
     )
@@ -335,7 +335,7 @@ def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> Non
     assert f"Wrote {path.name}" in run.stdout and "plyground match --game my_game.py" in run.stdout
     game = games.get_game(str(path))
     assert game.title == "My Game"
-    result = ai.search(game.initial_state(), "alphabeta", None)
+    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
     assert result.value > 0.9  # heaps 3, 4, 5: the first player wins (nim-sum 2)
     again = subprocess.run(
         [sys.executable, "-m", "plyground", "new-game", "my_game"],

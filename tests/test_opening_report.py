@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("real_book")
 
 
 def solved(moves: str) -> ai.SearchResult:
-    return ai.search(GAME.replay(GAME.parse_moves(moves)), "alphabeta", depth=None)
+    return ai.search(GAME.replay(GAME.parse_moves(moves)), ai.SearchConfig("alphabeta", depth=None))
 
 
 def test_a_line_into_the_book_says_where_it_stops() -> None:
@@ -42,7 +42,9 @@ def test_the_books_value_is_the_root_players_counted_from_the_lines_end() -> Non
 def test_a_line_that_reaches_the_end_has_no_book_note() -> None:
     """19 stones, out of the book: the line goes to the end of the game, and a line longer
     than shown is marked as cut ('…'), never as ending in the book."""
-    late = ai.search(GAME.replay(GAME.parse_moves("4444443333332222226")), depth=None)
+    late = ai.search(
+        GAME.replay(GAME.parse_moves("4444443333332222226")), ai.SearchConfig(depth=None)
+    )
     assert late.exact and not late.details.pv_ends_in_book and len(late.pv) == 2
     assert "book" not in line_text(late, GAME)
     assert line_text(late, GAME, most=1) == "7 …"
@@ -91,7 +93,8 @@ def test_analyze_text_shows_where_the_line_meets_the_book(
 def test_a_line_that_stops_short_of_the_end_and_the_book_is_marked_cut() -> None:
     """A depth limit, or a line the search did not keep to the end: '…', never whole."""
     fixed = ai.search(
-        GAME.replay(GAME.parse_moves("52753311433677442422121")), "alphabeta", depth=3
+        GAME.replay(GAME.parse_moves("52753311433677442422121")),
+        ai.SearchConfig("alphabeta", depth=3),
     )
     assert fixed.details.pv_stops_early and not fixed.details.pv_ends_in_book
     assert line_text(fixed, GAME).endswith(" …")

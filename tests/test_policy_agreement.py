@@ -104,9 +104,7 @@ def test_the_expert_rolls_at_a_near_tie_of_a_millionth() -> None:
     config = DIFFICULTIES["pig"]["Expert"]
     result = ai.search(
         State(goal=100, scores=(41, 0), turn_total=17),
-        config.algorithm,
-        depth=config.depth,
-        heuristic=config.heuristic,
+        ai.SearchConfig(config.algorithm, depth=config.depth, heuristic=config.heuristic),
     )
     assert result.move == "roll"
 

@@ -41,10 +41,12 @@ def test_alphabeta_equals_minimax(game_name: str, seed: int, depth: int, data: A
     game = games.get_game(game_name)
     state = random_position(game, seed, 30)
     heuristic = data.draw(st.sampled_from(sorted(game.heuristics)))
-    reference = ai.search(state, "minimax", depth=depth, heuristic=heuristic)
-    pruned = ai.search(state, "alphabeta", depth=depth, heuristic=heuristic)
-    best_only = ai.search(state, "alphabeta", depth=depth, heuristic=heuristic, all_values=False)
-    expecti = ai.search(state, "expectiminimax", depth=depth, heuristic=heuristic)
+    reference = ai.search(state, ai.SearchConfig("minimax", depth=depth, heuristic=heuristic))
+    pruned = ai.search(state, ai.SearchConfig("alphabeta", depth=depth, heuristic=heuristic))
+    best_only = ai.search(
+        state, ai.SearchConfig("alphabeta", depth=depth, heuristic=heuristic, all_values=False)
+    )
+    expecti = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth, heuristic=heuristic))
     assert pruned.values == reference.values
     assert expecti.values == reference.values
     assert best_only.value == reference.value
@@ -81,7 +83,7 @@ def test_expectiminimax_equals_the_textbook_recursion_on_pig(
     state = random_position(game, seed, 40)
     for name in ("score", "race"):
         evaluate = game.heuristics[name].evaluate
-        result = ai.search(state, "expectiminimax", depth=depth, heuristic=name)
+        result = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth, heuristic=name))
         expected = naive_expectiminimax(state, depth, evaluate)
         assert abs(result.value - expected) < 1e-5
 

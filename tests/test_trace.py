@@ -67,7 +67,10 @@ def test_traced_root_value_is_the_search_value(name: str, seed: int, data: Any) 
     heuristic = data.draw(st.sampled_from(sorted(game.heuristics)))
     for algorithm in ai.algorithms_for(game):
         traced = trace(state, algorithm, depth, heuristic, node_budget=200_000)
-        assert traced.value == ai.search(state, algorithm, depth, heuristic, book=False).value
+        assert (
+            traced.value
+            == ai.search(state, ai.SearchConfig(algorithm, depth, heuristic, book=False)).value
+        )
 
 
 @FAST
@@ -407,7 +410,9 @@ def test_a_root_the_book_knows_is_still_searched_as_ai_search_does() -> None:
     for depth in (1, 2, 3):
         for algorithm in ("minimax", "alphabeta"):
             traced = trace(state, algorithm, depth, "threats", node_budget=200_000, book=True)
-            assert traced.value == ai.search(state, algorithm, depth, "threats").value
+            assert (
+                traced.value == ai.search(state, ai.SearchConfig(algorithm, depth, "threats")).value
+            )
             assert traced.root.kind == "max"
 
 

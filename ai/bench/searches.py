@@ -43,7 +43,7 @@ from plyground.ai.bench.solver import (
     solver_set_path,
     solver_suite,
 )
-from plyground.ai.engine.search import ALGORITHM_TITLES, search, searchable_algorithms
+from plyground.ai.engine.search import ALGORITHM_TITLES, SearchConfig, search, searchable_algorithms
 from plyground.ai.engine.values import signed
 from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.players.match import MatchSetup, play_game
@@ -157,11 +157,16 @@ def _ladder(
     previous = 0.0
     for depth in range(1, max_depth + 1):
         gc.collect()  # earlier searches' garbage is freed here, not inside the timed search
-        result = search(state, algorithm=algorithm, depth=depth, seed=0, all_values=True)
+        result = search(
+            state, SearchConfig(algorithm=algorithm, depth=depth, seed=0, all_values=True)
+        )
         elapsed = result.elapsed
         for _ in range(QUICK_SEARCH_REPEATS if elapsed < QUICK_SEARCH else 0):
             gc.collect()
-            elapsed = min(elapsed, search(state, algorithm=algorithm, depth=depth, seed=0).elapsed)
+            elapsed = min(
+                elapsed,
+                search(state, SearchConfig(algorithm=algorithm, depth=depth, seed=0)).elapsed,
+            )
         row = {
             "depth": depth,
             "nodes": result.nodes,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import search
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.engine.values import plies_to_end
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds, format_table
@@ -227,10 +227,7 @@ def _solve_position(
     try:
         result = search(
             state,
-            algorithm="alphabeta",
-            depth=None,
-            seed=0,
-            all_values=False,
+            SearchConfig(algorithm="alphabeta", depth=None, seed=0, all_values=False),
             should_stop=should_stop,
             table=table,
         )

@@ -44,7 +44,7 @@ from plyground.ai.compare.estimate import (
 from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
 from plyground.ai.engine.result import SearchProgress
-from plyground.ai.engine.search import MAX_DEPTH, heuristic_for, search
+from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
 from plyground.ai.engine.values import signed, to_value
 from plyground.ai.evaluation.move_provenance import judge
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
@@ -313,15 +313,11 @@ def _run_engine(
         if progress is not None:
             progress(snapshot)
 
-    result = search(  # no opening book: every row counts the textbook's tree
+    result = search(
         state,
-        algorithm,
-        depth,
-        heuristic,
-        seed=seed,
+        SearchConfig(algorithm, depth, heuristic, seed=seed, book=False),
         progress=relay,
         should_stop=should_stop,
-        book=False,
     )
     return Row(
         variant,

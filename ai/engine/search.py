@@ -94,26 +94,40 @@ def heuristic_for(state: State[Any], name: str | None) -> Heuristic:
         ) from None
 
 
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """What a search is asked to do, taken whole by `search()` and by everything that asks
+    for one (a player's config makes one: `PlayerConfig.search_config()`)."""
+
+    algorithm: str = "alphabeta"
+    depth: int | None = 8
+    """Player decisions to look ahead (chance layers use none); None: no limit (solve, within
+    `time_limit` if set)."""
+    heuristic: str | None = None
+    """A heuristic's name or a student's file (None: the game's default)."""
+    time_limit: float | None = None
+    seed: int = 0
+    """The seeded tie-break among equal moves."""
+    all_values: bool = True
+    """Every root move's exact value (the analysis), not only the best move's."""
+    book: bool = True
+    """Whether the game's opening book and stored solutions answer positions (the engine and
+    players use them; textbook runs, traces and comparisons do not)."""
+
+
 def search(
     state: State[Any],
-    algorithm: str = "alphabeta",
-    depth: int | None = 8,
-    heuristic: str | None = None,
-    time_limit: float | None = None,
-    seed: int = 0,
+    config: SearchConfig | None = None,
     *,
-    all_values: bool = True,
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     table: TranspositionTable | None = None,
     finish_now: Callable[[], bool] | None = None,
-    book: bool = True,
 ) -> SearchResult:
-    """Search `state` and return the chosen move, the value of every root move and statistics.
+    """Search `state` as `config` says (None: alpha-beta at depth 8) and return the chosen
+    move, the value of every root move and statistics.
 
-    `book`: whether the game's opening book and stored solutions answer positions (the
-    engine and players use them; textbook runs, traces and comparisons do not).  Every value
-    says what it rests on (`SearchResult.move_values`, ai.evaluation.provenance).
+    Every value says what it rests on (`SearchResult.move_values`, ai.evaluation.provenance).
 
     `finish_now()` returning True ends the search like a spent time budget ("move now"):
     the result is the deepest finished iteration's (at least depth 1), `complete` False.
@@ -122,6 +136,8 @@ def search(
         search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
     :raises SearchCancelled: `should_stop()` returned True.
     """
+    config = config or SearchConfig()
+    algorithm, depth, time_limit = config.algorithm, config.depth, config.time_limit
     if algorithm not in ALGORITHMS:
         raise SearchError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
@@ -139,16 +155,16 @@ def search(
         raise SearchError(f"time limit must be positive, not {time_limit}")
     if state.is_terminal():
         raise SearchError("the game is over: there is no move to search")
-    chosen = heuristic_for(state, heuristic)
-    ctx = Context(chosen, time_limit, seed, should_stop, progress)
+    chosen = heuristic_for(state, config.heuristic)
+    ctx = Context(chosen, time_limit, config.seed, should_stop, progress)
     ctx.finish_now = finish_now
-    ctx.book = book
+    ctx.book = config.book
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if state.to_move == CHANCE:
         return _chance_root(state, algorithm, depth, ctx, table)
     if algorithm == "alphabeta":
-        return _alphabeta(state, depth, ctx, all_values, table)
+        return _alphabeta(state, depth, ctx, config.all_values, table)
     if algorithm == "expectiminimax":
         return _expectiminimax(state, depth, ctx, table)
     return _minimax(state, depth, ctx)

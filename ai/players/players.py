@@ -8,15 +8,17 @@ randomness and seed.  A player given the same seed plays the same moves.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from plyground.ai.engine.result import SearchResult
+from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.engine.search import (
     ALGORITHM_TITLES,
     ALGORITHMS,
     MAX_DEPTH,
+    SearchConfig,
     algorithms_for,
     search,
 )
@@ -54,6 +56,17 @@ class PlayerConfig:
     seed: int = 0
     agent: str = ""
     """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
+
+    def search_config(self, all_values: bool = True) -> SearchConfig:
+        """What this player asks of a search (its randomness and agent are its own)."""
+        return SearchConfig(
+            self.algorithm,
+            self.depth,
+            self.heuristic,
+            self.time_limit,
+            self.seed,
+            all_values=all_values,
+        )
 
     def describe(self) -> str:
         """A short text: 'alpha-beta, depth 6, windows'."""
@@ -149,19 +162,33 @@ class PlayerConfig:
                 )
 
 
-def search_with(state: State[Any], config: PlayerConfig, **options: Any) -> SearchResult:
-    """Search `state` with a config's settings passed whole (algorithm, depth, heuristic,
-    time limit, seed); `options` are `search`'s others (all_values, progress, table...) and
-    may override the seed."""
-    settings: dict[str, Any] = {
-        "algorithm": config.algorithm,
-        "depth": config.depth,
-        "heuristic": config.heuristic,
-        "time_limit": config.time_limit,
-        "seed": config.seed,
-    }
-    settings.update(options)
-    return search(state, **settings)
+def search_with(
+    state: State[Any],
+    config: PlayerConfig,
+    *,
+    all_values: bool = True,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    finish_now: Callable[[], bool] | None = None,
+    table: TranspositionTable | None = None,
+) -> SearchResult:
+    """Search `state` with a player's config (`PlayerConfig.search_config`), with another
+    `seed` or `time_limit` where given, and `search`'s callbacks."""
+    asked = config.search_config(all_values)
+    if seed is not None:
+        asked = replace(asked, seed=seed)
+    if time_limit is not None:
+        asked = replace(asked, time_limit=time_limit)
+    return search(
+        state,
+        asked,
+        progress=progress,
+        should_stop=should_stop,
+        finish_now=finish_now,
+        table=table,
+    )
 
 
 class Player(Protocol):
@@ -212,15 +239,28 @@ class AIPlayer:
         self.table = TranspositionTable(bits=bits)
         self.last_result: SearchResult | None = None
 
-    def choose(self, state: State[Any], **search_options: Any) -> Move:
+    def choose(
+        self,
+        state: State[Any],
+        all_values: bool = False,
+        progress: Callable[[SearchProgress], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        finish_now: Callable[[], bool] | None = None,
+    ) -> Move:
         """Search and return a move; `last_result` keeps the analysis."""
         config = self.config
         if config.algorithm == RANDOM:
             return self.rng.choice(state.legal_moves())
         seed = self.rng.getrandbits(32)
-        all_values = bool(search_options.pop("all_values", False)) or config.randomness > 0
         result = search_with(
-            state, config, seed=seed, all_values=all_values, table=self.table, **search_options
+            state,
+            config,
+            seed=seed,
+            all_values=all_values or config.randomness > 0,
+            table=self.table,
+            progress=progress,
+            should_stop=should_stop,
+            finish_now=finish_now,
         )
         self.last_result = result
         if config.randomness <= 0:

@@ -10,11 +10,12 @@ the file.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from plyground.ai.engine.bookkeeping import SearchError
-from plyground.ai.engine.result import SearchResult
-from plyground.ai.engine.search import search
+from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.student_code.heuristics import (
     IsolatedHeuristic,
     check_heuristic_file,
@@ -54,14 +55,19 @@ def _with_worker(
         evaluator.close()
 
 
-def run_search(state: State[Any], **options: Any) -> SearchResult:
-    """`ai.search(state, **options)`, evaluating in a worker when the heuristic is a
-    student's file."""
-    heuristic = options.get("heuristic")
+def run_search(
+    state: State[Any],
+    config: SearchConfig,
+    progress: Callable[[SearchProgress], None] | None = None,
+) -> SearchResult:
+    """`ai.search(state, config)`, evaluating in a worker when the heuristic is a student's
+    file."""
+    heuristic = config.heuristic
     if heuristic is None or not is_heuristic_file(heuristic):
-        return search(state, **options)
-    path = options["heuristic"] = check_heuristic_file_or_fail(heuristic)
-    return _with_worker(path, TRACE_SECONDS, lambda: search(state, **options))
+        return search(state, config, progress=progress)
+    asked = replace(config, heuristic=check_heuristic_file_or_fail(heuristic))
+    path = str(asked.heuristic)
+    return _with_worker(path, TRACE_SECONDS, lambda: search(state, asked, progress=progress))
 
 
 def check_heuristic_file_or_fail(name: str) -> str:

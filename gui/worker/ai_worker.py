@@ -283,9 +283,7 @@ def _count_minimax(job: Job, result: Any) -> int | None:
     try:
         counted = ai.search(
             job.state,
-            algorithm="minimax",
-            depth=result.depth,
-            heuristic=result.heuristic,
+            ai.SearchConfig(algorithm="minimax", depth=result.depth, heuristic=result.heuristic),
             should_stop=lambda: time.perf_counter() > deadline,
         )
     except Exception:  # cancelled by the budget, or anything else: no count then

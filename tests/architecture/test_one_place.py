@@ -169,15 +169,15 @@ def test_every_algorithm_that_fits_solves_the_extra_game(nim: str) -> None:
     state = game.initial_state()
     assert ai.algorithms_for(game) == ("minimax", "alphabeta")  # no chance: no expectiminimax
     # 3 ^ 4 ^ 5 = 2: the first player wins by taking two from the first heap (xor 0 after).
-    solved = ai.search(state, algorithm="alphabeta", depth=None)
+    solved = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=None))
     assert solved.exact and solved.value > 0.9
     assert game.format_move(solved.move) == "1:2"
     for algorithm in ("minimax", "alphabeta"):
-        result = ai.search(state, algorithm=algorithm, depth=2, heuristic="nimsum")
+        result = ai.search(state, ai.SearchConfig(algorithm=algorithm, depth=2, heuristic="nimsum"))
         assert game.format_move(result.move) == "1:2", algorithm
     deep = game.replay(game.parse_moves("1:2 3:5 2:4"))  # heaps 1, 0, 0: take the last
     for algorithm in ai.ALGORITHMS:
-        result = ai.search(deep, algorithm=algorithm, depth=3)
+        result = ai.search(deep, ai.SearchConfig(algorithm=algorithm, depth=3))
         assert result.move == (0, 1) and result.value > 0.9, algorithm
 
 

@@ -118,13 +118,7 @@ def test_hint_command_prints_what_the_window_shows(
     data = json.loads(capsys.readouterr().out)
     game = games.get_game(name)
     state = game.replay(game.parse_moves(moves))
-    result = ai.search(
-        state,
-        **{
-            k: getattr(advisor_for(game, state).config, k)
-            for k in ("algorithm", "depth", "heuristic", "time_limit", "seed")
-        },
-    )
+    result = ai.search(state, advisor_for(game, state).config.search_config())
     assert data["move"] == game.format_move(result.move)
     assert {"move", "value", "kind", "source"} <= set(data)
     assert data["kind"] == result.evaluation.kind.value

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from plyground import games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, back_up
 from plyground.ai.engine.pruning_search import PruningSearch
-from plyground.ai.engine.search import heuristic_for, search
+from plyground.ai.engine.search import SearchConfig, heuristic_for, search
 from plyground.ai.engine.values import INF_UNITS, WIN_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
@@ -64,7 +64,9 @@ def main() -> None:
                     if (before > 0) != (after > 0) or (before == 0) != (after == 0):
                         lost.append(state.ply)
                 else:
-                    move = search(state, "alphabeta", depth=None, all_values=False).move
+                    move = search(
+                        state, SearchConfig("alphabeta", depth=None, all_values=False)
+                    ).move
                 state = state.play(move)
             given_away += bool(lost)
             side = "XO"[expert_side]

@@ -160,9 +160,33 @@ class Metrics:
         return 18
 
 
+MONOSPACED = ("dejavusansmono", "consolas", "menlo", "liberationmono", "couriernew", "monospace")
+"""The system's fixed-width fonts, in the order one is chosen (Linux, Windows, macOS, ...):
+a game's own text (a board drawn in characters) lines up in one."""
+
+
+@lru_cache(maxsize=1)
+def monospaced_path() -> str | None:
+    """The file of the system's first fixed-width font, or None where it has none."""
+    try:
+        found = pygame.font.match_font(list(MONOSPACED))
+    except Exception:
+        return None
+    return str(found) if found else None
+
+
 @lru_cache(maxsize=64)
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
-    """The Inter font at `size` pixels in `weight` (regular, semibold, bold)."""
+    """The Inter font at `size` pixels in `weight` (regular, semibold, bold), or the system's
+    fixed-width font ("mono", Inter where there is none)."""
+    if weight == "mono":
+        mono = monospaced_path()
+        if mono is not None:
+            try:
+                return pygame.font.Font(mono, size)
+            except (OSError, FileNotFoundError):
+                pass
+        weight = "regular"
     path = FONT_FILES.get(weight, FONT_FILES["regular"])
     try:
         return pygame.font.Font(str(path), size)

@@ -346,3 +346,12 @@ def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> Non
         cwd=tmp_path,
     )
     assert again.returncode == 2 and "exists already" in again.stderr
+
+
+def test_bench_measures_a_game_from_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from plyground.cli import run
+
+    assert run(["bench", "--quick", "--quiet", "--game", AIMA_NIM, "--option", "piles=(1,2)"]) == 0
+    out = capsys.readouterr().out
+    assert "aima_nim.py:Nim: the start" in out
+    assert out.count("aima_nim.py:Nim  ") == 4  # a game per derived level

@@ -199,16 +199,36 @@ def _ladder(
     return rows
 
 
-def search_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[str, Any]]:
-    """Every algorithm that fits each game, at increasing depths, on every bench position."""
+def shown_name(name: str) -> str:
+    """A game's name in a report: a built-in game's own, a file's "file.py:Class"."""
+    return str(getattr(games.GAMES.get(name), "where", name))
+
+
+def positions_of(name: str, options: dict[str, Any] | None = None) -> tuple[BenchPosition, ...]:
+    """One game's bench positions: those it offers, else its start (a game from a file)."""
+    offered = games.capabilities(games.GAMES[name]).bench_positions
+    given = tuple((options or {}).items())
+    if offered:
+        return tuple(BenchPosition(name, p.label, p.moves, given or p.options) for p in offered)
+    return (BenchPosition(name, "the start", "", given),)
+
+
+def search_bench(
+    quick: bool = False,
+    log: Log = lambda text: None,
+    positions: tuple[BenchPosition, ...] | None = None,
+) -> list[dict[str, Any]]:
+    """Every algorithm that fits each game, at increasing depths, on every bench position
+    (`positions`: these instead, `positions_of` one game)."""
     limit = 0.5 if quick else 5.0
     max_depth = 12 if quick else 42
     report = []
-    for position in all_positions() if POSITIONS is None else POSITIONS:
+    chosen = positions or (all_positions() if POSITIONS is None else POSITIONS)
+    for position in chosen:
         game, state = _position_state(position)
         log(f"{game.title}, {position.label}")
         entry: dict[str, Any] = {
-            "game": position.game,
+            "game": shown_name(position.game),
             "position": position.label,
             "moves": position.moves,
             "options": dict(position.options),
@@ -295,16 +315,23 @@ def format_search_bench(report: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[str, Any]]:
-    """One AI-vs-AI game per game and difficulty preset (the preset against itself), timed per move.
+def game_bench(
+    quick: bool = False,
+    log: Log = lambda text: None,
+    names: list[str] | None = None,
+    options_of: dict[str, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """One AI-vs-AI game per game and difficulty preset (the preset against itself), timed per move
+    (`names`: these games only, made with `options_of` theirs; default: the built-in games).
 
     With `quick`, games stop after QUICK_DECISIONS player decisions.
     """
     from plyground.ai.players.presets import DIFFICULTIES
 
     report = []
-    for name in list(games.GAMES):
-        options = tuple(games.get_game(name).option_values().items())
+    for name in names or games.builtin_names():
+        made = games.get_game(name, **(options_of or {}).get(name, {}))
+        options = tuple(made.option_values().items())
         for preset in DIFFICULTIES[name]:
             setup = MatchSetup(game=name, options=options, specs=(preset, preset), seed=0)
             started = time.perf_counter()
@@ -314,7 +341,7 @@ def game_bench(quick: bool = False, log: Log = lambda text: None) -> list[dict[s
             think = sum(record.think_time)
             report.append(
                 {
-                    "game": name,
+                    "game": shown_name(name),
                     "preset": preset,
                     "moves": decisions,
                     "complete": not record.aborted,

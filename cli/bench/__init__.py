@@ -14,7 +14,9 @@ from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
     add_command,
+    game_from_args,
     json_text,
+    option_assignment,
     positive_int,
     worker_count,
 )
@@ -107,6 +109,16 @@ def run_benchmarks(
     from plyground.ai.bench import searches as bench
 
     out = sys.stdout
+    if args.game is not None:  # one game (a game from a file too): its searches and games
+        game, options = game_from_args(args)
+        positions = bench.positions_of(game.name, options)
+        report["searches"] = bench.search_bench(quick=args.quick, log=log, positions=positions)
+        out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
+        report["games"] = bench.game_bench(
+            quick=args.quick, log=log, names=[game.name], options_of={game.name: options}
+        )
+        out.write("\n".join(bench.format_game_bench(report["games"])) + "\n")
+        return
     if not args.solver and args.policy is None:
         report["searches"] = bench.search_bench(quick=args.quick, log=log)
         out.write("\n".join(bench.format_search_bench(report["searches"])) + "\n\n")
@@ -164,6 +176,7 @@ def add_parser(commands: Any) -> None:
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
   plyground bench --frameworks                      # aima-python's and easyAI's games, side by side
+  plyground bench --quick --game my_game.py         # a game of your own
 {solver["ex"]}
 {policy["ex"]}
 
@@ -184,6 +197,21 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="only the strongest preset against itself in seeded games of the game with a "
         "solver: move time by stones, and every move checked with the solver",
+    )
+    bench.add_argument(
+        "--game",
+        metavar="GAME",
+        help="only this game's searches and AI games (a built-in one, or FILE.py[:CLASS] / "
+        "MODULE:CLASS for a game of your own)",
+    )
+    bench.add_argument(
+        "--option",
+        dest="game_option_list",
+        action="append",
+        type=option_assignment,
+        metavar="NAME=VALUE",
+        default=[],
+        help='an option of --game\'s, e.g. --option goal=50 or --option "piles=(1,2,3)"',
     )
     bench.add_argument(
         "--frameworks",

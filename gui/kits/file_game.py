@@ -82,6 +82,41 @@ def _cell_texts(state: Any) -> list[list[str]] | None:
     return rows if rows and all(rows) else None
 
 
+def side_colour(state: Any, side: int) -> theme.Colour:
+    """A side's colour: the game's own (``side_colours``: two colour names, "#rrggbb" texts or
+    (r, g, b) triples) where it gives them and they read, else the palette's."""
+    own = getattr(_game(state).obj, "side_colours", None)
+    if isinstance(own, (tuple, list)) and len(own) == 2:
+        try:
+            colour = pygame.Color(own[side])
+        except (ValueError, TypeError):
+            return theme.PLAYER_COLOURS[side]
+        return (colour.r, colour.g, colour.b)
+    return theme.PLAYER_COLOURS[side]
+
+
+def character_width(size: int) -> float:
+    """The width of one column of a game's text at `size`: the fixed-width font's where the
+    system has one, else a column wide enough for any character."""
+    if theme.monospaced_path() is not None:
+        return float(theme.font(size, "mono").size("M")[0])
+    return size * 0.62
+
+
+def last_text(state: Any, last_move: Any) -> str:
+    """The caption over the game's text: the last move, and the chance outcome after it with
+    its probability ("Last: 2, then 5 (11% likely)")."""
+    parent = getattr(state, "parent", None)
+    if parent is not None and parent.to_move == CHANCE:
+        chances = dict(parent.chance_outcomes())
+        outcome = move_label(state, state.last)
+        chance = f"{chances.get(state.last, 0):.0%}"
+        mover = getattr(parent, "last", None)
+        before = f"{move_label(state, mover)}, then " if mover is not None else ""
+        return f"Last: {before}{outcome} ({chance} likely)"
+    return f"Last: {move_label(state, last_move)}"
+
+
 def move_label(state: Any, move: Any) -> str:
     """A move's text on its button: the game's notation."""
     return str(_game(state).format_move(move))
@@ -166,11 +201,11 @@ class FileGameView(BoardView):
             longest = max(len(line) for line in text_lines) or 1
             size = MAX_TEXT_SIZE
             while size > MIN_TEXT_SIZE and (
-                longest * size * 0.62 > top.width - 2 * pad
+                longest * character_width(size) > top.width - 2 * pad
                 or len(text_lines) * size * 1.3 > top.height - 2 * pad
             ):
                 size -= 1
-            cell_w = size * 0.62
+            cell_w = character_width(size)
             shown = [line[: max(1, int((top.width - 2 * pad) / cell_w))] for line in text_lines]
             fits = max(1, int((top.height - 2 * pad) / (size * 1.3)))
             lines = tuple(shown[:fits])
@@ -260,7 +295,7 @@ class FileGameView(BoardView):
             below = max(chip.rect.bottom for chip in layout.chips)
             drawing.draw_text(
                 surface,
-                f"+{layout.more} more moves: type one in the move box, or widen the window",
+                f"+{layout.more} more moves: ← → picks any move, Enter or ↓ plays it",
                 (rect.centerx, below + 4),
                 max(11, layout.chip_size - 3),
                 theme.TEXT_DIM,
@@ -270,7 +305,7 @@ class FileGameView(BoardView):
             drawing.draw_text(
                 surface,
                 drawing.ellipsize(
-                    f"Last: {move_label(state, ctx.last_move)}",
+                    last_text(state, ctx.last_move),
                     layout.text_rect.width,
                     max(11, layout.chip_size - 2),
                 ),
@@ -289,19 +324,23 @@ class FileGameView(BoardView):
         line_h = layout.text_size * 1.3
         left = box.x + (box.width - max(len(line) for line in layout.lines) * layout.cell_w) / 2
         top = box.y + (box.height - len(layout.lines) * line_h) / 2
+        mono = theme.monospaced_path() is not None
         for row, line in enumerate(layout.lines):
-            for column, char in enumerate(line):
-                if char == " ":
-                    continue
-                drawing.draw_text(
-                    surface,
-                    char,
-                    (left + (column + 0.5) * layout.cell_w, top + row * line_h),
-                    layout.text_size,
-                    theme.TEXT,
-                    "semibold",
-                    anchor="midtop",
-                )
+            y = top + row * line_h
+            if mono:  # a fixed-width font: the line as it is, its columns in place
+                drawing.draw_text(surface, line, (left, y), layout.text_size, theme.TEXT, "mono")
+                continue
+            for column, char in enumerate(line):  # no such font here: a column per character
+                if char != " ":
+                    drawing.draw_text(
+                        surface,
+                        char,
+                        (left + (column + 0.5) * layout.cell_w, y),
+                        layout.text_size,
+                        theme.TEXT,
+                        "semibold",
+                        anchor="midtop",
+                    )
 
     def _piece_side(self, state: Any, text: str) -> int | None:
         game = _game(state)
@@ -361,7 +400,7 @@ class FileGameView(BoardView):
             return
         side = self._piece_side(state, text)
         if side is not None:
-            drawing.circle(surface, theme.PLAYER_COLOURS[side], cell.center, size * 0.34)
+            drawing.circle(surface, side_colour(state, side), cell.center, size * 0.34)
             label = text[:2]
             points = drawing.fit_size(label, round(size * 0.5), round(size * 0.36), "bold", 9)
             drawing.draw_text(
@@ -480,6 +519,18 @@ class FileGameView(BoardView):
         index = 9 if digit == 0 else digit - 1
         moves = state.legal_moves()
         return moves[index] if index < len(moves) else None
+
+    def turn_text(self, game: Any, before: Any, entries: Sequence[Any]) -> str | None:
+        """A row of the move list: the moves, each chance outcome after its move in brackets
+        ("2 (5)")."""
+        words: list[str] = []
+        for entry in entries:
+            text = str(game.format_move(entry.move))
+            if entry.chance and words:
+                words[-1] += f" ({text})"
+            else:
+                words.append(f"({text})" if entry.chance else text)
+        return " ".join(words) or None
 
     def draw_best_move(
         self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any

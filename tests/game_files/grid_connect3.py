@@ -53,6 +53,7 @@ class Board:
 class ConnectThree:
     title = "Connect three"
     side_names = ("Red", "Yellow")
+    side_colours = ("#e8505b", "gold")
 
     def initial_state(self):
         return Board()

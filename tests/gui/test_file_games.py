@@ -154,3 +154,20 @@ def test_the_menu_key_g_opens_the_game_dialog(make_app: Any) -> None:
     assert dialog is not None and app.scene.file_mode == "game"
     assert ".py" in dialog.allowed_suffixes
     assert not dialog.file_path_text_line.get_text().endswith("g")  # the key's text went nowhere
+
+
+def test_a_chance_outcome_is_named_with_its_probability() -> None:
+    from plyground.gui.kits.file_game import last_text, side_colour
+
+    game = games.get_game(str(FILES / "dice_race.py"))
+    rolled = game.initial_state().play(2).play(5)
+    assert last_text(rolled, 5) == "Last: 2, then 5 (22% likely)"
+
+    class Entry:
+        def __init__(self, move: Any, chance: bool) -> None:
+            self.move, self.chance = move, chance
+
+    row = FileGameView().turn_text(game, game.initial_state(), [Entry(2, False), Entry(5, True)])
+    assert row == "2 (5)"
+    grid = games.get_game(str(GRID))
+    assert side_colour(grid.initial_state(), 1) == (255, 215, 0)  # its own "gold"

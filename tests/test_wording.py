@@ -13,6 +13,7 @@ from plyground.ai.advice.game_review import MoveReview, unmarked_text
 from plyground.ai.engine.result import SearchDetails
 from plyground.ai.engine.values import STEP, WIN, signed
 from plyground.ai.evaluation import report
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, estimate, exact
 from plyground.ai.evaluation.wording import counted, legend, plural, short_legend
 from plyground.ai.student_code.templates import STARTER_FILE, template
@@ -175,7 +176,7 @@ def test_counters_a_compiled_engine_does_not_keep_are_not_shown() -> None:
 
 
 def test_huge_counts_are_written_as_powers_of_ten() -> None:
-    assert [report.compact(n) for n in (999, 1234, 1234567, 9.1e26, 1e12, 7.06e16)] == [
+    assert [compact(n) for n in (999, 1234, 1234567, 9.1e26, 1e12, 7.06e16)] == [
         "999",
         "1.23k",
         "1.23M",

@@ -15,6 +15,7 @@ from typing import Any
 from plyground import games
 from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.engine.values import plies_to_end
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.file_reader import read_lines
@@ -473,15 +474,6 @@ def _short_time(seconds: float) -> str:
     return format_seconds(seconds)
 
 
-def _rate(count: float) -> str:
-    """'4.2 M', '95 k', '310' a second."""
-    if count >= 1e6:
-        return f"{count / 1e6:.1f} M"
-    if count >= 1e3:
-        return f"{count / 1e3:.0f} k"
-    return f"{count:.0f}"
-
-
 def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[str]:
     """One row per set, engine and mode, with the reference solver's figures beside ours."""
     if isinstance(reports, dict):
@@ -503,14 +495,14 @@ def format_solver_bench(reports: dict[str, Any] | list[dict[str, Any]]) -> list[
                     f"{row['mean_nodes']:,.0f}",
                     _short_time(row["mean_time"]),
                     _short_time(row.get("mean_call_time", 0.0)),
-                    _rate(row["nodes_per_second"]),
-                    _rate(row.get("positions_per_second", 0.0)),
+                    compact(row["nodes_per_second"]),
+                    compact(row.get("positions_per_second", 0.0)),
                     "-" if reference is None else f"{reference['mean_nodes']:,.0f}",
                     "-" if reference is None else _short_time(reference["mean_time"]),
                     "-"
                     if reference is None
-                    else _rate(reference["mean_nodes"] / reference["mean_time"]),
-                    "-" if reference is None else _rate(1 / reference["mean_time"]),
+                    else compact(reference["mean_nodes"] / reference["mean_time"]),
+                    "-" if reference is None else compact(1 / reference["mean_time"]),
                 ]
             )
             for miss in row["wrong"]:

@@ -167,16 +167,10 @@ def deepest_within(
 
 
 def format_count(count: float) -> str:
-    """12345 -> '12k', 3.2e9 -> '3.2 billion', inf -> 'endless'."""
-    if math.isinf(count):
-        return "endless"
-    for size, name in ((1e12, " trillion"), (1e9, " billion"), (1e6, " million"), (1e3, "k")):
-        if count >= 1e15:
-            return f"{count:.1e}"
-        if count >= size:
-            scaled = count / size
-            return f"{scaled:.0f}{name}" if scaled >= 10 else f"{scaled:.1f}{name}"
-    return f"{count:.0f}"
+    """A count in a sentence: `ai.evaluation.numbers.compact` in words ('3.2 billion')."""
+    from plyground.ai.evaluation.numbers import compact
+
+    return compact(count, words=True)
 
 
 def format_duration(seconds: float) -> str:

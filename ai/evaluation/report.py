@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import Game
@@ -20,23 +21,7 @@ MIN_RATE_SECONDS = 0.05
 MIN_RATE_NODES = 2_000
 """Nor has one that visited fewer nodes than this."""
 
-
 SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
-def compact(number: float) -> str:
-    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M', 7.1e16 -> '7.1×10¹⁶'."""
-    if number >= 1e12:
-        mantissa, exponent = f"{number:.1e}".split("e")
-        mantissa = mantissa.removesuffix(".0")
-        return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPTS)}"
-    if number >= 1_000_000_000:
-        return f"{number / 1_000_000_000:.3g}G"
-    if number >= 1_000_000:
-        return f"{number / 1_000_000:.3g}M"
-    if number >= 1_000:
-        return f"{number / 1_000:.3g}k"
-    return f"{number:,.0f}"
 
 
 def speed(result: Any) -> str | None:

@@ -259,6 +259,6 @@ def plural(noun: str) -> str:
 
 def counted(number: float, noun: str, figure: str | None = None) -> str:
     """A count and its noun, singular for exactly one: '1 node', '12,345 nodes', '3 leaves';
-    `figure` writes the number another way ('1.2M' from `report.compact`)."""
+    `figure` writes the number another way ('1.2M' from `ai.evaluation.numbers.compact`)."""
     text = figure if figure is not None else f"{number:,}"
     return f"{text} {noun if number == 1 else plural(noun)}"

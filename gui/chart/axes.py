@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from plyground.ai.evaluation.numbers import compact
 from plyground.gui import theme
 from plyground.gui.chart.model import Chart, Plot
 from plyground.gui.widgets import drawing
@@ -36,11 +37,8 @@ def log_ticks(low: float, high: float) -> list[float]:
 
 
 def short_number(value: float) -> str:
-    """1, 10, 1k, 10k, 1M, 1G: compact labels for log axes."""
-    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(value) >= limit:
-            return f"{value / limit:g}{suffix}"
-    return f"{value:g}"
+    """A log axis's label: `ai.evaluation.numbers.compact` (1, 10, 1k, 10k, 1M, 1G)."""
+    return compact(value)
 
 
 def data_ranges(chart: Chart) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from plyground.ai.evaluation import report
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted, panel_key, value_text
 from plyground.games.base import Game
 from plyground.gui import theme
@@ -25,9 +26,6 @@ ALGORITHM_NAMES = {
     "alphabeta": "alpha-beta",
     "expectiminimax": "expectiminimax",
 }
-
-
-compact = report.compact
 
 
 def summary_lines(

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import State
 from plyground.gui.play import events
@@ -139,15 +140,6 @@ class BoardValues:
     def exact(self) -> bool:
         """Whether every value is the true one."""
         return all(value.is_exact for value in self.values.values())
-
-
-def compact(number: float) -> str:
-    """1234 -> '1.23k', 12345 -> '12.3k', 1234567 -> '1.23M'."""
-    if number >= 1_000_000:
-        return f"{number / 1_000_000:.3g}M"
-    if number >= 1_000:
-        return f"{number / 1_000:.3g}k"
-    return f"{number:,.0f}"
 
 
 class SearchJobs:

@@ -192,6 +192,11 @@ def add_game_arguments(
             help=f"{games_with_it} only: {option.help} "
             f"({option.minimum}-{option.maximum}, default {option.default})",
         )
+    add_option_argument(parser)
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """`--option NAME=VALUE` (repeatable): a game's option, read for the game chosen."""
     parser.add_argument(
         "--option",
         dest="game_option_list",

@@ -9,10 +9,10 @@ from typing import Any
 from plyground.cli.args import (
     UsageError,
     add_command,
+    add_option_argument,
     add_sandbox_argument,
     make_game,
     nonnegative_int,
-    option_assignment,
     options_given,
 )
 from plyground.cli.console import console_for, say
@@ -124,15 +124,7 @@ game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outco
         help="grade on positions of this game (a built-in one or FILE.py[:CLASS]), drawn by "
         "random play from the seed, instead of the built-in games' positions",
     )
-    parser.add_argument(
-        "--option",
-        dest="game_option_list",
-        action="append",
-        type=option_assignment,
-        metavar="NAME=VALUE",
-        default=[],
-        help='an option of --game\'s class, e.g. --option "piles=(1,2,3)"',
-    )
+    add_option_argument(parser)
     parser.add_argument(
         "--template", choices=EXERCISES, metavar="NAME", help="print a starter file for NAME"
     )

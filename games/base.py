@@ -8,7 +8,7 @@ list of states and a state can be a dictionary key or be sent to another process
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import (
@@ -768,23 +768,28 @@ NO_HEURISTIC = Heuristic(
 """The heuristic every game offers for teaching: pure look-ahead, no judgement."""
 
 
-def parse_one_character_moves(
-    parse_move: Callable[[str, Any], Any], initial: Any, text: str
+def parse_each(
+    parse_move: Callable[[str, Any], Any], initial: Any, parts: Iterable[str]
 ) -> list[Any]:
-    """Moves written one character each (spaces ignored), checked by replaying from `initial`.
-
-    An illegal or unreadable move raises IllegalMoveError naming its number.
-    """
+    """Moves from their texts in order, each read in the position the ones before reach from
+    `initial`; an illegal or unreadable one raises IllegalMoveError naming its number."""
     moves: list[Any] = []
     state = initial
-    for number, char in enumerate((c for c in text if not c.isspace()), start=1):
+    for number, part in enumerate(parts, start=1):
         try:
-            move = parse_move(char, state)
+            move = parse_move(part, state)
         except IllegalMoveError as error:
             raise IllegalMoveError(f"move {number}: {error}") from None
         moves.append(move)
         state = state.play(move)
     return moves
+
+
+def parse_one_character_moves(
+    parse_move: Callable[[str, Any], Any], initial: Any, text: str
+) -> list[Any]:
+    """Moves written one character each (spaces ignored), checked by replaying from `initial`."""
+    return parse_each(parse_move, initial, (c for c in text if not c.isspace()))
 
 
 class DigitNotation:

@@ -17,9 +17,9 @@ from plyground.games.base import (
     NO_HEURISTIC,
     GameOption,
     Heuristic,
-    IllegalMoveError,
     Preset,
     illegal,
+    parse_each,
     replay,
 )
 
@@ -212,16 +212,7 @@ class Game:
 
     def parse_moves(self, text: str) -> list[Move]:
         """Moves separated by spaces, checked by replaying them."""
-        moves: list[Move] = []
-        state = self.initial_state()
-        for number, part in enumerate(text.split(), start=1):
-            try:
-                move = self.parse_move(part, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
+        return parse_each(self.parse_move, self.initial_state(), text.split())
 
     def format_moves(self, moves: Sequence[Move]) -> str:
         """Moves separated by spaces."""

@@ -14,9 +14,9 @@ from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
     add_command,
+    add_option_argument,
     game_from_args,
     json_text,
-    option_assignment,
     positive_int,
     worker_count,
 )
@@ -204,15 +204,7 @@ def add_parser(commands: Any) -> None:
         help="only this game's searches and AI games (a built-in one, or FILE.py[:CLASS] / "
         "MODULE:CLASS for a game of your own)",
     )
-    bench.add_argument(
-        "--option",
-        dest="game_option_list",
-        action="append",
-        type=option_assignment,
-        metavar="NAME=VALUE",
-        default=[],
-        help='an option of --game\'s, e.g. --option goal=50 or --option "piles=(1,2,3)"',
-    )
+    add_option_argument(bench)
     bench.add_argument(
         "--frameworks",
         action="store_true",

@@ -19,9 +19,9 @@ from plyground.games.base import (
     NO_HEURISTIC,
     GameOption,
     Heuristic,
-    IllegalMoveError,
     Preset,
     illegal,
+    parse_each,
     replay,
 )
 from plyground.games.from_file.guard import GameCodeError, Guard, check_moves
@@ -448,16 +448,7 @@ class FileGame:
         raise illegal(text, [move_text(m) for m in moves], "" if moves else "the game is over")
 
     def parse_moves(self, text: str) -> list[Any]:
-        moves: list[Any] = []
-        state = self.initial_state()
-        for number, word in enumerate(text.split(), start=1):
-            try:
-                move = self.parse_move(word, state)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
-            moves.append(move)
-            state = state.play(move)
-        return moves
+        return parse_each(self.parse_move, self.initial_state(), text.split())
 
     def format_moves(self, moves: Sequence[Any]) -> str:
         return " ".join(move_text(move) for move in moves)

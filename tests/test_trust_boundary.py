@@ -301,3 +301,46 @@ def test_as_root_a_program_it_executes_regains_no_capability(
 ) -> None:
     records = _match(monkeypatch, "off", _agent(tmp_path, CAPABILITIES))
     assert [record.forfeit for record in records] == ["", ""]
+
+
+NETWORK = """
+import socket
+try:
+    link = socket.create_connection(("127.0.0.1", PORT), timeout=2)
+    link.sendall(b"a classmate's moves")
+    raise RuntimeError("reached the network")
+except OSError:
+    pass
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("mode", MODES)
+def test_no_network_with_or_without_bubblewrap(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listener in the app's machine hears nothing from a student's file: inside
+    bubblewrap it has no network of its own, outside it the guard refuses the socket."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.5)
+    heard: list[bytes] = []
+
+    def listen() -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not heard:
+            with contextlib.suppress(OSError):
+                connection, _ = server.accept()
+                heard.append(connection.recv(100) or b"(connected)")
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    port = server.getsockname()[1]
+    agent = tmp_path / "network.py"
+    agent.write_text(f"PORT = {port}\n" + _agent(tmp_path, NETWORK, "body.py").read_text())
+    records = _match(monkeypatch, mode, agent)
+    server.close()
+    assert [record.forfeit for record in records] == ["", ""]
+    assert heard == []

@@ -5,7 +5,8 @@
 - **An empty capability bounding set** as root (``PR_CAPBSET_DROP``), before every
   capability is dropped (`drop_capabilities`): a program it executes does not get them back.
 - **A signal guard** (a seccomp filter): the code may signal only itself and its own process
-  group, and may not trace, read or write another process's memory or take its descriptors.
+  group, and may not trace, read or write another process's memory or take its descriptors;
+  it opens no network socket (local ones only) and no io_uring (which could open one).
   So another player's worker, the supervisor and the app are out of its reach, and a worker
   that dies by a signal did it to itself: that game is its forfeit, never another's.
 
@@ -40,12 +41,15 @@ X32_BIT = 0x40000000
 
 ARCHITECTURES = {
     # audit architecture, then: (kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo),
-    # and the calls refused outright (ptrace, process_vm_readv, process_vm_writev,
-    # pidfd_send_signal, pidfd_getfd)
-    "x86_64": (0xC000003E, (62, 200, 234, 129, 297), (101, 310, 311, 424, 438)),
-    "aarch64": (0xC00000B7, (129, 130, 131, 138, 240), (117, 270, 271, 424, 438)),
+    # the calls refused outright (ptrace, process_vm_readv, process_vm_writev,
+    # pidfd_send_signal, pidfd_getfd, io_uring_setup), and socket
+    "x86_64": (0xC000003E, (62, 200, 234, 129, 297), (101, 310, 311, 424, 438, 425), 41),
+    "aarch64": (0xC00000B7, (129, 130, 131, 138, 240), (117, 270, 271, 424, 438, 425), 198),
 }
 """The system call numbers the guard looks at, per machine."""
+AF_UNIX = 1
+"""The one socket family a worker may open (no network: no AF_INET, AF_INET6, AF_PACKET or
+AF_NETLINK, outside bubblewrap's own network namespace as inside it)."""
 
 LD_W_ABS, JEQ_K, JGE_K, RET_K = 0x20, 0x15, 0x35, 0x06
 NR, ARCH, ARG0 = 0, 4, 16
@@ -55,7 +59,7 @@ argument's low 32 bits (little-endian)."""
 
 def _program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
     """The guard as classic BPF: (code, jump if true, jump if false, constant) each."""
-    arch, signalling, refused = ARCHITECTURES[machine]
+    arch, signalling, refused, socket = ARCHITECTURES[machine]
     kill, *to_self = signalling
     code: list[tuple[int, int, int, int]] = [
         (LD_W_ABS, 0, 0, ARCH),
@@ -86,6 +90,12 @@ def _program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
             (RET_K, 0, 0, RET_ALLOW),
             (LD_W_ABS, 0, 0, NR),
         ]
+    code += [  # socket(family, ...): local (AF_UNIX) only, no network
+        (JEQ_K, 0, 3, socket),
+        (LD_W_ABS, 0, 0, ARG0),
+        (JEQ_K, 1, 0, AF_UNIX),
+        (RET_K, 0, 0, RET_EPERM),
+    ]
     return [*code, (RET_K, 0, 0, RET_ALLOW)]
 
 

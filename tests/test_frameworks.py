@@ -148,3 +148,16 @@ def test_a_framework_game_plays_a_match_in_the_terminal() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "Nim: 4 games" in run.stdout
+
+
+def test_a_game_that_keeps_its_state_on_its_players() -> None:
+    """easyAI's Knights keeps each knight's square on its player object: every position has
+    its own copies of them."""
+    game = games.get_game("easyAI.games:Knights", board_size=(5, 5))
+    start = game.initial_state()
+    first = start.legal_moves()
+    after = start.play(first[0])
+    assert start.legal_moves() == first  # the start's knight did not move
+    assert after.to_move == 1 and after.legal_moves() != first
+    result = ai.search(after, ai.SearchConfig("alphabeta", 4))
+    assert result.move in after.legal_moves()

@@ -366,8 +366,8 @@ class FileGame:
 
     def _arguments(self) -> dict[str, Any]:
         arguments = dict(self.given)
-        if "players" in self.source_parameters():
-            arguments.setdefault("players", None)
+        if "players" in self.source_parameters():  # easyAI's: two stand-ins, Plyground plays
+            arguments.setdefault("players", self.style_class.seats())
         return arguments
 
     @classmethod

@@ -42,6 +42,8 @@ def freeze(value: Any) -> Hashable:
         return ("{}", tuple(sorted(((freeze(k), freeze(v)) for k, v in value.items()), key=repr)))
     if isinstance(value, (set, frozenset)):
         return ("set", tuple(sorted((freeze(item) for item in value), key=repr)))
+    if hasattr(value, "shape") and callable(getattr(value, "tolist", None)):  # a NumPy array
+        return ("array", freeze(value.tolist()))
     fields = getattr(value, "__dict__", None)
     if fields is not None:
         return (type(value).__name__, freeze(fields))
@@ -75,6 +77,11 @@ class Style:
 
     def __init__(self, obj: Any) -> None:
         self.obj = obj
+
+    @staticmethod
+    def seats() -> Any:
+        """What the class's ``players`` keyword gets (easyAI's games want two players)."""
+        return None
 
     def initial(self) -> Any:
         raise NotImplementedError
@@ -255,8 +262,9 @@ class _Seat:
     """A stand-in for easyAI's player objects: Plyground chooses the moves."""
 
 
-_SHARED = frozenset({"players"})
-"""easyAI game attributes shared between copies, never copied."""
+_SHARED: frozenset[str] = frozenset()
+"""easyAI game attributes shared between copies, never copied (none: a game may keep its
+state on its player objects, as easyAI's Knights keeps each knight's square)."""
 
 
 _PLAIN = (str, int, float, bool, tuple, frozenset, type(None))
@@ -275,6 +283,8 @@ def _copied(value: Any) -> Any:
         return {key: _copied(item) for key, item in value.items()}
     if isinstance(value, set):
         return set(value)
+    if hasattr(value, "shape") and callable(getattr(value, "copy", None)):  # a NumPy array
+        return value.copy()
     return copy.deepcopy(value)
 
 
@@ -294,10 +304,14 @@ class EasyAIStyle(Style):
         "key": "ttentry()",
     }
 
+    @staticmethod
+    def seats() -> Any:
+        return [_Seat(), _Seat()]
+
     def initial(self) -> Any:
         obj = self.obj
         if getattr(obj, "players", None) is None:
-            obj.players = [_Seat(), _Seat()]
+            obj.players = self.seats()
         if not hasattr(obj, "nmove"):
             obj.nmove = 1
         return obj

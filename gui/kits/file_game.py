@@ -185,7 +185,7 @@ class FileGameView(BoardView):
         chip_h = round(chip_size * (2.9 if valued else 2.0))
         chip_rows_room = min(4, max(1, round(area.height * 0.32 / (chip_h + pad))))
         chips, more, chips_height = self._chips(
-            area, choices, chip_size, chip_h, pad, chip_rows_room, chance
+            area, choices, chip_size, chip_h, pad, chip_rows_room, chance, valued
         )
         top = pygame.Rect(
             area.x, area.y, area.width, area.height - chips_height - (pad if chips else 0)
@@ -238,11 +238,17 @@ class FileGameView(BoardView):
         gap: int,
         most_rows: int,
         chance: bool,
+        valued: bool = False,
     ) -> tuple[list[Chip], int, int]:
         if not choices:
             return [], 0, 0
+        # with values shown, a button is as wide as the longest value label it may carry
+        least = drawing.text_size("est. +0.00", max(10, size - 4), "semibold")[0] + size
         widths = [
-            drawing.text_size(label, size, "semibold")[0] + size * (3 if index < 10 else 2)
+            max(
+                drawing.text_size(label, size, "semibold")[0] + size * (3 if index < 10 else 2),
+                least if valued else 0,
+            )
             for index, (_, label) in enumerate(choices)
         ]
         rows: list[list[int]] = [[]]

@@ -136,6 +136,14 @@ class BoardView:
         the "landed" sound)."""
         return PlayEffect(sound="landed")
 
+    def chance_animation(
+        self, outcome: Any, drawing_now: bool, progress: float, now: float
+    ) -> dict[str, Any]:
+        """The context's `anim` entries of a chance event: `outcome` the last one drawn (None:
+        none yet), `drawing_now` while the next is drawn (`progress` 0..1 of it, `now` the
+        clock); the default: none (a game's kit with dice shows them rolling)."""
+        return {}
+
     def shown_numbers(self, state: Any) -> tuple[float, ...]:
         """Numbers the board shows easing towards their values in `state` (scores of a race,
         say); the default: none."""

@@ -51,7 +51,8 @@ class PlayModel:
         self.anim_length = 0.0
         self.anim_move: Any = None
         self.last_move: Any = None
-        self.die_face: Any = None
+        self.last_outcome: Any = None
+        """The last chance event's outcome (a die's face), for the kit to show."""
         """The last chance outcome (a die's face), shown until the next one."""
         self.message: BoardMessage | None = None
         self.cue: tuple[Any, float] | None = None
@@ -83,7 +84,7 @@ class PlayModel:
         decisions = [e.move for e in entries if not e.chance]
         self.last_move = decisions[-1] if decisions else None
         faces = [e.move for e in entries if e.chance]
-        self.die_face = faces[-1] if faces else None
+        self.last_outcome = faces[-1] if faces else None
         self.shown_numbers = self.kit.shown_numbers(self.controller.state)
 
     def overlay_shown(self, now: float) -> float:

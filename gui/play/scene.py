@@ -114,7 +114,7 @@ class PlayScene(FileDialogScene):
                 player = getattr(before, "player", None)
                 self.show_effect(self.view.chance_effect(before), player)
             case events.ChanceSettled(outcome, before):
-                model.die_face = outcome
+                model.last_outcome = outcome
                 effect = self.view.outcome_effect(before, outcome, names)
                 if effect.stops_motion:
                     model.anim_start, model.anim_length = now, 0.0
@@ -680,7 +680,9 @@ class PlayScene(FileDialogScene):
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
         if browsing:  # a still picture of the reviewed position
-            ctx.anim["die"] = (controller.shown_last_chance(), False, 1.0)
+            ctx.anim.update(
+                self.view.chance_animation(controller.shown_last_chance(), False, 1.0, now)
+            )
             return ctx
         ctx.hint = controller.hint
         if model.cue is not None:
@@ -701,13 +703,12 @@ class PlayScene(FileDialogScene):
         if not self.controller.game.stochastic:
             return
         ctx.anim.update(self.view.numbers_animation(model.shown_numbers))
-        if controller.roll is not None:
+        if controller.roll is not None:  # a chance event being drawn: the kit shows it
             scale = max(0.01, controller.anim_scale())
             p = (now - controller.roll[1]) / (ROLL_TIME * scale)
-            face = 1 + (int(now * 14) * 5 + 3) % 6
-            ctx.anim["die"] = (face, True, min(1.0, p))
+            ctx.anim.update(self.view.chance_animation(model.last_outcome, True, p, now))
         else:
-            ctx.anim["die"] = (model.die_face, False, 1.0)
+            ctx.anim.update(self.view.chance_animation(model.last_outcome, False, 1.0, now))
         if model.message is not None:
             message = model.message
             age = now - message.since

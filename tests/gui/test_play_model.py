@@ -30,7 +30,7 @@ def test_the_model_starts_from_the_position_its_last_move_and_die() -> None:
     for move in controller.game.parse_moves("r4r6"):
         controller.history.play(move)
     model = PlayModel(controller, kit_for("pig"))
-    assert model.last_move == "roll" and model.die_face == 6
+    assert model.last_move == "roll" and model.last_outcome == 6
     assert model.shown_numbers == (0.0, 0.0, 10.0)
     assert model.overlay_shown(5.0) == 0.0 and model.message is None
 

@@ -171,7 +171,7 @@ def test_pig_wipe_out_message(make_app):
     press(app, pygame.K_r, "r", frames=5)
     assert play.controller.roll is not None, "the die should be rolling"
     pump(app, 40)
-    assert play.controller.roll is None and play.model.die_face is not None
+    assert play.controller.roll is None and play.model.last_outcome is not None
     play.controller.animate = False  # the rest of the rolls land at once
     for _ in range(60):
         if play.model.message is not None:

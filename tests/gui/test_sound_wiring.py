@@ -77,7 +77,7 @@ def test_the_die_tumbles_lands_or_wipes_out_and_holding_banks(make_app: Any) -> 
             seen.add("bank")
             continue
         played = effects(app, lambda: press(app, pygame.K_r, "r", frames=60))
-        face = play.model.die_face
+        face = play.model.last_outcome
         assert played == ["die_tumble", "wipeout" if face == 1 else "die_land"]
         seen.update(played)
         if seen == {"die_tumble", "die_land", "wipeout", "bank"}:

@@ -227,6 +227,14 @@ class PigView(BoardView):
         message = effects.wipe_out_message(before, names)
         return PlayEffect("bust", message, effects.WIPE_OUT_PAUSE, stops_motion=True)
 
+    def chance_animation(
+        self, outcome: Any, drawing_now: bool, progress: float, now: float
+    ) -> dict[str, Any]:
+        """The die: its faces cycling while it rolls, then the face thrown."""
+        if drawing_now:
+            return {"die": (1 + (int(now * 14) * 5 + 3) % 6, True, min(1.0, progress))}
+        return {"die": (outcome, False, 1.0)}
+
     def shown_numbers(self, state: Any) -> tuple[float, ...]:
         """Both scores and the turn total ease on the track."""
         return effects.shown_numbers(state)

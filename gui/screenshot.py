@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from plyground.games.base import Game, State
 
 if TYPE_CHECKING:
+    from plyground.gui.app import App
     from plyground.gui.play.scene import PlayScene
     from plyground.gui.storage.settings import SideSetup
 
@@ -187,7 +188,7 @@ def open_scene(
     return app
 
 
-def _push_play(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
+def _push_play(app: App, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
     """The play scene after `moves` (finished or analysed as `scene` asks), on top."""
     from plyground.gui.play.scene import PlayScene
 
@@ -259,7 +260,7 @@ def _browsed_values(play: Any) -> None:
     controller.browse.records[state] = record
 
 
-def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
+def _push_view(app: App, scene: str, game: str, moves: str, options: dict[str, Any]) -> None:
     """The explorer, a lesson, Compare or the policy view on top, its work done."""
     import time
 
@@ -282,7 +283,7 @@ def _push_view(app: Any, scene: str, game: str, moves: str, options: dict[str, A
 
 
 def _make_view(
-    app: Any, scene: str, game: Game[Any], state: State[Any], options: dict[str, Any]
+    app: App, scene: str, game: Game[Any], state: State[Any], options: dict[str, Any]
 ) -> Any:
     """The view scene, built as its entrance builds it."""
     if scene == "compare":
@@ -333,7 +334,7 @@ def _save_png(surface: Any, out: str) -> None:
             os.unlink(temp)
 
 
-def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]) -> None:
+def _offer_resume(app: App, menu: Any, game: str, moves: str, players: list[str]) -> None:
     """Show the menu's 'Resume last game' bar for `moves` (no file is read or written)."""
     from plyground.gui.play.sides import side_to_player
     from plyground.gui.storage import savefile
@@ -345,7 +346,7 @@ def _offer_resume(app: Any, menu: Any, game: str, moves: str, players: list[str]
     menu.build()
 
 
-def _series(app: Any, game: str, count: int, players: list[str]) -> None:
+def _series(app: App, game: str, count: int, players: list[str]) -> None:
     """A play scene after `count` real AI-vs-AI games (alternating who starts), then the table."""
     from plyground.ai.players.match import MatchSetup, play_game
     from plyground.gui.play.scene import PlayScene

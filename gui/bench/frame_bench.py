@@ -22,9 +22,12 @@ import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plyground.ai.evaluation.wording import counted
+
+if TYPE_CHECKING:  # for annotations
+    from plyground.gui.app import App
 
 WARM_UP_FRAMES = 5
 
@@ -53,7 +56,7 @@ def ending_on_signals() -> Iterator[None]:
                 signal.signal(number, handler)
 
 
-def step(app: Any, dt: float) -> None:
+def step(app: App, dt: float) -> None:
     """One frame of a benchmark; a window closed under it (a QUIT event) ends the run."""
     app.step(dt)
     if not app.running:
@@ -99,7 +102,7 @@ def run(game: str | None = None, seed: int = 0, max_seconds: float = 60) -> dict
         app.quit(save=False)
 
 
-def _frames(app: Any, play: Any, game: str, seed: int, max_seconds: float) -> dict[str, Any]:
+def _frames(app: App, play: Any, game: str, seed: int, max_seconds: float) -> dict[str, Any]:
     """`run`'s loop and figures."""
     frame_budget = 1 / 60
     times: list[float] = []
@@ -147,7 +150,7 @@ def _frames(app: Any, play: Any, game: str, seed: int, max_seconds: float) -> di
     }
 
 
-def _idle_share(app: Any, seconds: float, rest: bool) -> tuple[float, int]:
+def _idle_share(app: App, seconds: float, rest: bool) -> tuple[float, int]:
     """(CPU seconds / wall seconds, frames drawn) over `seconds` of the loop; `rest=False`
     draws every frame at 60 fps, as the window did before it learned to rest."""
     import pygame
@@ -253,7 +256,7 @@ def open_series(game: str, presets: tuple[str, str], seed: int = 0, speed: float
     return app, play
 
 
-def ui_elements(app: Any) -> int:
+def ui_elements(app: App) -> int:
     """How many pygame_gui elements the app's UI manager holds."""
     return len(app.manager.get_sprite_group().sprites())
 

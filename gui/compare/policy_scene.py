@@ -7,7 +7,7 @@ when the window is narrow.  The play scene pushes it with `app.push(...)`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,6 +18,9 @@ from plyground.gui.compare.charts import policy_charts
 from plyground.gui.compare.view_heading import draw_card, draw_heading
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
 
 WAIT_SECONDS = 0.5
 """The longest the window waits for a policy to be built (it is built in the drawing loop)."""
@@ -47,7 +50,7 @@ class PolicyScene(Scene):
 
     title = "policy"
 
-    def __init__(self, app: Any, game: Game[Any], state: State[Any], chosen: Any = None) -> None:
+    def __init__(self, app: App, game: Game[Any], state: State[Any], chosen: Any = None) -> None:
         super().__init__(app)
         self.game = game
         self.state = state

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -48,6 +48,9 @@ from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets.drop_down import drop_down
 
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
+
 DEPTHS = tuple(range(1, 13))
 CURVE_DEPTH = 3
 """The least depth the view opens at: depths 1 to 3 draw a curve (a game whose AI looks one
@@ -63,7 +66,7 @@ class CompareScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         game: Game[Any],
         state: State[Any],
         depth: int = 5,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,8 +10,11 @@ from plyground.gui import theme
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
 
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
 
-def draw_heading(surface: pygame.Surface, app: Any, title: str, subtitle: str) -> int:
+
+def draw_heading(surface: pygame.Surface, app: App, title: str, subtitle: str) -> int:
     """A view's title and subtitle (room left for buttons on the right); returns the y below."""
     m: Metrics = app.metrics
     drawing.draw_text(surface, title, (m.pad, m.pad), m.font_size(30), theme.TEXT, "bold")

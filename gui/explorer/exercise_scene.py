@@ -40,7 +40,7 @@ time, with the switch."""
 class ComparisonScene(ExplorerScene):
     """The explorer with two trees of one position: the student's and the reference's."""
 
-    def __init__(self, app: Any, pair: TwoTrees, title: str, standalone: bool = False) -> None:
+    def __init__(self, app: App, pair: TwoTrees, title: str, standalone: bool = False) -> None:
         self.pair = pair
         self.standalone = standalone
         """The window's only scene (`exercise --explore`): Back and Esc close the window."""
@@ -273,7 +273,7 @@ def comparison(outcome: Any) -> TwoTrees:
     return TwoTrees(case.state(), mine, reference(case), outcome.line)
 
 
-def open_student_tree(app: Any, outcome: Any, standalone: bool = False) -> ComparisonScene:
+def open_student_tree(app: App, outcome: Any, standalone: bool = False) -> ComparisonScene:
     """Push the explorer showing the student's tree beside the reference's (`standalone`:
     the window's only scene, which Back and Esc close); returns it."""
     case = outcome.case

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -40,6 +40,9 @@ from plyground.gui.explorer.tree_view import TreeCanvas, draw_tree, draw_waiting
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets import drawing
 
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
+
 
 class ExplorerScene(Scene):
     """A recorded search of one position, drawn as a tree with a stepper."""
@@ -48,7 +51,7 @@ class ExplorerScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         state: State[Any],
         algorithm: str | None = None,
         depth: int | None = None,
@@ -79,7 +82,7 @@ class ExplorerScene(Scene):
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def lessons(cls, app: Any, index: int = 0) -> ExplorerScene:
+    def lessons(cls, app: App, index: int = 0) -> ExplorerScene:
         """The textbook lessons (the menu's "Lessons" entry); index PRACTICE for practice,
         EDITOR for the tree editor."""
         lesson = tree_examples.LESSONS[0]
@@ -491,6 +494,6 @@ class ExplorerScene(Scene):
 
 
 @lru_cache(maxsize=8)
-def lessons_scene(app: Any, index: int = 0) -> ExplorerScene:
+def lessons_scene(app: App, index: int = 0) -> ExplorerScene:
     """The menu's "Lessons" (registered in the app as "lessons"): `ExplorerScene.lessons`."""
     return ExplorerScene.lessons(app, index)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 import pygame_gui
@@ -43,6 +43,9 @@ from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import CUSTOM
 from plyground.gui.widgets import drawing, focus
 
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
+
 TONES = {"success": theme.SUCCESS, "danger": theme.DANGER, "warning": theme.WARNING}
 
 
@@ -63,7 +66,7 @@ class PlayScene(FileDialogScene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         game_name: str,
         moves: list[Any] | None = None,
         animate: bool = True,

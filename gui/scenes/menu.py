@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -20,6 +20,9 @@ from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.safe_files import keep_aside
 from plyground.gui.widgets import drawing, focus
+
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
 
 Card = tuple[str, str, str]
 """(game name, title, one line) for a menu card."""
@@ -63,7 +66,7 @@ class MenuScene(FileDialogScene):
 
     title = "menu"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.opener = game_files.GameOpener()
         self.dialog_due = ""

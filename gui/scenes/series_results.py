@@ -3,7 +3,7 @@ and each player's score with its 95% interval (drawn as a bar).  Esc or Back ret
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -14,6 +14,9 @@ from plyground.gui.play.controller import PlayController
 from plyground.gui.play.sides import game_title
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets import drawing
+
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
 
 
 def cell_text(result: Any, i: int, j: int) -> tuple[str, theme.Colour]:
@@ -33,7 +36,7 @@ class SeriesScene(Scene):
 
     title = "series"
 
-    def __init__(self, app: Any, play: PlayController) -> None:
+    def __init__(self, app: App, play: PlayController) -> None:
         """`play`: the play controller whose series this shows."""
         super().__init__(app)
         self.play = play

@@ -9,7 +9,7 @@ picks up the changed sides from the next move on.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -31,6 +31,9 @@ from plyground.gui.storage.settings import AI, CUSTOM, FROM_FILE, HUMAN, SideSet
 from plyground.gui.widgets import drawing, focus
 from plyground.gui.widgets.drop_down import drop_down
 
+if TYPE_CHECKING:  # for annotations: the app imports every scene
+    from plyground.gui.app import App
+
 MATCHUPS = (
     ("Human vs AI", (HUMAN, AI)),
     ("AI vs Human", (AI, HUMAN)),
@@ -51,7 +54,7 @@ class SetupScene(Scene):
 
     title = "setup"
 
-    def __init__(self, app: Any, game_name: str, editing: bool = False) -> None:
+    def __init__(self, app: App, game_name: str, editing: bool = False) -> None:
         super().__init__(app)
         self.game_name = game_name
         self.editing = editing

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -13,6 +13,7 @@ from plyground.gui.storage import settings
 from plyground.gui.widgets import drawing
 
 if TYPE_CHECKING:
+    from plyground.gui.app import App
     from plyground.gui.setup.scene import SetupScene
 
 
@@ -42,7 +43,7 @@ def build(scene: SetupScene, back: pygame.Rect, start: pygame.Rect) -> None:
     scene.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
 
 
-def set_volume(app: Any, volume: float) -> None:
+def set_volume(app: App, volume: float) -> None:
     """The effects' volume (0-1), at once and remembered."""
     sounds().volume = volume
     app.settings.sound_volume = sounds().volume

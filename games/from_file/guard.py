@@ -71,7 +71,6 @@ class _Watch:
         self.started = 0.0
         self.counter = 0
         self.fired = 0
-        self.depth = 0
 
     def start(self) -> None:
         if self.on:
@@ -141,26 +140,25 @@ class Guard:
     ) -> T:
         """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`)."""
         watch = WATCH
-        if not watch.on or watch.active or threading.get_ident() != watch.main:
-            try:  # untimed, or inside a call already timed
-                return function(*args)
-            except GameCodeError:
-                raise
-            except (Exception, RecursionError) as error:
-                raise GameCodeError(self.where, method, moves(), describe_error(error)) from None
-        watch.counter += 1
-        token = watch.counter
-        watch.started = time.monotonic()
-        watch.active = token
+        # timed: the outermost call on the main thread once the watch is on (a call inside
+        # one already timed, or on another thread, runs untimed)
+        timed = watch.on and not watch.active and threading.get_ident() == watch.main
+        token = 0
+        if timed:
+            watch.counter += 1
+            token = watch.counter
+            watch.started = time.monotonic()
+            watch.active = token
         try:
             try:
                 return function(*args)
             finally:
-                watch.active = 0
+                if timed:
+                    watch.active = 0
         except GameCodeError:
             raise
         except KeyboardInterrupt:
-            if watch.fired == token:
+            if timed and watch.fired == token:
                 watch.fired = 0
                 raise GameCodeError(
                     self.where,

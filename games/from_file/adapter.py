@@ -24,7 +24,7 @@ from plyground.games.base import (
     parse_each,
     replay,
 )
-from plyground.games.from_file.guard import GameCodeError, Guard, check_moves
+from plyground.games.from_file.guard import GameCodeError, Guard, check_moves, describe_error
 from plyground.games.from_file.styles import CHANCE, Style, freeze
 
 _UNSET: Any = object()
@@ -322,6 +322,8 @@ class FileGame:
     side_names: tuple[str, str] = ("Player 1", "Player 2")
     options: tuple[GameOption, ...] = ()
     option_defaults: ClassVar[dict[str, Any]] = {}
+    takes_players: ClassVar[bool] = False
+    """The class takes a ``players`` keyword (easyAI's games)."""
     """Every keyword the class takes, with its default (whole numbers also in `options`)."""
     notation_help: str = ""
     presets: tuple[Preset, ...] = ()
@@ -348,8 +350,6 @@ class FileGame:
         try:
             obj = source(**self._arguments())
         except Exception as error:
-            from plyground.games.from_file.guard import describe_error
-
             raise GameCodeError(
                 self.where, f"{source.__name__}()", "", describe_error(error)
             ) from None
@@ -366,18 +366,9 @@ class FileGame:
 
     def _arguments(self) -> dict[str, Any]:
         arguments = dict(self.given)
-        if "players" in self.source_parameters():  # easyAI's: two stand-ins, Plyground plays
+        if self.takes_players:  # easyAI's: two stand-ins, Plyground plays
             arguments.setdefault("players", self.style_class.seats())
         return arguments
-
-    @classmethod
-    def source_parameters(cls) -> tuple[str, ...]:
-        import inspect
-
-        try:
-            return tuple(inspect.signature(cls.source).parameters)
-        except (TypeError, ValueError):
-            return ()
 
     @classmethod
     def origin(cls) -> str:

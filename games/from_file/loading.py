@@ -26,7 +26,7 @@ from typing import Any
 from plyground.games.base import GameOption, Preset
 from plyground.games.from_file.adapter import FileGame, FileState, move_text
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
-from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, Style, style_of
+from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, style_of
 
 _FILE_SPEC = re.compile(r"^(?P<path>.+?\.py)(?::(?P<name>[A-Za-z_]\w*))?$")
 _MODULE_SPEC = re.compile(r"^(?P<module>[A-Za-z_][\w.]*)(?::(?P<name>[A-Za-z_]\w*))?$")
@@ -158,11 +158,15 @@ def canonical_name(spec: Spec, cls: type) -> str:
     return f"{where}:{cls.__name__}"
 
 
-def _option_defaults(cls: type, style: type[Style]) -> dict[str, Any]:
+def _parameters(cls: type) -> list[inspect.Parameter]:
+    """The keywords a game class is made with (none where Python cannot read them)."""
     try:
-        parameters = inspect.signature(cls).parameters.values()
+        return list(inspect.signature(cls).parameters.values())
     except (TypeError, ValueError):
-        return {}
+        return []
+
+
+def _option_defaults(parameters: list[inspect.Parameter]) -> dict[str, Any]:
     return {
         p.name: p.default
         for p in parameters
@@ -313,7 +317,8 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     style = style_of(cls)
     assert style is not None
     where = f"{spec.shown}:{cls.__name__}"
-    defaults = _option_defaults(cls, style)
+    parameters = _parameters(cls)
+    defaults = _option_defaults(parameters)
     own_sides = getattr(cls, "side_names", None)
     attributes: dict[str, Any] = {
         "source": cls,
@@ -323,6 +328,7 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
         "name": canonical_name(spec, cls),
         "title": _title(cls),
         "option_defaults": defaults,
+        "takes_players": any(p.name == "players" for p in parameters),
         "options": _whole_options(defaults),
         "notation_help": "moves are written as the game lists them, separated by spaces",
         "checks_mutation": style is AimaStyle,

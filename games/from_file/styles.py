@@ -262,11 +262,6 @@ class _Seat:
     """A stand-in for easyAI's player objects: Plyground chooses the moves."""
 
 
-_SHARED: frozenset[str] = frozenset()
-"""easyAI game attributes shared between copies, never copied (none: a game may keep its
-state on its player objects, as easyAI's Knights keeps each knight's square)."""
-
-
 _PLAIN = (str, int, float, bool, tuple, frozenset, type(None))
 
 
@@ -323,12 +318,11 @@ class EasyAIStyle(Style):
         return inner.possible_moves()
 
     def copy(self, inner: Any) -> Any:
-        """A copy to change: containers copied, anything else deep-copied, players shared."""
+        """A copy to change (`_copied`: containers copied, other objects deep-copied), its
+        players too: a game may keep its state on them (easyAI's Knights keeps each knight's
+        square there)."""
         twin = object.__new__(type(inner))
-        twin.__dict__ = {
-            name: value if name in _SHARED or isinstance(value, _PLAIN) else _copied(value)
-            for name, value in inner.__dict__.items()
-        }
+        twin.__dict__ = {name: _copied(value) for name, value in inner.__dict__.items()}
         return twin
 
     def play(self, inner: Any, move: Any) -> Any:
@@ -363,7 +357,7 @@ class EasyAIStyle(Style):
         fields = (
             entry()
             if callable(entry)
-            else {k: v for k, v in inner.__dict__.items() if k not in _SHARED and k != "nmove"}
+            else {k: v for k, v in inner.__dict__.items() if k != "nmove"}
         )
         return (freeze(fields), inner.current_player)
 

@@ -34,14 +34,13 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     """In the worker: keep the shared stop flag and progress queue; register extra games."""
     global _stop, _progress
     _stop, _progress = stop, progress
-    from plyground import games
     from plyground.ai.student_code.worker import allow_user_code
 
     allow_user_code()  # a heuristic from a file runs here, never in the window's process
 
     from plyground.ai.players.spawned_games import register_games
 
-    register_games(tuple(tuple(pair) for pair in registered if tuple(pair)[1] not in games.GAMES))
+    register_games(tuple(tuple(pair) for pair in registered))  # each once: a known one is kept
 
 
 def _run(state: State[Any], variant: str, depth: int, heuristic: str | None) -> Row | None:

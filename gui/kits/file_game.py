@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from plyground.games.from_file import FileGame, FileState
 from plyground.gui import theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_colour, best_tag
@@ -62,11 +63,11 @@ class Layout:
     chip_size: int
 
 
-def _game(state: Any) -> Any:
+def _game(state: FileState) -> FileGame:
     return state.game
 
 
-def _text_lines(state: Any) -> list[str]:
+def _text_lines(state: FileState) -> list[str]:
     text = state.text() if hasattr(state, "text") else str(state)
     lines = [line.rstrip().expandtabs(4) for line in str(text).split("\n")]
     while lines and not lines[-1]:
@@ -74,7 +75,7 @@ def _text_lines(state: Any) -> list[str]:
     return lines[:40] or [""]
 
 
-def _cell_texts(state: Any) -> list[list[str]] | None:
+def _cell_texts(state: FileState) -> list[list[str]] | None:
     grid = state.grid() if hasattr(state, "grid") else None
     if not grid:
         return None
@@ -82,7 +83,7 @@ def _cell_texts(state: Any) -> list[list[str]] | None:
     return rows if rows and all(rows) else None
 
 
-def side_colour(state: Any, side: int) -> theme.Colour:
+def side_colour(state: FileState, side: int) -> theme.Colour:
     """A side's colour: the game's own (``side_colours``: two colour names, "#rrggbb" texts or
     (r, g, b) triples) where it gives them and they read, else the palette's."""
     own = getattr(_game(state).obj, "side_colours", None)
@@ -103,7 +104,7 @@ def character_width(size: int) -> float:
     return size * 0.62
 
 
-def last_text(state: Any, last_move: Any) -> str:
+def last_text(state: FileState, last_move: Any) -> str:
     """The caption over the game's text: the last move, and the chance outcome after it with
     its probability ("Last: 2, then 5 (11% likely)")."""
     parent = getattr(state, "parent", None)
@@ -117,7 +118,7 @@ def last_text(state: Any, last_move: Any) -> str:
     return f"Last: {move_label(state, last_move)}"
 
 
-def move_label(state: Any, move: Any) -> str:
+def move_label(state: FileState, move: Any) -> str:
     """A move's text on its button: the game's notation."""
     return str(_game(state).format_move(move))
 
@@ -138,7 +139,7 @@ class FileGameView(BoardView):
         self._cells: dict[int, dict[tuple[int, int], Any]] = {}
 
     # ------------------------------------------------------------------ layout
-    def cell_moves(self, state: Any, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+    def cell_moves(self, state: FileState, rows: int, columns: int) -> dict[tuple[int, int], Any]:
         """Which legal move each cell means (asked of the game once per position)."""
         found = self._cells.get(id(state))
         if found is None:
@@ -153,7 +154,7 @@ class FileGameView(BoardView):
             self._cells = {id(state): found}
         return found
 
-    def marked_cells(self, state: Any, rows: int, columns: int) -> dict[Any, tuple[int, int]]:
+    def marked_cells(self, state: FileState, rows: int, columns: int) -> dict[Any, tuple[int, int]]:
         """The one cell that carries each move's value and rings: of the cells a move's click
         means, the last empty one in reading order (where a dropped piece lands), else the last."""
         texts = _cell_texts(state) or []
@@ -165,7 +166,7 @@ class FileGameView(BoardView):
                 chosen[move], empty[move] = (row, column), is_empty or empty.get(move, False)
         return chosen
 
-    def layout(self, rect: pygame.Rect, state: Any, valued: bool = False) -> Layout:
+    def layout(self, rect: pygame.Rect, state: FileState, valued: bool = False) -> Layout:
         """The text or grid, then the buttons, fitted to `rect`."""
         pad = max(6, round(min(rect.width, rect.height) * 0.02))
         area = rect.inflate(-2 * pad, -2 * pad)
@@ -348,7 +349,7 @@ class FileGameView(BoardView):
                         anchor="midtop",
                     )
 
-    def _piece_side(self, state: Any, text: str) -> int | None:
+    def _piece_side(self, state: FileState, text: str) -> int | None:
         game = _game(state)
         pieces = getattr(getattr(game, "obj", None), "pieces", None)
         if isinstance(pieces, (tuple, list)) and len(pieces) == 2 and text in map(str, pieces):
@@ -359,7 +360,7 @@ class FileGameView(BoardView):
         return None
 
     def _draw_grid(
-        self, surface: pygame.Surface, layout: Layout, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, layout: Layout, state: FileState, ctx: ViewContext
     ) -> None:
         assert layout.grid_rect is not None
         board = layout.grid_rect
@@ -398,7 +399,7 @@ class FileGameView(BoardView):
                     self._mark_cell(surface, cell, move, ctx, layout.cell, radius)
 
     def _draw_piece(
-        self, surface: pygame.Surface, cell: pygame.Rect, state: Any, text: str, size: float
+        self, surface: pygame.Surface, cell: pygame.Rect, state: FileState, text: str, size: float
     ) -> None:
         """A side's mark as a disc in its colour, any other text as written, blanks as empty."""
         shown = text.strip()

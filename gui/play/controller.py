@@ -153,7 +153,7 @@ class PlayController:
         """Stop any search at once and forget its answers."""
         self.jobs.cancel_search()
 
-    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
+    def analysis_config(self, player: int, state: State[Any] | None = None) -> PlayerConfig:
         """The search behind hints and the board's values (see `SearchJobs.analysis_config`)."""
         return self.jobs.analysis_config(player, state)
 

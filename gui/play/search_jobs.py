@@ -192,7 +192,9 @@ class SearchJobs:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.play.game.option_values())
 
-    def submit(self, kind: str, config: PlayerConfig, player: int, state: Any = None) -> None:
+    def submit(
+        self, kind: str, config: PlayerConfig, player: int, state: State[Any] | None = None
+    ) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
         A search whose heuristic reads a table this machine cannot build (a saved game whose
@@ -234,7 +236,7 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.play.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int, state: Any = None) -> PlayerConfig:
+    def analysis_config(self, player: int, state: State[Any] | None = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
         best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""
@@ -242,7 +244,7 @@ class SearchJobs:
 
         return advisor_for(self.play.game, self.play.state if state is None else state).config
 
-    def submit_advice(self, kind: str, player: int, state: Any = None) -> None:
+    def submit_advice(self, kind: str, player: int, state: State[Any] | None = None) -> None:
         """Search `state` (the position on the board by default) for `player` with the
         game's best evaluator there, chosen once: the job keeps it to title the answer."""
         from plyground.ai.advice.advisor import advisor_for

@@ -27,12 +27,12 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from plyground.file_reader import Field, FileProblem, parse_json, read_text, shown
-from plyground.games.base import Game
+from plyground.games.base import Game, State
 from plyground.gui.storage.safe_files import write_atomic
 
 FORMAT = "plyground-save"
@@ -62,15 +62,16 @@ class SavedGame:
     players: list[dict[str, Any]]
     seed: int
     moves_text: str
-    game: Any = None
-    moves: list[Any] = field(default_factory=list)
-    state: Any = None
+    game: Game[Any]
+    moves: list[Any]
+    state: State[Any]
+    """The position the moves reach."""
     saved_at: str | None = None
 
     @property
     def decisions(self) -> int:
         """How many player decisions the game holds (dice not counted)."""
-        return int(getattr(self.state, "ply", len(self.moves)))
+        return self.state.ply
 
     def describe_players(self) -> str:
         """'Human vs AI · Hard'."""

@@ -84,10 +84,12 @@ def _match(
     return records
 
 
-def _agent(folder: Path, body: str, name: str = "hostile.py") -> Path:
+def _agent(folder: Path, body: str, name: str = "hostile.py", header: str = "") -> Path:
+    """A hostile agent whose choose() runs `body` first; `header` goes above it (constants)."""
     path = folder / name
     path.write_text(
-        "import os, signal, sys, time\n\ndef choose(state):\n"
+        header
+        + "import os, signal, sys, time\n\ndef choose(state):\n"
         + textwrap.indent(textwrap.dedent(body).strip(), "    ")
         + "\n    return state.legal_moves()[0]\n",
         encoding="utf-8",
@@ -243,8 +245,7 @@ def test_only_its_own_file_and_its_scratch_are_there(
     classmate.write_text("SECRET = 'their work'\n")
     reference = sandbox.reference_paths()[0] / "alphabeta.py" if mode == "required" else "/"
     header = f"CLASSMATE = {str(classmate)!r}\nREFERENCE = {str(reference)!r}\n"
-    agent = tmp_path / "reader.py"
-    agent.write_text(header + _agent(tmp_path, READER, "body.py").read_text())
+    agent = _agent(tmp_path, READER, "reader.py", header)
     records = _match(monkeypatch, mode, agent)
     assert [record.forfeit for record in records] == ["", ""]
 
@@ -338,8 +339,7 @@ def test_no_network_with_or_without_bubblewrap(
     listener = threading.Thread(target=listen, daemon=True)
     listener.start()
     port = server.getsockname()[1]
-    agent = tmp_path / "network.py"
-    agent.write_text(f"PORT = {port}\n" + _agent(tmp_path, NETWORK, "body.py").read_text())
+    agent = _agent(tmp_path, NETWORK, "network.py", f"PORT = {port}\n")
     records = _match(monkeypatch, mode, agent)
     server.close()
     assert [record.forfeit for record in records] == ["", ""]

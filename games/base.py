@@ -370,6 +370,28 @@ class History(Protocol):
 
 
 @runtime_checkable
+class InPlacePosition(Protocol):
+    """One position the engine walks in place: `play(move)` moves it on and returns itself,
+    `undo()` takes the last move back.  While it walks, it answers what a `State` answers for
+    the position it stands on (`is_terminal`, `legal_moves`, `key`, `winner`, `player`,
+    `to_move`, `score` where the game has scores), and the game's own heuristics read it as they
+    read a state.  `release()` ends the walk.  A game offers one (``in_place()`` on its
+    states) where making and unmaking a move costs less than a new position; the engine's
+    alpha-beta then searches the same nodes and gives the same values, faster."""
+
+    def play(self, move: Any) -> InPlacePosition: ...
+    def undo(self) -> None: ...
+    def release(self) -> None: ...
+
+
+@runtime_checkable
+class InPlace(Protocol):
+    """A state that can start an in-place walk of its subtree (`InPlacePosition`)."""
+
+    def in_place(self) -> InPlacePosition: ...
+
+
+@runtime_checkable
 class KaggleObservation(Protocol):
     """The position as a Kaggle environment's observation for an agent."""
 
@@ -595,6 +617,7 @@ class Capabilities:
     exact_engine_status: Callable[[Any], str] | None = None
     kaggle_observation: Callable[[Any], dict[str, Any]] | None = None
     score: Callable[[Any, int], float] | None = None
+    in_place: Callable[[Any], InPlacePosition] | None = None
     warm_up: Callable[[], float] | None = None
     option_cost: Callable[[dict[str, int]], OptionCost | None] | None = None
     reference_policy: Callable[[Any], ReferencePolicy] | None = None
@@ -629,6 +652,7 @@ _STATE_HOOKS = (
     "exact_engine_status",
     "kaggle_observation",
     "score",
+    "in_place",
 )
 _GAME_HOOKS = (
     "warm_up",

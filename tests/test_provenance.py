@@ -123,13 +123,18 @@ def test_the_empty_board_hint_says_book_not_a_deep_search() -> None:
 
 
 def test_a_fixed_depth_search_ended_by_the_book_says_so() -> None:
-    """Against Hard (depth 6) the deepening stops early where the book answers everything:
-    the panel says "opening book", not a bare shallow depth."""
+    """Against Hard (depth 6, on the clock) the deepening stops early where the book answers
+    everything: the panel says "opening book", not a bare shallow depth; at a fixed depth
+    without a clock (one pass) it says so too."""
     pytest.importorskip("bitbully_databases")
     state = C4.replay(C4.parse_moves("4444"))
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=6, heuristic="threats"))
+    clocked = ai.SearchConfig("alphabeta", depth=6, heuristic="threats", time_limit=600)
+    result = ai.search(state, clocked)
     assert result.depth < 6 and result.evaluation.source is Source.BOOK
     assert search_line(result).startswith(f"opening book · depth {result.depth}")
+    fixed = ai.search(state, ai.SearchConfig("alphabeta", depth=6, heuristic="threats"))
+    assert fixed.evaluation.source is Source.BOOK
+    assert search_line(fixed).startswith("opening book · depth 6")
 
 
 # ------------------------------------------------------------------ seen 5: a proven loss

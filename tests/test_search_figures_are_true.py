@@ -274,12 +274,21 @@ def summary_lines_for(result: Any, game: Any, branching: int, minimax: int | Non
 def test_alpha_beta_is_compared_with_minimax_pass_for_pass() -> None:
     state = TTT.initial_state()
     minimax = ai.search(state, ai.SearchConfig("minimax", depth=9, heuristic="none"))
-    pruned = ai.search(state, ai.SearchConfig("alphabeta", depth=9, heuristic="none"))
+    # On a clock, alpha-beta deepens pass by pass (the clock never runs out here).
+    pruned = ai.search(
+        state, ai.SearchConfig("alphabeta", depth=9, heuristic="none", time_limit=600)
+    )
     own = report.last_pass_nodes(pruned)
     assert own < pruned.nodes  # iterative deepening ran earlier passes too
     text = dict(summary_lines_for(pruned, TTT, 9, minimax.nodes))["vs minimax"]
     assert f"depth-9 pass used {own / minimax.nodes * 100:.1f}%" in text
     assert "all 9 passes of iterative deepening" in text
+    # At a fixed depth without a clock there is one pass, the one compared.
+    single = ai.search(state, ai.SearchConfig("alphabeta", depth=9, heuristic="none"))
+    assert report.last_pass_nodes(single) == single.nodes
+    text = dict(summary_lines_for(single, TTT, 9, minimax.nodes))["vs minimax"]
+    assert f"depth-9 pass used {single.nodes / minimax.nodes * 100:.1f}%" in text
+    assert "iterative deepening" not in text
 
 
 def test_no_rate_for_tiny_searches() -> None:

@@ -26,13 +26,18 @@ from plyground.games.from_file.styles import EasyAIStyle
 
 CASES: tuple[tuple[str, str, str, int], ...] = (
     ("easyAI", "easyAI.games:Nim", "", 5),
+    ("easyAI", "easyAI.games:Nim", "", 8),
     ("easyAI", "easyAI.games:TicTacToe", "", 6),
-    ("easyAI", "easyAI.games:ConnectFour", "", 5),
+    ("easyAI", "easyAI.games:TicTacToe", "", 9),
+    ("easyAI", "easyAI.games:ConnectFour", "", 6),
     ("aima", "aima3.games:TicTacToe", "", 5),
+    ("aima", "aima3.games:TicTacToe", "", 9),
     ("aima", "aima3.games:ConnectFour", "", 4),
+    ("aima", "aima3.games:ConnectFour", "", 6),
 )
-"""(framework, game, moves from the start, depth)."""
-QUICK_CASES = CASES[:1] + CASES[3:4]
+"""(framework, game, moves from the start, depth): each game at a depth a few milliseconds deep
+(where the whole call's fixed cost shows) and at one a move in a game would use."""
+QUICK_CASES = CASES[:1] + CASES[5:6]
 RUNS = 3
 
 

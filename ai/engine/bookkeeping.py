@@ -22,7 +22,7 @@ from plyground.ai.engine.values import (
     WIN_UNITS,
     to_value,
 )
-from plyground.games.base import Heuristic, Move, State, state_capabilities
+from plyground.games.base import Capabilities, Heuristic, Move, State, state_capabilities
 
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
@@ -68,16 +68,19 @@ def child_bound(bound: int) -> int:
     return -bound
 
 
-def terminal_units(state: State[Any]) -> int:
+def terminal_units(state: State[Any], offered: Capabilities | None = None) -> int:
     """A finished game's value for the player whose turn it would be (negamax view).
 
     A game whose finished positions carry scores (`utility_is_value`, with a ``score(player)``:
     a textbook tree from a file) is searched for the highest score: a score s is worth
     ``HEURISTIC_UNITS * s / (|s| + 1)`` units, in the order of the scores and below every
     proven win."""
-    offered = state_capabilities(state)
+    offered = offered or state_capabilities(state)
     if offered.utility_is_value and offered.score is not None:
-        value = float(offered.score(state, state.player))
+        known = offered.state_class
+        # the game's own hook, or the same method of a position walked in place
+        score = offered.score if known is None or isinstance(state, known) else type(state).score  # type: ignore[attr-defined]
+        value = float(score(state, state.player))
         return int(HEURISTIC_UNITS * value / (abs(value) + 1))
     return int(state.utility(state.player)) * WIN_UNITS
 

@@ -165,7 +165,12 @@ class EngineSearch(PruningSearch):
         return value
 
     def root(
-        self, state: State[Any], depth: int, order: list[Move], all_values: bool
+        self,
+        state: State[Any],
+        depth: int,
+        order: list[Move],
+        all_values: bool,
+        priority: dict[Any, float] | None = None,
     ) -> tuple[dict[Any, int], set[Any]]:
         """Alpha-beta's root search, with the move the engine found keeping the solved value
         tried first: it is proven at once, so a budget spent on the tie tests of the other
@@ -175,7 +180,7 @@ class EngineSearch(PruningSearch):
             keeper = self.engine.best_move
             if keeper in order:
                 order = [keeper, *(m for m in order if m != keeper)]
-        return super().root(state, depth, order, all_values)
+        return super().root(state, depth, order, all_values, priority)
 
     def _on_engine(self, run: Callable[[int], tuple[int, int, bool]]) -> int:
         """`run(node budget)` on the engine, in slices where the clock or a stop request may

@@ -25,6 +25,7 @@ has solved once and stored) answers only while solving, so fixed-depth values st
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import (
@@ -37,7 +38,7 @@ from plyground.ai.engine.bookkeeping import (
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
 from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move, State, state_capabilities
+from plyground.games.base import Move, State, evaluate_none, state_capabilities
 
 MAX_PLY = 512
 
@@ -49,7 +50,7 @@ class PruningSearch:
         self.ctx = ctx
         self.table = table if table is not None else TranspositionTable()
         self.killers: list[list[Move]] = [[] for _ in range(MAX_PLY)]
-        self.history: dict[Any, int] = {}
+        self.history: defaultdict[Any, int] = defaultdict(int)
         self.seldepth = 0
         self.lines: list[tuple[Move, ...]] = [()] * (MAX_PLY + 2)
         """lines[ply]: the best line found below the node at `ply` (a triangular PV table)."""
@@ -69,6 +70,7 @@ class PruningSearch:
         store_at = self.table.store_at
         killers = self.killers
         history = self.history
+        history_of = history.__getitem__  # a defaultdict: 0 for a move never credited
         proven = PROVEN_UNITS
         step = STEP_UNITS
         win_in_one = WIN_UNITS - STEP_UNITS
@@ -82,6 +84,17 @@ class PruningSearch:
         solved_hook = ctx.book and offered.solved_value is not None
         horizon = offered.max_plies_left is not None
         scores = offered.utility_is_value  # finished positions carry scores (terminal_units)
+        evaluate = ctx.evaluate
+        # The game's own walk in place (make and unmake), where nothing else reads positions:
+        # the same nodes, keys and values, each node cheaper (games.base.InPlacePosition).
+        walking = (
+            offered.in_place is not None
+            and not (hooks or book or solved_hook)
+            and (
+                evaluate is evaluate_none
+                or any(h.evaluate is evaluate for h in root.game.heuristics.values())
+            )
+        )
         lines = self.lines
         # nodes, cut-offs, table hits, seldepth, leaf evaluations (the heuristic's leaves),
         # answers from the table that rest on an estimate (so a reused table cannot hide a
@@ -89,7 +102,6 @@ class PruningSearch:
         # leaves (finished games, the book, the game's rules): each counter as
         # ai.textbook.counts defines it
         counters = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        evaluate = ctx.evaluate
         limit = ctx.limit
 
         # One function on purpose: this runs at every node, and calls cost more than lines.
@@ -105,7 +117,7 @@ class PruningSearch:
                 if ply > counters[3]:
                     counters[3] = ply
                 if scores:
-                    return terminal_units(node)
+                    return terminal_units(node, offered)
                 winner = node.winner()
                 if winner is None:
                     return 0
@@ -191,7 +203,7 @@ class PruningSearch:
             if len(moves) > 1:
                 order = list(moves)
                 if len(history) and not hooks:
-                    order.sort(key=lambda m: history.get(m, 0), reverse=True)
+                    order.sort(key=history_of, reverse=True)
                 for killer in () if hooks else killers[ply]:
                     if killer in order and killer != first:
                         order.remove(killer)
@@ -214,6 +226,8 @@ class PruningSearch:
                     -low - step if low > proven else (-low + step if low < -proven else -low)
                 )
                 value = -node_value(node.play(move), deeper, child_alpha, child_beta, ply + 1)
+                if walking:
+                    node.undo()
                 if value > proven:
                     value -= step
                 elif value < -proven:
@@ -231,16 +245,19 @@ class PruningSearch:
                             if move not in row:
                                 row.insert(0, move)
                                 del row[2:]
-                            history[move] = history.get(move, 0) + remaining * remaining
+                            history[move] += remaining * remaining
                             break
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
             solved = counters[4] + counters[5] == estimates
             store_at(index, key, remaining, flag, best, best_move, solved)
             return best
 
+        start: Any = offered.in_place(root) if walking and offered.in_place else root
         try:
-            return node_value(root, depth, alpha, beta, 0)
+            return node_value(start, depth, alpha, beta, 0)
         finally:
+            if start is not root:
+                start.release()
             # The closure refers to itself: break the cycle so the table is freed now.
             node_value = None  # type: ignore[assignment]
             ctx.nodes += counters[0]
@@ -311,20 +328,31 @@ class PruningSearch:
         return candidates[lo]
 
     def root(
-        self, state: State[Any], depth: int, order: list[Move], all_values: bool
+        self,
+        state: State[Any],
+        depth: int,
+        order: list[Move],
+        all_values: bool,
+        priority: dict[Any, float] | None = None,
     ) -> tuple[dict[Any, int], set[Any]]:
         """Value the root moves in `order`; return values and the moves whose value is a bound.
 
-        With `all_values` every value is exact.  Otherwise the first move is valued
-        exactly and each other move is tested with a null window one unit below the best
-        so far: a move that ties is found (for the seeded tie-break), a worse one keeps
-        its upper bound, a better one is re-searched exactly.
+        With `all_values` every value is exact.  Otherwise the first move is valued exactly
+        and each other move only as far as the choice needs.  With a seeded `priority` per
+        move (the tie-break: the best value, then the highest priority), a move that could
+        only win by a better value is tested with a null window just above the best (a tie
+        or worse keeps its upper bound), one that would win a tie with a window either side
+        of it (a tie is exact); a move that wins is searched again for its exact value.
+        Without `priority` every move gets the window either side, so every tie is exact
+        (`ctx.pick` breaks them).  (Solving, the root's value is known first: a null window
+        one unit below it finds the ties.)
         """
         values: dict[Any, int] = {}
         bounds: set[Any] = set()
         self.partial = (values, bounds)  # what a search cut short had found (ai.engine.search)
         self.root_lines = {}
         best: int | None = None
+        chosen: Move = None
         self.solved_root = None
         if depth >= UNLIMITED_DEPTH and not all_values:
             # Solve the root node itself (its cutoffs span all moves), then find the
@@ -338,20 +366,37 @@ class PruningSearch:
             with marking(move):
                 if all_values or best is None:
                     value = self.exact_child_value(state, move, depth)
+                elif depth < UNLIMITED_DEPTH:
+                    wins_ties = priority is None or priority[move] > priority.get(chosen, -1.0)
+                    value = self.child_value(
+                        state, move, depth, best - 1 if wins_ties else best, best + 1
+                    )
+                    if value > best:  # a fail-high is only a lower bound: find the exact value
+                        value = self.child_value(state, move, depth, best, INF_UNITS)
+                    elif value < best or not wins_ties:
+                        bounds.add(move)
                 else:
                     value = self.child_value(state, move, depth, best - 1, best)
-                    if value >= best:  # a fail-high is only a lower bound: find the exact value
-                        if depth < UNLIMITED_DEPTH:
-                            value = self.child_value(state, move, depth, best - 1, INF_UNITS)
-                        else:  # `best` is the root's exact value: no move is worth more
-                            value = best
+                    if value >= best:  # `best` is the root's exact value: no move is worth more
+                        value = best
                     else:
                         bounds.add(move)
             values[move] = value
             if move not in bounds and self.lines[0] is not None:
                 self.root_lines[move] = (move, *self.lines[0])
-            if best is None or value > best:
+            takes_over = (
+                best is None
+                or value > best
+                or (
+                    value == best
+                    and priority is not None
+                    and move not in bounds
+                    and priority[move] > priority.get(chosen, -1.0)
+                )
+            )
+            if takes_over:
                 best = value
+                chosen = move
                 self.ctx.best_move = move
                 self.ctx.best_value = value
         return values, bounds

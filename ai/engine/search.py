@@ -426,7 +426,13 @@ def _alphabeta(
     progress = _Deepening()
     found: _Found = ({}, set(), {})
     may_stop = ctx.deadline is not None or ctx.finish_now is not None
-    plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _deepening(depth)
+    plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _plan(depth, ctx)
+    # The seeded tie-break as a priority per root move, drawn once: the best value wins, then
+    # the highest priority (uniform among ties), so a move that cannot win needs no exact value.
+    # Not where a book answers: its results without distance tie, and the heuristic breaks
+    # those ties among every tied move (`pick_among_vague`), so each needs its exact value.
+    booked = ctx.book and state_capabilities(state).book_value is not None
+    priority = None if all_values or booked else {move: ctx.rng.random() for move in order}
     tentative: Move | None = None
     if depth is None and may_stop:
         found, tentative, plan, order = _solve_on_budget(state, ctx, searcher, all_values, progress)
@@ -434,7 +440,7 @@ def _alphabeta(
     def iteration(
         depth: int,
     ) -> tuple[dict[Any, int], set[Any], dict[Any, tuple[Move, ...]]]:
-        values, bounds = searcher.root(state, depth, order, all_values)
+        values, bounds = searcher.root(state, depth, order, all_values, priority)
         order.sort(key=lambda m: values[m], reverse=True)  # best first next time
         # The lines of a finished iteration: a later one cut short must not replace them.
         return values, bounds, dict(searcher.root_lines)
@@ -448,6 +454,8 @@ def _alphabeta(
         best = tentative
     elif choices and ctx.vague_hits and done < UNLIMITED_DEPTH:
         best = pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
+    elif choices and priority is not None and done < UNLIMITED_DEPTH:
+        best = max(choices, key=lambda m: (choices[m], priority[m]))
     else:
         best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
@@ -482,8 +490,8 @@ def _alphabeta(
         details,
         chosen=best,
     )
-    # What minimax would face at the same depth, counted from the game (after the clock).
-    details.minimax_tree = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
+    if all_values:  # an analysis: what minimax would face at the same depth (after the clock)
+        details.minimax_tree = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
     return result
 
 

@@ -25,9 +25,12 @@ from plyground.games.base import (
     replay,
 )
 from plyground.games.from_file.guard import GameCodeError, Guard, check_moves, describe_error
+from plyground.games.from_file.in_place import WALKS as _WALKS
+from plyground.games.from_file.in_place import Walk, walk
 from plyground.games.from_file.styles import CHANCE, Style, freeze
 
 _UNSET: Any = object()
+_INFINITE = (math.inf, -math.inf)
 
 
 def squash(value: float, scale: float) -> float:
@@ -247,19 +250,16 @@ class FileState:
             raise illegal(move, [move_text(m) for m in moves], why)
         original = move if self._raw_moves is None else self._raw_moves[moves.index(move)]
         if game.checks_mutation and type(game).mutation_checks > 0:  # a game's first plays
-            type(game).mutation_checks -= 1
-            before = self._call("key", style.key, self.inner)
-            inner = self._call("play", style.play, self.inner, original)
-            if self._call("key", style.key, self.inner) != before:
-                raise game.guard.fail(
-                    game.method("play"),
-                    self.moves_text(),
-                    "changed the position it was given; return a new one, the old left as it was",
-                )
+            inner = game.checked_play(self.inner, original, self.moves_text)
         else:
             inner = self._call("play", style.play, self.inner, original)
         pending = game.chance_after and not self._call("over", style.over, inner)
         return type(self)(game, inner, self, move, pending)
+
+    def in_place(self) -> Walk:
+        """A walk of this position's subtree in place, the engine's fast path
+        (`games.from_file.in_place`)."""
+        return walk(self)
 
     def winner(self) -> int | None:
         if not self.is_terminal():
@@ -399,20 +399,48 @@ class FileGame:
     def _heuristic(self, name: str, function: Callable[[Any], Any], description: str) -> Heuristic:
         scale = self.score_scale
         guard = self.guard
+        chance = self.stochastic or self.chance_after  # else the player is the side to move
 
-        def evaluate(state: FileState) -> float:
-            value = guard.call(name, state.moves_text, function, state.inner)
+        limit = HEURISTIC_LIMIT
+
+        def evaluate(state: FileState | Walk) -> float:
+            if type(state) in _WALKS:  # the engine's walk: timed and failing as a whole
+                try:
+                    value = function(state.inner)
+                except BaseException as error:
+                    raise state.failed(name, error) from None  # type: ignore[union-attr]
+            else:
+                value = guard.call(name, state.moves_text, function, state.inner)
             try:
                 number = float(value)
             except (TypeError, ValueError):
                 raise guard.fail(
                     name, state.moves_text(), f"gave {value!r}, not a number"
                 ) from None
-            if state.player != state.to_move and state.to_move != CHANCE:
+            if number != number:  # NaN: unknown
+                return 0.0
+            if chance and state.player != state.to_move and state.to_move != CHANCE:
                 number = -number
-            return squash(number, scale)
+            if number in _INFINITE:
+                return squash(number, scale)
+            return limit * number / (abs(number) + scale)  # squash, inlined for the engine
 
         return Heuristic(name, description, evaluate)
+
+    def checked_play(self, inner: Any, move: Any, moves: Callable[[], str]) -> Any:
+        """The file's play of `move` from `inner`, checked to leave `inner` as it was (one of
+        the `MUTATION_CHECKS` first plays of a game whose states may be shared)."""
+        type(self).mutation_checks -= 1
+        style, guard = self.style, self.guard
+        before = guard.call(self.method("key"), moves, style.key, inner)
+        child = guard.call(self.method("play"), moves, style.play, inner, move)
+        if guard.call(self.method("key"), moves, style.key, inner) != before:
+            raise guard.fail(
+                self.method("play"),
+                moves(),
+                "changed the position it was given; return a new one, the old left as it was",
+            )
+        return child
 
     def option_values(self) -> dict[str, Any]:
         return dict(self.given)

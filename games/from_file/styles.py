@@ -23,25 +23,42 @@ import contextlib
 import copy
 import io
 from collections.abc import Callable, Hashable
+from itertools import chain
 from typing import Any, ClassVar
 
 CHANCE = -1
 """`to_move` at a chance node (as `games.base.CHANCE`)."""
 
 
+_ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
+
+
 def freeze(value: Any) -> Hashable:
     """A hashable, equal-for-equal copy of `value`: lists and tuples to tuples, dicts and sets
-    to sorted tuples, objects to their fields; what a table keys a position by."""
+    to sorted tuples (a dict of plain items to their frozenset), objects to their fields; what
+    a table keys a position by (in this process: a frozenset's order is not kept)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value  # type: ignore[no-any-return]
+    if kind is tuple or kind is list:  # the common cases first: a table asks at every node
+        if _all_atoms(value):
+            return value if kind is tuple else tuple(value)
+        if _all_atom_tuples(value):
+            return tuple(value)
+        return tuple(freeze(item) for item in value)
+    if kind is dict:
+        keys = value.keys()
+        if _all_atoms(value.values()) and (_all_atoms(keys) or _all_atom_tuples(keys)):
+            return ("{}", frozenset(value.items()))  # equal for equal dicts, in any order
+        return ("{}", _sorted_pairs((freeze(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, (str, int, float, bool, bytes, type(None))):
         return value
     if isinstance(value, (list, tuple)):
-        if all(isinstance(item, (str, int, float, bool, type(None))) for item in value):
-            return tuple(value)
         return tuple(freeze(item) for item in value)
     if isinstance(value, dict):
-        return ("{}", tuple(sorted(((freeze(k), freeze(v)) for k, v in value.items()), key=repr)))
+        return ("{}", _sorted_pairs((freeze(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
-        return ("set", tuple(sorted((freeze(item) for item in value), key=repr)))
+        return ("set", _sorted_pairs(freeze(item) for item in value))
     if hasattr(value, "shape") and callable(getattr(value, "tolist", None)):  # a NumPy array
         return ("array", freeze(value.tolist()))
     fields = getattr(value, "__dict__", None)
@@ -52,6 +69,26 @@ def freeze(value: Any) -> Hashable:
     except TypeError:
         return repr(value)
     return value  # type: ignore[no-any-return]
+
+
+def _all_atoms(items: Any) -> bool:
+    """Whether every item is a plain str, number, bytes or None (checked in C: fast)."""
+    return all(map(_ATOMS.__contains__, map(type, items)))
+
+
+def _all_atom_tuples(items: Any) -> bool:
+    """Whether every item is a tuple of plain items (a board's coordinates), checked in C."""
+    return set(map(type, items)) == {tuple} and _all_atoms(chain.from_iterable(items))
+
+
+def _sorted_pairs(items: Any) -> tuple[Any, ...]:
+    """Frozen items in one order for equal collections: their own, else by their text."""
+    listed = list(items)
+    try:
+        listed.sort()
+    except TypeError:  # items of kinds that do not compare (1 and "a")
+        listed.sort(key=repr)
+    return tuple(listed)
 
 
 def printed(function: Callable[[], object]) -> str:
@@ -261,19 +298,38 @@ class AimaStyle(Style):
 class _Seat:
     """A stand-in for easyAI's player objects: Plyground chooses the moves."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seat:
+        if not self.__dict__:  # nothing kept on it: one seat serves every copy
+            return self
+        twin = _Seat()
+        twin.__dict__ = copy.deepcopy(self.__dict__, memo)
+        return twin
+
+
+def _bare_seats(players: Any) -> bool:
+    """Whether `players` are Plyground's stand-ins with nothing kept on them."""
+    return isinstance(players, list) and all(
+        type(seat) is _Seat and not seat.__dict__ for seat in players
+    )
+
 
 _PLAIN = (str, int, float, bool, tuple, frozenset, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _copied(value: Any) -> Any:
     """A copy of a game object's attribute to change: lists, dicts and sets copied as deep as
     they hold containers, anything plain shared, other objects deep-copied."""
-    if isinstance(value, _PLAIN):
+    kind = type(value)
+    if kind in _PLAIN_TYPES or isinstance(value, _PLAIN):
         return value
+    if kind is list:
+        for item in value:
+            if type(item) not in _PLAIN_TYPES:
+                return [_copied(item) for item in value]
+        return value[:]
     if isinstance(value, list):
-        if all(isinstance(item, _PLAIN) for item in value):
-            return value[:]
-        return [_copied(item) for item in value]
+        return type(value)(_copied(item) for item in value)
     if isinstance(value, dict):
         return {key: _copied(item) for key, item in value.items()}
     if isinstance(value, set):
@@ -293,6 +349,7 @@ class EasyAIStyle(Style):
         "to_move": "current_player",
         "moves": "possible_moves()",
         "play": "make_move()",
+        "unmake": "unmake_move()",
         "over": "is_over()",
         "score": "scoring()",
         "text": "show()",
@@ -353,13 +410,22 @@ class EasyAIStyle(Style):
         return value if self.side(inner) == 0 else -value
 
     def key(self, inner: Any) -> Hashable:
+        """Its ``ttentry()``, else its attributes but the move count (and Plyground's own
+        seats, where nothing is kept on them), with the player to move."""
         entry = getattr(inner, "ttentry", None)
-        fields = (
-            entry()
-            if callable(entry)
-            else {k: v for k, v in inner.__dict__.items() if k != "nmove"}
+        if callable(entry):
+            return (freeze(entry()), inner.current_player)
+        fields = inner.__dict__
+        return (
+            freeze(
+                {
+                    name: value
+                    for name, value in fields.items()
+                    if name != "nmove" and not (name == "players" and _bare_seats(value))
+                }
+            ),
+            inner.current_player,
         )
-        return (freeze(fields), inner.current_player)
 
     def text(self, inner: Any) -> str:
         show = getattr(inner, "show", None)
@@ -370,7 +436,7 @@ class EasyAIStyle(Style):
     def evaluation(self) -> Callable[[Any], float] | None:
         if not callable(getattr(self.obj, "scoring", None)):
             return None
-        return lambda inner: float(inner.scoring())
+        return lambda inner: inner.scoring()  # a number, as the adapter checks
 
 
 def _defines(cls: type, *names: str) -> bool:

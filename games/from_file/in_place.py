@@ -1,0 +1,292 @@
+"""A game from a file walked in place: the engine's fast path (`games.base.InPlacePosition`).
+
+A `FileState` is a new immutable object per position, its every call guarded and its answers
+kept: right for the window, the explorer and the textbook's trace, which keep positions, but
+several times the cost of a node in the frameworks' own searches, which make a move, search
+below it and unmake it.  The engine's alpha-beta walks a file's game the frameworks' way:
+
+* `UndoWalk`, for an easyAI game with ``unmake_move``: one private copy of the game object,
+  ``make_move`` and ``unmake_move`` on it, as easyAI's own ``Negamax`` does;
+* `StackWalk`, for every other game: a stack of the file's own positions, a new one per move
+  (aima's ``result``, a protocol state's ``play``, a copy of an easyAI game without
+  ``unmake_move``), popped on the way back.
+
+The walk asks the file the same questions as `FileState` (so the engine searches the same
+nodes, keyed the same, and reaches the same values) and checks the answers the same way:
+every failure is the same one-line `GameCodeError` naming the file, the method and the moves.
+It trusts its caller (the engine) to play only moves `legal_moves()` gave.  A method that runs
+on for `guard.CALL_SECONDS` without the walk reaching a new position is stopped as `Guard.call`
+stops one.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+from plyground.games.from_file.guard import (
+    CALL_SECONDS,
+    MAX_MOVES,
+    WATCH,
+    GameCodeError,
+    check_moves,
+    describe_error,
+)
+from plyground.games.from_file.styles import EasyAIStyle, freeze
+
+if TYPE_CHECKING:
+    from plyground.games.from_file.adapter import FileGame, FileState
+
+_monotonic = time.monotonic
+
+
+class Walk:
+    """What both walks share: the answers a `State` gives, asked of the position on top."""
+
+    inner: Any
+    """The file's own position the walk stands on (what the game's evaluation reads)."""
+
+    def __init__(self, state: FileState) -> None:
+        game: FileGame = state.game
+        self.game = game
+        self.root = state
+        self.style = game.style
+        self.guard = game.guard
+        self.path: list[Any] = []
+        """The moves played in place since the root (for messages and `undo`)."""
+        self.raw: dict[int, dict[Any, Any]] = {}
+        """Per depth, the file's own moves behind moves that were made hashable (lists)."""
+        self.inner = state.inner
+        watch = WATCH
+        self.token = 0
+        # Timed as one guarded call whose clock restarts at every new position (see module).
+        if watch.on and not watch.active and threading.get_ident() == watch.main:
+            watch.counter += 1
+            self.token = watch.counter
+            watch.started = _monotonic()
+            watch.active = self.token
+
+    # ------------------------------------------------------------------ messages
+    def moves_text(self) -> str:
+        from plyground.games.from_file.adapter import move_text
+
+        before = self.root.moves_text()
+        played = " ".join(move_text(move) for move in self.path)
+        return f"{before} {played}".strip()
+
+    def failed(self, role: str, error: BaseException) -> GameCodeError:
+        """The error for the file's `role` method raising `error` (or being stopped)."""
+        if isinstance(error, GameCodeError):
+            return error
+        method = self.game.method(role)
+        if isinstance(error, KeyboardInterrupt):
+            watch = WATCH
+            if not (self.token and watch.fired == self.token):
+                raise error  # a real Ctrl+C
+            watch.fired = 0
+            return GameCodeError(
+                self.guard.where,
+                method,
+                self.moves_text(),
+                f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
+            )
+        return GameCodeError(self.guard.where, method, self.moves_text(), describe_error(error))
+
+    def release(self) -> None:
+        watch = WATCH
+        if self.token and watch.active == self.token:
+            watch.active = 0
+        self.token = 0
+
+    # ------------------------------------------------------------------ the position on top
+    @property
+    def player(self) -> int:
+        try:
+            side = self.style.side(self.inner)
+        except BaseException as error:
+            raise self.failed("to_move", error) from None
+        if side not in (0, 1):
+            raise self.guard.fail(
+                self.game.method("to_move"), self.moves_text(), f"gave side {side!r}, not 0 or 1"
+            )
+        return int(side)
+
+    to_move = player
+
+    def is_terminal(self) -> bool:
+        try:
+            return bool(self.style.over(self.inner))
+        except BaseException as error:
+            raise self.failed("over", error) from None
+
+    def key(self) -> Hashable:
+        """As `FileState.key`: the file's key and no chance event pending."""
+        try:
+            return (self.style.key(self.inner), False)
+        except BaseException as error:
+            raise self.failed("key", error) from None
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """The moves of a position that is not over, checked as `FileState` checks them."""
+        try:
+            found = self.style.moves(self.inner)
+        except BaseException as error:
+            raise self.failed("moves", error) from None
+        if type(found) is not list or len(found) > MAX_MOVES:
+            found = check_moves(self.guard, self.game.method("moves"), self.moves_text(), found)
+        if not found:
+            raise self.guard.fail(
+                self.game.method("moves"),
+                self.moves_text(),
+                "returned no moves, yet the game is not over",
+            )
+        try:
+            distinct = len(set(found))
+            moves = tuple(found)
+        except TypeError:  # a list as a move: searched as its tuple, played as itself
+            moves = tuple(freeze(move) for move in found)
+            distinct = len(set(moves))
+            self.raw[len(self.path)] = dict(zip(moves, found, strict=True))
+        if distinct != len(moves):
+            raise self.guard.fail(
+                self.game.method("moves"), self.moves_text(), "returned the same move twice"
+            )
+        return moves
+
+    def number(self) -> float:
+        try:
+            value = self.style.score(self.inner)
+            return float(value)
+        except BaseException as error:
+            raise self.failed("score", error) from None
+
+    def winner(self) -> int | None:
+        value = self.number()
+        if value == 0 or math.isnan(value):
+            return None
+        return 0 if value > 0 else 1
+
+    def utility(self, player: int) -> float:
+        winner = self.winner()
+        if winner is None:
+            return 0.0
+        return 1.0 if winner == player else -1.0
+
+    def score(self, player: int) -> float:
+        value = self.number()
+        return value if player == 0 else -value
+
+    def original(self, move: Any) -> Any:
+        """The file's own move behind `move` (the same, unless it was made hashable)."""
+        if self.raw:
+            known = self.raw.get(len(self.path))
+            if known is not None:
+                return known.get(move, move)
+        return move
+
+    def moved(self, move: Any) -> None:
+        """Note a move made: the path, and a new position for the watch's clock."""
+        self.path.append(move)
+        if self.token:
+            WATCH.started = _monotonic()
+
+    def back(self) -> Any:
+        """Take the last move off the path (its hashable stand-ins with it); return it."""
+        if self.raw:
+            self.raw.pop(len(self.path), None)
+        return self.path.pop()
+
+
+class StackWalk(Walk):
+    """A stack of the file's own positions: one new position per move, popped on return."""
+
+    def __init__(self, state: FileState) -> None:
+        super().__init__(state)
+        self.stack: list[Any] = []
+        game = self.game
+        self.checked = game.checks_mutation
+        self.play_inner: Callable[[Any, Any], Any] = self.style.play
+
+    def play(self, move: Any) -> StackWalk:
+        inner = self.inner
+        raw = self.original(move)
+        try:
+            if self.checked and type(self.game).mutation_checks > 0:
+                child = self.game.checked_play(inner, raw, self.moves_text)
+            else:
+                child = self.play_inner(inner, raw)
+        except BaseException as error:
+            raise self.failed("play", error) from None
+        self.stack.append(inner)
+        self.inner = child
+        self.moved(move)
+        return self
+
+    def undo(self) -> None:
+        self.back()
+        self.inner = self.stack.pop()
+
+
+class UndoWalk(Walk):
+    """One private copy of an easyAI game, its moves made and unmade on it."""
+
+    def __init__(self, state: FileState) -> None:
+        super().__init__(state)
+        style = self.style
+        assert isinstance(style, EasyAIStyle)
+        inner = self.inner = style.copy(state.inner)
+        if not hasattr(inner, "nmove"):
+            inner.nmove = 1
+        self.make: Callable[[Any], Any] = inner.make_move
+        self.unmake: Callable[[Any], Any] = inner.unmake_move
+        self.over: Callable[[], Any] = inner.is_over
+        self.played: list[Any] = []
+        """The file's own moves made, to unmake."""
+
+    def is_terminal(self) -> bool:
+        try:
+            return bool(self.over())
+        except BaseException as error:
+            raise self.failed("over", error) from None
+
+    def play(self, move: Any) -> UndoWalk:
+        inner = self.inner
+        raw = self.original(move) if self.raw else move
+        try:
+            self.make(raw)
+        except BaseException as error:
+            raise self.failed("play", error) from None
+        inner.current_player = 2 if inner.current_player == 1 else 1
+        inner.nmove += 1
+        self.played.append(raw)
+        self.path.append(move)
+        if self.token:
+            WATCH.started = _monotonic()
+        return self
+
+    def undo(self) -> None:
+        inner = self.inner
+        inner.current_player = 2 if inner.current_player == 1 else 1
+        inner.nmove -= 1
+        try:
+            self.unmake(self.played.pop())
+        except BaseException as error:  # named at the position it was to take back
+            raise self.failed("unmake", error) from None
+        if self.raw:
+            self.raw.pop(len(self.path), None)
+        self.path.pop()
+
+
+def walk(state: FileState) -> Walk:
+    """An in-place walk from `state`: unmaking moves where the game can, else a stack."""
+    style = state.game.style
+    if isinstance(style, EasyAIStyle) and callable(getattr(state.inner, "unmake_move", None)):
+        return UndoWalk(state)
+    return StackWalk(state)
+
+
+WALKS = frozenset({StackWalk, UndoWalk})
+"""The walks' classes (what the game's heuristics recognise as a walk, not a state)."""

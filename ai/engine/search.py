@@ -448,16 +448,9 @@ def _alphabeta(
     values, bounds, lines = _deepen(ctx, plan, iteration, found, progress)
     done = progress.done
     float_values = {m: float(v) for m, v in values.items()}
-    # Only a move whose value is exact is chosen (or the solve's tentative move).
-    choices = {m: v for m, v in float_values.items() if m not in bounds}
-    if tentative is not None:
-        best = tentative
-    elif choices and ctx.vague_hits and done < UNLIMITED_DEPTH:
-        best = pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
-    elif choices and priority is not None and done < UNLIMITED_DEPTH:
-        best = max(choices, key=lambda m: (choices[m], priority[m]))
-    else:
-        best = ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), float_values)
+    best = tentative
+    if best is None:
+        best = _choose(state, ctx, float_values, bounds, priority, done < UNLIMITED_DEPTH)
     pv = searcher.principal_variation(state, best, done if done < UNLIMITED_DEPTH else 100, lines)
     reported_depth = (
         done
@@ -493,6 +486,24 @@ def _alphabeta(
     if all_values:  # an analysis: what minimax would face at the same depth (after the clock)
         details.minimax_tree = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
     return result
+
+
+def _choose(
+    state: State[Any],
+    ctx: Context,
+    values: dict[Any, float],
+    bounds: set[Any],
+    priority: dict[Any, float] | None,
+    fixed_depth: bool,
+) -> Move:
+    """The move to play: only one whose value is exact; ties broken by the book's vague
+    results' heuristic, else by the seeded priority (or generator)."""
+    choices = {m: v for m, v in values.items() if m not in bounds}
+    if choices and ctx.vague_hits and fixed_depth:
+        return pick_among_vague(state, ctx, choices)  # the book's distance-less results tie
+    if choices and priority is not None and fixed_depth:
+        return max(choices, key=lambda m: (choices[m], priority[m]))
+    return ctx.pick(list(choices), choices) if choices else ctx.pick(list(values), values)
 
 
 def _minimax(state: State[Any], depth: int | None, ctx: Context) -> SearchResult:

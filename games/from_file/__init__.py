@@ -8,10 +8,10 @@ class, reads it by the names it defines (Plyground's protocol, aima-python's ``G
 
 from __future__ import annotations
 
-from plyground.games.from_file.adapter import FileGame, FileState, literal_option, move_text
+from plyground.games.from_file.adapter import FileGame, FileState, literal_option
 from plyground.games.from_file.guard import MAX_MOVES, GameCodeError, GameFileError
 from plyground.games.from_file.loading import derived_presets, is_spec, load, parse_spec, probe
-from plyground.games.from_file.styles import STYLE_NAMES, freeze, style_of
+from plyground.games.from_file.styles import STYLE_NAMES, freeze, move_text, style_of
 
 __all__ = [
     "MAX_MOVES",

@@ -27,7 +27,7 @@ from plyground.games.base import (
 from plyground.games.from_file.guard import GameCodeError, Guard, check_moves, describe_error
 from plyground.games.from_file.in_place import WALKS as _WALKS
 from plyground.games.from_file.in_place import Walk, walk
-from plyground.games.from_file.styles import CHANCE, Style, freeze
+from plyground.games.from_file.styles import CHANCE, Style, freeze, move_text
 
 _UNSET: Any = object()
 _INFINITE = (math.inf, -math.inf)
@@ -41,13 +41,6 @@ def squash(value: float, scale: float) -> float:
     if math.isinf(value):
         return math.copysign(HEURISTIC_LIMIT * 0.999, value)
     return HEURISTIC_LIMIT * value / (abs(value) + scale)
-
-
-def move_text(move: Any) -> str:
-    """A move as one word: a string as it is, anything else as its repr, no spaces."""
-    if isinstance(move, str):
-        return "_".join(move.split()) or "''"
-    return "".join(repr(move).split())
 
 
 MUTATION_CHECKS = 1_000

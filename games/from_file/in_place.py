@@ -35,7 +35,7 @@ from plyground.games.from_file.guard import (
     check_moves,
     describe_error,
 )
-from plyground.games.from_file.styles import EasyAIStyle, freeze
+from plyground.games.from_file.styles import EasyAIStyle, freeze, move_text
 
 if TYPE_CHECKING:
     from plyground.games.from_file.adapter import FileGame, FileState
@@ -71,8 +71,6 @@ class Walk:
 
     # ------------------------------------------------------------------ messages
     def moves_text(self) -> str:
-        from plyground.games.from_file.adapter import move_text
-
         before = self.root.moves_text()
         played = " ".join(move_text(move) for move in self.path)
         return f"{before} {played}".strip()

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from plyground.games.base import GameOption, Preset
-from plyground.games.from_file.adapter import FileGame, FileState, move_text
+from plyground.games.from_file.adapter import FileGame, FileState
+from plyground.games.from_file.styles import move_text
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
 from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, style_of
 

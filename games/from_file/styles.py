@@ -91,6 +91,13 @@ def _sorted_pairs(items: Any) -> tuple[Any, ...]:
     return tuple(listed)
 
 
+def move_text(move: Any) -> str:
+    """A move as one word: a string as it is, anything else as its repr, no spaces."""
+    if isinstance(move, str):
+        return "_".join(move.split()) or "''"
+    return "".join(repr(move).split())
+
+
 def printed(function: Callable[[], object]) -> str:
     """What `function()` prints (a framework's `display`/`show`), or what it returns."""
     buffer = io.StringIO()

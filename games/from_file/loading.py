@@ -25,9 +25,8 @@ from typing import Any
 
 from plyground.games.base import GameOption, Preset
 from plyground.games.from_file.adapter import FileGame, FileState
-from plyground.games.from_file.styles import move_text
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
-from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, style_of
+from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, move_text, style_of
 
 _FILE_SPEC = re.compile(r"^(?P<path>.+?\.py)(?::(?P<name>[A-Za-z_]\w*))?$")
 _MODULE_SPEC = re.compile(r"^(?P<module>[A-Za-z_][\w.]*)(?::(?P<name>[A-Za-z_]\w*))?$")

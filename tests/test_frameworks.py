@@ -66,6 +66,27 @@ def test_the_textbook_figure_gives_the_books_value_and_counts() -> None:
         )  # the engine searches for scores too
 
 
+def test_every_view_of_the_figure_says_the_books_numbers() -> None:
+    """The engine's analysis, the hint and Compare's rows say the tree's own scores, as the
+    textbook's trace does: never 3 in one place and +0.68 in another."""
+    from plyground.ai.compare.comparison import run_variant
+    from plyground.ai.evaluation.wording import board_text, value_text
+
+    game = games.get_game("aima3.games:Fig52Game")
+    root = game.initial_state()
+    analysis = ai.search(root, ai.SearchConfig("alphabeta", 2))
+    assert {move: ev.score for move, ev in analysis.move_values.items()} == {
+        "a1": 3,
+        "a2": 2,
+        "a3": 2,
+    }
+    assert value_text(analysis.evaluation, False) == "score 3"
+    assert board_text(analysis.move_values["a2"], False) == "score 2"
+    for variant in ("minimax", "alphabeta-plain", "engine"):
+        row = run_variant(root, variant, 2)
+        assert row.score == 3 and row.value_text(False) == "score 3", variant
+
+
 def test_aima_tic_tac_toe_agrees_with_its_cutoff_search() -> None:
     game = games.get_game("aima3.games:TicTacToe")
     for depth in (2, 4):

@@ -45,12 +45,12 @@ from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
-from plyground.ai.engine.values import signed, to_value
+from plyground.ai.engine.values import score_value, signed, to_value
 from plyground.ai.evaluation.move_provenance import judge
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.wording import board_text
 from plyground.ai.textbook.counts import share_of_minimax
-from plyground.games.base import CHANCE, Move, State
+from plyground.games.base import CHANCE, Move, State, capabilities
 
 __all__ = [
     "DEFAULT_SPEED",
@@ -155,6 +155,8 @@ class Row:
     over_minimax: bool = False
     """The search visited more nodes than minimax at the same depth (the engine can: see
     `ENGINE_NOTE`): no share then, `share_text` says so in words."""
+    score: float | None = None
+    """In a game of scores, the root value in the game's own numbers (every row the same)."""
 
     @property
     def share_text(self) -> str:
@@ -173,7 +175,9 @@ class Row:
         """The root value with its provenance (None: no value, or no kind)."""
         if self.value is None or not self.kind:
             return None
-        return Evaluation(self.value, Kind(self.kind), Source(self.source), depth=self.depth)
+        return Evaluation(
+            self.value, Kind(self.kind), Source(self.source), depth=self.depth, score=self.score
+        )
 
     def value_text(self, stochastic: bool) -> str:
         """The root value in the one wording of board labels ('est. +0.18', 'win in 7',
@@ -332,6 +336,7 @@ def _run_engine(
         result.elapsed,
         kind=result.evaluation.kind.value,
         source=result.evaluation.source.value,
+        score=result.evaluation.score,
     )
 
 
@@ -348,11 +353,12 @@ def _run_textbook(
     run = run_textbook(state, chosen.key, depth, heuristic, progress, should_stop)
     ctx, counts = run.ctx, run.watch.counts
     judged = judge(state, ctx, run.value, MoveMarks(ctx.estimates_used(), ctx.book_hits), depth)
+    scores = capabilities(state.game).utility_is_value  # the textbook keeps a tree's numbers
     return Row(
         chosen.key,
         chosen.title,
         depth,
-        to_value(run.value),
+        score_value(run.value) if scores else to_value(run.value),
         run.move,
         counts.nodes,
         counts.leaves,
@@ -361,6 +367,7 @@ def _run_textbook(
         ctx.elapsed(),
         kind=judged.kind.value,
         source=judged.source.value,
+        score=float(run.value) if scores else None,
     )
 
 

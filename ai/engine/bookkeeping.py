@@ -20,6 +20,7 @@ from plyground.ai.engine.values import (
     SCALE,
     STEP_UNITS,
     WIN_UNITS,
+    score_value,
     to_value,
 )
 from plyground.games.base import Capabilities, Heuristic, Move, State, state_capabilities
@@ -80,8 +81,7 @@ def terminal_units(state: State[Any], offered: Capabilities | None = None) -> in
         known = offered.state_class
         # the game's own hook, or the same method of a position walked in place
         score = offered.score if known is None or isinstance(state, known) else type(state).score  # type: ignore[attr-defined]
-        value = float(score(state, state.player))
-        return int(HEURISTIC_UNITS * value / (abs(value) + 1))
+        return int(score_value(float(score(state, state.player))) * SCALE)
     return int(state.utility(state.player)) * WIN_UNITS
 
 

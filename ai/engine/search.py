@@ -41,7 +41,14 @@ from plyground.ai.engine.proof import (
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.result import Iteration, SearchDetails, SearchProgress, SearchResult
 from plyground.ai.engine.table import TranspositionTable
-from plyground.ai.engine.values import SCALE, STEP_UNITS, WIN_UNITS, plies_to_end, to_value
+from plyground.ai.engine.values import (
+    SCALE,
+    STEP_UNITS,
+    WIN_UNITS,
+    plies_to_end,
+    to_value,
+    value_score,
+)
 from plyground.ai.evaluation.move_provenance import (
     judge_moves,
     mean_evaluation,
@@ -191,6 +198,8 @@ def _finish(
     pv = line_of(move)
     if not pv or pv[0] != move:
         pv = (move,)
+    if state_capabilities(state).utility_is_value:  # a game of scores: say them as the game
+        evaluations = {m: in_scores(ev) for m, ev in evaluations.items()}
     root = root_evaluation(evaluations[move], (ev for m, ev in evaluations.items() if m != move))
     ctx.depth = depth
     ctx.best_move = move
@@ -486,6 +495,14 @@ def _alphabeta(
     if all_values:  # an analysis: what minimax would face at the same depth (after the clock)
         details.minimax_tree = tree_size(state, done if done < UNLIMITED_DEPTH else None, 64)
     return result
+
+
+def in_scores(evaluation: Evaluation) -> Evaluation:
+    """`evaluation` with its value in the game's own numbers as well (`value_score`, the
+    inverse of `terminal_units`), so the analysis says "score 3" where the textbook's trace
+    of the same tree says 3."""
+    score = value_score(evaluation.value)
+    return evaluation if score is None else replace(evaluation, score=score)
 
 
 def _choose(

@@ -42,6 +42,20 @@ def to_value(units: float) -> float:
     return units / SCALE
 
 
+def score_value(score: float) -> float:
+    """A game of scores' number on the search's scale, inside the heuristic band and in the
+    same order: ``0.9 * s / (|s| + 1)`` (`ai.engine.bookkeeping.terminal_units`)."""
+    return int(HEURISTIC_UNITS * score / (abs(score) + 1)) / SCALE
+
+
+def value_score(value: float) -> float | None:
+    """`score_value` undone: the game's own number behind a value (None: a proven result)."""
+    limit = HEURISTIC_UNITS / SCALE
+    if abs(value) >= limit:
+        return None
+    return round(value / (limit - abs(value)), 6)
+
+
 def is_proven(value: float) -> bool:
     """Whether `value` is a proven win or loss rather than an estimate."""
     return abs(value) > PROVEN

@@ -51,6 +51,10 @@ class Evaluation:
     source: Source
     depth: int | None = None
     distance_known: bool = True
+    score: float | None = None
+    """In a game of scores (a textbook tree: its finished positions carry numbers, not only
+    wins and draws), the same value in the game's own numbers, as the textbook's trace shows
+    it (`value` orders the same way on the search's scale)."""
 
     def __float__(self) -> float:
         return self.value
@@ -68,7 +72,8 @@ class Evaluation:
     def negated(self) -> Evaluation:
         """The same evaluation from the other player's point of view (bounds swap)."""
         kind = {Kind.LOWER: Kind.UPPER, Kind.UPPER: Kind.LOWER}.get(self.kind, self.kind)
-        return replace(self, value=-self.value, kind=kind)
+        score = None if self.score is None else -self.score
+        return replace(self, value=-self.value, kind=kind, score=score)
 
     def admits(self, true_value: float, tolerance: float = 1e-9) -> bool:
         """Whether `true_value` is consistent with this evaluation (tests use it: an exact

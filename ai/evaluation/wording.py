@@ -153,6 +153,8 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
     '≤ loss in 4', 'est. +0.31'.  `side` names the player the value is for (the player to
     move where it was searched); any win or loss says for whom when it is given."""
     kind = evaluation.kind
+    if evaluation.score is not None:
+        return _score_text(evaluation, " ")
     if kind is Kind.ESTIMATE:
         return f"est. {signed(evaluation.value)}"
     if stochastic:
@@ -162,10 +164,21 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
     return _bounded(kind, text)
 
 
+def _score_text(evaluation: Evaluation, space: str) -> str:
+    """A game of scores' value in its own numbers: 'score 3', '≤ score 2', 'est. score 1.5'."""
+    score = evaluation.score
+    text = f"score{space}{score:.4g}" if space else f"{score:+.3g}"
+    if evaluation.kind is Kind.ESTIMATE:
+        return f"est. {text}" if space else f"~{text}"
+    return _bounded(evaluation.kind, text, space)
+
+
 def board_text(evaluation: Evaluation, stochastic: bool) -> str:
     """A compact label drawn on the board: 'win in 3', 'draw', '≤ loss in 4', '62%',
     'est. +0.07', 'win' (a book win whose distance is not stored)."""
     kind = evaluation.kind
+    if evaluation.score is not None:
+        return _score_text(evaluation, " ")
     if kind is Kind.ESTIMATE:
         return f"est. {signed(evaluation.value)}"
     if stochastic:
@@ -184,6 +197,8 @@ def compact_text(evaluation: Evaluation, stochastic: bool) -> str:
     does."""
     kind = evaluation.kind
     value = evaluation.value
+    if evaluation.score is not None:
+        return _score_text(evaluation, "")
     if kind is Kind.ESTIMATE:
         text = f"{value:+.2f}".replace("0.", ".", 1)
         return f"~{text}"

@@ -3,7 +3,9 @@ minimax and alpha-beta where they do not (`ai.engine.search` re-exports these na
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+from plyground.games.base import Game, State
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 ALGORITHM_TITLES = {
@@ -13,15 +15,21 @@ ALGORITHM_TITLES = {
 }
 
 
-def _has_chance(game_or_state: Any) -> bool:
+def _has_chance(game_or_state: Game[Any] | State[Any]) -> bool:
     """Whether the game (or a state's game) has chance nodes."""
-    stochastic = getattr(game_or_state, "stochastic", None)
-    if stochastic is None:
-        stochastic = getattr(game_or_state, "STOCHASTIC", False)
-    return bool(stochastic)
+    game = game_or_state.game if isinstance(game_or_state, _StateLike) else game_or_state
+    return bool(game.stochastic)
 
 
-def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
+@runtime_checkable
+class _StateLike(Protocol):
+    """A position: what has a game (a game has none)."""
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+
+def algorithms_for(game_or_state: Game[Any] | State[Any]) -> tuple[str, ...]:
     """The algorithms worth offering for this game (what a UI lists).
 
     Expectiminimax only where dice roll (without chance nodes it is minimax under another
@@ -30,6 +38,6 @@ def algorithms_for(game_or_state: Any) -> tuple[str, ...]:
     return ("expectiminimax",) if _has_chance(game_or_state) else ("minimax", "alphabeta")
 
 
-def searchable_algorithms(game_or_state: Any) -> tuple[str, ...]:
+def searchable_algorithms(game_or_state: Game[Any] | State[Any]) -> tuple[str, ...]:
     """The algorithms `search` accepts for this game: all three where there is no chance."""
     return ("expectiminimax",) if _has_chance(game_or_state) else ALGORITHMS

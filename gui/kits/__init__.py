@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from plyground.gui.kits.base import BoardView, Kit, ViewContext
 
-KITS: dict[str, Callable[[], BoardView]] = {}
+KITS: dict[str, Callable[[], Kit]] = {}
 """Every kit factory by game registry name (a kit class is a factory)."""
 
 
@@ -19,7 +19,7 @@ class MissingKitError(LookupError):
     """A game with rules in `games` but no kit to show it in the window."""
 
 
-def register_kit(game_name: str, kit_factory: Callable[[], BoardView]) -> None:
+def register_kit(game_name: str, kit_factory: Callable[[], Kit]) -> None:
     """Make `kit_factory()` the kit for `game_name` (a later call replaces an earlier one)."""
     KITS[game_name] = kit_factory
 
@@ -29,7 +29,7 @@ def unregister_kit(game_name: str) -> None:
     KITS.pop(game_name, None)
 
 
-def kit_for(game_name: str) -> BoardView:
+def kit_for(game_name: str) -> Kit:
     """A new kit for `game_name`; MissingKitError naming the games that have one."""
     factory = KITS.get(game_name)
     if factory is None and _from_file(game_name):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from plyground.ai.evaluation.provenance import Evaluation
+from plyground.games.base import Game, State
 from plyground.gui import sound, theme
 from plyground.gui.theme import Colour
 from plyground.gui.widgets import drawing
@@ -62,11 +63,16 @@ class PlayEffect:
     stops_motion: bool = False
 
 
-class BoardView:
+S = TypeVar("S", bound=State[Any])
+"""The State class of the kit's game (`BoardView[connect4 State]`)."""
+
+
+class BoardView(Generic[S]):
     """A game's kit: draws its board, turns clicks and keys into moves, draws its menu icon.
 
     Subclasses implement draw, move_at and move_for_key, and usually draw_icon; the class
-    attributes below are what the menu, set-up and benchmarks show or use.
+    attributes below are what the menu, set-up and benchmarks show or use.  A kit is generic
+    over its game's State class, so it reads its own positions typed.
     """
 
     blurb: str = ""
@@ -81,17 +87,15 @@ class BoardView:
     sounds: Mapping[str, str] = sound.COMMON_SOUNDS
     """Which effect each play event makes (see `gui.sound`); the default: buttons and results."""
 
-    def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
-    ) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: S, ctx: ViewContext) -> None:
         """Draw `state` inside `rect`."""
         raise NotImplementedError
 
-    def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int]) -> Any:
+    def move_at(self, rect: pygame.Rect, state: S, pos: tuple[int, int]) -> Any:
         """The move a click at `pos` means, or None (which may be an illegal move)."""
         raise NotImplementedError
 
-    def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
+    def move_for_key(self, state: S, key: int, unicode: str) -> Any:
         """The move a key press means, or None."""
         raise NotImplementedError
 
@@ -100,7 +104,7 @@ class BoardView:
     draws_cursor: bool = False
     """Whether `draw` shows `ctx.cursor` (otherwise the play scene names the selected move)."""
 
-    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+    def cursor_move(self, state: S, cursor: Any, dx: int, dy: int) -> Any:
         """Where the keyboard cursor goes on an arrow (dx, dy in -1..1), or None when that
         arrow does not move it (then ↓ plays the move under it).  `cursor` None: where it
         first appears.  The default steps ←/→ through the legal moves in the game's order."""
@@ -113,25 +117,25 @@ class BoardView:
             return None
         return moves[(moves.index(cursor) + dx) % len(moves)]
 
-    def move_seconds(self, before: Any, move: Any) -> float:
+    def move_seconds(self, before: S, move: Any) -> float:
         """How long `move` from `before` animates at full speed (default: no animation)."""
         return 0.0
 
-    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+    def move_animation(self, state: S, move: Any, progress: float) -> dict[str, Any]:
         """The context's `anim` entries while `move` (just played into `state`) animates."""
         return {}
 
-    def move_effect(self, before: Any, move: Any, names: tuple[str, str]) -> PlayEffect:
+    def move_effect(self, before: S, move: Any, names: tuple[str, str]) -> PlayEffect:
         """What a player's `move` from `before` sounds and says (`names`: the sides' names);
         the default: the "move" sound."""
         return PlayEffect(sound="move")
 
-    def chance_effect(self, before: Any) -> PlayEffect:
+    def chance_effect(self, before: S) -> PlayEffect:
         """What starting to draw a chance outcome at `before` sounds and says (default: the
         "chance" sound)."""
         return PlayEffect(sound="chance")
 
-    def outcome_effect(self, before: Any, outcome: Any, names: tuple[str, str]) -> PlayEffect:
+    def outcome_effect(self, before: S, outcome: Any, names: tuple[str, str]) -> PlayEffect:
         """What a chance `outcome` at `before` sounds and says as it comes to rest (default:
         the "landed" sound)."""
         return PlayEffect(sound="landed")
@@ -144,12 +148,12 @@ class BoardView:
         clock); the default: none (a game's kit with dice shows them rolling)."""
         return {}
 
-    def shown_numbers(self, state: Any) -> tuple[float, ...]:
+    def shown_numbers(self, state: S) -> tuple[float, ...]:
         """Numbers the board shows easing towards their values in `state` (scores of a race,
         say); the default: none."""
         return ()
 
-    def ease_numbers(self, shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+    def ease_numbers(self, shown: tuple[float, ...], state: S, ease: float) -> tuple[float, ...]:
         """The displayed numbers one frame on: each moves `ease` (0..1) of the way to
         `shown_numbers(state)`."""
         targets = self.shown_numbers(state)
@@ -159,12 +163,12 @@ class BoardView:
         """The context's `anim` entries that show the displayed numbers (default: none)."""
         return {}
 
-    def refusal(self, state: Any, move: Any) -> str | None:
+    def refusal(self, state: S, move: Any) -> str | None:
         """Why a human's illegal `move` is refused here, in a few words (None: say nothing)."""
         return None
 
     def analysis_rows(
-        self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+        self, game: Game[Any], initial: S, entries: Sequence[Any], names: tuple[str, str]
     ) -> list[tuple[str, str]]:
         """Extra (label, text) rows for the analysis panel (default: none).
 
@@ -173,7 +177,7 @@ class BoardView:
         """
         return []
 
-    def turn_text(self, game: Any, before: Any, entries: Sequence[Any]) -> str | None:
+    def turn_text(self, game: Game[Any], before: S, entries: Sequence[Any]) -> str | None:
         """One row of the move list in words (None, the default: the game's notation).
 
         `before` is the state the row starts from, `entries` its moves (move, state after
@@ -182,7 +186,7 @@ class BoardView:
         return None
 
     def draw_best_move(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+        self, surface: pygame.Surface, rect: pygame.Rect, state: S, move: Any
     ) -> None:
         """Mark `move` as the best one in `state` (drawn over the board in `rect` while a game
         is reviewed): kits draw an arrow or a ring; the default names the move."""
@@ -207,8 +211,8 @@ class BoardView:
             drawing.circle(surface, theme.PLAYER_COLOURS[player], centre, s * 0.16)
 
 
-Kit = BoardView
-"""A game kit is a board view with its menu icon and texts (the same class)."""
+Kit = BoardView[Any]
+"""A game kit of any game: a board view with its menu icon and texts (the same class)."""
 
 
 def value_colour(value: float) -> Colour:

@@ -12,6 +12,7 @@ import pygame
 
 from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.evaluation.wording import compact_text
+from plyground.games.connect4.rules import State as ConnectFourState
 from plyground.gui import sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_arrow, best_colour
@@ -165,7 +166,7 @@ def _paint_disc(
     drawing.player_mark(surface, player, centre, radius, shade)
 
 
-class ConnectFourView(BoardView):
+class ConnectFourView(BoardView[ConnectFourState]):
     """Draws connect-four and maps clicks and keys 1-7 to columns."""
 
     blurb = "Drop discs, line up four. Deep search shines here."
@@ -176,7 +177,7 @@ class ConnectFourView(BoardView):
     sounds = sound.DISC_SOUNDS
     draws_cursor = True
 
-    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+    def cursor_move(self, state: ConnectFourState, cursor: Any, dx: int, dy: int) -> Any:
         """A column: ←/→ move along the top (starting in the middle), ↓ drops (None)."""
         if cursor is None:
             return WIDTH // 2
@@ -184,17 +185,17 @@ class ConnectFourView(BoardView):
             return None
         return max(0, min(WIDTH - 1, cursor + dx))
 
-    def move_seconds(self, before: Any, move: Any) -> float:
+    def move_seconds(self, before: ConnectFourState, move: Any) -> float:
         """A disc falls longer the emptier its column."""
         return 0.28 + 0.045 * (HEIGHT - int(before.height(move)))
 
-    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+    def move_animation(self, state: ConnectFourState, move: Any, progress: float) -> dict[str, Any]:
         """The disc just dropped into `move`'s column, falling (see `draw`)."""
         if not isinstance(move, int):
             return {}
         return {"drop": (move, state.height(move) - 1, max(0.0, progress))}
 
-    def refusal(self, state: Any, move: Any) -> str | None:
+    def refusal(self, state: ConnectFourState, move: Any) -> str | None:
         """Only a full column refuses a disc."""
         return f"Column {move + 1} is full"
 
@@ -217,7 +218,7 @@ class ConnectFourView(BoardView):
         draw_disc(surface, (board.x + 2.5 * cell, board.y - cell * 0.55 + bob), cell * 0.36, 0)
 
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, rect: pygame.Rect, state: ConnectFourState, ctx: ViewContext
     ) -> None:
         """Holes, discs (the newest falling), preview disc, column labels and values."""
         board, cell = geometry(rect)
@@ -252,7 +253,7 @@ class ConnectFourView(BoardView):
         surface: pygame.Surface,
         board: pygame.Rect,
         cell: float,
-        state: Any,
+        state: ConnectFourState,
         drop: Any,
     ) -> None:
         """The holes and settled discs (cached until a move is made), then a falling disc."""
@@ -286,7 +287,7 @@ class ConnectFourView(BoardView):
         surface: pygame.Surface,
         board: pygame.Rect,
         cell: float,
-        state: Any,
+        state: ConnectFourState,
         ctx: ViewContext,
     ) -> None:
         """A pulsing ring where the hinted disc would land."""
@@ -322,7 +323,7 @@ class ConnectFourView(BoardView):
         surface: pygame.Surface,
         board: pygame.Rect,
         cell: float,
-        state: Any,
+        state: ConnectFourState,
         ctx: ViewContext,
         drop: Any,
     ) -> None:
@@ -355,7 +356,7 @@ class ConnectFourView(BoardView):
         surface: pygame.Surface,
         board: pygame.Rect,
         cell: float,
-        state: Any,
+        state: ConnectFourState,
         ctx: ViewContext,
         hover: int,
     ) -> None:
@@ -423,7 +424,7 @@ class ConnectFourView(BoardView):
         return not words_fit(shown, stochastic, column_room(cell), label_size(cell))
 
     def draw_best_move(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+        self, surface: pygame.Surface, rect: pygame.Rect, state: ConnectFourState, move: Any
     ) -> None:
         """An arrow down the best column onto the square the disc would land on."""
         board, cell = geometry(rect)
@@ -435,7 +436,9 @@ class ConnectFourView(BoardView):
         best_arrow(surface, (x, board.y - cell * 0.95), (x, land - cell * 0.3), cell * 0.12)
         drawing.circle(surface, best_colour(), (x, land), cell * 0.36, max(3, round(cell * 0.07)))
 
-    def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
+    def move_at(
+        self, rect: pygame.Rect, state: ConnectFourState, pos: tuple[int, int] | None
+    ) -> Any:
         """The column under `pos` (anywhere from the preview row to the labels), or None."""
         if pos is None:
             return None
@@ -447,7 +450,7 @@ class ConnectFourView(BoardView):
             return None
         return min(WIDTH - 1, int((pos[0] - board.x) // cell))
 
-    def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
+    def move_for_key(self, state: ConnectFourState, key: int, unicode: str) -> Any:
         """Keys 1-7 pick a column."""
         digit = digit_of(key, unicode)
         if digit is None or not 1 <= digit <= WIDTH:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from plyground.games.base import Game
 from plyground.games.from_file import FileGame, FileState
 from plyground.gui import theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
@@ -128,7 +129,7 @@ def key_label(index: int) -> str:
     return str(index + 1) if index < 9 else ("0" if index == 9 else "")
 
 
-class FileGameView(BoardView):
+class FileGameView(BoardView[FileState]):
     """See the module's docstring."""
 
     blurb = "A game of your own, from a file."
@@ -288,7 +289,7 @@ class FileGameView(BoardView):
 
     # ------------------------------------------------------------------ drawing
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, rect: pygame.Rect, state: FileState, ctx: ViewContext
     ) -> None:
         """The grid or the text, then the move buttons; values, hint and last move marked."""
         layout = self.layout(rect, state, bool(ctx.values))
@@ -503,7 +504,7 @@ class FileGameView(BoardView):
             )
 
     # ------------------------------------------------------------------ input
-    def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
+    def move_at(self, rect: pygame.Rect, state: FileState, pos: tuple[int, int] | None) -> Any:
         """The move of the button or cell under `pos` (None: nothing there)."""
         if pos is None or state.is_terminal() or state.to_move == CHANCE:
             return None
@@ -518,7 +519,7 @@ class FileGameView(BoardView):
             return self.cell_moves(state, layout.rows, layout.columns).get((row, column))
         return None
 
-    def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
+    def move_for_key(self, state: FileState, key: int, unicode: str) -> Any:
         """Keys 1-9 and 0: the first ten legal moves in the game's order."""
         digit = digit_of(key, unicode)
         if digit is None or state.is_terminal() or state.to_move == CHANCE:
@@ -527,7 +528,7 @@ class FileGameView(BoardView):
         moves = state.legal_moves()
         return moves[index] if index < len(moves) else None
 
-    def turn_text(self, game: Any, before: Any, entries: Sequence[Any]) -> str | None:
+    def turn_text(self, game: Game[Any], before: FileState, entries: Sequence[Any]) -> str | None:
         """A row of the move list: the moves, each chance outcome after its move in brackets
         ("2 (5)")."""
         words: list[str] = []
@@ -540,7 +541,7 @@ class FileGameView(BoardView):
         return " ".join(words) or None
 
     def draw_best_move(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+        self, surface: pygame.Surface, rect: pygame.Rect, state: FileState, move: Any
     ) -> None:
         """Ring the best move's button or cell and tag it."""
         layout = self.layout(rect, state)

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from plyground.ai.evaluation.provenance import Evaluation
+from plyground.games.tictactoe import State as TicTacToeState
 from plyground.gui import sound, theme
 from plyground.gui.kits.base import BoardView, ViewContext, digit_of, short_value, value_colour
 from plyground.gui.kits.best_move import best_ring, best_tag
@@ -83,7 +84,7 @@ def draw_o(
         drawing.circle(surface, colour, point, width / 2)
 
 
-class TicTacToeView(BoardView):
+class TicTacToeView(BoardView[TicTacToeState]):
     """Draws tic-tac-toe and maps clicks and keys 1-9 to cells."""
 
     blurb = "Three in a row on a 3x3 grid. Perfect play is a draw."
@@ -93,22 +94,22 @@ class TicTacToeView(BoardView):
     sounds = sound.MARK_SOUNDS
     draws_cursor = True
 
-    def cursor_move(self, state: Any, cursor: Any, dx: int, dy: int) -> Any:
+    def cursor_move(self, state: TicTacToeState, cursor: Any, dx: int, dy: int) -> Any:
         """A cell: the arrows move over the grid (starting in the centre), stopping at edges."""
         if cursor is None:
             return 4
         row, col = divmod(int(cursor), 3)
         return max(0, min(2, row + dy)) * 3 + max(0, min(2, col + dx))
 
-    def move_seconds(self, before: Any, move: Any) -> float:
+    def move_seconds(self, before: TicTacToeState, move: Any) -> float:
         """A mark draws itself in quickly."""
         return 0.22
 
-    def move_animation(self, state: Any, move: Any, progress: float) -> dict[str, Any]:
+    def move_animation(self, state: TicTacToeState, move: Any, progress: float) -> dict[str, Any]:
         """The newest mark, drawn in (see `draw`)."""
         return {"place": (move, drawing.ease_out_cubic(max(0.0, progress)))}
 
-    def refusal(self, state: Any, move: Any) -> str | None:
+    def refusal(self, state: TicTacToeState, move: Any) -> str | None:
         """Only a taken square refuses a mark."""
         return "That square is taken"
 
@@ -141,7 +142,7 @@ class TicTacToeView(BoardView):
         )
 
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, rect: pygame.Rect, state: TicTacToeState, ctx: ViewContext
     ) -> None:
         """Grid, marks, hover preview, move values and the winning line."""
         board, cell = geometry(rect)
@@ -180,7 +181,7 @@ class TicTacToeView(BoardView):
         board: pygame.Rect,
         cell: float,
         index: int,
-        state: Any,
+        state: TicTacToeState,
         ctx: ViewContext,
         hover: Any,
     ) -> None:
@@ -274,7 +275,7 @@ class TicTacToeView(BoardView):
         drawing.thick_line(surface, theme.TEXT, a, tip, stroke * 0.7)
 
     def draw_best_move(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+        self, surface: pygame.Surface, rect: pygame.Rect, state: TicTacToeState, move: Any
     ) -> None:
         """A ring round the best cell, tagged "best" at its top (its value sits at the bottom)."""
         board, cell = geometry(rect)
@@ -282,7 +283,7 @@ class TicTacToeView(BoardView):
         best_ring(surface, box, round(cell * 0.035), round(cell * 0.1))
         best_tag(surface, "best", (box.centerx, box.y + cell * 0.08), max(11, round(cell * 0.1)))
 
-    def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
+    def move_at(self, rect: pygame.Rect, state: TicTacToeState, pos: tuple[int, int] | None) -> Any:
         """The cell under `pos`, or None outside the board."""
         if pos is None:
             return None
@@ -293,7 +294,7 @@ class TicTacToeView(BoardView):
         row = min(2, int((pos[1] - board.y) // cell))
         return row * 3 + col
 
-    def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
+    def move_for_key(self, state: TicTacToeState, key: int, unicode: str) -> Any:
         """Keys 1-9 pick cells row by row from the top left (the game's notation)."""
         digit = digit_of(key, unicode)
         if digit is None or not 1 <= digit <= 9:

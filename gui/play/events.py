@@ -8,13 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from plyground.games.base import State
+
 
 @dataclass(frozen=True)
 class Played:
     """A player's `move` from `before`: the scene animates it; the kit says how it sounds."""
 
     move: Any
-    before: Any
+    before: State[Any]
     kind: ClassVar[str] = "played"
 
 
@@ -22,7 +24,7 @@ class Played:
 class ChanceDrawn:
     """A chance outcome is being drawn at `before` (the die is thrown)."""
 
-    before: Any
+    before: State[Any]
     kind: ClassVar[str] = "chance_drawn"
 
 
@@ -31,7 +33,7 @@ class ChanceSettled:
     """The chance `outcome` at `before` has come to rest and is played."""
 
     outcome: Any
-    before: Any
+    before: State[Any]
     kind: ClassVar[str] = "chance_settled"
 
 

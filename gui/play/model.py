@@ -44,7 +44,7 @@ class BoardMessage:
 class PlayModel:
     """One play screen's state for its views: controller, kit, clocks, cursor, flags."""
 
-    def __init__(self, controller: PlayController, kit: BoardView) -> None:
+    def __init__(self, controller: PlayController, kit: BoardView[Any]) -> None:
         self.controller = controller
         self.kit = kit
         self.anim_start = -10.0

@@ -12,23 +12,23 @@ from plyground.games.base import Game, State
 from plyground.gui.kits.base import BoardView
 
 
-def move_seconds(view: BoardView, before: Any, move: Any) -> float:
+def move_seconds(view: BoardView[Any], before: State[Any], move: Any) -> float:
     """How long the move's animation runs at full speed."""
     return float(view.move_seconds(before, move))
 
 
 def move_animation(
-    view: BoardView, state: State[Any], move: Any, progress: float
+    view: BoardView[Any], state: State[Any], move: Any, progress: float
 ) -> dict[str, Any]:
     """The `anim` entries of a move still animating (`progress` 0..1)."""
     return dict(view.move_animation(state, move, progress))
 
 
-def refusal(view: BoardView, state: State[Any], move: Any) -> str | None:
+def refusal(view: BoardView[Any], state: State[Any], move: Any) -> str | None:
     """Why a human's move is not legal here, in a few words (None: say nothing)."""
     return view.refusal(state, move)
 
 
-def move_help(view: BoardView, game: Game[Any]) -> str:
+def move_help(view: BoardView[Any], game: Game[Any]) -> str:
     """How a human moves: the kit's words, else the game's notation help."""
     return view.move_help or str(getattr(game, "notation_help", ""))

@@ -17,7 +17,7 @@ class KitRows:
         self.key: Any = None
         self.rows: list[tuple[str, str]] = []
 
-    def get(self, controller: PlayController, view: BoardView) -> list[tuple[str, str]]:
+    def get(self, controller: PlayController, view: BoardView[Any]) -> list[tuple[str, str]]:
         """The rows for the current position (empty for games without them)."""
         names = controller.colour_names()
         history = controller.history
@@ -36,7 +36,7 @@ class MoveRows:
         self.key: Any = None
         self.rows: list[tuple[int, str]] = []
 
-    def get(self, controller: PlayController, view: BoardView) -> list[tuple[int, str]]:
+    def get(self, controller: PlayController, view: BoardView[Any]) -> list[tuple[int, str]]:
         """(player, text) for each row of `controller.history.history_rows()`."""
         history = controller.history
         key = (view, controller.game, len(history.entries), history.state)

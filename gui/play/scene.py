@@ -146,7 +146,7 @@ class PlayScene(FileDialogScene):
         if effect.pause:
             self.controller.hold(effect.pause * self.controller.anim_scale())
 
-    def start_animation(self, move: Any, before: Any) -> None:
+    def start_animation(self, move: Any, before: State[Any]) -> None:
         """A placed mark or a falling disc; the controller waits for it."""
         model = self.model
         model.last_move = model.anim_move = move

@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from plyground.ai.evaluation.wording import value_text
+from plyground.games.base import Game
+from plyground.games.pig.rules import State as PigState
 from plyground.gui import theme
 from plyground.gui.kits.base import BoardView, PlayEffect, ViewContext, value_colour
 from plyground.gui.kits.best_move import best_button
@@ -197,7 +199,7 @@ def score_size(unit: float) -> int:
     return max(13, round(unit * 0.42))
 
 
-class PigView(BoardView):
+class PigView(BoardView[PigState]):
     """Draws the Pig race and maps the Roll/Hold buttons and keys R/H to moves."""
 
     blurb = "A dice race to 100: roll on, or hold before a 1 wipes you out."
@@ -208,19 +210,19 @@ class PigView(BoardView):
     draws_cursor = True
     turn_text = staticmethod(pig_turn_text)
 
-    def refusal(self, state: Any, move: Any) -> str | None:
+    def refusal(self, state: PigState, move: Any) -> str | None:
         """Holding needs a turn total; other refusals say nothing."""
         return "Roll at least once before holding" if move == "hold" else None
 
-    def move_effect(self, before: Any, move: Any, names: tuple[str, str]) -> PlayEffect:
+    def move_effect(self, before: PigState, move: Any, names: tuple[str, str]) -> PlayEffect:
         """Holding banks (its sound, and a message saying how much); a roll clears it."""
         return PlayEffect(effects.move_sound(move), effects.move_message(before, move, names))
 
-    def chance_effect(self, before: Any) -> PlayEffect:
+    def chance_effect(self, before: PigState) -> PlayEffect:
         """The die starts tumbling."""
         return PlayEffect(sound="roll")
 
-    def outcome_effect(self, before: Any, outcome: Any, names: tuple[str, str]) -> PlayEffect:
+    def outcome_effect(self, before: PigState, outcome: Any, names: tuple[str, str]) -> PlayEffect:
         """The die lands; a 1 wipes the turn out, says so and holds the game a moment."""
         if outcome != 1:
             return PlayEffect(sound="landed")
@@ -235,11 +237,13 @@ class PigView(BoardView):
             return {"die": (1 + (int(now * 14) * 5 + 3) % 6, True, min(1.0, progress))}
         return {"die": (outcome, False, 1.0)}
 
-    def shown_numbers(self, state: Any) -> tuple[float, ...]:
+    def shown_numbers(self, state: PigState) -> tuple[float, ...]:
         """Both scores and the turn total ease on the track."""
         return effects.shown_numbers(state)
 
-    def ease_numbers(self, shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+    def ease_numbers(
+        self, shown: tuple[float, ...], state: PigState, ease: float
+    ) -> tuple[float, ...]:
         """Scores slide; a lost or banked turn total vanishes at once."""
         return effects.ease_numbers(shown, state, ease)
 
@@ -248,7 +252,7 @@ class PigView(BoardView):
         return effects.numbers_animation(shown)
 
     def analysis_rows(
-        self, game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+        self, game: Game[Any], initial: PigState, entries: Sequence[Any], names: tuple[str, str]
     ) -> list[tuple[str, str]]:
         """Both sides' chances under optimal play, the optimal decision and the last one."""
         return pig_rows(game, initial, entries, names)
@@ -269,7 +273,7 @@ class PigView(BoardView):
         drawing.circle(surface, theme.TEXT_DIM, (track.right, track.centery), s * 0.03)
 
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, rect: pygame.Rect, state: PigState, ctx: ViewContext
     ) -> None:
         """Track with tokens, die, turn total, buttons, and the wipe-out message."""
         lay = layout(rect)
@@ -296,7 +300,7 @@ class PigView(BoardView):
         lane: pygame.Rect,
         unit: float,
         player: int,
-        state: Any,
+        state: PigState,
         ctx: ViewContext,
     ) -> None:
         """A player's lane: its frame (raised for the player to move), name and score."""
@@ -345,7 +349,7 @@ class PigView(BoardView):
         lane: pygame.Rect,
         unit: float,
         player: int,
-        state: Any,
+        state: PigState,
         ctx: ViewContext,
     ) -> None:
         """A player's track to the goal: banked score, this turn's ghost, flag and token."""
@@ -412,7 +416,7 @@ class PigView(BoardView):
             )
 
     def _draw_die_and_total(
-        self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, lay: PigLayout, state: PigState, ctx: ViewContext
     ) -> None:
         """The die (a six before any roll, tumbling in a roll), turn total, what holding banks."""
         unit = lay.unit
@@ -486,7 +490,7 @@ class PigView(BoardView):
                 )
 
     def _draw_buttons(
-        self, surface: pygame.Surface, lay: PigLayout, state: Any, ctx: ViewContext
+        self, surface: pygame.Surface, lay: PigLayout, state: PigState, ctx: ViewContext
     ) -> None:
         """Roll and Hold, live for a human's turn, with their values under them."""
         unit = lay.unit
@@ -532,13 +536,13 @@ class PigView(BoardView):
                 )
 
     def draw_best_move(
-        self, surface: pygame.Surface, rect: pygame.Rect, state: Any, move: Any
+        self, surface: pygame.Surface, rect: pygame.Rect, state: PigState, move: Any
     ) -> None:
         """A ring round the best move's button, tagged "best"."""
         lay = layout(rect)
         best_button(surface, lay.roll if move == "roll" else lay.hold, lay.unit)
 
-    def move_at(self, rect: pygame.Rect, state: Any, pos: tuple[int, int] | None) -> Any:
+    def move_at(self, rect: pygame.Rect, state: PigState, pos: tuple[int, int] | None) -> Any:
         """'roll' or 'hold' when a button is clicked; None elsewhere."""
         if pos is None:
             return None
@@ -549,7 +553,7 @@ class PigView(BoardView):
             return "hold"
         return None
 
-    def move_for_key(self, state: Any, key: int, unicode: str) -> Any:
+    def move_for_key(self, state: PigState, key: int, unicode: str) -> Any:
         """R rolls, H holds."""
         if key == pygame.K_r:
             return "roll"

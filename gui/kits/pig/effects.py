@@ -9,6 +9,7 @@ from typing import Any
 
 from plyground.ai.evaluation.wording import counted
 from plyground.games.pig.rules import HOLD, ROLL
+from plyground.games.pig.rules import State as PigState
 from plyground.gui.sound import COMMON_SOUNDS
 
 DICE_SOUNDS: dict[str, str] = {
@@ -28,7 +29,7 @@ def move_sound(move: Any) -> str:
     return "hold" if move == HOLD else "move"
 
 
-def move_message(before: Any, move: Any, names: tuple[str, str]) -> tuple[str, str] | None:
+def move_message(before: PigState, move: Any, names: tuple[str, str]) -> tuple[str, str] | None:
     """A hold says what was banked; a roll clears the last message; (text, tone)."""
     if move == HOLD:
         return f"{names[before.player]} holds and banks {before.turn_total}", "success"
@@ -37,7 +38,7 @@ def move_message(before: Any, move: Any, names: tuple[str, str]) -> tuple[str, s
     return None
 
 
-def wipe_out_message(before: Any, names: tuple[str, str]) -> tuple[str, str]:
+def wipe_out_message(before: PigState, names: tuple[str, str]) -> tuple[str, str]:
     """What a 1 costs the player at `before` (the chance node), as (text, tone)."""
     lost = before.turn_total
     name = names[before.player]
@@ -49,12 +50,12 @@ def wipe_out_message(before: Any, names: tuple[str, str]) -> tuple[str, str]:
     return text, "danger"
 
 
-def shown_numbers(state: Any) -> tuple[float, ...]:
+def shown_numbers(state: PigState) -> tuple[float, ...]:
     """Both banked scores and the turn total, as the board eases them."""
     return (float(state.scores[0]), float(state.scores[1]), float(state.turn_total))
 
 
-def ease_numbers(shown: tuple[float, ...], state: Any, ease: float) -> tuple[float, ...]:
+def ease_numbers(shown: tuple[float, ...], state: PigState, ease: float) -> tuple[float, ...]:
     """Scores slide towards their values; a lost or banked turn total vanishes at once."""
     first, second, total = shown
     first += (state.scores[0] - first) * ease

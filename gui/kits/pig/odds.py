@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from plyground.games.base import Game
+from plyground.games.pig.rules import State as PigState
+
 PIG_TABLE_MAX_GOAL = 100
 """Pig's optimal table is used up to this goal (100 is a stored asset; smaller ones solve
 in well under a second); beyond it the panel leaves the win chances out rather than stall."""
@@ -28,7 +31,7 @@ def percent(p: float) -> str:
 
 
 def pig_rows(
-    game: Any, initial: Any, entries: Sequence[Any], names: tuple[str, str]
+    game: Game[Any], initial: PigState, entries: Sequence[Any], names: tuple[str, str]
 ) -> list[tuple[str, str]]:
     """Pig under optimal play (games.pig.optimal): each side's chance to win now, the optimal
     decision with its win probability, and the last decision with the probability it gave up.

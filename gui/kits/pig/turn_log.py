@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from plyground.games.base import Game
+from plyground.games.pig.rules import State as PigState
 
-def turn_text(game: Any, before: Any, entries: Sequence[Any]) -> str:
+
+def turn_text(game: Game[Any], before: PigState, entries: Sequence[Any]) -> str:
     """One turn as the move list shows it: 'rolled 4 6 3 · held 13 → 28', 'rolled 5 1 · wiped
     out, 5 lost', or while it goes on 'rolled 2 4 · 6 at stake'.
 

@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from plyground.ai.engine.exact_solving import engine_status
 from plyground.ai.engine.search import ALGORITHM_TITLES, MAX_DEPTH
-from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import counted, plural
 from plyground.ai.players.text_table import format_seconds
 from plyground.ai.textbook.counts import definitions_text
@@ -131,8 +131,8 @@ def _search(
 ) -> tuple[SearchResult, CostVerdict]:
     """The search's result and the cost verdict judged before it (a refusal is a UsageError)."""
     from plyground import ai
+    from plyground.ai.advice.report import progress_line
     from plyground.ai.engine.cost import judge
-    from plyground.ai.evaluation.report import progress_line
     from plyground.ai.student_code.isolated_runs import run_search
 
     verdict = judge(state, algorithm, depth, time_limit)
@@ -162,7 +162,7 @@ def _result_fields(
     game: Game[Any], state: State[Any], result: SearchResult, verdict: CostVerdict
 ) -> dict[str, Any]:
     """The report's part from the search: every move's value, the best move and counters."""
-    from plyground.ai.evaluation.report import (
+    from plyground.ai.advice.report import (
         book_end_text,
         counters,
         speed,

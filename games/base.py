@@ -35,7 +35,7 @@ CHANCE: Side = -1
 
 HEURISTIC_LIMIT = 0.9
 """Every heuristic value lies in [-HEURISTIC_LIMIT, HEURISTIC_LIMIT]: strictly weaker than
-a proven result, which is worth more than 0.9 (see `ai.engine.values`)."""
+a proven result, which is worth more than 0.9 (see `ai.evaluation.values`)."""
 
 
 class IllegalMoveError(ValueError):

@@ -8,7 +8,7 @@ import pytest
 
 from plyground import games
 from plyground.ai.bench import searches as bench
-from plyground.ai.engine.values import STEP, WIN
+from plyground.ai.evaluation.values import STEP, WIN
 
 DATA = Path(games.__file__).resolve().parent / "connect4" / "data"
 SETS = games.GAMES["connect4"].solver_benchmark  # type: ignore[attr-defined]

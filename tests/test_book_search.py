@@ -14,7 +14,7 @@ from plyground.ai.engine.cost import judge
 from plyground.ai.engine.full_width_search import book_units
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
+from plyground.ai.evaluation.values import INF_UNITS, SCALE, STEP_UNITS, WIN_UNITS, plies_to_end
 from plyground.games.connect4 import book
 from plyground.games.connect4.rules import EMPTY, State
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from plyground import ai, games
-from plyground.ai.engine.values import plies_to_end
+from plyground.ai.evaluation.values import plies_to_end
 from plyground.games.connect4 import book
 from plyground.games.connect4.book import BookValue
 from plyground.games.connect4.rules import EMPTY, State

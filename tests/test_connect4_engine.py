@@ -21,7 +21,7 @@ from plyground.ai.bench import searches as bench
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.exact_solving import EngineSearch, make_alphabeta, python_only
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.evaluation.values import INF_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
 from plyground.games.base import DISTANCE_WIN, PURE_PYTHON_VARIABLE

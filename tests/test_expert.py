@@ -19,7 +19,7 @@ from plyground.ai.bench.searches import solver_score
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS, SCALE
+from plyground.ai.evaluation.values import INF_UNITS, SCALE
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
 

@@ -23,7 +23,7 @@ from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.proof import PROOF_NODE_LIMIT, candidates, known_value, prove_keeper
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.evaluation.values import INF_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
 from plyground.games.connect4.rules import EMPTY, State

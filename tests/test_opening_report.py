@@ -9,7 +9,7 @@ import re
 import pytest
 
 from plyground import ai, games
-from plyground.ai.evaluation.report import book_end_text, line_text
+from plyground.ai.advice.report import book_end_text, line_text
 
 pytest.importorskip("bitbully_databases")
 GAME = games.get_game("connect4")

@@ -16,15 +16,15 @@ from hypothesis import strategies as st
 
 from plyground import ai, games
 from plyground.ai.advice.advisor import advise, advise_with, advisor_for
+from plyground.ai.advice.report import search_line, values_note
 from plyground.ai.compare.comparison import compare, theory_curves, theory_note
 from plyground.ai.compare.estimate import minimal_tree_leaves
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.proof import known_value
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS, SCALE, STEP, WIN
 from plyground.ai.evaluation.provenance import Kind, Source
-from plyground.ai.evaluation.report import search_line, values_note
+from plyground.ai.evaluation.values import INF_UNITS, SCALE, STEP, WIN
 from plyground.ai.evaluation.wording import board_text, value_text
 from plyground.ai.textbook.trace import trace
 from plyground.cli import run as cli_run

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from plyground import ai, games
-from plyground.ai.engine.values import STEP, is_proven, plies_to_end
+from plyground.ai.evaluation.values import STEP, is_proven, plies_to_end
 
 TTT = games.get_game("tictactoe")
 C4 = games.get_game("connect4")

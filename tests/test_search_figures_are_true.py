@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from plyground import ai, games
+from plyground.ai.advice import report
 from plyground.ai.engine.cost import estimate_nodes, judge, tree_size
 from plyground.ai.engine.search import algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
-from plyground.ai.engine.values import board_label, describe, is_proven, signed
-from plyground.ai.evaluation import report
+from plyground.ai.evaluation.values import board_label, describe, is_proven, signed
 from plyground.games import CHANCE
 
 TTT = games.get_game("tictactoe")

@@ -15,7 +15,7 @@ from plyground import ai, games
 from plyground.ai.compare import comparison
 from plyground.ai.engine.bookkeeping import Context
 from plyground.ai.engine.pruning_search import PruningSearch
-from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.evaluation.values import INF_UNITS
 from plyground.ai.student_code import grader
 from plyground.ai.textbook.alphabeta import alphabeta
 from plyground.ai.textbook.counts import Counter, Counts, share_of_minimax, tally
@@ -325,7 +325,7 @@ def _one_move_position() -> Any:
 def test_a_pass_counts_its_root_as_the_textbook_does(position: str) -> None:
     """The engine's alpha-beta pass visits the root like the slide function, so a position
     with one legal move is 2 nodes in both, and alpha-beta never 'used 50%' of minimax."""
-    from plyground.ai.evaluation.report import versus_minimax
+    from plyground.ai.advice.report import versus_minimax
 
     game = games.get_game("tictactoe")
     if position == "one move":

@@ -9,12 +9,12 @@ from types import SimpleNamespace
 import pytest
 
 from plyground import ai, games
+from plyground.ai.advice import report
 from plyground.ai.advice.game_review import MoveReview, unmarked_text
 from plyground.ai.engine.result import SearchDetails
-from plyground.ai.engine.values import STEP, WIN, signed
-from plyground.ai.evaluation import report
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, estimate, exact
+from plyground.ai.evaluation.values import STEP, WIN, signed
 from plyground.ai.evaluation.wording import counted, legend, plural, short_legend
 from plyground.ai.student_code.templates import STARTER_FILE, template
 from plyground.ai.textbook.trace import trace

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from plyground.ai.engine.values import PROVEN, describe
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, exact
+from plyground.ai.evaluation.values import PROVEN, describe
 from plyground.games.base import CHANCE, Move, State
 
 MAX_LINES = 3

@@ -25,7 +25,7 @@ from plyground.ai.bench.solver import Log, solver_benchmark
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import INF_UNITS
+from plyground.ai.evaluation.values import INF_UNITS
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.players import AIPlayer, with_seed
 from plyground.ai.players.presets import DIFFICULTIES

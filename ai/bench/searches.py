@@ -44,7 +44,7 @@ from plyground.ai.bench.solver import (
     solver_suite,
 )
 from plyground.ai.engine.search import ALGORITHM_TITLES, SearchConfig, search, searchable_algorithms
-from plyground.ai.engine.values import signed
+from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.players.match import MatchSetup, play_game
 from plyground.ai.players.text_table import format_seconds, format_table

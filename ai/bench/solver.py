@@ -14,8 +14,8 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.engine.search import SearchConfig, search
-from plyground.ai.engine.values import plies_to_end
 from plyground.ai.evaluation.numbers import compact
+from plyground.ai.evaluation.values import plies_to_end
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.file_reader import read_lines
@@ -199,7 +199,7 @@ def _solve_position(
     from plyground.ai.engine.exact_solving import engine_for, make_alphabeta
     from plyground.ai.engine.search import heuristic_for
     from plyground.ai.engine.table import TranspositionTable
-    from plyground.ai.engine.values import INF_UNITS, SCALE
+    from plyground.ai.evaluation.values import INF_UNITS, SCALE
 
     called = time.perf_counter()
     benchmark = games.capabilities(state.game).solver_benchmark

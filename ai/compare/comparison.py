@@ -43,11 +43,11 @@ from plyground.ai.compare.estimate import (
 )
 from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
+from plyground.ai.engine.move_provenance import judge
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
-from plyground.ai.engine.values import score_value, signed, to_value
-from plyground.ai.evaluation.move_provenance import judge
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.values import score_value, signed, to_value
 from plyground.ai.evaluation.wording import board_text
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import CHANCE, Move, State, capabilities

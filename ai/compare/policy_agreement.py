@@ -33,9 +33,9 @@ from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.match import wilson_interval
 from plyground.ai.players.players import AIPlayer, PlayerConfig
-from plyground.ai.players.spawned_games import register_games, registered_games
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.games.base import HasReferencePolicy, Move, ReferencePolicy, capabilities
+from plyground.games.spawned import register_games, registered_games
 
 Log = Callable[[str], None]
 Key = Any

@@ -1,7 +1,7 @@
 """What the three searches share: errors, counters, the stop/time check, backing values up.
 
-Values inside the searches are integer units of the one scale in `ai.engine.values`; chance nodes
-average them into floats.  `SearchResult` converts back to the [-1, 1] scale.
+Values inside the searches are integer units of the one scale in `ai.evaluation.values`;
+chance nodes average them into floats.  `SearchResult` converts back to the [-1, 1] scale.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.engine.result import SearchProgress
-from plyground.ai.engine.values import (
+from plyground.ai.evaluation.values import (
     HEURISTIC_UNITS,
     PROVEN_UNITS,
     SCALE,

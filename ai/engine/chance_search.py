@@ -16,7 +16,7 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import POLL_MASK, Context
 from plyground.ai.engine.full_width_search import book_leaf
 from plyground.ai.engine.table import EXACT, TranspositionTable
-from plyground.ai.engine.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import CHANCE, Move, State, state_capabilities
 
 DEPTH_SALT = 0x9E3779B97F4A7C15

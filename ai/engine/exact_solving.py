@@ -24,7 +24,7 @@ from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, _OutOfNode
 from plyground.ai.engine.proof import known_value
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.table import TranspositionTable
-from plyground.ai.engine.values import INF_UNITS, STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import INF_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import (
     DISTANCE_WIN,
     PURE_PYTHON_VARIABLE,
@@ -49,7 +49,9 @@ root search and depth-limited searches use it (the engine keeps its own), so a s
 quick to make, as a solve on the engine should cost its search and not a table."""
 
 if WIN_UNITS != DISTANCE_WIN * STEP_UNITS:  # pragma: no cover - a change to one scale only
-    raise ImportError("ai.engine.values and games.base.DISTANCE_WIN disagree on the value scale")
+    raise ImportError(
+        "ai.evaluation.values and games.base.DISTANCE_WIN disagree on the value scale"
+    )
 
 
 def engine_for(state: State[Any]) -> ExactEngine | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import POLL_MASK, Context, back_up, terminal_units
-from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import STEP_UNITS, WIN_UNITS
 from plyground.games.base import Move, State, state_capabilities
 
 
@@ -43,7 +43,7 @@ def book_leaf(node: Any, ctx: Context | None = None) -> int | None:
     """A book position's value in units as a leaf of a fixed-depth search: exact for a draw
     or a distance; a win or loss stored without its distance is worth the slowest such
     result the game allows (the winner's worst case), so it stays a proven result, never an
-    estimate (`ai.evaluation.move_provenance` then says "distance unknown"); None if the book is
+    estimate (`ai.engine.move_provenance` then says "distance unknown"); None if the book is
     silent.
 
     Call it only on states with the `book_value()` hook."""

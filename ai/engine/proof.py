@@ -20,7 +20,7 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, _OutOfNodes, _OutOfTime
 from plyground.ai.engine.full_width_search import book_units
 from plyground.ai.engine.pruning_search import MAX_PLY, PruningSearch
-from plyground.ai.engine.values import STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import STEP_UNITS, WIN_UNITS
 from plyground.games.base import Move, State, state_capabilities
 
 FIRST_PROBE_NODES = 2_048

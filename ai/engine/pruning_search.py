@@ -37,7 +37,7 @@ from plyground.ai.engine.bookkeeping import (
     terminal_units,
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
-from plyground.ai.engine.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
 from plyground.games.base import Move, State, evaluate_none, state_capabilities
 
 MAX_PLY = 512

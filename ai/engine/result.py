@@ -64,7 +64,7 @@ class SearchResult:
     value with its kind (exact, lower or upper bound, estimate) and source
     (ai.evaluation.provenance);
     moves that a budgeted search did not finish keep the deepest finished iteration's.
-    `evaluation` is the root's (the chosen move's, ai.evaluation.move_provenance.root_evaluation)
+    `evaluation` is the root's (the chosen move's, ai.engine.move_provenance.root_evaluation)
     and
     `value` its number.
 

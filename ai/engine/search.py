@@ -31,6 +31,13 @@ from plyground.ai.engine.chance_search import ChanceSearch
 from plyground.ai.engine.cost import tree_size
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.full_width_search import minimax_root
+from plyground.ai.engine.heuristic_files import file_heuristic, is_heuristic_file
+from plyground.ai.engine.move_provenance import (
+    judge_moves,
+    mean_evaluation,
+    pick_among_vague,
+    root_evaluation,
+)
 from plyground.ai.engine.proof import (
     kept_known_value,
     known_value,
@@ -41,7 +48,8 @@ from plyground.ai.engine.proof import (
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.result import Iteration, SearchDetails, SearchProgress, SearchResult
 from plyground.ai.engine.table import TranspositionTable
-from plyground.ai.engine.values import (
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.evaluation.values import (
     SCALE,
     STEP_UNITS,
     WIN_UNITS,
@@ -49,14 +57,6 @@ from plyground.ai.engine.values import (
     to_value,
     value_score,
 )
-from plyground.ai.evaluation.move_provenance import (
-    judge_moves,
-    mean_evaluation,
-    pick_among_vague,
-    root_evaluation,
-)
-from plyground.ai.evaluation.provenance import Evaluation
-from plyground.ai.student_code.heuristics import file_heuristic, is_heuristic_file
 from plyground.games.base import CHANCE, Heuristic, Move, State, state_capabilities
 
 _T = TypeVar("_T")
@@ -192,7 +192,7 @@ def _finish(
     """Pick the move (seeded tie-break) and package the result on the [-1, 1] scale.
 
     `line_of(move)` is the principal variation starting with `move`; `evaluations` are the
-    root moves' (ai.evaluation.move_provenance), the root's is the chosen move's.
+    root moves' (ai.engine.move_provenance), the root's is the chosen move's.
     """
     move = ctx.pick(list(values), values) if chosen is None else chosen
     pv = line_of(move)

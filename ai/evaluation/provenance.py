@@ -1,8 +1,8 @@
 """Where a value comes from: its kind (exact, a bound, an estimate) and its source.
 
 Every value a search reports, for the root and for each root move, is an `Evaluation`: the
-number on the [-1, 1] scale of `ai.engine.values` (from the point of view of the player to move at
-the position it describes), what kind of number it is, and what produced it. Every surface
+number on the [-1, 1] scale of `ai.evaluation.values` (from the point of view of the player to
+move at the position it describes), what kind of number it is, and what produced it. Every surface
 (the window's panel, hints and board labels, the explorer, the terminal's text and JSON)
 renders from these fields; none decides exactness on its own.
 """

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from plyground.ai.engine.values import plies_to_end, signed
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.values import plies_to_end, signed
 
 LEGEND = (
     "win in 5 · draw: exact (proven)",
@@ -127,7 +127,7 @@ def short_legend(
 
 
 def panel_key(stochastic: bool, shown: Iterable[Evaluation]) -> tuple[str, ...]:
-    """The analysis panel's Key: the signs its Values row (`ai.evaluation.report.values_note`, which
+    """The analysis panel's Key: the signs its Values row (`ai.advice.report.values_note`, which
     names exact values and estimates) leaves unexplained: bounds."""
     return tuple(line for line in short_legend(stochastic, shown) if line.endswith(": bound"))
 

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from plyground.ai.players.spawned_games import register_games, registered_games
+from plyground.games.spawned import register_games, registered_games
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")

@@ -29,10 +29,10 @@ from plyground.ai.engine.search import ALGORITHMS
 from plyground.ai.players.game_pool import pool_results
 from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
-from plyground.ai.players.spawned_games import register_games as register_games  # still here too
-from plyground.ai.players.spawned_games import registered_games as registered_games
 from plyground.ai.student_code.worker import UserCodeError
 from plyground.games.base import CHANCE, Game, Move, State, sample_outcome
+from plyground.games.spawned import register_games as register_games  # still here too
+from plyground.games.spawned import registered_games as registered_games
 
 SIDES = ("A", "B")
 """Labels of the two players of a match, in the order of their specs."""

@@ -48,7 +48,7 @@ class ExecutorError(RuntimeError):
 
 def _play_on_ray(task: Any, factories: tuple[tuple[str, str], ...], play: Any) -> Any:
     """In a Ray worker: the parent's registered games, then one game (`play(*task)`)."""
-    from plyground.ai.players.spawned_games import register_games
+    from plyground.games.spawned import register_games
 
     register_games(factories)
     return play(*task)
@@ -133,7 +133,7 @@ def ray_tasks(
 ) -> Iterator[Any]:
     """Play every task on Ray with `play(*task)` (`ai.players.match.play_game`); records in
     order.  A game Ray loses becomes `lost(task, reason)` (None: ExecutorError)."""
-    from plyground.ai.players.spawned_games import registered_games
+    from plyground.games.spawned import registered_games
 
     try:
         import ray  # type: ignore[import-not-found, unused-ignore]

@@ -365,8 +365,8 @@ def serve() -> None:
     for folder in order.get("sys_path", []):
         if isinstance(folder, str) and folder not in sys.path:
             sys.path.append(folder)
-    from plyground.ai.players.spawned_games import register_games
     from plyground.ai.student_code.worker import KeptOutput, allow_user_code
+    from plyground.games.spawned import register_games
 
     register_games(tuple(tuple(pair) for pair in order.get("games", [])))
     _leave_with_parent()

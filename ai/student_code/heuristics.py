@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from plyground.ai.engine import heuristic_files
+from plyground.ai.engine.heuristic_files import is_heuristic_file as is_heuristic_file
 from plyground.ai.student_code.messages import encode_state
 from plyground.ai.student_code.worker import (
     Limits,
@@ -37,11 +39,6 @@ FUNCTION = "evaluate"
 
 class FileHeuristicError(ValueError):
     """A heuristic file that cannot be used (missing, no evaluate, or not in a worker)."""
-
-
-def is_heuristic_file(name: object) -> bool:
-    """True when a heuristic name is a Python file rather than one of the game's names."""
-    return isinstance(name, str) and name.strip().lower().endswith(".py")
 
 
 def check_heuristic_file(name: str) -> str:
@@ -129,3 +126,6 @@ def file_heuristic(name: str) -> Heuristic:
             "(a match's player, the window's AI, Compare, the explorer), never in this one"
         )
     return active.heuristic
+
+
+heuristic_files.serve(file_heuristic)  # the engine reaches files through this one seam

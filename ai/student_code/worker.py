@@ -317,7 +317,6 @@ class StudentWorker:
         return None if self._process is None else self._process.pid
 
     def _start(self) -> None:
-        from plyground.ai.players.spawned_games import game_files, registered_games
         from plyground.ai.student_code.sandbox import (
             SandboxUnavailable,
             file_rules,
@@ -326,6 +325,7 @@ class StudentWorker:
             uses_bubblewrap,
             worker_command,
         )
+        from plyground.games.spawned import game_files, registered_games
 
         if self._abandoned:
             raise UserCodeError(self.path, "abandoned (its run was given up)")

@@ -5,7 +5,7 @@ trace, the explorer, the lessons, Compare's textbook rows, the grader's referenc
 positions are `Position`s: the game's state plus how the search reached it (ply, move,
 probability, decisions left).  It owns what the slides leave out:
 
-* leaf values on the engine's scale (`ai.engine.values`), from MAX's side: a finished game
+* leaf values on the engine's scale (`ai.evaluation.values`), from MAX's side: a finished game
   is +-WIN, a proven result worth one STEP less per ply away (games without chance); the
   heuristic's estimate clamped as the engine clamps it; explicit trees keep their numbers;
 * the opening book (off unless asked): a position it knows is a leaf, except the root;
@@ -24,7 +24,7 @@ from typing import Any
 from plyground.ai.engine.bookkeeping import Context, SearchError
 from plyground.ai.engine.full_width_search import book_leaf
 from plyground.ai.engine.search import heuristic_for
-from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
 from plyground.ai.textbook.expectiminimax import expectiminimax
 from plyground.ai.textbook.observer import CHANCE, MAX, MIN, Quiet
 from plyground.games.base import CHANCE as CHANCE_TO_MOVE

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 
 from plyground.ai.engine.bookkeeping import Context, SearchError
 from plyground.ai.engine.search import ALGORITHM_TITLES, ALGORITHMS, MAX_DEPTH, algorithms_for
-from plyground.ai.engine.values import PROVEN_UNITS, SCALE
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.values import PROVEN_UNITS, SCALE
 from plyground.ai.textbook.alphabeta import alphabeta
 from plyground.ai.textbook.counts import tally
 from plyground.ai.textbook.expectiminimax import expectiminimax

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from plyground.ai.engine.values import PROVEN_UNITS, SCALE, STEP_UNITS, signed
+from plyground.ai.evaluation.values import PROVEN_UNITS, SCALE, STEP_UNITS, signed
 from plyground.games.base import State
 
 

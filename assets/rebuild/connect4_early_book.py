@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context  # noqa: E402
 from plyground.ai.engine.pruning_search import PruningSearch  # noqa: E402
 from plyground.ai.engine.search import heuristic_for  # noqa: E402
-from plyground.ai.engine.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
+from plyground.ai.evaluation.values import INF_UNITS, SCALE, plies_to_end  # noqa: E402
 from plyground.games.connect4.book import EARLY_STONES  # noqa: E402
 from plyground.games.connect4.rules import EMPTY, State  # noqa: E402
 

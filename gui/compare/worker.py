@@ -34,11 +34,13 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     """In the worker: keep the shared stop flag and progress queue; register extra games."""
     global _stop, _progress
     _stop, _progress = stop, progress
+    from plyground.ai.student_code import heuristics
     from plyground.ai.student_code.worker import allow_user_code
 
+    assert heuristics  # imported: it serves heuristic files to the engine here
     allow_user_code()  # a heuristic from a file runs here, never in the window's process
 
-    from plyground.ai.players.spawned_games import register_games
+    from plyground.games.spawned import register_games
 
     register_games(tuple(tuple(pair) for pair in registered))  # each once: a known one is kept
 
@@ -82,7 +84,7 @@ class CompareRunner:
     def start(self, state: State[Any], variant: str, depth: int, heuristic: str | None) -> None:
         """Begin one search (the previous one must have been collected)."""
         if self._pool is None:
-            from plyground.ai.players.spawned_games import registered_games
+            from plyground.games.spawned import registered_games
 
             extra = list(registered_games())  # a game from a file is loaded there by its name
             self._pool = ProcessPoolExecutor(

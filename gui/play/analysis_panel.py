@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from plyground.ai.evaluation import report
+from plyground.ai.advice import report
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted, panel_key, value_text
 from plyground.games.base import Game
@@ -31,7 +31,7 @@ ALGORITHM_NAMES = {
 def summary_lines(
     analysis: Analysis, game: Game[Any], names: tuple[str, str] | None = None
 ) -> list[tuple[str, str]]:
-    """(label, text) rows for the panel (the same wording as `analyze`: ai.evaluation.report and
+    """(label, text) rows for the panel (the same wording as `analyze`: ai.advice.report and
     ai.evaluation.wording); `names` are the sides' names, so a win or loss says for whom."""
     result = analysis.result
     stochastic = bool(getattr(game, "stochastic", False))

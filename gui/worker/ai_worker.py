@@ -389,10 +389,12 @@ def worker_main(
     """The worker process: answer jobs until a None arrives (`finished_through`: the
     "move now" counter, see `AIWorker.move_now`)."""
     from plyground import ai
+    from plyground.ai.student_code import heuristics
     from plyground.ai.student_code.worker import UserCodeError, allow_user_code
     from plyground.games.from_file import GameCodeError
     from plyground.games.from_file.guard import watch
 
+    assert heuristics  # imported: it serves heuristic files to the engine here
     allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
     # its evaluations go to a worker of its own (player_for_window), ended by EndGame
     _ignore_terminal_signals()

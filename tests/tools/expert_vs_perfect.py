@@ -20,7 +20,7 @@ from plyground import games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, back_up
 from plyground.ai.engine.pruning_search import PruningSearch
 from plyground.ai.engine.search import SearchConfig, heuristic_for, search
-from plyground.ai.engine.values import INF_UNITS, WIN_UNITS
+from plyground.ai.evaluation.values import INF_UNITS, WIN_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
 

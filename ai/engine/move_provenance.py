@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import Context, MoveMarks
-from plyground.ai.engine.values import PROVEN_UNITS, STEP, WIN, plies_to_end, to_value
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+from plyground.ai.evaluation.values import PROVEN_UNITS, STEP, WIN, plies_to_end, to_value
 from plyground.games.base import State, state_capabilities
 
 

@@ -1,9 +1,10 @@
 """How a search's figures are worded, shared by the analysis panel and `analyze` so that the
 window and the terminal say the same thing about the same search.
 
-Every figure says what it is: only exact values are chances to win (ai.engine.values.describe), a
-speed is shown only when the search ran long enough to time, alpha-beta is compared with
-minimax pass for pass, and a tree size is counted from the game, never b^d.
+Every figure says what it is: only exact values are chances to win
+(ai.evaluation.values.describe), a speed is shown only when the search ran long enough to
+time, alpha-beta is compared with minimax pass for pass, and a tree size is counted from the
+game, never b^d.
 """
 
 from __future__ import annotations
@@ -214,7 +215,7 @@ def book_end(result: Any, side: str | None = None) -> str | None:
     moves), the book's value there for the player to move at the root (`side` names them),
     counted from the line's end: 'win in 40 more for Red', 'draw', 'loss for Red, distance
     unknown'; else None."""
-    from plyground.ai.engine.values import describe, to_value
+    from plyground.ai.evaluation.values import describe, to_value
 
     end = result.details.pv_book_value
     if end is None:

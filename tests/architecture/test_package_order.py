@@ -8,6 +8,8 @@ dependency a reader must follow).  The order is the one docs/ARCHITECTURE.md wri
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.architecture.test_import_graph import ROOT, project_modules
@@ -87,3 +89,10 @@ def test_the_order_is_the_one_architecture_writes() -> None:
     text = " ".join((ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8").split())
     written = " < ".join(f"`{name}`" for name in AI_ORDER)
     assert written in text
+
+
+def test_the_play_controller_imports_no_pygame() -> None:
+    """The play screen's logic runs without a window: pygame stays in the scene and kits."""
+    code = "import sys, plyground.gui.play.controller; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -3,8 +3,6 @@ request, and a clock moved by hand."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -143,12 +141,6 @@ def ai_replies(controller: PlayController, worker: FakeWorker, clock: Clock) -> 
     worker.finish()
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
     return controller.history.moves[-1]
-
-
-def test_the_controller_imports_no_pygame():
-    code = "import sys, gui.play.controller; print('pygame' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
 
 
 def test_undo_takes_back_the_ai_reply_and_the_human_move_and_redo_replays_them():

@@ -98,12 +98,13 @@ def add_parser(commands: Any) -> None:
         commands,
         "exercise",
         "write minimax, alpha-beta or expectiminimax yourself and have it graded",
-        "Write the textbook search in a file of your own and grade it: the grader runs your "
-        "function (in a worker process, with a time limit) on the textbook trees, random "
-        "trees (from a seed of the file's own: the same cases every run; --seed N draws "
-        "others) and positions of every game, and "
-        "compares the value and the sequence of leaves your search asks the grader for with "
-        "the reference trace; the first leaf that differs is named. "
+        "Write the textbook search in a file of your own and grade it: you write its root "
+        "form, NAME_decision(game, state, depth) returning (move, value), as in "
+        "ai/textbook/; the grader runs it (in a worker process, with a time limit) on the "
+        "textbook trees, random trees (from a seed of the file's own: the same cases every "
+        "run; --seed N draws others) and positions of every game, and compares the sequence "
+        "of leaves your search asks the grader for, the value and the move with the "
+        "reference trace; the first leaf that differs is named. "
         "Values are from MAX's point of view; depth counts decisions (chance layers use "
         "none). Exit status 0 when every case passes, 1 otherwise.",
         """examples:
@@ -112,9 +113,9 @@ def add_parser(commands: Any) -> None:
   plyground exercise alphabeta my_search.py --explore
   plyground exercise expectiminimax my_chance.py
 
-the API your function gets: game.actions(s), game.result(s, a), game.is_terminal(s),
-game.utility(s), game.evaluate(s), game.is_max(s), game.is_chance(s), game.outcomes(s)
-(a list of (probability, next position)); see --template for a starter.""",
+the textbook's game API your function gets: game.to_move(s) ("max", "min" or "chance"),
+game.actions(s), game.result(s, a), game.chance_outcomes(s) (a list of (outcome,
+probability)), game.is_cutoff(s, depth), game.evaluate(s); see --template for a starter.""",
     )
     parser.add_argument("name", nargs="?", metavar="NAME", help=", ".join(EXERCISES))
     parser.add_argument("file", nargs="?", metavar="FILE", help="your Python file")

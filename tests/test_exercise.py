@@ -11,25 +11,44 @@ import pytest
 from plyground.ai.student_code.grader import cases, grade
 from plyground.ai.student_code.templates import template
 
-MINIMAX = """
-def minimax(game, s, depth):
-    if game.is_terminal(s):
-        return game.utility(s)
-    if depth == 0:
-        return game.evaluate(s)
-    values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
-    return max(values) if game.is_max(s) else min(values)
-"""
-
-ALPHABETA = """
+DECISION = """
 import math
 
-def alphabeta(game, s, depth, alpha, beta):
-    if game.is_terminal(s):
-        return game.utility(s)
-    if depth == 0:
+def {name}_decision(game, s, depth):
+    if game.to_move(s) == "chance":
+        return None, {call}
+    best_move, best = None, -math.inf
+    for a in game.actions(s):
+        v = {child}
+        if v > best:
+            best_move, best = a, v
+    return best_move, best
+"""
+
+MINIMAX = (
+    DECISION.format(
+        name="minimax", call="None", child="minimax(game, game.result(s, a), depth - 1)"
+    )
+    + """
+def minimax(game, s, depth):
+    if game.is_cutoff(s, depth):
         return game.evaluate(s)
-    if game.is_max(s):
+    values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
+    return max(values) if game.to_move(s) == "max" else min(values)
+"""
+)
+
+ALPHABETA = (
+    DECISION.format(
+        name="alphabeta",
+        call="None",
+        child="alphabeta(game, game.result(s, a), depth - 1, best, math.inf)",
+    )
+    + """
+def alphabeta(game, s, depth, alpha, beta):
+    if game.is_cutoff(s, depth):
+        return game.evaluate(s)
+    if game.to_move(s) == "max":
         v = -math.inf
         for a in game.actions(s):
             v = max(v, alphabeta(game, game.result(s, a), depth - 1, alpha, beta))
@@ -45,29 +64,41 @@ def alphabeta(game, s, depth, alpha, beta):
         beta = min(beta, v)
     return v
 """
-
-EXPECTIMINIMAX = """
-def expectiminimax(game, s, depth):
-    if game.is_terminal(s):
-        return game.utility(s)
-    if game.is_chance(s):
-        return sum(p * expectiminimax(game, t, depth) for p, t in game.outcomes(s))
-    if depth == 0:
-        return game.evaluate(s)
-    values = [expectiminimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
-    return max(values) if game.is_max(s) else min(values)
-"""
-
-NO_PRUNING = ALPHABETA.replace("return v\n            alpha", "pass\n            alpha").replace(
-    "if v <= alpha:\n            return v", "if v <= alpha:\n            pass"
 )
+
+EXPECTIMINIMAX = (
+    DECISION.format(
+        name="expectiminimax",
+        call="expectiminimax(game, s, depth)",
+        child="expectiminimax(game, game.result(s, a), depth - 1)",
+    )
+    + """
+def expectiminimax(game, s, depth):
+    if game.is_cutoff(s, depth):
+        return game.evaluate(s)
+    if game.to_move(s) == "chance":
+        return sum(
+            p * expectiminimax(game, game.result(s, o), depth) for o, p in game.chance_outcomes(s)
+        )
+    values = [expectiminimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
+    return max(values) if game.to_move(s) == "max" else min(values)
+"""
+)
+
+NO_PRUNING = ALPHABETA.replace(
+    "if v >= beta:\n                return v", "if v >= beta:\n                pass"
+).replace("if v <= alpha:\n            return v", "if v <= alpha:\n            pass")
 WRONG_BOUND = ALPHABETA.replace("beta = min(beta, v)", "alpha = min(alpha, v)")
-NEGAMAX_SLIP = """
+NEGAMAX_SLIP = (
+    DECISION.format(
+        name="alphabeta",
+        call="None",
+        child="alphabeta(game, game.result(s, a), depth - 1, best, math.inf)",
+    )
+    + """
 def alphabeta(game, s, depth, alpha, beta):
-    sign = 1 if game.is_max(s) else -1
-    if game.is_terminal(s):
-        return game.utility(s)
-    if depth == 0:
+    sign = 1 if game.to_move(s) == "max" else -1
+    if game.is_cutoff(s, depth):
         return game.evaluate(s)
     best = -2.0
     for a in game.actions(s):
@@ -78,9 +109,12 @@ def alphabeta(game, s, depth, alpha, beta):
             break
     return sign * best
 """
-CHANCE_USES_DEPTH = EXPECTIMINIMAX.replace(
-    "expectiminimax(game, t, depth)", "expectiminimax(game, t, depth - 1)"
 )
+CHANCE_USES_DEPTH = EXPECTIMINIMAX.replace(
+    "expectiminimax(game, game.result(s, o), depth)",
+    "expectiminimax(game, game.result(s, o), depth - 1)",
+)
+WRONG_MOVE = MINIMAX.replace("return best_move, best", "return game.actions(s)[-1], best")
 
 
 def write(tmp_path: Path, text: str) -> str:
@@ -124,9 +158,8 @@ def test_a_wrong_bound_update_and_a_negamax_sign_slip_fail(tmp_path: Path) -> No
     slip = grade("alphabeta", write(tmp_path, NEGAMAX_SLIP))
     first = next(outcome for outcome in slip if not outcome.passed)
     assert first.case.title == "lesson 1"
-    assert first.line == (
-        "leaf 6: you stopped after 5 leaves; the reference evaluates D2 next (a cut-off too many?)"
-    )
+    # below the root the slipped signs swap the window: C's MIN node no longer cuts at C1
+    assert first.line == "leaf 5: you evaluated C2, the reference evaluates D1"
 
 
 @pytest.mark.slow
@@ -152,7 +185,7 @@ def test_the_cli_template_fails_then_a_solution_passes(tmp_path: Path) -> None:
         text=True,
         check=True,
     ).stdout
-    assert written == template("alphabeta") and "game.outcomes(s)" in written
+    assert written == template("alphabeta") and "game.chance_outcomes(s)" in written
     path = write(tmp_path, written)
     run = subprocess.run(
         [sys.executable, main, "exercise", "alphabeta", path], capture_output=True, text=True
@@ -168,14 +201,16 @@ def test_the_cli_template_fails_then_a_solution_passes(tmp_path: Path) -> None:
     bad = subprocess.run(
         [sys.executable, main, "exercise", "minimax", path], capture_output=True, text=True
     )
-    assert bad.returncode == 2 and "no function minimax()" in bad.stderr
+    assert bad.returncode == 2 and "no function minimax_decision()" in bad.stderr
 
 
 def test_the_same_file_gets_the_same_cases_every_run(tmp_path: Path) -> None:
     from plyground.ai.student_code.grader import file_seed
 
     main = str(Path(__file__).resolve().parents[1] / "main.py")
-    half_right = MINIMAX.replace("depth == 0", "depth <= 1")  # right on some trees only
+    half_right = MINIMAX.replace(  # right on some trees only
+        "game.is_cutoff(s, depth)", "game.is_cutoff(s, depth) or depth <= 1"
+    )
     path = write(tmp_path, half_right)
     runs = [
         subprocess.run(
@@ -188,3 +223,37 @@ def test_the_same_file_gets_the_same_cases_every_run(tmp_path: Path) -> None:
     assert all(f"random trees from seed {seed}, this file's own" in run.stdout for run in runs)
     assert "--seed N draws other random trees" in runs[0].stdout
     assert runs[0].stdout == runs[1].stdout  # same cases, same lines, same score
+
+
+@pytest.mark.slow
+def test_the_move_is_graded_too(tmp_path: Path) -> None:
+    """The root form returns the decision as well as the value (MINIMAX-DECISION): the
+    right value with the worst move fails, naming the moves worth the value."""
+    assert NO_PRUNING != ALPHABETA and WRONG_MOVE != MINIMAX
+    outcomes = grade("minimax", write(tmp_path, WRONG_MOVE))
+    first = outcomes[0]
+    assert first.case.title == "lesson 1" and not first.passed
+    assert first.line.startswith("move: you chose ") and "the best is worth 3 (B)" in first.line
+    right = grade("minimax", write(tmp_path, MINIMAX))[0]
+    assert right.passed and right.line.endswith("as the reference, and a best move")
+
+
+def test_the_template_is_the_textbooks_root_form() -> None:
+    """The function a student writes has the textbook's name and signature, against the
+    textbook's game API."""
+    import inspect
+
+    from plyground.ai.textbook import alphabeta, expectiminimax, minimax
+
+    for module, name in (
+        (minimax, "minimax"),
+        (alphabeta, "alphabeta"),
+        (expectiminimax, "expectiminimax"),
+    ):
+        written = template(name)
+        reference = getattr(module, f"{name}_decision")
+        parameters = ", ".join(inspect.signature(reference).parameters)
+        assert parameters == "game, state, depth"
+        assert f"def {name}_decision({parameters}):" in written
+        for method in ("to_move", "actions", "result", "chance_outcomes", "is_cutoff", "evaluate"):
+            assert f"game.{method}(" in written

@@ -121,16 +121,22 @@ def evaluate(state):
     return 0.0 if value is None else value
 """,
     "exercise": """
-def minimax(game, s, depth):
+def minimax_decision(game, s, depth):
     value = hostile()
     if value is not None:
-        return value
-    if game.is_terminal(s):
-        return game.utility(s)
-    if depth == 0:
+        return None, value
+    best_move, best = None, -2.0
+    for a in game.actions(s):
+        v = minimax(game, game.result(s, a), depth - 1)
+        if v > best:
+            best_move, best = a, v
+    return best_move, best
+
+def minimax(game, s, depth):
+    if game.is_cutoff(s, depth):
         return game.evaluate(s)
     values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
-    return max(values) if game.is_max(s) else min(values)
+    return max(values) if game.to_move(s) == "max" else min(values)
 """,
 }
 

@@ -166,20 +166,28 @@ def test_the_random_trees_come_from_the_run_s_seed() -> None:
 
 
 MINIMAX = """
+import math
+
+def minimax_decision(game, s, depth):
+    best_move, best = None, -math.inf
+    for a in game.actions(s):
+        v = minimax(game, game.result(s, a), depth - 1)
+        if v > best:
+            best_move, best = a, v
+    return best_move, best
+
 def minimax(game, s, depth):
-    if game.is_terminal(s):
-        return game.utility(s)
-    if depth == 0:
+    if game.is_cutoff(s, depth):
         return game.evaluate(s)
     values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
-    return max(values) if game.is_max(s) else min(values)
+    return max(values) if game.to_move(s) == "max" else min(values)
 """
 
 CALLS_THE_REFERENCE = """
 from plyground.ai.textbook.trace import trace
 
-def minimax(game, s, depth):
-    return trace(s, "minimax", depth).value
+def minimax_decision(game, s, depth):
+    return None, trace(s, "minimax", depth).value
 """
 
 

@@ -44,7 +44,7 @@ def textbook(
     """The slide function's root value (shown scale) and its counts."""
     view = TextbookGame(state, heuristic)
     counter = Counter()
-    value = SEARCHES[algorithm](view, view.start(depth), depth, counter)
+    value = SEARCHES[algorithm](view, view.start(depth), depth, observer=counter)
     shown = view.show(value)
     assert shown is not None
     return shown, counter.counts
@@ -94,10 +94,10 @@ def test_the_slide_functions_on_a_hand_written_game() -> None:
     game = TinyGame()
     for search in (minimax, alphabeta, expectiminimax):
         counter = Counter()
-        assert search(game, "", 2, counter) == 3.0
+        assert search(game, "", 2, observer=counter) == 3.0
         assert counter.decision() == ("a", 3.0)
     counter = Counter()
-    alphabeta(game, "", 2, counter)
+    alphabeta(game, "", 2, observer=counter)
     # b1 = 2 <= alpha = 3: b2 is skipped.
     assert counter.counts == Counts(nodes=6, leaves=3, cutoffs=1, table_hits=0)
 
@@ -339,3 +339,59 @@ def test_a_pass_counts_its_root_as_the_textbook_does(position: str) -> None:
     if position == "one move":
         assert engine.nodes == minimax_nodes == 2
         assert "used 100.0%" in versus_minimax(engine, minimax_nodes)
+
+
+class _LeafLog:
+    """A game view that logs each position the search evaluates (by its moves)."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.leaves: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+    def evaluate(self, position: Any) -> float:
+        self.leaves.append(position)
+        return float(self.view.evaluate(position))
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "depth"),
+    [("tictactoe", "5", 4), ("connect4", "4433", 3), ("pig", "", 2), ("tictactoe", "15", 7)],
+)
+def test_each_root_form_is_its_value_forms_search_with_the_decision(
+    name: str, moves: str, depth: int
+) -> None:
+    """MINIMAX-DECISION and its kin: the same value and the same leaves, in the same order,
+    as the function the trace runs, and a move worth that value (the first such)."""
+    from plyground import games
+    from plyground.ai.textbook.alphabeta import alphabeta_decision
+    from plyground.ai.textbook.expectiminimax import expectiminimax_decision
+    from plyground.ai.textbook.minimax import minimax_decision
+
+    game = games.get_game(name)
+    state = game.replay(game.parse_moves(moves)) if moves else game.initial_state()
+    chance = bool(game.stochastic)
+    pairs = (
+        [("expectiminimax", expectiminimax_decision)]
+        if chance
+        else [("minimax", minimax_decision), ("alphabeta", alphabeta_decision)]
+    )
+    exact_view = TextbookGame(state, None)
+    for algorithm, decision in pairs:
+        whole = _LeafLog(TextbookGame(state, None))
+        value = SEARCHES[algorithm](whole, whole.start(depth), depth)
+        rooted = _LeafLog(TextbookGame(state, None))
+        move, decided = decision(rooted, rooted.start(depth), depth)
+        assert decided == value
+        assert [p.state.key() for p in rooted.leaves] == [p.state.key() for p in whole.leaves]
+        root = exact_view.start(depth)
+        child = exact_view.result(root, move)
+        worth = (expectiminimax if chance else minimax)(exact_view, child, depth - 1)
+        assert worth == value
+        for earlier in exact_view.actions(root)[: exact_view.actions(root).index(move)]:
+            before = (expectiminimax if chance else minimax)(
+                exact_view, exact_view.result(root, earlier), depth - 1
+            )
+            assert before < value  # the first best move

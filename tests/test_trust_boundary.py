@@ -275,8 +275,8 @@ def test_a_borrowed_reference_fails_every_case(
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
     path = tmp_path / "borrow.py"
     path.write_text(
-        "from plyground.ai.textbook.alphabeta import alphabeta as reference\n"
-        "def alphabeta(game, s, depth, alpha, beta):\n"
+        "from plyground.ai.textbook.alphabeta import alphabeta_decision as reference\n"
+        "def alphabeta_decision(game, s, depth):\n"
         "    return reference(game, s, depth)\n"
     )
     outcomes = grade("alphabeta", str(path), seed=1)

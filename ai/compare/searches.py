@@ -116,7 +116,7 @@ def run_textbook(
     ctx.should_stop, ctx.progress, ctx.depth = should_stop, progress, depth
     watch = Watch(ctx, view)
     observer = Observers(watch, view) if isinstance(view, KillerOrderedGame) else watch
-    value = TEXTBOOK_ROWS[variant](view, view.start(depth), depth, observer)
+    value = TEXTBOOK_ROWS[variant](view, view.start(depth), depth, observer=observer)
     move, best = watch.decision()
     assert best == value
     ctx.best_move, ctx.best_value = move, value

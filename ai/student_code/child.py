@@ -270,16 +270,26 @@ class ExerciseHost:
 
     def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
         from plyground.ai.student_code.exercise_game import RemoteGame
-        from plyground.ai.student_code.worker import check_number
+        from plyground.ai.student_code.worker import Refusal, check_number, short_repr
 
         game = RemoteGame(lambda question: _ask(channel, number, question))
         root = game.position(request["root"])
         assert self.search is not None
-        if self.function_name == "alphabeta":
-            value = self.search(game, root, int(request["depth"]), -math.inf, math.inf)
-        else:
-            value = self.search(game, root, int(request["depth"]))
-        return check_number(value, f"{self.function_name}()")
+        answer = self.search(game, root, int(request["depth"]))
+        what = f"{self.function_name}()"
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+            raise Refusal(f"{what} returned {short_repr(answer)}, not (move, value)")
+        move, value = answer
+        if not _plain(move):
+            raise Refusal(f"{what} returned the move {short_repr(move)}, not one of the game's")
+        return {"move": move, "value": check_number(value, what)}
+
+
+def _plain(move: Any) -> bool:
+    """Whether `move` can travel to the parent as the game's moves do (None: no move)."""
+    if move is None or isinstance(move, (bool, int, float, str)):
+        return True
+    return isinstance(move, (tuple, list)) and all(_plain(item) for item in move)
 
 
 def _ask(channel: _Channel, number: int, question: list[Any]) -> Any:

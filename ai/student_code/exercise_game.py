@@ -1,23 +1,24 @@
 """The game a student's search sees in an exercise, and the worker side of grading.
 
-A student writes the textbook functions against this small API (values for MAX, the
-player to move at the root; depth counts decisions, chance layers are free):
+A student writes the textbook's root form (`ai.textbook`: ``minimax_decision``,
+``alphabeta_decision``, ``expectiminimax_decision``) against the textbook's own game API
+(`ai.textbook.observer.SearchGame`; values for MAX, the player to move at the root; depth
+counts decisions, chance layers are free):
 
-    game.actions(s)      the moves at a decision node, in the game's order
-    game.result(s, a)    the position after move a
-    game.is_terminal(s)  the game is over
-    game.utility(s)      a finished game's value for MAX
-    game.evaluate(s)     the heuristic's estimate for MAX (at the depth limit)
-    game.is_max(s)       MAX moves here
-    game.is_chance(s)    a chance node (dice)
-    game.outcomes(s)     [(probability, next position), ...] at a chance node
+    game.to_move(s)          "max", "min" or "chance"
+    game.actions(s)          the moves at a decision node, in the game's order
+    game.result(s, a)        the position after move (or chance outcome) a
+    game.chance_outcomes(s)  [(outcome, probability), ...] at a chance node
+    game.is_cutoff(s, depth) the game is over, or depth is used up at a decision node
+    game.evaluate(s)         the value for MAX where the search stops: the game's result
+                             if it is over, else the heuristic's estimate
 
 The student's code runs in a worker and sees a `RemoteGame`: positions are handles, and
 every question about the tree (moves, results, outcomes, leaf values) is asked of the parent,
-where `StudentGame` answers it and records, in order, every leaf the student evaluates
-(`utility` or `evaluate`) by the moves that lead to it.  So the grader
-(`ai.student_code.grader`) compares what the student's search really asked for, and the root
-value, with the reference trace's (`ai.textbook.trace`), whose leaf values these are exactly.
+where `StudentGame` answers it and records, in order, every leaf the student evaluates by the
+moves that lead to it.  So the grader (`ai.student_code.grader`) compares what the student's
+search really asked for, the root value and the move, with the reference trace's
+(`ai.textbook.trace`), whose leaf values these are exactly.
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ from plyground.ai.student_code.worker import Refusal
 from plyground.games.base import CHANCE, Move, State
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
-"""The exercises, each the name of the function the student writes."""
+"""The exercises, each the name of the textbook function whose root form the student writes."""
+
+
+def function_of(algorithm: str) -> str:
+    """The function a student writes for an exercise: the textbook's root form
+    ("alphabeta" -> "alphabeta_decision"), returning (move, value)."""
+    return f"{algorithm}_decision"
+
+
 MAX_LEAVES = 200_000
 """A student's search evaluating more leaves than this is stopped (a runaway recursion)."""
 MAX_POSITIONS = 1_000_000
@@ -93,10 +102,8 @@ class StudentGame:
             return self.actions(position)
         if method == "result" and len(question) == 3:
             return self.handle(self.result(position, _move(question[2])))
-        if method == "outcomes":
-            return [[p, self.handle(child)] for p, child in self.outcomes(position)]
-        if method == "utility":
-            return self.utility(position)
+        if method == "chance_outcomes":
+            return [[outcome, p] for outcome, p in self.chance_outcomes(position)]
         if method == "evaluate":
             return self.evaluate(position)
         raise Refusal(f"asked {str(method)[:20]!r}, not a game method")
@@ -109,35 +116,28 @@ class StudentGame:
         return list(state.legal_moves())
 
     def result(self, s: Position, a: Move) -> Position:
-        """The position after move `a`."""
+        """The position after move (or chance outcome) `a`."""
         try:
             return Position(s.state.play(a), (*s.path, a))
         except (ValueError, TypeError) as error:
             raise Refusal(f"result() with move {a!r}: {error}") from None
 
-    def outcomes(self, s: Position) -> list[tuple[float, Position]]:
-        """(probability, next position) for every outcome of a chance node."""
+    def chance_outcomes(self, s: Position) -> list[tuple[Move, float]]:
+        """(outcome, probability) for every outcome of a chance node."""
         state = s.state
-        if state.to_move != CHANCE:
+        if state.to_move != CHANCE or state.is_terminal():
             return []
-        return [(p, Position(state.play(o), (*s.path, o))) for o, p in state.chance_outcomes()]
-
-    def utility(self, s: Position) -> float:
-        """A finished game's value for MAX."""
-        if not s.state.is_terminal():
-            raise Refusal(f"utility() of {s!r}, a position where the game is not over")
-        return self._leaf(s)
+        return list(state.chance_outcomes())
 
     def evaluate(self, s: Position) -> float:
-        """The heuristic's estimate for MAX of a position where the game is not over."""
+        """The value for MAX where the search stops: a finished game's result, else the
+        heuristic's estimate; never at a chance node (chance layers use no depth)."""
         state = s.state
-        if state.is_terminal():
-            raise Refusal(f"evaluate() of {s!r}, a finished game: check is_terminal() first")
-        if state.to_move == CHANCE:
-            raise Refusal(f"evaluate() of {s!r}, a chance node: chance layers use no depth")
-        return self._leaf(s)
-
-    def _leaf(self, s: Position) -> float:
+        if state.to_move == CHANCE and not state.is_terminal():
+            raise Refusal(
+                f"evaluate() of {s!r}, a chance node: chance layers use no depth "
+                "(is_cutoff() is False there)"
+            )
         self.leaves.append(s.path)
         if len(self.leaves) > MAX_LEAVES:
             raise Refusal(f"evaluated more than {MAX_LEAVES:,} leaves: does depth go down?")
@@ -168,7 +168,12 @@ class RemotePosition:
 
 
 class RemoteGame:
-    """The exercise API in the worker: every question about the tree goes to the parent."""
+    """The exercise API in the worker (the textbook's `SearchGame`): every question about
+    the tree goes to the parent."""
+
+    MAX = "max"
+    MIN = "min"
+    CHANCE = "chance"
 
     def __init__(self, ask: Callable[[list[Any]], Any]) -> None:
         self._ask = ask
@@ -182,6 +187,12 @@ class RemoteGame:
             raise Refusal(f"a game method was given {s!r}, not a position from the game")
         return s.id
 
+    def to_move(self, s: RemotePosition) -> str:
+        """ "max" where MAX (the player to move at the root) moves, "min" where MIN does,
+        "chance" where dice decide."""
+        self._id(s)
+        return self.CHANCE if s.chance else (self.MAX if s.is_max else self.MIN)
+
     def actions(self, s: RemotePosition) -> list[Move]:
         """The moves at a decision node, in the game's order (none at a chance node)."""
         self._id(s)
@@ -190,35 +201,22 @@ class RemoteGame:
         return list(self._ask(["actions", s.id]))
 
     def result(self, s: RemotePosition, a: Move) -> RemotePosition:
-        """The position after move `a`."""
+        """The position after move (or chance outcome) `a`."""
         return RemotePosition(self._ask(["result", self._id(s), a]))
 
-    def is_terminal(self, s: RemotePosition) -> bool:
-        """The game is over."""
+    def chance_outcomes(self, s: RemotePosition) -> list[tuple[Move, float]]:
+        """(outcome, probability) for every outcome of a chance node."""
+        answer = self._ask(["chance_outcomes", self._id(s)])
+        return [(_move(outcome), float(p)) for outcome, p in answer]
+
+    def is_cutoff(self, s: RemotePosition, depth: int) -> bool:
+        """Whether the search stops at `s`: the game is over, or `depth` decisions are used
+        up at a decision node (a chance node never: its outcomes use no depth)."""
         self._id(s)
-        return s.terminal
-
-    def is_max(self, s: RemotePosition) -> bool:
-        """MAX (the player to move at the root) moves here."""
-        self._id(s)
-        return s.is_max
-
-    def is_chance(self, s: RemotePosition) -> bool:
-        """A chance node: its value is the probability-weighted mean of its outcomes'."""
-        self._id(s)
-        return s.chance
-
-    def outcomes(self, s: RemotePosition) -> list[tuple[float, RemotePosition]]:
-        """(probability, next position) for every outcome of a chance node."""
-        answer = self._ask(["outcomes", self._id(s)])
-        return [(float(p), RemotePosition(handle)) for p, handle in answer]
-
-    def utility(self, s: RemotePosition) -> float:
-        """A finished game's value for MAX."""
-        return float(self._ask(["utility", self._id(s)]))
+        return s.terminal or (depth == 0 and not s.chance)
 
     def evaluate(self, s: RemotePosition) -> float:
-        """The heuristic's estimate for MAX of a position where the game is not over."""
+        """The value for MAX where the search stops (the game's result, or the estimate)."""
         return float(self._ask(["evaluate", self._id(s)]))
 
 

@@ -1,5 +1,7 @@
 """The exercise grader: a student's minimax, alpha-beta or expectiminimax against the reference.
 
+The student writes the textbook's root form (`ai.textbook.minimax.minimax_decision` and its
+kin: the move and the value) against the textbook's game API (`exercise_game`).
 `grade(algorithm, path, seed=N)` runs the student's function (in a worker process,
 `ai.student_code.worker`) on the textbook trees, random trees drawn from seeds N to N+5, and
 positions of the registered games, and compares with the reference trace
@@ -8,7 +10,8 @@ root value, and the sequence of leaves evaluated.  The leaves are recorded on th
 student's search asks this process for every move, position and leaf value
 (`exercise_game.StudentGame`), so what is graded is what the search did.  The first leaf where
 the two differ is named, so an alpha-beta that prunes too little or too much, or a chance
-layer that uses up depth, fails at the step where it goes wrong.
+layer that uses up depth, fails at the step where it goes wrong; then the value, then the move
+(one of the moves worth the root's value: ties may go either way).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.evaluation.wording import counted
-from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame
+from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame, function_of
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
@@ -231,7 +234,7 @@ def check_file(algorithm: str, path: str) -> str:
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown exercise {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
     file = resolve(path)
-    require_function(file, algorithm)
+    require_function(file, function_of(algorithm))
     return str(file)
 
 
@@ -252,7 +255,7 @@ def grade(
 ) -> list[Outcome]:
     """Run the student's function on every case, in a worker process; report each."""
     file = check_file(algorithm, path)
-    host = {"kind": "exercise", "path": file, "function": algorithm}
+    host = {"kind": "exercise", "path": file, "function": function_of(algorithm)}
     worker = StudentWorker(file, host, Limits(seconds))
     outcomes = []
     try:
@@ -270,9 +273,13 @@ def _grade_case(worker: StudentWorker, case: Case) -> Outcome:
     found = reference(case)
     tree = StudentGame(case.state())
     request = {"root": tree.root_handle(), "depth": case.depth}
+    what = f"{function_of(case.algorithm)}()"
     try:
-        value = worker.call(request, asker=tree.answer, what="on this case")
-        value = check_number(value, f"{case.algorithm}()")
+        answer = worker.call(request, asker=tree.answer, what="on this case")
+        if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
+            raise Refusal(f"{what} did not return (move, value)")
+        value = check_number(answer["value"], what)
+        move = _move(answer["move"])
     except UserCodeError as error:
         if error.setup:  # Plyground's worker did not start: no case is the file's to fail
             raise ValueError(error.line) from None
@@ -281,4 +288,52 @@ def _grade_case(worker: StudentWorker, case: Case) -> Outcome:
         return Outcome(case, False, str(refusal))
     leaves = tree.leaves
     passed, line = compare(case, value, leaves, found)
+    if passed:
+        passed, line = _judge_move(case, move, found, line)
     return Outcome(case, passed, line, (), tuple(leaves), value)
+
+
+def _move(data: Any) -> Any:
+    """A move as the worker sent it (JSON lists back to tuples)."""
+    if isinstance(data, list):
+        return tuple(_move(item) for item in data)
+    return data
+
+
+def best_moves(case: Case, found: Trace) -> dict[Any, float]:
+    """Every root move's exact value (alpha-beta's trace has bounds: minimax's has not);
+    empty at a chance node, where no one decides."""
+    exact = found if case.algorithm != "alphabeta" else trace(case.state(), "minimax", case.depth)
+    root = exact.root
+    if root.kind == "chance":
+        return {}
+    return {
+        exact.nodes[child].move: float(exact.nodes[child].value or 0.0) for child in root.children
+    }
+
+
+def _judge_move(case: Case, move: Any, found: Trace, line: str) -> tuple[bool, str]:
+    """(passed, line) for the move the student's root form chose."""
+    values = best_moves(case, found)
+    if not values:
+        if move is None:
+            return True, line
+        return False, f"move: you chose {move!r} at a chance node, where dice decide (None)"
+    named = {str(m): m for m in values}
+    chosen = move if move in values else named.get(str(move), move)
+    if chosen not in values:
+        return False, f"move: you chose {move!r}, not one of the root's moves"
+    if not math.isclose(values[chosen], found.value, rel_tol=TOLERANCE, abs_tol=TOLERANCE):
+        best = [m for m, v in values.items() if math.isclose(v, found.value, abs_tol=TOLERANCE)]
+        return False, (
+            f"move: you chose {_move_name(case, chosen)}, worth {values[chosen]:g}; the best "
+            f"is worth {found.value:g} ({', '.join(_move_name(case, m) for m in best)})"
+        )
+    return True, line + ", and a best move"
+
+
+def _move_name(case: Case, move: Any) -> str:
+    """A root move named for a reader: a tree's node name, or the move in the game's notation."""
+    if case.tree is not None:
+        return str(move)
+    return str(case.state().game.format_moves([move]))

@@ -11,10 +11,19 @@ from __future__ import annotations
 import math
 
 from plyground.ai.textbook.observer import MAX, QUIET, Observer, S, SearchGame
+from plyground.games.base import Move
 
 
-def alphabeta(game: SearchGame[S], state: S, depth: int, observer: Observer[S] = QUIET) -> float:
-    """ALPHA-BETA-SEARCH: the minimax value of `state` for MAX, `depth` decisions ahead."""
+def alphabeta(
+    game: SearchGame[S],
+    state: S,
+    depth: int,
+    alpha: float = -math.inf,
+    beta: float = math.inf,
+    observer: Observer[S] = QUIET,
+) -> float:
+    """ALPHA-BETA-SEARCH: the minimax value of `state` for MAX, `depth` decisions ahead
+    (within the window (`alpha`, `beta`): outside it, a bound)."""
 
     def value(state: S, alpha: float, beta: float, depth: int) -> float:
         observer.enter(state, depth, alpha, beta)
@@ -58,4 +67,17 @@ def alphabeta(game: SearchGame[S], state: S, depth: int, observer: Observer[S] =
                 beta = v
         return v
 
-    return value(state, -math.inf, math.inf, depth)
+    return value(state, alpha, beta, depth)
+
+
+def alphabeta_decision(game: SearchGame[S], state: S, depth: int) -> tuple[Move, float]:
+    """The root form: the move MAX plays at `state` and its value.  Each move's position is
+    searched with alpha the best value so far (what MAX is already sure of at the root), so
+    a worse move is cut off as early as inside the tree; the first best move is kept."""
+    best_move: Move = None
+    best = -math.inf
+    for a in game.actions(state):
+        v = alphabeta(game, game.result(state, a), depth - 1, best, math.inf)
+        if v > best:
+            best_move, best = a, v
+    return best_move, best

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from plyground.ai.textbook.observer import CHANCE, MAX, QUIET, Observer, S, SearchGame
+from plyground.games.base import Move
 
 
 def expectiminimax(
@@ -56,3 +57,17 @@ def expectiminimax(
         return v
 
     return value(state, depth)
+
+
+def expectiminimax_decision(game: SearchGame[S], state: S, depth: int) -> tuple[Move, float]:
+    """The root form: the move MAX plays at `state` and its value, the first best in the
+    game's order (no move at a chance node: dice decide there, the value is theirs)."""
+    if game.to_move(state) == CHANCE:
+        return None, expectiminimax(game, state, depth)
+    best_move: Move = None
+    best = -math.inf
+    for a in game.actions(state):
+        v = expectiminimax(game, game.result(state, a), depth - 1)
+        if v > best:
+            best_move, best = a, v
+    return best_move, best

@@ -222,7 +222,7 @@ class TextbookGame:
         """A node's exact value for MAX, searched unwatched in the game's order over a memo
         (heuristic leaves unclamped): what best-first ordering sorts by."""
         oracle = _OracleGame(self)
-        return expectiminimax(oracle, position, position.remaining, oracle)
+        return expectiminimax(oracle, position, position.remaining, observer=oracle)
 
 
 class _OracleGame(Quiet):

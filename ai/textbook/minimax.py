@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from plyground.ai.textbook.observer import MAX, QUIET, Observer, S, SearchGame
+from plyground.games.base import Move
 
 
 def minimax(game: SearchGame[S], state: S, depth: int, observer: Observer[S] = QUIET) -> float:
@@ -43,3 +44,16 @@ def minimax(game: SearchGame[S], state: S, depth: int, observer: Observer[S] = Q
         return v
 
     return value(state, depth)
+
+
+def minimax_decision(game: SearchGame[S], state: S, depth: int) -> tuple[Move, float]:
+    """MINIMAX-DECISION: the move MAX plays at `state` and its value, `depth` decisions
+    ahead: the move whose position MIN-VALUE rates highest (the first such in the game's
+    order)."""
+    best_move: Move = None
+    best = -math.inf
+    for a in game.actions(state):
+        v = minimax(game, game.result(state, a), depth - 1)
+        if v > best:
+            best_move, best = a, v
+    return best_move, best

@@ -289,7 +289,7 @@ def trace(
         watchers.insert(0, view.memo)
     try:
         watching = watchers[0] if len(watchers) == 1 else Observers(*watchers)
-        SEARCHES[algorithm](view, view.start(depth), depth, watching)
+        SEARCHES[algorithm](view, view.start(depth), depth, observer=watching)
     except OrderTooCostly as too_costly:
         raise TraceTooLarge(
             f"finding the best order needs more than {view.order_budget:,} "

@@ -86,7 +86,7 @@ def _ghosts(
     builder = _GhostBuilder(pruned, view, cut)
     child = Position(state.play(move), UNLIMITED_DEPTH, cut.ply + 1, move)
     if pruned.valued:
-        expectiminimax(view, child, UNLIMITED_DEPTH, builder)
+        expectiminimax(view, child, UNLIMITED_DEPTH, observer=builder)
     else:  # a game position: only the skipped move itself (no search the algorithm made)
         builder.enter(child, 0, 0.0, 0.0)
     return builder.top

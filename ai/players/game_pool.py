@@ -16,12 +16,14 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import process as futures_process
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from plyground.games.spawned import register_games, registered_games
 
@@ -137,17 +139,32 @@ def terminal_signals_held() -> Iterator[None]:
     them): a process started here keeps them blocked from its first instruction, so a
     terminal's signal to the whole process group reaches only the parent, which reports
     and stops the pool; a worker still starting up would otherwise print a traceback.  (A
-    blocked signal stays blocked in a child; the parent's own is delivered after.)"""
+    blocked signal stays blocked in a child; the parent's own is delivered after.)
+
+    Blocking holds them for this thread only: the system may hand a signal to another
+    thread (a progress display's, say), and Python would still interrupt this one in the
+    middle of starting a worker.  So here the signals' handlers only note them too, and one
+    noted is raised again once the block is left."""
     block = getattr(signal, "pthread_sigmask", None)  # none on Windows
     held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
     if block is None:
         yield
         return
+    noted: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in held:
+            handlers[number] = signal.getsignal(number)
+            signal.signal(number, lambda signum, frame: noted.append(signum))
     before = block(signal.SIG_BLOCK, held)
     try:
         yield
     finally:
         block(signal.SIG_SETMASK, before)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(noted):
+            signal.raise_signal(number)
 
 
 def _new_pool(jobs: int) -> ProcessPoolExecutor:
@@ -175,6 +192,14 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(5)
+    # Its manager thread ends once the workers are gone; then forget its wake-up pipe, which
+    # CPython's exit hook would otherwise write to after it was closed (a traceback at exit).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(5)
+        wakeups = getattr(futures_process, "_threads_wakeups", None)
+        if wakeups is not None and not manager.is_alive():
+            wakeups.pop(manager, None)
 
 
 def start_worker(factories: tuple[tuple[str, str], ...]) -> None:

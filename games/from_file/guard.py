@@ -76,7 +76,17 @@ class _Watch:
         if self.on:
             return
         self.on = True
-        threading.Thread(target=self._run, name="game-file-watch", daemon=True).start()
+        # The thread starts with Ctrl+C and a hang-up blocked, so the system delivers them to
+        # the main thread: one delivered to this thread would interrupt the main thread at
+        # any point, even where it holds them (starting a worker: `terminal_signals_held`).
+        block = getattr(signal, "pthread_sigmask", None)  # none on Windows
+        held = {getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)}
+        before = block(signal.SIG_BLOCK, held) if block is not None else None
+        try:
+            threading.Thread(target=self._run, name="game-file-watch", daemon=True).start()
+        finally:
+            if block is not None and before is not None:
+                block(signal.SIG_SETMASK, before)
 
     def _run(self) -> None:
         while True:

@@ -33,7 +33,7 @@ CASES: tuple[tuple[str, str, str, int], ...] = (
     ("aima", "aima3.games:TicTacToe", "", 5),
     ("aima", "aima3.games:TicTacToe", "", 9),
     ("aima", "aima3.games:ConnectFour", "", 4),
-    ("aima", "aima3.games:ConnectFour", "", 6),
+    ("aima", "aima3.games:ConnectFour", "", 9),
 )
 """(framework, game, moves from the start, depth): each game at a depth a few milliseconds deep
 (where the whole call's fixed cost shows) and at one a move in a game would use."""

@@ -21,7 +21,8 @@ from plyground.gui.widgets import drawing
 
 if TYPE_CHECKING:
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.setup.scene import SetupScene
+    from plyground.games.base import Game
+    from plyground.gui.setup.form import SetupForm
 
 RANDOMNESS_MAX = 2.0
 """The custom randomness slider's range (`ai.players.players.PlayerConfig` allows 0-2)."""
@@ -56,34 +57,41 @@ def cost_warning(
     return f"{what} may take a while ({size}). A time limit such as 5 s keeps moves quick."
 
 
-def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
-    """Algorithm, depth, heuristic, time limit and randomness for side `index`, and a note."""
-    m = scene.app.metrics
-    side = scene.sides[index]
-    game = scene.game
-    card = scene.card_rects[index]
+def build(
+    form: SetupForm,
+    side: SideSetup,
+    index: int,
+    game: Game[Any],
+    algorithms: list[str],
+    rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+    y: int,
+) -> None:
+    """Algorithm, depth, heuristic, time limit and randomness for side `index` (its card,
+    the card's inner area and the fields' column: `rects`), and a note."""
+    card, inner, field = rects
+    m = form.metrics
     custom = side.custom
     limit_text = next((t for t, v in TIME_LIMITS if v == custom.time_limit), TIME_LIMITS[0][0])
-    algorithms = [ALGORITHM_NAMES[a] for a in scene.algorithms]
+    titles = [ALGORITHM_NAMES[a] for a in algorithms]
     heuristic_name = custom.heuristic or game.default_heuristic
-    heuristics, shown = from_file.heuristic_options(scene, side)
+    heuristics, shown = from_file.heuristic_options(side, game)
     rows: list[tuple[str, Any]] = [
         (
             "Algorithm",
-            lambda r: scene.dropdown(
-                algorithms, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index
+            lambda r: form.dropdown(
+                titles, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index
             ),
         ),
-        ("Depth", lambda r: depth_slider(scene, r, side, index)),
+        ("Depth", lambda r: depth_slider(form, r, side, index)),
         (
             "Heuristic",
-            lambda r: scene.dropdown(heuristics, shown, r, "heuristic", index),
+            lambda r: form.dropdown(heuristics, shown, r, "heuristic", index),
         ),
         (
             "Time limit",
-            lambda r: scene.dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
+            lambda r: form.dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
         ),
-        ("Randomness", lambda r: randomness_slider(scene, r, side, index)),
+        ("Randomness", lambda r: randomness_slider(form, r, side, index)),
     ]
     # Build bottom-up so each drop-down's list is drawn above the fields below it.
     placed = []
@@ -92,13 +100,13 @@ def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect,
         y += m.button_h + m.gap
     for (label, rect), (_, make) in reversed(list(zip(placed, rows, strict=False))):
         make(rect)
-        scene.field_labels.append((index, label, (inner.x, rect.centery)))
+        form.field_labels.append((index, label, (inner.x, rect.centery)))
     heuristic = game.heuristics.get(heuristic_name)
     note = heuristic.description if heuristic is not None else ""
     if is_heuristic_file(heuristic_name):
         note = f"evaluate(state) from {shown}, run in a worker process."
     dice = "Depth counts player decisions; dice rolls do not use it up."
-    scene.descriptions.append(
+    form.descriptions.append(
         (
             pygame.Rect(inner.x, y, inner.width, card.bottom - y),
             [note, dice if game.stochastic else ""],
@@ -106,39 +114,39 @@ def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect,
     )
 
 
-def depth_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+def depth_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
     """The search depth, 1 to MAX_DEPTH, with its number beside it."""
-    value_w = scene.app.metrics.px(34)
-    slider = scene.add(
+    value_w = form.metrics.px(34)
+    slider = form.add(
         pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
             shown_depth(side.custom),
             (1, MAX_DEPTH),
-            scene.manager,
+            form.manager,
             click_increment=1,
         )
     )
-    scene.ids[slider] = ("depth", index)
-    scene.depth_values.append(
+    form.ids[slider] = ("depth", index)
+    form.depth_values.append(
         (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
     )
 
 
-def randomness_slider(scene: SetupScene, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+def randomness_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
     """How much each move's value is jittered, 0 to RANDOMNESS_MAX."""
-    value_w = scene.app.metrics.px(40)
-    slider = scene.add(
+    value_w = form.metrics.px(40)
+    slider = form.add(
         pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
             min(side.custom.randomness, RANDOMNESS_MAX),
             (0.0, RANDOMNESS_MAX),
-            scene.manager,
+            form.manager,
             click_increment=RANDOMNESS_STEP,
         )
     )
     slider.set_tooltip("Each move's value is jittered by up to this much (0: always the best)")
-    scene.ids[slider] = ("randomness", index)
-    scene.randomness_values.append(
+    form.ids[slider] = ("randomness", index)
+    form.randomness_values.append(
         (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
     )
 
@@ -170,24 +178,22 @@ def changed(config: PlayerConfig, field: str, value: Any) -> PlayerConfig:
     raise ValueError(f"a Custom AI has no field {field!r}")
 
 
-def side_warning(scene: SetupScene, index: int) -> str:
-    """The cost warning for side `index` when it is a Custom AI ("" otherwise), cached."""
-    side = scene.sides[index]
+def side_warning(side: SideSetup, game: Game[Any], known: dict[tuple[Any, ...], str]) -> str:
+    """The cost warning for `side` when it is a Custom AI ("" otherwise), kept in `known`."""
     if not side.is_ai or side.preset != CUSTOM:
         return ""
     key = (side.custom.algorithm, side.custom.depth, side.custom.time_limit)
-    if key not in scene.cost_warnings:
-        scene.cost_warnings[key] = cost_warning(scene.game.initial_state(), *key)
-    return str(scene.cost_warnings[key])
+    if key not in known:
+        known[key] = cost_warning(game.initial_state(), *key)
+    return str(known[key])
 
 
-def warning_box(scene: SetupScene, index: int) -> tuple[pygame.Rect, list[str]] | None:
-    """Where side `index`'s cost warning goes (the bottom of its card), and its lines."""
-    text = side_warning(scene, index)
-    if not text or index >= len(scene.card_rects):
+def warning_box(form: SetupForm, index: int, text: str) -> tuple[pygame.Rect, list[str]] | None:
+    """Where side `index`'s cost warning `text` goes (the bottom of its card), and its lines."""
+    if not text or index >= len(form.card_rects):
         return None
-    m = scene.app.metrics
-    card = scene.card_rects[index]
+    m = form.metrics
+    card = form.card_rects[index]
     size = m.font_size(14)
     width = card.width - 2 * m.gap - m.px(24)
     lines = drawing.wrap(text, width, size)
@@ -196,22 +202,23 @@ def warning_box(scene: SetupScene, index: int) -> tuple[pygame.Rect, list[str]] 
     return box, lines
 
 
-def text_bottom(scene: SetupScene, rect: pygame.Rect) -> int:
-    """How far a card's description may go: above the card's cost warning, if any."""
-    for index, card in enumerate(scene.card_rects):
-        placed = warning_box(scene, index) if card.contains(rect) else None
+def text_bottom(form: SetupForm, rect: pygame.Rect, warnings: list[str]) -> int:
+    """How far a card's description may go: above the card's cost warning (`warnings`: each
+    side's), if any."""
+    for index, card in enumerate(form.card_rects):
+        placed = warning_box(form, index, warnings[index]) if card.contains(rect) else None
         if placed is not None:
-            return min(int(rect.bottom), int(placed[0].y - scene.app.metrics.px(4)))
+            return min(int(rect.bottom), int(placed[0].y - form.metrics.px(4)))
     return int(rect.bottom)
 
 
-def draw_warnings(surface: pygame.Surface, scene: SetupScene) -> None:
+def draw_warnings(surface: pygame.Surface, form: SetupForm, warnings: list[str]) -> None:
     """Each Custom AI card's cost warning, in a box at the bottom of the card."""
-    m = scene.app.metrics
+    m = form.metrics
     size = m.font_size(14)
     line_h = round(size * 1.4)
-    for index in range(len(scene.card_rects)):
-        placed = warning_box(scene, index)
+    for index in range(len(form.card_rects)):
+        placed = warning_box(form, index, warnings[index])
         if placed is None:
             continue
         box, lines = placed
@@ -228,13 +235,13 @@ def draw_warnings(surface: pygame.Surface, scene: SetupScene) -> None:
             drawing.draw_text(surface, line, pos, size, theme.WARNING)
 
 
-def draw_values(surface: pygame.Surface, scene: SetupScene) -> None:
+def draw_values(surface: pygame.Surface, form: SetupForm, sides: list[SideSetup]) -> None:
     """The field labels and the numbers beside the depth and randomness sliders."""
-    m = scene.app.metrics
-    for _, label, pos in scene.field_labels:
+    m = form.metrics
+    for _, label, pos in form.field_labels:
         drawing.draw_text(surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
-    numbers = [(r, str(shown_depth(scene.sides[i].custom))) for i, r in scene.depth_values]
-    numbers += [(r, f"{scene.sides[i].custom.randomness:g}") for i, r in scene.randomness_values]
+    numbers = [(r, str(shown_depth(sides[i].custom))) for i, r in form.depth_values]
+    numbers += [(r, f"{sides[i].custom.randomness:g}") for i, r in form.randomness_values]
     for rect, text in numbers:
         drawing.draw_text(
             surface, text, rect.center, m.font_size(16), theme.TEXT, "semibold", anchor="center"

@@ -14,7 +14,7 @@ per file version, a large file in a helper process while the window keeps drawin
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,13 +28,13 @@ from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuris
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.games import capabilities
 from plyground.games.base import Game
-from plyground.gui import theme
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 from plyground.gui.widgets.drawing import displayable
 
 if TYPE_CHECKING:
-    from plyground.gui.setup.scene import SetupScene
+    from plyground.gui.scenes.base import Scene
+    from plyground.gui.setup.form import SetupForm
 
 BROWSE = "Browse…"
 
@@ -78,30 +78,38 @@ def describe(
     ]
 
 
-def build(scene: SetupScene, index: int, inner: pygame.Rect, field: pygame.Rect, y: int) -> None:
-    """The file's path, Browse…, and what the file is."""
-    m = scene.app.metrics
-    side = scene.sides[index]
+def build(
+    form: SetupForm,
+    side: SideSetup,
+    index: int,
+    game: Game[Any],
+    rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+    y: int,
+    redraw: Callable[[], None],
+) -> None:
+    """The file's path, Browse…, and what the file is (`rects`: the card, its inner area and
+    the fields' column; `redraw` asks for a frame once a large file has been read)."""
+    card, inner, field = rects
+    m = form.metrics
     browse_w = m.px(96)
     rect = pygame.Rect(field.x, y, field.width - browse_w - m.gap, m.button_h)
-    entry = scene.add(pygame_gui.elements.UITextEntryLine(rect, scene.manager))
+    entry = form.add(pygame_gui.elements.UITextEntryLine(rect, form.manager))
     entry.set_text(displayable(side.agent))
     entry.set_tooltip("A .py file with choose(state), or kaggle:file.py for a Kaggle agent")
-    scene.ids[entry] = ("agent_path", index)
-    scene.field_labels.append((index, "File", (inner.x, rect.centery)))
-    scene._button(
+    form.ids[entry] = ("agent_path", index)
+    form.field_labels.append((index, "File", (inner.x, rect.centery)))
+    form.button(
         pygame.Rect(rect.right + m.gap, y, browse_w, m.button_h), BROWSE, "agent_browse", index
     )
     y += m.button_h + m.gap
-    card = scene.card_rects[index]
     lines: list[str] = []
 
     def read() -> None:  # a large file read in the helper process: the card says so now
-        lines[:] = describe(side, scene.game)
-        scene.app.request_frame()
+        lines[:] = describe(side, game)
+        redraw()
 
-    lines[:] = describe(side, scene.game, read)
-    scene.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
+    lines[:] = describe(side, game, read)
+    form.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
 def spec_for(path: str, game: Game[Any]) -> str:
@@ -115,59 +123,68 @@ def spec_for(path: str, game: Game[Any]) -> str:
     return path
 
 
-def browse(scene: SetupScene, index: int, target: str) -> None:
-    """Open a dialog for a .py file for side `index`'s agent or heuristic (`target`)."""
+def browse(scene: Scene, target: str) -> Any:
+    """A dialog (on `scene`) for a .py file: the agent's or the heuristic's (`target`)."""
     from plyground.gui.scenes.file_dialog import open_dialog
 
     title = "Choose your agent's file" if target == "agent" else "Choose your heuristic's file"
-    dialog = open_dialog(scene, title, Path.cwd(), {".py"}, existing_only=True)
-    vars(scene)["file_target"] = (dialog, index, target)
+    return open_dialog(scene, title, Path.cwd(), {".py"}, existing_only=True)
 
 
-def handle(scene: SetupScene, event: pygame.event.Event) -> bool:
-    """The events of the file fields and the dialog; True when one was used."""
-    target = getattr(scene, "file_target", None)
-    if target is not None and getattr(event, "ui_element", None) is target[0]:
+@dataclass
+class FileAnswer:
+    """What the file fields made of an event: whether they used it, and what the screen does
+    next (lay out again, open the dialog for side `browse[0]`'s `browse[1]`, or close it)."""
+
+    used: bool = False
+    rebuild: bool = False
+    browse: tuple[int, str] | None = None
+    dialog_done: bool = False
+
+
+def handle(
+    event: pygame.event.Event,
+    ids: dict[Any, tuple[str, int]],
+    sides: list[SideSetup],
+    game: Game[Any],
+    dialog: tuple[Any, int, str] | None,
+) -> FileAnswer:
+    """The events of the file fields and of the open `dialog` (its widget, side, target);
+    the sides change here, the screen acts on the answer."""
+    if dialog is not None and getattr(event, "ui_element", None) is dialog[0]:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            _, index, what = target
-            side = scene.sides[index]
+            _, index, what = dialog
+            side = sides[index]
             if what == "agent":
-                side.agent = spec_for(event.text, scene.game)
+                side.agent = spec_for(event.text, game)
             else:
                 side.custom = replace(side.custom, heuristic=event.text)
-            vars(scene)["file_target"] = None
-            scene.rebuild()
-            return True
+            return FileAnswer(used=True, rebuild=True, dialog_done=True)
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
-            vars(scene)["file_target"] = None
-            return True
-        return False
-    action, index = scene.ids.get(getattr(event, "ui_element", None), ("", -1))
+            return FileAnswer(used=True, dialog_done=True)
+        return FileAnswer()
+    action, index = ids.get(getattr(event, "ui_element", None), ("", -1))
     if action == "agent_path" and event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-        scene.sides[index].agent = event.text.strip()
-        return True
+        sides[index].agent = event.text.strip()
+        return FileAnswer(used=True)
     if action == "agent_path" and event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
-        scene.sides[index].agent = event.text.strip()
-        scene.rebuild()
-        return True
+        sides[index].agent = event.text.strip()
+        return FileAnswer(used=True, rebuild=True)
     if action == "agent_browse" and event.type == pygame_gui.UI_BUTTON_PRESSED:
-        browse(scene, index, "agent")
-        return True
+        return FileAnswer(used=True, browse=(index, "agent"))
     if action == "heuristic" and event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-        side = scene.sides[index]
+        side = sides[index]
         if event.text == FROM_FILE:
-            browse(scene, index, "heuristic")
-            return True
+            return FileAnswer(used=True, browse=(index, "heuristic"))
         chosen = side.custom.heuristic
         if is_heuristic_file(chosen) and event.text == Path(str(chosen)).name:
-            return True  # the file already chosen
-    return False
+            return FileAnswer(used=True)  # the file already chosen
+    return FileAnswer()
 
 
-def heuristic_options(scene: SetupScene, side: SideSetup) -> tuple[list[str], str]:
+def heuristic_options(side: SideSetup, game: Game[Any]) -> tuple[list[str], str]:
     """A Custom AI's heuristic choices (the game's, the file in use, From a file…) and the
     one shown."""
-    game = scene.game
     options = list(game.heuristics)
     shown = side.custom.heuristic or game.default_heuristic
     if is_heuristic_file(shown):
@@ -176,13 +193,13 @@ def heuristic_options(scene: SetupScene, side: SideSetup) -> tuple[list[str], st
     return [*options, FROM_FILE], shown
 
 
-def problems(scene: SetupScene) -> str:
+def problems(sides: list[SideSetup], game: Game[Any]) -> str:
     """Why Start cannot begin: a side from a file that cannot play ("" when all can)."""
-    for side in scene.sides:
+    for side in sides:
         if side.kind != AI:
             continue
         if side.preset == FROM_FILE:
-            problem = agent_problem(side, scene.game)
+            problem = agent_problem(side, game)
             if problem:
                 return problem
         elif is_heuristic_file(side.custom.heuristic):
@@ -193,11 +210,3 @@ def problems(scene: SetupScene) -> str:
             if problem:
                 return problem
     return ""
-
-
-def refuse_start(scene: SetupScene) -> bool:
-    """Say why Start cannot begin, if it cannot (True: refused)."""
-    problem = problems(scene)
-    if problem:
-        scene.app.toast(f"Cannot start: {problem}", theme.DANGER, seconds=6)
-    return bool(problem)

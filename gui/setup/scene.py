@@ -26,10 +26,10 @@ from plyground.gui.describe import (
 from plyground.gui.scenes.base import Scene
 from plyground.gui.setup import custom_ai, description_text, from_file, volume
 from plyground.gui.setup.custom_ai import cost_warning as cost_warning
+from plyground.gui.setup.form import SetupForm
 from plyground.gui.storage import settings
 from plyground.gui.storage.settings import AI, CUSTOM, FROM_FILE, HUMAN, SideSetup
 from plyground.gui.widgets import drawing, focus
-from plyground.gui.widgets.drop_down import drop_down
 
 if TYPE_CHECKING:  # for annotations: the app imports every scene
     from plyground.gui.app import App
@@ -64,15 +64,15 @@ class SetupScene(Scene):
         self.options = dict(app.settings.options_for(game_name))
         """The game's option values being chosen (stored on Start or Back)."""
         self.seed_text = str(app.settings.seed)
-        self.ids: dict[Any, tuple[str, int]] = {}
-        self.descriptions: list[tuple[pygame.Rect, list[str]]] = []
-        self.card_rects: list[pygame.Rect] = []
+        self.form = self._new_form()
+        """This layout's widgets, what each means and the texts beside them (the helpers
+        build into it: `gui.setup.form`)."""
         self.cost_warnings: dict[tuple[Any, ...], str] = {}
+        self.file_dialog: tuple[Any, int, str] | None = None
+        """The open file dialog, the side it is for and what it picks ("agent", "heuristic")."""
         self.focus = focus.Focus()
         self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
         self.option_values: list[tuple[str, pygame.Rect]] = []
-        self.volume_label: tuple[int, int] | None = None
-        self.volume_value: pygame.Rect | None = None
         self.presets = settings.preset_names(game_name)
         self.algorithms = list(algorithms_for(self.factory))
         for side in self.sides:
@@ -86,55 +86,14 @@ class SetupScene(Scene):
 
     # -- layout ---------------------------------------------------------------------
 
-    def _button(
-        self,
-        rect: pygame.Rect,
-        text: str,
-        action: str,
-        index: int = -1,
-        selected: bool = False,
-        primary: bool = False,
-        tip: str | None = None,
-    ) -> pygame_gui.elements.UIButton:
-        """A button whose presses come back as (`action`, `index`)."""
-        object_id = "#primary" if primary else ("#selected" if selected else None)
-        button = self.add(
-            pygame_gui.elements.UIButton(
-                rect, text, self.manager, object_id=object_id, tool_tip_text=tip
-            )
-        )
-        self.ids[button] = (action, index)
-        return button  # type: ignore[no-any-return]
-
-    def dropdown(
-        self,
-        options: list[str],
-        current: str,
-        rect: pygame.Rect,
-        action: str,
-        index: int = -1,
-        up: bool = False,
-    ) -> None:
-        """A drop-down of `options` showing `current`; its changes come back as `action`."""
-        if current not in options:
-            current = options[0]
-        menu = self.add(
-            drop_down(
-                list[str | tuple[str, str]](options),
-                current,
-                rect,
-                self.manager,
-                object_id="#dropup" if up else None,
-            )
-        )
-        self.ids[menu] = (action, index)
+    def _new_form(self) -> SetupForm:
+        return SetupForm(self.manager, self.app.metrics, self.add)
 
     def build(self) -> None:
         """Matchup buttons, one card per side, game options and Start/Back."""
         m = self.app.metrics
         w, h = self.app.size
-        self.ids.clear()
-        self.descriptions = []
+        form = self.form = self._new_form()
         top = m.pad + m.font_size(34) + m.px(34)
         row_h = m.button_h
         # One-click matchups.
@@ -145,7 +104,7 @@ class SetupScene(Scene):
         x = (w - total) // 2
         kinds = (self.sides[0].kind, self.sides[1].kind)
         for (label, pair), bw in zip(MATCHUPS, widths, strict=False):
-            self._button(
+            form.button(
                 pygame.Rect(x, top, bw, row_h),
                 label,
                 "matchup",
@@ -171,22 +130,22 @@ class SetupScene(Scene):
         card_h = min(room, max(wanted, m.px(300)))
         cards_top = room_top + (room - card_h) // 4
         left = (w - (2 * card_w + m.pad)) // 2
-        self.card_rects = [
+        form.card_rects = [
             pygame.Rect(left + i * (card_w + m.pad), cards_top, card_w, card_h) for i in range(2)
         ]
-        for index, (card, side) in enumerate(zip(self.card_rects, self.sides, strict=False)):
+        for index, (card, side) in enumerate(zip(form.card_rects, self.sides, strict=False)):
             self._build_side(index, card, side)
         # Bottom bar.
         back = pygame.Rect(m.pad, bottom_bar, m.px(130), m.button_h)
-        self._button(back, "Cancel" if self.editing else "Back", "back")
+        form.button(back, "Cancel" if self.editing else "Back", "back")
         start = pygame.Rect(0, bottom_bar, m.px(180), m.button_h)
         start.right = w - m.pad
-        self._button(start, "Apply" if self.editing else "Start game", "start", primary=True)
+        form.button(start, "Apply" if self.editing else "Start game", "start", primary=True)
         self.bottom_labels = []
         self.option_values = []
         if not self.editing:
             self._build_options(back.right + m.pad, start.x - m.pad, bottom_bar)
-        volume.build(self, back, start)
+        volume.build(form, back, start, self.editing, self.app.settings.sound_volume, w)
 
     def _build_options(self, left: int, right: int, y: int) -> None:
         """One slider per game option, and the seed where dice roll or two AIs play a series,
@@ -210,7 +169,7 @@ class SetupScene(Scene):
                 )
             )
             slider.set_tooltip(f"{option.title}: {option.help} ({option.minimum}-{option.maximum})")
-            self.ids[slider] = ("option", self.factory.options.index(option))
+            self.form.ids[slider] = ("option", self.factory.options.index(option))
             self.bottom_labels.append((option.title, (x, rect.centery)))
             value_rect = pygame.Rect(rect.right, y, value_w, m.button_h)
             self.option_values.append((option.name, value_rect))
@@ -225,22 +184,23 @@ class SetupScene(Scene):
             entry.set_allowed_characters("numbers")
             entry.set_text_length_limit(9)
             entry.set_tooltip(SEED_TIPS[bool(self.factory.stochastic)])
-            self.ids[entry] = ("seed", -1)
+            self.form.ids[entry] = ("seed", -1)
             self.bottom_labels.append(("Seed", (x, rect.centery)))
 
     def _build_side(self, index: int, card: pygame.Rect, side: SideSetup) -> None:
         m = self.app.metrics
+        form = self.form
         inner = card.inflate(-2 * m.gap - m.px(8), 0)
         y = card.y + m.px(58)
         half = (inner.width - m.gap) // 2
-        self._button(
+        form.button(
             pygame.Rect(inner.x, y, half, m.button_h),
             "Human",
             "kind_human",
             index,
             selected=not side.is_ai,
         )
-        self._button(
+        form.button(
             pygame.Rect(inner.x + half + m.gap, y, half, m.button_h),
             "AI",
             "kind_ai",
@@ -249,7 +209,7 @@ class SetupScene(Scene):
         )
         y += m.button_h + m.gap * 2
         if not side.is_ai:
-            self.descriptions.append(
+            form.descriptions.append(
                 (
                     pygame.Rect(inner.x, y, inner.width, card.bottom - y),
                     ["Plays with the mouse or the keyboard.", self._keys_text()],
@@ -258,40 +218,38 @@ class SetupScene(Scene):
             return
         label_w = m.px(102)
         field = pygame.Rect(inner.x + label_w, y, inner.width - label_w, m.button_h)
-        self.dropdown([*self.presets, CUSTOM, FROM_FILE], side.preset, field, "preset", index)
-        self.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
+        form.dropdown([*self.presets, CUSTOM, FROM_FILE], side.preset, field, "preset", index)
+        form.field_labels.append((index, "Difficulty", (inner.x, field.centery)))
         y += m.button_h + m.gap
+        rects = (card, inner, field)
         if side.preset == FROM_FILE:  # the player's own file: gui/setup/from_file.py
-            return from_file.build(self, index, inner, field, y)
+            redraw = self.app.request_frame
+            return from_file.build(form, side, index, self.game, rects, y, redraw)
         if side.preset != CUSTOM:
-            self.descriptions.append(
+            form.descriptions.append(
                 (
                     pygame.Rect(inner.x, y + m.px(4), inner.width, card.bottom - y - m.px(14)),
                     describe_side(side, self.game),
                 )
             )
             return
-        custom_ai.build(self, index, inner, field, y)
+        custom_ai.build(form, side, index, self.game, self.algorithms, rects, y)
+
+    def browse_file(self, index: int, target: str) -> None:
+        """Open the file dialog for side `index`'s agent or heuristic (`target`)."""
+        self.file_dialog = (from_file.browse(self, target), index, target)
 
     def side_warning(self, index: int) -> str:
         """The cost warning for side `index` when it is a Custom AI ("" otherwise)."""
-        return custom_ai.side_warning(self, index)
+        return custom_ai.side_warning(self.sides[index], self.game, self.cost_warnings)
 
-    def enter(self) -> None:
-        """Fresh label lists, then the widgets."""
-        self.field_labels: list[tuple[int, str, tuple[int, int]]] = []
-        self.depth_values: list[tuple[int, pygame.Rect]] = []
-        self.randomness_values: list[tuple[int, pygame.Rect]] = []
-        super().enter()
+    def _warnings(self) -> list[str]:
+        return [self.side_warning(index) for index in range(len(self.sides))]
 
     def clear(self) -> None:
-        """Drop the widgets and the label positions that went with them."""
+        """Drop the widgets and the form that placed them."""
         super().clear()
-        self.field_labels = []
-        self.depth_values = []
-        self.randomness_values = []
-        self.volume_label = None
-        self.volume_value = None
+        self.form = self._new_form()
 
     def _draw_faded_icon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
         """The game's picture, faded, filling a human side's card."""
@@ -322,7 +280,7 @@ class SetupScene(Scene):
 
     def focus_items(self) -> list[focus.Item]:
         """The fields the arrows move between, in build order."""
-        return [(key, element.rect, element) for element, key in self.ids.items()]
+        return [(key, element.rect, element) for element, key in self.form.ids.items()]
 
     def keys_help(self) -> list[tuple[str, str]]:
         """The set-up's keys, then the game's own in play."""
@@ -356,7 +314,14 @@ class SetupScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Widget events, Enter to start and Esc to go back."""
-        if from_file.handle(self, event):  # the file fields and their dialog
+        answer = from_file.handle(event, self.form.ids, self.sides, self.game, self.file_dialog)
+        if answer.dialog_done:
+            self.file_dialog = None
+        if answer.browse is not None:
+            self.browse_file(*answer.browse)
+        if answer.rebuild:
+            self.rebuild()
+        if answer.used:  # the file fields and their dialog
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -371,9 +336,9 @@ class SetupScene(Scene):
                 return True
             return False
         element = getattr(event, "ui_element", None)
-        if element not in self.ids:
+        if element not in self.form.ids:
             return False
-        action, index = self.ids[element]
+        action, index = self.form.ids[element]
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if action == "matchup":
                 for side, kind in zip(self.sides, MATCHUPS[index][1], strict=False):
@@ -435,7 +400,9 @@ class SetupScene(Scene):
         refused with the reason."""
         from plyground.ai.engine.cost import option_refusal
 
-        if from_file.refuse_start(self):  # a side's file cannot play: say why, stay
+        problem = from_file.problems(self.sides, self.game)
+        if problem:  # a side's file cannot play: say why, stay
+            self.app.toast(f"Cannot start: {problem}", theme.DANGER, seconds=6)
             return
         refusal = None if self.editing else option_refusal(self.factory, self.options)
         if refusal is not None:
@@ -472,7 +439,8 @@ class SetupScene(Scene):
             room = w - 2 * m.pad
             text = f"{origin()} · its code runs with your rights, like a script you run"
             size = drawing.fit_size(text, room, m.font_size(14), "regular", 11)
-            top = min(card.y for card in self.card_rects) if self.card_rects else m.px(150)
+            cards = self.form.card_rects
+            top = min(card.y for card in cards) if cards else m.px(150)
             drawing.draw_text(
                 surface,
                 drawing.ellipsize(text, room, size),
@@ -482,7 +450,7 @@ class SetupScene(Scene):
                 anchor="center",
             )
         names = tuple(self.factory.side_names)
-        for index, card in enumerate(self.card_rects):
+        for index, card in enumerate(self.form.card_rects):
             drawing.shadow(surface, card, m.radius, spread=m.px(14))
             drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
             colour = theme.PLAYER_COLOURS[index]
@@ -502,14 +470,17 @@ class SetupScene(Scene):
     def _draw_values(self, surface: pygame.Surface) -> None:
         """The fields' labels and numbers, the volume, the descriptions and warnings."""
         m = self.app.metrics
-        custom_ai.draw_values(surface, self)
-        volume.draw(surface, self)
-        for index, card in enumerate(self.card_rects):
+        form = self.form
+        warnings = self._warnings()
+        custom_ai.draw_values(surface, form, self.sides)
+        volume.draw(surface, form)
+        for index, card in enumerate(form.card_rects):
             if not self.sides[index].is_ai:
                 self._draw_faded_icon(surface, card)
-        for rect, lines in self.descriptions:
-            description_text.draw(surface, rect, lines, custom_ai.text_bottom(self, rect), m)
-        custom_ai.draw_warnings(surface, self)
+        for rect, lines in form.descriptions:
+            bottom = custom_ai.text_bottom(form, rect, warnings)
+            description_text.draw(surface, rect, lines, bottom, m)
+        custom_ai.draw_warnings(surface, form, warnings)
         for text, pos in self.bottom_labels:
             drawing.draw_text(surface, text, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
         for name, rect in self.option_values:

@@ -14,33 +14,31 @@ from plyground.gui.widgets import drawing
 
 if TYPE_CHECKING:
     from plyground.gui.app import App
-    from plyground.gui.setup.scene import SetupScene
+    from plyground.gui.setup.form import SetupForm
 
 
-def build(scene: SetupScene, back: pygame.Rect, start: pygame.Rect) -> None:
-    """The slider: top right, or between Cancel and Apply while editing a running game."""
-    m = scene.app.metrics
+def build(
+    form: SetupForm, back: pygame.Rect, start: pygame.Rect, editing: bool, volume: float, width: int
+) -> None:
+    """The slider at `volume` (0-1): top right of a window `width` wide, or between Cancel
+    and Apply while editing a running game."""
+    m = form.metrics
     label_w, slider_w, value_w = m.px(62), m.px(130), m.px(52)
-    width = label_w + slider_w + value_w
-    if scene.editing:
-        left = (back.right + start.x - width) // 2
+    if editing:
+        left = (back.right + start.x - (label_w + slider_w + value_w)) // 2
         rect = pygame.Rect(left + label_w, back.y, slider_w, m.button_h)
     else:
         rect = pygame.Rect(0, m.pad, slider_w, m.button_h)
-        rect.right = scene.app.size[0] - m.pad - value_w
-    slider = scene.add(
+        rect.right = width - m.pad - value_w
+    slider = form.add(
         pygame_gui.elements.UIHorizontalSlider(
-            rect,
-            round(100 * scene.app.settings.sound_volume),
-            (0, 100),
-            scene.manager,
-            click_increment=10,
+            rect, round(100 * volume), (0, 100), form.manager, click_increment=10
         )
     )
     slider.set_tooltip("Volume of the sound effects (M mutes them while playing)")
-    scene.ids[slider] = ("volume", -1)
-    scene.volume_label = (rect.x - label_w, rect.centery)
-    scene.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
+    form.ids[slider] = ("volume", -1)
+    form.volume_label = (rect.x - label_w, rect.centery)
+    form.volume_value = pygame.Rect(rect.right, rect.y, value_w, rect.height)
 
 
 def set_volume(app: App, volume: float) -> None:
@@ -50,11 +48,11 @@ def set_volume(app: App, volume: float) -> None:
     settings.save(app.settings)
 
 
-def draw(surface: pygame.Surface, scene: SetupScene) -> None:
+def draw(surface: pygame.Surface, form: SetupForm) -> None:
     """'Volume' left of the slider and the level (or 'muted') right of it."""
-    if scene.volume_label is None or scene.volume_value is None:
+    if form.volume_label is None or form.volume_value is None:
         return
-    size = scene.app.metrics.font_size(14)
-    drawing.draw_text(surface, "Volume", scene.volume_label, size, theme.TEXT_DIM, anchor="midleft")
+    size = form.metrics.font_size(14)
+    drawing.draw_text(surface, "Volume", form.volume_label, size, theme.TEXT_DIM, anchor="midleft")
     volume = "muted" if sounds().muted else f"{round(100 * sounds().volume)}%"
-    drawing.draw_text(surface, volume, scene.volume_value.center, size, theme.TEXT, anchor="center")
+    drawing.draw_text(surface, volume, form.volume_value.center, size, theme.TEXT, anchor="center")

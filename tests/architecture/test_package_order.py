@@ -96,3 +96,17 @@ def test_the_play_controller_imports_no_pygame() -> None:
     code = "import sys, plyground.gui.play.controller; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_set_up_helpers_never_see_the_set_up_scene() -> None:
+    """The set-up screen's helpers take a `SetupForm` and the values they read (type-only
+    imports counted): the scene imports them, never the reverse."""
+    modules = project_modules()
+    breaches = [
+        f"{module} imports {name}"
+        for module, path in modules.items()
+        if module.startswith("plyground.gui.setup.") and module != "plyground.gui.setup.scene"
+        for name in _imports(path, module)
+        if name.startswith("plyground.gui.setup.scene")
+    ]
+    assert breaches == []

@@ -100,7 +100,7 @@ def start_game(
             side.preset = role
     app.scene.rebuild()
     app.settings.speed = speed
-    start = next(w for w, (action, _) in app.scene.ids.items() if action == "start")
+    start = next(w for w, (action, _) in app.scene.form.ids.items() if action == "start")
     click(app, start.rect.center)
     assert type(app.scene).__name__ == "PlayScene"
     return app.scene

@@ -168,9 +168,9 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     editor = app.scene
     assert type(editor).__name__ == "SetupScene" and editor.editing
     assert editor.sides[1].preset == CUSTOM
-    algorithm = next(w for w, (action, _) in editor.ids.items() if action == "algorithm")
+    algorithm = next(w for w, (action, _) in editor.form.ids.items() if action == "algorithm")
     choose_option(app, algorithm, "Minimax")
-    apply = next(w for w, (action, _) in editor.ids.items() if action == "start")
+    apply = next(w for w, (action, _) in editor.form.ids.items() if action == "start")
     click_button(app, apply)
     assert app.scene is play and play.controller.history.state.ply == 2, "the game goes on"
     assert (

@@ -110,7 +110,9 @@ def test_a_custom_ais_randomness_is_kept_by_the_settings_and_saves(
     setup = app.scene
     setup.sides[1].kind, setup.sides[1].preset = AI, CUSTOM
     setup.rebuild()
-    slider = next(w for w, (action, i) in setup.ids.items() if action == "randomness" and i == 1)
+    slider = next(
+        w for w, (action, i) in setup.form.ids.items() if action == "randomness" and i == 1
+    )
     assert slider.get_current_value() == 0
     moved = pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=0.34)
     assert setup.handle(moved)

@@ -226,7 +226,7 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
     pump(app, 2)
     assert setup.side_warning(0) == ""
     assert setup.side_warning(1).startswith("Depth 12 cannot finish")
-    start = next(w for w, (action, _) in setup.ids.items() if action == "start")
+    start = next(w for w, (action, _) in setup.form.ids.items() if action == "start")
     click_button(app, start)
     assert _scene_name(app) == "PlayScene"
 

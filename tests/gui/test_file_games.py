@@ -38,7 +38,7 @@ def start(app: Any, sides: tuple[str, str]) -> Any:
             side.preset = role
     app.scene.rebuild()
     app.settings.speed = 0.0
-    button = next(w for w, (action, _) in app.scene.ids.items() if action == "start")
+    button = next(w for w, (action, _) in app.scene.form.ids.items() if action == "start")
     click(app, button.rect.center)
     assert type(app.scene).__name__ == "PlayScene"
     return app.scene

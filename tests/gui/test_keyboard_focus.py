@@ -82,7 +82,7 @@ def test_setup_dropdown_by_keys_and_esc_closes_it_before_leaving(make_app):
     setup.sides[0].preset = setup.presets[0]
     setup.rebuild()
     setup.focus.key = ("preset", 0)
-    menu = next(w for w, key in setup.ids.items() if key == ("preset", 0))
+    menu = next(w for w, key in setup.form.ids.items() if key == ("preset", 0))
     press(app, pygame.K_RETURN, "\r", frames=2)  # Enter opens the focused drop-down
     assert menu.current_state is menu.menu_states["expanded"]
     press(app, pygame.K_DOWN)
@@ -91,7 +91,7 @@ def test_setup_dropdown_by_keys_and_esc_closes_it_before_leaving(make_app):
     assert len(setup.focus.ring_rects(setup.focus_items())) == 2  # the field and its option
     press(app, pygame.K_RETURN, "\r", frames=4)
     assert setup.sides[0].preset == setup.presets[1]
-    menu = next(w for w, key in setup.ids.items() if key == ("preset", 0))
+    menu = next(w for w, key in setup.form.ids.items() if key == ("preset", 0))
     press(app, pygame.K_RETURN, "\r", frames=2)
     assert menu.current_state is menu.menu_states["expanded"]
     press(app, pygame.K_ESCAPE, frames=2)  # Esc closes the list, the screen stays
@@ -106,7 +106,7 @@ def test_custom_ai_fields_are_their_own_module(make_app):
     setup.sides[1].kind = "ai"
     setup.sides[1].preset = "Custom"
     setup.rebuild()
-    actions = {key for key in setup.ids.values()}
+    actions = {key for key in setup.form.ids.values()}
     assert {("algorithm", 1), ("depth", 1), ("heuristic", 1), ("time", 1)} <= actions
     assert custom_ai.snap_randomness(0.337) == 0.35
     pump(app, 2)
@@ -143,7 +143,7 @@ def test_the_seed_box_by_keys_and_esc_gives_the_keys_back(make_app):
     app = make_app()
     setup = _setup(app, "pig")
     setup.focus.key = ("seed", -1)
-    entry = next(w for w, key in setup.ids.items() if key == ("seed", -1))
+    entry = next(w for w, key in setup.form.ids.items() if key == ("seed", -1))
     press(app, pygame.K_RETURN, "\r", frames=2)  # Enter on the box: its text takes the keys
     assert app._typing()
     entry.set_text("")

@@ -220,7 +220,7 @@ def _setup(app: Any, key: str) -> Any:
 def test_option_sliders_come_from_the_game(make_app):
     app = make_app()
     setup = _setup(app, "3")
-    sliders = [w for w, (action, _) in setup.ids.items() if action == "option"]
+    sliders = [w for w, (action, _) in setup.form.ids.items() if action == "option"]
     assert len(sliders) == 1
     slider = sliders[0]
     assert slider.value_range == (10, 1000)
@@ -239,7 +239,7 @@ def test_option_sliders_come_from_the_game(make_app):
 def test_a_game_without_options_has_no_option_widgets(make_app):
     app = make_app()
     setup = _setup(app, "1")
-    assert not [w for w, (action, _) in setup.ids.items() if action in ("option", "seed")]
+    assert not [w for w, (action, _) in setup.form.ids.items() if action in ("option", "seed")]
     assert setup.bottom_labels == []
 
 
@@ -279,14 +279,16 @@ def test_a_fourth_game_gets_a_card_and_a_setup(nim, make_app):
     assert setup.options == {"heap": 7}
     assert [label for label, _ in setup.bottom_labels] == ["Heap"]
     ai_vs_ai = next(
-        w for w, (action, _) in setup.ids.items() if action == "matchup" and w.text == "AI vs AI"
+        w
+        for w, (action, _) in setup.form.ids.items()
+        if action == "matchup" and w.text == "AI vs AI"
     )
     click_button(app, ai_vs_ai)
-    second = next(w for w, (action, i) in setup.ids.items() if action == "preset" and i == 1)
+    second = next(w for w, (action, i) in setup.form.ids.items() if action == "preset" and i == 1)
     choose_option(app, second, "Perfect")
     assert setup.sides[1].preset == "Perfect"
     assert setup.sides[1].player_config("nim").depth is None
-    slider = next(w for w, (action, _) in setup.ids.items() if action == "option")
+    slider = next(w for w, (action, _) in setup.form.ids.items() if action == "option")
     setup.handle(
         pygame.event.Event(
             pygame_gui_event("UI_HORIZONTAL_SLIDER_MOVED"), ui_element=slider, value=12.4

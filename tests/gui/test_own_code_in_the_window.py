@@ -131,10 +131,10 @@ def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
     kaggle.write_text(KAGGLE_LEFTMOST)
     app = make_app()
     setup = set_up_from_files(app, "connect4", (str(first), f"kaggle:{kaggle}"))
-    entries = [w for w, (action, _) in setup.ids.items() if action == "agent_path"]
+    entries = [w for w, (action, _) in setup.form.ids.items() if action == "agent_path"]
     assert [e.get_text() for e in entries] == [str(first), f"kaggle:{kaggle}"]
     app.settings.speed = 0.0
-    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    click(app, next(w for w, (a, _) in setup.form.ids.items() if a == "start").rect.center)
     play = app.scene
     assert type(play).__name__ == "PlayScene"
     assert wait_until(app, lambda: play.controller.recorded, 60)
@@ -169,7 +169,7 @@ def test_a_failing_file_forfeits_the_game_in_the_window(
     app = make_app()
     setup = set_up_from_files(app, "tictactoe", (str(first), str(broken)))
     app.settings.speed = 0.0
-    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    click(app, next(w for w, (a, _) in setup.form.ids.items() if a == "start").rect.center)
     play = app.scene
     assert wait_until(app, lambda: bool(play.controller.forfeited), 60)
     assert (
@@ -190,7 +190,7 @@ def test_start_refuses_a_file_that_cannot_play(
 
     app = make_app()
     setup = set_up_from_files(app, "tictactoe", (str(tmp_path / "missing.py"), "hard.py"))
-    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    click(app, next(w for w, (a, _) in setup.form.ids.items() if a == "start").rect.center)
     assert app.scene is setup
     assert any("no such file" in toast.text for toast in app.toasts)
 
@@ -230,8 +230,8 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     setup = set_up_from_files(app, "connect4", ("", ""))
 
     def pick(index: int, target: str, path: Path) -> None:
-        from_file.browse(setup, index, target)
-        dialog = setup.file_target[0]
+        setup.browse_file(index, target)
+        dialog = setup.file_dialog[0]
         event = pygame.event.Event(
             pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog, text=str(path)
         )
@@ -241,15 +241,15 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     pick(0, "agent", plain)
     pick(1, "agent", kaggle)  # no choose(): a Kaggle agent where the game has the format
     assert [side.agent for side in setup.sides] == [str(plain), f"kaggle:{kaggle}"]
-    assert from_file.problems(setup) == ""
+    assert from_file.problems(setup.sides, setup.game) == ""
     setup.sides[1].preset = CUSTOM
     setup.rebuild()
     pick(1, "heuristic", heuristic)
     assert setup.sides[1].custom.heuristic == str(heuristic)
-    options, shown = from_file.heuristic_options(setup, setup.sides[1])
+    options, shown = from_file.heuristic_options(setup.sides[1], setup.game)
     assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
     setup.sides[1].custom = replace(setup.sides[1].custom, heuristic=str(tmp_path / "gone.py"))
-    assert "no such file" in from_file.problems(setup)
+    assert "no such file" in from_file.problems(setup.sides, setup.game)
 
 
 @pytest.mark.slow
@@ -289,7 +289,6 @@ def test_file_dialogs_take_typing_at_once_and_list_a_students_folders_first(
     make_app: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from plyground.gui.scenes.file_dialog import folder_listing
-    from plyground.gui.setup import from_file
     from plyground.gui.widgets import focus
 
     for name in (".git", ".venv", ".ci", "__pycache__", "build", "agents", "Week 3"):
@@ -301,8 +300,8 @@ def test_file_dialogs_take_typing_at_once_and_list_a_students_folders_first(
     monkeypatch.chdir(tmp_path)
     app = make_app()
     setup = set_up_from_files(app, "connect4", ("", ""))
-    from_file.browse(setup, 0, "agent")
-    dialog = setup.file_target[0]
+    setup.browse_file(0, "agent")
+    dialog = setup.file_dialog[0]
     assert focus.typing(app.manager)  # the path field has the keyboard
     assert dialog.file_path_text_line in (app.manager.get_focus_set() or ())
     from driving import click_button, start_game

@@ -42,7 +42,9 @@ def test_setup_matchups_are_one_click(make_app):
         ("Human vs AI", ("human", "ai")),
     ):
         button = next(
-            w for w, (action, _) in setup.ids.items() if action == "matchup" and w.text == label
+            w
+            for w, (action, _) in setup.form.ids.items()
+            if action == "matchup" and w.text == label
         )
         click_button(app, button)
         assert tuple(side.kind for side in setup.sides) == kinds
@@ -54,21 +56,21 @@ def test_setup_custom_ai_fields(make_app):
     press(app, pygame.K_2, "2")
     setup = app.scene
     preset_menu = next(
-        w for w, (action, index) in setup.ids.items() if action == "preset" and index == 1
+        w for w, (action, index) in setup.form.ids.items() if action == "preset" and index == 1
     )
     choose_option(app, preset_menu, "Custom")
     assert setup.sides[1].preset == "Custom"
-    algorithm_menu = next(w for w, (action, _) in setup.ids.items() if action == "algorithm")
+    algorithm_menu = next(w for w, (action, _) in setup.form.ids.items() if action == "algorithm")
     choose_option(app, algorithm_menu, "Minimax")
     assert setup.sides[1].custom.algorithm == "minimax"
-    heuristic_menu = next(w for w, (action, _) in setup.ids.items() if action == "heuristic")
+    heuristic_menu = next(w for w, (action, _) in setup.form.ids.items() if action == "heuristic")
     choose_option(app, heuristic_menu, "centre")
     assert setup.sides[1].custom.heuristic == "centre"
-    time_menu = next(w for w, (action, _) in setup.ids.items() if action == "time")
+    time_menu = next(w for w, (action, _) in setup.form.ids.items() if action == "time")
     choose_option(app, time_menu, "1 s")
     assert setup.sides[1].custom.time_limit == 1.0
     description = setup.game.heuristics["centre"].description
-    assert any(description in lines for _, lines in setup.descriptions)
+    assert any(description in lines for _, lines in setup.form.descriptions)
     config = setup.sides[1].player_config("connect4")
     assert (config.algorithm, config.heuristic, config.time_limit) == ("minimax", "centre", 1.0)
 

@@ -45,9 +45,9 @@ def test_every_preset_text_fits_its_card(size: tuple[int, int], game: str) -> No
         app = setup_app(size, game, preset)
         try:
             scene, m = app.scene, app.metrics
-            assert len(scene.descriptions) == 2
-            for rect, lines in scene.descriptions:
-                card = next(c for c in scene.card_rects if c.collidepoint(rect.topleft))
+            assert len(scene.form.descriptions) == 2
+            for rect, lines in scene.form.descriptions:
+                card = next(c for c in scene.form.card_rects if c.collidepoint(rect.topleft))
                 assert rect.bottom <= card.bottom
                 sizes = description_text.fit(lines, rect.width, rect.height, m)
                 needed = description_text.height(lines, rect.width, sizes, m)
@@ -62,7 +62,7 @@ def test_every_preset_text_fits_its_card(size: tuple[int, int], game: str) -> No
 def test_the_connect_four_expert_text_is_whole_in_its_largest_size_at_1280x800() -> None:
     app = setup_app((1280, 800), "connect4", "Expert")
     try:
-        rect, lines = app.scene.descriptions[0]
+        rect, lines = app.scene.form.descriptions[0]
         side = app.scene.sides[0]
         assert lines == describe_side(side, app.scene.game) and "opening" in lines[0]
         assert (
@@ -179,7 +179,7 @@ def test_every_games_ai_vs_ai_series_has_a_seed_box(game: str) -> None:
             if preset == "human":
                 scene.sides[0].kind = settings.HUMAN
                 scene.rebuild()
-            has_seed = any(key == ("seed", -1) for key in scene.ids.values())
+            has_seed = any(key == ("seed", -1) for key in scene.form.ids.values())
             assert has_seed == wanted, (game, preset)
         finally:
             app.quit(save=False)

@@ -134,7 +134,7 @@ def test_the_set_up_volume_slider_sets_and_saves_the_volume(make_app: Any, confi
     pump(app, 2)
     press(app, pygame.K_2, "2")
     setup = app.scene
-    slider = next(w for w, (action, _) in setup.ids.items() if action == "volume")
+    slider = next(w for w, (action, _) in setup.form.ids.items() if action == "volume")
     assert slider.get_current_value() == 70
     event = pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=25)
     assert setup.handle(event)

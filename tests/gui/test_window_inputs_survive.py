@@ -182,7 +182,7 @@ def test_a_large_file_is_read_beside_the_window(
     pump(app, 2)
 
     def card_lines() -> list[str]:
-        return [line for _, lines in app.scene.descriptions for line in lines]
+        return [line for _, lines in app.scene.form.descriptions for line in lines]
 
     assert any(line.startswith("Reading large.py…") for line in card_lines())
     assert wait_until(app, lambda: any("Plays large.py" in line for line in card_lines()), 120)

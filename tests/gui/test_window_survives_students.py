@@ -244,7 +244,7 @@ def start_file_game(app: Any, game: str, agents: tuple[str, str]) -> Any:
 
     setup = set_up_from_files(app, game, agents)
     app.settings.speed = 0.0
-    click(app, next(w for w, (a, _) in setup.ids.items() if a == "start").rect.center)
+    click(app, next(w for w, (a, _) in setup.form.ids.items() if a == "start").rect.center)
     play = app.scene
     assert type(play).__name__ == "PlayScene"
     return play

@@ -224,7 +224,6 @@ def test_a_method_that_loops_inside_a_walk_is_stopped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(guard, "CALL_SECONDS", 0.5)
-    monkeypatch.setattr(in_place, "CALL_SECONDS", 0.5)
     guard.watch()
     path = tmp_path / "sticks.py"
     path.write_text(BROKEN, encoding="utf-8")

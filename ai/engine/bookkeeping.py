@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.evaluation.values import (
@@ -23,7 +23,14 @@ from plyground.ai.evaluation.values import (
     score_value,
     to_value,
 )
-from plyground.games.base import Capabilities, Heuristic, Move, State, state_capabilities
+from plyground.games.base import (
+    Capabilities,
+    Heuristic,
+    Move,
+    Scored,
+    State,
+    state_capabilities,
+)
 
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
@@ -77,11 +84,10 @@ def terminal_units(state: State[Any], offered: Capabilities | None = None) -> in
     ``HEURISTIC_UNITS * s / (|s| + 1)`` units, in the order of the scores and below every
     proven win."""
     offered = offered or state_capabilities(state)
-    if offered.utility_is_value and offered.score is not None:
-        known = offered.state_class
-        # the game's own hook, or the same method of a position walked in place
-        score = offered.score if known is None or isinstance(state, known) else type(state).score  # type: ignore[attr-defined]
-        return int(score_value(float(score(state, state.player))) * SCALE)
+    if offered.utility_is_value and offered.score is not None:  # its positions are `Scored`
+        # (asked of the position itself: one walked in place answers as the game's do)
+        value = float(cast(Scored, state).score(state.player))
+        return int(score_value(value) * SCALE)
     return int(state.utility(state.player)) * WIN_UNITS
 
 

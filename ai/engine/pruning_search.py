@@ -87,14 +87,11 @@ class PruningSearch:
         evaluate = ctx.evaluate
         # The game's own walk in place (make and unmake), where nothing else reads positions:
         # the same nodes, keys and values, each node cheaper (games.base.InPlacePosition).
-        walking = (
-            offered.in_place is not None
-            and not (hooks or book or solved_hook)
-            and (
-                evaluate is evaluate_none
-                or any(h.evaluate is evaluate for h in root.game.heuristics.values())
-            )
+        own_evaluation = evaluate is evaluate_none or any(
+            h.evaluate is evaluate for h in root.game.heuristics.values()
         )
+        walk = offered.in_place if own_evaluation and not (hooks or book or solved_hook) else None
+        walking = walk is not None
         lines = self.lines
         # nodes, cut-offs, table hits, seldepth, leaf evaluations (the heuristic's leaves),
         # answers from the table that rest on an estimate (so a reused table cannot hide a
@@ -252,7 +249,7 @@ class PruningSearch:
             store_at(index, key, remaining, flag, best, best_move, solved)
             return best
 
-        start: Any = offered.in_place(root) if walking and offered.in_place else root
+        start: Any = root if walk is None else walk(root)
         try:
             return node_value(start, depth, alpha, beta, 0)
         finally:
@@ -364,10 +361,12 @@ class PruningSearch:
         marking = self.ctx.marking
         for move in order:
             with marking(move):
+                # By the seeded tie-break `move` would win a tie with the best so far.
+                outranks = priority is not None and priority[move] > priority.get(chosen, -1.0)
                 if all_values or best is None:
                     value = self.exact_child_value(state, move, depth)
                 elif depth < UNLIMITED_DEPTH:
-                    wins_ties = priority is None or priority[move] > priority.get(chosen, -1.0)
+                    wins_ties = priority is None or outranks
                     value = self.child_value(
                         state, move, depth, best - 1 if wins_ties else best, best + 1
                     )
@@ -384,17 +383,7 @@ class PruningSearch:
             values[move] = value
             if move not in bounds and self.lines[0] is not None:
                 self.root_lines[move] = (move, *self.lines[0])
-            takes_over = (
-                best is None
-                or value > best
-                or (
-                    value == best
-                    and priority is not None
-                    and move not in bounds
-                    and priority[move] > priority.get(chosen, -1.0)
-                )
-            )
-            if takes_over:
+            if best is None or value > best or (value == best and outranks and move not in bounds):
                 best = value
                 chosen = move
                 self.ctx.best_move = move

@@ -24,13 +24,12 @@ from plyground.games.base import (
     parse_each,
     replay,
 )
-from plyground.games.from_file.guard import GameCodeError, Guard, check_moves, describe_error
+from plyground.games.from_file.guard import GameCodeError, Guard, describe_error, searchable_moves
 from plyground.games.from_file.in_place import WALKS as _WALKS
-from plyground.games.from_file.in_place import Walk, walk
+from plyground.games.from_file.in_place import Finished, Walk, walk
 from plyground.games.from_file.styles import CHANCE, Style, freeze, move_text
 
 _UNSET: Any = object()
-_INFINITE = (math.inf, -math.inf)
 
 
 def squash(value: float, scale: float) -> float:
@@ -48,7 +47,7 @@ MUTATION_CHECKS = 1_000
 (aima's states may be shared): the probe's random games run them all, later plays are free."""
 
 
-class FileState:
+class FileState(Finished):
     """One position of a game from a file (see the module's docstring).
 
     What the search asks at every node (whose turn, over, the moves, the key) is kept in a slot
@@ -171,30 +170,17 @@ class FileState:
         found = self._moves
         if found is not None:
             return found
-        game, text = self.game, self.moves_text
         if self.is_terminal():
-            raw: list[Any] = []
-        else:
-            method = game.method("moves")
-            raw = check_moves(
-                game.guard, method, text(), self._call("moves", game.style.moves, self.inner)
-            )
-            if not raw:
-                raise game.guard.fail(method, text(), "returned no moves, yet the game is not over")
-        frozen = []
-        unhashable = False
-        for move in raw:
-            try:
-                hash(move)
-                frozen.append(move)
-            except TypeError:  # a list as a move: searched as its tuple
-                frozen.append(freeze(move))
-                unhashable = True
-        if len(set(frozen)) != len(frozen):
-            raise game.guard.fail(game.method("moves"), text(), "returned the same move twice")
-        if unhashable:
-            self._raw_moves = raw
-        found = self._moves = tuple(frozen)
+            found = self._moves = ()
+            return found
+        game = self.game
+        found, self._raw_moves = searchable_moves(
+            game.guard,
+            game.method("moves"),
+            self.moves_text,
+            self._call("moves", game.style.moves, self.inner),
+        )
+        self._moves = found
         return found
 
     def legal_moves(self) -> tuple[Any, ...]:
@@ -257,31 +243,18 @@ class FileState:
     def winner(self) -> int | None:
         if not self.is_terminal():
             return None
-        value = self._number()
-        if value == 0 or math.isnan(value):
-            return None
-        return 0 if value > 0 else 1
+        return super().winner()
 
-    def _number(self) -> float:
-        score = self._asked("score", lambda: self._call("score", self.game.style.score, self.inner))
-        try:
-            return float(score)
-        except (TypeError, ValueError):
-            raise self.game.guard.fail(
-                self.game.method("score"), self.moves_text(), f"gave {score!r}, not a number"
-            ) from None
-
-    def score(self, player: int) -> float:
-        """A finished game's own number for `player` (the file's utility or scoring, which
-        may be a score such as a textbook tree's leaf, not just +1 or -1)."""
-        value = self._number()
-        return value if player == 0 else -value
-
-    def utility(self, player: int) -> float:
-        winner = self.winner()
-        if winner is None:
-            return 0.0
-        return 1.0 if winner == player else -1.0
+    def number(self) -> float:
+        game = self.game
+        return self._asked(  # type: ignore[no-any-return]
+            "score",
+            lambda: game.guard.number(
+                game.method("score"),
+                self.moves_text,
+                self._call("score", game.style.score, self.inner),
+            ),
+        )
 
     def winning_line(self) -> None:
         return None
@@ -394,8 +367,6 @@ class FileGame:
         guard = self.guard
         chance = self.stochastic or self.chance_after  # else the player is the side to move
 
-        limit = HEURISTIC_LIMIT
-
         def evaluate(state: FileState | Walk) -> float:
             if type(state) in _WALKS:  # the engine's walk: timed and failing as a whole
                 try:
@@ -404,19 +375,10 @@ class FileGame:
                     raise state.failed(name, error) from None  # type: ignore[union-attr]
             else:
                 value = guard.call(name, state.moves_text, function, state.inner)
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                raise guard.fail(
-                    name, state.moves_text(), f"gave {value!r}, not a number"
-                ) from None
-            if number != number:  # NaN: unknown
-                return 0.0
+            number = guard.number(name, state.moves_text, value)
             if chance and state.player != state.to_move and state.to_move != CHANCE:
                 number = -number
-            if number in _INFINITE:
-                return squash(number, scale)
-            return limit * number / (abs(number) + scale)  # squash, inlined for the engine
+            return squash(number, scale)
 
         return Heuristic(name, description, evaluate)
 

@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from plyground.games.from_file.styles import freeze
+
 T = TypeVar("T")
 
 MAX_MOVES = 10_000
@@ -96,6 +98,26 @@ class _Watch:
                 self.fired = active
                 _thread.interrupt_main()
 
+    def begin(self) -> int:
+        """Time a call from now, if it is the outermost on the main thread once the watch is
+        on: its token (0: untimed, as a call inside a timed one or on another thread)."""
+        if not self.on or self.active or threading.get_ident() != self.main:
+            return 0
+        self.counter += 1
+        self.started = time.monotonic()
+        self.active = self.counter
+        return self.counter
+
+    def restart(self, token: int) -> None:
+        """The timed call `token` made progress: its clock starts again."""
+        if token:
+            self.started = time.monotonic()
+
+    def end(self, token: int) -> None:
+        """The timed call `token` is over."""
+        if token and self.active == token:
+            self.active = 0
+
     def due(self) -> bool:
         """Whether an interrupt that just arrived is for the call running now."""
         return bool(self.fired) and self.fired == self.active
@@ -149,36 +171,43 @@ class Guard:
         self, method: str, moves: Callable[[], str], function: Callable[..., T], *args: Any
     ) -> T:
         """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`)."""
-        watch = WATCH
-        # timed: the outermost call on the main thread once the watch is on (a call inside
-        # one already timed, or on another thread, runs untimed)
-        timed = watch.on and not watch.active and threading.get_ident() == watch.main
-        token = 0
-        if timed:
-            watch.counter += 1
-            token = watch.counter
-            watch.started = time.monotonic()
-            watch.active = token
+        token = WATCH.begin()
         try:
             try:
                 return function(*args)
             finally:
-                if timed:
-                    watch.active = 0
-        except GameCodeError:
-            raise
-        except KeyboardInterrupt:
-            if timed and watch.fired == token:
-                watch.fired = 0
-                raise GameCodeError(
-                    self.where,
-                    method,
-                    moves(),
-                    f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
-                ) from None
-            raise
-        except (Exception, RecursionError) as error:
-            raise GameCodeError(self.where, method, moves(), describe_error(error)) from None
+                WATCH.end(token)
+        except BaseException as error:
+            raise self.failure(method, moves, error, token) from None
+
+    def failure(
+        self, method: str, moves: Callable[[], str], error: BaseException, token: int
+    ) -> GameCodeError:
+        """The GameCodeError that `error`, raised by the file's `method` in a call timed as
+        `token`, becomes: the watch's interrupt of that call says it took too long; a real
+        Ctrl+C, or what is no error of the file's code, is raised again as it was."""
+        if isinstance(error, GameCodeError):
+            return error
+        if isinstance(error, KeyboardInterrupt):
+            if not (token and WATCH.fired == token):
+                raise error
+            WATCH.fired = 0
+            return GameCodeError(
+                self.where,
+                method,
+                moves(),
+                f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
+            )
+        if not isinstance(error, Exception):
+            raise error
+        return GameCodeError(self.where, method, moves(), describe_error(error))
+
+    def number(self, method: str, moves: Callable[[], str], value: object) -> float:
+        """`value`, which the file's `method` gave as a number, as a float, or GameCodeError."""
+        try:
+            return float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise self.fail(method, moves(), f"gave {value!r}, not a number") from None
 
     def fail(self, method: str, moves: str, problem: str) -> GameCodeError:
         """The error for a method that ran but answered something unusable."""
@@ -204,3 +233,35 @@ def check_moves(guard: Guard, method: str, moves: str, found: object) -> list[An
             "moves a position",
         )
     return listed
+
+
+def searchable_moves(
+    guard: Guard, method: str, moves: Callable[[], str], found: object
+) -> tuple[tuple[Any, ...], list[Any] | None]:
+    """The legal moves `method` gave at a position not over, as the search keeps them:
+    checked (`check_moves`), at least one, each hashable (a list as its tuple: `freeze`), none
+    twice; and the file's own moves where some had to be made hashable (else None)."""
+    listed = found if type(found) is list and len(found) <= MAX_MOVES else None
+    if listed is None:
+        listed = check_moves(guard, method, moves(), found)
+    if not listed:
+        raise guard.fail(method, moves(), "returned no moves, yet the game is not over")
+    raw: list[Any] | None = None
+    try:
+        distinct = len(set(listed))
+        searchable = tuple(listed)
+    except TypeError:  # a list as a move: searched as its tuple, played as itself
+        searchable = tuple(_hashable(move) for move in listed)
+        distinct = len(set(searchable))
+        raw = listed
+    if distinct != len(searchable):
+        raise guard.fail(method, moves(), "returned the same move twice")
+    return searchable, raw
+
+
+def _hashable(move: Any) -> Any:
+    try:
+        hash(move)
+    except TypeError:
+        return freeze(move)
+    return move

@@ -22,28 +22,46 @@ stops one.
 from __future__ import annotations
 
 import math
-import threading
-import time
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from plyground.games.from_file.guard import (
-    CALL_SECONDS,
-    MAX_MOVES,
-    WATCH,
-    GameCodeError,
-    check_moves,
-    describe_error,
-)
-from plyground.games.from_file.styles import EasyAIStyle, freeze, move_text
+from plyground.games.from_file.guard import WATCH, GameCodeError, searchable_moves
+from plyground.games.from_file.styles import EasyAIStyle, move_text
 
 if TYPE_CHECKING:
     from plyground.games.from_file.adapter import FileGame, FileState
 
-_monotonic = time.monotonic
+
+class Finished:
+    """What a finished position of a file's game says, from the file's number for it (its
+    score for the first player, `number`): who won, each side's utility and score.  Shared by
+    `adapter.FileState` and the walks, so both answer alike."""
+
+    __slots__ = ()
+
+    def number(self) -> float:
+        raise NotImplementedError
+
+    def winner(self) -> int | None:
+        value = self.number()
+        if value == 0 or math.isnan(value):
+            return None
+        return 0 if value > 0 else 1
+
+    def utility(self, player: int) -> float:
+        winner = self.winner()
+        if winner is None:
+            return 0.0
+        return 1.0 if winner == player else -1.0
+
+    def score(self, player: int) -> float:
+        """A finished game's own number for `player` (the file's utility or scoring, which
+        may be a score such as a textbook tree's leaf, not just +1 or -1)."""
+        value = self.number()
+        return value if player == 0 else -value
 
 
-class Walk:
+class Walk(Finished):
     """What both walks share: the answers a `State` gives, asked of the position on top."""
 
     inner: Any
@@ -60,14 +78,8 @@ class Walk:
         self.raw: dict[int, dict[Any, Any]] = {}
         """Per depth, the file's own moves behind moves that were made hashable (lists)."""
         self.inner = state.inner
-        watch = WATCH
-        self.token = 0
-        # Timed as one guarded call whose clock restarts at every new position (see module).
-        if watch.on and not watch.active and threading.get_ident() == watch.main:
-            watch.counter += 1
-            self.token = watch.counter
-            watch.started = _monotonic()
-            watch.active = self.token
+        self.token = WATCH.begin()
+        """Timed as one guarded call whose clock restarts at every new position (module)."""
 
     # ------------------------------------------------------------------ messages
     def moves_text(self) -> str:
@@ -76,27 +88,14 @@ class Walk:
         return f"{before} {played}".strip()
 
     def failed(self, role: str, error: BaseException) -> GameCodeError:
-        """The error for the file's `role` method raising `error` (or being stopped)."""
-        if isinstance(error, GameCodeError):
-            return error
-        method = self.game.method(role)
-        if isinstance(error, KeyboardInterrupt):
-            watch = WATCH
-            if not (self.token and watch.fired == self.token):
-                raise error  # a real Ctrl+C
-            watch.fired = 0
-            return GameCodeError(
-                self.guard.where,
-                method,
-                self.moves_text(),
-                f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
-            )
-        return GameCodeError(self.guard.where, method, self.moves_text(), describe_error(error))
+        """The error for the file's `role` method raising `error` (or being stopped, as
+        `Guard.call` stops a call): the walk's timing ends with it."""
+        token = self.token
+        self.release()
+        return self.guard.failure(self.game.method(role), self.moves_text, error, token)
 
     def release(self) -> None:
-        watch = WATCH
-        if self.token and watch.active == self.token:
-            watch.active = 0
+        WATCH.end(self.token)
         self.token = 0
 
     # ------------------------------------------------------------------ the position on top
@@ -133,49 +132,17 @@ class Walk:
             found = self.style.moves(self.inner)
         except BaseException as error:
             raise self.failed("moves", error) from None
-        if type(found) is not list or len(found) > MAX_MOVES:
-            found = check_moves(self.guard, self.game.method("moves"), self.moves_text(), found)
-        if not found:
-            raise self.guard.fail(
-                self.game.method("moves"),
-                self.moves_text(),
-                "returned no moves, yet the game is not over",
-            )
-        try:
-            distinct = len(set(found))
-            moves = tuple(found)
-        except TypeError:  # a list as a move: searched as its tuple, played as itself
-            moves = tuple(freeze(move) for move in found)
-            distinct = len(set(moves))
-            self.raw[len(self.path)] = dict(zip(moves, found, strict=True))
-        if distinct != len(moves):
-            raise self.guard.fail(
-                self.game.method("moves"), self.moves_text(), "returned the same move twice"
-            )
+        moves, raw = searchable_moves(self.guard, self.game.method("moves"), self.moves_text, found)
+        if raw is not None:
+            self.raw[len(self.path)] = dict(zip(moves, raw, strict=True))
         return moves
 
     def number(self) -> float:
         try:
             value = self.style.score(self.inner)
-            return float(value)
         except BaseException as error:
             raise self.failed("score", error) from None
-
-    def winner(self) -> int | None:
-        value = self.number()
-        if value == 0 or math.isnan(value):
-            return None
-        return 0 if value > 0 else 1
-
-    def utility(self, player: int) -> float:
-        winner = self.winner()
-        if winner is None:
-            return 0.0
-        return 1.0 if winner == player else -1.0
-
-    def score(self, player: int) -> float:
-        value = self.number()
-        return value if player == 0 else -value
+        return self.guard.number(self.game.method("score"), self.moves_text, value)
 
     def original(self, move: Any) -> Any:
         """The file's own move behind `move` (the same, unless it was made hashable)."""
@@ -188,8 +155,7 @@ class Walk:
     def moved(self, move: Any) -> None:
         """Note a move made: the path, and a new position for the watch's clock."""
         self.path.append(move)
-        if self.token:
-            WATCH.started = _monotonic()
+        WATCH.restart(self.token)
 
     def back(self) -> Any:
         """Take the last move off the path (its hashable stand-ins with it); return it."""
@@ -260,9 +226,7 @@ class UndoWalk(Walk):
         inner.current_player = 2 if inner.current_player == 1 else 1
         inner.nmove += 1
         self.played.append(raw)
-        self.path.append(move)
-        if self.token:
-            WATCH.started = _monotonic()
+        self.moved(move)
         return self
 
     def undo(self) -> None:
@@ -273,9 +237,7 @@ class UndoWalk(Walk):
             self.unmake(self.played.pop())
         except BaseException as error:  # named at the position it was to take back
             raise self.failed("unmake", error) from None
-        if self.raw:
-            self.raw.pop(len(self.path), None)
-        self.path.pop()
+        self.back()
 
 
 def walk(state: FileState) -> Walk:

@@ -17,6 +17,7 @@ from plyground.ai.student_code.grader import cases, grade
 from plyground.ai.student_code.messages import decode_state, encode_state
 from plyground.ai.student_code.worker import MEMORY_CAP, Limits, StudentWorker, UserCodeError
 from plyground.games import tictactoe
+from tests.exercise_solutions import MINIMAX
 
 MAIN = str(Path(__file__).resolve().parents[1] / "main.py")
 
@@ -164,24 +165,6 @@ def test_the_random_trees_come_from_the_run_s_seed() -> None:
     assert "random tree 0" not in titles
     assert [case.title for case in cases("minimax", seed=40)] == titles  # replays
 
-
-MINIMAX = """
-import math
-
-def minimax_decision(game, s, depth):
-    best_move, best = None, -math.inf
-    for a in game.actions(s):
-        v = minimax(game, game.result(s, a), depth - 1)
-        if v > best:
-            best_move, best = a, v
-    return best_move, best
-
-def minimax(game, s, depth):
-    if game.is_cutoff(s, depth):
-        return game.evaluate(s)
-    values = [minimax(game, game.result(s, a), depth - 1) for a in game.actions(s)]
-    return max(values) if game.to_move(s) == "max" else min(values)
-"""
 
 CALLS_THE_REFERENCE = """
 from plyground.ai.textbook.trace import trace

@@ -17,6 +17,7 @@ from driving import pump
 
 from plyground.gui import screenshot
 from plyground.gui.widgets import text_audit
+from tests.exercise_solutions import NO_PRUNING
 
 QUICK_SIZES = [(1280, 658), (800, 600)]
 SLOW_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
@@ -203,25 +204,6 @@ def test_the_exercise_comparison_fits(
     open_student_tree(app, failed)
     pump(app, 3)
     assert audit(app) == []
-
-
-NO_PRUNING = """
-import math
-
-def alphabeta_decision(game, s, depth):
-    best_move, best = None, -math.inf
-    for a in game.actions(s):
-        v = alphabeta(game, game.result(s, a), depth - 1, best, math.inf)
-        if v > best:
-            best_move, best = a, v
-    return best_move, best
-
-def alphabeta(game, s, depth, alpha, beta):
-    if game.is_cutoff(s, depth):
-        return game.evaluate(s)
-    values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
-    return max(values) if game.to_move(s) == "max" else min(values)
-"""
 
 
 def test_the_audit_finds_what_does_not_fit() -> None:

@@ -13,24 +13,7 @@ import pytest
 from driving import pump, wait_until
 
 from plyground import games
-
-NO_PRUNING = """
-import math
-
-def alphabeta_decision(game, s, depth):
-    best_move, best = None, -math.inf
-    for a in game.actions(s):
-        v = alphabeta(game, game.result(s, a), depth - 1, best, math.inf)
-        if v > best:
-            best_move, best = a, v
-    return best_move, best
-
-def alphabeta(game, s, depth, alpha, beta):
-    if game.is_cutoff(s, depth):
-        return game.evaluate(s)
-    values = [alphabeta(game, game.result(s, a), depth - 1, alpha, beta) for a in game.actions(s)]
-    return max(values) if game.to_move(s) == "max" else min(values)
-"""
+from tests.exercise_solutions import NO_PRUNING
 
 
 @pytest.mark.slow

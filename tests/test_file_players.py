@@ -130,6 +130,42 @@ def test_a_file_heuristic_plays_in_a_worker_and_never_here(tmp_path: Path) -> No
         search(state, SearchConfig(depth=2, heuristic=heuristic))
 
 
+def test_a_heuristic_file_in_use_is_its_own_threads_only(tmp_path: Path) -> None:
+    """Two runs in two threads of one process (the explorer's new run while the one it gave
+    up still ends) never evaluate through each other's worker."""
+    import threading
+
+    from plyground.ai.student_code.heuristics import (
+        IsolatedHeuristic,
+        evaluating_in_worker,
+        file_heuristic,
+    )
+
+    heuristic = write(tmp_path, "my_eval.py", CENTRE_EVAL)
+    given_up = IsolatedHeuristic(heuristic)  # never started: nothing to close
+    seen: list[object] = []
+    inside, done = threading.Event(), threading.Event()
+
+    def other_run() -> None:
+        with evaluating_in_worker(given_up):
+            seen.append(file_heuristic(heuristic))
+            inside.set()
+            done.wait(10)
+
+    thread = threading.Thread(target=other_run)
+    thread.start()
+    try:
+        assert inside.wait(10) and seen == [given_up.heuristic]
+        with pytest.raises(ValueError, match="runs only in a worker process"):
+            file_heuristic(heuristic)  # this thread has none in use
+        mine = IsolatedHeuristic(heuristic)
+        with evaluating_in_worker(mine):
+            assert file_heuristic(heuristic) is mine.heuristic
+    finally:
+        done.set()
+        thread.join(10)
+
+
 MISBEHAVING = {
     "fails to load": (
         "raise RuntimeError('boom')\ndef choose(state):\n    return 0\n",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -88,25 +89,40 @@ class IsolatedHeuristic:
         self.worker.abandon()
 
 
-_ACTIVE: dict[str, IsolatedHeuristic] = {}
+class _InUse(threading.local):
+    """The heuristic files a thread's searches evaluate through (`evaluating_in_worker`): each
+    thread its own, so a run given up in one thread never hands its ended worker to another's."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, IsolatedHeuristic] = {}
+
+
+_IN_USE = _InUse()
+_KEPT: dict[str, IsolatedHeuristic] = {}
+"""A marked process's heuristic files (`allow_user_code`), one worker each, ended at exit."""
+_KEPT_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
 def evaluating_in_worker(heuristic: IsolatedHeuristic) -> Iterator[None]:
-    """Within this block a search naming the heuristic's file evaluates through it."""
-    earlier = _ACTIVE.get(heuristic.path)
-    _ACTIVE[heuristic.path] = heuristic
+    """Within this block a search of this thread naming the heuristic's file evaluates
+    through it."""
+    files = _IN_USE.files
+    earlier = files.get(heuristic.path)
+    files[heuristic.path] = heuristic
     try:
         yield
     finally:
         if earlier is None:
-            _ACTIVE.pop(heuristic.path, None)
+            files.pop(heuristic.path, None)
         else:
-            _ACTIVE[heuristic.path] = earlier
+            files[heuristic.path] = earlier
 
 
 def _close_workers() -> None:
-    for heuristic in list(_ACTIVE.values()):
+    with _KEPT_LOCK:
+        kept = list(_KEPT.values())
+    for heuristic in kept:
         heuristic.close()
 
 
@@ -117,9 +133,12 @@ def file_heuristic(name: str) -> Heuristic:
     """The `Heuristic` a file defines, evaluated in a worker process with its values checked:
     within `evaluating_in_worker`, or in a process marked by `allow_user_code`."""
     path = check_heuristic_file(name)
-    active = _ACTIVE.get(path)
+    active = _IN_USE.files.get(path)
     if active is None and user_code_allowed():
-        active = _ACTIVE[path] = IsolatedHeuristic(path)  # ended at exit
+        with _KEPT_LOCK:
+            active = _KEPT.get(path)
+            if active is None:
+                active = _KEPT[path] = IsolatedHeuristic(path)  # ended at exit
     if active is None:
         raise FileHeuristicError(
             f"{Path(name).name}: a heuristic from a file runs only in a worker process "

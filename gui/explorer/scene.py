@@ -78,6 +78,9 @@ class ExplorerScene(Scene):
         self._generation = 0
         self._abandon: Callable[[], None] | None = None
         """Ends the running recording's student worker at once (a heuristic file's run)."""
+        self._runs = threading.Lock()
+        """Held while a run's abandon is kept or taken: a run given up as its worker starts
+        is either kept (and so abandoned) or abandoned at once, never neither."""
         self.retrace()
 
     # ------------------------------------------------------------------ building
@@ -101,7 +104,6 @@ class ExplorerScene(Scene):
         self.model.forget()
         self.playing = False
         self._result = None
-        self._generation += 1
         generation = self._generation
         model = self.model
         request = (
@@ -114,10 +116,11 @@ class ExplorerScene(Scene):
         )
 
         def keep(abandon: Callable[[], None]) -> None:
-            if generation == self._generation:
-                self._abandon = abandon
-            else:  # settings changed or the view closed while the worker started
-                abandon()
+            with self._runs:
+                if generation == self._generation:
+                    self._abandon = abandon
+                    return
+            abandon()  # settings changed or the view closed while the worker started
 
         def run() -> None:
             from plyground.ai.student_code.isolated_runs import record_trace
@@ -135,8 +138,9 @@ class ExplorerScene(Scene):
     def abandon_run(self) -> None:
         """Give up the recording under way: its answer is dropped and a student's worker
         behind it ends at once (the thread, a daemon, then ends by itself)."""
-        self._generation += 1
-        abandon, self._abandon = self._abandon, None
+        with self._runs:
+            self._generation += 1
+            abandon, self._abandon = self._abandon, None
         if abandon is not None:
             abandon()
 

@@ -101,7 +101,7 @@ def _analyse(scene: PlayScene) -> None:
         result, title = advise(controller.game, state)
         record = Analysis(result, "hint", player, branching, advice=title, entries=entries)
         controller.show_search(record)
-        controller.board = BoardValues.of(entries, result, result.move)
+        controller.jobs.board = BoardValues.of(entries, result, result.move)
         controller.hint = result.move
         return
     config = side.config_for(scene.game_name)
@@ -238,10 +238,10 @@ def _review(play: Any, seconds: float, step: bool = True, at: int | None = None)
     marked = [move for move in review.moves if move.judgement is not None]
     entries = len(controller.history.entries)
     if at is not None:
-        controller.browse_to(max(0, min(int(at), entries - 1)))
+        controller.browse.browse_to(max(0, min(int(at), entries - 1)))
         _browsed_values(play)
         return
-    controller.browse_to(marked[0].index + 1 if marked else max(0, entries - 1))
+    controller.browse.browse_to(marked[0].index + 1 if marked else max(0, entries - 1))
 
 
 def _browsed_values(play: Any) -> None:
@@ -251,7 +251,7 @@ def _browsed_values(play: Any) -> None:
     from plyground.gui.play.search_jobs import Analysis
 
     controller = play.controller
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     if not controller.settings.show_analysis or state.is_terminal() or state.to_move == CHANCE:
         return
     result, title = advise(controller.game, state)

@@ -120,7 +120,7 @@ def _frames(app: App, play: Any, game: str, seed: int, max_seconds: float) -> di
             warm_up.append(spent)
         else:
             times.append(spent)
-            if play.controller.job is not None:
+            if play.controller.jobs.job is not None:
                 thinking.append(spent)
         if play.controller.recorded:
             break

@@ -46,7 +46,7 @@ class Activity:
     def animating(self, model: PlayModel, now: float) -> bool:
         """Whether the play scene's picture changes without an event at `now`."""
         controller = model.controller
-        if controller.job is not None or controller.pending is not None:
+        if controller.jobs.job is not None or controller.jobs.pending is not None:
             return True  # the AI searches (progress, spinner) or its move is about to land
         if controller.roll is not None or controller.busy():
             return True

@@ -1,28 +1,27 @@
 """Browsing a game: the board shows an earlier position until you return (no pygame).
 
-`Browse`, a part of `PlayController`, holds which position is shown, how the move list is
-scrolled and the analyses of browsed positions, and moves through the game.  While a game
-is browsed the AI does not move and the board takes no moves; undo, redo and a new game
-end browsing (`PlayController.reset_marks`).
+`Browse`, a part of the play controller, holds which position is shown, how the move list is
+scrolled and the analyses of browsed positions, and moves through the game; it reads the
+`Match` and asks `SearchJobs` for the searches.  While a game is browsed the AI does not move
+and the board takes no moves; undo, redo and a new game end browsing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from plyground.games.base import CHANCE
-from plyground.gui.play.search_jobs import Analysis, BoardValues, SearchJob
-
-if TYPE_CHECKING:
-    from plyground.gui.play.controller import PlayController
+from plyground.gui.play.match import Match
+from plyground.gui.play.search_jobs import Analysis, BoardValues, Purpose, SearchJob, SearchJobs
 
 
 class Browse:
     """Stepping back through the game: which position is shown, how the move list is
-    scrolled, and the analyses of browsed positions (a part of `PlayController`)."""
+    scrolled, and the analyses of browsed positions (a part of the play controller)."""
 
-    def __init__(self, play: PlayController) -> None:
-        self.play = play
+    def __init__(self, match: Match, jobs: SearchJobs) -> None:
+        self.match = match
+        self.jobs = jobs
         self.index: int | None = None
         """Entries of the game played up to the position shown (None: the live game)."""
         self.scroll: int | None = None
@@ -33,7 +32,7 @@ class Browse:
     @property
     def live(self) -> bool:
         """Whether the game goes on (not over): leaving a browse hands the worker back."""
-        return not self.play.state.is_terminal()
+        return not self.match.state.is_terminal()
 
     @property
     def browsing(self) -> bool:
@@ -42,20 +41,20 @@ class Browse:
 
     def browse_stops(self) -> list[int]:
         """Where a step lands: the start, then after each decision (with its dice)."""
-        entries = self.play.history.entries
+        entries = self.match.history.entries
         return [0] + [
             i + 1 for i in range(len(entries)) if i + 1 == len(entries) or not entries[i + 1].chance
         ]
 
     def browse_to(self, index: int) -> None:
         """Show the position after `index` entries; the newest one is the live game again."""
-        entries = len(self.play.history.entries)
+        entries = len(self.match.history.entries)
         index = max(0, min(entries, index))
         if index >= entries:
             self.browse_leave()
             return
-        if not self.browsing and self.play.job is not None:
-            self.play.cancel_search()  # the AI waits; it starts again when browsing ends
+        if not self.browsing and self.jobs.job is not None:
+            self.jobs.cancel_search()  # the AI waits; it starts again when browsing ends
         self.index = index
         self.scroll = None
 
@@ -63,50 +62,48 @@ class Browse:
         """One decision back (-1) or forward (+1); forward from the last is the live game."""
         stops = self.browse_stops()
         index = self.index
-        current = len(self.play.history.entries) if index is None else index
+        current = len(self.match.history.entries) if index is None else index
         if delta < 0:
             earlier = [s for s in stops if s < current]
             if not earlier:
-                self.play.set_notice(
+                self.match.set_notice(
                     "This is the start of the game" if stops[1:] else "No moves yet"
                 )
                 return
             self.browse_to(earlier[-1])
         elif index is not None:
-            self.browse_to(next((s for s in stops if s > current), len(self.play.history.entries)))
+            self.browse_to(next((s for s in stops if s > current), len(self.match.history.entries)))
 
     def browse_home(self) -> None:
         """The start of the game."""
-        if not self.play.history.entries:
-            self.play.set_notice("No moves yet")
+        if not self.match.history.entries:
+            self.match.set_notice("No moves yet")
             return
         self.browse_to(0)
 
     def browse_leave(self) -> None:
         """Back to the live game (the AI goes on from there)."""
-        job = self.play.job
+        job = self.jobs.job
         if job is not None and (job.kind == "browse" or (job.kind == "game_review" and self.live)):
-            self.play.cancel_search()  # the game goes on: its AI moves first
+            self.jobs.cancel_search()  # the game goes on: its AI moves first
         self.index = None
         self.scroll = None
 
     def shown_state(self) -> Any:
         """The position on the board: the browsed one, or the live one."""
         index = self.index
-        if index is None:
-            return self.play.state
-        return self.play.history.entries[index - 1].state if index else self.play.history.initial
+        return self.match.state if index is None else self.match.position_after(index)
 
     def browse_number(self) -> tuple[int, int]:
         """(decisions up to the shown position, decisions in the game)."""
-        entries = self.play.history.entries
+        entries = self.match.history.entries
         shown = len(entries) if self.index is None else self.index
-        return sum(not e.chance for e in entries[:shown]), self.play.history.decisions()
+        return sum(not e.chance for e in entries[:shown]), self.match.history.decisions()
 
     def shown_decision(self) -> tuple[int, int, Any] | None:
         """(entry index, player, move) of the last decision before the position shown, or
         None at the start."""
-        history = self.play.history
+        history = self.match.history
         entries = history.entries
         shown = len(entries) if self.index is None else self.index
         for index in range(shown - 1, -1, -1):
@@ -122,55 +119,50 @@ class Browse:
 
     def shown_last_chance(self) -> Any:
         """The last chance outcome before the shown position (a die's face), or None."""
-        entries = self.play.history.entries[: self.index]
+        entries = self.match.history.entries[: self.index]
         return next((e.move for e in reversed(entries) if e.chance), None)
 
     def shown_analysis(self) -> Analysis | None:
         """The analysis panel's search: of the browsed position, or the live one's."""
         if not self.browsing:
-            return self.play.analysis
+            return self.jobs.analysis
         return self.records.get(self.shown_state())
 
     def shown_values(self) -> BoardValues | None:
         """The move values drawn on the board for the shown position (analysis shown)."""
         if not self.browsing:
-            return self.play.jobs.board_values()
+            return self.jobs.board_values()
         record = self.shown_analysis()
-        if record is None or not self.play.settings.show_analysis:
+        if record is None or not self.match.settings.show_analysis:
             return None
         return BoardValues.of(self.index or 0, record.result, record.result.move)
-
-    def want_browse_values(self) -> None:
-        """The browsed position's analysis first (with the analysis shown), then the game
-        review (`gui.play.game_review`), which goes on where it stopped."""
-        self.want_browsed_values()
-        self.play.review.want_game_review()
 
     def want_browsed_values(self) -> None:
         """With the analysis shown, search the browsed position (once; kept for later)."""
         state = self.shown_state()
-        job = self.play.job
+        job = self.jobs.job
         if job is not None and job.kind == "browse" and job.entries != self.index:
-            self.play.cancel_search()  # a position no longer shown
-        if not (self.play.settings.show_analysis and self.play.ai_enabled):
+            self.jobs.cancel_search()  # a position no longer shown
+        if not (self.match.settings.show_analysis and self.match.ai_enabled):
             return
         if state.is_terminal() or state.to_move == CHANCE or state in self.records:
             return
-        if self.play.job is not None and self.play.job.kind == "game_review":
-            self.play.cancel_search()  # the position shown first; the game review resumes after
-        if self.play.job is not None:
+        if self.jobs.job is not None and self.jobs.job.kind == "game_review":
+            self.jobs.cancel_search()  # the position shown first; the game review resumes after
+        if self.jobs.job is not None:
             return
         player = state.to_move
-        self.play.jobs.submit_advice("browse", player, state)  # the advisor at the browsed position
-        if self.play.job is not None:
-            self.play.job.entries = self.index or 0
+        self.jobs.submit_advice(
+            Purpose.BROWSE, player, state
+        )  # the advisor at the browsed position
+        if self.jobs.job is not None:
+            self.jobs.job.entries = self.index or 0
 
-    def browsed_result(self, job: SearchJob, move: Any, result: Any) -> None:
+    def browsed_result(self, job: SearchJob, result: Any) -> None:
         """A browsed position's search: its values and the panel's description."""
-        entries = self.play.history.entries
-        if job.entries > len(entries):
+        if job.entries > len(self.match.history.entries):
             return
-        state = entries[job.entries - 1].state if job.entries else self.play.history.initial
+        state = self.match.position_after(job.entries)
         branching = len(state.legal_moves())
         from plyground.ai.advice.advisor import advice_title
 

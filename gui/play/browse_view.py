@@ -31,7 +31,7 @@ def banner_texts(controller: PlayController) -> list[str]:
         where, short = "the start", "Start"
     else:
         index, player, move = decision
-        row = controller.row_of(index)
+        row = controller.review.row_of(index)
         game = controller.game
         number = "" if row is None else f"{move_list.move_number(row, bool(game.stochastic))}. "
         name = controller.colour_names()[player]
@@ -65,7 +65,7 @@ def build_button(m: Metrics, manager: pygame_gui.UIManager, mute: pygame.Rect) -
 
 def refresh(button: Widget, controller: PlayController) -> None:
     """Show the button exactly while a position is browsed."""
-    wanted = controller.browsing
+    wanted = controller.browse.browsing
     if wanted != button.visible:
         if wanted:
             button.show()
@@ -146,7 +146,7 @@ def on_mouse(
     if row is None:
         return False
     controller = model.controller
-    controller.browse_to(controller.history.row_ends()[row])
-    if controller.browsing:
+    controller.browse.browse_to(controller.history.row_ends()[row])
+    if controller.browse.browsing:
         controller.browse.scroll = shown.scroll  # the list stays where it was clicked
     return True

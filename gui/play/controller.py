@@ -1,41 +1,34 @@
 """The play controller: one match in progress, with no pygame.
 
-It owns the game history (undo/redo), who plays each side, the AI jobs sent to the
-worker and their cancellation, the autosave, the series score, and pause/step/speed of
-AI vs AI.  The clock and the worker are injected, so tests drive it with a fake worker
-and a hand-moved clock.  The play scene turns events into calls on it and draws what it
-says; it tells the scene what happened through `on_event` (a move to animate, a message).
+It is the `Match` (`match.py`: the game history, who plays each side, the clock, the
+worker, the notice, the scene's events) with its parts, `jobs` (`SearchJobs`: the AI's searches
+in the worker), `browse` (`Browse`: stepping back through the game) and `review`
+(`GameReviewer`: the game review), and the actions that take more than one part: moves,
+undo/redo, a new game, hints, the series score, the autosave and pause/step/speed of AI vs
+AI.  Each part takes the `Match` and the sibling parts it uses, never the controller; the news
+one part has for another comes back here as a `Handoff` event (`hand_off`).  The clock and
+the worker are injected, so tests drive it with a fake worker and a hand-moved clock.  The
+play scene turns input into calls on the controller and its parts and draws what they say;
+what happened (a move to animate, a message) waits for the scene in `take_events()`.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from plyground.games.base import CHANCE, State
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.browse import Browse
-from plyground.gui.play.events import Event
-from plyground.gui.play.game_history import GameHistory
 from plyground.gui.play.game_review import GameReviewer
+from plyground.gui.play.match import Match, SearchWorker
 from plyground.gui.play.search_jobs import HUMAN_AI_DELAY as HUMAN_AI_DELAY
-from plyground.gui.play.search_jobs import (
-    Analysis,
-    BoardValues,
-    Pending,
-    SearchJob,
-    SearchJobs,
-    SearchWorker,
-)
+from plyground.gui.play.search_jobs import Analysis, BoardValues, Purpose, SearchJobs
 from plyground.gui.play.series_record import GameSeries, relabel
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM, HUMAN
-
-if TYPE_CHECKING:
-    from plyground.ai.advice.game_review import GameReview, MoveReview, PositionReview
-    from plyground.ai.players.players import PlayerConfig
 
 SPEED_MAX = 2.0
 NEXT_GAME_PAUSE = 2.2
@@ -45,16 +38,8 @@ AUTOSAVE_EVERY = 0.5
 """At most this often (seconds) the game in progress is written to autosave.json."""
 
 
-def _no_event(event: Event) -> None:
-    """The default listener."""
-
-
-class PlayController:
-    """A match in progress: everything but the pixels.
-
-    Made of parts: `jobs` (the AI's searches in the worker), `browse` (stepping back through
-    the game) and `review` (the game review); the controller's own methods and the
-    properties below are what the scene, the views and tests use."""
+class PlayController(Match):
+    """A match in progress: everything but the pixels (the `Match`, its parts, the actions)."""
 
     def __init__(
         self,
@@ -70,17 +55,12 @@ class PlayController:
     ) -> None:
         """`saved`: a checked `gui.storage.savefile.SavedGame` to go on with (its seed and
         moves)."""
-        self.game_name = game_name
-        self.settings = stored
-        self.worker = worker
-        self.clock = clock
-        self.animate = animate
-        self.autosave_enabled = autosave
-        self.on_event: Callable[[Event], None] = _no_event
-        self.game = saved.game if saved is not None else side_info.make_game(game_name, stored)
+        game = saved.game if saved is not None else side_info.make_game(game_name, stored)
         self.series_seed = stored.seed if saved is None else saved.seed
-        self.games_started = 0
-        self.history = GameHistory(self.game, seed=self.series_seed)
+        super().__init__(
+            game_name, game, stored, worker, clock, seed=self.series_seed, animate=animate
+        )
+        self.autosave_enabled = autosave
         if saved is not None:
             self.history.load(list(saved.moves))
         for move in moves or ():
@@ -89,209 +69,37 @@ class PlayController:
         self.autosave_due = 0.0
         self.series = GameSeries()
         self.series_labels = self.side_labels()
-        self.recorded = False
         self.last_winner: int | None = None
-        self.over_since: float | None = None
-        self.ai_enabled = True
-        """Screenshots switch the AI off to show a position as it stands."""
-        self.paused = False
         self.step_requested = False
         self.jobs = SearchJobs(self)
-        self.browse = Browse(self)
-        self.review = GameReviewer(self)
-        self.hint: Any = None
-        self.roll: tuple[Any, float] | None = None
-        self.hold_until = 0.0
-        """The scene's animations hold the next move until then."""
-        self.notice: tuple[str, float] | None = None
+        self.browse = Browse(self, self.jobs)
+        self.review = GameReviewer(self, self.jobs, self.browse)
 
-    # -- the parts, as the scene and the views read them --------------------------------
-
-    @property
-    def job(self) -> SearchJob | None:
-        """The search running in the worker for this game, if any."""
-        return self.jobs.job
-
-    @job.setter
-    def job(self, job: SearchJob | None) -> None:
-        self.jobs.job = job
-
-    @property
-    def progress(self) -> Any:
-        """The running search's last progress report."""
-        return self.jobs.progress
-
-    @property
-    def pending(self) -> Pending | None:
-        """An AI move that has arrived and waits for its moment."""
-        return self.jobs.pending
-
-    @property
-    def analysis(self) -> Analysis | None:
-        """The search the analysis panel explains (of the live game)."""
-        return self.jobs.analysis
-
-    @analysis.setter
-    def analysis(self, record: Analysis | None) -> None:
-        self.jobs.analysis = record
-
-    @property
-    def board(self) -> BoardValues | None:
-        """The move values last worked out for the live game."""
-        return self.jobs.board
-
-    @board.setter
-    def board(self, values: BoardValues | None) -> None:
-        self.jobs.board = values
-
-    @property
-    def forfeited(self) -> str:
-        """Why this game was lost by forfeit, or ""."""
-        return self.jobs.forfeited
-
-    def cancel_search(self) -> None:
-        """Stop any search at once and forget its answers."""
-        self.jobs.cancel_search()
-
-    def analysis_config(self, player: int, state: State[Any] | None = None) -> PlayerConfig:
-        """The search behind hints and the board's values (see `SearchJobs.analysis_config`)."""
-        return self.jobs.analysis_config(player, state)
-
-    def thinking_text(self) -> str:
-        """What the status line says while the AI searches."""
-        return self.jobs.thinking_text()
-
-    def move_now(self) -> bool:
-        """The thinking AI plays the deepest search it has finished."""
-        return self.jobs.move_now()
-
-    def game_options(self) -> dict[str, Any]:
-        """The game's options, as its factory takes them."""
-        return self.jobs.game_options()
-
-    @property
-    def browsing(self) -> bool:
-        """Whether an earlier position is shown instead of the live game."""
-        return self.browse.browsing
-
-    def shown_state(self) -> Any:
-        """The position on the board: the browsed one, or the live one."""
-        return self.browse.shown_state()
-
-    def browse_to(self, index: int) -> None:
-        """Show the position after `index` entries (the newest: the live game)."""
-        self.browse.browse_to(index)
-
-    def browse_step(self, delta: int) -> None:
-        """One decision back (-1) or forward (+1)."""
-        self.browse.browse_step(delta)
-
-    def browse_home(self) -> None:
-        """The start of the game."""
-        self.browse.browse_home()
-
-    def browse_leave(self) -> None:
-        """Back to the live game."""
-        self.browse.browse_leave()
-
-    def browse_number(self) -> tuple[int, int]:
-        """(decisions up to the shown position, decisions in the game)."""
-        return self.browse.browse_number()
-
-    def shown_last_move(self) -> Any:
-        """The last decision before the shown position."""
-        return self.browse.shown_last_move()
-
-    def shown_last_chance(self) -> Any:
-        """The last chance outcome before the shown position."""
-        return self.browse.shown_last_chance()
-
-    def shown_analysis(self) -> Analysis | None:
-        """The analysis panel's search: of the browsed position, or the live one's."""
-        return self.browse.shown_analysis()
-
-    def shown_values(self) -> BoardValues | None:
-        """The move values drawn on the board for the shown position."""
-        return self.browse.shown_values()
-
-    def review_card_shown(self) -> bool:
-        """Whether the game review's card is up."""
-        return self.review.review_card_shown()
-
-    def review_points(self) -> list[tuple[int, Any]]:
-        """The positions the game review evaluates: (entries played, state)."""
-        return self.review.review_points()
-
-    def game_review(self) -> GameReview:
-        """The game review as far as it is known."""
-        return self.review.game_review()
-
-    def shown_index(self) -> int:
-        """Entries up to the position shown."""
-        return self.review.shown_index()
-
-    def shown_position_review(self) -> PositionReview | None:
-        """The game review of the position shown, once it is evaluated."""
-        return self.review.shown_position_review()
-
-    def shown_move_review(self) -> MoveReview | None:
-        """The judgement of the last decision before the position shown."""
-        return self.review.shown_move_review()
-
-    def row_of(self, index: int) -> int | None:
-        """The move list's row holding entry `index`."""
-        return self.review.row_of(index)
-
-    def row_marks(self) -> dict[int, MoveReview]:
-        """The worst judged decision of each move-list row."""
-        return self.review.row_marks()
-
-    def copy_text(self) -> str:
-        """The game's notation of the moves up to the position shown."""
-        return self.review.copy_text()
+    def hand_off(self, event: events.Handoff) -> None:
+        """Pass one part's news to the part it concerns."""
+        match event:
+            case events.ReviewPositionIn(position):
+                self.review.on_review_position(position)
+            case events.ReviewFailed():
+                self.review.failed_at = len(self.history.entries)  # not again for these moves
+            case events.BrowsedSearched(job, result):
+                self.browse.browsed_result(job, result)
+            case events.Forfeit(player):
+                if not self.recorded:
+                    self.record(player ^ 1)
+            case events.AIStuck():
+                if self.ai_vs_ai():
+                    self.set_paused(True)
 
     # -- who plays ----------------------------------------------------------------
 
-    @property
-    def now(self) -> float:
-        """The injected clock's time."""
-        return self.clock()
-
-    @property
-    def sides(self) -> list[settings.SideSetup]:
-        """The current side set-ups (shared with the settings, so changes apply at once)."""
-        sides: list[settings.SideSetup] = self.settings.sides[self.game_name]
-        return sides
-
-    @property
-    def state(self) -> Any:
-        """The current position."""
-        return self.history.state
-
-    def is_human(self, player: int) -> bool:
-        """Whether `player` (0/1) is played by a person."""
-        return not self.sides[player].is_ai
-
-    def any_ai(self) -> bool:
-        """Whether the computer plays at least one side."""
-        return any(side.is_ai for side in self.sides)
-
-    def ai_vs_ai(self) -> bool:
-        """Whether the computer plays both sides."""
-        return all(side.is_ai for side in self.sides)
-
-    def human_turn(self) -> bool:
-        """Whether a person is to move now."""
-        state = self.state
-        return not state.is_terminal() and state.to_move != CHANCE and self.is_human(state.to_move)
-
     def show_search(self, record: Analysis) -> None:
         """Show a search worked out elsewhere (screenshots): the panel and the board values."""
-        self.analysis = record
+        self.jobs.analysis = record
         self.jobs.analysis_decisions = self.history.decisions()
         if record.all_values:
             result = record.result
-            self.board = BoardValues.of(len(self.history.entries), result, result.move)
+            self.jobs.board = BoardValues.of(len(self.history.entries), result, result.move)
 
     def side_labels(self) -> list[str]:
         """Each side's player for the series table: 'Human', 'AI · Hard', 'AI · Custom (…)'."""
@@ -310,10 +118,6 @@ class PlayController:
         """Wins of the players now on sides 1 and 2 and their draws, counted by player."""
         return self.series.score(self.current_series_labels())
 
-    def colour_names(self) -> tuple[str, str]:
-        """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
-        return side_info.side_names(self.game_name, self.settings.palette)
-
     def player_roles(self) -> tuple[str, str]:
         """'You', 'AI · Hard' or 'Human' per side."""
         human = "You" if sum(not s.is_ai for s in self.sides) == 1 else "Human"
@@ -325,22 +129,6 @@ class PlayController:
         colours, roles = self.colour_names(), self.player_roles()
         return f"{colours[0]} · {roles[0]}", f"{colours[1]} · {roles[1]}"
 
-    # -- notices ------------------------------------------------------------------
-
-    def set_notice(self, text: str, seconds: float = 1.6) -> None:
-        """A gentle message in the status line."""
-        self.notice = (text, self.now + seconds)
-
-    def current_notice(self) -> str | None:
-        """The notice still showing, if any."""
-        if self.notice is not None and self.now < self.notice[1]:
-            return self.notice[0]
-        return None
-
-    def emit(self, event: Event) -> None:
-        """Tell the scene."""
-        self.on_event(event)
-
     # -- actions ------------------------------------------------------------------
 
     def reset_marks(self) -> None:
@@ -349,7 +137,7 @@ class PlayController:
         self.hold_until = 0.0
         self.jobs.forfeited = ""
         self.jobs.forfeit_details = ()
-        self.browse_leave()
+        self.browse.browse_leave()
         if self.state.is_terminal():
             self.over_since = self.now - 1.0
         else:
@@ -358,24 +146,27 @@ class PlayController:
 
     def forget_analysis(self) -> None:
         """The panel and the board no longer describe a position that is gone."""
-        if self.analysis is not None and self.jobs.analysis_decisions != self.history.decisions():
-            self.analysis = None
-        board = self.board
+        if (
+            self.jobs.analysis is not None
+            and self.jobs.analysis_decisions != self.history.decisions()
+        ):
+            self.jobs.analysis = None
+        board = self.jobs.board
         if board is not None and board.entries != len(self.history.entries):
-            self.board = None
+            self.jobs.board = None
 
     def new_game(self) -> None:
         """Start again with the series' next seed; after a finished AI-vs-AI game the
         players change sides (as `match --swap`), so a series is fair."""
-        self.cancel_search()
+        self.jobs.cancel_search()
         self.worker.end_game()  # no student's worker is kept across games
         if self.recorded and self.ai_vs_ai():
             self.swap_sides(notice="Next game: {0} moves first")
         self.games_started += 1
         self.history.restart(seed=self.series_seed + self.games_started)
         self.recorded = False
-        self.analysis = None
-        self.board = None
+        self.jobs.analysis = None
+        self.jobs.board = None
         self.step_requested = False
         self.reset_marks()
 
@@ -387,7 +178,7 @@ class PlayController:
         if not self.history.can_undo():
             self.set_notice("Nothing to undo")
             return
-        self.cancel_search()
+        self.jobs.cancel_search()
         if self.ai_vs_ai() and not self.paused:
             self.set_paused(True)
         self.history.undo(self.is_human)
@@ -399,7 +190,7 @@ class PlayController:
         if not self.history.can_redo():
             self.set_notice("Nothing to redo")
             return
-        self.cancel_search()
+        self.jobs.cancel_search()
         self.history.redo()
         self.forget_analysis()
         self.reset_marks()
@@ -409,13 +200,13 @@ class PlayController:
         if not self.human_turn():
             self.set_notice("Hints are for a human's turn")
             return
-        job = self.job
+        job = self.jobs.job
         if job is not None and job.kind == "position":
-            job.kind = "analyse"  # the running search of this position answers the hint
+            job.kind = Purpose.ANALYSE  # the running search of this position answers the hint
             return
         if job is not None:
             return
-        analysis = self.analysis
+        analysis = self.jobs.analysis
         if (
             analysis is not None
             and analysis.source == "hint"
@@ -425,7 +216,7 @@ class PlayController:
             self.hint = analysis.result.move
             return
         player = self.state.to_move
-        self.jobs.submit_advice("analyse", player)
+        self.jobs.submit_advice(Purpose.ANALYSE, player)
 
     def retry(self) -> None:
         """After "the AI could not move": search again (AI vs AI resumes)."""
@@ -438,7 +229,7 @@ class PlayController:
 
     def swap_sides(self, notice: str = "Swapped: {0} vs {1}") -> None:
         """Exchange who plays which side; the game goes on from here."""
-        self.cancel_search()
+        self.jobs.cancel_search()
         stored = self.settings.sides
         stored[self.game_name] = [stored[self.game_name][1], stored[self.game_name][0]]
         self.series_labels.reverse()
@@ -483,8 +274,8 @@ class PlayController:
             side.kind = AI
             side.preset = CUSTOM if role == CUSTOM else role
         settings.save(self.settings)
-        if self.job is not None and self.job.player == index:
-            self.cancel_search()
+        if self.jobs.job is not None and self.jobs.job.player == index:
+            self.jobs.cancel_search()
         state = self.state
         if not state.is_terminal() and state.to_move == index:
             self.hint = None
@@ -531,7 +322,7 @@ class PlayController:
     def close(self) -> None:
         """Leaving for good: stop the search, end the students' workers, keep the game in
         autosave.json."""
-        self.cancel_search()
+        self.jobs.cancel_search()
         self.worker.end_game()
         self.autosave(force=True)
 
@@ -545,14 +336,6 @@ class PlayController:
             return min(1.0, float(self.settings.speed) / 0.5)
         return 1.0
 
-    def busy(self) -> bool:
-        """Whether an animation or a rolling die holds the next move."""
-        return self.now < self.hold_until or self.roll is not None
-
-    def hold(self, seconds: float) -> None:
-        """The scene animates for `seconds`: no next move before then."""
-        self.hold_until = max(self.hold_until, self.now + seconds)
-
     def apply(self, move: Any) -> None:
         """Play a player's move; the scene animates it (and the kit says how it sounds)."""
         before = self.state
@@ -563,29 +346,32 @@ class PlayController:
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE or self.browsing:
+        if state.is_terminal() or state.to_move == CHANCE or self.browse.browsing:
             return False  # while browsing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
             return False
         if move not in state.legal_moves():
             return False
-        if self.job is not None:
-            self.cancel_search()
+        if self.jobs.job is not None:
+            self.jobs.cancel_search()
         self.apply(move)
         return True
 
     def advance(self) -> None:
         """Move the match on: dice, AI moves, the end of a game, the board's values."""
-        if self.browsing:
-            self.browse.want_browse_values()  # the AI waits while a position is reviewed
+        if self.browse.browsing:
+            # The AI waits while a position is reviewed: the browsed position's analysis
+            # first, then the game review, which goes on where it stopped.
+            self.browse.want_browsed_values()
+            self.review.want_game_review()
             return
         state = self.state
         if state.is_terminal():
             self.game_over(state)
             self.review.want_game_review()  # after the game, its review
             return
-        if self.forfeited or (self.now < self.hold_until and self.roll is None):
+        if self.jobs.forfeited or (self.now < self.hold_until and self.roll is None):
             return  # a forfeited game waits for a new game (or an undo)
         if state.to_move == CHANCE:
             self.advance_chance(state)
@@ -602,12 +388,17 @@ class PlayController:
                 self.step_requested = False
                 self.apply(move)
             return
-        if self.job is not None and self.job.kind != "move":
-            self.cancel_search()
-        if self.job is None and not held and self.ai_enabled and not self.jobs.ai_failed_here():
+        if self.jobs.job is not None and self.jobs.job.kind != "move":
+            self.jobs.cancel_search()
+        if (
+            self.jobs.job is None
+            and not held
+            and self.ai_enabled
+            and not self.jobs.ai_failed_here()
+        ):
             side = self.sides[player]
             config = side.config_for(self.game_name, seed=self.jobs.player_seed(player))
-            self.jobs.submit("move", config, player)
+            self.jobs.submit(Purpose.MOVE, config, player)
 
     def advance_chance(self, state: State[Any]) -> None:
         """Draw a chance outcome with the match's seeded generator, wait, play it."""

@@ -222,7 +222,7 @@ OVERLAY_BUTTONS = ("again", "overlay_menu")
 
 def button_flags(controller: PlayController) -> dict[str, bool]:
     """Which buttons can be used now."""
-    job = controller.job
+    job = controller.jobs.job
     return {
         "undo": controller.history.can_undo(),
         "redo": controller.history.can_redo(),
@@ -253,9 +253,9 @@ def has_policy(controller: PlayController) -> bool:
 
 def tool_refusal(controller: PlayController, key: str) -> str:
     """Why a view cannot open on the position shown now ("" when it can)."""
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     if key == "move_now":
-        job = controller.job
+        job = controller.jobs.job
         if job is None or job.kind != "move" or job.agent or state.is_terminal():
             return "Move now is for an AI that is thinking"
         return ""
@@ -271,13 +271,13 @@ def tool_refusal(controller: PlayController, key: str) -> str:
 def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
     """(algorithm, depth, heuristic) for the explorer and the compare view: the AI side's
     settings (the side to move first), else the default analysis; depth at most TOOL_DEPTH."""
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
     side = controller.sides[player]
     if side.is_ai:
         config = side.config_for(controller.game_name)
     else:
-        config = controller.analysis_config(player)
+        config = controller.jobs.analysis_config(player)
     depth = min(config.depth or TOOL_DEPTH, TOOL_DEPTH)
     return str(config.algorithm), int(depth), config.heuristic
 
@@ -286,16 +286,16 @@ def tool_chosen(controller: PlayController) -> Any:
     """The move a search chose in the current position: the hint, the AI's waiting move, or
     the move the board's values marked (None when no search looked at this position).  While
     browsing: the move the reviewed position's analysis chose."""
-    if controller.browsing:
-        shown = controller.shown_values()
+    if controller.browse.browsing:
+        shown = controller.browse.shown_values()
         return shown.chosen if shown is not None else None
     if controller.hint is not None:
         return controller.hint
     entries = len(controller.history.entries)
-    pending = controller.pending
+    pending = controller.jobs.pending
     if pending is not None and pending.entries == entries:
         return pending.move
-    board = controller.board
+    board = controller.jobs.board
     if board is not None and board.entries == entries:
         return board.chosen
     return None
@@ -304,7 +304,7 @@ def tool_chosen(controller: PlayController) -> Any:
 def view_to_open(controller: PlayController, action: str) -> tuple[str, dict[str, Any]]:
     """The scene (by name) and its parameters for the explorer, the compare view or the
     policy picture on the position shown (the reviewed one while browsing)."""
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     algorithm, depth, heuristic = tool_search(controller)
     if action == "explore":
         return "explorer", {

@@ -1,14 +1,21 @@
-"""What the play controller tells the scene: a small typed union of events (no pygame).
+"""What the play controller tells the scene, and what its parts tell each other: two small
+typed unions of events (no pygame).
 
 Each event is a frozen dataclass; its `kind` names it in a word (for logs and filters).
+`Event`s wait for the scene (`Match.take_events`); `Handoff`s go at once from one part of the
+controller to another (`Match.hand_off`), never to the scene.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plyground.games.base import State
+
+if TYPE_CHECKING:
+    from plyground.gui.play.search_jobs import SearchJob
+    from plyground.gui.worker.messages import PositionEvaluated
 
 
 @dataclass(frozen=True)
@@ -113,3 +120,49 @@ Event = (
     | Reviewed
 )
 """Everything the controller reports."""
+
+
+# -- between the controller's parts ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewPositionIn:
+    """The worker evaluated one position of the game review (for `GameReviewer`)."""
+
+    position: PositionEvaluated
+    kind: ClassVar[str] = "review_position"
+
+
+@dataclass(frozen=True)
+class ReviewFailed:
+    """The game review's search failed with the game as it stands (for `GameReviewer`)."""
+
+    kind: ClassVar[str] = "review_failed"
+
+
+@dataclass(frozen=True)
+class BrowsedSearched:
+    """A browsed position's search answered (for `Browse`)."""
+
+    job: SearchJob
+    result: Any
+    kind: ClassVar[str] = "browsed"
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """`player`'s file failed: it loses this game (the controller counts it)."""
+
+    player: int
+    kind: ClassVar[str] = "forfeit"
+
+
+@dataclass(frozen=True)
+class AIStuck:
+    """The AI could not move (two AIs playing pause, so nothing runs on unseen)."""
+
+    kind: ClassVar[str] = "ai_stuck"
+
+
+Handoff = ReviewPositionIn | ReviewFailed | BrowsedSearched | Forfeit | AIStuck
+"""What one part of the controller tells another."""

@@ -1,7 +1,8 @@
 """The game review in the window (no pygame): the positions' evaluations come from the AI
 worker one by one (`ai.advice.game_review`, `ai.advice.review_evaluator`), so the graph fills
 while you look;
-`GameReviewer` is a part of `PlayController`.
+`GameReviewer`, a part of the play controller, reads the `Match`, what `Browse` shows and
+whether `SearchJobs` is busy.
 
 The review card shows while a position is reviewed, and after a game (not while two AIs
 play on).  Evaluations are kept by position, so undo, redo and a new game keep what is
@@ -10,7 +11,7 @@ known; a review cut short (the AI moves, the game goes on) carries on from where
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from plyground.ai.advice.game_review import (
     SEVERITY,
@@ -21,11 +22,10 @@ from plyground.ai.advice.game_review import (
 )
 from plyground.ai.advice.game_review import review_points as points_of
 from plyground.gui.play import events
-from plyground.gui.play.search_jobs import SearchJob
+from plyground.gui.play.browse import Browse
+from plyground.gui.play.match import Match
+from plyground.gui.play.search_jobs import Purpose, SearchJob, SearchJobs
 from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
-
-if TYPE_CHECKING:
-    from plyground.gui.play.controller import PlayController
 
 REVIEW_SECONDS: float | None = None
 """The search budget a position in the window (None:
@@ -34,10 +34,12 @@ REVIEW_SECONDS: float | None = None
 
 class GameReviewer:
     """The game review in the window: what is known of each position and asking the worker
-    for the rest (a part of `PlayController`)."""
+    for the rest (a part of the play controller)."""
 
-    def __init__(self, play: PlayController) -> None:
-        self.play = play
+    def __init__(self, match: Match, jobs: SearchJobs, browse: Browse) -> None:
+        self.match = match
+        self.jobs = jobs
+        self.browse = browse
         self.evaluations: dict[Any, Any] = {}
         """The game review's (evaluation, lines) by position."""
         self.assembled: Any = None
@@ -49,23 +51,23 @@ class GameReviewer:
     def review_card_shown(self) -> bool:
         """Whether the review card is up: a position is browsed, or the game is over (and
         not about to be followed by the next AI-vs-AI game)."""
-        if self.play.browse.index is not None:  # browsing
+        if self.browse.index is not None:  # browsing
             return True
-        if self.play.over_since is None or not self.play.history.entries:
+        if self.match.over_since is None or not self.match.history.entries:
             return False
-        if not (self.play.ai_enabled or self.evaluations):
+        if not (self.match.ai_enabled or self.evaluations):
             return False  # a still picture of the game as it stands (screenshots)
-        return not (self.play.ai_vs_ai() and not self.play.paused)
+        return not (self.match.ai_vs_ai() and not self.match.paused)
 
     def review_points(self) -> list[tuple[int, Any]]:
         """The positions the review evaluates: (entries played, state)."""
-        return points_of(self.play.history.initial, self.play.history.moves)
+        return points_of(self.match.history.initial, self.match.history.moves)
 
     def want_game_review(self) -> None:
         """With the card up and the worker free, evaluate the positions not known yet."""
-        if not (self.review_card_shown() and self.play.ai_enabled) or self.play.job is not None:
+        if not (self.review_card_shown() and self.match.ai_enabled) or self.jobs.job is not None:
             return
-        if self.failed_at == len(self.play.history.entries):
+        if self.failed_at == len(self.match.history.entries):
             return  # it failed on these moves (a toast said why)
         known = self.evaluations
         missing = [
@@ -75,38 +77,40 @@ class GameReviewer:
         ]
         if not missing:
             return
-        job_id = self.play.worker.submit(
+        job_id = self.match.worker.submit(
             JobKind.GAME_REVIEW,
-            self.play.game_name,
-            self.play.game_options(),
-            self.play.state,
+            self.match.game_name,
+            self.match.game_options(),
+            self.match.state,
             None,
             positions=tuple(missing),
             review_seconds=REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
         )
-        self.play.job = SearchJob(
-            job_id, "game_review", len(self.play.history.entries), 0, self.play.now
+        self.jobs.job = SearchJob(
+            job_id, Purpose.GAME_REVIEW, len(self.match.history.entries), 0, self.match.now
         )
 
     def on_review_position(self, position: PositionEvaluated) -> None:
         """One evaluated position from the worker (kept by position, valid for good)."""
         self.evaluations[position.state] = (position.evaluation, list(position.lines))
-        self.play.emit(events.Reviewed())
+        self.match.emit(events.Reviewed())
 
     def game_review(self) -> GameReview:
         """The review as far as it is known (cached until a move or an evaluation arrives)."""
-        key = (len(self.play.history.entries), self.play.history.state, len(self.evaluations))
+        key = (len(self.match.history.entries), self.match.history.state, len(self.evaluations))
         cached = self.assembled
         if cached is None or cached[0] != key:
-            review = assemble(self.play.history.initial, self.play.history.moves, self.evaluations)
+            review = assemble(
+                self.match.history.initial, self.match.history.moves, self.evaluations
+            )
             cached = self.assembled = (key, review)
         result: GameReview = cached[1]
         return result
 
     def shown_index(self) -> int:
         """Entries up to the position shown (the live game: all of them)."""
-        index = self.play.browse.index
-        return len(self.play.history.entries) if index is None else int(index)
+        index = self.browse.index
+        return len(self.match.history.entries) if index is None else int(index)
 
     def shown_position_review(self) -> PositionReview | None:
         """The review of the position shown, once it is evaluated."""
@@ -122,7 +126,7 @@ class GameReviewer:
     def row_of(self, index: int) -> int | None:
         """The move list's row holding entry `index`."""
         return next(
-            (row for row, end in enumerate(self.play.history.row_ends()) if end > index), None
+            (row for row, end in enumerate(self.match.history.row_ends()) if end > index), None
         )
 
     def row_marks(self) -> dict[int, MoveReview]:
@@ -139,7 +143,7 @@ class GameReviewer:
 
     def copy_text(self) -> str:
         """The game's notation of the moves up to the position shown."""
-        return str(self.play.game.format_moves(self.play.history.moves[: self.shown_index()]))
+        return str(self.match.game.format_moves(self.match.history.moves[: self.shown_index()]))
 
 
 def _worse(move: MoveReview, other: MoveReview) -> bool:

@@ -53,7 +53,7 @@ def reserved(model: PlayModel, m: Metrics) -> int:
 
 def shown(model: PlayModel) -> bool:
     """Whether the card is up (see `GameReviewing.review_card_shown`)."""
-    return bool(model.controller.review_card_shown())
+    return bool(model.controller.review.review_card_shown())
 
 
 def card_rect(screen: PlayScreen) -> pygame.Rect:
@@ -118,7 +118,7 @@ def point_at(
     graph = parts(screen)[1] if graph is None else graph
     if not graph.collidepoint(pos):
         return None
-    points = model.controller.review_points()
+    points = model.controller.review.review_points()
     ordinal = round((pos[0] - graph.x - _inset(screen)) / _step(screen, graph, len(points)))
     return int(points[max(0, min(len(points) - 1, ordinal))][0])
 
@@ -134,14 +134,14 @@ def on_mouse(
     index = point_at(model, screen, event.pos, drawn.graph)
     if index is None:
         return drawn.card.collidepoint(event.pos)  # the card takes its clicks
-    model.controller.browse_to(index)
+    model.controller.browse.browse_to(index)
     return True
 
 
 def copy_position(model: PlayModel, toast: Toast) -> str:
     """Copy the moves up to the position shown to the clipboard; `toast` says what (or why
     not). Returns the text."""
-    text = str(model.controller.copy_text())
+    text = str(model.controller.review.copy_text())
     model.copied = text
     if not text:
         toast("Nothing to copy yet: no moves before this position", theme.WARNING, 3.0)
@@ -164,17 +164,17 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> CardA
     controller = model.controller
     if not shown(model):
         return None
-    position = controller.shown_position_review()
-    if controller.browsing and position is not None and position.best_move is not None:
+    position = controller.review.shown_position_review()
+    if controller.browse.browsing and position is not None and position.best_move is not None:
         model.kit.draw_best_move(
-            surface, screen.board, controller.shown_state(), position.best_move
+            surface, screen.board, controller.browse.shown_state(), position.best_move
         )
     m = screen.metrics
     card = card_rect(screen)
     drawing.shadow(surface, card, m.radius, spread=m.px(12))
     drawing.rounded_rect(surface, card, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
     title, graph, lines, verdict = parts(screen)
-    review = controller.game_review()
+    review = controller.review.game_review()
     _draw_title(surface, title, m, model, screen, review)
     _draw_graph(surface, graph, m, model, screen, review)
     _draw_lines(surface, lines, m, model, screen, position)
@@ -209,7 +209,7 @@ def _draw_title(
                 surface, found, (x + m.gap, y), small, theme.TEXT, anchor="midleft"
             ).right
     else:
-        busy = controller.job is not None and controller.job.kind == "game_review"
+        busy = controller.jobs.job is not None and controller.jobs.job.kind == "game_review"
         state = (
             f"evaluating {done + 1} of {review.total}…"
             if busy
@@ -336,8 +336,8 @@ def _draw_graph(
             drawing.thick_line(surface, theme.TEXT_DIM, (x1, y1), (x2, y2), 2)
         else:
             _dashed(surface, (x1, y1), (x2, y2), m.px(5))
-    shown = controller.shown_index()
-    everywhere = [index for index, _ in controller.review_points()]
+    shown = controller.review.shown_index()
+    everywhere = [index for index, _ in controller.review.review_points()]
     mouse = screen.mouse
     hovered = point_at(model, screen, mouse) if mouse is not None else None
     if hovered in everywhere:  # the point under the mouse: a faint guide
@@ -414,7 +414,7 @@ def _draw_lines(
         surface, "ENGINE LINES", (rect.x, rect.y), small, theme.TEXT_FAINT, "semibold"
     )
     y = rect.y + round(small * 1.7)
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     if state.is_terminal():
         winner = state.winner()
         text = "A draw" if winner is None else f"{controller.colour_names()[winner]} won"
@@ -488,11 +488,11 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
     point = _hovered_point(model, screen)
     if point is not None:
         return point, theme.TEXT
-    move = _hovered_move(model, screen) or controller.shown_move_review()
+    move = _hovered_move(model, screen) or controller.review.shown_move_review()
     if move is None:
         return "The start · click the graph or use ← → to step through the game", theme.TEXT_DIM
     game = controller.game
-    row = controller.row_of(move.index)
+    row = controller.review.row_of(move.index)
     name = controller.colour_names()[move.player]
     if row is not None:  # the move list's number: a turn a line with dice, else a pair
         name = f"{move_list.move_number(row, bool(game.stochastic))}. {name}"
@@ -516,7 +516,9 @@ def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:
     controller = model.controller
     decisions = sum(not entry.chance for entry in controller.history.entries[:index])
     where = "The start" if decisions == 0 else f"After move {decisions}"
-    position = next((p for p in controller.game_review().positions if p.index == index), None)
+    position = next(
+        (p for p in controller.review.game_review().positions if p.index == index), None
+    )
     if position is None:
         return f"{where}: not evaluated yet · click to see it"
     first = controller.colour_names()[0]
@@ -531,7 +533,7 @@ def _hovered_move(model: PlayModel, screen: PlayScreen) -> Any:
     if shown_list is None or mouse is None:
         return None
     row = shown_list.row_at(mouse)
-    return None if row is None else model.controller.row_marks().get(row)
+    return None if row is None else model.controller.review.row_marks().get(row)
 
 
 def _draw_verdict(

@@ -86,7 +86,6 @@ class PlayScene(FileDialogScene):
             autosave=bool(getattr(app, "autosave_enabled", False)),
             animate=animate,
         )
-        self.controller.on_event = self.on_event
         self.view = kit_for(game_name)
         self.model = PlayModel(self.controller, self.view)
         self.drawn: DrawnAreas | None = None
@@ -102,6 +101,12 @@ class PlayScene(FileDialogScene):
         self.controls_bottom = 0
 
     # -- what the controller reports ----------------------------------------------
+
+    def take_events(self) -> None:
+        """Act on what the controller reports, oldest first (once or twice a frame: the
+        controller never calls into the scene)."""
+        for event in self.controller.take_events():
+            self.on_event(event)
 
     def on_event(self, event: Event) -> None:
         """Animate a move, show a message, rebuild the widgets..."""
@@ -303,7 +308,7 @@ class PlayScene(FileDialogScene):
         """A click or key: the controller plays it, or the board shows why not."""
         controller = self.controller
         state = controller.state
-        if controller.try_human_move(move) or controller.browsing or state.is_terminal():
+        if controller.try_human_move(move) or controller.browse.browsing or state.is_terminal():
             return
         if state.to_move == CHANCE:
             return
@@ -342,7 +347,7 @@ class PlayScene(FileDialogScene):
 
     def before_opening(self) -> None:
         """A loaded game replaces this one: stop its search first."""
-        self.controller.cancel_search()
+        self.controller.jobs.cancel_search()
 
     # -- events -------------------------------------------------------------------
 
@@ -407,7 +412,7 @@ class PlayScene(FileDialogScene):
             ai_vs_ai=controller.ai_vs_ai(),
             paused=controller.paused,
             human_turn=controller.human_turn(),
-            browsing=controller.browsing,
+            browsing=controller.browse.browsing,
             ai_failed=controller.jobs.ai_failed_here() is not None,
         )
         pressed = key_press(event.key, event.mod, situation)
@@ -424,8 +429,8 @@ class PlayScene(FileDialogScene):
         """Esc closes an open drop-down first, then ends a review (True when it did either)."""
         if focus.close_dropdowns(self.widgets):
             return True
-        if self.controller.browsing:
-            self.controller.browse_leave()
+        if self.controller.browse.browsing:
+            self.controller.browse.browse_leave()
             return True
         return False
 
@@ -437,12 +442,12 @@ class PlayScene(FileDialogScene):
         elif pressed.action is Action.PLAY_CURSOR:
             self.play_cursor()
         elif pressed.action is Action.BROWSE_STEP:
-            controller.browse_step(-1 if key == pygame.K_LEFT else 1)
+            controller.browse.browse_step(-1 if key == pygame.K_LEFT else 1)
         elif pressed.action is Action.BROWSE_ENDS:
             if key == pygame.K_HOME:
-                controller.browse_home()
+                controller.browse.browse_home()
             else:
-                controller.browse_leave()
+                controller.browse.browse_leave()
         elif pressed.action is Action.SCROLL:
             self.scroll_moves(-1 if key == pygame.K_PAGEUP else 1, page=True)
         else:
@@ -525,7 +530,7 @@ class PlayScene(FileDialogScene):
         controller = self.controller
         simple: dict[str, Callable[[], object]] = {
             Action.NEW: self.ask_new_game,
-            Action.LIVE: controller.browse_leave,
+            Action.LIVE: controller.browse.browse_leave,
             Action.AGAIN: controller.new_game,
             Action.UNDO: controller.undo,
             Action.REDO: controller.redo,
@@ -543,7 +548,7 @@ class PlayScene(FileDialogScene):
         if action in simple:
             simple[action]()
         elif action in (Action.PLAYERS, Action.MENU, Action.OVERLAY_MENU, Action.BACK):
-            controller.cancel_search()  # leaving the board: the AI stops at once
+            controller.jobs.cancel_search()  # leaving the board: the AI stops at once
             if action == Action.PLAYERS:
                 self.app.switch("setup", game_name=self.game_name, editing=True)
             elif action == Action.BACK:
@@ -553,7 +558,7 @@ class PlayScene(FileDialogScene):
         elif action in (Action.SAVE, Action.OPEN):
             self.open_file_dialog(action)
         elif action == Action.MOVE_NOW:
-            controller.move_now()
+            controller.jobs.move_now()
         elif action in (Action.EXPLORE, Action.COMPARE, Action.POLICY):
             self.open_view(action)
 
@@ -572,7 +577,7 @@ class PlayScene(FileDialogScene):
             self.set_notice(why, 2.5)
             return
         name, params = controls.view_to_open(self.controller, action)
-        self.controller.cancel_search()  # the view searches; the AI starts again on return
+        self.controller.jobs.cancel_search()  # the view searches; the AI starts again on return
         self.app.switch(name, **params)
 
     def toggle_mute(self) -> None:
@@ -617,8 +622,8 @@ class PlayScene(FileDialogScene):
     def enter(self) -> None:
         """Back on top (maybe after the players were edited): cancel stale searches."""
         controller = self.controller
-        if controller.job is not None and controller.job.kind == "move":
-            controller.cancel_search()
+        if controller.jobs.job is not None and controller.jobs.job.kind == "move":
+            controller.jobs.cancel_search()
         if controller.any_ai() and controller.ai_enabled:
             self.app.worker.start()  # warm up now, so the first AI move is not late
         super().enter()
@@ -639,7 +644,9 @@ class PlayScene(FileDialogScene):
         if model.landing is not None and self.app.now >= model.landing[0]:
             sounds().event(self.view.sounds, "landed", model.landing[1])
             model.landing = None
+        self.take_events()  # what the player's input did
         self.controller.update()
+        self.take_events()  # what the AI and the clock did
         model.activity.update(self.controller, self.app.now)
         if model.shown_numbers:
             ease = 1 - math.exp(-dt * 9) if self.controller.anim_scale() > 0 else 1.0
@@ -661,9 +668,9 @@ class PlayScene(FileDialogScene):
     def context(self) -> ViewContext:
         """What the board view needs this frame."""
         controller, model = self.controller, self.model
-        state = controller.shown_state()
+        state = controller.browse.shown_state()
         now = self.app.now
-        browsing = controller.browsing
+        browsing = controller.browse.browsing
         interactive = controller.human_turn() and controller.roll is None and not browsing
         mouse = self.app.mouse()
         ctx = ViewContext(
@@ -672,19 +679,19 @@ class PlayScene(FileDialogScene):
             mouse=mouse,
             interactive=interactive,
             stochastic=controller.game.stochastic,
-            last_move=controller.shown_last_move() if browsing else model.last_move,
+            last_move=controller.browse.shown_last_move() if browsing else model.last_move,
             names=controller.player_names(),
             cursor=model.cursor_shown(mouse) if interactive else None,
         )
         if state.is_terminal():
             ctx.winning_line = state.winning_line()
-        board = controller.shown_values()
+        board = controller.browse.shown_values()
         if board is not None:
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
         if browsing:  # a still picture of the reviewed position
             ctx.anim.update(
-                self.view.chance_animation(controller.shown_last_chance(), False, 1.0, now)
+                self.view.chance_animation(controller.browse.shown_last_chance(), False, 1.0, now)
             )
             return ctx
         ctx.hint = controller.hint
@@ -731,12 +738,12 @@ class PlayScene(FileDialogScene):
         if move_now is not None and move_now.visible:
             header.width = move_now.relative_rect.x - m.gap - header.x  # room for "Move now"
         live = self.buttons.get(browse_view.LIVE[0])
-        if controller.browsing and live is not None:
+        if controller.browse.browsing and live is not None:
             header.width = live.relative_rect.x - m.gap - header.x
             status = browse_view.draw_banner(surface, header, m, controller)
         else:
             status = status_line.draw(surface, header, m, controller, self.view, self.app.now)
-        self.view.draw(surface, shown.board, controller.shown_state(), self.context())
+        self.view.draw(surface, shown.board, controller.browse.shown_state(), self.context())
         values_caption.draw(surface, model, shown)
         panel = side_panel.draw(surface, model, shown)
         model.analysis_hidden = panel.analysis_hidden

@@ -1,16 +1,19 @@
 """The play controller's AI jobs: what runs in the worker, its answers, and the values they
-give the panel and the board (no pygame).  `SearchJobs` is a part of `PlayController`."""
+give the panel and the board (no pygame).  `SearchJobs`, a part of the play controller, reads
+the `Match`; what its answers mean to the other parts it hands off as events."""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import State
 from plyground.gui.play import events
+from plyground.gui.play.match import Match
 from plyground.gui.worker.ai_worker import (
     Cancelled,
     Failed,
@@ -20,13 +23,11 @@ from plyground.gui.worker.ai_worker import (
     Progress,
     Restarted,
     Result,
-    WorkerMessage,
 )
 
 if TYPE_CHECKING:
     from plyground.ai.advice.advisor import Advisor
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.play.controller import PlayController
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -34,39 +35,27 @@ SOLVING_DEPTH = 1000
 """A progress depth at or above this is the search's "no limit": it is solving."""
 
 
-class SearchWorker(Protocol):
-    """What the controller needs of `gui.worker.ai_worker.AIWorker` (tests pass a fake)."""
+class Purpose(StrEnum):
+    """What a search in the worker is for (the worker's own `JobKind` says how it runs)."""
 
-    def start(self) -> None: ...
-    def cancel(self) -> None: ...
-    def end_game(self) -> None: ...
-    def poll(self) -> list[WorkerMessage]: ...
-    def preparing(self, game_name: str) -> bool: ...
-    def submit(
-        self,
-        kind: JobKind,
-        game_name: str,
-        game_options: dict[str, Any],
-        state: State[Any],
-        config: PlayerConfig | None,
-        analysis: bool = False,
-        player_key: Any = None,
-        *,
-        positions: tuple[tuple[int, State[Any]], ...] = (),
-        review_seconds: float | None = None,
-    ) -> int: ...
+    MOVE = "move"
+    """An AI's move."""
+    ANALYSE = "analyse"
+    """A hint the human asked for."""
+    POSITION = "position"
+    """The values of the position on the board, run while the analysis is shown."""
+    BROWSE = "browse"
+    """A browsed position's analysis."""
+    GAME_REVIEW = "game_review"
+    """The whole game's review (`gui.play.game_review`)."""
 
 
 @dataclass
 class SearchJob:
-    """The search running in the worker for this match.
-
-    kind "move" (an AI move), "analyse" (a hint the human asked for), "position" (the
-    values of the position on the board, run while the analysis is shown), "browse" (a
-    browsed position's analysis) or "game_review" (the whole game's, `gui.play.game_review`)."""
+    """The search running in the worker for this match, and what it is for."""
 
     job_id: int
-    kind: str
+    kind: Purpose
     entries: int
     player: int
     started: float
@@ -145,8 +134,8 @@ class BoardValues:
 class SearchJobs:
     """Sending searches to the worker and reading its answers: the controller's AI jobs."""
 
-    def __init__(self, play: PlayController) -> None:
-        self.play = play
+    def __init__(self, match: Match) -> None:
+        self.match = match
         self.job: SearchJob | None = None
         self.progress: Any = None
         """The running search's last `ai.SearchProgress`."""
@@ -167,7 +156,7 @@ class SearchJobs:
     def ai_failed_here(self) -> str | None:
         """Why the AI could not move in the position shown, or None."""
         failed = self.ai_failed
-        if failed is not None and failed[0] == len(self.play.history.entries):
+        if failed is not None and failed[0] == len(self.match.history.entries):
             return failed[1]
         return None
 
@@ -183,17 +172,13 @@ class SearchJobs:
         """Stop any search at once and forget its answers (and an AI's failure to move)."""
         self.ai_failed = None
         if self.job is not None:
-            self.play.worker.cancel()
+            self.match.worker.cancel()
         self.job = None
         self.progress = None
         self.pending = None
 
-    def game_options(self) -> dict[str, Any]:
-        """The game's options, as its factory takes them (e.g. {"goal": 100})."""
-        return dict(self.play.game.option_values())
-
     def submit(
-        self, kind: str, config: PlayerConfig, player: int, state: State[Any] | None = None
+        self, kind: Purpose, config: PlayerConfig, player: int, state: State[Any] | None = None
     ) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
@@ -202,31 +187,31 @@ class SearchJobs:
         from plyground.ai.engine.cost import heuristic_refusal
         from plyground.ai.players.players import AGENT
 
-        refusal = heuristic_refusal(self.play.game, config.heuristic)
+        refusal = heuristic_refusal(self.match.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
             if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
-                self.ai_failed = (len(self.play.history.entries), refusal)
-                self.play.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
+                self.ai_failed = (len(self.match.history.entries), refusal)
+                self.match.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
         key = (
-            self.play.history.seed,
-            self.play.games_started,
+            self.match.history.seed,
+            self.match.games_started,
             player,
             "move" if kind == "move" else "analyse",
         )
-        show = self.play.settings.show_analysis
-        job_id = self.play.worker.submit(
+        show = self.match.settings.show_analysis
+        job_id = self.match.worker.submit(
             JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
-            self.play.game_name,
-            self.game_options(),
-            self.play.state if state is None else state,
+            self.match.game_name,
+            self.match.game_options(),
+            self.match.state if state is None else state,
             config,
             analysis=show,
             player_key=key,
         )
         all_values = kind != "move" or show
         self.job = SearchJob(
-            job_id, kind, len(self.play.history.entries), player, self.play.now, all_values
+            job_id, kind, len(self.match.history.entries), player, self.match.now, all_values
         )
         self.job.agent = config.algorithm == AGENT
         self.job.solving = config.depth is None
@@ -234,7 +219,7 @@ class SearchJobs:
 
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
-        return int((self.play.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
+        return int((self.match.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
     def analysis_config(self, player: int, state: State[Any] | None = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
@@ -242,15 +227,15 @@ class SearchJobs:
         never the opponent's difficulty."""
         from plyground.ai.advice.advisor import advisor_for
 
-        return advisor_for(self.play.game, self.play.state if state is None else state).config
+        return advisor_for(self.match.game, self.match.state if state is None else state).config
 
-    def submit_advice(self, kind: str, player: int, state: State[Any] | None = None) -> None:
+    def submit_advice(self, kind: Purpose, player: int, state: State[Any] | None = None) -> None:
         """Search `state` (the position on the board by default) for `player` with the
         game's best evaluator there, chosen once: the job keeps it to title the answer."""
         from plyground.ai.advice.advisor import advisor_for
 
-        state = self.play.state if state is None else state
-        advisor = advisor_for(self.play.game, state)
+        state = self.match.state if state is None else state
+        advisor = advisor_for(self.match.game, state)
         self.submit(kind, advisor.config, player, state=state)
         if self.job is not None:
             self.job.advisor = advisor
@@ -280,11 +265,11 @@ class SearchJobs:
         depth its progress reports named, never the search's internal no-limit depth."""
         job = self.job
         assert job is not None
-        colour = self.play.colour_names()[job.player]
+        colour = self.match.colour_names()[job.player]
         who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
         if job.kind == "position":
             who = f"Working out {colour}'s move values"
-        if job.solving and self.play.worker.preparing(self.play.game_name):
+        if job.solving and self.match.worker.preparing(self.match.game_name):
             return f"{who}… the solver is still being prepared (compiled on the first run only)"
         progress = self.progress
         if progress is None:
@@ -297,9 +282,9 @@ class SearchJobs:
 
     def poll_worker(self) -> None:
         """Read the worker's answers (never waits); stale ones were dropped by the worker."""
-        for message in self.play.worker.poll():
+        for message in self.match.worker.poll():
             if isinstance(message, PositionEvaluated):  # a game review's: good whenever it came
-                self.play.review.on_review_position(message)
+                self.match.hand_off(events.ReviewPositionIn(message))
                 continue
             if isinstance(message, MinimaxNodes):
                 shown = self.analysis
@@ -313,7 +298,9 @@ class SearchJobs:
             match message:
                 case Restarted():
                     self.progress = None
-                    self.play.set_notice("The AI process stopped; a new one is thinking again", 3.0)
+                    self.match.set_notice(
+                        "The AI process stopped; a new one is thinking again", 3.0
+                    )
                 case Progress(snapshot=snapshot):
                     self.progress = snapshot
                     depth = int(getattr(snapshot, "depth", 0))
@@ -336,14 +323,13 @@ class SearchJobs:
             return
         reason = failure.reason[:200]
         if job.kind == "move":
-            self.ai_failed = (len(self.play.history.entries), reason)
-            self.play.notice = None  # "thinking again" is over: the status line says why
+            self.ai_failed = (len(self.match.history.entries), reason)
+            self.match.notice = None  # "thinking again" is over: the status line says why
         what = "review a position" if job.kind == "game_review" else "move"
-        self.play.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
-        if job.kind == "game_review":
-            self.play.review.failed_at = len(self.play.history.entries)  # not again for these moves
-        elif self.play.ai_vs_ai():
-            self.play.set_paused(True)
+        self.match.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
+        self.match.hand_off(
+            events.ReviewFailed() if job.kind == "game_review" else events.AIStuck()
+        )
 
     def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
@@ -352,90 +338,89 @@ class SearchJobs:
         if job.kind == "game_review":
             return  # its positions came one by one
         if job.kind == "browse":
-            self.play.browse.browsed_result(job, move, result)
+            self.match.hand_off(events.BrowsedSearched(job, result))
             return
-        if job.entries != len(self.play.history.entries):
+        if job.entries != len(self.match.history.entries):
             return
         if result is None:  # a player from a file: its move, and no search to show
             self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
-        branching = len(self.play.state.legal_moves())
+        branching = len(self.match.state.legal_moves())
         if job.all_values:
             chosen = move if job.kind == "move" else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
         if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
             self.analysis = self.advice_record(job, result, branching)
             self.analysis_job = job.job_id
-            self.analysis_decisions = self.play.history.decisions()
+            self.analysis_decisions = self.match.history.decisions()
             if job.kind == "analyse":
-                self.play.hint = move
+                self.match.hint = move
             return
         self.analysis = Analysis(
             result, "ai", job.player, branching, entries=job.entries, job_id=job.job_id
         )
         self.analysis.all_values = job.all_values
         self.analysis_job = job.job_id
-        self.analysis_decisions = self.play.history.decisions()
+        self.analysis_decisions = self.match.history.decisions()
         self.analysis.played = move
         self.analysis_decisions += 1
         self.pending = Pending(move, job.entries, job.started + self.move_delay())
 
     def move_delay(self) -> float:
         """Least seconds between asking for an AI move and playing it (speed, animations)."""
-        if not self.play.animate:
+        if not self.match.animate:
             return 0.0
-        return float(self.play.settings.speed) if self.play.ai_vs_ai() else HUMAN_AI_DELAY
+        return float(self.match.settings.speed) if self.match.ai_vs_ai() else HUMAN_AI_DELAY
 
     def forfeit(self, player: int, reason: str, details: tuple[str, ...] = ()) -> None:
         """A player from a file failed (`reason`: the file and why): it loses this game; the
         series counts it and the save goes on.  The window shows the line; the terminal that
         started it also gets the user's own traceback lines."""
-        self.forfeited = f"{self.play.colour_names()[player]} forfeits: {reason}"
+        self.forfeited = f"{self.match.colour_names()[player]} forfeits: {reason}"
         self.forfeit_details = tuple(details)
         print("\n    ".join((self.forfeited, *details)), file=sys.stderr)
-        self.play.emit(events.Toast(self.forfeited, "danger"))
+        self.match.emit(events.Toast(self.forfeited, "danger"))
         if details:  # the innermost line of the student's own traceback
-            self.play.emit(events.Toast(details[-1], "danger"))
-        self.play.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
-        if not self.play.recorded:
-            self.play.record(player ^ 1)
+            self.match.emit(events.Toast(details[-1], "danger"))
+        self.match.emit(events.Message(f"{self.forfeited} · N for a new game", "danger"))
+        self.match.hand_off(events.Forfeit(player))
 
     def board_values(self) -> BoardValues | None:
         """The move values to draw on the board: only ever for the position shown now."""
         board = self.board
-        if not self.play.settings.show_analysis or board is None:
+        if not self.match.settings.show_analysis or board is None:
             return None
-        if board.entries != len(self.play.history.entries) or self.play.state.is_terminal():
+        if board.entries != len(self.match.history.entries) or self.match.state.is_terminal():
             return None
         return board
 
     def want_position_values(self) -> None:
         """With the analysis shown on a human's turn, work out this position's move values."""
         if not (
-            self.play.settings.show_analysis and self.play.ai_enabled and self.play.human_turn()
+            self.match.settings.show_analysis and self.match.ai_enabled and self.match.human_turn()
         ):
             return
-        if self.job is not None or self.play.busy():
+        if self.job is not None or self.match.busy():
             return
         board = self.board
-        if board is not None and board.entries == len(self.play.history.entries):
+        if board is not None and board.entries == len(self.match.history.entries):
             return
-        player = self.play.state.to_move
-        self.submit_advice("position", player)
+        player = self.match.state.to_move
+        self.submit_advice(Purpose.POSITION, player)
 
     def move_now(self) -> bool:
         """Move now: the thinking AI stops and plays the deepest search it has finished.
 
         Returns whether the worker was told (False when no AI move is being searched)."""
         job = self.job
-        if job is None or job.kind != "move" or self.play.state.is_terminal():
-            self.play.set_notice("Move now is for an AI that is thinking")
+        if job is None or job.kind != "move" or self.match.state.is_terminal():
+            self.match.set_notice("Move now is for an AI that is thinking")
             return False
         if job.agent:
-            self.play.set_notice("Move now is for our searches: a file's agent takes its time")
+            self.match.set_notice("Move now is for our searches: a file's agent takes its time")
             return False
-        finish = getattr(self.play.worker, "move_now", None)
+        finish = getattr(self.match.worker, "move_now", None)
         if finish is None or not finish():
             return False
-        self.play.set_notice("Moving now · the deepest search finished so far")
+        self.match.set_notice("Moving now · the deepest search finished so far")
         return True

@@ -175,7 +175,7 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> Panel
             controller.game,
             pm,
             controller.colour_names(),
-            thinking=controller.job is not None,
+            thinking=controller.jobs.job is not None,
             extra=model.kit_rows.get(controller, model.kit),
         )
     if history is not None:
@@ -188,7 +188,7 @@ def draw(surface: pygame.Surface, model: PlayModel, screen: PlayScreen) -> Panel
             bool(controller.game.stochastic),
             browse_state.scroll,
             highlighted_row(controller),
-            controller.row_marks(),
+            controller.review.row_marks(),
         )
     return PanelAreas(analysis, history, hidden)
 
@@ -246,20 +246,20 @@ def draw_expanded(surface: pygame.Surface, model: PlayModel, screen: PlayScreen)
         controller.game,
         text_metrics(m),
         controller.colour_names(),
-        thinking=controller.job is not None,
+        thinking=controller.jobs.job is not None,
         extra=model.kit_rows.get(controller, model.kit),
     )
 
 
 def shown_analysis(controller: PlayController) -> Analysis | None:
     """The analysis the panel shows for the position on the board."""
-    over = not controller.browsing and controller.history.state.is_terminal()
-    return as_analysis(controller.shown_analysis(), live_entries(controller), over)
+    over = not controller.browse.browsing and controller.history.state.is_terminal()
+    return as_analysis(controller.browse.shown_analysis(), live_entries(controller), over)
 
 
 def live_entries(controller: PlayController) -> int | None:
     """The live match's length (None while browsing: a browsed record is never stale)."""
-    return None if controller.browsing else len(controller.history.entries)
+    return None if controller.browse.browsing else len(controller.history.entries)
 
 
 def highlighted_row(controller: PlayController) -> int | None:

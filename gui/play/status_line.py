@@ -33,9 +33,9 @@ def ai_working(controller: PlayController) -> bool:
     """Whether the AI is working for this game (the spinner turns): any search under way (its
     move, advice, the board's values, a browsed position, the game's review) or its move
     waiting for its moment."""
-    if controller.job is not None:
+    if controller.jobs.job is not None:
         return True
-    pending = controller.pending
+    pending = controller.jobs.pending
     return pending is not None and pending.entries == len(controller.history.entries)
 
 
@@ -48,10 +48,10 @@ def status_text(controller: PlayController, view: Any) -> str:
     if state.is_terminal():
         winner = state.winner()
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
-    elif controller.forfeited:  # a player's own file failed: the game is lost by forfeit
-        text = f"Game over · {controller.forfeited.split(':')[0]}"  # the reason: the banner
-    elif controller.job is not None and controller.job.kind != "position":
-        text = controller.thinking_text()
+    elif controller.jobs.forfeited:  # a player's own file failed: the game is lost by forfeit
+        text = f"Game over · {controller.jobs.forfeited.split(':')[0]}"  # the reason: the banner
+    elif controller.jobs.job is not None and controller.jobs.job.kind != "position":
+        text = controller.jobs.thinking_text()
     elif (failed := controller.jobs.ai_failed_here()) is not None:
         text = f"{colours[player]} could not move: {failed} · R retries · undo, or change players"
     elif state.to_move == CHANCE:

@@ -59,13 +59,13 @@ def whose_values(controller: PlayController) -> tuple[int, str] | None:
     """(player, 'Values for Red (you, to move)') for the values on the board, or None when
     none are drawn.  The values are always for the side to move in the position shown: the
     AI's own view when an AI is to move, advice when a person is."""
-    board = controller.shown_values()
+    board = controller.browse.shown_values()
     if board is None or not board.values:
         return None
-    state = controller.shown_state()
+    state = controller.browse.shown_state()
     player = state.player
     name = controller.colour_names()[player]
-    if controller.browsing:
+    if controller.browse.browsing:
         return player, f"Values for {name} (to move here) · advice"
     if not controller.is_human(player):
         return player, f"Values for {name} (AI, to move) · its own search"
@@ -85,7 +85,7 @@ def caption_lines(controller: PlayController, compact: bool = False) -> tuple[in
     if whose is None:
         return None
     player, text = whose
-    board = controller.shown_values()
+    board = controller.browse.shown_values()
     values = list(board.values.values()) if board is not None else []
     sources = sorted({source_text(value) for value in values})
     text += f" · source: {', '.join(sources)}"
@@ -110,7 +110,7 @@ def fitted(text: str, width: int, m: Any) -> tuple[str, int]:
 
 def compact_board(model: PlayModel, screen: PlayScreen) -> bool:
     """True when the kit writes the values on show in the compact form at this size."""
-    board = model.controller.shown_values()
+    board = model.controller.browse.shown_values()
     if board is None or not board.values:
         return False
     stochastic = bool(model.controller.game.stochastic)

@@ -128,7 +128,7 @@ def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
 def test_the_graph_is_read_from_the_source():
     graph = import_graph()
     assert "plyground.gui.play.controller" in graph["plyground.gui.play.scene"]
-    assert "plyground.gui.play.game_history" in graph["plyground.gui.play.controller"]
+    assert "plyground.gui.play.game_history" in graph["plyground.gui.play.match"]
     assert "plyground.games.base" in graph["plyground.gui.play.controller"]
 
 

@@ -110,3 +110,35 @@ def test_the_set_up_helpers_never_see_the_set_up_scene() -> None:
         if name.startswith("plyground.gui.setup.scene")
     ]
     assert breaches == []
+
+
+PLAY_PARTS = ("match", "search_jobs", "browse", "game_review", "events")
+"""The play controller's parts and what they share: below the controller and the scene."""
+
+
+def test_the_play_controllers_parts_never_see_the_controller_or_the_scene() -> None:
+    """`SearchJobs`, `Browse` and `GameReviewer` take the `Match` and the parts they use (type-only
+    imports counted): the controller imports them, never the reverse."""
+    modules = project_modules()
+    above = ("plyground.gui.play.controller", "plyground.gui.play.scene")
+    breaches = [
+        f"{module} imports {name}"
+        for part in PLAY_PARTS
+        for module in [f"plyground.gui.play.{part}"]
+        for name in _imports(modules[module], module)
+        if name.startswith(above)
+    ]
+    assert breaches == []
+
+
+def test_one_move_walks_without_a_circle() -> None:
+    """One human move to the AI's reply on screen (`move_walk.py`; its figures are written up
+    in docs/ARCHITECTURE.md): the controller never calls back into the scene inside the click,
+    and the walk goes through the parts, not through forwarders of the controller's."""
+    from tests.architecture.move_walk import measure
+
+    walk = measure()
+    assert walk.hops and walk.scene_returns == []
+    called = {name.rsplit(":", 1)[1] for name in walk.functions}
+    assert "SearchJobs.poll_worker" in called and "PlayController.try_human_move" in called
+    assert not any(name.startswith("PlayController.shown_") for name in called)

@@ -31,7 +31,7 @@ def play_pig(controller: PlayController, moves: str) -> None:
 def settle(controller: PlayController, worker: FakeWorker) -> Any:
     """Let the position's advice be worked out; return the job's config."""
     controller.update()
-    job = controller.job
+    job = controller.jobs.job
     assert job is not None and job.kind == "position"
     config = worker.jobs[-1].config
     worker.finish()
@@ -55,7 +55,7 @@ def test_the_pig_hint_is_the_exact_tables_whatever_the_opponent(opponent: str) -
     assert board is not None and board.chosen == "roll"
     assert all(value.is_exact for value in board.values.values())
     assert round((board.values["roll"].value + 1) * 50, 1) == 62.0
-    rows = dict(summary_lines(as_analysis(controller.analysis), controller.game))
+    rows = dict(summary_lines(as_analysis(controller.jobs.analysis), controller.game))
     assert rows["Advice"] == "exact table"
     assert rows["Best"].startswith("r · 62.0% to win")
 
@@ -66,18 +66,18 @@ def test_advice_after_a_roll_is_fresh_or_marked() -> None:
     controller.settings.show_analysis = True
     play_pig(controller, "r6")
     settle(controller, worker)
-    first = controller.analysis
+    first = controller.jobs.analysis
     assert first is not None and first.source == "hint"
     entries = len(controller.history.entries)
     assert not as_analysis(first, entries).stale  # type: ignore[union-attr]
     assert controller.try_human_move("roll")
     controller.history.play(5)  # the die lands: turn total 11
-    shown = as_analysis(controller.analysis, len(controller.history.entries))
+    shown = as_analysis(controller.jobs.analysis, len(controller.history.entries))
     assert shown is not None and shown.stale  # until the new advice arrives: marked
     rows = dict(summary_lines(shown, controller.game))
     assert rows["For"].startswith("an earlier position")
     settle(controller, worker)  # ... and then recomputed for turn total 11
-    fresh = controller.analysis
+    fresh = controller.jobs.analysis
     assert fresh is not None and fresh.entries == len(controller.history.entries)
     assert controller.state.turn_total == 11
     assert not as_analysis(fresh, len(controller.history.entries)).stale  # type: ignore[union-attr]
@@ -96,7 +96,7 @@ def test_the_opponents_search_stays_visible_as_its_view() -> None:
         controller.update()
     assert controller.human_turn()
     settle(controller, worker)
-    advice = controller.analysis
+    advice = controller.jobs.analysis
     assert advice is not None and advice.opponent is not None
     rows = dict(summary_lines(as_analysis(advice), controller.game, ("X", "O")))
     assert "O's view" in rows and rows["Advice"]

@@ -32,10 +32,12 @@ def test_human_vs_ai_connect4(make_app):
     press(app, pygame.K_3, "3")  # the AI's turn: ignored with a gentle notice
     assert play.controller.history.state.ply == 1 and play.controller.notice is not None
     assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
-    assert play.controller.analysis is not None and play.controller.analysis.source == "ai"
+    assert (
+        play.controller.jobs.analysis is not None and play.controller.jobs.analysis.source == "ai"
+    )
     # Easy plays with some randomness: the panel shows the move played and the search's best.
-    assert play.controller.analysis.played == play.controller.history.moves[-1]
-    assert set(play.controller.analysis.result.move_values) <= set(range(7))
+    assert play.controller.jobs.analysis.played == play.controller.history.moves[-1]
+    assert set(play.controller.jobs.analysis.result.move_values) <= set(range(7))
 
 
 @pytest.mark.slow
@@ -45,7 +47,7 @@ def test_hint_marks_a_move(make_app):
     click_button(app, play.buttons["hint"])
     assert wait_until(app, lambda: play.controller.hint is not None, 15)
     assert play.controller.hint in play.controller.history.state.legal_moves()
-    assert play.controller.analysis.source == "hint"
+    assert play.controller.jobs.analysis.source == "hint"
     press(app, pygame.K_a, "a", frames=3)  # analysis shown: values drawn on the board
     ctx = play.context()
     assert ctx.values and ctx.hint == play.controller.hint
@@ -116,16 +118,20 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
     play = start_game(app, "connect4", ("human", "human"))
     make_slow(play.controller.sides[0])
     play.rebuild()
-    assert wait_until(app, lambda: play.controller.progress is not None, 15), (
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 15), (
         "the slow search should report progress"
     )
-    first = play.controller.job.job_id
+    first = play.controller.jobs.job.job_id
     press(app, pygame.K_n, "n")  # new game: cancel, then the AI starts again
     press(app, pygame.K_RETURN, "\r", frames=3)  # a game in progress: confirm
-    assert play.controller.job is None or play.controller.job.job_id != first
+    assert play.controller.jobs.job is None or play.controller.jobs.job.job_id != first
     # The new search can only report progress once the old one has stopped.
     assert wait_until(
-        app, lambda: play.controller.progress is not None and play.controller.job.job_id != first, 3
+        app,
+        lambda: (
+            play.controller.jobs.progress is not None and play.controller.jobs.job.job_id != first
+        ),
+        3,
     )
     press(app, pygame.K_ESCAPE)  # back: cancelled too
     assert not app.worker.busy
@@ -148,7 +154,7 @@ def test_quit_mid_search_leaves_no_process(make_app):
     app = make_app()
     play = start_game(app, "connect4", ("human", "human"))
     make_slow(play.controller.sides[0])
-    assert wait_until(app, lambda: play.controller.progress is not None, 15)
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 15)
     assert multiprocessing.active_children()
     started = time.perf_counter()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -179,7 +185,7 @@ def test_ai_settings_can_be_edited_during_a_game(make_app):
     )
     press(app, pygame.K_3, "3")
     assert wait_until(app, lambda: play.controller.history.state.ply == 4, 15)
-    assert play.controller.analysis.result.algorithm == "minimax"
+    assert play.controller.jobs.analysis.result.algorithm == "minimax"
 
 
 def test_swap_sides_hands_the_move_to_the_ai(make_app):
@@ -216,7 +222,7 @@ def test_analysis_measures_what_pruning_saved(make_app):
     assert controller.try_human_move(4)
 
     def ai_view():
-        shown = controller.analysis
+        shown = controller.jobs.analysis
         if shown is None:
             return None
         return shown if shown.source == "ai" else shown.opponent

@@ -40,7 +40,7 @@ def test_explore_opens_the_current_position_with_the_ai_settings(
     explorer = app.scene
     assert explorer.model.state is state and explorer.model.depth == 4
     assert explorer.model.algorithm == algorithm and explorer.model.heuristic == heuristic
-    assert play.controller.job is None  # the AI's search waits while the view is open
+    assert play.controller.jobs.job is None  # the AI's search waits while the view is open
     press(app, pygame.K_ESCAPE)
     assert app.scene is play
     assert wait_until(app, lambda: play.controller.state.ply == 2, 30)  # and goes on after
@@ -146,14 +146,14 @@ def test_move_now_plays_the_deepest_finished_iteration(make_app: Callable[..., A
     play.rebuild()
     button = play.buttons["move_now"]
     assert not button.visible
-    assert wait_until(app, lambda: play.controller.progress is not None, 30)
-    assert play.controller.job is not None and play.controller.job.kind == "move"
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 30)
+    assert play.controller.jobs.job is not None and play.controller.jobs.job.kind == "move"
     assert button.visible
     header = play.header_rect()
     assert header.contains(button.relative_rect)
     click_button(app, button)
     assert wait_until(app, lambda: play.controller.state.ply == 1, 30)
-    analysis = play.controller.analysis
+    analysis = play.controller.jobs.analysis
     assert analysis is not None and analysis.source == "ai"
     result = analysis.result
     assert result.complete is False and 1 <= result.depth < 9
@@ -273,16 +273,16 @@ class _Worker:
 
 def test_move_now_asks_the_worker_only_for_an_ai_move() -> None:
     from plyground.gui.play.controller import PlayController
-    from plyground.gui.play.search_jobs import SearchJob
+    from plyground.gui.play.search_jobs import Purpose, SearchJob
     from plyground.gui.storage.settings import Settings
 
     worker = _Worker()
     controller = PlayController("tictactoe", Settings(), worker, lambda: 0.0)
-    assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = SearchJob(1, "analyse", 0, 0, 0.0)  # a hint: nothing to hurry
-    assert controller.move_now() is False and worker.moved_now == 0
-    controller.job = SearchJob(2, "move", 0, 0, 0.0)
-    assert controller.move_now() is True and worker.moved_now == 1
+    assert controller.jobs.move_now() is False and worker.moved_now == 0
+    controller.jobs.job = SearchJob(1, Purpose.ANALYSE, 0, 0, 0.0)  # a hint: nothing to hurry
+    assert controller.jobs.move_now() is False and worker.moved_now == 0
+    controller.jobs.job = SearchJob(2, Purpose.MOVE, 0, 0, 0.0)
+    assert controller.jobs.move_now() is True and worker.moved_now == 1
     assert controller.current_notice() == "Moving now · the deepest search finished so far"
     assert controls.tool_refusal(controller, "move_now") == ""
 
@@ -297,15 +297,15 @@ def test_a_finished_game_reviewed_opens_the_views_on_the_reviewed_position(
     pump(app, 3)
     controller = play.controller
     assert controller.state.is_terminal()
-    controller.browse_to(2)  # as a click on the second move in the list
+    controller.browse.browse_to(2)  # as a click on the second move in the list
     pump(app, 2)
-    reviewed = controller.shown_state()
+    reviewed = controller.browse.shown_state()
     assert not reviewed.is_terminal()
     assert play.buttons["explore"].is_enabled
     press(app, pygame.K_e, "e")
     assert _scene_name(app) == "ExplorerScene"
     assert app.scene.model.state == reviewed
     press(app, pygame.K_ESCAPE)
-    assert app.scene is play and controller.browsing  # back where the learner was
+    assert app.scene is play and controller.browse.browsing  # back where the learner was
     press(app, pygame.K_c, "c")
     assert _scene_name(app) == "CompareScene" and app.scene.state == reviewed

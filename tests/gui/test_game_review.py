@@ -57,20 +57,20 @@ def finished_tictactoe() -> tuple[Any, Any, Any]:
 
 def test_after_the_game_the_worker_reviews_it_position_by_position():
     controller, worker, clock = finished_tictactoe()
-    assert controller.review_card_shown()
-    job = controller.job
+    assert controller.review.review_card_shown()
+    job = controller.jobs.job
     assert job is not None and job.kind == "game_review"
     sent = worker.jobs[-1]
     assert [index for index, _ in sent.positions] == [0, 1, 2, 3, 4]  # the end needs no search
     answer_review(worker, stop_after=2)
     controller.update()
-    partial = controller.game_review()
+    partial = controller.review.game_review()
     assert len(partial.positions) == 2 and not partial.complete  # the graph fills in
     answer_review(worker)
     run(controller, clock, 0.2)
-    review = controller.game_review()
-    assert review.complete and controller.job is None
-    marks = controller.row_marks()
+    review = controller.review.game_review()
+    assert review.complete and controller.jobs.job is None
+    marks = controller.review.row_marks()
     assert list(marks) == [3] and marks[3].judgement is Judgement.DRAW_GIVEN_AWAY
     assert marks[3].mark == "✗" and marks[3].best_move == 2
 
@@ -79,7 +79,7 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
     controller, worker, clock = finished_tictactoe()
     answer_review(worker, stop_after=3)
     controller.update()
-    controller.cancel_search()  # e.g. the AI moved meanwhile
+    controller.jobs.cancel_search()  # e.g. the AI moved meanwhile
     run(controller, clock, 0.2)
     again = worker.jobs[-1]
     assert again.kind == "game_review" and [i for i, _ in again.positions] == [3, 4]
@@ -87,9 +87,9 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
 
 def test_copy_text_is_the_moves_up_to_the_position_shown():
     controller, _, _ = finished_tictactoe()
-    assert controller.copy_text() == "15263"
-    controller.browse_to(3)
-    assert controller.copy_text() == "152"
+    assert controller.review.copy_text() == "15263"
+    controller.browse.browse_to(3)
+    assert controller.review.copy_text() == "152"
 
 
 def test_pig_marks_fall_on_the_turn_rows():
@@ -104,12 +104,12 @@ def test_pig_marks_fall_on_the_turn_rows():
     worker, clock = FakeWorker(), Clock()
     moves = ["roll", 4, "roll", 6, "roll", 5, "hold", "roll", 3, "hold"]
     controller = PlayController("pig", stored, worker, clock, moves=moves)
-    controller.browse_to(7)  # browsing starts the review in a game in progress
+    controller.browse.browse_to(7)  # browsing starts the review in a game in progress
     run(controller, clock, 0.2)
-    assert controller.job is not None and controller.job.kind == "game_review"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "game_review"
     answer_review(worker)
     run(controller, clock, 0.2)
-    marks = controller.row_marks()
+    marks = controller.review.row_marks()
     assert set(marks) == {0, 1}  # each turn's worst decision: both holds came too early
     assert {m.mark for m in marks.values()} <= {"?!", "?", "??"}
 
@@ -144,12 +144,12 @@ def test_clicking_a_graph_point_shows_that_position(make_app):
     assert review_card.shown(play.model) and play.buttons["copy"].visible
     graph = review_card.parts(play.screen())[1]
     assert play.board_rect().bottom < review_card.card_rect(play.screen()).y  # nothing overlaps
-    points = controller.review_points()
+    points = controller.review.review_points()
     step = (graph.width - 2 * review_card._inset(play.screen())) / (len(points) - 1)
     x = graph.x + review_card._inset(play.screen()) + 2 * step
     click(app, (x, graph.centery), frames=3)
-    assert controller.browsing and controller.browse.index == 2
-    assert controller.shown_position_review() is not None
+    assert controller.browse.browsing and controller.browse.index == 2
+    assert controller.review.shown_position_review() is not None
     assert review_card.verdict_text(play.model, play.screen())[0].startswith(
         "After move 2: for X"
     )  # hovered
@@ -168,7 +168,7 @@ def test_copy_position_by_button_and_ctrl_c_headless(make_app):
     click_button(app, play.buttons["copy"], frames=3)
     assert play.model.copied == "15263"
     assert any("15263" in toast.text for toast in app.toasts)  # a visible confirmation
-    play.controller.browse_to(2)
+    play.controller.browse.browse_to(2)
     press(app, pygame.K_c, "c", mod=pygame.KMOD_CTRL, frames=3)
     assert play.model.copied == "15"
     assert app.scene is play  # Ctrl+C copied; plain C (compare) was not opened
@@ -200,10 +200,10 @@ def test_the_real_worker_reviews_a_finished_game_in_the_window(make_app):
         press(app, ord(key), key, frames=4)
     controller = play.controller
     assert controller.state.is_terminal()
-    assert wait_until(app, lambda: controller.game_review().complete, seconds=60)
-    marks = controller.row_marks()
+    assert wait_until(app, lambda: controller.review.game_review().complete, seconds=60)
+    marks = controller.review.row_marks()
     assert [m.judgement for m in marks.values()] == [Judgement.DRAW_GIVEN_AWAY]
-    assert controller.game_review().positions[0].graph.is_exact
+    assert controller.review.game_review().positions[0].graph.is_exact
 
 
 def test_the_workers_review_stops_when_cancelled():
@@ -241,12 +241,12 @@ def test_the_help_card_with_the_copy_key_fits_small_windows(make_app):
 
 def test_a_review_that_fails_says_so_once_and_is_not_retried_for_the_same_moves():
     controller, worker, clock = finished_tictactoe()
-    toasts = []
-    controller.on_event = lambda event: toasts.append(event) if event.kind == "toast" else None
-    assert controller.job is not None and controller.job.kind == "game_review"
+    controller.take_events()
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "game_review"
     worker.send("error", "MemoryError: out of memory")
     run(controller, clock, 1.0)
-    assert controller.job is None and len(worker.jobs) == 1
+    assert controller.jobs.job is None and len(worker.jobs) == 1
+    toasts = [event for event in controller.take_events() if event.kind == "toast"]
     assert [t.text for t in toasts] == [
         "The AI could not review a position: MemoryError: out of memory"
     ]

@@ -29,19 +29,19 @@ def test_an_ai_that_cannot_move_leaves_no_thinking_behind():
     controller, worker, clock = make("tictactoe", ("human", "Easy"))
     assert controller.try_human_move(4)
     controller.update()
-    assert controller.job is not None and controller.job.kind == "move"
-    toasts: list[Any] = []
-    controller.on_event = lambda event: toasts.append(event)
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "move"
+    controller.take_events()
     worker.send("error", "the AI process stopped unexpectedly")  # what 4 deaths in a row say
     run(controller, clock, 2.0)
-    assert controller.job is None and len(worker.jobs) == 1, "no new search on its own"
+    toasts = controller.take_events()
+    assert controller.jobs.job is None and len(worker.jobs) == 1, "no new search on its own"
     text = status_line.status_text(controller, None)
     assert "thinking" not in text and "could not move: the AI process stopped" in text
     assert any("could not move: the AI process stopped" in getattr(e, "text", "") for e in toasts)
     controller.undo()
     assert controller.try_human_move(0)
     controller.update()
-    assert controller.job is not None, "the player acted: the AI tries again"
+    assert controller.jobs.job is not None, "the player acted: the AI tries again"
 
 
 def test_a_goal_whose_table_cannot_be_built_is_refused_in_set_up(make_app, monkeypatch):
@@ -120,7 +120,7 @@ def test_bench_gui_ends_on_a_signal_with_the_display_up(signum):
         "def opened(*args, **kwargs):\n    seen['series'] = open_series(*args, **kwargs)\n"
         "    return seen['series']\n"
         "def stepped(app, dt):\n    step(app, dt)\n"
-        "    if 'told' not in seen and seen['series'][1].controller.job is not None:\n"
+        "    if 'told' not in seen and seen['series'][1].controller.jobs.job is not None:\n"
         "        seen['told'] = print('searching', flush=True)\n"
         "frame_bench.open_series, frame_bench.step = opened, stepped\n"
         "try:\n    frame_bench.run(max_seconds=60)\nexcept KeyboardInterrupt:\n"
@@ -171,12 +171,11 @@ def test_a_saved_game_whose_ai_needs_a_table_too_large_here_sends_no_search(monk
     stored = Settings()
     stored.set_option("pig", "goal", 1000)  # in range for the game, too large for this machine
     stored.sides["pig"][0].kind, stored.sides["pig"][0].preset = AI, "Expert"
-    events: list[Any] = []
     worker, clock = FakeWorker(), Clock()
     controller = PlayController("pig", stored, worker, clock)
-    controller.on_event = events.append
     run(controller, clock, 1.0)
-    assert worker.jobs == [] and controller.job is None
+    events = controller.take_events()
+    assert worker.jobs == [] and controller.jobs.job is None
     text = status_line.status_text(controller, None)
     assert "could not move: the optimal-play table for goal 1000" in text
     assert sum(getattr(e, "kind", "") == "toast" for e in events) == 1

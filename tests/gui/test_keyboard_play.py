@@ -105,7 +105,7 @@ def test_the_hint_key_asks_for_a_hint(make_app):
     for key in "15":
         press(app, ord(key), key, frames=3)
     press(app, pygame.K_i, "i")
-    assert play.controller.job is not None and play.controller.job.kind == "analyse"
+    assert play.controller.jobs.job is not None and play.controller.jobs.job.kind == "analyse"
     assert wait_until(app, lambda: play.controller.hint is not None)
     assert play.controller.hint in play.controller.state.legal_moves()
 

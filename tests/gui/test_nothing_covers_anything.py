@@ -82,7 +82,7 @@ def _panel_sections(play):
     inner = panel.inflate(-2 * m.gap, 0)
     top, bottom = play.controls_bottom, panel.bottom - m.gap
     analysis, moves = side_panel.sections(play.model, m, top, bottom, inner.width, 0)
-    record = side_panel.as_analysis(play.controller.analysis)
+    record = side_panel.as_analysis(play.controller.jobs.analysis)
     wanted = analysis_panel.content_height(record, play.controller.game, m, inner.width)
     return panel, top, bottom, analysis, moves, wanted
 
@@ -95,7 +95,7 @@ def _panel_widgets(play):
 def test_ai_vs_ai_at_1280x800_shows_every_analysis_row_and_the_move_list():
     app, play = _analysed_play((1280, 800), ["Hard", "Medium"])
     try:
-        assert play.controller.ai_vs_ai() and play.controller.analysis is not None
+        assert play.controller.ai_vs_ai() and play.controller.jobs.analysis is not None
         _panel, top, _bottom, analysis, moves, wanted = _panel_sections(play)
         assert analysis >= wanted  # every row, in the roomiest layout
         m = app.metrics

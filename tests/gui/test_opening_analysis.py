@@ -42,7 +42,7 @@ def opened(moves: str) -> tuple[PlayController, FakeWorker]:
 def position_values(controller: PlayController, worker: FakeWorker) -> Any:
     """Let the board's move values be worked out; return them."""
     controller.update()
-    job = controller.job
+    job = controller.jobs.job
     assert job is not None and job.kind == "position"
     config = worker.jobs[-1].config
     assert config.algorithm == "alphabeta" and config.depth is None, "not a solve"
@@ -106,11 +106,11 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
     controller, worker = opened(moves)
     controller.settings.show_analysis = False
     controller.request_hint()
-    assert controller.job is not None and controller.job.kind == "analyse"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "analyse"
     assert worker.jobs[-1].config.depth is None
     worker.finish()
     controller.update()
-    analysis = controller.analysis
+    analysis = controller.jobs.analysis
     assert analysis is not None and analysis.source == "hint"
     result = analysis.result
     assert result.exact
@@ -138,9 +138,9 @@ def test_games_without_a_cheap_solve_keep_their_analysis(game: str) -> None:
     controller, worker, _ = make(game=game, sides=(HUMAN, HUMAN))
     controller.settings.show_analysis = True
     controller.update()
-    if controller.job is None:  # e.g. a die to roll first
+    if controller.jobs.job is None:  # e.g. a die to roll first
         return
-    assert worker.jobs[-1].config == controller.analysis_config(controller.state.to_move)
+    assert worker.jobs[-1].config == controller.jobs.analysis_config(controller.state.to_move)
 
 
 def test_the_panels_line_says_where_it_meets_the_book() -> None:
@@ -148,7 +148,7 @@ def test_the_panels_line_says_where_it_meets_the_book() -> None:
     controller.request_hint()
     worker.finish()
     controller.update()
-    analysis = controller.analysis
+    analysis = controller.jobs.analysis
     assert analysis is not None
     rows = dict(summary_lines(analysis, GAME))
     assert "book" not in rows["Line"] and len(rows["Line"].split()) == 4
@@ -159,7 +159,7 @@ def test_the_first_moves_line_goes_on_in_the_book() -> None:
     controller, worker = opened("")
     board = position_values(controller, worker)
     assert board.exact
-    analysis = controller.analysis
+    analysis = controller.jobs.analysis
     assert analysis is not None
     rows = dict(summary_lines(analysis, GAME))
     assert rows["Line"] == "4" and rows["Then"] == "the book: win in 40 more for Red"

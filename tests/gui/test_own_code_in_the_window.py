@@ -122,7 +122,7 @@ def test_a_file_agent_and_a_kaggle_agent_play_in_the_window_and_are_remembered(
     assert type(play).__name__ == "PlayScene"
     assert wait_until(app, lambda: play.controller.recorded, 60)
     state = play.controller.history.state
-    assert state.is_terminal() and not play.controller.forfeited
+    assert state.is_terminal() and not play.controller.jobs.forfeited
     # The first file plays the first legal move (the centre first), the Kaggle agent the
     # leftmost free column: four in the centre column wins.
     assert play.controller.game.format_moves(play.controller.history.moves) == "4141414"
@@ -154,15 +154,15 @@ def test_a_failing_file_forfeits_the_game_in_the_window(
     app.settings.speed = 0.0
     click(app, next(w for w, (a, _) in setup.form.ids.items() if a == "start").rect.center)
     play = app.scene
-    assert wait_until(app, lambda: bool(play.controller.forfeited), 60)
+    assert wait_until(app, lambda: bool(play.controller.jobs.forfeited), 60)
     assert (
-        play.controller.forfeited
+        play.controller.jobs.forfeited
         == "O forfeits: broken.py: raised ZeroDivisionError: division by zero"
     )
     assert play.controller.recorded and play.controller.last_winner == 0
     assert play.controller.history.state.ply == 1  # X's one move stays; nothing else is lost
     pump(app, 20)
-    assert play.controller.job is None  # the AI waits for a new game
+    assert play.controller.jobs.job is None  # the AI waits for a new game
 
 
 @pytest.mark.slow

@@ -137,7 +137,7 @@ def run(controller: PlayController, clock: Clock, seconds: float = 1.0) -> None:
 def ai_replies(controller: PlayController, worker: FakeWorker, clock: Clock) -> Any:
     """Let the AI's search run and its move land; returns the move."""
     controller.update()
-    assert controller.job is not None and controller.job.kind == "move"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "move"
     worker.finish()
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
     return controller.history.moves[-1]
@@ -160,17 +160,19 @@ def test_undo_new_game_and_leaving_cancel_the_running_search():
     controller, worker, _ = make()
     controller.try_human_move(4)
     controller.update()
-    assert controller.job is not None
+    assert controller.jobs.job is not None
     controller.undo()
-    assert controller.job is None and worker.cancelled == 1
+    assert controller.jobs.job is None and worker.cancelled == 1
     controller.try_human_move(0)
     controller.update()
     controller.new_game()
-    assert controller.job is None and worker.cancelled == 2 and controller.history.entries == []
+    assert (
+        controller.jobs.job is None and worker.cancelled == 2 and controller.history.entries == []
+    )
     controller.try_human_move(0)
     controller.update()
     controller.close()
-    assert controller.job is None and worker.cancelled == 3
+    assert controller.jobs.job is None and worker.cancelled == 3
 
 
 def test_a_stale_answer_is_ignored():
@@ -181,7 +183,7 @@ def test_a_stale_answer_is_ignored():
     controller.undo()
     worker.answers.append(Result(job.job_id, 0, None))
     run(controller, clock, 1.0)
-    assert controller.history.entries == [] and controller.analysis is None
+    assert controller.history.entries == [] and controller.jobs.analysis is None
 
 
 def test_series_counts_each_finished_game_once_and_undo_keeps_it():
@@ -245,7 +247,7 @@ def test_solving_says_solving_and_the_depth_reached_not_the_internal_limit():
     worker.send("progress", SearchProgress(9, 5000, 0.5, 3, 0.1))
     worker.send("progress", SearchProgress(10_000, 12_345, 1.0, 3, 0.1))
     controller.jobs.poll_worker()
-    text = controller.thinking_text()
+    text = controller.jobs.thinking_text()
     assert "10000" not in text and "10,000" not in text
     assert text == "Yellow is thinking… solving · reached depth 9 · 12.3k nodes"
 
@@ -255,9 +257,9 @@ def test_a_solve_waiting_for_the_solver_to_compile_says_so():
     worker.preparing_engine = True  # the worker is still compiling connect-four's engine
     controller.try_human_move(3)
     controller.update()
-    assert "solver is still being prepared" in controller.thinking_text()
+    assert "solver is still being prepared" in controller.jobs.thinking_text()
     worker.preparing_engine = False
-    assert "solver is still being prepared" not in controller.thinking_text()
+    assert "solver is still being prepared" not in controller.jobs.thinking_text()
 
 
 def test_after_undo_the_panel_no_longer_describes_the_undone_ai_move():
@@ -265,9 +267,9 @@ def test_after_undo_the_panel_no_longer_describes_the_undone_ai_move():
     controller.settings.show_analysis = True
     controller.try_human_move(4)
     ai_replies(controller, worker, clock)
-    assert controller.analysis is not None and controller.analysis.source == "ai"
+    assert controller.jobs.analysis is not None and controller.jobs.analysis.source == "ai"
     controller.undo()
-    assert controller.analysis is None and controller.jobs.board_values() is None
+    assert controller.jobs.analysis is None and controller.jobs.board_values() is None
 
 
 def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
@@ -277,14 +279,14 @@ def test_showing_the_analysis_after_an_ai_move_works_out_the_board_values():
     assert controller.jobs.board_values() is None
     controller.toggle_analysis()
     controller.update()
-    job = controller.job
+    job = controller.jobs.job
     assert job is not None and job.kind == "position" and job.player == controller.state.to_move
     worker.finish()
     controller.update()
     board = controller.jobs.board_values()
     assert board is not None and board.entries == len(controller.history.entries)
     assert set(board.values) == set(controller.state.legal_moves())
-    analysis = controller.analysis  # the human's advice, beside the AI's own view
+    analysis = controller.jobs.analysis  # the human's advice, beside the AI's own view
     assert analysis is not None and analysis.source == "hint"
     assert analysis.opponent is not None and analysis.opponent.source == "ai"
 
@@ -301,7 +303,7 @@ def test_board_values_are_always_for_the_side_to_move_now():
     assert board is not None and board.entries == ai_position  # the AI's turn, its values
     run(controller, clock, HUMAN_AI_DELAY + 0.2)
     assert controller.human_turn() and controller.jobs.board_values() is None
-    assert controller.job is not None and controller.job.kind == "position"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "position"
     worker.finish()
     controller.update()
     board = controller.jobs.board_values()
@@ -312,9 +314,9 @@ def test_a_hint_uses_the_running_position_search():
     controller, worker, _ = make(sides=(HUMAN, HUMAN))
     controller.settings.show_analysis = True
     controller.update()
-    assert controller.job is not None and controller.job.kind == "position"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "position"
     controller.request_hint()
-    assert len(worker.jobs) == 1 and controller.job.kind == "analyse"
+    assert len(worker.jobs) == 1 and controller.jobs.job.kind == "analyse"
     worker.finish()
     controller.update()
     assert controller.hint in controller.state.legal_moves()

@@ -87,11 +87,14 @@ def test_pig_says_what_a_hold_banks_and_what_a_one_costs() -> None:
 
 def test_the_controller_is_made_of_parts_not_mixins() -> None:
     from plyground.gui.play.controller import PlayController
+    from plyground.gui.play.match import Match
 
     controller, _, _ = make()
-    assert PlayController.__bases__ == (object,)
+    assert PlayController.__bases__ == (Match,), "the match's state, no behaviour mixed in"
     parts = (controller.jobs, controller.browse, controller.review)
-    assert all(part.play is controller for part in parts)
+    assert all(part.match is controller for part in parts)
+    assert controller.browse.jobs is controller.jobs, "a part is handed the parts it uses"
+    assert controller.review.browse is controller.browse
     controller.try_human_move(4)
-    controller.browse_step(-1)
-    assert controller.browse.index == 0 and controller.browsing
+    controller.browse.browse_step(-1)
+    assert controller.browse.index == 0 and controller.browse.browsing

@@ -254,7 +254,7 @@ def test_closing_mid_search_saves_and_leaves_no_process(make_app, config_dir):
     play = start_game(app, "connect4", ("human", "human"))
     press(app, pygame.K_4, "4")
     slow_side(play.controller.sides[1])
-    assert wait_until(app, lambda: play.controller.progress is not None, 15)
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 15)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     pump(app)
     assert multiprocessing.active_children() == []
@@ -267,21 +267,21 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     play = start_game(app, "connect4", ("human", "human"))
     press(app, pygame.K_4, "4")
     slow_side(play.controller.sides[1])
-    assert wait_until(app, lambda: play.controller.progress is not None, 15)
-    job = play.controller.job
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 15)
+    job = play.controller.jobs.job
     old = app.worker._process
     os.kill(old.pid, signal.SIGKILL)
     old.join(2)
     play.controller.jobs.progress = None
-    assert wait_until(app, lambda: play.controller.progress is not None, 15), (
+    assert wait_until(app, lambda: play.controller.jobs.progress is not None, 15), (
         "the new worker searches"
     )
     assert app.worker.restarts == 1 and app.worker._process is not old
-    assert play.controller.job is job, "the same search, asked again"
+    assert play.controller.jobs.job is job, "the same search, asked again"
     assert play.controller.notice is not None and "new one" in play.controller.notice[0]
     side = play.controller.sides[1]
     side.custom = replace(side.custom, depth=2)  # let it finish quickly: the game goes on
-    play.controller.cancel_search()
+    play.controller.jobs.cancel_search()
     assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
 
 

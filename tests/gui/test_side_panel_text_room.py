@@ -57,7 +57,7 @@ def sources(play: Any) -> list[str]:
     """The texts the panel shows, whole: a drawn piece may end in … only if its text does."""
     controller = play.controller
     rows = list(play.model.kit_rows.get(controller, play.view))
-    record = side_panel.as_analysis(controller.shown_analysis())
+    record = side_panel.as_analysis(controller.browse.shown_analysis())
     if record is not None:
         rows += analysis_panel.summary_lines(record, controller.game)
     return [text for _, text in rows] + ["Waiting for the AI…"]
@@ -125,7 +125,7 @@ def test_rows_with_no_room_show_over_the_buttons_while_pointed_at(
         assert analysis is not None
         app.mouse_override = analysis.center
         after = [text for text, _ in drawn_texts(monkeypatch, app)]
-        record = side_panel.as_analysis(play.controller.shown_analysis())
+        record = side_panel.as_analysis(play.controller.browse.shown_analysis())
         labels = [label for label, _ in analysis_panel.summary_lines(record, play.controller.game)]
         labels += [label for label, _ in play.model.kit_rows.get(play.controller, play.view)]
         assert [label for label in labels if label not in after] == []
@@ -180,7 +180,7 @@ def test_v_shows_all_of_the_analysis_until_the_next_key(monkeypatch: pytest.Monk
             and side_panel.expanded_rect(play.model, play.screen()) is not None
         )
         after = [text for text, _ in drawn_texts(monkeypatch, app)]
-        record = side_panel.as_analysis(play.controller.shown_analysis())
+        record = side_panel.as_analysis(play.controller.browse.shown_analysis())
         labels = [label for label, _ in analysis_panel.summary_lines(record, play.controller.game)]
         assert [label for label in labels if label not in after] == []
         press(app, pygame.K_PAGEUP)

@@ -57,7 +57,7 @@ def test_the_caption_names_the_side_and_whose_view(game):
 def _short_legend(controller):
     from plyground.ai.evaluation.wording import short_legend
 
-    values = controller.shown_values().values.values()
+    values = controller.browse.shown_values().values.values()
     return short_legend(bool(controller.game.stochastic), values)
 
 
@@ -67,7 +67,7 @@ def test_the_legend_lists_the_kinds_on_the_board():
 
     app, play = _analysed((1280, 800), "connect4", ["human", "Medium"], moves="4")
     try:
-        values = list(play.controller.shown_values().values.values())
+        values = list(play.controller.browse.shown_values().values.values())
         legend = values_caption.caption_lines(play.controller)[2]
         assert legend == "Key: " + " · ".join(short_legend(False, values))
     finally:
@@ -80,7 +80,7 @@ def test_no_caption_without_values():
     app, play = _analysed((1280, 800), "tictactoe", ["human", "Medium"])
     try:
         play.controller.settings.show_analysis = False
-        play.controller.board = None
+        play.controller.jobs.board = None
         assert values_caption.caption_lines(play.controller) is None
         assert values_caption.reserved(play.model, app.metrics) == 0
         assert values_caption.layout(play.model, play.screen()) == []
@@ -121,7 +121,7 @@ def _assert_board_draws_nothing_in(play, strip):
     for draw_board in (True, False):
         surface.fill((0, 0, 0))
         if draw_board:
-            state = play.controller.shown_state()
+            state = play.controller.browse.shown_state()
             play.view.draw(surface, play.board_rect(), state, play.context())
         frames.append(pygame.image.tobytes(surface.subsurface(strip), "RGB"))
     assert frames[0] == frames[1]
@@ -158,6 +158,7 @@ class _Stub:
         value = Evaluation(0.0, Kind.EXACT, Source.SOLVER)
         self.values = SimpleNamespace(values={4: value})
         self.game = SimpleNamespace(stochastic=False)
+        self.browse = self  # the part that knows the position shown
 
     def shown_values(self):
         return self.values
@@ -231,7 +232,7 @@ def test_connect_four_s_values_under_the_board_keep_their_count(size):
     )
     try:
         play = app.scene
-        values = play.controller.shown_values().values
+        values = play.controller.browse.shown_values().values
         with text_audit.TextRecorder() as recorder:
             app.request_frame()
             app.draw()

@@ -40,17 +40,17 @@ def test_retry_after_the_ai_could_not_move_searches_again():
     assert controller.try_human_move(4)
     for attempt in (1, 2):  # the hostile case the second time too
         controller.update()
-        assert controller.job is not None and len(worker.jobs) == attempt
+        assert controller.jobs.job is not None and len(worker.jobs) == attempt
         controller.set_notice("The AI process stopped; a new one is thinking again", 3.0)
         worker.send("error", "the AI process stopped unexpectedly")
         run(controller, clock, 0.1)
-        assert controller.job is None and len(worker.jobs) == attempt, "no search on its own"
+        assert controller.jobs.job is None and len(worker.jobs) == attempt, "no search on its own"
         text = status_line.status_text(controller, None)
         assert "could not move: the AI process stopped" in text and "R retries" in text
         controller.retry()
         assert controller.jobs.ai_failed_here() is None
     controller.update()
-    assert controller.job is not None and len(worker.jobs) == 3
+    assert controller.jobs.job is not None and len(worker.jobs) == 3
     worker.finish()
     run(controller, clock, 2.0)
     assert controller.state.ply == 2, "the retried search moved"
@@ -309,7 +309,7 @@ def test_file_agents_move_beside_the_window_and_end_with_each_game(
         return len(controller.series) >= 3
 
     assert wait_until(app, three_games_played, 90)
-    assert not controller.forfeited
+    assert not controller.jobs.forfeited
     assert 1 <= most <= 2, f"{most} student workers at once: at most the two in play"
     assert len(seen) >= 4, "each game starts its own workers"
     app.pop_to_root()  # back to the menu: the game's workers end
@@ -371,21 +371,21 @@ def test_the_spinner_turns_whenever_the_ai_works():
     controller, worker, clock = make("tictactoe", ("human", "Easy"))
     controller.settings.show_analysis = True
     controller.update()
-    assert controller.job is not None and controller.job.kind == "position"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "position"
     assert status_line.ai_working(controller), "the board's values are being worked out"
     worker.finish()
     controller.update()
-    assert controller.job is None and not status_line.ai_working(controller)
+    assert controller.jobs.job is None and not status_line.ai_working(controller)
     assert controller.try_human_move(4)
     controller.update()
-    assert controller.job is not None and controller.job.kind == "move"
+    assert controller.jobs.job is not None and controller.jobs.job.kind == "move"
     assert status_line.ai_working(controller)
     worker.finish()
     controller.update()
-    assert controller.job is None and controller.pending is not None
+    assert controller.jobs.job is None and controller.jobs.pending is not None
     assert status_line.ai_working(controller), "its move waits for its moment: still working"
     run(controller, clock, 2.0)
-    assert controller.state.ply == 2 and controller.pending is None
+    assert controller.state.ply == 2 and controller.jobs.pending is None
 
 
 def test_move_now_is_not_offered_for_a_students_agent():
@@ -397,9 +397,9 @@ def test_move_now_is_not_offered_for_a_students_agent():
     side.preset, side.agent = FROM_FILE, "first.py"
     assert controller.try_human_move(4)
     controller.update()
-    assert controller.job is not None and controller.job.agent
+    assert controller.jobs.job is not None and controller.jobs.job.agent
     assert controls.tool_refusal(controller, "move_now")
-    assert controller.move_now() is False
+    assert controller.jobs.move_now() is False
     assert "file's agent" in (controller.current_notice() or "")
 
 
@@ -418,8 +418,8 @@ def test_an_agent_that_kills_its_worker_forfeits_each_game_naming_its_file(
     play = start_file_game(app, "tictactoe", (str(first), str(killer)))
     controller = play.controller
     for game in range(2):  # the hostile case the second time too
-        assert wait_until(app, lambda: bool(controller.forfeited), 30)
-        assert "forfeits: killer.py: its process was killed" in controller.forfeited
+        assert wait_until(app, lambda: bool(controller.jobs.forfeited), 30)
+        assert "forfeits: killer.py: its process was killed" in controller.jobs.forfeited
         assert controller.recorded and len(controller.series) == game + 1
         assert gone_within(run_mark, WORKERS_END), "both sides' workers ended with the game"
         controller.new_game()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import pygame
@@ -16,6 +16,37 @@ from plyground.gui.theme import Colour
 from plyground.gui.widgets import drawing
 
 
+@dataclass(frozen=True)
+class MoveMotion:
+    """The newest move, animating: `progress` 0..1 of its animation (the kit draws it, a
+    disc falling or a mark drawn in)."""
+
+    move: Any
+    progress: float
+
+
+@dataclass(frozen=True)
+class ChanceMotion:
+    """A chance event on the board: `outcome` the last one drawn (None: none yet); while
+    `rolling` the next is being drawn (`progress` 0..1 of it, `now` the clock for a kit
+    that shows the draw moving, a die's faces cycling)."""
+
+    outcome: Any
+    rolling: bool = False
+    progress: float = 1.0
+    now: float = 0.0
+
+
+@dataclass(frozen=True)
+class BoardNote:
+    """A play message on the board ("Rolled a 1!"), in its tone's colour, `strength` 0..1 as
+    it fades in and out."""
+
+    text: str
+    colour: tuple[int, int, int]
+    strength: float
+
+
 @dataclass
 class ViewContext:
     """Everything a view needs besides the state; built fresh by the play scene each frame.
@@ -25,7 +56,8 @@ class ViewContext:
 
     now: float = 0.0
     """The clock pulsing marks (hint, winning line) read; it holds still once they have
-    pulsed for a while, so a board at rest is not redrawn.  Motion uses `anim`, not this."""
+    pulsed for a while, so a board at rest is not redrawn.  Motion uses `moving` and
+    `chance`, not this."""
     scale: float = 1.0
     mouse: tuple[int, int] | None = None
     interactive: bool = False
@@ -38,8 +70,17 @@ class ViewContext:
     chosen: Any = None
     hint: Any = None
     last_move: Any = None
-    anim: dict[str, Any] = field(default_factory=dict)
-    """View-specific animation progress (see each view)."""
+    moving: MoveMotion | None = None
+    """The newest move while it animates."""
+    strike: float = 1.0
+    """How far the winning line is drawn through (0..1: it grows in at the end of a game)."""
+    chance: ChanceMotion | None = None
+    """A chance game's last outcome, or the one being drawn (None in a game without chance)."""
+    numbers: tuple[float, ...] = ()
+    """The numbers the board shows easing to their values (`BoardView.shown_numbers`); ()
+    shows the position's own."""
+    note: BoardNote | None = None
+    """The play message shown on the board, if any (the kits with chance show it)."""
     cue: tuple[Any, float] | None = None
     """A gentle 'not here' cue: (what it is about, seconds since it started)."""
     names: tuple[str, str] = ("Player 1", "Player 2")
@@ -121,10 +162,6 @@ class BoardView(Generic[S]):
         """How long `move` from `before` animates at full speed (default: no animation)."""
         return 0.0
 
-    def move_animation(self, state: S, move: Any, progress: float) -> dict[str, Any]:
-        """The context's `anim` entries while `move` (just played into `state`) animates."""
-        return {}
-
     def move_effect(self, before: S, move: Any, names: tuple[str, str]) -> PlayEffect:
         """What a player's `move` from `before` sounds and says (`names`: the sides' names);
         the default: the "move" sound."""
@@ -140,14 +177,6 @@ class BoardView(Generic[S]):
         the "landed" sound)."""
         return PlayEffect(sound="landed")
 
-    def chance_animation(
-        self, outcome: Any, drawing_now: bool, progress: float, now: float
-    ) -> dict[str, Any]:
-        """The context's `anim` entries of a chance event: `outcome` the last one drawn (None:
-        none yet), `drawing_now` while the next is drawn (`progress` 0..1 of it, `now` the
-        clock); the default: none (a game's kit with dice shows them rolling)."""
-        return {}
-
     def shown_numbers(self, state: S) -> tuple[float, ...]:
         """Numbers the board shows easing towards their values in `state` (scores of a race,
         say); the default: none."""
@@ -158,10 +187,6 @@ class BoardView(Generic[S]):
         `shown_numbers(state)`."""
         targets = self.shown_numbers(state)
         return tuple(s + (t - s) * ease for s, t in zip(shown, targets, strict=True))
-
-    def numbers_animation(self, shown: tuple[float, ...]) -> dict[str, Any]:
-        """The context's `anim` entries that show the displayed numbers (default: none)."""
-        return {}
 
     def refusal(self, state: S, move: Any) -> str | None:
         """Why a human's illegal `move` is refused here, in a few words (None: say nothing)."""

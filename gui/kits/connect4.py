@@ -1,6 +1,6 @@
 """Connect-four: a blue board, falling discs, a hover preview, keys 1-7, the four lit up.
 
-Context animations: ctx.anim["drop"] = (col, row, progress 0..1) for the newest disc.
+Motion: the newest disc falls into its column while `ctx.moving` says it animates.
 """
 
 from __future__ import annotations
@@ -189,12 +189,6 @@ class ConnectFourView(BoardView[ConnectFourState]):
         """A disc falls longer the emptier its column."""
         return 0.28 + 0.045 * (HEIGHT - int(before.height(move)))
 
-    def move_animation(self, state: ConnectFourState, move: Any, progress: float) -> dict[str, Any]:
-        """The disc just dropped into `move`'s column, falling (see `draw`)."""
-        if not isinstance(move, int):
-            return {}
-        return {"drop": (move, state.height(move) - 1, max(0.0, progress))}
-
     def refusal(self, state: ConnectFourState, move: Any) -> str | None:
         """Only a full column refuses a disc."""
         return f"Column {move + 1} is full"
@@ -228,7 +222,10 @@ class ConnectFourView(BoardView[ConnectFourState]):
         hover = self.move_at(rect, state, ctx.mouse) if ctx.mouse and ctx.interactive else None
         if ctx.cursor is not None and ctx.interactive:
             hover = ctx.cursor
-        drop = ctx.anim.get("drop")
+        moving = ctx.moving
+        drop = None
+        if moving is not None and isinstance(moving.move, int):
+            drop = (moving.move, state.height(moving.move) - 1, moving.progress)
         self._draw_discs(surface, board, cell, state, drop)
         surface.blit(board_overlay(board.size, cell), (board.x - pad, board.y - pad))
         if hover is not None:

@@ -1,6 +1,7 @@
 """Tic-tac-toe: a 3x3 grid, crisp X and O, keys 1-9, the winning line struck through.
 
-Context animations: ctx.anim["place"] = (cell, progress 0..1) draws the newest mark in.
+Motion: the newest mark is drawn in while `ctx.moving` says it animates; the winning line
+grows through (`ctx.strike`).
 """
 
 from __future__ import annotations
@@ -105,10 +106,6 @@ class TicTacToeView(BoardView[TicTacToeState]):
         """A mark draws itself in quickly."""
         return 0.22
 
-    def move_animation(self, state: TicTacToeState, move: Any, progress: float) -> dict[str, Any]:
-        """The newest mark, drawn in (see `draw`)."""
-        return {"place": (move, drawing.ease_out_cubic(max(0.0, progress)))}
-
     def refusal(self, state: TicTacToeState, move: Any) -> str | None:
         """Only a taken square refuses a mark."""
         return "That square is taken"
@@ -187,7 +184,8 @@ class TicTacToeView(BoardView[TicTacToeState]):
     ) -> None:
         """One cell: the hint, its mark (drawn in while placing), or the hover preview or its
         number, then the move's value."""
-        placing = ctx.anim.get("place")
+        moving = ctx.moving
+        placing = None if moving is None else (moving.move, drawing.ease_out_cubic(moving.progress))
         mark = cell * 0.5
         stroke = max(6, cell * 0.085)
         box = cell_rect(board, cell, index)
@@ -259,12 +257,12 @@ class TicTacToeView(BoardView[TicTacToeState]):
     def _draw_strike(
         self, surface: pygame.Surface, board: pygame.Rect, cell: float, ctx: ViewContext
     ) -> None:
-        """The line through the winning three, growing in (`ctx.anim["strike"]`)."""
+        """The line through the winning three, growing in (`ctx.strike`)."""
         line = ctx.winning_line or ()
         stroke = max(6, cell * 0.085)
         start = cell_rect(board, cell, line[0]).center
         end = cell_rect(board, cell, line[-1]).center
-        grow = ctx.anim.get("strike", 1.0)
+        grow = ctx.strike
         dx, dy = end[0] - start[0], end[1] - start[1]
         length = math.hypot(dx, dy) or 1
         ext = cell * 0.32

@@ -1,7 +1,7 @@
 """How a move looks on the board: its animation, why an illegal one was refused, move help.
 
-The kit says all of this itself (`BoardView.move_seconds`, `move_animation`, `refusal`,
-`move_help`); these helpers only add the generic fallbacks.
+The kit says all of this itself (`BoardView.move_seconds`, `refusal`, `move_help`; it draws the
+`MoveMotion` the scene puts in its context); these helpers only add the generic fallbacks.
 """
 
 from __future__ import annotations
@@ -15,13 +15,6 @@ from plyground.gui.kits.base import BoardView
 def move_seconds(view: BoardView[Any], before: State[Any], move: Any) -> float:
     """How long the move's animation runs at full speed."""
     return float(view.move_seconds(before, move))
-
-
-def move_animation(
-    view: BoardView[Any], state: State[Any], move: Any, progress: float
-) -> dict[str, Any]:
-    """The `anim` entries of a move still animating (`progress` 0..1)."""
-    return dict(view.move_animation(state, move, progress))
 
 
 def refusal(view: BoardView[Any], state: State[Any], move: Any) -> str | None:

@@ -17,7 +17,7 @@ import pygame_gui
 from plyground.games.base import CHANCE, State
 from plyground.gui import theme
 from plyground.gui.kits import ViewContext, kit_for
-from plyground.gui.kits.base import PlayEffect
+from plyground.gui.kits.base import BoardNote, ChanceMotion, MoveMotion, PlayEffect
 from plyground.gui.play import (
     browse_view,
     controls,
@@ -690,9 +690,8 @@ class PlayScene(FileDialogScene):
             ctx.values = dict(board.values)
             ctx.chosen = board.chosen
         if browsing:  # a still picture of the reviewed position
-            ctx.anim.update(
-                self.view.chance_animation(controller.browse.shown_last_chance(), False, 1.0, now)
-            )
+            if controller.game.stochastic:
+                ctx.chance = ChanceMotion(controller.browse.shown_last_chance())
             return ctx
         ctx.hint = controller.hint
         if model.cue is not None:
@@ -701,31 +700,30 @@ class PlayScene(FileDialogScene):
         return ctx
 
     def add_animation(self, ctx: ViewContext, state: State[Any], now: float) -> None:
-        """The running animations, as the view's `anim` entries."""
+        """What is in motion this frame, as the context's typed entries the kit draws."""
         controller, model = self.controller, self.model
         length = model.anim_length
         progress = 1.0 if length <= 0 else (now - model.anim_start) / length
-        if progress < 1:
-            moving = motion.move_animation(self.view, state, model.anim_move, progress)
-            ctx.anim.update(moving)
+        if progress < 1 and model.anim_move is not None:
+            ctx.moving = MoveMotion(model.anim_move, max(0.0, progress))
         if ctx.winning_line and controller.over_since is not None and controller.animate:
-            ctx.anim["strike"] = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
+            ctx.strike = drawing.ease_out_cubic((now - controller.over_since) / 0.35)
         if not self.controller.game.stochastic:
             return
-        ctx.anim.update(self.view.numbers_animation(model.shown_numbers))
+        ctx.numbers = tuple(model.shown_numbers)
         if controller.roll is not None:  # a chance event being drawn: the kit shows it
             scale = max(0.01, controller.anim_scale())
             p = (now - controller.roll[1]) / (ROLL_TIME * scale)
-            ctx.anim.update(self.view.chance_animation(model.last_outcome, True, p, now))
+            ctx.chance = ChanceMotion(model.last_outcome, True, min(1.0, p), now)
         else:
-            ctx.anim.update(self.view.chance_animation(model.last_outcome, False, 1.0, now))
+            ctx.chance = ChanceMotion(model.last_outcome)
         if model.message is not None:
             message = model.message
             age = now - message.since
             strength = min(1.0, age / 0.15) * min(1.0, max(0.0, (MESSAGE_TIME - age) / 0.4))
             if state.to_move != CHANCE or age < MESSAGE_TIME:
                 colour = TONES.get(message.tone, theme.TEXT)
-                ctx.anim["message"] = (message.text, colour, strength)
+                ctx.note = BoardNote(message.text, colour, strength)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Status line, board, side panel and the game-over card."""

@@ -25,6 +25,7 @@ from plyground.games.base import (
 )
 from plyground.gui import kits
 from plyground.gui.kits import BoardView, MissingKitError, ViewContext
+from plyground.gui.kits.base import ChanceMotion, MoveMotion
 from plyground.gui.storage import settings
 
 GUI = Path(__file__).resolve().parents[2] / "gui"
@@ -359,7 +360,6 @@ def test_a_kit_without_motion_hooks_gets_the_generic_defaults():
 
     view = Plain()
     assert motion.move_seconds(view, None, 1) == 0.0
-    assert motion.move_animation(view, None, 1, 0.5) == {}
     assert motion.refusal(view, None, 1) is None
     assert motion.move_help(view, Game()) == "type a number"
     assert view.analysis_rows(Game(), None, [], ("A", "B")) == []
@@ -367,18 +367,32 @@ def test_a_kit_without_motion_hooks_gets_the_generic_defaults():
     assert motion.move_help(view, Game()) == "press a key"
 
 
+def _frame(view: Any, state: Any, moving: MoveMotion | None) -> bytes:
+    """The kit's board as drawn with `moving` in its context."""
+    surface = pygame.Surface((420, 420))
+    view.draw(surface, surface.get_rect(), state, ViewContext(moving=moving))
+    return pygame.image.tobytes(surface, "RGB")
+
+
 def test_each_kit_animates_and_refuses_its_own_moves():
     connect4, tictactoe, pig = (games.get_game(n) for n in ("connect4", "tictactoe", "pig"))
     c4 = kits.kit_for("connect4")
     start = connect4.initial_state()
     assert c4.move_seconds(start, 3) == pytest.approx(0.28 + 0.045 * 6)
-    assert c4.move_animation(start.play(3), 3, 0.5) == {"drop": (3, 0, 0.5)}
+    assert _frame(c4, start.play(3), MoveMotion(3, 0.3)) != _frame(c4, start.play(3), None)
     assert c4.refusal(start, 3) == "Column 4 is full"
     ttt = kits.kit_for("tictactoe")
     assert ttt.move_seconds(tictactoe.initial_state(), 4) == pytest.approx(0.22)
-    assert ttt.move_animation(tictactoe.initial_state().play(4), 4, 1.0) == {"place": (4, 1.0)}
+    placed = tictactoe.initial_state().play(4)
+    assert _frame(ttt, placed, MoveMotion(4, 0.2)) != _frame(ttt, placed, None)
+    assert _frame(ttt, placed, MoveMotion(4, 1.0)) == _frame(ttt, placed, None)
     assert ttt.refusal(tictactoe.initial_state(), 4) == "That square is taken"
     dice = kits.kit_for("pig")
+    from plyground.gui.kits.pig import effects
+
+    assert effects.die(ChanceMotion(3)) == (3, False, 1.0)
+    face, rolling, _ = effects.die(ChanceMotion(3, rolling=True, progress=0.4, now=2.0))
+    assert rolling and face in range(1, 7)
     assert dice.move_seconds(pig.initial_state(), "roll") == 0.0
     assert dice.refusal(pig.initial_state(), "hold") == "Roll at least once before holding"
     assert dice.refusal(pig.initial_state(), "roll") is None

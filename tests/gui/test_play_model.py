@@ -62,7 +62,7 @@ def test_a_kit_without_effects_of_its_own_gets_the_neutral_ones() -> None:
     state = games.get_game("tictactoe").initial_state()
     assert kit.move_effect(state, 4, ("X", "O")) == PlayEffect(sound="move")
     assert kit.outcome_effect(state, 1, ("X", "O")) == PlayEffect(sound="landed")
-    assert kit.shown_numbers(state) == () and kit.numbers_animation(()) == {}
+    assert kit.shown_numbers(state) == ()
 
 
 def test_pig_says_what_a_hold_banks_and_what_a_one_costs() -> None:

@@ -162,9 +162,9 @@ def test_pigs_die_shows_a_face_before_the_first_roll() -> None:
         surface = pygame.Surface((1280, 800))
         view = pig.PigView()
         state = games.get_game("pig").initial_state()
-        from plyground.gui.kits.base import ViewContext
+        from plyground.gui.kits.base import ChanceMotion, ViewContext
 
-        view.draw(surface, surface.get_rect(), state, ViewContext(anim={"die": (None, False, 1)}))
+        view.draw(surface, surface.get_rect(), state, ViewContext(chance=ChanceMotion(None)))
     finally:
         pig.draw_die = real
     assert faces and all(face in range(1, 7) for face in faces)

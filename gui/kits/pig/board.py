@@ -1,9 +1,8 @@
 """Pig as a race: two tokens on a track to the goal, a rolling die, Roll and Hold.
 
-Context animations (all optional): ctx.anim["die"] = (face or None, rolling, progress 0..1);
-ctx.anim["scores"] = (shown score 0, shown score 1) while a bank slides a token;
-ctx.anim["turn_total"] = the turn total shown (counts up); ctx.anim["message"] = (text,
-colour, strength 0..1), e.g. when a 1 wipes the turn out.
+What moves, read from the context: `ctx.chance` (the die: its faces cycling while it rolls,
+then the face thrown), `ctx.numbers` (the scores sliding as a bank moves a token, the turn
+total counting up) and `ctx.note` (a fading message, e.g. when a 1 wipes the turn out).
 """
 
 from __future__ import annotations
@@ -229,14 +228,6 @@ class PigView(BoardView[PigState]):
         message = effects.wipe_out_message(before, names)
         return PlayEffect("bust", message, effects.WIPE_OUT_PAUSE, stops_motion=True)
 
-    def chance_animation(
-        self, outcome: Any, drawing_now: bool, progress: float, now: float
-    ) -> dict[str, Any]:
-        """The die: its faces cycling while it rolls, then the face thrown."""
-        if drawing_now:
-            return {"die": (1 + (int(now * 14) * 5 + 3) % 6, True, min(1.0, progress))}
-        return {"die": (outcome, False, 1.0)}
-
     def shown_numbers(self, state: PigState) -> tuple[float, ...]:
         """Both scores and the turn total ease on the track."""
         return effects.shown_numbers(state)
@@ -246,10 +237,6 @@ class PigView(BoardView[PigState]):
     ) -> tuple[float, ...]:
         """Scores slide; a lost or banked turn total vanishes at once."""
         return effects.ease_numbers(shown, state, ease)
-
-    def numbers_animation(self, shown: tuple[float, ...]) -> dict[str, Any]:
-        """The shown scores and turn total as `anim` entries."""
-        return effects.numbers_animation(shown)
 
     def analysis_rows(
         self, game: Game[Any], initial: PigState, entries: Sequence[Any], names: tuple[str, str]
@@ -304,7 +291,7 @@ class PigView(BoardView[PigState]):
         ctx: ViewContext,
     ) -> None:
         """A player's lane: its frame (raised for the player to move), name and score."""
-        shown_scores = ctx.anim.get("scores", state.scores)
+        shown_scores = effects.shown_scores(ctx.numbers, state)
         name_size = max(12, round(unit * 0.27))
         colour = theme.PLAYER_COLOURS[player]
         active = player == state.player and not state.is_terminal()
@@ -354,8 +341,8 @@ class PigView(BoardView[PigState]):
     ) -> None:
         """A player's track to the goal: banked score, this turn's ghost, flag and token."""
         goal = state.goal
-        shown_scores = ctx.anim.get("scores", state.scores)
-        turn_total = ctx.anim.get("turn_total", state.turn_total)
+        shown_scores = effects.shown_scores(ctx.numbers, state)
+        turn_total = effects.shown_turn_total(ctx.numbers, state)
         colour = theme.PLAYER_COLOURS[player]
         active = player == state.player and not state.is_terminal()
         label_w = round(unit * 2.9)
@@ -421,8 +408,8 @@ class PigView(BoardView[PigState]):
         """The die (a six before any roll, tumbling in a roll), turn total, what holding banks."""
         unit = lay.unit
         current = state.player
-        turn_total = ctx.anim.get("turn_total", state.turn_total)
-        die_face, rolling, progress = ctx.anim.get("die", (None, False, 1.0))
+        turn_total = effects.shown_turn_total(ctx.numbers, state)
+        die_face, rolling, progress = effects.die(ctx.chance)
         tilt = 0.0
         die_rect = lay.die.copy()
         if rolling:
@@ -465,9 +452,9 @@ class PigView(BoardView[PigState]):
     def _draw_message(self, surface: pygame.Surface, lay: PigLayout, ctx: ViewContext) -> None:
         """The fading message under the die (a 1 wiping out the turn, a bank...)."""
         unit = lay.unit
-        message = ctx.anim.get("message")
-        if message:
-            text, colour, strength = message
+        note = ctx.note
+        if note is not None:
+            text, colour, strength = note.text, note.colour, note.strength
             if strength > 0:
                 size = drawing.fit_size(
                     text, lay.message.width - 20, max(14, round(unit * 0.4)), "bold"

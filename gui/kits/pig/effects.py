@@ -10,6 +10,7 @@ from typing import Any
 from plyground.ai.evaluation.wording import counted
 from plyground.games.pig.rules import HOLD, ROLL
 from plyground.games.pig.rules import State as PigState
+from plyground.gui.kits.base import ChanceMotion
 from plyground.gui.sound import COMMON_SOUNDS
 
 DICE_SOUNDS: dict[str, str] = {
@@ -67,6 +68,29 @@ def ease_numbers(shown: tuple[float, ...], state: PigState, ease: float) -> tupl
     return first, second, total
 
 
-def numbers_animation(shown: tuple[float, ...]) -> dict[str, Any]:
-    """The board's `anim` entries for the displayed scores and turn total."""
-    return {"scores": (shown[0], shown[1]), "turn_total": shown[2]}
+def shown_scores(shown: tuple[float, ...], state: PigState) -> tuple[float, float]:
+    """Both scores as the board shows them: easing (`shown`, the context's numbers) or, with
+    none, the position's own."""
+    if len(shown) < 2:
+        return float(state.scores[0]), float(state.scores[1])
+    return shown[0], shown[1]
+
+
+def shown_turn_total(shown: tuple[float, ...], state: PigState) -> float:
+    """The turn total as the board shows it (counting up), or the position's own."""
+    return shown[2] if len(shown) > 2 else float(state.turn_total)
+
+
+DIE_FACES = 6
+
+
+def die(chance: ChanceMotion | None) -> tuple[int | None, bool, float]:
+    """(face, rolling, progress) of the die: its faces cycling while it rolls, then the face
+    thrown (None before any roll)."""
+    if chance is None:
+        return None, False, 1.0
+    if chance.rolling:
+        face = 1 + (int(chance.now * 14) * 5 + 3) % DIE_FACES
+        return face, True, min(1.0, chance.progress)
+    outcome = chance.outcome
+    return (outcome if isinstance(outcome, int) else None), False, 1.0

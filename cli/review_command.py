@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import IO, Any
 
+from plyground.ai.evaluation.numbers import compact
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -48,7 +49,7 @@ def announced_build(game: Game[Any]) -> Iterator[None]:
     errors = console_for(stderr=True)
     say(
         errors,
-        f"building {needed.what} first: {cost.format_count(needed.states)} states, about "
+        f"building {needed.what} first: {compact(needed.states, words=True)} states, about "
         f"{cost.format_duration(needed.seconds)} and {cost.format_bytes(needed.memory)} of "
         "memory (estimated; Ctrl+C stops it)",
     )

@@ -12,6 +12,7 @@ import pytest
 
 from plyground import games
 from plyground.ai.compare import comparison as compare
+from plyground.ai.evaluation.numbers import compact
 from plyground.gui import chart, theme
 from plyground.gui.compare.charts import nodes_chart, policy_charts
 
@@ -25,7 +26,7 @@ def test_ticks() -> None:
     assert chart.nice_ticks(0, 10) == [0, 2, 4, 6, 8, 10]
     assert chart.nice_ticks(0, 1, 4) == [0, 0.5, 1]
     assert chart.log_ticks(3, 40_000) == [1, 10, 100, 1000, 10_000, 100_000]
-    assert [chart.short_number(v) for v in (5, 1000, 25_000, 3e6, 1e9)] == [
+    assert [compact(v) for v in (5, 1000, 25_000, 3e6, 1e9)] == [
         "5",
         "1k",
         "25k",

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import CHANCE, Game, OptionCost, State, capabilities, state_capabilities
 
@@ -129,7 +130,7 @@ def judge(
     nodes = estimate_nodes(state, algorithm, depth)
     seconds = nodes / rate
     what = "solving this position" if depth is None else f"depth {depth}"
-    size = f"about {counted(nodes, 'node', format_count(nodes))}, {format_duration(seconds)}"
+    size = f"about {counted(nodes, 'node', compact(nodes, words=True))}, {format_duration(seconds)}"
     if time_limit is not None or seconds <= WARN_SECONDS:
         return CostVerdict("ok", nodes, seconds, "")
     if seconds > REFUSE_SECONDS:
@@ -164,13 +165,6 @@ def deepest_within(
         if tree_size(state, depth) == tree_size(state, depth + 1):
             break  # the whole game fits: deeper is the same search
     return best
-
-
-def format_count(count: float) -> str:
-    """A count in a sentence: `ai.evaluation.numbers.compact` in words ('3.2 billion')."""
-    from plyground.ai.evaluation.numbers import compact
-
-    return compact(count, words=True)
 
 
 def format_duration(seconds: float) -> str:
@@ -230,12 +224,12 @@ def option_refusal(factory: Any, options: dict[str, int], memory: int | None = N
     if cost.memory > budget:
         return (
             f"{cost.what} needs about {format_bytes(cost.memory)} of memory "
-            f"({format_count(cost.states)} states) and this machine has "
+            f"({compact(cost.states, words=True)} states) and this machine has "
             f"{format_bytes(memory)} free{fits}"
         )
     return (
         f"{cost.what} takes about {format_duration(cost.seconds)} to build "
-        f"({format_count(cost.states)} states){fits}"
+        f"({compact(cost.states, words=True)} states){fits}"
     )
 
 

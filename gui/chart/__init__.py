@@ -16,7 +16,6 @@ from plyground.gui.chart.draw import (
     render,
     render_panels,
     save,
-    short_number,
 )
 
 __all__ = [
@@ -33,5 +32,4 @@ __all__ = [
     "render",
     "render_panels",
     "save",
-    "short_number",
 ]

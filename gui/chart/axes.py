@@ -36,11 +36,6 @@ def log_ticks(low: float, high: float) -> list[float]:
     return [10.0**power for power in range(first, max(last, first + 1) + 1)]
 
 
-def short_number(value: float) -> str:
-    """A log axis's label: `ai.evaluation.numbers.compact` (1, 10, 1k, 10k, 1M, 1G)."""
-    return compact(value)
-
-
 def data_ranges(chart: Chart) -> tuple[tuple[float, float], tuple[float, float]]:
     """The data ranges: given, else the points' extent with a margin (log: whole decades)."""
     xs: list[float] = []
@@ -88,7 +83,7 @@ def axis_ticks(
     """The y ticks and their labels, then the x ticks and theirs."""
     if chart.log_y:
         y_ticks = [t for t in log_ticks(*y_range) if y_range[0] <= t <= y_range[1]]
-        y_labels = [short_number(t) for t in y_ticks]
+        y_labels = [compact(t) for t in y_ticks]
     else:
         y_ticks = [t for t in nice_ticks(*y_range) if y_range[0] <= t <= y_range[1]]
         y_labels = [chart.y_format.format(t) for t in y_ticks]

@@ -25,7 +25,6 @@ from plyground.gui.chart.axes import (
     log_ticks,
     nice_ticks,
     plot_area,
-    short_number,
 )
 from plyground.gui.chart.marks import (
     draw_heat,
@@ -52,7 +51,6 @@ __all__ = [
     "render",
     "render_panels",
     "save",
-    "short_number",
 ]
 
 

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.games.base import State
@@ -46,7 +47,7 @@ def cost_warning(
         return ""
     what = "Solving" if depth is None else f"Depth {depth}"
     size = (
-        f"about {counted(verdict.nodes, 'position', ai_cost.format_count(verdict.nodes))}, "
+        f"about {counted(verdict.nodes, 'position', compact(verdict.nodes, words=True))}, "
         f"{ai_cost.format_duration(verdict.seconds)}, estimated"
     )
     if verdict.level == "refuse":

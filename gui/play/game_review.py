@@ -24,8 +24,8 @@ from plyground.ai.advice.game_review import review_points as points_of
 from plyground.gui.play import events
 from plyground.gui.play.browse import Browse
 from plyground.gui.play.match import Match
-from plyground.gui.play.search_jobs import Purpose, SearchJob, SearchJobs
-from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated
+from plyground.gui.play.search_jobs import SearchJobs
+from plyground.gui.worker.ai_worker import PositionEvaluated
 
 REVIEW_SECONDS: float | None = None
 """The search budget a position in the window (None:
@@ -77,18 +77,8 @@ class GameReviewer:
         ]
         if not missing:
             return
-        job_id = self.match.worker.submit(
-            JobKind.GAME_REVIEW,
-            self.match.game_name,
-            self.match.game_options(),
-            self.match.state,
-            None,
-            positions=tuple(missing),
-            review_seconds=REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds(),
-        )
-        self.jobs.job = SearchJob(
-            job_id, Purpose.GAME_REVIEW, len(self.match.history.entries), 0, self.match.now
-        )
+        seconds = REVIEW_SECONDS if REVIEW_SECONDS is not None else _default_seconds()
+        self.jobs.submit_review(tuple(missing), seconds)
 
     def on_review_position(self, position: PositionEvaluated) -> None:
         """One evaluated position from the worker (kept by position, valid for good)."""

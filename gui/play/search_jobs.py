@@ -217,6 +217,24 @@ class SearchJobs:
         self.job.solving = config.depth is None
         self.progress = None
 
+    def submit_review(
+        self, positions: tuple[tuple[int, State[Any]], ...], seconds: float | None
+    ) -> None:
+        """Send the game review's unknown `positions` (entries played, state) to the worker,
+        each with `seconds` of search (None: the review's default)."""
+        job_id = self.match.worker.submit(
+            JobKind.GAME_REVIEW,
+            self.match.game_name,
+            self.match.game_options(),
+            self.match.state,
+            None,
+            positions=positions,
+            review_seconds=seconds,
+        )
+        entries = len(self.match.history.entries)
+        self.job = SearchJob(job_id, Purpose.GAME_REVIEW, entries, 0, self.match.now)
+        self.progress = None
+
     def player_seed(self, player: int) -> int:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))

@@ -73,7 +73,7 @@ def freeze(value: Any) -> Hashable:
 
 def _all_atoms(items: Any) -> bool:
     """Whether every item is a plain str, number, bytes or None (checked in C: fast)."""
-    return all(map(_ATOMS.__contains__, map(type, items)))
+    return _ATOMS.issuperset(map(type, items))
 
 
 def _all_atom_tuples(items: Any) -> bool:

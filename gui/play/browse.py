@@ -39,6 +39,10 @@ class Browse:
         """Whether an earlier position is shown instead of the live game."""
         return self.index is not None
 
+    def shown_index(self) -> int:
+        """Entries up to the position shown (the live game: all of them)."""
+        return len(self.match.history.entries) if self.index is None else self.index
+
     def browse_stops(self) -> list[int]:
         """Where a step lands: the start, then after each decision (with its dice)."""
         entries = self.match.history.entries
@@ -62,7 +66,7 @@ class Browse:
         """One decision back (-1) or forward (+1); forward from the last is the live game."""
         stops = self.browse_stops()
         index = self.index
-        current = len(self.match.history.entries) if index is None else index
+        current = self.shown_index()
         if delta < 0:
             earlier = [s for s in stops if s < current]
             if not earlier:
@@ -91,24 +95,21 @@ class Browse:
 
     def shown_state(self) -> Any:
         """The position on the board: the browsed one, or the live one."""
-        index = self.index
-        return self.match.state if index is None else self.match.position_after(index)
+        return self.match.history.state_after(self.shown_index())
 
     def browse_number(self) -> tuple[int, int]:
         """(decisions up to the shown position, decisions in the game)."""
-        entries = self.match.history.entries
-        shown = len(entries) if self.index is None else self.index
-        return sum(not e.chance for e in entries[:shown]), self.match.history.decisions()
+        entries = self.match.history.entries[: self.shown_index()]
+        return sum(not e.chance for e in entries), self.match.history.decisions()
 
     def shown_decision(self) -> tuple[int, int, Any] | None:
         """(entry index, player, move) of the last decision before the position shown, or
         None at the start."""
         history = self.match.history
         entries = history.entries
-        shown = len(entries) if self.index is None else self.index
-        for index in range(shown - 1, -1, -1):
+        for index in range(self.shown_index() - 1, -1, -1):
             if not entries[index].chance:
-                before = entries[index - 1].state if index else history.initial
+                before = history.state_after(index)
                 return index, int(before.to_move), entries[index].move
         return None
 
@@ -162,7 +163,7 @@ class Browse:
         """A browsed position's search: its values and the panel's description."""
         if job.entries > len(self.match.history.entries):
             return
-        state = self.match.position_after(job.entries)
+        state = self.match.history.state_after(job.entries)
         branching = len(state.legal_moves())
         from plyground.ai.advice.advisor import advice_title
 

@@ -39,7 +39,11 @@ class GameHistory:
     @property
     def state(self) -> Any:
         """The current position."""
-        return self.entries[-1].state if self.entries else self.initial
+        return self.state_after(len(self.entries))
+
+    def state_after(self, entries: int) -> Any:
+        """The position after the first `entries` entries (0: the initial position)."""
+        return self.entries[entries - 1].state if entries else self.initial
 
     @property
     def moves(self) -> list[Any]:

@@ -97,19 +97,14 @@ class GameReviewer:
         result: GameReview = cached[1]
         return result
 
-    def shown_index(self) -> int:
-        """Entries up to the position shown (the live game: all of them)."""
-        index = self.browse.index
-        return len(self.match.history.entries) if index is None else int(index)
-
     def shown_position_review(self) -> PositionReview | None:
         """The review of the position shown, once it is evaluated."""
-        shown = self.shown_index()
+        shown = self.browse.shown_index()
         return next((p for p in self.game_review().positions if p.index == shown), None)
 
     def shown_move_review(self) -> MoveReview | None:
         """The judgement of the last decision before the position shown."""
-        shown = self.shown_index()
+        shown = self.browse.shown_index()
         before = [m for m in self.game_review().moves if m.index < shown]
         return before[-1] if before else None
 
@@ -133,7 +128,9 @@ class GameReviewer:
 
     def copy_text(self) -> str:
         """The game's notation of the moves up to the position shown."""
-        return str(self.match.game.format_moves(self.match.history.moves[: self.shown_index()]))
+        return str(
+            self.match.game.format_moves(self.match.history.moves[: self.browse.shown_index()])
+        )
 
 
 def _worse(move: MoveReview, other: MoveReview) -> bool:

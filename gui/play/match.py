@@ -133,11 +133,6 @@ class Match:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 
-    def position_after(self, entries: int) -> State[Any]:
-        """The position after the first `entries` entries of the game."""
-        history = self.history
-        return history.entries[entries - 1].state if entries else history.initial
-
     # -- notices and events ---------------------------------------------------------
 
     def set_notice(self, text: str, seconds: float = 1.6) -> None:

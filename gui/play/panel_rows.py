@@ -44,7 +44,7 @@ class MoveRows:
             return self.rows
         rows, start = [], 0
         for (player, text), end in zip(history.history_rows(), history.row_ends(), strict=True):
-            before = history.initial if start == 0 else history.entries[start - 1].state
+            before = history.state_after(start)
             words = view.turn_text(controller.game, before, history.entries[start:end])
             rows.append((player, words or text))
             start = end

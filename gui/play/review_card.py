@@ -336,7 +336,7 @@ def _draw_graph(
             drawing.thick_line(surface, theme.TEXT_DIM, (x1, y1), (x2, y2), 2)
         else:
             _dashed(surface, (x1, y1), (x2, y2), m.px(5))
-    shown = controller.review.shown_index()
+    shown = controller.browse.shown_index()
     everywhere = [index for index, _ in controller.review.review_points()]
     mouse = screen.mouse
     hovered = point_at(model, screen, mouse) if mouse is not None else None

@@ -41,6 +41,7 @@ class Splits:
                 if k != p - k]
 
     def make_move(self, move):
+        assert type(move) is list, f"given {move!r}, not its own list"  # at the root too
         i, k = move
         pile = self.piles.pop(i)
         self.piles += [k, pile - k]

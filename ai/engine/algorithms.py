@@ -17,8 +17,15 @@ ALGORITHM_TITLES = {
 
 def _has_chance(game_or_state: Game[Any] | State[Any]) -> bool:
     """Whether the game (or a state's game) has chance nodes."""
-    game = game_or_state.game if isinstance(game_or_state, _StateLike) else game_or_state
-    return bool(game.stochastic)
+    kind = type(game_or_state)
+    is_state = _STATE_KINDS.get(kind)
+    if is_state is None:  # a protocol's isinstance is slow: once per class (a search asks)
+        is_state = _STATE_KINDS[kind] = isinstance(game_or_state, _StateLike)
+    game = game_or_state.game if is_state else game_or_state  # type: ignore[union-attr]
+    return bool(game.stochastic)  # type: ignore[union-attr]
+
+
+_STATE_KINDS: dict[type, bool] = {}
 
 
 @runtime_checkable

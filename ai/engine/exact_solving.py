@@ -145,10 +145,15 @@ class EngineSearch(PruningSearch):
         """(key, value) of the last position `solve_value` solved on the engine."""
         """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
 
-    def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:
-        """Fail-hard value of `root` in units: the engine's when solving, else alpha-beta's."""
+    def value_after(
+        self, root: State[Any], move: Move | None, depth: int, alpha: int, beta: int
+    ) -> int:
+        """Fail-hard value of `root` (or of the position after `move`) in units: the engine's
+        when solving, else alpha-beta's."""
         if depth < UNLIMITED_DEPTH:
-            return super().search(root, depth, alpha, beta)
+            return super().value_after(root, move, depth, alpha, beta)
+        if move is not None:
+            root = root.play(move)
         low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
         return self._on_engine(lambda budget: self.engine.probe(root, low, high, budget))
 

@@ -49,7 +49,8 @@ class PruningSearch:
     def __init__(self, ctx: Context, table: TranspositionTable | None = None) -> None:
         self.ctx = ctx
         self.table = table if table is not None else TranspositionTable()
-        self.killers: list[list[Move]] = [[] for _ in range(MAX_PLY)]
+        self.killers: defaultdict[int, list[Move]] = defaultdict(list)
+        """Per ply, the two last moves that cut off there (made as the search reaches a ply)."""
         self.history: defaultdict[Any, int] = defaultdict(int)
         self.seldepth = 0
         self.lines: list[tuple[Move, ...]] = [()] * (MAX_PLY + 2)
@@ -61,8 +62,16 @@ class PruningSearch:
         """The root's exact value once a solving root search (one best move) has it."""
 
     # ------------------------------------------------------------------ the node search
-    def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:  # noqa: C901
+    def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value of `root` in units, `depth` plies deep."""
+        return self.value_after(root, None, depth, alpha, beta)
+
+    def value_after(  # noqa: C901
+        self, root: State[Any], move: Move | None, depth: int, alpha: int, beta: int
+    ) -> int:
+        """Fail-soft alpha-beta value, `depth` plies deep, of `root`, or with `move` (one of
+        its legal moves) of the position after it: where the game walks in place, that move is
+        made on the walk too, so the root's children cost no new position."""
         ctx = self.ctx
         poll = ctx.poll
         slots = self.table.slots
@@ -251,9 +260,11 @@ class PruningSearch:
 
         start: Any = root if walk is None else walk(root)
         try:
+            if move is not None:
+                start = start.play(move)
             return node_value(start, depth, alpha, beta, 0)
         finally:
-            if start is not root:
+            if walking:
                 start.release()
             # The closure refers to itself: break the cycle so the table is freed now.
             node_value = None  # type: ignore[assignment]
@@ -270,9 +281,8 @@ class PruningSearch:
     # ------------------------------------------------------------------ root searches
     def child_value(self, state: State[Any], move: Move, depth: int, alpha: int, beta: int) -> int:
         """The root's value of `move`, searched with the root window (alpha, beta)."""
-        child = state.play(move)
         deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
-        return back_up(self.search(child, deeper, child_bound(beta), child_bound(alpha)))
+        return back_up(self.value_after(state, move, deeper, child_bound(beta), child_bound(alpha)))
 
     def exact_child_value(self, state: State[Any], move: Move, depth: int) -> int:
         """The exact root value of `move`: full window, or null-window probes when solving."""

@@ -293,8 +293,11 @@ def _plan(depth: int | None, ctx: Context) -> list[int]:
 
 
 def _table_for(depth: int | None) -> TranspositionTable:
-    """A table sized to the search: small and quick to allocate for shallow ones."""
-    return TranspositionTable(bits=20 if depth is None or depth > 6 else 16)
+    """A table sized to the search: small and quick to make (and free) for shallow ones, whose
+    whole call takes a millisecond or less."""
+    if depth is None or depth > 6:
+        return TranspositionTable(bits=20)
+    return TranspositionTable(bits=12 if depth <= 3 else (14 if depth <= 5 else 16))
 
 
 def _line_end(state: State[Any], line: tuple[Move, ...]) -> tuple[bool, tuple[int, int] | None]:
@@ -442,6 +445,11 @@ def _alphabeta(
     # those ties among every tied move (`pick_among_vague`), so each needs its exact value.
     booked = ctx.book and state_capabilities(state).book_value is not None
     priority = None if all_values or booked else {move: ctx.rng.random() for move in order}
+    if priority is not None:
+        # Highest priority first: a later move then wins only by a better value, which a null
+        # window just above the best tests (ties need a window either side only while a move
+        # of higher priority is still to come): a third fewer nodes on the frameworks' games.
+        order.sort(key=priority.__getitem__, reverse=True)
     tentative: Move | None = None
     if depth is None and may_stop:
         found, tentative, plan, order = _solve_on_budget(state, ctx, searcher, all_values, progress)

@@ -183,6 +183,14 @@ class FileState(Finished):
         self._moves = found
         return found
 
+    def raw_moves(self) -> dict[Any, Any] | None:
+        """The file's own move behind each legal move that had to be made hashable (a list
+        as its tuple), where it lists such moves; else None."""
+        self.legal_moves()
+        if self._raw_moves is None or self._moves is None:
+            return None
+        return dict(zip(self._moves, self._raw_moves, strict=True))
+
     def legal_moves(self) -> tuple[Any, ...]:
         if self.pending or self.to_move == CHANCE:
             return ()

@@ -77,6 +77,9 @@ class Walk(Finished):
         """The moves played in place since the root (for messages and `undo`)."""
         self.raw: dict[int, dict[Any, Any]] = {}
         """Per depth, the file's own moves behind moves that were made hashable (lists)."""
+        own = state.raw_moves()
+        if own is not None:  # the root's moves, as the state listed them
+            self.raw[0] = own
         self.inner = state.inner
         self.token = WATCH.begin()
         """Timed as one guarded call whose clock restarts at every new position (module)."""
@@ -176,7 +179,7 @@ class StackWalk(Walk):
 
     def play(self, move: Any) -> StackWalk:
         inner = self.inner
-        raw = self.original(move)
+        raw = self.original(move) if self.raw else move
         try:
             if self.checked and type(self.game).mutation_checks > 0:
                 child = self.game.checked_play(inner, raw, self.moves_text)
@@ -186,11 +189,16 @@ class StackWalk(Walk):
             raise self.failed("play", error) from None
         self.stack.append(inner)
         self.inner = child
-        self.moved(move)
+        self.path.append(move)  # `moved`, inlined: this runs at every node
+        if self.token:
+            WATCH.restart(self.token)
         return self
 
     def undo(self) -> None:
-        self.back()
+        if self.raw:
+            self.back()
+        else:
+            self.path.pop()
         self.inner = self.stack.pop()
 
 

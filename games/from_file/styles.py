@@ -22,8 +22,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import marshal
 from collections.abc import Callable, Hashable
-from itertools import chain
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -43,18 +43,19 @@ def freeze(value: Any) -> Hashable:
     if kind is tuple or kind is list:  # the common cases first: a table asks at every node
         if _all_atoms(value):
             return value if kind is tuple else tuple(value)
-        if _all_atom_tuples(value):
-            return tuple(value)
-        return tuple(freeze(item) for item in value)
+        plain = _plain_tuple(value)
+        if plain is not None:
+            return plain
+        return tuple([freeze(item) for item in value])
     if kind is dict:
         keys = value.keys()
-        if _all_atoms(value.values()) and (_all_atoms(keys) or _all_atom_tuples(keys)):
+        if _all_atoms(value.values()) and (_all_atoms(keys) or _plain_tuple(keys) is not None):
             return ("{}", frozenset(value.items()))  # equal for equal dicts, in any order
         return ("{}", _sorted_pairs((freeze(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, (str, int, float, bool, bytes, type(None))):
         return value
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(item) for item in value)
+    if isinstance(value, (list, tuple)):  # a named tuple, a list's subclass
+        return tuple([freeze(item) for item in value])
     if isinstance(value, dict):
         return ("{}", _sorted_pairs((freeze(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
@@ -76,9 +77,17 @@ def _all_atoms(items: Any) -> bool:
     return _ATOMS.issuperset(map(type, items))
 
 
-def _all_atom_tuples(items: Any) -> bool:
-    """Whether every item is a tuple of plain items (a board's coordinates), checked in C."""
-    return set(map(type, items)) == {tuple} and _all_atoms(chain.from_iterable(items))
+def _plain_tuple(items: Any) -> tuple[Any, ...] | None:
+    """`items` as a tuple where it holds only immutable built-in values (tuples of numbers: a
+    board's coordinates), else None; checked in C: hashable (no list, dict or set inside) and
+    marshallable (no object of a class of the file's, which may change or compare by identity)."""
+    plain = tuple(items)
+    try:
+        hash(plain)
+        marshal.dumps(plain, 2)
+    except (TypeError, ValueError):
+        return None
+    return plain
 
 
 def _sorted_pairs(items: Any) -> tuple[Any, ...]:

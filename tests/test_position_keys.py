@@ -85,3 +85,40 @@ def test_an_aima_state_is_keyed_whole() -> None:
     assert freeze(one) == freeze(same)
     assert freeze(one) != freeze(other)
     assert freeze(one) != freeze(state("O", 0, one.board, one.moves))
+
+
+class Piles:
+    """An easyAI game without ttentry(): its attributes are its key."""
+
+    def __init__(self, players: Any = None) -> None:
+        self.players = players
+        self.piles = [3, 4]
+        self.current_player = 1
+
+    def possible_moves(self) -> list[str]:
+        return ["1", "2"]
+
+    def make_move(self, move: str) -> None:
+        self.piles[0] -= int(move)
+
+    def is_over(self) -> bool:
+        return False
+
+
+def test_an_easyai_game_is_keyed_by_its_attributes_in_any_order() -> None:
+    from plyground.games.from_file.styles import EasyAIStyle
+
+    style = EasyAIStyle(Piles())
+    one = style.initial()
+    other = Piles(players=style.seats())
+    other.__dict__ = {name: other.__dict__[name] for name in reversed(list(other.__dict__))}
+    other.nmove = 7  # the move count is not the position
+    assert style.key(one) == style.key(other)
+    other.piles[0] = 1
+    assert style.key(one) != style.key(other)
+    other.piles[0] = 3
+    other.extra = 0  # an attribute more: another position
+    assert style.key(one) != style.key(other)
+    other.__dict__.pop("extra")
+    other.current_player = 2
+    assert style.key(one) != style.key(other)

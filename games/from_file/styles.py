@@ -372,6 +372,11 @@ class EasyAIStyle(Style):
         "key": "ttentry()",
     }
 
+    def __init__(self, obj: Any) -> None:
+        super().__init__(obj)
+        self.key_names: dict[tuple[str, ...], tuple[str, ...]] = {}
+        """Per set of a game object's attributes, the ones a key holds, in one order."""
+
     @staticmethod
     def seats() -> Any:
         return [_Seat(), _Seat()]
@@ -432,16 +437,14 @@ class EasyAIStyle(Style):
         if callable(entry):
             return (freeze(entry()), inner.current_player)
         fields = inner.__dict__
-        return (
-            freeze(
-                {
-                    name: value
-                    for name, value in fields.items()
-                    if name != "nmove" and not (name == "players" and _bare_seats(value))
-                }
-            ),
-            inner.current_player,
-        )
+        names = self.key_names.get(tuple(fields))
+        if names is None:  # once per set of attributes: a search asks at every node
+            names = self.key_names[tuple(fields)] = tuple(sorted(set(fields) - {"nmove"}))
+        values = [
+            None if name == "players" and _bare_seats(fields[name]) else freeze(fields[name])
+            for name in names
+        ]
+        return (names, tuple(values), inner.current_player)
 
     def text(self, inner: Any) -> str:
         show = getattr(inner, "show", None)

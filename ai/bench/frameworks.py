@@ -39,6 +39,8 @@ CASES: tuple[tuple[str, str, str, int], ...] = (
 (where the whole call's fixed cost shows) and at one a move in a game would use."""
 QUICK_CASES = CASES[:1] + CASES[5:6]
 RUNS = 3
+SPAN = 0.5
+MAX_RUNS = 50
 
 
 def available() -> dict[str, bool]:
@@ -60,10 +62,12 @@ class Timing:
 
 
 def _median(run: Callable[[], tuple[Any, int | None]]) -> tuple[float, Any, int | None]:
-    times = []
+    """The median time of `run()`: at least `RUNS` calls, more for a quick one (until
+    `SPAN` seconds or `MAX_RUNS` calls), whose times a shared machine scatters most."""
+    times: list[float] = []
     result: Any = None
     nodes: int | None = None
-    for _ in range(RUNS):
+    while len(times) < RUNS or (sum(times) < SPAN and len(times) < MAX_RUNS):
         start = time.perf_counter()
         result, nodes = run()
         times.append(time.perf_counter() - start)
@@ -169,8 +173,9 @@ def format_frameworks_bench(rows: list[dict[str, Any]]) -> list[str]:
             "(pip install easyAI tqdm numpy; pip install --no-deps aima3)."
         ]
     lines = [
-        "Games of aima-python and easyAI, searched by each framework and by Plyground (median of "
-        f"{RUNS} whole calls, same depth):"
+        "Games of aima-python and easyAI, searched by each framework and by Plyground, at the "
+        f"same depth (whole calls, the median of {RUNS} or more: a quick one's for {SPAN:g} s, "
+        f"up to {MAX_RUNS}):"
     ]
     for row in rows:
         first = row["timings"][0]["seconds"]

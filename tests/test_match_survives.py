@@ -42,6 +42,22 @@ def test_a_worker_killed_once_costs_nothing(tmp_path: Path) -> None:
     assert Path(marker).exists()
 
 
+@pytest.mark.slow
+def test_a_match_stopped_half_way_leaves_no_pipe_for_the_exit_hook() -> None:
+    """A stopped pool's manager thread closes its wake-up pipe as it ends; CPython's exit
+    hook writes to every pipe it knows, so one closing just then printed a traceback on
+    Ctrl+C (seen once in CI).  Stopping the pool must take its pipe off that list."""
+    from concurrent.futures import process as futures_process
+
+    before = set(futures_process._threads_wakeups)
+    results = pool_results(
+        ((i, -1) for i in range(40)), dying_tasks.square_or_die, 2, dying_tasks.lost
+    )
+    assert next(results) == 0
+    results.close()  # as Ctrl+C does: the pool is stopped with games still to play
+    assert set(futures_process._threads_wakeups) <= before
+
+
 def test_a_void_game_counts_for_nobody() -> None:
     setup = MatchSetup("tictactoe", (), ("random", "random"), seed=1, swap=True)
     tally = MatchTally()

@@ -185,6 +185,7 @@ def _new_pool(jobs: int) -> ProcessPoolExecutor:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: waiting games cancelled, running ones ended, no process left."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
@@ -192,9 +193,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(5)
-    # Its manager thread ends once the workers are gone; then forget its wake-up pipe, which
-    # CPython's exit hook would otherwise write to after it was closed (a traceback at exit).
-    manager = getattr(pool, "_executor_manager_thread", None)
+    # Its manager thread ends once the workers are gone, closing its wake-up pipe; forget
+    # that pipe, or CPython's exit hook may write to it as it closes (a traceback at exit).
     if manager is not None:
         manager.join(5)
         wakeups = getattr(futures_process, "_threads_wakeups", None)

@@ -122,3 +122,17 @@ def test_an_easyai_game_is_keyed_by_its_attributes_in_any_order() -> None:
     other.__dict__.pop("extra")
     other.current_player = 2
     assert style.key(one) != style.key(other)
+
+
+class Touchy:
+    """A file's object whose hash fails: keyed by its fields, its __hash__ never called."""
+
+    def __init__(self) -> None:
+        self.side = 1
+
+    def __hash__(self) -> int:
+        raise RuntimeError("never hash me")
+
+
+def test_a_files_object_in_a_list_of_tuples_is_never_hashed() -> None:
+    assert freeze([(0, Touchy())]) == freeze([(0, Touchy())])

@@ -79,12 +79,13 @@ def _all_atoms(items: Any) -> bool:
 
 def _plain_tuple(items: Any) -> tuple[Any, ...] | None:
     """`items` as a tuple where it holds only immutable built-in values (tuples of numbers: a
-    board's coordinates), else None; checked in C: hashable (no list, dict or set inside) and
-    marshallable (no object of a class of the file's, which may change or compare by identity)."""
+    board's coordinates), else None; checked in C: marshallable (no object of a class of the
+    file's, which may change or compare by identity; checked first, so none of its methods
+    runs) and then hashable (no list, dict or set inside)."""
     plain = tuple(items)
     try:
-        hash(plain)
         marshal.dumps(plain, 2)
+        hash(plain)
     except (TypeError, ValueError):
         return None
     return plain

@@ -88,7 +88,8 @@ class Browse:
     def browse_leave(self) -> None:
         """Back to the live game (the AI goes on from there)."""
         job = self.jobs.job
-        if job is not None and (job.kind == "browse" or (job.kind == "game_review" and self.live)):
+        reviewing = job is not None and job.kind == Purpose.GAME_REVIEW
+        if job is not None and (job.kind == Purpose.BROWSE or (reviewing and self.live)):
             self.jobs.cancel_search()  # the game goes on: its AI moves first
         self.index = None
         self.scroll = None
@@ -142,20 +143,18 @@ class Browse:
         """With the analysis shown, search the browsed position (once; kept for later)."""
         state = self.shown_state()
         job = self.jobs.job
-        if job is not None and job.kind == "browse" and job.entries != self.index:
+        if job is not None and job.kind == Purpose.BROWSE and job.entries != self.index:
             self.jobs.cancel_search()  # a position no longer shown
         if not (self.match.settings.show_analysis and self.match.ai_enabled):
             return
         if state.is_terminal() or state.to_move == CHANCE or state in self.records:
             return
-        if self.jobs.job is not None and self.jobs.job.kind == "game_review":
+        if self.jobs.job is not None and self.jobs.job.kind == Purpose.GAME_REVIEW:
             self.jobs.cancel_search()  # the position shown first; the game review resumes after
         if self.jobs.job is not None:
             return
-        player = state.to_move
-        self.jobs.submit_advice(
-            Purpose.BROWSE, player, state
-        )  # the advisor at the browsed position
+        # the advisor at the browsed position
+        self.jobs.submit_advice(Purpose.BROWSE, state.to_move, state)
         if self.jobs.job is not None:
             self.jobs.job.entries = self.index or 0
 

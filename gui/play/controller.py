@@ -201,7 +201,7 @@ class PlayController(Match):
             self.set_notice("Hints are for a human's turn")
             return
         job = self.jobs.job
-        if job is not None and job.kind == "position":
+        if job is not None and job.kind == Purpose.POSITION:
             job.kind = Purpose.ANALYSE  # the running search of this position answers the hint
             return
         if job is not None:
@@ -388,7 +388,7 @@ class PlayController(Match):
                 self.step_requested = False
                 self.apply(move)
             return
-        if self.jobs.job is not None and self.jobs.job.kind != "move":
+        if self.jobs.job is not None and self.jobs.job.kind != Purpose.MOVE:
             self.jobs.cancel_search()
         if (
             self.jobs.job is None

@@ -14,6 +14,7 @@ import pygame_gui
 
 from plyground.games import capabilities
 from plyground.gui.play.controller import SPEED_MAX, PlayController
+from plyground.gui.play.search_jobs import Purpose
 from plyground.gui.sound import sounds
 from plyground.gui.storage.settings import CUSTOM, FROM_FILE, HUMAN
 from plyground.gui.theme import Metrics
@@ -226,7 +227,7 @@ def button_flags(controller: PlayController) -> dict[str, bool]:
     return {
         "undo": controller.history.can_undo(),
         "redo": controller.history.can_redo(),
-        "hint": controller.human_turn() and (job is None or job.kind == "position"),
+        "hint": controller.human_turn() and (job is None or job.kind == Purpose.POSITION),
         "step": controller.paused and not controller.state.is_terminal(),
         "series": len(controller.series) > 0,
         "explore": not tool_refusal(controller, "explore"),
@@ -256,7 +257,7 @@ def tool_refusal(controller: PlayController, key: str) -> str:
     state = controller.browse.shown_state()
     if key == "move_now":
         job = controller.jobs.job
-        if job is None or job.kind != "move" or job.agent or state.is_terminal():
+        if job is None or job.kind != Purpose.MOVE or job.agent or state.is_terminal():
             return "Move now is for an AI that is thinking"
         return ""
     if key == "policy" and not has_policy(controller):

@@ -24,6 +24,7 @@ from plyground.ai.evaluation.provenance import Evaluation, Kind
 from plyground.gui import theme
 from plyground.gui.play import browse_view, move_list
 from plyground.gui.play.controls import Widget
+from plyground.gui.play.search_jobs import Purpose
 from plyground.gui.theme import Colour, Metrics
 from plyground.gui.widgets import drawing
 
@@ -209,7 +210,7 @@ def _draw_title(
                 surface, found, (x + m.gap, y), small, theme.TEXT, anchor="midleft"
             ).right
     else:
-        busy = controller.jobs.job is not None and controller.jobs.job.kind == "game_review"
+        busy = controller.jobs.job is not None and controller.jobs.job.kind == Purpose.GAME_REVIEW
         state = (
             f"evaluating {done + 1} of {review.total}…"
             if busy

@@ -37,6 +37,7 @@ from plyground.gui.play.events import Event
 from plyground.gui.play.keyboard import Action, KeyPress, Situation, help_lines, key_press
 from plyground.gui.play.model import BoardMessage, PlayModel
 from plyground.gui.play.screen import PlayScreen
+from plyground.gui.play.search_jobs import Purpose
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.sound import sounds
 from plyground.gui.storage import savefile, settings
@@ -622,7 +623,7 @@ class PlayScene(FileDialogScene):
     def enter(self) -> None:
         """Back on top (maybe after the players were edited): cancel stale searches."""
         controller = self.controller
-        if controller.jobs.job is not None and controller.jobs.job.kind == "move":
+        if controller.jobs.job is not None and controller.jobs.job.kind == Purpose.MOVE:
             controller.jobs.cancel_search()
         if controller.any_ai() and controller.ai_enabled:
             self.app.worker.start()  # warm up now, so the first AI move is not late

@@ -189,7 +189,7 @@ class SearchJobs:
 
         refusal = heuristic_refusal(self.match.game, config.heuristic)
         if refusal is not None and config.algorithm != "random":
-            if kind == "move":  # said once: no new search starts here (`ai_failed_here`)
+            if kind == Purpose.MOVE:  # said once: no new search starts here (`ai_failed_here`)
                 self.ai_failed = (len(self.match.history.entries), refusal)
                 self.match.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
@@ -197,11 +197,11 @@ class SearchJobs:
             self.match.history.seed,
             self.match.games_started,
             player,
-            "move" if kind == "move" else "analyse",
+            "move" if kind == Purpose.MOVE else "analyse",
         )
         show = self.match.settings.show_analysis
         job_id = self.match.worker.submit(
-            JobKind.MOVE if kind == "move" else JobKind.ANALYSE,
+            JobKind.MOVE if kind == Purpose.MOVE else JobKind.ANALYSE,
             self.match.game_name,
             self.match.game_options(),
             self.match.state if state is None else state,
@@ -209,7 +209,7 @@ class SearchJobs:
             analysis=show,
             player_key=key,
         )
-        all_values = kind != "move" or show
+        all_values = kind != Purpose.MOVE or show
         self.job = SearchJob(
             job_id, kind, len(self.match.history.entries), player, self.match.now, all_values
         )
@@ -284,8 +284,8 @@ class SearchJobs:
         job = self.job
         assert job is not None
         colour = self.match.colour_names()[job.player]
-        who = f"{colour} is thinking" if job.kind == "move" else "Looking for a hint"
-        if job.kind == "position":
+        who = f"{colour} is thinking" if job.kind == Purpose.MOVE else "Looking for a hint"
+        if job.kind == Purpose.POSITION:
             who = f"Working out {colour}'s move values"
         if job.solving and self.match.worker.preparing(self.match.game_name):
             return f"{who}… the solver is still being prepared (compiled on the first run only)"
@@ -340,22 +340,22 @@ class SearchJobs:
             self.forfeit(job.player, failure.reason, failure.details)
             return
         reason = failure.reason[:200]
-        if job.kind == "move":
+        if job.kind == Purpose.MOVE:
             self.ai_failed = (len(self.match.history.entries), reason)
             self.match.notice = None  # "thinking again" is over: the status line says why
-        what = "review a position" if job.kind == "game_review" else "move"
+        what = "review a position" if job.kind == Purpose.GAME_REVIEW else "move"
         self.match.emit(events.Toast(f"The AI could not {what}: {reason}", "danger"))
         self.match.hand_off(
-            events.ReviewFailed() if job.kind == "game_review" else events.AIStuck()
+            events.ReviewFailed() if job.kind == Purpose.GAME_REVIEW else events.AIStuck()
         )
 
     def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
-        if job.kind == "game_review":
+        if job.kind == Purpose.GAME_REVIEW:
             return  # its positions came one by one
-        if job.kind == "browse":
+        if job.kind == Purpose.BROWSE:
             self.match.hand_off(events.BrowsedSearched(job, result))
             return
         if job.entries != len(self.match.history.entries):
@@ -365,13 +365,14 @@ class SearchJobs:
             return
         branching = len(self.match.state.legal_moves())
         if job.all_values:
-            chosen = move if job.kind == "move" else result.move
+            chosen = move if job.kind == Purpose.MOVE else result.move
             self.board = BoardValues.of(job.entries, result, chosen)
-        if job.kind in ("position", "analyse"):  # a human's advice: fresh for this position
+        # a human's advice: fresh for this position
+        if job.kind in (Purpose.POSITION, Purpose.ANALYSE):
             self.analysis = self.advice_record(job, result, branching)
             self.analysis_job = job.job_id
             self.analysis_decisions = self.match.history.decisions()
-            if job.kind == "analyse":
+            if job.kind == Purpose.ANALYSE:
                 self.match.hint = move
             return
         self.analysis = Analysis(
@@ -431,7 +432,7 @@ class SearchJobs:
 
         Returns whether the worker was told (False when no AI move is being searched)."""
         job = self.job
-        if job is None or job.kind != "move" or self.match.state.is_terminal():
+        if job is None or job.kind != Purpose.MOVE or self.match.state.is_terminal():
             self.match.set_notice("Move now is for an AI that is thinking")
             return False
         if job.agent:

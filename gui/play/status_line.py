@@ -12,6 +12,7 @@ from plyground.gui import theme
 from plyground.gui.play import motion
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.controller import PlayController
+from plyground.gui.play.search_jobs import Purpose
 from plyground.gui.widgets import drawing
 
 
@@ -50,7 +51,7 @@ def status_text(controller: PlayController, view: Any) -> str:
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
     elif controller.jobs.forfeited:  # a player's own file failed: the game is lost by forfeit
         text = f"Game over · {controller.jobs.forfeited.split(':')[0]}"  # the reason: the banner
-    elif controller.jobs.job is not None and controller.jobs.job.kind != "position":
+    elif controller.jobs.job is not None and controller.jobs.job.kind != Purpose.POSITION:
         text = controller.jobs.thinking_text()
     elif (failed := controller.jobs.ai_failed_here()) is not None:
         text = f"{colours[player]} could not move: {failed} · R retries · undo, or change players"

@@ -179,7 +179,7 @@ class StackWalk(Walk):
 
     def play(self, move: Any) -> StackWalk:
         inner = self.inner
-        raw = self.original(move) if self.raw else move
+        raw = self.original(move)
         try:
             if self.checked and type(self.game).mutation_checks > 0:
                 child = self.game.checked_play(inner, raw, self.moves_text)
@@ -189,16 +189,11 @@ class StackWalk(Walk):
             raise self.failed("play", error) from None
         self.stack.append(inner)
         self.inner = child
-        self.path.append(move)  # `moved`, inlined: this runs at every node
-        if self.token:
-            WATCH.restart(self.token)
+        self.moved(move)
         return self
 
     def undo(self) -> None:
-        if self.raw:
-            self.back()
-        else:
-            self.path.pop()
+        self.back()
         self.inner = self.stack.pop()
 
 

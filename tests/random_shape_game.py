@@ -6,9 +6,10 @@ side to move is drawn too, so a side often moves twice or more in a row (extra t
 Kalah or dots and boxes).  A node may end the game (a win, draw or loss for the first
 player), and with `chance` on, a node may be a roll of dice whose outcomes lead on.  Every
 line from one layer to the next takes one ply, so a result's distance does not depend on
-the line that reached it.  Its heuristic is a number drawn per node.  Nothing repeats and
-every line ends: the properties in tests/test_search_shapes.py compare the engine with the
-textbook on these games.
+the line that reached it.  Its heuristic is a number drawn per node.  With `loops` on, a
+move may lead to any layer, so positions repeat and a line may go on for ever.  The
+properties in tests/test_search_shapes.py compare the engine with the textbook (and, where
+positions repeat, its solve with a solver that follows each line) on these games.
 """
 
 from __future__ import annotations
@@ -33,24 +34,30 @@ class Node:
     chance: bool
     result: int | None
     """At an end: +1 the first player won, -1 lost, 0 a draw; None while the game goes on."""
-    children: tuple[int, ...]
-    """The next layer's positions, one per move (or outcome)."""
+    children: tuple[tuple[int, int], ...]
+    """The (layer, index) of the position after each move (or outcome): the next layer's,
+    or with loops any layer's."""
     probabilities: tuple[float, ...]
     estimate: float
     """The heuristic's number for the side to move."""
 
 
 @cache
-def draw_node(seed: int, chance: bool, height: int, width: int, layer: int, index: int) -> Node:
+def draw_node(
+    seed: int, chance: bool, loops: bool, height: int, width: int, layer: int, index: int
+) -> Node:
     """The node `index` of `layer` of the game drawn from `seed`."""
-    rng = random.Random(f"{seed}/{chance}/{height}/{width}/{layer}/{index}")
+    rng = random.Random(f"{seed}/{chance}/{loops}/{height}/{width}/{layer}/{index}")
     side = rng.randrange(2)
     estimate = round(rng.uniform(-0.95, 0.95), 3)
     ends = layer == height or (layer > 0 and rng.random() < 0.2)
     if ends:
         return Node(side, False, rng.choice((-1, 0, 1)), (), (), estimate)
     count = rng.randint(1, 3)
-    children = tuple(rng.randrange(width) for _ in range(count))
+    children = tuple(
+        (rng.randrange(1, height + 1) if loops else layer + 1, rng.randrange(width))
+        for _ in range(count)
+    )
     if chance and rng.random() < 0.3:
         weights = [rng.randint(1, 4) for _ in range(count)]
         total = sum(weights)
@@ -71,7 +78,7 @@ class State:
     @property
     def node(self) -> Node:
         r = self.rules
-        return draw_node(r.seed, r.chance, r.height, r.width, self.layer, self.index)
+        return draw_node(r.seed, r.chance, r.loops, r.height, r.width, self.layer, self.index)
 
     @property
     def game(self) -> Game:
@@ -107,7 +114,7 @@ class State:
         children = self.node.children
         if not isinstance(move, int) or not 0 <= move < len(children):
             raise illegal(move, [str(m) for m in range(len(children))])
-        return type(self)(self.rules, self.layer + 1, children[move])
+        return type(self)(self.rules, *children[move])
 
     def winner(self) -> int | None:
         result = self.node.result
@@ -145,12 +152,16 @@ class Game:
         GameOption("chance", "Chance", 0, 0, 1, "1: some nodes roll dice"),
         GameOption("height", "Height", 5, 1, 9, "the longest line, in plies"),
         GameOption("width", "Width", 4, 1, 9, "positions per layer"),
+        GameOption("loops", "Loops", 0, 0, 1, "1: a move may lead to any layer"),
     )
     notation_help = "a move's number from 0"
     presets: tuple[Preset, ...] = (Preset("Hard", "alphabeta", 4, "drawn"),)
 
-    def __init__(self, seed: int = 0, chance: int = 0, height: int = 5, width: int = 4) -> None:
+    def __init__(
+        self, seed: int = 0, chance: int = 0, height: int = 5, width: int = 4, loops: int = 0
+    ) -> None:
         self.seed, self.chance, self.height, self.width = seed, bool(chance), height, width
+        self.loops = bool(loops)
         self.stochastic = self.chance
         self.heuristics: dict[str, Heuristic] = {
             "drawn": Heuristic("drawn", "The number drawn per position.", evaluate_drawn),
@@ -163,6 +174,7 @@ class Game:
             "chance": int(self.chance),
             "height": self.height,
             "width": self.width,
+            "loops": int(self.loops),
         }
 
     def initial_state(self) -> State:

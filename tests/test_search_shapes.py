@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +114,57 @@ def test_the_random_games_have_extra_turns() -> None:
     """The shapes the properties need are there: most games give some side a second move."""
     with_extra = sum(extra_turns(Game(seed=seed)) > 0 for seed in range(20))
     assert with_extra >= 15
+
+
+def line_outcome(state: Any, line: frozenset[Any]) -> tuple[int, int]:
+    """(result, plies) for the side to move, each line followed to its end or to a position
+    it reached before (a draw): 1 a win, 0 a draw, -1 a loss; a quicker win and a slower
+    loss are better.  No table: every line is its own."""
+    if state.is_terminal():
+        return (int(state.utility(state.player)), 0)
+    if state.key() in line:
+        return (0, 0)
+    below = line | {state.key()}
+    best: tuple[int, int] | None = None
+    for move in state.legal_moves():
+        child = state.play(move)
+        result, plies = line_outcome(child, below)
+        mine = (result if child.player == state.player else -result, plies + 1)
+        if best is None or rank(mine) > rank(best):
+            best = mine
+    assert best is not None
+    return best
+
+
+def rank(outcome: tuple[int, int]) -> tuple[int, int]:
+    result, plies = outcome
+    return (result, -plies if result > 0 else (plies if result < 0 else 0))
+
+
+def as_value(outcome: tuple[int, int]) -> float:
+    result, plies = outcome
+    return 0.0 if result == 0 else result * (1 - plies / 1000)
+
+
+@SHAPES
+@given(seed=st.integers(0, 10**9), path=st.lists(st.integers(0, 8), max_size=3))
+def test_the_solve_follows_each_line_where_positions_repeat(seed: int, path: list[int]) -> None:
+    """A position that comes back within a line is a draw there; a fixed depth does not look
+    at repetitions, as the textbook does not."""
+    game = Game(seed=seed, height=4, width=3, loops=1)
+    state = a_decision(game, path)
+    if state.is_terminal():
+        return
+    want = {}
+    for move in state.legal_moves():
+        child = state.play(move)
+        result, plies = line_outcome(child, frozenset({state.key()}))
+        again = child.player == state.player
+        want[move] = as_value((result if again else -result, plies + 1))
+    solved = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", book=False))
+    assert solved.values == pytest.approx(want, abs=1e-9), (seed, path)
+    best = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", all_values=False))
+    assert best.value == pytest.approx(max(want.values()), abs=1e-9), (seed, path)
+    for depth in (1, 3, 6):
+        config = ai.SearchConfig("alphabeta", depth, "drawn", book=False)
+        assert ai.search(state, config).values == textbook_values(state, depth, chance=False)

@@ -13,12 +13,15 @@ are absent): Plyground plays them and its values agree with each framework's own
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import main
 from plyground import ai, games
 from plyground.ai.textbook.trace import trace
 
@@ -182,3 +185,45 @@ def test_a_game_that_keeps_its_state_on_its_players() -> None:
     assert after.to_move == 1 and after.legal_moves() != first
     result = ai.search(after, ai.SearchConfig("alphabeta", 4))
     assert result.move in after.legal_moves()
+
+
+# ------------------------------------------------------------------ every game they ship
+def shipped_games() -> list[str]:
+    """Every game class easyAI's games folder and aima3's games module define, as a spec:
+    `MODULE:CLASS`, or `FILE.py:CLASS` for a file whose name is no module's (easyAI's
+    Kivy and Flask examples)."""
+    folder = Path(easyAI.__file__).parent / "games"
+    specs = []
+    for path in sorted(folder.glob("*.py")):
+        for name in re.findall(r"^class (\w+)\(TwoPlayerGame\)", path.read_text(), re.M):
+            specs.append(
+                f"easyAI.games.{path.stem}:{name}" if path.stem.isidentifier() else f"{path}:{name}"
+            )
+    source = Path(aima_games.__file__).read_text()
+    for name in re.findall(r"^class (\w+)\((?:Game|StochasticGame|TicTacToe)\)", source, re.M):
+        specs.append(f"aima3.games:{name}")
+    return specs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", shipped_games())
+def test_hint_answers_every_game_the_frameworks_ship(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hint, or one line saying why not: never an internal error (lines that repeat,
+    lines hundreds of plies long, a side that moves twice)."""
+    status = main.main(["hint", "--game", spec])
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "Traceback" not in err, err
+    if status == 0:
+        assert out.startswith("Hint for "), out
+        assert " · " in out.splitlines()[0]
+    else:
+        assert status == 2 and len(err.strip().splitlines()) == 1, (status, err)
+
+
+def test_the_frameworks_ship_games_whose_lines_repeat() -> None:
+    assert {"easyAI.games.Chopsticks:Chopsticks", "easyAI.games.Awele:Awele"} <= set(
+        shipped_games()
+    )
+    assert len(shipped_games()) >= 18

@@ -107,9 +107,7 @@ class PruningSearch:
         loss_now = -WIN_UNITS
         offered = state_capabilities(root)  # read once per search, never per node
         alternate = offered.sides_alternate  # else each child is asked whose move it is
-        hooks = (
-            alternate and offered.search_moves is not None and offered.winning_move is not None
-        )
+        hooks = alternate and offered.search_moves is not None and offered.winning_move is not None
         book = ctx.book and offered.book_value is not None
         solved_hook = ctx.book and offered.solved_value is not None
         horizon = offered.max_plies_left is not None

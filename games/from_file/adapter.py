@@ -111,6 +111,9 @@ class FileState(Finished):
         game = self.game
         return game.guard.call(game.names.get(role, role), self.moves_text, function, *args)
 
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        return self.game.guard.call(method, self.moves_text, function)
+
     def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
         cache = self._cache
         if cache is None:

@@ -60,6 +60,30 @@ class Finished:
         value = self.number()
         return value if player == 0 else -value
 
+    def repetition_value(self) -> float:
+        """What the position is worth to the player to move when it repeats within a line
+        (`games.base.RepetitionValue`): the file's own ``repetition_value()`` where its
+        position has one (1 a win, 0 a draw, -1 a loss), else a draw."""
+        own = getattr(self.inner, "repetition_value", None)
+        if not callable(own):
+            return 0.0
+        value = self.asked("repetition_value()", own)
+        if value not in (-1, 0, 1):
+            raise self.game.guard.fail(
+                "repetition_value()", self.moves_text(), f"gave {value!r}, not 1, 0 or -1"
+            )
+        return float(value)
+
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        """`function()`, a method of the file's position, guarded as every call into it."""
+        raise NotImplementedError
+
+    inner: Any
+    game: Any
+
+    def moves_text(self) -> str:
+        raise NotImplementedError
+
 
 class Walk(Finished):
     """What both walks share: the answers a `State` gives, asked of the position on top."""
@@ -100,6 +124,12 @@ class Walk(Finished):
     def release(self) -> None:
         WATCH.end(self.token)
         self.token = 0
+
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        try:
+            return function()
+        except BaseException as error:
+            raise self.failed(method, error) from None
 
     # ------------------------------------------------------------------ the position on top
     @property

@@ -79,4 +79,6 @@ class Kalah:
     def render(self, state):
         north = " ".join(str(c) for c in reversed(state.cells[self.pits + 1 : -1]))
         south = " ".join(str(c) for c in state.cells[: self.pits])
-        return f"  {north}\n{state.cells[-1]} {' ' * len(south)} {state.cells[self.pits]}\n  {south}"
+        return (
+            f"  {north}\n{state.cells[-1]} {' ' * len(south)} {state.cells[self.pits]}\n  {south}"
+        )

@@ -11,8 +11,8 @@ import pytest
 import main
 from plyground import ai, games
 from plyground.ai.engine import pruning_search
-from plyground.games.from_file import GameCodeError
 from plyground.games.base import state_capabilities
+from plyground.games.from_file import GameCodeError
 
 SHUTTLE = str(Path(__file__).resolve().parent / "game_files" / "shuttle.py")
 

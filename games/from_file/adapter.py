@@ -114,6 +114,9 @@ class FileState(Finished):
     def asked(self, method: str, function: Callable[[], Any]) -> Any:
         return self.game.guard.call(method, self.moves_text, function)
 
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        return self.game.guard.fail(method, self.moves_text(), problem)
+
     def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
         cache = self._cache
         if cache is None:

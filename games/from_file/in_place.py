@@ -69,19 +69,17 @@ class Finished:
             return 0.0
         value = self.asked("repetition_value()", own)
         if value not in (-1, 0, 1):
-            raise self.game.guard.fail(
-                "repetition_value()", self.moves_text(), f"gave {value!r}, not 1, 0 or -1"
-            )
+            raise self.refusal("repetition_value()", f"gave {value!r}, not 1, 0 or -1")
         return float(value)
+
+    inner: Any
 
     def asked(self, method: str, function: Callable[[], Any]) -> Any:
         """`function()`, a method of the file's position, guarded as every call into it."""
         raise NotImplementedError
 
-    inner: Any
-    game: Any
-
-    def moves_text(self) -> str:
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        """The error for the file's `method` answering something unusable (`problem`)."""
         raise NotImplementedError
 
 
@@ -130,6 +128,9 @@ class Walk(Finished):
             return function()
         except BaseException as error:
             raise self.failed(method, error) from None
+
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        return self.guard.fail(method, self.moves_text(), problem)
 
     # ------------------------------------------------------------------ the position on top
     @property

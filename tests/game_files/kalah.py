@@ -74,7 +74,7 @@ class Kalah:
 
     def initial_state(self):
         row = (self.seeds,) * self.pits
-        return Board(row + (0,) + row + (0,))
+        return Board((*row, 0, *row, 0))
 
     def render(self, state):
         north = " ".join(str(c) for c in reversed(state.cells[self.pits + 1 : -1]))

@@ -15,16 +15,17 @@ It returns exactly minimax's value at the same depth, visiting far fewer nodes:
 Values are backed up by whose move it is: a child where the other side moves is negated
 (negamax), one where the same side moves again (an extra turn) keeps its sign, and its
 window is the parent's, not the parent's swapped.  A game that says its sides always
-alternate (`sides_alternate`) skips the check.  While solving, a position that repeats one
-earlier in the line is a leaf worth the game's `repetition_value()` (a draw unless the game
-says otherwise); such a value depends on the line above, so a node whose value rests on
-one is not stored in the table.  A line longer than `MAX_PLY` plies stops there, at the
-heuristic's estimate, so the value is an estimate, not exact.
+alternate (`sides_alternate`) skips the check.  While solving a game that does not bound
+its length (`max_plies_left`), a position that repeats one earlier in the line is a leaf
+worth the game's `repetition_value()` (a draw unless the game says otherwise); a node whose
+value rests on a repetition of a position above it is not stored in the table (its value
+depends on the line).  A line longer than `MAX_PLY` plies stops there, at the heuristic's
+estimate, so the value is an estimate, not exact.
 
 Game hooks are used only where they cannot change a value (and only in games whose sides
-alternate, which their meaning assumes): `winning_move()` at any
-node with depth left (a win in one ply is the best possible value) and `search_moves()`
-where at least two plies remain (a move that lets the opponent win at once is worse
+alternate, which their meaning assumes): `winning_move()` at any node with depth left (a
+win in one ply is the best possible value) and `search_moves()` where at least two plies
+remain (a move that lets the opponent win at once is worse
 than any alternative that does not, and minimax sees that loss too).  With the search's
 `book` option, `book_value()` (an opening book) answers a position at any depth, as minimax
 does (`ai.engine.full_width_search.book_leaf`: a win or loss without its distance is the slowest
@@ -130,6 +131,9 @@ class PruningSearch:
         limit = ctx.limit
         # Solving: the positions on the line searched (key -> ply), a repetition's value for
         # the player to move there, and the shallowest ply a repetition below referred to.
+        # A game that says how many plies it can last never repeats a position (it would
+        # last as long again): its lines are not tracked.
+        repeats = not horizon
         on_line: dict[Any, int] = {}
         repeated = offered.repetition_value
         no_repetition = MAX_PLY + 1
@@ -185,7 +189,7 @@ class PruningSearch:
                 value = int(evaluate(node) * SCALE)
                 return limit if value > limit else (-limit if value < -limit else value)
             key = node.key()
-            solving = remaining >= UNLIMITED_DEPTH
+            solving = repeats and remaining >= UNLIMITED_DEPTH
             if solving and key in on_line:  # the line came back here: a leaf
                 counters[8] += 1
                 if on_line[key] < reached[0]:
@@ -308,7 +312,7 @@ class PruningSearch:
         start: Any = root if walk is None else walk(root)
         try:
             if move is not None:
-                if depth >= UNLIMITED_DEPTH:  # the root is on the line too
+                if repeats and depth >= UNLIMITED_DEPTH:  # the root is on the line too
                     on_line[start.key()] = -1
                 start = start.play(move)
             return node_value(start, depth, alpha, beta, 0)

@@ -365,9 +365,7 @@ class PruningSearch:
         if plies_left is not None:  # no result lies further away than the game can
             horizon = plies_left(state)
             candidates = [
-                c
-                for c in candidates
-                if c == 0 or abs(c) == HEURISTIC_UNITS or WIN_UNITS - abs(c) <= horizon * STEP_UNITS
+                c for c in candidates if c == 0 or WIN_UNITS - abs(c) <= horizon * STEP_UNITS
             ]
         lo = 0
         hi = len(candidates) - 1

@@ -262,6 +262,9 @@ def test_games_left_out_agree_with_their_count() -> None:
     assert void_or_aborted(3, aborted=True) == (
         "3 games reached the move limit and were scored as draws"
     )
+    assert void_or_aborted(1, aborted=True, limit=2_000) == (
+        "1 game reached the move limit of 2,000 moves and was scored as a draw"
+    )
 
 
 def test_the_key_names_no_source_the_values_already_say() -> None:

@@ -337,6 +337,13 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     }
     if isinstance(own_sides, (tuple, list)) and len(own_sides) == 2:
         attributes["side_names"] = (str(own_sides[0]), str(own_sides[1]))
+    limit = getattr(cls, "move_limit", None)
+    if limit is not None:
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise GameFileError(
+                f"{where}: move_limit is {limit!r}; give a whole number of moves, 1 or more"
+            )
+        attributes["move_limit"] = limit
     game_class: type[FileGame] = type(f"{cls.__name__}Game", (FileGame,), attributes)
     state_class: type[FileState] = type(
         f"{cls.__name__}State", (FileState,), {"__slots__": (), "__reduce__": _sent}

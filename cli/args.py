@@ -220,14 +220,26 @@ def options_given(args: argparse.Namespace) -> dict[str, Any]:
     return chosen
 
 
-def game_name(text: str) -> str:
-    """The registry name of `--game`'s value, loading a game from a file (UsageError if it
-    cannot be: no such game, file or class, an import or a method that fails)."""
+def game_name(text: str, options: dict[str, Any] | None = None) -> str:
+    """The registry name of `--game`'s value, loading a game from a file as the window does:
+    checked first in a process of its own (`games.from_file.check`: a file that loops or ends
+    Python while it loads is one line after at most 30 s), then loaded here, both with the
+    game's `options` (Python literals, or their text).  UsageError if it cannot be: no such
+    game, file, class or option, an import or a method that fails."""
     from plyground import games
-    from plyground.games.from_file import GameCodeError
+    from plyground.games.from_file import GameCodeError, is_spec, literal_option
+    from plyground.games.from_file.check import check_apart
 
+    given = {
+        key: literal_option(value) if isinstance(value, str) else value
+        for key, value in (options or {}).items()
+    }
     try:
-        return games.resolve(text)
+        if text not in games.GAMES and is_spec(text):
+            outcome = check_apart(text, given)
+            if "error" in outcome:
+                raise UsageError(outcome["error"])
+        return games.resolve(text, given if games.is_from_file(text) or is_spec(text) else None)
     except GameCodeError as error:
         raise UsageError(str(error)) from None
     except ValueError as error:
@@ -278,7 +290,7 @@ def make_game(name: str, options: dict[str, Any] | None = None) -> Any:
     from plyground import games
     from plyground.games.from_file import GameCodeError
 
-    name = game_name(name)
+    name = game_name(name, options)
     settings = check_options(name, dict(options or {}))
     try:
         return games.get_game(name, **settings)

@@ -7,6 +7,8 @@ the styles are duck-typed); tests/test_frameworks.py runs the frameworks' own ga
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,13 +17,15 @@ import pytest
 
 from plyground import ai, games
 from plyground.games import from_file
-from plyground.games.from_file import GameCodeError, GameFileError, guard
+from plyground.games.from_file import GameCodeError, GameFileError, check, guard
+from plyground.games.from_file.guard import GameFileWarning
 
 FILES = Path(__file__).resolve().parent / "game_files"
 TAKE_AWAY = str(FILES / "take_away.py")
 AIMA_NIM = str(FILES / "aima_nim.py")
 BONES = str(FILES / "easy_bones.py")
 CONNECT3 = str(FILES / "grid_connect3.py")
+BONES_TEXT = (FILES / "easy_bones.py").read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -78,7 +82,7 @@ def test_options_are_the_class_keywords_as_literals() -> None:
     assert game.render(game.initial_state()) == "1 2"
     same = games.get_game(AIMA_NIM, piles=[1, 2])  # from JSON: lists become tuples
     assert same.option_values() == {"piles": (1, 2)}
-    with pytest.raises(ValueError, match="does not take"):
+    with pytest.raises(ValueError, match=r"takes no option heaps \(its options: piles\)"):
         games.get_game(AIMA_NIM, heaps=3)
 
 
@@ -179,7 +183,6 @@ class Sticks:
     [
         ("return ['1', '2']", "raise ValueError('no')", "make_move()", "ValueError: no"),
         ("return []", "self.pile -= int(move)", "possible_moves()", "returned no moves"),
-        ("return ['1', '1']", "self.pile -= int(move)", "possible_moves()", "the same move twice"),
         ("return list(range(1_000_000))", "self.pile = 0", "possible_moves()", "1,000,000 moves"),
         ("return 7", "self.pile -= 1", "possible_moves()", "returned int, not a list"),
         (
@@ -355,3 +358,185 @@ def test_bench_measures_a_game_from_a_file(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "aima_nim.py:Nim: the start" in out
     assert out.count("aima_nim.py:Nim  ") == 4  # a game per derived level
+
+
+# ------------------------------------------------------------------ quirks, exits, options
+
+
+def test_a_move_listed_twice_is_searched_once_and_said_once(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "twice.py", EASY.format(moves="return ['1', '2', '1']", make="self.pile -= 1")
+    )
+    with pytest.warns(
+        GameFileWarning,
+        match=r"twice\.py:Sticks: possible_moves\(\) returned the same move twice \(first at "
+        r"the start\); each move is searched once",
+    ):
+        game = games.get_game(path)
+    state = game.initial_state()
+    assert state.legal_moves() == ("1", "2")
+    result = ai.search(state, ai.SearchConfig("minimax", 2))
+    assert set(result.move_values) == {"1", "2"} and result.nodes == 7
+
+
+def test_a_failing_display_is_drawn_plainly_with_its_error(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "blind.py",
+        BONES_TEXT.replace(
+            "    def show(self):\n", "    def show(self):\n        raise KeyError('no picture')\n"
+        ),
+    )
+    game = games.get_game(path)
+    text = game.render(game.initial_state().play("2"))
+    assert text.splitlines() == [
+        "pile = 18",
+        "current_player = 2",
+        "(show() failed: KeyError: 'no picture'; drawn plainly instead)",
+    ]
+    assert check.check(path)["title"] == "Game Of Bones"
+
+
+@pytest.mark.parametrize("exits", ["sys.exit()", "exit(3)", "raise SystemExit"])
+def test_sys_exit_in_a_games_method_is_its_failure(tmp_path: Path, exits: str) -> None:
+    path = write(
+        tmp_path,
+        "quits.py",
+        "import sys\n" + EASY.format(moves="return ['1', '2']", make=f"{exits}"),
+    )
+    with pytest.raises(GameCodeError) as caught:
+        games.resolve(path)
+    assert re.fullmatch(
+        r"quits\.py:Sticks: make_move\(\) failed at the start, making move [12] \(moves chosen "
+        r"at random by Plyground's load-time check\): it asked Python to exit \(sys\.exit\(\) "
+        r"or exit\(\): SystemExit( 3)?\)",
+        str(caught.value),
+    ), str(caught.value)
+
+
+def test_sys_exit_later_in_a_command_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plyground.cli import run
+
+    path = write(
+        tmp_path,
+        "late_exit.py",
+        """
+import sys
+
+class Stones:
+    def __init__(self, players=None):
+        self.players = players
+        self.pile = 5
+        self.current_player = 1
+
+    def possible_moves(self):
+        return ["1", "2"]
+
+    def make_move(self, move):
+        self.pile -= int(move)
+
+    def is_over(self):
+        return self.pile <= 0
+
+    def scoring(self):
+        sys.exit(0)
+""",
+    )
+    assert run(["hint", "--game", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1, captured.err
+    assert "late_exit.py:Stones: scoring() failed " in captured.err
+    assert "it asked Python to exit (sys.exit() or exit(): SystemExit 0)" in captured.err
+
+
+def test_the_terminal_checks_a_game_file_in_a_process_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.cli import run
+
+    monkeypatch.setattr(check, "CHECK_SECONDS", 3.0)
+    hangs = write(tmp_path, "hangs.py", "while True:\n    pass\n")
+    dies = write(tmp_path, "dies.py", "import os\nos._exit(3)\n")
+    for path, said in (
+        (hangs, "took longer than 3 s to load"),
+        (dies, "ended Python (exit status 3)"),
+    ):
+        for command in (["hint"], ["analyze"], ["match", "--p1", "random", "--p2", "random"]):
+            assert run([*command, "--game", path]) == 2
+            captured = capsys.readouterr()
+            assert captured.err.count("\n") == 1 and said in captured.err, captured.err
+            assert captured.err.startswith(f"plyground: {Path(path).name}: ")
+        assert path not in games.GAMES
+
+
+OPTIONED = """
+class Heaps:
+    def __init__(self, players=None, size=None):
+        self.players = players
+        self.pile = size
+        self.current_player = 1
+
+    def possible_moves(self):
+        return [str(n) for n in (1, 2) if n <= self.pile]
+
+    def make_move(self, move):
+        self.pile -= int(move)
+
+    def is_over(self):
+        return self.pile <= 0
+"""
+
+
+def test_options_reach_the_load_time_check_and_its_message_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path, "heaps.py", OPTIONED)
+    with pytest.raises(GameCodeError) as caught:
+        games.resolve(path)  # no size by default
+    assert str(caught.value) == (
+        "heaps.py:Heaps: is_over() failed at the start (in Plyground's load-time check): "
+        "TypeError: '<=' not supported between instances of 'NoneType' and "
+        "'int'"
+    )
+    name = games.resolve(path, {"size": 4})
+    assert games.GAMES[name].loaded_options == {"size": 4}  # type: ignore[attr-defined]
+    assert games.get_game(name, size=4).initial_state().legal_moves() == ("1", "2")
+    with pytest.raises(
+        GameFileError, match=r"heaps\.py:Heaps: takes no option width \(its options: size\)"
+    ):
+        games.resolve(path, {"width": 3})
+
+
+def test_options_reach_a_spawned_worker_and_a_save(tmp_path: Path) -> None:
+    from plyground.ai.players.match import MatchSetup, play_match
+    from plyground.games.spawned import registered_games
+
+    path = write(tmp_path, "heaps2.py", OPTIONED)
+    name = games.resolve(path, {"size": 5})
+    assert ("<file>", repr((name, {"size": 5}))) in registered_games()
+    setup = MatchSetup(name, (("size", 5),), ("random", "random"), seed=0)
+    records = list(play_match(setup, 2, jobs=2))  # each worker loads it again, with size 5
+    assert [record.void for record in records] == ["", ""]
+    assert all(record.moves for record in records)
+    save = tmp_path / "heaps.json"
+    save.write_text(
+        json.dumps(
+            {
+                "format": "plyground-save",
+                "version": 1,
+                "game": name,
+                "options": {"size": 5},
+                "moves": "2 2",
+            }
+        ),
+        encoding="utf-8",
+    )
+    run_ = subprocess.run(
+        [sys.executable, "-m", "plyground", "analyze", "--load", str(save), "--depth", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run_.returncode == 0, run_.stderr

@@ -200,8 +200,9 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
     """Play game number `index` of the match described by `setup`.
 
     A game still running after `max_decisions` player decisions (the game's move limit,
-    `games.base.moves_allowed`, if None) is stopped and marked aborted; it counts as a draw.  A player from a user's file whose
-    code fails (`UserCodeError`) loses the game by forfeit, and the record says why.
+    `games.base.moves_allowed`, if None) is stopped and marked aborted; it counts as a draw.
+    A player from a user's file whose code fails (`UserCodeError`) loses the game by forfeit,
+    and the record says why.
     """
     game = _game_for(setup)
     first = setup.first_mover(index)

@@ -221,7 +221,18 @@ class Probe:
 def probe(
     game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5
 ) -> Probe:
-    """Random play from the start; GameCodeError where the file's code fails on the way."""
+    """Random play from the start; GameCodeError where the file's code fails on the way (its
+    message says the moves were the probe's own, and the options it was made with)."""
+    try:
+        return _probe(game, games_to_play, positions, seconds)
+    except GameCodeError as error:
+        given = ", ".join(f"{key}={value!r}" for key, value in game.option_values().items())
+        with_options = f", options {given}" if given else ""
+        chosen = "moves chosen at random by " if error.moves or error.playing else "in "
+        raise error.during(f"{chosen}Plyground's load-time check{with_options}") from None
+
+
+def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -> Probe:
     rng = random.Random(0)
     branching: list[int] = []
     outcomes: list[int] = []
@@ -308,11 +319,12 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
     return tuple(presets)
 
 
-def build(cls: type, spec: Spec) -> type[FileGame]:
-    """The registry factory of a game class: a FileGame subclass describing it.
+def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[FileGame]:
+    """The registry factory of a game class: a FileGame subclass describing it, from a probe
+    of the game made with `options` (its defaults where None).
 
-    :raises GameFileError: the class cannot be made with its default options.
-    :raises GameCodeError: the file's code failed while the game was probed.
+    :raises GameFileError: an option the class does not take.
+    :raises GameCodeError: the file's code failed while the game was made or probed.
     """
     style = style_of(cls)
     assert style is not None
@@ -349,8 +361,10 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
         f"{cls.__name__}State", (FileState,), {"__slots__": (), "__reduce__": _sent}
     )
     game_class.state_class = game_class.State = state_class  # type: ignore[attr-defined]
-    game = game_class()
+    game = made(game_class, options or {})
     found = probe(game)
+    game_class.loaded_options = game.option_values()
+    game_class.probed = {option_key(game.option_values())}
     state_class.STOCHASTIC = found.stochastic
     game_class.stochastic = found.stochastic
     game_class.utility_is_value = found.scores
@@ -371,27 +385,51 @@ def _sent(state: FileState) -> tuple[Any, ...]:
 
 def _replayed(name: str, options: dict[str, Any], moves: list[Any]) -> FileState:
     """A state sent from another process: its game loaded here by its name, then replayed."""
-    return load(name)(**options).replay(moves)
+    return load(name, options)(**options).replay(moves)
+
+
+def option_key(options: dict[str, Any]) -> str:
+    """A game's options as one text, the same for the same options in any order."""
+    return repr(sorted(options.items()))
+
+
+def made(factory: type[FileGame], options: dict[str, Any]) -> FileGame:
+    """The game `factory` makes with `options`; GameFileError naming an option it does not
+    take, and those it does."""
+    unknown = sorted(set(options) - set(factory.option_defaults))
+    if unknown:
+        offered = ", ".join(factory.option_defaults) or "none"
+        raise GameFileError(
+            f"{factory.where}: takes no option {', '.join(unknown)} (its options: {offered})"
+        )
+    return factory(**options)
 
 
 _LOADED: dict[str, type[FileGame]] = {}
 
 
-def load(text: str) -> type[FileGame]:
-    """The game a spec names, as a registry factory (loaded once per spec).
+def load(text: str, options: dict[str, Any] | None = None) -> type[FileGame]:
+    """The game a spec names, as a registry factory (loaded once per spec), its game made with
+    `options` checked by a probe once per set of options.
 
-    :raises GameFileError: no such file, module or class; an import that fails.
+    :raises GameFileError: no such file, module, class or option; an import that fails.
     :raises GameCodeError: the file's code fails when the game is made or probed.
     """
-    if text in _LOADED:
-        return _LOADED[text]
-    spec = parse_spec(text)
-    cls = find_class(spec)
-    name = canonical_name(spec, cls)
-    if name not in _LOADED:
-        _LOADED[name] = build(cls, spec)
-    _LOADED[text] = _LOADED[name]
-    return _LOADED[name]
+    factory = _LOADED.get(text)
+    if factory is None:
+        spec = parse_spec(text)
+        cls = find_class(spec)
+        name = canonical_name(spec, cls)
+        if name not in _LOADED:
+            _LOADED[name] = build(cls, spec, options)
+        factory = _LOADED[text] = _LOADED[name]
+    if options:
+        game = made(factory, options)
+        key = option_key(game.option_values())
+        if key not in factory.probed:
+            probe(game)
+            factory.probed.add(key)
+    return factory
 
 
 __all__ = [

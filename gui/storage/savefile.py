@@ -251,8 +251,8 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
-    if name not in games.GAMES:
-        name = _load_game_file(name, source)
+    if name not in games.GAMES or games.is_from_file(name):
+        name = _load_game_file(name, options, source)
     factory: Any = games.GAMES[name]
     if games.is_from_file(name):
         try:
@@ -292,13 +292,14 @@ def _game_file(name: str) -> bool:
     return is_spec(name)
 
 
-def _load_game_file(name: str, source: str) -> str:
-    """Load the game file a save was played with (its code runs with the user's rights)."""
+def _load_game_file(name: str, options: dict[str, Any], source: str) -> str:
+    """Load the game file a save was played with, checked with the save's options (its code
+    runs with the user's rights)."""
     from plyground import games
     from plyground.games.from_file import GameCodeError
 
     try:
-        return games.resolve(name)
+        return games.resolve(name, options)
     except (GameCodeError, ValueError) as error:
         raise _fail(source, f"its game cannot be loaded: {error}") from None
 

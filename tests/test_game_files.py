@@ -335,9 +335,12 @@ def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> Non
     )
     assert run.returncode == 0, run.stderr
     path = tmp_path / "my_game.py"
-    assert f"Wrote {path.name}" in run.stdout and "plyground match --game my_game.py" in run.stdout
+    assert f"Wrote {path.name}: a Nim to turn into My Game (a class MyGame" in run.stdout
+    assert "It plays Nim as it is (heaps of stones;" in run.stdout
+    assert "plyground match --game my_game.py" in run.stdout
     game = games.get_game(str(path))
-    assert game.title == "My Game"
+    assert game.title == "My Game (a Nim for now)"
+    assert "For now this is Nim, not My Game: heaps of stones" in path.read_text(encoding="utf-8")
     result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
     assert result.value > 0.9  # heaps 3, 4, 5: the first player wins (nim-sum 2)
     again = subprocess.run(
@@ -540,3 +543,13 @@ def test_options_reach_a_spawned_worker_and_a_save(tmp_path: Path) -> None:
         check=False,
     )
     assert run_.returncode == 0, run_.stderr
+
+
+def test_a_starter_named_nim_is_a_nim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from plyground.cli import run
+
+    path = tmp_path / "my_nim.py"
+    assert run(["new-game", str(path), "--style", "aima"]) == 0
+    assert capsys.readouterr().out.startswith(f"Wrote {path}: My Nim (a class MyNim written for")
+    assert games.get_game(str(path)).title == "My Nim"
+    assert "The game is Nim: heaps of stones" in path.read_text(encoding="utf-8")

@@ -375,9 +375,16 @@ def check_games_cost(
 
 def read_save(path: str) -> Any:
     """A save file written by the window, checked field by field and replayed
-    (gui.storage.savefile)."""
-    from plyground.gui.storage.savefile import SaveError, load_game
+    (gui.storage.savefile); a game from a file it names checked first in a process of its
+    own, with the save's options (`game_name`)."""
+    from plyground.games.from_file.check import check_apart
+    from plyground.gui.storage.savefile import SaveError, game_file_of, load_game
 
+    game_file = game_file_of(path)
+    if game_file is not None:  # checked in a process of its own first, as --game is
+        outcome = check_apart(*game_file)
+        if "error" in outcome:
+            raise UsageError(f"--load {path}: its game cannot be loaded: {outcome['error']}")
     try:
         return load_game(path)
     except SaveError as error:

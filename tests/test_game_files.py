@@ -553,3 +553,110 @@ def test_a_starter_named_nim_is_a_nim(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.startswith(f"Wrote {path}: My Nim (a class MyNim written for")
     assert games.get_game(str(path)).title == "My Nim"
     assert "The game is Nim: heaps of stones" in path.read_text(encoding="utf-8")
+
+
+SIDES = """
+from dataclasses import dataclass
+
+@dataclass(frozen=True)
+class S:
+    n: int = 3
+    to_move: object = 0
+
+    def legal_moves(self):
+        return (1,)
+
+    def play(self, move):
+        return S(self.n - 1, {later!r})
+
+    def is_terminal(self):
+        return self.n == 0
+
+    def utility(self, player):
+        return 1 if player != self.to_move else -1
+
+
+class Sides:
+    def initial_state(self):
+        return S()
+"""
+
+
+@pytest.mark.parametrize(
+    ("later", "said"),
+    [
+        (2, "to_move is 2, not 0 or 1"),
+        ("X", "to_move is 'X', not 0 or 1"),
+        (0.5, "to_move is 0.5, not 0 or 1"),
+    ],
+)
+def test_a_side_that_is_neither_player_is_said_so(tmp_path: Path, later: object, said: str) -> None:
+    path = write(tmp_path, "sides.py", SIDES.format(later=later))
+    with pytest.raises(
+        GameCodeError,
+        match=re.escape(
+            "sides.py:Sides: to_move failed after moves 1 (moves chosen at random by "
+            f"Plyground's load-time check): {said}"
+        ),
+    ):
+        games.resolve(path)
+
+
+def test_a_third_player_in_aima_style_is_said_so(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "three.py",
+        """
+class Three:
+    initial = (3, "A")
+    def actions(self, s): return [1]
+    def result(self, s, m): return (s[0] - 1, {"A": "B", "B": "C", "C": "A"}[s[1]])
+    def terminal_test(self, s): return s[0] == 0
+    def utility(self, s, p): return 1 if p == "A" else -1
+    def to_move(self, s): return s[1]
+""",
+    )
+    with pytest.raises(
+        GameCodeError,
+        match=re.escape(
+            "to_move() failed after moves 1 1 (moves chosen at random by Plyground's load-time "
+            "check): gave 'C', a third player besides 'A' and 'B'"
+        ),
+    ):
+        games.resolve(path)
+
+
+def test_an_evaluation_that_fails_is_named_as_the_method_it_is(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "judged.py",
+        (FILES / "take_away.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "    def evaluate(self, state):\n",
+            "    def evaluate(self, state):\n        raise ValueError('no idea')\n",
+        ),
+    )
+    game = games.get_game(path)
+    with pytest.raises(
+        GameCodeError,
+        match=r"judged\.py:TakeAway: evaluate\(\) failed after moves [\d ]+: ValueError: no idea",
+    ):
+        ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 2, heuristic="evaluate"))
+
+
+def test_a_save_whose_game_file_hangs_is_checked_apart_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.cli import run
+
+    monkeypatch.setattr(check, "CHECK_SECONDS", 3.0)
+    hangs = write(tmp_path, "hangs_later.py", "while True:\n    pass\n")
+    save = tmp_path / "saved.json"
+    save.write_text(
+        json.dumps({"format": "plyground-save", "version": 1, "game": hangs, "moves": ""}),
+        encoding="utf-8",
+    )
+    assert run(["analyze", "--load", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "its game cannot be loaded: hangs_later.py: it took " in err

@@ -187,6 +187,29 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
     return parse(text, str(path))
 
 
+def game_file_of(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]] | None:
+    """The game from a file a save names and its options, where it is one not loaded yet
+    (so a caller may check it in a process of its own first); None otherwise, or where the
+    file cannot be read (`load_game` then says why)."""
+    from plyground import games
+    from plyground.games.from_file import is_spec
+
+    try:
+        data = parse_json(
+            read_text(path, MAX_BYTES, "Plyground save"),
+            str(path),
+            max_string=MAX_TEXT,
+            what="Plyground save",
+        )
+    except FileProblem:
+        return None
+    name = data.get("game") if isinstance(data, dict) else None
+    options = data.get("options", {}) if isinstance(data, dict) else None
+    if not isinstance(name, str) or not isinstance(options, dict) or name in games.GAMES:
+        return None
+    return (name, options) if is_spec(name) else None
+
+
 def parse(text: str, source: str = "save file") -> SavedGame:
     """A SavedGame from the file's text (see `load_game`)."""
     try:

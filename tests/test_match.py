@@ -22,6 +22,7 @@ from plyground.ai.players.match import (
     wilson_interval,
 )
 from plyground.games.base import DEFAULT_MOVE_LIMIT, moves_allowed
+from plyground.games.from_file.loading import UNENDING_MOVE_LIMIT
 
 
 def test_derived_seeds_are_stable_and_distinct() -> None:
@@ -160,11 +161,13 @@ RING = str(Path(__file__).resolve().parent / "game_files" / "ring.py")
 
 
 def test_a_game_that_never_ends_stops_at_the_default_move_limit() -> None:
-    name = games.resolve(RING)
+    name = games.resolve(RING)  # its load-time probe saw no game end
     setup = MatchSetup(game=name, options=(), specs=("random", "random"), seed=0)
     record = play_game(setup, 0)
     assert record.aborted and record.winner is None
-    assert sum(record.decisions) == DEFAULT_MOVE_LIMIT == moves_allowed(games.get_game(name))
+    assert sum(record.decisions) == UNENDING_MOVE_LIMIT == moves_allowed(games.get_game(name))
+    assert moves_allowed(games.get_game("connect4")) == DEFAULT_MOVE_LIMIT
+    assert moves_allowed(games.get_game(str(Path(RING).with_name("take_away.py")))) == 2_000
 
 
 def test_a_game_sets_its_own_move_limit_and_the_match_says_it(

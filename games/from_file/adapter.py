@@ -320,6 +320,9 @@ class FileGame:
     presets: tuple[Preset, ...] = ()
     default_heuristic: str = "none"
     score_scale: ClassVar[float] = 1.0
+    move_limit: ClassVar[int | None] = None
+    """The game's own move limit (`games.base.MoveLimit`), where it names one or its
+    load-time probe saw no game end (`loading.UNENDING_MOVE_LIMIT`); else the default."""
     utility_is_value: ClassVar[bool] = False
     """A game without chance whose finished positions carry scores other than +-1 and 0 (a
     textbook tree): the textbook's trace shows them as they are, the engine searches for the

@@ -214,6 +214,8 @@ class Probe:
     stochastic: bool
     second_side: str | None
     scores: bool = False
+    finished: int = 0
+    """Games played to their end (0: none ended within the probe's budget)."""
     """A finished game scored other than +1, -1 or 0 was seen."""
     """aima: how `to_move` names the second player."""
 
@@ -239,6 +241,7 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
     lengths: list[int] = []
     stochastic = False
     scores = False
+    finished = 0
     second: str | None = None
     style = game.style
     by_score = isinstance(style, AimaStyle)  # aima's utility may be a score (easyAI's is +-100)
@@ -262,6 +265,7 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
         if by_score and state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
             scores = True
         lengths.append(state.ply)
+        finished += state.is_terminal()
         if seen >= positions or time.monotonic() >= deadline:
             break
     return Probe(
@@ -272,6 +276,7 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
         stochastic,
         second,
         scores and not stochastic,
+        finished,
     )
 
 
@@ -317,6 +322,11 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
         )
     )
     return tuple(presets)
+
+
+UNENDING_MOVE_LIMIT = 500
+"""The move limit (`games.base.MoveLimit`) of a game that names none and whose load-time probe
+saw no game end: it may never end, and its games are draws at this many moves."""
 
 
 def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[FileGame]:
@@ -374,6 +384,8 @@ def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[
     real = [name for name in game.heuristics if name != "none"]
     game_class.default_heuristic = real[0] if real else "none"
     game_class.presets = derived_presets(found, game_class.default_heuristic)
+    if "move_limit" not in attributes and not found.finished:
+        game_class.move_limit = UNENDING_MOVE_LIMIT
     game_class.heuristics = game.heuristics
     return game_class
 

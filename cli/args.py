@@ -239,7 +239,7 @@ def game_name(text: str, options: dict[str, Any] | None = None) -> str:
             outcome = check_apart(text, given)
             if "error" in outcome:
                 raise UsageError(outcome["error"])
-        return games.resolve(text, given if games.is_from_file(text) or is_spec(text) else None)
+        return games.resolve(text, given if is_spec(text) else None)
     except GameCodeError as error:
         raise UsageError(str(error)) from None
     except ValueError as error:

@@ -338,7 +338,7 @@ class FileGame:
         unknown = sorted(set(options) - set(self.option_defaults))
         if unknown:
             raise TypeError(f"unexpected option(s) {', '.join(unknown)}")
-        self.given = {key: _tuples(value) for key, value in options.items()}
+        self.given = given_options(options)
         self.guard = Guard(self.where)
         source = self.source
         try:
@@ -492,6 +492,11 @@ _EVALUATION_TEXT = {
     "utility": "The game's utility at the cut-off, as aima's alphabeta_cutoff_search values it "
     "(0, unknown, where the game's utility answers only for finished games).",
 }
+
+
+def given_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's options as a game keeps them: lists (from JSON) as tuples."""
+    return {key: _tuples(value) for key, value in options.items()}
 
 
 def _tuples(value: Any) -> Any:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.games.base import GameOption, Preset
-from plyground.games.from_file.adapter import FileGame, FileState
+from plyground.games.from_file.adapter import FileGame, FileState, given_options
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
 from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, move_text, style_of
 
@@ -214,10 +214,10 @@ class Probe:
     stochastic: bool
     second_side: str | None
     scores: bool = False
-    finished: int = 0
-    """Games played to their end (0: none ended within the probe's budget)."""
     """A finished game scored other than +1, -1 or 0 was seen."""
     """aima: how `to_move` names the second player."""
+    finished: int = 0
+    """Games played to their end (0: none ended within the probe's budget)."""
 
 
 def probe(
@@ -435,12 +435,10 @@ def load(text: str, options: dict[str, Any] | None = None) -> type[FileGame]:
         if name not in _LOADED:
             _LOADED[name] = build(cls, spec, options)
         factory = _LOADED[text] = _LOADED[name]
-    if options:
+    if options and option_key(given_options(options)) not in factory.probed:
         game = made(factory, options)
-        key = option_key(game.option_values())
-        if key not in factory.probed:
-            probe(game)
-            factory.probed.add(key)
+        probe(game)
+        factory.probed.add(option_key(game.option_values()))
     return factory
 
 

@@ -41,7 +41,7 @@ from plyground.cli.console import (
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
-from plyground.games.base import Game
+from plyground.games.base import Game, moves_allowed
 
 HEADERS = (
     "player",
@@ -245,7 +245,8 @@ def print_match(
         style="bold",
     )
     if tally.aborted:
-        say(out, f"{void_or_aborted(tally.aborted, aborted=True)}.")
+        limit = moves_allowed(game)
+        say(out, f"{void_or_aborted(tally.aborted, aborted=True, limit=limit)}.")
     if tally.void:
         say(out, f"{void_or_aborted(tally.void)}.")
 

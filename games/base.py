@@ -541,11 +541,34 @@ class MoveTimeLimit(Protocol):
 
 
 @runtime_checkable
+<<<<<<< HEAD
 class SidesAlternate(Protocol):
     """Every move passes the turn to the other side (no extra turns): the engine then backs
     each value up by negating it without asking the child whose move it is."""
 
     sides_alternate: bool
+=======
+class MoveLimit(Protocol):
+    """The most player moves one game may take in a match or a tournament before it is stopped
+    and scored a draw (`DEFAULT_MOVE_LIMIT` where a game names none): a game whose lines may
+    go on forever (a token walking a ring, positions that repeat) ends."""
+
+    move_limit: int
+
+
+DEFAULT_MOVE_LIMIT = 2_000
+"""The move limit of a game that names none (`MoveLimit`): a hundred times a long game of the
+built-in ones, and a game that cannot end is over in seconds at the presets' speed."""
+
+
+def moves_allowed(game: object) -> int:
+    """A game's move limit (`MoveLimit`): its own where it names a whole number of 1 or more,
+    else `DEFAULT_MOVE_LIMIT`."""
+    own = getattr(game, "move_limit", None)
+    if isinstance(own, int) and not isinstance(own, bool) and own >= 1:
+        return own
+    return DEFAULT_MOVE_LIMIT
+>>>>>>> wt-terminal
 
 
 @runtime_checkable
@@ -645,7 +668,11 @@ class Capabilities:
     solver_benchmark: SolverBenchmark | None = None
     exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = ()
     move_time_limit: float | None = None
+<<<<<<< HEAD
     sides_alternate: bool = False
+=======
+    move_limit: int | None = None
+>>>>>>> wt-terminal
     utility_is_value: bool = False
     root_label: str = "root"
     labels_name_nodes: bool = False
@@ -684,7 +711,11 @@ _GAME_HOOKS = (
     "solver_benchmark",
     "exercise_positions",
     "move_time_limit",
+<<<<<<< HEAD
     "sides_alternate",
+=======
+    "move_limit",
+>>>>>>> wt-terminal
     "utility_is_value",
     "root_label",
     "labels_name_nodes",

@@ -7,6 +7,7 @@ calls `register_games` with it.
 
 from __future__ import annotations
 
+import ast
 import importlib
 from typing import Any
 
@@ -16,14 +17,16 @@ __all__ = ["register_games", "registered_games"]
 
 
 FROM_FILE = "<file>"
-"""The module part of a game loaded from a file or module: the worker loads it by its name."""
+"""The module part of a game loaded from a file or module: the worker loads it by its name,
+with the options it was loaded with."""
 
 
 def registered_games() -> tuple[tuple[str, str], ...]:
     """Every registered game's factory as (module, qualified name), to send to a worker; a
-    game from a file as (FROM_FILE, its registry name)."""
+    game from a file as (FROM_FILE, its registry name and the options it was loaded with, as
+    a Python literal): loaded there as here, its load-time check made with those options."""
     return tuple(
-        (FROM_FILE, name)
+        (FROM_FILE, repr((name, dict(getattr(factory, "loaded_options", {})))))
         if games.is_from_file(name)
         else (factory.__module__, factory.__qualname__)
         for name, factory in games.GAMES.items()
@@ -45,7 +48,8 @@ def register_games(factories: tuple[tuple[str, str], ...]) -> None:
     """
     for module_name, qualified_name in factories:
         if module_name == FROM_FILE:
-            games.resolve(qualified_name)
+            name, options = ast.literal_eval(qualified_name)
+            games.resolve(name, options)
             continue
         factory: Any = importlib.import_module(module_name)
         for part in qualified_name.split("."):

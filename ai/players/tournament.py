@@ -127,6 +127,8 @@ class TournamentResult:
     """Each player's longest single move, seconds."""
     void: int = 0
     """Games without a result (their worker process died): in nobody's score."""
+    aborted: int = 0
+    """Games stopped at the game's move limit (`games.base.moves_allowed`), scored as draws."""
 
     def __post_init__(self) -> None:
         """Start every pair at zero, both ways."""
@@ -144,6 +146,7 @@ class TournamentResult:
         if record.void:
             self.void += 1
             return
+        self.aborted += record.aborted
         self.add_score(i, j, record.score(0), i_moved_first=record.first == 0)
         for me, side in ((i, 0), (j, 1)):
             self.think_time[me] += record.think_time[side]
@@ -237,6 +240,7 @@ class TournamentResult:
                 for rank, rating in enumerate(ranking, start=1)
             ],
             "void": self.void,
+            "aborted": self.aborted,
         }
 
 

@@ -112,12 +112,14 @@ class Walk(Finished):
         played = " ".join(move_text(move) for move in self.path)
         return f"{before} {played}".strip()
 
-    def failed(self, role: str, error: BaseException) -> GameCodeError:
+    def failed(self, role: str, error: BaseException, playing: Any = None) -> GameCodeError:
         """The error for the file's `role` method raising `error` (or being stopped, as
-        `Guard.call` stops a call): the walk's timing ends with it."""
+        `Guard.call` stops a call), making the move `playing` where it was making one: the
+        walk's timing ends with it."""
         token = self.token
         self.release()
-        return self.guard.failure(self.game.method(role), self.moves_text, error, token)
+        shown = "" if playing is None else move_text(playing)
+        return self.guard.failure(self.game.method(role), self.moves_text, error, token, shown)
 
     def release(self) -> None:
         WATCH.end(self.token)
@@ -213,11 +215,11 @@ class StackWalk(Walk):
         raw = self.original(move)
         try:
             if self.checked and type(self.game).mutation_checks > 0:
-                child = self.game.checked_play(inner, raw, self.moves_text)
+                child = self.game.checked_play(inner, raw, self.moves_text, move_text(move))
             else:
                 child = self.play_inner(inner, raw)
         except BaseException as error:
-            raise self.failed("play", error) from None
+            raise self.failed("play", error, move) from None
         self.stack.append(inner)
         self.inner = child
         self.moved(move)
@@ -256,7 +258,7 @@ class UndoWalk(Walk):
         try:
             self.make(raw)
         except BaseException as error:
-            raise self.failed("play", error) from None
+            raise self.failed("play", error, move) from None
         inner.current_player = 2 if inner.current_player == 1 else 1
         inner.nmove += 1
         self.played.append(raw)

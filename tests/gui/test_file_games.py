@@ -84,24 +84,23 @@ def test_a_game_whose_code_fails_is_closed_with_one_line(make_app: Any, tmp_path
         (FILES / "easy_bones.py")
         .read_text(encoding="utf-8")
         .replace(
-            "    def show(self):\n",
-            "    def show(self):\n"
-            "        if self.pile < 20:\n"
+            "    def make_move(self, move):\n",
+            "    def make_move(self, move):\n"
+            '        if getattr(type(self), "broken", False):\n'
             '            raise KeyError("the pile")\n',
         ),
         encoding="utf-8",
     )
     app = make_app()
     open_file_game(app, failing)
+    games.GAMES[games.resolve(str(failing))].source.broken = True  # type: ignore[attr-defined]
     play = start(app, ("human", "human"))
     press(app, ord("1"), "1")
     pump(app, 3)
     assert type(app.scene).__name__ == "MenuScene" and app.running
     said = [toast.text for toast in app.toasts]
-    assert any(
-        "The game was closed: fragile.py:GameOfBones: show() failed after moves 1: KeyError" in t
-        for t in said
-    ), said
+    closed = "The game was closed: fragile.py:GameOfBones: make_move() failed at the start, "
+    assert any(f"{closed}making move 1: KeyError" in t for t in said), said
     assert play is not app.scene
 
 

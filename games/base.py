@@ -541,13 +541,13 @@ class MoveTimeLimit(Protocol):
 
 
 @runtime_checkable
-<<<<<<< HEAD
 class SidesAlternate(Protocol):
     """Every move passes the turn to the other side (no extra turns): the engine then backs
     each value up by negating it without asking the child whose move it is."""
 
     sides_alternate: bool
-=======
+
+
 class MoveLimit(Protocol):
     """The most player moves one game may take in a match or a tournament before it is stopped
     and scored a draw (`DEFAULT_MOVE_LIMIT` where a game names none): a game whose lines may
@@ -568,7 +568,6 @@ def moves_allowed(game: object) -> int:
     if isinstance(own, int) and not isinstance(own, bool) and own >= 1:
         return own
     return DEFAULT_MOVE_LIMIT
->>>>>>> wt-terminal
 
 
 @runtime_checkable
@@ -668,11 +667,8 @@ class Capabilities:
     solver_benchmark: SolverBenchmark | None = None
     exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = ()
     move_time_limit: float | None = None
-<<<<<<< HEAD
     sides_alternate: bool = False
-=======
     move_limit: int | None = None
->>>>>>> wt-terminal
     utility_is_value: bool = False
     root_label: str = "root"
     labels_name_nodes: bool = False
@@ -711,11 +707,8 @@ _GAME_HOOKS = (
     "solver_benchmark",
     "exercise_positions",
     "move_time_limit",
-<<<<<<< HEAD
     "sides_alternate",
-=======
     "move_limit",
->>>>>>> wt-terminal
     "utility_is_value",
     "root_label",
     "labels_name_nodes",

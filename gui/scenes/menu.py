@@ -333,8 +333,10 @@ class MenuScene(FileDialogScene):
         return True
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
-        """The keyboard focus ring, over the buttons (a focused card is lifted as if hovered)."""
+        """The keyboard focus ring, over the buttons (a focused card is lifted as if hovered);
+        with a file dialog up, only its line."""
         if self.file_dialog is not None:
+            self.draw_file_dialog_line(surface)
             return
         names = [name for name, _, _ in self.cards]
         for rect in self.focus.ring_rects(self.focus_items()):

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from driving import click, press, pump, wait_until
+from driving import click, press, pump, type_in_game_dialog, wait_until
 
 from plyground import games
 from plyground.gui.kits import game_files
@@ -171,3 +171,42 @@ def test_a_chance_outcome_is_named_with_its_probability() -> None:
     assert row == "2 (5)"
     grid = games.get_game(str(GRID))
     assert side_colour(grid.initial_state(), 1) == (255, 215, 0)  # its own "gold"
+
+
+def test_the_game_dialog_opens_a_file_and_class_typed_into_it(make_app: Any) -> None:
+    """FILE.py:CLASS typed into "Open a game…" (relative to the folder it shows) opens."""
+    from plyground.gui.storage import settings
+
+    settings.note_games_folder(FILES)  # the dialog starts in tests/game_files
+    app = make_app()
+    type_in_game_dialog(app, "take_away.py:TakeAway")
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == f"{FILES / 'take_away.py'}:TakeAway"
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("no_such_game.py:Nim", "no_such_game.py: no such file"),
+        ("easyAI.games:", "Write a module and a class as MODULE:CLASS"),
+        ("a game of mine", "Not a game: type FILE.py, FILE.py:CLASS or MODULE:CLASS"),
+    ],
+)
+def test_the_game_dialog_says_in_one_line_what_it_cannot_open(
+    make_app: Any, typed: str, said: str
+) -> None:
+    app = make_app()
+    dialog = type_in_game_dialog(app, typed)
+    assert app.scene.file_dialog is dialog and dialog.alive()  # still open, to be mended
+    assert dialog.file_path_text_line.get_text() == typed  # the text kept
+    assert dialog.problem and dialog.line.startswith(said) and "\n" not in dialog.line
+    assert not dialog.ok_button.is_enabled
+    assert type(app.scene).__name__ == "MenuScene" and not app.scene.opener.busy
+
+
+def test_a_module_that_does_not_import_is_one_line(make_app: Any) -> None:
+    app = make_app()
+    type_in_game_dialog(app, "no_such_module_here:Game")
+    assert wait_until(app, lambda: not app.scene.opener.busy and bool(app.toasts), 60)
+    said = [toast.text for toast in app.toasts if "Cannot open" in toast.text]
+    assert said and "no_such_module_here" in said[0] and "\n" not in said[0]

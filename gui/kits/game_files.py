@@ -21,8 +21,8 @@ from typing import Any
 
 CHECK_SECONDS = 30.0
 """The longest a game file may take to load and be probed before the window gives up."""
-RECENT = 4
-"""Games from files the menu offers, newest first."""
+RECENT = 8
+"""Games from files the menu offers, newest first (the menu pages them where they do not fit)."""
 
 
 TYPED_FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<name>[A-Za-z_]\w*))?$")

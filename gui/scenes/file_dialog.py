@@ -1,4 +1,6 @@
-"""The save/open file dialog shared by the menu and play scenes (pygame_gui's UIFileDialog)."""
+"""The save/open file dialog shared by the menu and play scenes (pygame_gui's UIFileDialog),
+and "Open a game…"'s, which also opens FILE.py:CLASS and MODULE:CLASS typed into its path box.
+"""
 
 from __future__ import annotations
 
@@ -230,7 +232,7 @@ class GameFileDialog(ScaledFileDialog):
         self.typed = game_files.typed_game(text, self.folder())
         if self.typed is not None:  # a game: OK (or Enter) opens it, the text stays
             self.say(game_files.TYPING_HELP)
-            self.ok_button.enable()
+            self.ok_button.enable()  # type: ignore[no-untyped-call]
             return
         typed = Path(text.strip()).expanduser()
         is_folder = (typed if typed.is_absolute() else self.folder() / typed).is_dir()
@@ -239,13 +241,13 @@ class GameFileDialog(ScaledFileDialog):
             self._set_no_file_selected_state()  # type: ignore[no-untyped-call]
             return  # the text stays, to be mended
         self.say(game_files.TYPING_HELP)
-        super()._process_file_path_entry_events(event)  # type: ignore[no-untyped-call]
+        super()._process_file_path_entry_events(event)
 
     def _process_file_list_events(self, event: pygame.event.Event) -> None:
         if getattr(event, "ui_element", None) is self.file_selection_list:
             self.typed = None  # a name picked in the list replaces what was typed
             self.say(game_files.TYPING_HELP)
-        super()._process_file_list_events(event)  # type: ignore[no-untyped-call]
+        super()._process_file_list_events(event)
 
     def _process_ok_cancel_events(self, event: pygame.event.Event) -> None:
         if (
@@ -259,9 +261,9 @@ class GameFileDialog(ScaledFileDialog):
                 "ui_object_id": self.most_specific_combined_id,
             }
             pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, data))
-            self.kill()
+            self.kill()  # type: ignore[no-untyped-call]
             return
-        super()._process_ok_cancel_events(event)  # type: ignore[no-untyped-call]
+        super()._process_ok_cancel_events(event)
 
 
 class FileDialogScene(Scene):
@@ -296,7 +298,7 @@ class FileDialogScene(Scene):
     def draw_file_dialog_line(self, surface: pygame.Surface) -> None:
         """The line under "Open a game…"'s path box: what it takes, or why Enter cannot."""
         dialog = self.file_dialog
-        if not isinstance(dialog, GameFileDialog) or not dialog.alive():
+        if not isinstance(dialog, GameFileDialog) or not dialog.alive():  # type: ignore[no-untyped-call]
             return
         m = self.app.metrics
         rect = dialog.line_rect()

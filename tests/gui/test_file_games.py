@@ -210,3 +210,37 @@ def test_a_module_that_does_not_import_is_one_line(make_app: Any) -> None:
     assert wait_until(app, lambda: not app.scene.opener.busy and bool(app.toasts), 60)
     said = [toast.text for toast in app.toasts if "Cannot open" in toast.text]
     assert said and "no_such_module_here" in said[0] and "\n" not in said[0]
+
+
+def test_the_menu_pages_many_games_and_opens_one_from_another_page(make_app: Any) -> None:
+    """Eleven games at 800x600 take two pages: PgDn and "Next ›" turn them, the arrows move
+    among the cards shown, and a card on the second page opens its game."""
+    app = make_app((800, 600))
+    pump(app, 2)
+    fake = [{"name": f"/home/student/game{k}.py:Game", "title": f"Game {k}"} for k in range(5)]
+    real = [TEXT, GRID, FILES / "take_away.py"]
+    app.settings.recent_games = fake + [
+        {"name": f"{path}:{name}", "title": name}
+        for path, name in zip(real, ("Nim", "Connect3", "TakeAway"), strict=True)
+    ]
+    menu = app.scene
+    menu.set_cards()
+    menu.clear()
+    menu.build()
+    pump(app, 2)
+    layout = menu.card_layout()
+    assert (layout.pages, list(layout.shown())) == (2, list(range(8)))
+    assert ("PgUp PgDn", "the other pages of games") in menu.keys_help()
+    assert not menu.previous_button.is_enabled and menu.next_button.is_enabled
+    press(app, pygame.K_PAGEDOWN, frames=2)
+    assert list(menu.card_layout().shown()) == [8, 9, 10]
+    assert menu.previous_button.is_enabled and not menu.next_button.is_enabled
+    click(app, menu.previous_button.rect.center)
+    assert menu.card_layout().page == 0
+    click(app, menu.next_button.rect.center)
+    assert menu.card_layout().page == 1
+    press(app, pygame.K_RIGHT)
+    assert menu.focus.key == ("card", menu.cards[8][0])  # the focus starts on this page
+    click(app, menu.card_rects()[2].center)  # the eleventh card
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == f"{FILES / 'take_away.py'}:TakeAway"

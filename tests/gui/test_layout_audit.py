@@ -263,6 +263,22 @@ def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int
 
 
 @pytest.mark.parametrize("size", EVERY_SIZE)
+def test_the_game_dialog_and_its_line_fit(
+    make_app: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    """"Open a game…" with the line under its path box: what it takes, then the longest
+    thing it says about a text it cannot open."""
+    from driving import type_in_game_dialog
+
+    app = make_app(size)
+    dialog = type_in_game_dialog(app, "")
+    assert audit(app) == []
+    dialog = type_in_game_dialog(app, "a_long_name_for_a_game_file_of_mine.py:Game")
+    assert dialog.problem
+    assert audit(app) == []
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
 def test_the_exercise_comparison_fits(
     make_app: Callable[..., Any], tmp_path: Path, size: tuple[int, int]
 ) -> None:

@@ -266,7 +266,7 @@ def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int
 def test_the_game_dialog_and_its_line_fit(
     make_app: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    """"Open a game…" with the line under its path box: what it takes, then the longest
+    """ "Open a game…" with the line under its path box: what it takes, then the longest
     thing it says about a text it cannot open."""
     from driving import type_in_game_dialog
 

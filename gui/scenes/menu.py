@@ -388,8 +388,10 @@ class MenuScene(FileDialogScene):
             self.next_button.disable()
 
     def page_label(self, layout: CardLayout) -> str:
-        """'Games 1-6 of 8' between the page buttons."""
+        """'Games 1-6 of 8' between the page buttons ('Game 9 of 9' for one)."""
         shown = layout.shown()
+        if len(shown) == 1:
+            return f"Game {shown.start + 1} of {len(self.cards)}"
         return f"Games {shown.start + 1}-{shown.stop} of {len(self.cards)}"
 
     def build_lessons(self) -> None:

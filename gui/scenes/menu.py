@@ -151,6 +151,8 @@ def game_cards(recent: list[dict[str, str]] | None = None) -> list[Card]:
     for entry in recent or []:
         path = game_files.file_of(entry["name"])
         where = path.name if path is not None else entry["name"].partition(":")[0]
+        if path is not None and (path.parent / "__init__.py").is_file():
+            where = f"{path.parent.name}/{path.name}"  # a package's file: aima3/games.py
         cards.append((entry["name"], entry["title"], f"Your game, from {where}"))
     return cards
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 from driving import press, type_in_game_dialog, wait_until
 from test_file_games import open_file_game, start
@@ -49,3 +50,6 @@ def test_aimas_own_games_file_opens_as_part_of_its_package(make_app: Any) -> Non
     assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
     assert app.scene.game_name == f"{path}:TicTacToe"
     assert games.GAMES[app.scene.game_name].source is aima3.games.TicTacToe
+    press(app, pygame.K_ESCAPE, frames=2)
+    card = next(card for card in app.scene.cards if card[0] == f"{path}:TicTacToe")
+    assert card[2] == "Your game, from aima3/games.py"

@@ -59,6 +59,8 @@ def typing_problem(text: str, folder: Path) -> str:
         return f"{Path(found['path']).name}: no such file (pick it in the list, then add :CLASS)"
     if ":" in text:
         return "Write a module and a class as MODULE:CLASS, e.g. easyAI.games:Nim"
+    if "." in text and TYPED_MODULE.match(f"{text}:CLASS"):
+        return f"Name its class too: {text}:CLASS (e.g. easyAI.games:Nim)"
     return "Not a game: type FILE.py, FILE.py:CLASS or MODULE:CLASS"
 
 

@@ -189,6 +189,7 @@ def test_the_game_dialog_opens_a_file_and_class_typed_into_it(make_app: Any) -> 
     [
         ("no_such_game.py:Nim", "no_such_game.py: no such file"),
         ("easyAI.games:", "Write a module and a class as MODULE:CLASS"),
+        ("easyAI.games", "Name its class too: easyAI.games:CLASS"),
         ("a game of mine", "Not a game: type FILE.py, FILE.py:CLASS or MODULE:CLASS"),
     ],
 )

@@ -362,6 +362,7 @@ def test_bench_measures_a_game_from_a_file(capsys: pytest.CaptureFixture[str]) -
 PACKAGED_RULES = "START = 5\n"
 PACKAGED_GAME = '''
 from .rules import START
+import rules  # a file beside it, imported as a file on its own would import it
 
 
 class Countdown:

@@ -131,7 +131,8 @@ def package_module(path: Path) -> tuple[Path, str] | None:
 
 def _import_from_package(path: Path, root: Path, dotted: str) -> Any:
     """A file inside a package imported as part of it (its relative imports work), `root`
-    importable while it loads; GameFileError where that name is another module."""
+    importable while it loads, and its own folder after everything else (a file beside it
+    may still be imported by its name); GameFileError where that name is another module."""
     top = dotted.partition(".")[0]
     taken = sys.modules.get(top)
     if taken is not None and _folder_of(taken) != root / top:
@@ -139,8 +140,9 @@ def _import_from_package(path: Path, root: Path, dotted: str) -> Any:
             f"{path.name} is {dotted} in its package, but the name {top} is taken by "
             f"{_folder_of(taken) or 'a built-in module'}: rename its folder {top}"
         )
-    where = str(root)
-    sys.path.insert(0, where)
+    first, last = str(root), str(path.parent)
+    sys.path.insert(0, first)
+    sys.path.append(last)  # last: a file beside it never hides an installed module
     try:
         module = importlib.import_module(dotted)
     except SyntaxError as error:
@@ -152,8 +154,10 @@ def _import_from_package(path: Path, root: Path, dotted: str) -> Any:
             f"{path.name}: importing it as {dotted} failed: {describe_error(error)}"
         ) from None
     finally:
-        if where in sys.path:
-            sys.path.remove(where)
+        if first in sys.path:
+            sys.path.remove(first)  # the first such entry: the one put first
+        if last in sys.path:
+            del sys.path[len(sys.path) - 1 - sys.path[::-1].index(last)]  # the one put last
     found = getattr(module, "__file__", None)
     if found is None or Path(found).resolve() != path:
         raise GameFileError(

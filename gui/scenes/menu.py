@@ -684,7 +684,9 @@ class MenuScene(FileDialogScene):
         room = box.width - 2 * m.pad
         name_size = fitting_size(name, room, m.font_size(24))
         size = m.font_size(15)
-        lines = drawing.wrap(line, room, size)[:3]
+        lines = drawing.wrap(line, room, size)
+        if len(lines) > 3:  # a long line of a game of one's own: what does not fit, cut
+            lines = [*lines[:2], drawing.ellipsize(" ".join(lines[2:]), room, size)]
         bottom = box.bottom - m.px(18)
         text_h = round(m.font_size(24) * 1.5 + len(lines) * size * 1.45)
         text_y = bottom - size - m.gap - text_h

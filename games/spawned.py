@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+from pathlib import Path
 from typing import Any
 
 from plyground import games
@@ -34,10 +35,22 @@ def registered_games() -> tuple[tuple[str, str], ...]:
 
 
 def game_files() -> tuple[str, ...]:
-    """The files of the games loaded from files (a sandboxed worker must be able to read them)."""
+    """The files of the games loaded from files (a sandboxed worker must be able to read
+    them): a file's own path, or for a file inside a package its top package's folder."""
+    from plyground.games.from_file.loading import package_module
+
     loaded = [name for name in games.GAMES if games.is_from_file(name)]
-    paths = (str(getattr(games.GAMES[name], "path", "")) for name in loaded)
-    return tuple(path for path in paths if path)
+    found: list[str] = []
+    for name in loaded:
+        path = str(getattr(games.GAMES[name], "path", ""))
+        if not path:
+            continue
+        in_package = package_module(Path(path))
+        if in_package is not None:
+            root, dotted = in_package
+            path = str(root / dotted.partition(".")[0])
+        found.append(path)
+    return tuple(found)
 
 
 def register_games(factories: tuple[tuple[str, str], ...]) -> None:

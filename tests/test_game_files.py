@@ -660,3 +660,89 @@ def test_a_save_whose_game_file_hangs_is_checked_apart_too(
     assert run(["analyze", "--load", str(save)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "its game cannot be loaded: hangs_later.py: it took " in err
+
+
+# ------------------------------------------------------------------ a file inside a package
+
+PACKAGED_RULES = "START = 5\n"
+PACKAGED_GAME = '''
+from .rules import START
+import rules  # a file beside it, imported as a file on its own would import it
+
+
+class Countdown:
+    """Take 1 or 2; who takes the last wins."""
+
+    def initial_state(self):
+        return Left(START, 0)
+
+
+class Left:
+    def __init__(self, pile, to_move):
+        self.pile, self.to_move = pile, to_move
+
+    def __eq__(self, other):
+        return (self.pile, self.to_move) == (other.pile, other.to_move)
+
+    def __hash__(self):
+        return hash((self.pile, self.to_move))
+
+    def legal_moves(self):
+        return tuple(take for take in (1, 2) if take <= self.pile)
+
+    def play(self, take):
+        return Left(self.pile - take, 1 - self.to_move)
+
+    def is_terminal(self):
+        return self.pile == 0
+
+    def utility(self, player):
+        return 1 if player != self.to_move else -1
+'''
+
+
+def packaged(tmp_path: Path, name: str = "classgames") -> Path:
+    """A package of two files, `name`/countdown.py importing `name`/rules.py relatively."""
+    folder = tmp_path / "course" / name
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "rules.py").write_text(PACKAGED_RULES, encoding="utf-8")
+    (folder / "countdown.py").write_text(PACKAGED_GAME, encoding="utf-8")
+    return folder / "countdown.py"
+
+
+def test_a_file_inside_a_package_loads_as_part_of_its_package(tmp_path: Path) -> None:
+    """Its relative imports work (as the package's own modules import each other), and a
+    sandboxed worker is given the whole package to read."""
+    from plyground.games.from_file.loading import package_module
+    from plyground.games.spawned import game_files
+
+    path = packaged(tmp_path)
+    assert package_module(path) == (tmp_path / "course", "classgames.countdown")
+    assert package_module(FILES / "take_away.py") is None  # tests/game_files is no package
+    game = games.get_game(f"{path}:Countdown")
+    assert game.initial_state().inner.pile == 5
+    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    assert result.value > 0  # 5 is no multiple of 3: the first side wins
+    assert str(tmp_path / "course" / "classgames") in game_files()
+
+
+def test_a_package_name_taken_by_another_module_is_one_line(tmp_path: Path) -> None:
+    path = packaged(tmp_path, name="json")  # the standard library's json is imported already
+    with pytest.raises(GameFileError) as error:
+        games.resolve(str(path))
+    assert "json.countdown" in str(error.value) and "rename its folder json" in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_the_terminal_opens_a_file_inside_a_package(tmp_path: Path) -> None:
+    path = packaged(tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "plyground", "hint", "--game", f"{path}:Countdown"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Hint for ")

@@ -80,6 +80,9 @@ def _import(spec: Spec) -> Any:
                 f"{spec.module}: importing it failed: {describe_error(error)}"
             ) from None
     assert spec.path is not None
+    in_package = package_module(spec.path)
+    if in_package is not None:
+        return _import_from_package(spec.path, *in_package)
     digest = hashlib.sha1(str(spec.path).encode()).hexdigest()[:10]
     stem = re.sub(r"\W", "_", spec.path.stem)
     module_name = f"plyground_game_{stem}_{digest}"
@@ -108,6 +111,65 @@ def _import(spec: Spec) -> Any:
         if folder in sys.path:
             sys.path.remove(folder)
     return module
+
+
+def package_module(path: Path) -> tuple[Path, str] | None:
+    """Where a file inside a package is imported from, and its module's dotted name
+    (``.../site-packages/aima3/games.py``: site-packages and ``aima3.games``): the folders
+    above it that hold an ``__init__.py``; None for a file outside a package."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
+        parts.insert(0, folder.name)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    if len(parts) == 1 or not all(part.isidentifier() for part in parts):
+        return None
+    return folder, ".".join(parts)
+
+
+def _import_from_package(path: Path, root: Path, dotted: str) -> Any:
+    """A file inside a package imported as part of it (its relative imports work), `root`
+    importable while it loads, and its own folder after everything else (a file beside it
+    may still be imported by its name); GameFileError where that name is another module."""
+    top = dotted.partition(".")[0]
+    taken = sys.modules.get(top)
+    if taken is not None and _folder_of(taken) != root / top:
+        raise GameFileError(
+            f"{path.name} is {dotted} in its package, but the name {top} is taken by "
+            f"{_folder_of(taken) or 'a built-in module'}: rename its folder {top}"
+        )
+    first, last = str(root), str(path.parent)
+    sys.path.insert(0, first)
+    sys.path.append(last)  # last: a file beside it never hides an installed module
+    try:
+        module = importlib.import_module(dotted)
+    except SyntaxError as error:
+        raise GameFileError(f"{path.name}: line {error.lineno}: {error.msg}") from None
+    except BaseException as error:  # its own code: any failure, even SystemExit
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        raise GameFileError(
+            f"{path.name}: importing it as {dotted} failed: {describe_error(error)}"
+        ) from None
+    finally:
+        if first in sys.path:
+            sys.path.remove(first)  # the first such entry: the one put first
+        if last in sys.path:
+            del sys.path[len(sys.path) - 1 - sys.path[::-1].index(last)]  # the one put last
+    found = getattr(module, "__file__", None)
+    if found is None or Path(found).resolve() != path:
+        raise GameFileError(
+            f"{path.name} is {dotted} in its package, but {dotted} is {found or 'built in'}"
+        )
+    return module
+
+
+def _folder_of(package: Any) -> Path | None:
+    """The folder a package was imported from (None for a built-in or namespace one)."""
+    found = getattr(package, "__file__", None)
+    return Path(found).resolve().parent if found else None
 
 
 def _candidates(module: Any) -> list[type]:

@@ -10,6 +10,7 @@ newest first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,47 @@ from plyground.games.from_file import check
 
 CHECK_SECONDS = check.CHECK_SECONDS
 """The longest a game file may take to load and be probed before the window gives up."""
-RECENT = 4
-"""Games from files the menu offers, newest first."""
+RECENT = 8
+"""Games from files the menu offers, newest first (the menu pages them where they do not fit)."""
+
+
+TYPED_FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<name>[A-Za-z_]\w*))?$")
+"""FILE.py or FILE.py:CLASS typed into "Open a game…"'s path box."""
+TYPED_MODULE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+"""MODULE:CLASS typed there (``easyAI.games:Nim``)."""
+TYPING_HELP = "A .py file, FILE.py:CLASS or MODULE:CLASS (easyAI.games:Nim); Enter opens it"
+"""What the path box of "Open a game…" takes, said under it."""
+
+
+def typed_game(text: str, folder: Path) -> str | None:
+    """The game typed into "Open a game…"'s path box as a spec the window opens: a file that
+    is there (relative to `folder`, the dialog's), with its class or not, or MODULE:CLASS;
+    None for anything else (a folder, a name still being typed)."""
+    text = text.strip()
+    found = TYPED_FILE.match(text)
+    if found:
+        path = Path(found["path"]).expanduser()
+        path = path if path.is_absolute() else folder / path
+        if not path.is_file():
+            return None
+        name = found["name"]
+        return str(path.resolve()) + (f":{name}" if name else "")
+    if TYPED_MODULE.match(text) and not (folder / text).exists():
+        return text
+    return None
+
+
+def typing_problem(text: str, folder: Path) -> str:
+    """Why Enter cannot open what is typed (`typed_game` gave None): one short line."""
+    text = text.strip()
+    found = TYPED_FILE.match(text)
+    if found:
+        return f"{Path(found['path']).name}: no such file (pick it in the list, then add :CLASS)"
+    if ":" in text:
+        return "Write a module and a class as MODULE:CLASS, e.g. easyAI.games:Nim"
+    if "." in text and TYPED_MODULE.match(f"{text}:CLASS"):
+        return f"Name its class too: {text}:CLASS (e.g. easyAI.games:Nim)"
+    return "Not a game: type FILE.py, FILE.py:CLASS or MODULE:CLASS"
 
 
 @dataclass

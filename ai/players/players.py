@@ -296,7 +296,7 @@ class IsolatedSearchPlayer:
     ) -> None:
         self.name = name or config.describe()
         self.path = str(config.heuristic)
-        self.evaluator = IsolatedHeuristic(self.path, seconds)
+        self.evaluator = IsolatedHeuristic(self.path, seconds, search="one move")
         self.player = AIPlayer(config, game, self.name)
         self.last_result: SearchResult | None = None
 
@@ -319,8 +319,8 @@ class IsolatedSearchPlayer:
 def search_player(
     config: PlayerConfig, game: Game[Any], name: str | None = None
 ) -> IsolatedSearchPlayer:
-    """The isolated player of a search with a heuristic from a file: each evaluation may take
-    the game's time per move (the search keeps its own time budget)."""
+    """The isolated player of a search with a heuristic from a file: its evaluations may take
+    the game's time per move, each and all of one move's together (more: a loss on time)."""
     config.validate(game)
     return IsolatedSearchPlayer(config, game, name, move_seconds(game))
 

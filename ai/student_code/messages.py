@@ -60,15 +60,42 @@ def encode(message: dict[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+MAX_NESTING = 32
+"""The deepest a message may nest lists and objects: far beyond any game's move (a tuple of
+tuples at most) and the protocol's own, and far below where Python's recursion (`==`,
+`hash`, `repr` of the value in the app) would fail."""
+
+
 def decode(line: bytes) -> dict[str, Any]:
-    """One JSON line as a dict, or MessageError."""
+    """One JSON line as a dict, or MessageError (also for one nested deeper than
+    MAX_NESTING: its values are never compared, hashed or shown in the app)."""
     try:
         message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise MessageError("sent a line that is not a message") from None
     if not isinstance(message, dict):
         raise MessageError("sent a line that is not a message")
+    if nesting(message, MAX_NESTING) > MAX_NESTING:
+        raise MessageError(f"sent a message nested more than {MAX_NESTING} deep")
     return message
+
+
+def nesting(value: Any, limit: int) -> int:
+    """How deep `value` nests lists, tuples and dicts (a number or a string: 0), counted
+    without recursion and only up to `limit` + 1 (the value may be too deep to recurse)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if not isinstance(item, (list, tuple)):
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, depth + 1) for child in item)
+    return deepest
 
 
 def _plain(value: Any) -> Plain:
@@ -131,6 +158,36 @@ def decode_state(data: Any) -> Any:
         return kind(**fields)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise MessageError(f"not a state ({error})") from None
+
+
+def shape(value: Any, limit: int) -> tuple[int, int]:
+    """(nesting, size) of a move: how deep it nests lists or tuples, and how many numbers,
+    characters and containers it holds; counted without recursion, and only until either
+    passes `limit`."""
+    deepest = size = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack and deepest <= limit and size <= limit:
+        item, depth = stack.pop()
+        size += len(item) if isinstance(item, str) else 1
+        if isinstance(item, (list, tuple)):
+            deepest = max(deepest, depth + 1)
+            stack.extend((child, depth + 1) for child in item)
+    return deepest, size
+
+
+def bounded_move(data: Any, moves: list[Any]) -> Any:
+    """A move sent by a worker as plain data (lists back to tuples), or MessageError when it
+    nests deeper or is larger than every one of `moves` (the position's own): it cannot be
+    one of them, and it is never compared, hashed or shown whole."""
+    shapes = [shape(move, MAX_NESTING) for move in moves] or [(0, 1)]
+    deepest = max(depth for depth, _ in shapes)
+    largest = max(size for _, size in shapes)
+    depth, size = shape(data, max(deepest, largest))
+    if depth > deepest:
+        raise MessageError("a move nested deeper than any of this game's moves")
+    if size > largest:
+        raise MessageError("a move larger than any of this game's moves")
+    return _tuples(data)
 
 
 def move_text(game: Game[Any], move: Any) -> str:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from plyground.ai.student_code.messages import printable
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -49,7 +50,7 @@ def command_exercise(args: argparse.Namespace) -> int:
         if game.stochastic != (args.name == "expectiminimax"):
             fits = "expectiminimax" if game.stochastic else "minimax or alphabeta"
             raise UsageError(f"{game.title} is graded on {fits}, not {args.name}")
-    say(out, f"Grading {args.name} in {args.file}:", style="bold")
+    say(out, f"Grading {args.name} in {printable(args.file)}:", style="bold")
     if args.seed is None:
         say(out, f"  random trees from seed {seed}, this file's own: the same cases every run")
         say(out, "  (--seed N draws other random trees)")

@@ -12,6 +12,7 @@ from typing import Any
 
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds
+from plyground.ai.student_code.messages import printable
 from plyground.cli.args import (
     PROG,
     add_command,
@@ -214,7 +215,7 @@ def print_match(
         style="bold",
     )
     for side, spec in enumerate(setup.specs):
-        say(out, f"{SIDES[side]} = {spec}: {descriptions[side]}")
+        say(out, f"{SIDES[side]} = {printable(spec)}: {descriptions[side]}")
     say(out)
     rows = []
     for side, player in enumerate(tally.players):

@@ -30,6 +30,7 @@ from plyground.ai.student_code.heuristics import (
     evaluating_in_worker,
     is_heuristic_file,
 )
+from plyground.ai.student_code.messages import printable
 from plyground.games.base import Game, Move, State, capabilities
 
 RANDOM = "random"
@@ -74,11 +75,11 @@ class PlayerConfig:
             return "random moves"
         if self.algorithm == AGENT:
             spec = agent_spec(self.agent)
-            return spec.describe() if spec is not None else self.agent
+            return spec.describe() if spec is not None else printable(self.agent)
         parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
         parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
         heuristic = self.heuristic or "default heuristic"
-        parts.append(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
+        parts.append(printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic))
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.randomness:

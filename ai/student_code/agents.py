@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.student_code.messages import MessageError, encode_state, parse_move
+from plyground.ai.student_code.messages import MessageError, encode_state, parse_move, printable
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
@@ -87,7 +87,7 @@ class AgentSpec:
 
     def describe(self) -> str:
         """ "my_agent.py, choose(state)" or "c.py, a Kaggle agent"."""
-        name = Path(self.path).name
+        name = printable(Path(self.path).name)
         if self.kaggle:
             return f"{name}, a Kaggle agent"
         return f"{name}, {self.function or DEFAULT_FUNCTION}(state)"
@@ -240,7 +240,7 @@ def agent_player(spec: AgentSpec, game: Game[Any]) -> FilePlayer:
     }
     if spec.kaggle:
         host["configuration"] = dict(configuration)  # what the agent is told, from here
-    return FilePlayer(Path(file).name, str(file), host, Limits(seconds), overage)
+    return FilePlayer(printable(Path(file).name), str(file), host, Limits(seconds), overage)
 
 
 __all__ = [

@@ -33,6 +33,7 @@ from plyground.ai.compare.comparison import (
     with_shares,
 )
 from plyground.ai.evaluation.wording import counted
+from plyground.ai.student_code.messages import printable
 from plyground.games.base import Game, State
 from plyground.gui import chart
 from plyground.gui.compare.charts import nodes_chart
@@ -353,7 +354,7 @@ class CompareScene(Scene):
         """Title, the table card, the chart card."""
         m = self.app.metrics
         moves = getattr(self.state, "ply", 0)
-        heuristic = Path(self.heuristic or self.game.default_heuristic).name  # a file: its name
+        heuristic = printable(Path(self.heuristic or self.game.default_heuristic).name)  # a file
         draw_heading(
             surface,
             self.app,

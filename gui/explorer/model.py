@@ -19,6 +19,7 @@ from typing import Any
 from plyground.ai.engine.search import algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.student_code.messages import printable
 from plyground.ai.textbook.trace import Trace, TraceNode
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
@@ -185,14 +186,14 @@ class ExplorerModel:
         names = list(game.heuristics)
         chosen = self.heuristic or game.default_heuristic
         if is_heuristic_file(chosen):
-            chosen = Path(chosen).name
+            chosen = printable(Path(chosen).name)
             names.append(chosen)
         return names, chosen
 
     def choose_heuristic(self, label: str) -> None:
         """The drop-down picked `label` (a file's name keeps its file)."""
         current = self.heuristic
-        if current and is_heuristic_file(current) and Path(current).name == label:
+        if current and is_heuristic_file(current) and printable(Path(current).name) == label:
             return
         self.heuristic = label
 

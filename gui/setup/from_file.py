@@ -25,6 +25,7 @@ import pygame_gui
 from plyground import games
 from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_seconds
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
+from plyground.ai.student_code.messages import printable
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.games import capabilities
 from plyground.games.base import Game
@@ -177,7 +178,7 @@ def handle(
         if event.text == FROM_FILE:
             return FileAnswer(used=True, browse=(index, "heuristic"))
         chosen = side.custom.heuristic
-        if is_heuristic_file(chosen) and event.text == Path(str(chosen)).name:
+        if is_heuristic_file(chosen) and event.text == printable(Path(str(chosen)).name):
             return FileAnswer(used=True)  # the file already chosen
     return FileAnswer()
 
@@ -188,7 +189,7 @@ def heuristic_options(side: SideSetup, game: Game[Any]) -> tuple[list[str], str]
     options = list(game.heuristics)
     shown = side.custom.heuristic or game.default_heuristic
     if is_heuristic_file(shown):
-        shown = Path(shown).name
+        shown = printable(Path(shown).name)
         options.append(shown)
     return [*options, FROM_FILE], shown
 

@@ -6,7 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from plyground.ai.student_code.messages import printable
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -17,6 +16,7 @@ from plyground.cli.args import (
     options_given,
 )
 from plyground.cli.console import console_for, say
+from plyground.untrusted import printable
 
 EXERCISES = ("minimax", "alphabeta", "expectiminimax")
 

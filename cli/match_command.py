@@ -12,7 +12,6 @@ from typing import Any
 
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.text_table import format_seconds
-from plyground.ai.student_code.messages import printable
 from plyground.cli.args import (
     PROG,
     add_command,
@@ -43,6 +42,7 @@ from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 from plyground.games.base import Game
+from plyground.untrusted import printable
 
 HEADERS = (
     "player",

@@ -30,8 +30,8 @@ from plyground.ai.student_code.heuristics import (
     evaluating_in_worker,
     is_heuristic_file,
 )
-from plyground.ai.student_code.messages import printable
 from plyground.games.base import Game, Move, State, capabilities
+from plyground.untrusted import printable
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.players.match import GameRecord, MatchSetup, Score, derive_seed, play_tasks
-from plyground.ai.student_code.messages import printable
+from plyground.untrusted import printable
 
 ANCHOR = 1500.0
 """The mean rating of the field."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.student_code.messages import MessageError, encode_state, parse_move, printable
+from plyground.ai.student_code.messages import MessageError, encode_state, parse_move
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
@@ -39,6 +39,7 @@ from plyground.ai.student_code.worker import (
     short_repr,
 )
 from plyground.games.base import Game, KaggleConfiguration, MoveTimeLimit, State
+from plyground.untrusted import printable
 
 KAGGLE_PREFIX = "kaggle:"
 """A spec starting with this is a Kaggle-format agent."""

@@ -28,7 +28,7 @@ from typing import Any
 from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame, function_of
-from plyground.ai.student_code.messages import MessageError, bounded_move, printable
+from plyground.ai.student_code.messages import MessageError, bounded_move
 from plyground.ai.student_code.worker import (
     LOAD_SECONDS,
     Limits,
@@ -42,6 +42,7 @@ from plyground.ai.student_code.worker import (
 from plyground.ai.textbook.trace import Trace, trace
 from plyground.games.base import Move, State, capabilities
 from plyground.games.trees import examples as tree_examples
+from plyground.untrusted import printable
 
 CASE_SECONDS = 10.0
 """Seconds the student's search may take on one case."""

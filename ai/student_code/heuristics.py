@@ -26,7 +26,7 @@ from typing import Any
 
 from plyground.ai.engine import heuristic_files
 from plyground.ai.engine.heuristic_files import is_heuristic_file as is_heuristic_file
-from plyground.ai.student_code.messages import encode_state, printable
+from plyground.ai.student_code.messages import encode_state
 from plyground.ai.student_code.worker import (
     Limits,
     Refusal,
@@ -38,6 +38,7 @@ from plyground.ai.student_code.worker import (
     user_code_allowed,
 )
 from plyground.games.base import HEURISTIC_LIMIT, Heuristic, State
+from plyground.untrusted import printable
 
 FUNCTION = "evaluate"
 """The function a heuristic file defines."""

@@ -12,7 +12,9 @@ import dataclasses
 import json
 from typing import Any
 
+from plyground.file_reader import nesting
 from plyground.games.base import Game, History, State
+from plyground.untrusted import printable as printable  # the one, for the worker's callers
 
 MAX_LINE = 1 << 20
 """The longest message line (bytes) the parent reads from a worker; a longer one is refused."""
@@ -23,29 +25,6 @@ Plain = None | bool | int | float | str | list["Plain"] | dict[str, "Plain"]
 
 class MessageError(ValueError):
     """A message that is not the protocol (not JSON, not the expected shape)."""
-
-
-def printable(text: object, limit: int | None = None) -> str:
-    """Text from a student's code as data: every control or format character (a new line, an
-    escape sequence, a right-to-left override) written as its escape, a name that was not
-    UTF-8 with replacement characters, so it can never move a terminal's cursor, recolour
-    it or forge a line; cut to `limit` characters."""
-    import unicodedata
-
-    out = []
-    for char in str(text):
-        kind = unicodedata.category(char)
-        if kind == "Cs":  # a byte of a non-UTF-8 name, kept by surrogateescape
-            out.append("\ufffd")
-        elif kind in ("Cc", "Cf", "Zl", "Zp"):
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    shown = "".join(out)
-    if limit is not None and len(shown) > limit:
-        shown = shown[: limit - 3] + "..."
-    return shown
 
 
 def last_line(text: str, limit: int = 200) -> str:
@@ -68,34 +47,18 @@ tuples at most) and the protocol's own, and far below where Python's recursion (
 
 def decode(line: bytes) -> dict[str, Any]:
     """One JSON line as a dict, or MessageError (also for one nested deeper than
-    MAX_NESTING: its values are never compared, hashed or shown in the app)."""
+    MAX_NESTING, checked before it is decoded)."""
     try:
-        message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise MessageError("sent a line that is not a message") from None
+        text = line.decode("utf-8")
+        if nesting(text) > MAX_NESTING:
+            raise MessageError(f"sent a message nested more than {MAX_NESTING} deep")
+        message = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        why = str(error) if isinstance(error, MessageError) else "sent a line that is not a message"
+        raise MessageError(why) from None
     if not isinstance(message, dict):
         raise MessageError("sent a line that is not a message")
-    if nesting(message, MAX_NESTING) > MAX_NESTING:
-        raise MessageError(f"sent a message nested more than {MAX_NESTING} deep")
     return message
-
-
-def nesting(value: Any, limit: int) -> int:
-    """How deep `value` nests lists, tuples and dicts (a number or a string: 0), counted
-    without recursion and only up to `limit` + 1 (the value may be too deep to recurse)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if not isinstance(item, (list, tuple)):
-            continue
-        deepest = max(deepest, depth + 1)
-        if deepest > limit:
-            return deepest
-        stack.extend((child, depth + 1) for child in item)
-    return deepest
 
 
 def _plain(value: Any) -> Plain:

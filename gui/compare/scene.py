@@ -33,7 +33,6 @@ from plyground.ai.compare.comparison import (
     with_shares,
 )
 from plyground.ai.evaluation.wording import counted
-from plyground.ai.student_code.messages import printable
 from plyground.games.base import Game, State
 from plyground.gui import chart
 from plyground.gui.compare.charts import nodes_chart
@@ -48,6 +47,7 @@ from plyground.gui.compare.view_heading import draw_card, draw_heading
 from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets.drop_down import drop_down
+from plyground.untrusted import printable
 
 if TYPE_CHECKING:  # for annotations: the app imports every scene
     from plyground.gui.app import App

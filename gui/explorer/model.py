@@ -19,7 +19,6 @@ from typing import Any
 from plyground.ai.engine.search import algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
-from plyground.ai.student_code.messages import printable
 from plyground.ai.textbook.trace import Trace, TraceNode
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
@@ -28,6 +27,7 @@ from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, Practice
 from plyground.gui.explorer.pruned import Pruned, pruned_subtrees
+from plyground.untrusted import printable
 
 CHANCE_CHOICES = {
     "No chance": (),

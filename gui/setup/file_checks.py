@@ -74,7 +74,7 @@ def checked(
     if key in _CHECKS:
         found, problem = _CHECKS[key]
         return found, problem  # type: ignore[return-value]  # stored by this same `what`
-    from plyground.ai.student_code.messages import printable  # a file's name is data
+    from plyground.untrusted import printable  # a file's name is data
 
     name = printable(Path(path).name or path)
     if key[3] <= READ_AT_ONCE_BYTES:

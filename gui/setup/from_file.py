@@ -25,13 +25,13 @@ import pygame_gui
 from plyground import games
 from plyground.ai.student_code.agents import KAGGLE_PREFIX, agent_spec, move_seconds
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
-from plyground.ai.student_code.messages import printable
 from plyground.ai.student_code.worker import top_level_functions
 from plyground.games import capabilities
 from plyground.games.base import Game
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 from plyground.gui.widgets.drawing import displayable
+from plyground.untrusted import printable
 
 if TYPE_CHECKING:
     from plyground.gui.scenes.base import Scene

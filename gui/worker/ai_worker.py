@@ -664,7 +664,7 @@ class AIWorker:
             self.busy = False
             file = user_file(job.config) if job is not None and job.kind == JobKind.MOVE else None
             if file is not None:  # the side plays with a student's file: it forfeits
-                from plyground.ai.student_code.messages import printable
+                from plyground.untrusted import printable
 
                 reason = (
                     f"{printable(Path(file).name)}: the AI process running it stopped "

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from plyground.ai.engine.bookkeeping import SearchError
-from plyground.ai.engine.search import SearchConfig
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.student_code import exercise_game, grader, isolated_runs, sandbox
 from plyground.ai.student_code.grader import cases, grade
 from plyground.games import tictactoe
@@ -155,8 +155,7 @@ def test_a_file_named_with_escapes_shows_as_data_in_match_and_tournament(
     assert_shown_as_data(match.stdout + match.stderr)
     players = f"{agent},random,alphabeta:depth=1:heuristic={heuristic}"
     tournament = run_command(
-        ["tournament", "--game", "tictactoe", "--players", players, "--games", "2"]
-        + ["--jobs", "2"],
+        ["tournament", "--game", "tictactoe", "--players", players, "--games", "2", "--jobs=2"],
         run_mark,
     )
     assert tournament.returncode == 0, tournament.stderr
@@ -273,3 +272,34 @@ def test_any_failure_of_the_grader_on_one_answer_fails_that_case_alone(
     assert outcomes["AIMA figure 5.2"].line.endswith("the grader could not answer that (KeyError)")
     others = [o for title, o in outcomes.items() if title not in ("lesson 1", "AIMA figure 5.2")]
     assert others and all(outcome.passed for outcome in others)
+
+
+@pytest.mark.slow
+def test_the_windows_searches_with_a_slow_heuristic_lose_on_time_too(
+    mode: str, run_mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.ai.players.players import PlayerConfig, player_for_window
+    from plyground.ai.student_code import heuristics, worker
+    from plyground.ai.student_code.worker import UserCodeError
+
+    path = student_file(tmp_path, SLOW_LEAF, "heuristic")
+    game = tictactoe.Game()
+    state = game.initial_state()
+    player = player_for_window(PlayerConfig("alphabeta", 1, str(path)), game)  # its AI's move
+    try:
+        with pytest.raises(UserCodeError) as raised:
+            player.choose(state)
+    finally:
+        player.close()
+    assert raised.value.line.endswith("took more than 1.5 s in all for one move")
+    # A process marked for files (the window's AI worker's analyses, Compare's worker): each
+    # search has its budget.
+    monkeypatch.setitem(worker._ALLOWED, 0, True)
+    monkeypatch.setattr(heuristics, "SEARCH_SECONDS", 1.5)
+    monkeypatch.setattr(heuristics, "_KEPT", {})
+    try:
+        with pytest.raises(UserCodeError) as raised:
+            search(state, SearchConfig("alphabeta", 1, str(path)))
+    finally:
+        heuristics._close_workers()
+    assert raised.value.line.endswith("took more than 1.5 s in all for one search")

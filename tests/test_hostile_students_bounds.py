@@ -303,3 +303,10 @@ def test_the_windows_searches_with_a_slow_heuristic_lose_on_time_too(
     finally:
         heuristics._close_workers()
     assert raised.value.line.endswith("took more than 1.5 s in all for one search")
+
+
+def test_a_value_too_large_for_a_float_is_refused_as_the_students() -> None:
+    from plyground.ai.student_code.worker import Refusal, check_number
+
+    with pytest.raises(Refusal, match=r"^evaluate\(\) returned 1000.*, not a finite number$"):
+        check_number(10**4000, "evaluate()")  # a forged answer line can carry one

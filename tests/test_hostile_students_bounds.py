@@ -294,7 +294,7 @@ def test_the_windows_searches_with_a_slow_heuristic_lose_on_time_too(
     assert raised.value.line.endswith("took more than 1.5 s in all for one move")
     # A process marked for files (the window's AI worker's analyses, Compare's worker): each
     # search has its budget.
-    monkeypatch.setitem(worker._ALLOWED, 0, True)
+    monkeypatch.setattr(worker, "_ALLOWED", [True])
     monkeypatch.setattr(heuristics, "SEARCH_SECONDS", 1.5)
     monkeypatch.setattr(heuristics, "_KEPT", {})
     try:

@@ -183,17 +183,19 @@ atexit.register(_close_workers)
 def file_heuristic(name: str) -> Heuristic:
     """The `Heuristic` a file defines, evaluated in a worker process with its values checked:
     within `evaluating_in_worker`, or in a process marked by `allow_user_code` (ended at
-    exit).  A search calls this once, at its start: the file's budget starts whole."""
-    path = check_heuristic_file(name)
+    exit).  A search calls this once, at its start: the file's budget starts whole.  A file
+    already in use was checked when its worker was made: it is not parsed again."""
+    path = str(resolve(name.strip()))
     active = _IN_USE.files.get(path)
     if active is None and user_code_allowed():
         with _KEPT_LOCK:
             active = _KEPT.get(path)
             if active is None:
+                check_heuristic_file(path)
                 active = _KEPT[path] = IsolatedHeuristic(path, budget=SEARCH_SECONDS)
     if active is None:
         raise FileHeuristicError(
-            f"{Path(name).name}: a heuristic from a file runs only in a worker process "
+            f"{printable(Path(name).name)}: a heuristic from a file runs only in a worker process "
             "(a match's player, the window's AI, Compare, the explorer), never in this one"
         )
     active.new_search()  # each search that takes it (once, at its start) has its budget

@@ -275,6 +275,7 @@ def grade(
             if left <= 0:
                 outcome = Outcome(case, False, f"not run: the exercise's {budget:g} s are spent")
             else:
+                left = max(0.1, round(left, 1))  # said in tenths of a second
                 worker.limits = Limits(min(seconds, left), min(LOAD_SECONDS, left))
                 late = "" if left >= seconds else f" (all that was left of the {budget:g} s)"
                 outcome = _grade_case(worker, case, f"on this case{late}")

@@ -26,6 +26,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from plyground.ai.players.text_table import format_seconds
 
@@ -82,7 +83,7 @@ def table(
     for column, header in enumerate(headers):
         grid.add_column(header, justify="right" if column in right else "left", no_wrap=True)
     for row in rows:
-        grid.add_row(*(str(cell) for cell in row))
+        grid.add_row(*(Text(str(cell)) for cell in row))  # cells are data: never markup
     return grid
 
 

@@ -42,6 +42,7 @@ from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
 from plyground.games.base import Game, moves_allowed
+from plyground.untrusted import printable
 
 HEADERS = (
     "player",
@@ -214,7 +215,7 @@ def print_match(
         style="bold",
     )
     for side, spec in enumerate(setup.specs):
-        say(out, f"{SIDES[side]} = {spec}: {descriptions[side]}")
+        say(out, f"{SIDES[side]} = {printable(spec)}: {descriptions[side]}")
     say(out)
     rows = []
     for side, player in enumerate(tally.players):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.players.match import GameRecord, MatchSetup, Score, derive_seed, play_tasks
+from plyground.untrusted import printable
 
 ANCHOR = 1500.0
 """The mean rating of the field."""
@@ -100,7 +101,9 @@ class Rating:
 
 
 def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
-    """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2"."""
+    """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2";
+    a file's name is shown as data (`printable`: an escape sequence or a right-to-left
+    override in it is written as its escape)."""
     counts: dict[str, int] = {}
     for spec in specs:
         counts[spec] = counts.get(spec, 0) + 1
@@ -108,10 +111,10 @@ def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
     labels = []
     for spec in specs:
         if counts[spec] == 1:
-            labels.append(spec)
+            labels.append(printable(spec))
             continue
         seen[spec] = seen.get(spec, 0) + 1
-        labels.append(f"{spec} #{seen[spec]}")
+        labels.append(f"{printable(spec)} #{seen[spec]}")
     return tuple(labels)
 
 

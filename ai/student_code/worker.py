@@ -99,7 +99,10 @@ def check_number(value: object, what: str, bound: float | None = None) -> float:
         number = getattr(value, "__float__", None)
         if number is None or isinstance(value, (str, bytes)):
             raise Refusal(f"{what} returned {short_repr(value)}, not a number")
-    result = float(value)  # type: ignore[arg-type]
+    try:
+        result = float(value)  # type: ignore[arg-type]
+    except (OverflowError, ValueError, TypeError):  # an integer of 4,000 digits, say
+        raise Refusal(f"{what} returned {short_repr(value)}, not a finite number") from None
     if not math.isfinite(result):
         raise Refusal(f"{what} returned {result}, not a finite number")
     if bound is not None and abs(result) > bound:

@@ -191,6 +191,8 @@ SYSTEM_FILES = (
 /etc/shadow or the rest)."""
 SCRATCH_BYTES = 64 << 20
 """The size of the sandbox's /tmp (a tmpfs: its pages are memory, so it is bounded)."""
+SHARED_MEMORY_BYTES = 16 << 20
+"""The size of the sandbox's /dev/shm (POSIX shared memory: a tmpfs, bounded the same way)."""
 
 
 def reference_paths() -> list[Path]:
@@ -241,7 +243,8 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
     for name in SYSTEM_FILES:
         if Path(name).exists():
             command += ["--ro-bind", name, name]
-    command += ["--dev", "/dev", "--proc", "/proc"]
+    command += ["--dev", "/dev", "--size", str(SHARED_MEMORY_BYTES), "--tmpfs", "/dev/shm"]
+    command += ["--remount-ro", "/dev", "--proc", "/proc"]  # its devices: no file to fill
     command += ["--size", str(SCRATCH_BYTES), "--tmpfs", "/tmp"]
     for place in outermost([*runtime_folders(), *folders]):
         command += ["--ro-bind", str(place), str(place)]

@@ -21,7 +21,8 @@ where the sandbox says so) in a session of its own and stands between the two:
   them: ``S{"pid": N}`` once, then ``S{"memory": BYTES}`` if it capped the tree, and
   ``S{"ended": CODE}`` (a negative code: the signal that ended it) when the worker is gone;
 - when the app closes its end (or goes), the worker's tree is ended and the supervisor
-  leaves.
+  leaves; on Linux the worker is killed when the supervisor goes, however it goes (a
+  parent-death signal), so the app signals only its own child, the supervisor.
 """
 
 from __future__ import annotations
@@ -51,8 +52,15 @@ def _prctl(option: int, value: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
 
 
+PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
+
+
+def _die_with_supervisor() -> None:
+    """In the worker, before it runs: killed when the supervisor goes, however it goes (so
+    the app never has to signal a process it did not start)."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 class _Output:
@@ -239,6 +247,8 @@ def main() -> None:
         if os.name == "nt"
         else {"start_new_session": True}
     )
+    if LINUX:  # no thread runs yet here, so a function before the worker's exec is safe
+        options["preexec_fn"] = _die_with_supervisor
     try:
         worker = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, **options

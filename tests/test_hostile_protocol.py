@@ -407,6 +407,29 @@ def test_the_graders_worker_holds_no_memory_file_across_cases(
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_the_graders_worker_carries_no_memory_from_case_to_case(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """60 MB resident kept by each case: over the cap by the fourth case in one worker."""
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    monkeypatch.setattr(user_code, "MEMORY_CAP", MEMORY_CAP)
+    path = tmp_path / "hostile.py"
+    path.write_text(
+        "KEPT = []\n"
+        "def minimax_decision(game, s, depth):\n"
+        "    KEPT.append(bytearray(60 << 20))\n"
+        "    return None, 0.0\n",
+        encoding="utf-8",
+    )
+    outcomes = grade("minimax", str(path), seconds=5)
+    assert len(outcomes) == len(list(cases("minimax")))
+    assert not any("memory" in outcome.line for outcome in outcomes), [
+        outcome.line for outcome in outcomes
+    ]
+
+
 def test_a_killed_bystander_is_no_part_of_the_rule() -> None:
     """The rule lives in one place: a report of the worker's end decides only with the
     app's own evidence beside it."""

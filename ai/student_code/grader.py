@@ -261,6 +261,7 @@ def grade(
     try:
         for case in cases(algorithm, seed, game):
             outcome = _grade_case(worker, case)
+            worker.close()  # each case a fresh worker: nothing the file held carries over
             outcomes.append(outcome)
             if on_case is not None:
                 on_case(outcome)

@@ -341,6 +341,8 @@ def end_process_tree(process: subprocess.Popen[bytes], known: list[int] | None =
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         for pid in [process.pid, *found, *descendants(process.pid)]:
+            if pid <= 1:  # never "every process" or init, whatever /proc said
+                continue
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):

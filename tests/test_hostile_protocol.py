@@ -383,6 +383,39 @@ def test_memory_outside_the_processes_is_refused(
     assert [(record.forfeit, record.void) for record in records] == [("", "")] * 2
 
 
+MANY_FILES = """
+import tempfile
+block, written = b"x" * (1 << 20), 0
+try:
+    for number in range(HELD // 50 + 1):  # each file under the file-size limit
+        with open(os.path.join(tempfile.gettempdir(), f"held{number}"), "wb") as file:
+            for _ in range(50):
+                file.write(block)
+                file.flush()
+                written += 1
+except OSError:
+    pass
+if written >= HELD:
+    time.sleep(2)  # held while the game plays on
+    raise RuntimeError(f"held {written} MB in files")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_files_in_its_scratch_count_with_its_memory(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its scratch folder may be a tmpfs (memory): bounded inside bubblewrap, counted by
+    the supervisor outside it, so the tree is ended past the cap."""
+    monkeypatch.setattr(user_code, "MEMORY_CAP", MEMORY_CAP)
+    header = f"HELD = {HELD}\n"
+    records = play(monkeypatch, mode, str(agent(tmp_path, MANY_FILES, header)), games=1)
+    for record in records:
+        assert not record.void and "held" not in record.forfeit, record.forfeit
+        assert not record.forfeit or "of memory in all its processes" in record.forfeit
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_the_graders_worker_holds_no_memory_file_across_cases(

@@ -366,6 +366,8 @@ class StudentWorker:
         memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
         supervisor = [sys.executable, str(Path(__file__).with_name("supervisor.py"))]
         command = [*supervisor, json.dumps(command), str(memory)]
+        if self._scratch is not None:  # its files count with its memory
+            command.append(self._scratch)
         self._messages = queue.Queue()
         self._started = False
         self._worker_pid = self._ended_code = None
@@ -497,7 +499,7 @@ class StudentWorker:
         elif "memory" in report:
             megabytes = int(report["memory"]) >> 20
             self._fail(
-                f"used {megabytes:,} MB of memory in all its processes (the cap: "
+                f"used {megabytes:,} MB of memory in all its processes and files (the cap: "
                 f"{(self.limits.memory or MEMORY_CAP) >> 20:,} MB); it was stopped"
             )
         elif "too_long" in report:

@@ -463,9 +463,9 @@ def test_the_graders_worker_carries_no_memory_from_case_to_case(
     ]
 
 
-def test_a_killed_bystander_is_no_part_of_the_rule() -> None:
-    """The rule lives in one place: a report of the worker's end decides only with the
-    app's own evidence beside it."""
+def test_the_rule_voids_only_on_evidence_of_the_apps_own() -> None:
+    """The one rule: a worker's end is its forfeit unless Plyground's own evidence names a
+    cause outside its code (or, with neither guard nor sandbox, nobody can tell)."""
     from plyground.ai.student_code.endings import Evidence, judge
 
     started = {"started": True, "sandboxed": False, "guarded": True}
@@ -476,3 +476,8 @@ def test_a_killed_bystander_is_no_part_of_the_rule() -> None:
     sandboxed = {**started, "sandboxed": True}
     assert judge(Evidence(**sandboxed, worker_code=-signal.SIGKILL)).void
     assert not judge(Evidence(**sandboxed, worker_code=128 + signal.SIGKILL)).void
+    assert judge(Evidence(**started, supervisor_stopped=True)).void
+    unguarded = {**started, "guarded": False}
+    assert judge(Evidence(**unguarded, worker_code=-signal.SIGKILL)).void
+    assert not judge(Evidence(**unguarded, worker_code=-signal.SIGSEGV)).void
+    assert judge(Evidence(**{**started, "started": False}, worker_code=1)).setup

@@ -148,8 +148,9 @@ class GameRecord:
     """The forfeiting code's own traceback lines."""
     void: str = ""
     """Why the game has no result, or "" for a game played out: its worker process died, or a
-    player's worker was killed from outside with no sandbox to say by whom (`UserCodeError.void`;
-    `forfeit` then says what happened).  A void game is counted by nobody."""
+    player's worker was ended by a cause its code cannot produce (`UserCodeError.void`, the
+    rule in `ai.student_code.endings`; `forfeit` then says what happened).  A void game is
+    counted by nobody."""
 
     @property
     def forfeiter(self) -> int | None:

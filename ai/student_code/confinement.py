@@ -6,7 +6,9 @@
   capability is dropped (`drop_capabilities`): a program it executes does not get them back.
 - **A signal guard** (a seccomp filter): the code may signal only itself and its own process
   group, and may not trace, read or write another process's memory or take its descriptors;
-  it opens no network socket (local ones only) and no io_uring (which could open one).
+  it opens no network socket (local ones only) and no io_uring (which could open one),
+  and makes no memory file (``memfd_create``) or System V shared memory, which no
+  process's resident size would count.
   So another player's worker, the supervisor and the app are out of its reach, and a worker
   that dies by a signal did it to itself: that game is its forfeit, never another's.
 
@@ -47,6 +49,9 @@ ARCHITECTURES = {
     "aarch64": (0xC00000B7, (129, 130, 131, 138, 240), (117, 270, 271, 424, 438, 425), 198),
 }
 """The system call numbers the guard looks at, per machine."""
+MEMORY_CALLS = {"x86_64": (319, 29, 447), "aarch64": (279, 194, 447)}
+"""memfd_create, shmget and memfd_secret, refused: memory held by a descriptor or a key is
+in no process's resident size, so the supervisor's cap on the tree could not see it."""
 AF_UNIX = 1
 """The one socket family a worker may open (no network: no AF_INET, AF_INET6, AF_PACKET or
 AF_NETLINK, outside bubblewrap's own network namespace as inside it)."""
@@ -69,7 +74,7 @@ def _program(machine: str, pid: int) -> list[tuple[int, int, int, int]]:
     ]
     if machine == "x86_64":
         code += [(JGE_K, 0, 1, X32_BIT), (RET_K, 0, 0, RET_EPERM)]
-    for number in refused:
+    for number in (*refused, *MEMORY_CALLS[machine]):
         code += [(JEQ_K, 0, 1, number), (RET_K, 0, 0, RET_EPERM)]
     # kill(pid, ...): itself, its own group (0 or -pid)
     code += [

@@ -279,6 +279,7 @@ def grade(
                 worker.limits = Limits(min(seconds, left), min(LOAD_SECONDS, left))
                 late = "" if left >= seconds else f" (all that was left of the {budget:g} s)"
                 outcome = _grade_case(worker, case, f"on this case{late}")
+                worker.close()  # each case a fresh worker: nothing the file held carries over
             outcomes.append(outcome)
             if on_case is not None:
                 on_case(outcome)

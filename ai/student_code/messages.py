@@ -61,6 +61,26 @@ def decode(line: bytes) -> dict[str, Any]:
     return message
 
 
+WORKER_MESSAGES = {
+    "started": {"started", "guarded"},
+    "ready": {"ready"},
+    "ok": {"ok", "n"},
+    "error": {"error", "details", "n"},
+    "ask": {"ask", "n"},
+}
+"""The lines a worker may send, by kind: the keys each may hold.  `started` comes once, first,
+before any of the student's code runs; nothing else a worker sends is the protocol."""
+
+
+def worker_message(line: bytes) -> dict[str, Any]:
+    """A worker's line as a message of one of the `WORKER_MESSAGES` kinds, or MessageError."""
+    message = decode(line)
+    kinds = [kind for kind in WORKER_MESSAGES if kind in message]
+    if len(kinds) != 1 or not set(message) <= WORKER_MESSAGES[kinds[0]]:
+        raise MessageError("sent a message that is not the protocol")
+    return message
+
+
 def _plain(value: Any) -> Plain:
     """A state field as JSON (tuples become lists); ValueError for anything else."""
     if value is None or isinstance(value, (bool, int, float, str)):

@@ -85,7 +85,7 @@ def time_presets(spec: str, count: int) -> dict[str, Any]:
     start = time.perf_counter()
     try:
         game = games.get_game(spec)
-    except ValueError as error:
+    except Exception as error:  # a game the loader refuses: said in its row
         return {"game": spec, "error": str(error).splitlines()[0]}
     loaded = time.perf_counter() - start
     sample = positions(game, count)
@@ -93,10 +93,15 @@ def time_presets(spec: str, count: int) -> dict[str, Any]:
     for preset in game.presets:
         config = preset_config(preset)
         seconds, depths = [], []
+        failed = ""
         for state in sample:
             player = AIPlayer(config, game)
             begun = time.perf_counter()
-            player.choose(state)
+            try:
+                player.choose(state)
+            except Exception as error:  # a game's or the engine's failure: said in the row
+                failed = f"{type(error).__name__}: {error}".splitlines()[0]
+                break
             seconds.append(time.perf_counter() - begun)
             result = player.last_result
             depths.append(result.depth if result is not None else 0)
@@ -104,9 +109,10 @@ def time_presets(spec: str, count: int) -> dict[str, Any]:
             {
                 "preset": preset.name,
                 "settings": config.describe(),
-                "median": statistics.median(seconds),
-                "max": max(seconds),
+                "median": statistics.median(seconds) if seconds else None,
+                "max": max(seconds, default=None),
                 "depths": depths,
+                "failed": failed,
             }
         )
     return {"game": spec, "load": loaded, "positions": len(sample), "presets": presets}
@@ -122,7 +128,7 @@ def levels_bench(
     chosen = specs or [spec for framework, spec in FRAMEWORK_GAMES if have[framework]]
     rows = []
     for spec in chosen:
-        log(f"{spec}: its presets")
+        log(f"the presets of {spec}")
         rows.append(time_presets(spec, 2 if quick else POSITIONS))
     return rows
 
@@ -147,6 +153,9 @@ def format_levels_bench(rows: list[dict[str, Any]]) -> list[str]:
             f"  {row['game']} (loaded in {row['load']:.2f} s; {row['positions']} positions)"
         )
         for preset in row["presets"]:
+            if preset["failed"]:
+                lines.append(f"    {preset['preset']:<8} failed: {preset['failed']}")
+                continue
             depths = ",".join(str(depth) for depth in preset["depths"])
             lines.append(
                 f"    {preset['preset']:<8} {preset['median']:>7.3f} s median "

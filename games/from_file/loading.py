@@ -3,9 +3,9 @@
 A spec is ``PATH.py``, ``PATH.py:NAME`` or ``MODULE:NAME`` (``easyAI.games:Nim``); NAME may be
 left out where the file defines one game.  The class is read by the names it defines
 (`styles.style_of`); a short probe from the start (random play, a bounded number of
-positions) learns the second side's name, whether it has chance, and how wide and long it is,
-from which the difficulty ladder is derived.  The file's code runs with the user's rights,
-like a script they run.
+positions) learns the second side's name, whether it has chance, how wide and long it is and
+how long the file's code takes a node of a search, from which the difficulty ladder is
+derived.  The file's code runs with the user's rights, like a script they run.
 """
 
 from __future__ import annotations
@@ -213,15 +213,28 @@ class Probe:
     """Mean outcomes of a chance event (1 without chance)."""
     stochastic: bool
     second_side: str | None
+    """aima: how `to_move` names the second player."""
     scores: bool = False
     """A finished game scored other than +1, -1 or 0 was seen."""
-    """aima: how `to_move` names the second player."""
+    node_seconds: float = 0.0
+    """The file's own time a node of a search, measured (`file_node_seconds`)."""
+
+
+SAMPLED = 24
+"""Positions of the probe's random games kept to time a search's nodes on."""
+TIMED_NODES = 400
+"""The most nodes `file_node_seconds` visits (and at most `TIMED_SECONDS`)."""
+TIMED_SECONDS = 0.25
 
 
 def probe(
-    game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5
+    game: FileGame,
+    games_to_play: int = 12,
+    positions: int = 3_000,
+    seconds: float = 1.5,
+    heuristic: str = "none",
 ) -> Probe:
-    """Random play from the start; GameCodeError where the file's code fails on the way."""
+    """Random play from the start, timed; GameCodeError where the file's code fails on the way."""
     rng = random.Random(0)
     branching: list[int] = []
     outcomes: list[int] = []
@@ -233,6 +246,7 @@ def probe(
     by_score = isinstance(style, AimaStyle)  # aima's utility may be a score (easyAI's is +-100)
     deadline = time.monotonic() + seconds
     seen = 0
+    decisions: list[FileState] = []
     for _ in range(games_to_play):
         state = game.initial_state()
         while not state.is_terminal() and seen < positions and time.monotonic() < deadline:
@@ -244,10 +258,13 @@ def probe(
                 state = state.play(rng.choice(pairs)[0])
                 continue
             moves = state.legal_moves()
+            child = state.play(rng.choice(moves))
             branching.append(len(moves))
+            if len(decisions) < SAMPLED and rng.random() < 0.25:
+                decisions.append(state)
             if second is None and isinstance(style, AimaStyle) and state.to_move == 1:
                 second = str(style.obj.to_move(state.inner))
-            state = state.play(rng.choice(moves))
+            state = child
         if by_score and state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
             scores = True
         lengths.append(state.ply)
@@ -261,51 +278,137 @@ def probe(
         stochastic,
         second,
         scores and not stochastic,
+        file_node_seconds(game, heuristic, decisions),
     )
 
 
-LADDER = (("Easy", 300, 0.25), ("Medium", 20_000, 0.5), ("Hard", 400_000, 1.0))
-"""Each derived level: its budget (the leaves a full-width search of its depth may reach) and
-the most of the longest game seen it looks ahead (so a short game still has three levels)."""
+def file_node_seconds(game: FileGame, heuristic: str, states: list[FileState]) -> float:
+    """The file's own time a node of a search: a full-width search two plies deep from each
+    of `states` in turn (the end test and the key at every node, the moves and a play for
+    each child at the first, the evaluation `heuristic` at the leaves), as the engine asks
+    them, over at most TIMED_NODES nodes or TIMED_SECONDS; 0 where no position was kept."""
+    evaluation = game.heuristics.get(heuristic)
+    evaluate = None if evaluation is None or heuristic == "none" else evaluation.evaluate
+    nodes = 0
+    began = time.perf_counter()
+    deadline = began + TIMED_SECONDS
+    for state in states:
+        for move in state.legal_moves():
+            child = state.play(move)
+            nodes += 1
+            if child.is_terminal():
+                continue
+            child.key()
+            for reply in child.legal_moves():
+                leaf = child.play(reply)
+                nodes += 1
+                if not leaf.is_terminal() and evaluate is not None:
+                    leaf.key()
+                    evaluate(leaf)
+                if nodes >= TIMED_NODES or time.perf_counter() > deadline:
+                    return (time.perf_counter() - began) / nodes
+    return (time.perf_counter() - began) / nodes if nodes else 0.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """A rung of the derived ladder: the seconds its move's node budget stands for at the game's
+    measured speed, the most seconds a move may take on a machine slower than that (a cap),
+    the most of the longest game seen it looks ahead (so a short game still has distinct
+    levels), and the noise on its root values."""
+
+    name: str
+    seconds: float
+    cap: float
+    share: float
+    randomness: float = 0.0
+
+
+LADDER = (
+    Level("Easy", 0.05, 0.25, 0.25, 0.6),
+    Level("Medium", 0.2, 0.5, 0.5),
+    Level("Hard", 0.6, 1.0, 1.0),
+)
+"""The depth-limited levels, easiest first: each a few times the nodes of the one below."""
+EXPERT = Level("Expert", 1.2, 1.8, 1.0)
+"""The strongest level: as deep as its budget allows (to the end where it can), within 2
+seconds a move."""
+DEEPEST = 64
+"""Expert's depth: deepening stops at its budget, or where the values are exact
+(`ai.engine.search.MAX_DEPTH`)."""
+ENGINE_FACTOR = 1.5
+ENGINE_SECONDS = 1.5e-4
+"""An engine's node on a game from a file takes at most about ENGINE_FACTOR times the file's
+own time a node (`Probe.node_seconds`) and ENGINE_SECONDS more (the walk, the guard, the
+table, ordering): calibrated on the frameworks' games (docs/BENCHMARKS.md), an overestimate
+on most of them, so the node budget binds before the time cap."""
+FEWEST_NODES = 20
+"""The smallest node budget of a level: a move at depth 1 is owed whatever the budget."""
+
+
+def node_budget(seconds: float, found: Probe) -> int:
+    """The nodes the engine searches in `seconds` at the game's measured speed, rounded down
+    to 1, 2 or 5 times a power of ten: a busy machine's scatter seldom changes it, so a
+    ladder and a seeded match made with it replay alike."""
+    exact = seconds / (found.node_seconds * ENGINE_FACTOR + ENGINE_SECONDS)
+    power = 10 ** max(0, int(math.log10(max(exact, 1.0))))
+    step = max((m * power for m in (1, 2, 5) if m * power <= exact), default=power)
+    return max(FEWEST_NODES, int(step))
+
+
+def pruned_nodes(width: float, depth: int) -> float:
+    """The nodes alpha-beta visits at `depth` in a tree of `width` moves a position, as
+    `ai.engine.cost.estimate_nodes` estimates them: 2 T^0.6 of the full tree's T."""
+    tree = float(sum(width**level for level in range(depth + 1)))
+    return min(tree, 2.0 * float(tree**0.6))
 
 
 def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
-    """A depth ladder for a game from a file: each level the deepest search whose full-width
-    tree (branching ** depth, times the chance outcomes) fits its budget and its share of the
-    longest game seen, each deeper than the one below, and Expert searching until its time
-    is up (to the end where it can)."""
+    """A ladder for a game from a file, on its own speed: each level searches up to a depth
+    within a node budget (its seconds at the speed the probe measured, `node_budget`) and a
+    time cap; iterative deepening keeps the deepest depth finished within both.  The depth
+    is the deepest whose pruned tree (`pruned_nodes`) fits the budget, within its share of
+    the longest game seen, each deeper than the one below, each budget at least twice the
+    one below.  Expert goes as deep as its budget allows."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
     presets = []
-    depth = 0
-    for index, (name, budget, share) in enumerate(LADDER):
-        fitting = max(1, int(math.log(budget) / math.log(width)))
-        depth = max(min(fitting, max(1, round(longest * share)), 12), depth + 1)
-        noise = 0.6 if index == 0 else 0.0
+    depth, nodes = 0, 0
+    for level in (*LADDER, EXPERT):
+        nodes = max(node_budget(level.seconds, found), 2 * nodes)
+        if level is EXPERT:
+            depth = DEEPEST
+            text = f"Searches as deep as {nodes:,} positions a move allow, to the end where it can"
+        else:
+            fitting = 1
+            while fitting < DEEPEST and pruned_nodes(width, fitting + 1) <= nodes:
+                fitting += 1
+            depth = max(min(fitting, max(1, round(longest * level.share))), depth + 1)
+            text = (
+                f"Looks up to {depth} move{'s' if depth > 1 else ''} ahead"
+                + (" with some noise" if level.randomness else "")
+                + f", within {nodes:,} positions a move"
+            )
         presets.append(
             Preset(
-                name,
+                level.name,
                 algorithm,
                 depth,
                 heuristic,
-                randomness=noise,
-                description=f"Looks {depth} move{'s' if depth > 1 else ''} ahead"
-                + (" with some noise." if noise else ".")
-                + f" (Derived: about {min(width**depth, 1e12):,.0f} positions at full width.)",
+                time_limit=level.cap,
+                randomness=level.randomness,
+                node_limit=nodes,
+                description=f"{text} (about {level.seconds:g} s at this game's speed, measured "
+                f"when it was opened; never more than {level.cap:g} s).",
             )
         )
-    presets.append(
-        Preset(
-            "Expert",
-            algorithm,
-            None if not found.stochastic else depth + 1,
-            heuristic,
-            time_limit=3.0,
-            description="Searches as deep as it can in 3 seconds a move (to the end where it can).",
-        )
-    )
     return tuple(presets)
+
+
+def ladder_of(game: FileGame) -> tuple[Preset, ...]:
+    """The ladder of a game as it is made (its options): its own probe, timed."""
+    return derived_presets(probe(game, heuristic=game.default_heuristic), game.default_heuristic)
 
 
 def build(cls: type, spec: Spec) -> type[FileGame]:
@@ -343,16 +446,18 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     )
     game_class.state_class = game_class.State = state_class  # type: ignore[attr-defined]
     game = game_class()
-    found = probe(game)
+    real = [name for name in game.heuristics if name != "none"]
+    game_class.default_heuristic = real[0] if real else "none"
+    found = probe(game, heuristic=game_class.default_heuristic)
     state_class.STOCHASTIC = found.stochastic
     game_class.stochastic = found.stochastic
     game_class.utility_is_value = found.scores
     if "side_names" not in attributes and style is AimaStyle:
         first = str(game.style.first)  # type: ignore[attr-defined]
         game_class.side_names = (first, found.second_side or f"not {first}")
-    real = [name for name in game.heuristics if name != "none"]
-    game_class.default_heuristic = real[0] if real else "none"
-    game_class.presets = derived_presets(found, game_class.default_heuristic)
+    game_class.default_presets = derived_presets(found, game_class.default_heuristic)
+    game_class.ladders = {}
+    game_class.derive_presets = staticmethod(ladder_of)
     game_class.heuristics = game.heuristics
     return game_class
 
@@ -397,6 +502,7 @@ __all__ = [
     "derived_presets",
     "find_class",
     "is_spec",
+    "ladder_of",
     "load",
     "move_text",
     "parse_spec",

@@ -17,6 +17,7 @@ import inspect
 import math
 import random
 import re
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -286,13 +287,16 @@ def file_node_seconds(game: FileGame, heuristic: str, states: list[FileState]) -
     """The file's own time a node of a search: a full-width search two plies deep from each
     of `states` in turn (the end test and the key at every node, the moves and a play for
     each child at the first, the evaluation `heuristic` at the leaves), as the engine asks
-    them, over at most TIMED_NODES nodes or TIMED_SECONDS; 0 where no position was kept."""
+    them, over at most TIMED_NODES nodes or TIMED_SECONDS.  The median of the positions'
+    times a node, so that a moment the machine is busy elsewhere weighs little; 0 where no
+    position was kept."""
     evaluation = game.heuristics.get(heuristic)
     evaluate = None if evaluation is None or heuristic == "none" else evaluation.evaluate
     nodes = 0
-    began = time.perf_counter()
-    deadline = began + TIMED_SECONDS
+    rates: list[float] = []
+    deadline = time.perf_counter() + TIMED_SECONDS
     for state in states:
+        began, counted = time.perf_counter(), nodes
         for move in state.legal_moves():
             child = state.play(move)
             nodes += 1
@@ -305,9 +309,10 @@ def file_node_seconds(game: FileGame, heuristic: str, states: list[FileState]) -
                 if not leaf.is_terminal() and evaluate is not None:
                     leaf.key()
                     evaluate(leaf)
-                if nodes >= TIMED_NODES or time.perf_counter() > deadline:
-                    return (time.perf_counter() - began) / nodes
-    return (time.perf_counter() - began) / nodes if nodes else 0.0
+        rates.append((time.perf_counter() - began) / max(1, nodes - counted))
+        if nodes >= TIMED_NODES or time.perf_counter() > deadline:
+            break
+    return statistics.median(rates) if rates else 0.0
 
 
 @dataclass(frozen=True)
@@ -337,22 +342,24 @@ DEEPEST = 64
 """Expert's depth: deepening stops at its budget, or where the values are exact
 (`ai.engine.search.MAX_DEPTH`)."""
 ENGINE_FACTOR = 1.5
-ENGINE_SECONDS = 1.5e-4
+ENGINE_SECONDS = 5e-5
 """An engine's node on a game from a file takes at most about ENGINE_FACTOR times the file's
 own time a node (`Probe.node_seconds`) and ENGINE_SECONDS more (the walk, the guard, the
 table, ordering): calibrated on the frameworks' games (docs/BENCHMARKS.md), an overestimate
 on most of them, so the node budget binds before the time cap."""
+ROUND = (1, 1.5, 2, 3, 5, 7)
+"""A node budget is one of these times a power of ten (at most a third below the exact one)."""
 FEWEST_NODES = 20
 """The smallest node budget of a level: a move at depth 1 is owed whatever the budget."""
 
 
 def node_budget(seconds: float, found: Probe) -> int:
     """The nodes the engine searches in `seconds` at the game's measured speed, rounded down
-    to 1, 2 or 5 times a power of ten: a busy machine's scatter seldom changes it, so a
-    ladder and a seeded match made with it replay alike."""
+    to a ROUND number: a busy machine's scatter seldom changes it, so a ladder and a seeded
+    match made with it replay alike."""
     exact = seconds / (found.node_seconds * ENGINE_FACTOR + ENGINE_SECONDS)
     power = 10 ** max(0, int(math.log10(max(exact, 1.0))))
-    step = max((m * power for m in (1, 2, 5) if m * power <= exact), default=power)
+    step = max((m * power for m in ROUND if m * power <= exact), default=power)
     return max(FEWEST_NODES, int(step))
 
 
@@ -379,7 +386,7 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
         nodes = max(node_budget(level.seconds, found), 2 * nodes)
         if level is EXPERT:
             depth = DEEPEST
-            text = f"Searches as deep as {nodes:,} positions a move allow, to the end where it can"
+            text = f"As deep as {nodes:,} positions a move allow, to the end where it can"
         else:
             fitting = 1
             while fitting < DEEPEST and pruned_nodes(width, fitting + 1) <= nodes:
@@ -387,7 +394,7 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
             depth = max(min(fitting, max(1, round(longest * level.share))), depth + 1)
             text = (
                 f"Looks up to {depth} move{'s' if depth > 1 else ''} ahead"
-                + (" with some noise" if level.randomness else "")
+                + (", with noise," if level.randomness else "")
                 + f", within {nodes:,} positions a move"
             )
         presets.append(
@@ -399,8 +406,7 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
                 time_limit=level.cap,
                 randomness=level.randomness,
                 node_limit=nodes,
-                description=f"{text} (about {level.seconds:g} s at this game's speed, measured "
-                f"when it was opened; never more than {level.cap:g} s).",
+                description=f"{text} (about {level.seconds:g} s here).",
             )
         )
     return tuple(presets)

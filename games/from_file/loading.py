@@ -341,7 +341,7 @@ seconds a move."""
 DEEPEST = 64
 """Expert's depth: deepening stops at its budget, or where the values are exact
 (`ai.engine.search.MAX_DEPTH`)."""
-ENGINE_FACTOR = 1.5
+ENGINE_FACTOR = 2.0
 ENGINE_SECONDS = 5e-5
 """An engine's node on a game from a file takes at most about ENGINE_FACTOR times the file's
 own time a node (`Probe.node_seconds`) and ENGINE_SECONDS more (the walk, the guard, the

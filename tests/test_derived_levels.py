@@ -82,8 +82,9 @@ def test_a_node_budget_keeps_the_deepest_finished_iteration() -> None:
     assert roomy.depth == 6 and roomy.complete and roomy.value == free.value
 
 
-def test_a_spent_budget_stops_after_the_first_iteration() -> None:
-    """The first iteration is owed whatever the budget; none deeper runs after it."""
+def test_the_first_iteration_is_owed_and_none_deeper_runs_past_the_budget() -> None:
+    """The first iteration runs whatever the budget (once, not cut and run again); the
+    next finds the budget spent."""
     from plyground.ai.engine.bookkeeping import Context, _OutOfNodes
     from plyground.ai.engine.search import _deepen, _Deepening
     from plyground.games.base import NO_HEURISTIC
@@ -101,7 +102,8 @@ def test_a_spent_budget_stops_after_the_first_iteration() -> None:
 
     progress = _Deepening()
     assert _deepen(ctx, [1, 2, 3, 4], run, 0, progress) == 1
-    assert asked == [(1, 1), (1, None)] and progress.done == 1 and not progress.complete
+    assert asked == [(1, None), (2, 1)] and progress.done == 1 and not progress.complete
+    assert ctx.node_limit == 1
     state = games.get_game("connect4").initial_state()
     result = ai.search(state, ai.SearchConfig("alphabeta", 8, node_limit=1))
     assert result.depth <= 2 and not result.complete
@@ -110,8 +112,9 @@ def test_a_spent_budget_stops_after_the_first_iteration() -> None:
 def test_a_small_budget_is_checked_often() -> None:
     assert poll_mask_for(None) == POLL_MASK
     assert poll_mask_for(10**9) == POLL_MASK
-    assert poll_mask_for(20) == poll_mask_for(1_000) == 15  # every 16 nodes
-    assert poll_mask_for(4_000) == 63 and poll_mask_for(40_000) == POLL_MASK
+    assert poll_mask_for(20) == 0 and poll_mask_for(160) == 3  # a slow game's: each node
+    assert poll_mask_for(1_000) == 15 and poll_mask_for(4_000) == 63
+    assert poll_mask_for(40_000) == POLL_MASK
 
 
 def test_a_player_spec_takes_a_node_budget() -> None:
@@ -173,7 +176,13 @@ def test_a_seeded_match_of_derived_levels_replays(fixed_speed: None) -> None:
     from plyground.ai.players.match import MatchSetup, play_match
 
     name = games.resolve(str(FILES / "grid_connect3.py"))
-    setup = MatchSetup(name, (), ("hard", "medium"), seed=7, swap=True)
+    levels = {p.name: p for p in games.get_game(name).presets}
+
+    def written_out(level: str) -> str:  # the level without its time cap, a backstop only
+        p = levels[level]
+        return f"alphabeta:depth={p.depth}:nodes={p.node_limit}:randomness={p.randomness}"
+
+    setup = MatchSetup(name, (), (written_out("Hard"), written_out("Easy")), seed=7, swap=True)
     runs = [[record.moves for record in play_match(setup, 2)] for _ in range(2)]
     assert runs[0] == runs[1] and all(runs[0])
 

@@ -38,17 +38,18 @@ POLL_MASK = 0x3FF
 """Check the clock and the stop request every 1024 nodes (more often under a small node
 budget: `poll_mask_for`)."""
 POLLS_PER_BUDGET = 32
-"""A search on a node budget checks it at least this often within the budget, so a game whose
-positions are slow to make overshoots its budget by a thirty-second at most."""
+"""A search on a node budget checks it (and its clock) at least this often within the budget,
+so it overshoots by a thirty-second at most: a small budget is a slow game's, whose nodes
+are worth checking one by one."""
 
 
 def poll_mask_for(node_limit: int | None) -> int:
     """The poll mask of a search: POLL_MASK, or a smaller power of two less one under a node
-    budget (`POLLS_PER_BUDGET` checks within it, every 16 nodes at the least).  It depends
-    on the budget only, so where a search stops is the same on every machine."""
+    budget (`POLLS_PER_BUDGET` checks within it).  It depends on the budget only, so where a
+    search stops is the same on every machine."""
     if node_limit is None:
         return POLL_MASK
-    every = max(16, node_limit // POLLS_PER_BUDGET)
+    every = max(1, node_limit // POLLS_PER_BUDGET)
     return min(POLL_MASK, (1 << (every.bit_length() - 1)) - 1)
 
 

@@ -258,9 +258,9 @@ def _deepen(
 ) -> _T:
     """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
 
-    The first iteration always finishes (a move is owed), and then the search stops: its
-    budget is spent; a later one cut short by the time or node budget or `finish_now` is
-    dropped.  An iteration that rested on no heuristic value (no
+    The first iteration is owed (a move needs one), so it runs without the time or node
+    budget or `finish_now`, which the next one then finds spent where it was; a later one
+    cut short by them is dropped.  An iteration that rested on no heuristic value (no
     leaf evaluated, no table answer resting on one) reached every end: it is exact and
     deeper ones would change nothing.  Counting leaves alone is not enough: a table kept
     from an earlier search answers whole subtrees without evaluating a leaf.
@@ -268,27 +268,25 @@ def _deepen(
     for iteration in plan:
         ctx.depth = iteration
         estimates_before = ctx.estimates_used()
-        spent = False
-        try:
-            result = run(iteration)
-        except _OutOfTime:
-            if progress.done:
+        if not progress.done:
+            limits = ctx.deadline, ctx.finish_now, ctx.node_limit
+            ctx.deadline, ctx.finish_now, ctx.node_limit = None, None, None
+            try:
+                result = run(iteration)
+            finally:
+                ctx.deadline, ctx.finish_now, ctx.node_limit = limits
+        else:
+            try:
+                result = run(iteration)
+            except _OutOfTime:
                 progress.complete = False
                 break
-            ctx.deadline = None
-            ctx.finish_now = None
-            ctx.node_limit = None
-            result = run(iteration)
-            spent = True
         found, progress.done = result, iteration
         progress.marks = dict(ctx.marks)
         progress.iterations.append(Iteration(iteration, ctx.nodes, ctx.elapsed()))
         ctx.report()
         if ctx.estimates_used() == estimates_before:
             progress.exact = True
-            break
-        if spent:  # the budget went on the first iteration: no deeper one
-            progress.complete = False
             break
         if ctx.finish_now is not None and iteration != plan[-1] and ctx.finish_now():
             progress.complete = False  # "move now" between two iterations

@@ -6,7 +6,7 @@ searches a few positions of each game as a match asks it to (a fresh player, so 
 table: the slowest case), and the table says the median and the longest move, with the
 depth each preset reached.  The positions come from seeded random play, spread from the
 start to the middle of a game, where the choices are most.  Times are wall-clock on a
-shared machine: the median is the figure to quote.
+shared machine (the median is the figure to quote), with the process's CPU time beside.
 """
 
 from __future__ import annotations
@@ -92,17 +92,18 @@ def time_presets(spec: str, count: int) -> dict[str, Any]:
     presets = []
     for preset in game.presets:
         config = preset_config(preset)
-        seconds, depths = [], []
+        seconds, processor, depths = [], [], []
         failed = ""
         for state in sample:
             player = AIPlayer(config, game)
-            begun = time.perf_counter()
+            begun, used = time.perf_counter(), time.process_time()
             try:
                 player.choose(state)
             except Exception as error:  # a game's or the engine's failure: said in the row
                 failed = f"{type(error).__name__}: {error}".splitlines()[0]
                 break
             seconds.append(time.perf_counter() - begun)
+            processor.append(time.process_time() - used)
             result = player.last_result
             depths.append(result.depth if result is not None else 0)
         presets.append(
@@ -111,6 +112,7 @@ def time_presets(spec: str, count: int) -> dict[str, Any]:
                 "settings": config.describe(),
                 "median": statistics.median(seconds) if seconds else None,
                 "max": max(seconds, default=None),
+                "cpu": statistics.median(processor) if processor else None,
                 "depths": depths,
                 "failed": failed,
             }
@@ -142,8 +144,9 @@ def format_levels_bench(rows: list[dict[str, Any]]) -> list[str]:
         ]
     lines = [
         "Each derived preset's move on the frameworks' games (a fresh player per position: "
-        "wall-clock seconds on this machine, median and longest; depth: reached at each "
-        "position):"
+        "wall-clock seconds on this machine, median and longest, and the median of the "
+        "process's own CPU seconds, which the machine's other work does not inflate; depth: "
+        "reached at each position):"
     ]
     for row in rows:
         if "error" in row:
@@ -159,6 +162,7 @@ def format_levels_bench(rows: list[dict[str, Any]]) -> list[str]:
             depths = ",".join(str(depth) for depth in preset["depths"])
             lines.append(
                 f"    {preset['preset']:<8} {preset['median']:>7.3f} s median "
-                f"{preset['max']:>7.3f} s max   depth {depths:<18} {preset['settings']}"
+                f"{preset['max']:>7.3f} s max {preset['cpu']:>7.3f} s cpu   depth {depths:<18} "
+                f"{preset['settings']}"
             )
     return lines

@@ -339,7 +339,7 @@ LADDER = (
     Level("Hard", 0.6, 1.0, 1.0),
 )
 """The depth-limited levels, easiest first: each a few times the nodes of the one below."""
-EXPERT = Level("Expert", 1.2, 1.8, 1.0)
+EXPERT = Level("Expert", 1.2, 1.5, 1.0)
 """The strongest level: as deep as its budget allows (to the end where it can), within 2
 seconds a move."""
 DEEPEST = 64

@@ -349,7 +349,7 @@ ENGINE_FACTOR = 1.5
 ENGINE_SECONDS = 2e-5
 """An engine's node on a game from a file takes at most about ENGINE_FACTOR times the file's
 own time a node (`Probe.node_seconds`) and ENGINE_SECONDS more (the walk, the guard, the
-table, ordering), in CPU time: on the frameworks' games 0.3-1.5 times the file's
+table, ordering), in CPU time: on the frameworks' games 0.5-2 times the file's
 (docs/BENCHMARKS.md), so the node budget binds before the time cap on an idle machine."""
 ROUND = (1, 1.5, 2, 3, 5, 7)
 """A node budget is one of these times a power of ten (at most a third below the exact one)."""

@@ -240,3 +240,17 @@ def test_analyze_counts_all_it_did_in_its_time(capsys: pytest.CaptureFixture[str
     status = cli.run(["analyze", "--game", TAKE_AWAY, "--moves", "1"])
     text = capsys.readouterr().out
     assert "in all (" in text and "estimating its cost" in text and "the search" in text
+
+
+def test_the_cost_estimate_of_a_slow_game_samples_fewer_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past SAMPLE_SECONDS the estimator stops at FEWEST_PATHS paths (analyze on a game whose
+    moves take milliseconds spent most of its time estimating)."""
+    from plyground.ai.engine import cost
+
+    state = games.get_game("connect4").initial_state()
+    first = cost.tree_size(state, 6, paths=cost.FEWEST_PATHS)
+    whole = cost.tree_size(state, 6)
+    monkeypatch.setattr(cost, "SAMPLE_SECONDS", 0.0)
+    assert cost.tree_size(state, 6) == first != whole

@@ -374,20 +374,31 @@ def pruned_nodes(width: float, depth: int) -> float:
     return min(tree, 2.0 * float(tree**0.6))
 
 
+def level_budgets(found: Probe) -> list[tuple[Level, int]]:
+    """Each level, easiest first, with its node budget: its seconds at the speed the probe
+    measured (`node_budget`), each at least twice the one below.  What a level may spend,
+    whichever search spends it."""
+    budgets: list[tuple[Level, int]] = []
+    nodes = 0
+    for level in (*LADDER, EXPERT):
+        nodes = max(node_budget(level.seconds, found), 2 * nodes)
+        budgets.append((level, nodes))
+    return budgets
+
+
 def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
-    """A ladder for a game from a file, on its own speed: each level searches up to a depth
-    within a node budget (its seconds at the speed the probe measured, `node_budget`) and a
-    time cap; iterative deepening keeps the deepest depth finished within both.  The depth
-    is the deepest whose pruned tree (`pruned_nodes`) fits the budget, within its share of
-    the longest game seen, each deeper than the one below, each budget at least twice the
-    one below.  Expert goes as deep as its budget allows."""
+    """A ladder for a game from a file, on its own speed: depth-limited searches (alpha-beta,
+    or expectiminimax with chance), each level within its node budget (`level_budgets`) and
+    its time cap; iterative deepening keeps the deepest depth finished within both.  A
+    level's depth is the deepest whose pruned tree (`pruned_nodes`) fits its budget, within
+    its share of the longest game seen, each deeper than the one below; Expert goes as deep
+    as its budget allows."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
     presets = []
-    depth, nodes = 0, 0
-    for level in (*LADDER, EXPERT):
-        nodes = max(node_budget(level.seconds, found), 2 * nodes)
+    depth = 0
+    for level, nodes in level_budgets(found):
         if level is EXPERT:
             depth = DEEPEST
             text = f"As deep as {nodes:,} positions a move allow, to the end where it can"

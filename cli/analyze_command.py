@@ -263,7 +263,7 @@ def time_text(parts: dict[str, float], speed: str) -> str:
         ("search", "the search"),
         ("rest", "the rest"),
     )
-    rate = f" at {speed}" if speed else " (too small a search to give a rate)"
+    rate = f" at {speed}" if speed else " (nodes/s: too small a search to time)"
     shown = ", ".join(
         f"{words} {format_seconds(parts[key])}" + (rate if key == "search" else "")
         for key, words in named

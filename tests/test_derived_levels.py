@@ -254,3 +254,14 @@ def test_the_cost_estimate_of_a_slow_game_samples_fewer_paths(
     whole = cost.tree_size(state, None)
     monkeypatch.setattr(cost, "SAMPLE_SECONDS", 0.0)
     assert cost.tree_size(state, None) == first != whole
+
+
+def test_the_levels_benchmark_reports_each_level_of_a_game() -> None:
+    from plyground.ai.bench.levels import format_levels_bench, levels_bench
+
+    rows = levels_bench(quick=True, specs=[TAKE_AWAY, str(FILES / "no_such_game.py")])
+    assert [p["preset"] for p in rows[0]["presets"]] == ["Easy", "Medium", "Hard", "Expert"]
+    assert all(len(p["depths"]) == rows[0]["positions"] == 2 for p in rows[0]["presets"])
+    assert "no such game file" in rows[1]["error"]
+    text = "\n".join(format_levels_bench(rows))
+    assert "nodes a move" in text and "not loaded (" in text

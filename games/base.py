@@ -105,6 +105,9 @@ class Preset:
     time_limit: float | None = None
     randomness: float = 0.0
     description: str = ""
+    node_limit: int | None = None
+    """The most positions a move may search: deepening keeps the deepest depth finished
+    within them (a budget no machine's speed changes)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from plyground.ai.engine.search import algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
 from plyground.ai.players.players import PlayerConfig, search_with
-from plyground.ai.players.presets import DIFFICULTIES
+from plyground.ai.players.presets import presets_of
 from plyground.games.base import Game, State
 
 ADVICE_SECONDS = 1.5
@@ -63,7 +63,7 @@ def advisor_for(game: Game[Any], state: State[Any]) -> Advisor:
     if "alphabeta" in searchable_algorithms(state) and solve_is_cheap(state):
         config = PlayerConfig("alphabeta", depth=None, time_limit=SOLVE_SECONDS)
         return Advisor(config, "solver")
-    presets = DIFFICULTIES[game.name]
+    presets = presets_of(game)
     buildable = [
         name for name in presets if heuristic_refusal(game, presets[name].heuristic) is None
     ]

@@ -35,7 +35,22 @@ from plyground.games.base import (
 UNLIMITED_DEPTH = 10_000
 """The depth used for an unlimited (solving) search: never reached in a finite game."""
 POLL_MASK = 0x3FF
-"""Check the clock and the stop request every 1024 nodes."""
+"""Check the clock and the stop request every 1024 nodes (more often under a small node
+budget: `poll_mask_for`)."""
+POLLS_PER_BUDGET = 32
+"""A search on a node budget checks it (and its clock) at least this often within the budget,
+so it overshoots by a thirty-second at most: a small budget is a slow game's, whose nodes
+are worth checking one by one."""
+
+
+def poll_mask_for(node_limit: int | None) -> int:
+    """The poll mask of a search: POLL_MASK, or a smaller power of two less one under a node
+    budget (`POLLS_PER_BUDGET` checks within it).  It depends on the budget only, so where a
+    search stops is the same on every machine."""
+    if node_limit is None:
+        return POLL_MASK
+    every = max(1, node_limit // POLLS_PER_BUDGET)
+    return min(POLL_MASK, (1 << (every.bit_length() - 1)) - 1)
 
 
 class SearchError(ValueError):
@@ -137,6 +152,7 @@ class Context:
         "marks",
         "node_limit",
         "nodes",
+        "poll_mask",
         "progress",
         "rng",
         "should_stop",
@@ -180,7 +196,9 @@ class Context:
         self.limit = HEURISTIC_UNITS
         self.node_limit: int | None = None
         """Stop (`_OutOfNodes`) once `nodes` reaches this: a budget that no machine's speed
-        changes (checked every POLL_MASK+1 nodes)."""
+        changes (checked every `poll_mask`+1 nodes)."""
+        self.poll_mask = POLL_MASK
+        """Nodes between two polls, less one (a power of two less one: `poll_mask_for`)."""
         self.book = True
         """Whether the game's opening book and stored solutions (`book_value()`,
         `solved_value()`) answer positions: the engine's option, off for textbook runs."""
@@ -224,7 +242,7 @@ class Context:
         return time.perf_counter() - self.start
 
     def poll(self, enforce_deadline: bool = True) -> None:
-        """Called every POLL_MASK+1 nodes: honour stop requests, the deadline, report progress."""
+        """Called every `poll_mask`+1 nodes: honour stop requests, the deadline, report progress."""
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("search cancelled")
         if self.node_limit is not None and self.nodes >= self.node_limit:

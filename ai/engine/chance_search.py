@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.ai.engine.bookkeeping import POLL_MASK, Context
+from plyground.ai.engine.bookkeeping import Context
 from plyground.ai.engine.full_width_search import book_leaf
 from plyground.ai.engine.table import EXACT, TranspositionTable
 from plyground.ai.evaluation.values import PROVEN_UNITS, STEP_UNITS, WIN_UNITS
@@ -34,6 +34,7 @@ class ChanceSearch:
         """The exact depth-limited expectiminimax value of `root` for `root.player`, in units."""
         ctx = self.ctx
         poll = ctx.poll
+        poll_mask = ctx.poll_mask
         leaf = ctx.leaf_exact if root.STOCHASTIC else ctx.leaf
         slots = self.table.slots
         size = self.table.size
@@ -49,7 +50,7 @@ class ChanceSearch:
 
         def node_value(node: Any, remaining: int) -> float:
             counters[0] += 1
-            if not counters[0] & POLL_MASK:
+            if not counters[0] & poll_mask:
                 ctx.nodes += counters[0]
                 counters[0] = 0
                 poll()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,18 @@ from plyground.games.base import CHANCE, Game, OptionCost, State, capabilities, 
 
 SAMPLE_PATHS = 200
 """Random paths averaged by the tree-size estimator."""
+SAMPLE_SECONDS = 0.5
+"""The estimator stops sampling after this much of the process's time (CPU time where its clock
+is fine, as on Linux and macOS), once it has FEWEST_PATHS paths: a game whose moves take
+milliseconds (easyAI's Reversi: 16 s for 200 paths of 4 moves on a busy machine) gets a
+rougher estimate in time; the built-in games take a tenth of it at most (Pig to the end,
+0.055 s), on a busy machine too."""
+FEWEST_PATHS = 16
+_SAMPLE_CLOCK = (
+    time.process_time
+    if time.get_clock_info("process_time").resolution <= 1e-6
+    else time.perf_counter
+)
 MAX_PLIES = 400
 """A path longer than this (a dice game's turns can cycle) counts as an endless tree."""
 NODES_PER_SECOND = {"minimax": 400_000, "alphabeta": 150_000, "expectiminimax": 250_000}
@@ -37,13 +50,17 @@ REFUSE_SECONDS = 300.0
 
 def tree_size(state: State[Any], depth: int | None, paths: int = SAMPLE_PATHS) -> float:
     """Estimated node count of the full tree below `state` to `depth` player decisions (None:
-    to the end of the game), root included: what plain minimax would visit."""
+    to the end of the game), root included: what plain minimax would visit (from `paths`
+    random paths, fewer where they take longer than SAMPLE_SECONDS)."""
     rng = random.Random(0x5EED)
     total = 0.0
-    for _ in range(paths):
+    deadline = _SAMPLE_CLOCK() + SAMPLE_SECONDS
+    for done in range(1, paths + 1):
         total += _one_path(state, depth, rng)
         if math.isinf(total):
             return math.inf
+        if done >= FEWEST_PATHS and _SAMPLE_CLOCK() > deadline:
+            return total / done
     return total / paths
 
 

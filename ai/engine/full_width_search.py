@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.ai.engine.bookkeeping import POLL_MASK, Context, back_up, terminal_units
+from plyground.ai.engine.bookkeeping import Context, back_up, terminal_units
 from plyground.ai.evaluation.values import STEP_UNITS, WIN_UNITS
 from plyground.games.base import Move, State, state_capabilities
 
@@ -66,13 +66,14 @@ def minimax_root(
 ) -> tuple[dict[Any, int], dict[Any, tuple[Move, ...]]]:
     """Value every root move at `depth`; return the values in units and each move's line."""
     poll = ctx.poll
+    poll_mask = ctx.poll_mask
     leaf = ctx.leaf
     book = ctx.book and state_capabilities(state).book_value is not None
     alternate = state_capabilities(state).sides_alternate
 
     def value(node: Any, remaining: int) -> tuple[int, list[Move]]:
         ctx.nodes += 1
-        if not ctx.nodes & POLL_MASK:
+        if not ctx.nodes & poll_mask:
             poll()
         if node.is_terminal():
             ctx.leaves += 1

@@ -40,7 +40,6 @@ from collections import defaultdict
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import (
-    POLL_MASK,
     UNLIMITED_DEPTH,
     Context,
     back_up,
@@ -93,6 +92,7 @@ class PruningSearch:
         made on the walk too, so the root's children cost no new position."""
         ctx = self.ctx
         poll = ctx.poll
+        poll_mask = ctx.poll_mask
         slots = self.table.slots
         size = self.table.size
         store_at = self.table.store_at
@@ -143,7 +143,7 @@ class PruningSearch:
         def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
             counters[0] += 1
             lines[ply] = ()
-            if not counters[0] & POLL_MASK:
+            if not counters[0] & poll_mask:
                 ctx.nodes += counters[0]
                 counters[0] = 0
                 poll()

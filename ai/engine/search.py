@@ -26,6 +26,7 @@ from plyground.ai.engine.bookkeeping import (
     SearchError,
     _OutOfNodes,
     _OutOfTime,
+    poll_mask_for,
 )
 from plyground.ai.engine.chance_search import ChanceSearch
 from plyground.ai.engine.cost import tree_size
@@ -120,6 +121,10 @@ class SearchConfig:
     book: bool = True
     """Whether the game's opening book and stored solutions answer positions (the engine and
     players use them; textbook runs, traces and comparisons do not)."""
+    node_limit: int | None = None
+    """The most nodes the search may visit (None: no limit): iterative deepening keeps the
+    deepest iteration finished within them, the same on every machine (the first iteration
+    always finishes: a move is owed)."""
 
 
 def search(
@@ -160,12 +165,16 @@ def search(
         raise SearchError(f"{ALGORITHM_TITLES[algorithm]} needs a depth or a time limit")
     if time_limit is not None and time_limit <= 0:
         raise SearchError(f"time limit must be positive, not {time_limit}")
+    if config.node_limit is not None and config.node_limit <= 0:
+        raise SearchError(f"node limit must be positive, not {config.node_limit}")
     if state.is_terminal():
         raise SearchError("the game is over: there is no move to search")
     chosen = heuristic_for(state, config.heuristic)
     ctx = Context(chosen, time_limit, config.seed, should_stop, progress)
     ctx.finish_now = finish_now
     ctx.book = config.book
+    ctx.node_limit = config.node_limit
+    ctx.poll_mask = poll_mask_for(config.node_limit)
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if state.to_move == CHANCE:
@@ -249,8 +258,9 @@ def _deepen(
 ) -> _T:
     """Run `run(depth)` for each depth of `plan`; keep the deepest finished iteration's result.
 
-    The first iteration always finishes (a move is owed); a later one cut short by the time
-    budget or `finish_now` is dropped.  An iteration that rested on no heuristic value (no
+    The first iteration is owed (a move needs one), so it runs without the time or node
+    budget or `finish_now`, which the next one then finds spent where it was; a later one
+    cut short by them is dropped.  An iteration that rested on no heuristic value (no
     leaf evaluated, no table answer resting on one) reached every end: it is exact and
     deeper ones would change nothing.  Counting leaves alone is not enough: a table kept
     from an earlier search answers whole subtrees without evaluating a leaf.
@@ -258,15 +268,19 @@ def _deepen(
     for iteration in plan:
         ctx.depth = iteration
         estimates_before = ctx.estimates_used()
-        try:
-            result = run(iteration)
-        except _OutOfTime:
-            if progress.done:
+        if not progress.done:
+            limits = ctx.deadline, ctx.finish_now, ctx.node_limit
+            ctx.deadline, ctx.finish_now, ctx.node_limit = None, None, None
+            try:
+                result = run(iteration)
+            finally:
+                ctx.deadline, ctx.finish_now, ctx.node_limit = limits
+        else:
+            try:
+                result = run(iteration)
+            except _OutOfTime:
                 progress.complete = False
                 break
-            ctx.deadline = None
-            ctx.finish_now = None
-            result = run(iteration)
         found, progress.done = result, iteration
         progress.marks = dict(ctx.marks)
         progress.iterations.append(Iteration(iteration, ctx.nodes, ctx.elapsed()))
@@ -287,7 +301,12 @@ def _deepening(depth: int | None) -> list[int]:
 
 def _plan(depth: int | None, ctx: Context) -> list[int]:
     """One iteration at the given depth, or deepening from 1 when the search may be cut short."""
-    if depth is not None and ctx.deadline is None and ctx.finish_now is None:
+    if (
+        depth is not None
+        and ctx.deadline is None
+        and ctx.finish_now is None
+        and ctx.node_limit is None
+    ):
         return [depth]
     return _deepening(depth)
 
@@ -343,6 +362,7 @@ def _solve_on_budget(
     plan = _deepening(None)
     known = known_value(state)
     budget_end = ctx.deadline
+    own_limit = ctx.node_limit  # the search's node budget: the solve may take a share
     ctx.depth = UNLIMITED_DEPTH
     keeper: Move | None = None
     engine_nodes = getattr(getattr(searcher, "engine", None), "move_nodes", None)
@@ -359,6 +379,8 @@ def _solve_on_budget(
             ctx.deadline = ctx.start + (budget_end - ctx.start) * SOLVE_SHARE
     elif known is None or known >= 0 or move_limit is not None:
         ctx.deadline = None  # a cheap solve, a proof: finished whatever the machine's speed
+    if own_limit is not None and move_limit is None and not solve_is_cheap(state):
+        ctx.node_limit = ctx.nodes + max(1, int(own_limit * SOLVE_SHARE))
     # (without an engine, a lost root's proof, the slowest loss, keeps to the budget: any
     # move keeps the loss)
     try:
@@ -400,7 +422,7 @@ def _solve_on_budget(
         found = (values, bounds, dict(searcher.root_lines))
         progress.done, progress.exact, plan = UNLIMITED_DEPTH, True, []
         progress.marks = dict(ctx.marks)
-    ctx.deadline, ctx.node_limit = budget_end, None
+    ctx.deadline, ctx.node_limit = budget_end, own_limit
     progress.iterations.append(Iteration("solve", ctx.nodes, ctx.elapsed()))
     return found, tentative, plan, order
 
@@ -437,7 +459,7 @@ def _alphabeta(
     order = list(state.legal_moves())
     progress = _Deepening()
     found: _Found = ({}, set(), {})
-    may_stop = ctx.deadline is not None or ctx.finish_now is not None
+    may_stop = ctx.deadline is not None or ctx.finish_now is not None or ctx.node_limit is not None
     plan = [UNLIMITED_DEPTH] if depth is None and not may_stop else _plan(depth, ctx)
     # The seeded tie-break as a priority per root move, drawn once: the best value wins, then
     # the highest priority (uniform among ties), so a move that cannot win needs no exact value.
@@ -594,6 +616,7 @@ def _chance_root(
     ctx.depth = plan_depth
     ctx.deadline = None
     ctx.finish_now = None
+    ctx.node_limit = None
     player = state.player
     values: dict[Any, float] = {}
     mean = 0.0

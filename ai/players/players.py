@@ -57,6 +57,9 @@ class PlayerConfig:
     seed: int = 0
     agent: str = ""
     """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
+    node_limit: int | None = None
+    """The most nodes a move may search (None: no limit): iterative deepening keeps the
+    deepest depth finished within them, the same move on every machine."""
 
     def search_config(self, all_values: bool = True) -> SearchConfig:
         """What this player asks of a search (its randomness and agent are its own)."""
@@ -67,6 +70,7 @@ class PlayerConfig:
             self.time_limit,
             self.seed,
             all_values=all_values,
+            node_limit=self.node_limit,
         )
 
     def describe(self) -> str:
@@ -82,6 +86,8 @@ class PlayerConfig:
         parts.append(printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic))
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
+        if self.node_limit is not None:
+            parts.append(f"{self.node_limit:,} nodes a move")
         if self.randomness:
             parts.append(f"randomness {self.randomness:g}")
         return ", ".join(parts)
@@ -103,6 +109,7 @@ class PlayerConfig:
             "randomness",
             "seed",
             "agent",
+            "node_limit",
         }
         if unknown:
             raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
@@ -138,6 +145,12 @@ class PlayerConfig:
             raise ValueError(f"randomness must be 0 to 2, not {self.randomness!r}")
         if not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
+        if self.node_limit is not None and (
+            not isinstance(self.node_limit, int)
+            or isinstance(self.node_limit, bool)
+            or self.node_limit < 1
+        ):
+            raise ValueError(f"nodes must be a positive whole number, not {self.node_limit!r}")
         if (
             self.depth is None
             and self.time_limit is None

@@ -27,13 +27,23 @@ def preset_config(preset: Preset) -> PlayerConfig:
         heuristic=preset.heuristic,
         time_limit=preset.time_limit,
         randomness=preset.randomness,
+        node_limit=preset.node_limit,
     )
+
+
+def presets_of(game: Game[Any]) -> dict[str, PlayerConfig]:
+    """{preset name: config} of a game as it is made, easiest first: a game from a file made
+    with other options has a ladder of its own (`games.from_file`'s `Ladder`)."""
+    presets: tuple[Preset, ...] = getattr(game, "presets", ())
+    return {preset.name: preset_config(preset) for preset in presets}
 
 
 class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
     """{game name: {preset name: config}}, easiest first, read live from `games.GAMES`.
 
     A game registered later (`games.register`) has its presets here with no other change.
+    These are the presets of each game's default options; `presets_of(game)` gives those of
+    a game as it is made.
     """
 
     def __getitem__(self, game_name: str) -> dict[str, PlayerConfig]:
@@ -76,11 +86,12 @@ def preset_description(game_name: str, preset_name: str) -> str:
     return ""
 
 
-def get_preset(game_name: str, name: str) -> PlayerConfig:
-    """A game's preset by name, case-insensitive; ValueError names the presets."""
+def get_preset(game_name: str, name: str, game: Game[Any] | None = None) -> PlayerConfig:
+    """A game's preset by name, case-insensitive (of `game` as it is made, where given);
+    ValueError names the presets."""
     if game_name not in games.GAMES:
         raise ValueError(f"no presets for game {game_name!r}; games: {', '.join(DIFFICULTIES)}")
-    presets = DIFFICULTIES[game_name]
+    presets = DIFFICULTIES[game_name] if game is None else presets_of(game)
     for preset, config in presets.items():
         if preset.lower() == name.strip().lower():
             return config
@@ -103,7 +114,8 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
     """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
 
     Keys: depth, heuristic (a name, or a .py file defining evaluate(state)), time,
-    randomness, seed.  A spec naming a .py file is an agent (`ai.student_code.agents`).
+    randomness, seed, nodes (the most nodes a move searches).  A spec naming a .py file is
+    an agent (`ai.student_code.agents`).
 
     Examples: `hard`, `alphabeta:depth=4:heuristic=windows`, `expectiminimax:depth=2`,
     `alphabeta:depth=none:time=2`.
@@ -126,9 +138,10 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
                 f"unknown algorithm {head!r}; choose one of: {', '.join((*ALGORITHMS, RANDOM))}"
             )
         try:
-            return get_preset(game_name, head)
+            return get_preset(game_name, head, game)
         except ValueError:
-            presets = ", ".join(name.lower() for name in DIFFICULTIES.get(game_name, {}))
+            known = DIFFICULTIES.get(game_name, {}) if game is None else presets_of(game)
+            presets = ", ".join(name.lower() for name in known)
             raise ValueError(
                 f"unknown player {text!r}; use a preset ({presets}), random, or "
                 f"algorithm:key=value:... with algorithm one of {', '.join(ALGORITHMS)}"
@@ -155,9 +168,12 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
             fields["randomness"] = _number(key, value, float)
         elif key == "seed":
             fields["seed"] = _number(key, value, int)
+        elif key == "nodes":
+            fields["node_limit"] = _number(key, value.replace(",", "").replace("_", ""), int)
         else:
             raise ValueError(
-                f"unknown player setting {key!r}; use depth, heuristic, time, randomness, seed"
+                f"unknown player setting {key!r}; use depth, heuristic, time, randomness, "
+                "seed, nodes"
             )
     config = PlayerConfig(**fields)
     config.validate(game)

@@ -80,6 +80,12 @@ def command_bench(args: argparse.Namespace) -> int:
     try:
         if args.expert:
             expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
+        elif args.levels:
+            from plyground.ai.bench import levels
+
+            specs = [args.game] if args.game is not None else None
+            report["levels"] = levels.levels_bench(quick=args.quick, log=steps, specs=specs)
+            out.write("\n".join(levels.format_levels_bench(report["levels"])) + "\n")
         elif args.frameworks:
             from plyground.ai.bench import frameworks
 
@@ -176,6 +182,7 @@ def add_parser(commands: Any) -> None:
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
   plyground bench --frameworks                      # aima-python's and easyAI's games, side by side
+  plyground bench --levels                          # each preset's move time on those games
   plyground bench --quick --game my_game.py         # a game of your own
 {solver["ex"]}
 {policy["ex"]}
@@ -210,6 +217,12 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="only games of aima-python and easyAI (where installed), each searched by the "
         "framework's own search and by Plyground's, side by side at the same depth",
+    )
+    bench.add_argument(
+        "--levels",
+        action="store_true",
+        help="only the derived presets of aima-python's and easyAI's games (where installed; "
+        "--game: one game): each preset's move time, median and longest, and its depth",
     )
     bench.add_argument(
         "--games",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plyground.games.base import (
     HEURISTIC_LIMIT,
@@ -299,6 +299,27 @@ class FileState(Finished):
         return self._asked("grid", lambda: self._call("grid", hook, self.inner))
 
 
+class Ladder:
+    """`FileGame.presets`: read on the class, the ladder derived at load for the options the
+    class was loaded with; read on a game made with other options, that game's own ladder,
+    derived once per options (`FileGame.derive_presets`: its probe and speed are the
+    configured game's)."""
+
+    def __get__(self, game: FileGame | None, owner: type[FileGame]) -> tuple[Preset, ...]:
+        if game is None or game.given == owner.loaded_options:
+            return owner.default_presets
+        if not owner.loaded_options and not game.options_differ():
+            return owner.default_presets
+        key = repr(sorted(game.given.items()))
+        ladder = owner.ladders.get(key)
+        if ladder is None:
+            ladder = owner.ladders[key] = owner.derive_presets(game)
+        return ladder
+
+    def __set__(self, game: FileGame, presets: tuple[Preset, ...]) -> None:
+        raise AttributeError("a game from a file derives its presets from its options")
+
+
 class FileGame:
     """A game from a file (see the module's docstring); subclassed once per loaded class."""
 
@@ -323,7 +344,16 @@ class FileGame:
     """The class takes a ``players`` keyword (easyAI's games)."""
     """Every keyword the class takes, with its default (whole numbers also in `options`)."""
     notation_help: str = ""
-    presets: tuple[Preset, ...] = ()
+    if TYPE_CHECKING:  # the protocol's attribute, as every reader sees it
+        presets: tuple[Preset, ...]
+    else:
+        presets = Ladder()
+    default_presets: ClassVar[tuple[Preset, ...]] = ()
+    """The difficulty ladder of the options the class was loaded with (derived at load)."""
+    ladders: ClassVar[dict[str, tuple[Preset, ...]]]
+    """Ladders of other options, by options (each subclass its own dict, set at load)."""
+    derive_presets: ClassVar[Callable[[FileGame], tuple[Preset, ...]]]
+    """The ladder of a game as it is made (set at load: `loading.ladder_of`)."""
     default_heuristic: str = "none"
     score_scale: ClassVar[float] = 1.0
     move_limit: ClassVar[int | None] = None
@@ -446,6 +476,13 @@ class FileGame:
 
     def option_values(self) -> dict[str, Any]:
         return dict(self.given)
+
+    def options_differ(self) -> bool:
+        """Whether this game was made with options other than the class's defaults."""
+        return any(
+            value != _tuples(self.option_defaults.get(name, _UNSET))
+            for name, value in self.given.items()
+        )
 
     def initial_state(self) -> FileState:
         if self._initial is None:

@@ -3,9 +3,9 @@
 A spec is ``PATH.py``, ``PATH.py:NAME`` or ``MODULE:NAME`` (``easyAI.games:Nim``); NAME may be
 left out where the file defines one game.  The class is read by the names it defines
 (`styles.style_of`); a short probe from the start (random play, a bounded number of
-positions) learns the second side's name, whether it has chance, and how wide and long it is,
-from which the difficulty ladder is derived.  The file's code runs with the user's rights,
-like a script they run.
+positions) learns the second side's name, whether it has chance, how wide and long it is and
+how long the file's code takes a node of a search, from which the difficulty ladder is
+derived.  The file's code runs with the user's rights, like a script they run.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import inspect
 import math
 import random
 import re
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -275,20 +276,35 @@ class Probe:
     """Mean outcomes of a chance event (1 without chance)."""
     stochastic: bool
     second_side: str | None
+    """aima: how `to_move` names the second player."""
     scores: bool = False
     """A finished game scored other than +1, -1 or 0 was seen."""
-    """aima: how `to_move` names the second player."""
     finished: int = 0
     """Games played to their end (0: none ended within the probe's budget)."""
+    node_seconds: float = 0.0
+    """The file's own time a node of a search, measured (`file_node_seconds`)."""
+
+
+SAMPLED = 24
+"""Positions of the probe's random games kept to time a search's nodes on."""
+TIMED_NODES = 400
+"""The most nodes `file_node_seconds` visits (and at most `TIMED_SECONDS`)."""
+TIMED_SECONDS = 0.25
+FINE_PROCESS_CLOCK = time.get_clock_info("process_time").resolution <= 1e-6
+"""The process's CPU clock counts microseconds here (Linux, macOS; Windows' counts 16 ms)."""
 
 
 def probe(
-    game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5
+    game: FileGame,
+    games_to_play: int = 12,
+    positions: int = 3_000,
+    seconds: float = 1.5,
+    heuristic: str = "none",
 ) -> Probe:
-    """Random play from the start; GameCodeError where the file's code fails on the way (its
+    """Random play from the start, timed; GameCodeError where the file's code fails on the way (its
     message says the moves were the probe's own, and the options it was made with)."""
     try:
-        return _probe(game, games_to_play, positions, seconds)
+        return _probe(game, games_to_play, positions, seconds, heuristic)
     except GameCodeError as error:
         given = ", ".join(f"{key}={value!r}" for key, value in game.option_values().items())
         with_options = f", options {given}" if given else ""
@@ -296,7 +312,9 @@ def probe(
         raise error.during(f"{chosen}Plyground's load-time check{with_options}") from None
 
 
-def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -> Probe:
+def _probe(
+    game: FileGame, games_to_play: int, positions: int, seconds: float, heuristic: str
+) -> Probe:
     rng = random.Random(0)
     branching: list[int] = []
     outcomes: list[int] = []
@@ -309,6 +327,7 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
     by_score = isinstance(style, AimaStyle)  # aima's utility may be a score (easyAI's is +-100)
     deadline = time.monotonic() + seconds
     seen = 0
+    decisions: list[FileState] = []
     for _ in range(games_to_play):
         state = game.initial_state()
         while not state.is_terminal() and seen < positions and time.monotonic() < deadline:
@@ -320,10 +339,13 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
                 state = state.play(rng.choice(pairs)[0])
                 continue
             moves = state.legal_moves()
+            child = state.play(rng.choice(moves))
             branching.append(len(moves))
+            if len(decisions) < SAMPLED and rng.random() < 0.25:
+                decisions.append(state)
             if second is None and isinstance(style, AimaStyle) and state.to_move == 1:
                 second = str(style.obj.to_move(state.inner))
-            state = state.play(rng.choice(moves))
+            state = child
         if by_score and state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
             scores = True
         lengths.append(state.ply)
@@ -339,56 +361,160 @@ def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -
         second,
         scores and not stochastic,
         finished,
+        file_node_seconds(game, heuristic, decisions),
     )
 
 
-LADDER = (("Easy", 300, 0.25), ("Medium", 20_000, 0.5), ("Hard", 400_000, 1.0))
-"""Each derived level: its budget (the leaves a full-width search of its depth may reach) and
-the most of the longest game seen it looks ahead (so a short game still has three levels)."""
+def file_node_seconds(game: FileGame, heuristic: str, states: list[FileState]) -> float:
+    """The file's own time a node of a search: a full-width search two plies deep from each
+    of `states` in turn (the end test and the key at every node, the moves and a play for
+    each child at the first, the evaluation `heuristic` at the leaves), as the engine asks
+    them, over at most TIMED_NODES nodes or TIMED_SECONDS.  The median of the positions'
+    times a node, on the process's own clock where it is fine (what the code costs, whatever
+    else the machine runs: the same ladder on a busy machine as on a quiet one); 0 where no
+    position was kept."""
+    evaluation = game.heuristics.get(heuristic)
+    evaluate = None if evaluation is None or heuristic == "none" else evaluation.evaluate
+    clock = time.process_time if FINE_PROCESS_CLOCK else time.perf_counter
+    nodes = 0
+    rates: list[float] = []
+    deadline = time.perf_counter() + TIMED_SECONDS
+    for state in states:
+        began, counted = clock(), nodes
+        for move in state.legal_moves():
+            child = state.play(move)
+            nodes += 1
+            if child.is_terminal():
+                continue
+            child.key()
+            for reply in child.legal_moves():
+                leaf = child.play(reply)
+                nodes += 1
+                if not leaf.is_terminal() and evaluate is not None:
+                    leaf.key()
+                    evaluate(leaf)
+        rates.append((clock() - began) / max(1, nodes - counted))
+        if nodes >= TIMED_NODES or time.perf_counter() > deadline:
+            break
+    return statistics.median(rates) if rates else 0.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """A rung of the derived ladder: the seconds its move's node budget stands for at the game's
+    measured speed, the most seconds a move may take on a machine slower than that (a cap),
+    the most of the longest game seen it looks ahead (so a short game still has distinct
+    levels), and the noise on its root values."""
+
+    name: str
+    seconds: float
+    cap: float
+    share: float
+    randomness: float = 0.0
+
+
+LADDER = (
+    Level("Easy", 0.05, 0.25, 0.25, 0.6),
+    Level("Medium", 0.2, 0.5, 0.5),
+    Level("Hard", 0.6, 1.0, 1.0),
+)
+"""The depth-limited levels, easiest first: each a few times the nodes of the one below."""
+EXPERT = Level("Expert", 1.2, 1.5, 1.0)
+"""The strongest level: as deep as its budget allows (to the end where it can), within 2
+seconds a move."""
+DEEPEST = 64
+"""Expert's depth: deepening stops at its budget, or where the values are exact
+(`ai.engine.search.MAX_DEPTH`)."""
+ENGINE_FACTOR = 1.5
+ENGINE_SECONDS = 2e-5
+"""An engine's node on a game from a file takes at most about ENGINE_FACTOR times the file's
+own time a node (`Probe.node_seconds`) and ENGINE_SECONDS more (the walk, the guard, the
+table, ordering), in CPU time: on the frameworks' games 0.5-2 times the file's
+(docs/BENCHMARKS.md), so the node budget binds before the time cap on an idle machine."""
+ROUND = (1, 1.5, 2, 3, 5, 7)
+"""A node budget is one of these times a power of ten (at most a third below the exact one)."""
+FEWEST_NODES = 20
+"""The smallest node budget of a level: a move at depth 1 is owed whatever the budget."""
+
+
+def node_budget(seconds: float, found: Probe) -> int:
+    """The nodes the engine searches in `seconds` at the game's measured speed, rounded down
+    to a ROUND number: a busy machine's scatter seldom changes it, so a ladder and a seeded
+    match made with it replay alike."""
+    exact = seconds / (found.node_seconds * ENGINE_FACTOR + ENGINE_SECONDS)
+    power = 10 ** max(0, int(math.log10(max(exact, 1.0))))
+    step = max((m * power for m in ROUND if m * power <= exact), default=power)
+    return max(FEWEST_NODES, int(step))
+
+
+def pruned_nodes(width: float, depth: int) -> float:
+    """The nodes alpha-beta visits at `depth` in a tree of `width` moves a position, as
+    `ai.engine.cost.estimate_nodes` estimates them: 2 T^0.6 of the full tree's T."""
+    tree = float(sum(width**level for level in range(depth + 1)))
+    return min(tree, 2.0 * float(tree**0.6))
+
+
+def level_budgets(found: Probe) -> list[tuple[Level, int]]:
+    """Each level, easiest first, with its node budget: its seconds at the speed the probe
+    measured (`node_budget`), each at least twice the one below.  What a level may spend,
+    whichever search spends it."""
+    budgets: list[tuple[Level, int]] = []
+    nodes = 0
+    for level in (*LADDER, EXPERT):
+        nodes = max(node_budget(level.seconds, found), 2 * nodes)
+        budgets.append((level, nodes))
+    return budgets
 
 
 def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
-    """A depth ladder for a game from a file: each level the deepest search whose full-width
-    tree (branching ** depth, times the chance outcomes) fits its budget and its share of the
-    longest game seen, each deeper than the one below, and Expert searching until its time
-    is up (to the end where it can)."""
+    """A ladder for a game from a file, on its own speed: depth-limited searches (alpha-beta,
+    or expectiminimax with chance), each level within its node budget (`level_budgets`) and
+    its time cap; iterative deepening keeps the deepest depth finished within both.  A
+    level's depth is the deepest whose pruned tree (`pruned_nodes`) fits its budget, within
+    its share of the longest game seen, each deeper than the one below; Expert goes as deep
+    as its budget allows."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
     presets = []
     depth = 0
-    for index, (name, budget, share) in enumerate(LADDER):
-        fitting = max(1, int(math.log(budget) / math.log(width)))
-        depth = max(min(fitting, max(1, round(longest * share)), 12), depth + 1)
-        noise = 0.6 if index == 0 else 0.0
+    for level, nodes in level_budgets(found):
+        if level is EXPERT:
+            depth = DEEPEST
+            text = f"As deep as {nodes:,} positions a move allow, to the end where it can"
+        else:
+            fitting = 1
+            while fitting < DEEPEST and pruned_nodes(width, fitting + 1) <= nodes:
+                fitting += 1
+            depth = max(min(fitting, max(1, round(longest * level.share))), depth + 1)
+            text = (
+                f"Looks up to {depth} move{'s' if depth > 1 else ''} ahead"
+                + (", with noise," if level.randomness else "")
+                + f", within {nodes:,} positions a move"
+            )
         presets.append(
             Preset(
-                name,
+                level.name,
                 algorithm,
                 depth,
                 heuristic,
-                randomness=noise,
-                description=f"Looks {depth} move{'s' if depth > 1 else ''} ahead"
-                + (" with some noise." if noise else ".")
-                + f" (Derived: about {min(width**depth, 1e12):,.0f} positions at full width.)",
+                time_limit=level.cap,
+                randomness=level.randomness,
+                node_limit=nodes,
+                description=f"{text} (about {level.seconds:g} s here).",
             )
         )
-    presets.append(
-        Preset(
-            "Expert",
-            algorithm,
-            None if not found.stochastic else depth + 1,
-            heuristic,
-            time_limit=3.0,
-            description="Searches as deep as it can in 3 seconds a move (to the end where it can).",
-        )
-    )
     return tuple(presets)
 
 
 UNENDING_MOVE_LIMIT = 500
 """The move limit (`games.base.MoveLimit`) of a game that names none and whose load-time probe
 saw no game end: it may never end, and its games are draws at this many moves."""
+
+
+def ladder_of(game: FileGame) -> tuple[Preset, ...]:
+    """The ladder of a game as it is made (its options): its own probe, timed."""
+    return derived_presets(probe(game, heuristic=game.default_heuristic), game.default_heuristic)
 
 
 def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[FileGame]:
@@ -434,18 +560,20 @@ def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[
     )
     game_class.state_class = game_class.State = state_class  # type: ignore[attr-defined]
     game = made(game_class, options or {})
-    found = probe(game)
     game_class.loaded_options = game.option_values()
     game_class.probed = {option_key(game.option_values())}
+    real = [name for name in game.heuristics if name != "none"]
+    game_class.default_heuristic = real[0] if real else "none"
+    found = probe(game, heuristic=game_class.default_heuristic)
     state_class.STOCHASTIC = found.stochastic
     game_class.stochastic = found.stochastic
     game_class.utility_is_value = found.scores
     if "side_names" not in attributes and style is AimaStyle:
         first = str(game.style.first)  # type: ignore[attr-defined]
         game_class.side_names = (first, found.second_side or f"not {first}")
-    real = [name for name in game.heuristics if name != "none"]
-    game_class.default_heuristic = real[0] if real else "none"
-    game_class.presets = derived_presets(found, game_class.default_heuristic)
+    game_class.default_presets = derived_presets(found, game_class.default_heuristic)
+    game_class.ladders = {}
+    game_class.derive_presets = staticmethod(ladder_of)
     if "move_limit" not in attributes and not found.finished:
         game_class.move_limit = UNENDING_MOVE_LIMIT
     game_class.heuristics = game.heuristics
@@ -499,8 +627,10 @@ def load(text: str, options: dict[str, Any] | None = None) -> type[FileGame]:
         factory = _LOADED[text] = _LOADED[name]
     if options and option_key(given_options(options)) not in factory.probed:
         game = made(factory, options)
-        probe(game)
-        factory.probed.add(option_key(game.option_values()))
+        found = probe(game, heuristic=factory.default_heuristic)
+        key = option_key(game.option_values())
+        factory.probed.add(key)
+        factory.ladders[key] = derived_presets(found, factory.default_heuristic)
     return factory
 
 
@@ -514,6 +644,7 @@ __all__ = [
     "derived_presets",
     "find_class",
     "is_spec",
+    "ladder_of",
     "load",
     "move_text",
     "parse_spec",

@@ -205,8 +205,8 @@ for _ in range(985):
 @pytest.mark.parametrize(
     ("where", "line"),
     [
-        ("game.result(s, move)", "sent a line that is not a message"),
-        ("return move, 0.0", "sent a line that is not a message"),
+        ("game.result(s, move)", "sent a message nested more than 32 deep"),
+        ("return move, 0.0", "sent a message nested more than 32 deep"),
     ],
 )
 def test_a_move_nested_985_deep_fails_its_case_and_the_grader_goes_on(

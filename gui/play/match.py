@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from plyground.games.base import CHANCE, Game, State
+from plyground.games.base import CHANCE, Game, Move, State
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.game_history import GameHistory
@@ -75,8 +75,8 @@ class Match:
         self.ai_enabled = True
         """Screenshots switch the AI off to show a position as it stands."""
         self.paused = False
-        self.hint: Any = None
-        self.roll: tuple[Any, float] | None = None
+        self.hint: Move | None = None
+        self.roll: tuple[Move, float] | None = None
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
@@ -90,7 +90,7 @@ class Match:
         return self.clock()
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State[Any]:
         """The current position."""
         return self.history.state
 

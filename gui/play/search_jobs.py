@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
+from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.evaluation.wording import counted
-from plyground.games.base import State
+from plyground.games.base import Move, State
 from plyground.gui.play import events
 from plyground.gui.play.match import Match
 from plyground.gui.worker.ai_worker import (
@@ -76,7 +78,7 @@ class SearchJob:
 class Pending:
     """An AI move that has arrived and waits for its moment (animations, speed)."""
 
-    move: Any
+    move: Move
     entries: int
     ready_at: float
 
@@ -86,7 +88,7 @@ class Analysis:
     """One search to explain: what the analysis panel, the board's values and the status line
     read (the one analysis type; `gui.play.analysis_panel` draws it)."""
 
-    result: Any
+    result: SearchResult
     source: str
     """"ai" for the AI's own move, "hint" for a search of the human's position, "browse" for
     a browsed position's."""
@@ -94,7 +96,7 @@ class Analysis:
     branching: int
     minimax_nodes: int | None = None
     all_values: bool = True
-    played: Any = None
+    played: Move | None = None
     advice: str = ""
     """For a human's advice: the evaluator that answered ('exact table', 'Expert, depth 14,
     1.5 s': ai.advice.advisor.advice_title)."""
@@ -115,13 +117,13 @@ class BoardValues:
     """Values of the moves of one position, for the side to move there."""
 
     entries: int
-    values: dict[Any, Any]
+    values: dict[Move, Evaluation]
     """Each move's `ai.evaluation.provenance.Evaluation`: every label says what kind of value it
     is."""
-    chosen: Any
+    chosen: Move
 
     @classmethod
-    def of(cls, entries: int, result: Any, chosen: Any) -> BoardValues:
+    def of(cls, entries: int, result: SearchResult, chosen: Move) -> BoardValues:
         """A search's move values, each with its own provenance."""
         return cls(entries, dict(result.move_values), chosen)
 
@@ -137,7 +139,7 @@ class SearchJobs:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.job: SearchJob | None = None
-        self.progress: Any = None
+        self.progress: SearchProgress | None = None
         """The running search's last `ai.SearchProgress`."""
         self.pending: Pending | None = None
         self.analysis: Analysis | None = None
@@ -258,7 +260,7 @@ class SearchJobs:
         if self.job is not None:
             self.job.advisor = advisor
 
-    def advice_record(self, job: SearchJob, result: Any, branching: int) -> Analysis:
+    def advice_record(self, job: SearchJob, result: SearchResult, branching: int) -> Analysis:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
         from plyground.ai.advice.advisor import advice_title
 
@@ -349,14 +351,15 @@ class SearchJobs:
             events.ReviewFailed() if job.kind == Purpose.GAME_REVIEW else events.AIStuck()
         )
 
-    def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
+    def on_result(self, job: SearchJob, move: Move, result: SearchResult | None) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
         if job.kind == Purpose.GAME_REVIEW:
             return  # its positions came one by one
         if job.kind == Purpose.BROWSE:
-            self.match.hand_off(events.BrowsedSearched(job, result))
+            if result is not None:  # an analysis always answers with its search
+                self.match.hand_off(events.BrowsedSearched(job, result))
             return
         if job.entries != len(self.match.history.entries):
             return

@@ -4,9 +4,14 @@ process's and the students' agents' alike, `ai_worker` and `file_agents`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from plyground.games.base import State
+from plyground.games.base import Move, State
+
+if TYPE_CHECKING:
+    from plyground.ai.advice.game_review import Line
+    from plyground.ai.engine.result import SearchProgress, SearchResult
+    from plyground.ai.evaluation.provenance import Evaluation
 
 
 @dataclass(frozen=True)
@@ -14,7 +19,7 @@ class Progress:
     """How far the job's search has got (an `ai.SearchProgress`)."""
 
     job_id: int
-    snapshot: Any
+    snapshot: SearchProgress
     kind: ClassVar[str] = "progress"
 
 
@@ -24,8 +29,8 @@ class Result:
     both None when a game review has sent all its positions)."""
 
     job_id: int
-    move: Any
-    result: Any
+    move: Move
+    result: SearchResult | None
     kind: ClassVar[str] = "result"
 
 
@@ -36,8 +41,8 @@ class PositionEvaluated:
     job_id: int
     index: int
     state: State[Any]
-    evaluation: Any
-    lines: tuple[Any, ...]
+    evaluation: Evaluation
+    lines: tuple[Line, ...]
     kind: ClassVar[str] = "position"
 
 

@@ -1,12 +1,13 @@
 """The messages between the window and its AI: a worker's answers about a job (the AI worker
-process's and the students' agents' alike, `ai_worker` and `file_agents`)."""
+process's and the students' agents' alike, `process` and `file_agents`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from plyground.games.base import Move, State
+from plyground.games.base import Move
+from plyground.gui.worker.requests import Position
 
 if TYPE_CHECKING:
     from plyground.ai.advice.game_review import Line
@@ -40,7 +41,7 @@ class PositionEvaluated:
 
     job_id: int
     index: int
-    state: State[Any]
+    state: Position
     evaluation: Evaluation
     lines: tuple[Line, ...]
     kind: ClassVar[str] = "position"

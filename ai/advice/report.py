@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
+from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.counts import share_of_minimax
@@ -25,16 +26,16 @@ MIN_RATE_NODES = 2_000
 SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
-def speed(result: Any) -> str | None:
+def speed(result: SearchResult) -> str | None:
     """'412k nodes/s', or None when the search was too small or quick to time."""
     if result.elapsed < MIN_RATE_SECONDS or result.nodes < MIN_RATE_NODES:
         return None
     return f"{compact(result.nodes_per_second)} nodes/s"
 
 
-def passes(result: Any) -> list[tuple[Any, int]]:
+def passes(result: SearchResult) -> list[tuple[int | str, int]]:
     """(depth, nodes) of each finished pass of iterative deepening, in order."""
-    out: list[tuple[Any, int]] = []
+    out: list[tuple[int | str, int]] = []
     before = 0
     for row in result.details.iterations:
         out.append((row.depth, row.nodes - before))
@@ -42,13 +43,13 @@ def passes(result: Any) -> list[tuple[Any, int]]:
     return out
 
 
-def last_pass_nodes(result: Any) -> int:
+def last_pass_nodes(result: SearchResult) -> int:
     """Nodes of the deepest finished pass alone (all nodes when there was one pass)."""
     done = passes(result)
     return done[-1][1] if done else result.nodes
 
 
-def versus_minimax(result: Any, minimax_nodes: int) -> str:
+def versus_minimax(result: SearchResult, minimax_nodes: int) -> str:
     """Alpha-beta's work against a measured minimax count at the same depth, like with like:
     its own pass at that depth, then everything iterative deepening spent.  A share is
     never above 100% (`ai.textbook.counts.SHARE`): more nodes than minimax is said in words
@@ -88,7 +89,7 @@ def _against(nodes: int, minimax_nodes: int) -> str:
     return f"visited {visited}, more than minimax (it values every root move exactly)"
 
 
-def versus_tree(result: Any) -> str | None:
+def versus_tree(result: SearchResult) -> str | None:
     """Alpha-beta's work against the estimated size of minimax's tree (`details.minimax_tree`),
     or None."""
     tree = result.details.minimax_tree
@@ -105,7 +106,7 @@ def versus_tree(result: Any) -> str | None:
     return f"{size}; {searcher} used {used}"
 
 
-def values_note(result: Any, stochastic: bool) -> str | None:
+def values_note(result: SearchResult, stochastic: bool) -> str | None:
     """What the move values are, counted from their own provenance (never a claim of its
     own): 'all exact', '3 exact · 4 estimates (heuristic at depth 6)'; None when, without
     chance, every value is of one kind: each label says it ('est. +0.31', 'win in 5').  The
@@ -141,7 +142,7 @@ def _plural_kind(noun: str) -> str:
     return noun if noun == "exact" else noun + "s"
 
 
-def looked_up(result: Any) -> bool:
+def looked_up(result: SearchResult) -> bool:
     """Whether the root's value was looked up rather than searched for: the opening book
     before any search, or an exact table.  A search's depth, nodes, time and pruning then do
     not describe the answer and are not shown beside it."""
@@ -161,7 +162,7 @@ COUNTERS = (
 """The counters beside nodes, in the order they are shown (attribute, noun)."""
 
 
-def counters(result: Any) -> list[tuple[str, int]]:
+def counters(result: SearchResult) -> list[tuple[str, int]]:
     """(noun, count) of the counters that apply to the search: a game's compiled engine
     counts nodes only, so its zero leaves, cut-offs and table hits are not shown."""
     details = getattr(result, "details", None)  # a SearchResult's; Compare's rows have none
@@ -170,7 +171,7 @@ def counters(result: Any) -> list[tuple[str, int]]:
     return [(noun, count) for noun, count in found if count or not uncounted]
 
 
-def search_line(result: Any) -> str:
+def search_line(result: SearchResult) -> str:
     """What the search was, from its root value's provenance: 'alpha-beta, depth 6',
     'opening book · depth 3' (the book answered every line), 'solved to the end
     (alpha-beta)'; a lookup is its source alone: 'opening book', 'exact table'."""
@@ -196,7 +197,11 @@ LINE_MOVES = 10
 
 
 def line_text(
-    result: Any, game: Game[Any], most: int = LINE_MOVES, book: bool = True, side: str | None = None
+    result: SearchResult,
+    game: Game[Any],
+    most: int = LINE_MOVES,
+    book: bool = True,
+    side: str | None = None,
 ) -> str:
     """The principal variation as text: '4 4 3 5 …' when it goes on past `most` moves or
     stops before the game's end (a depth limit, a line the search did not keep), and
@@ -211,7 +216,7 @@ def line_text(
     return text if end is None else f"{text} · {end}"
 
 
-def book_end(result: Any, side: str | None = None) -> str | None:
+def book_end(result: SearchResult, side: str | None = None) -> str | None:
     """Where the principal variation stops at a book position (the book holds values, not
     moves), the book's value there for the player to move at the root (`side` names them),
     counted from the line's end: 'win in 40 more for Red', 'draw', 'loss for Red, distance
@@ -229,13 +234,13 @@ def book_end(result: Any, side: str | None = None) -> str | None:
     return value if value == "draw" else f"{value} more{who}"
 
 
-def book_end_text(result: Any, side: str | None = None) -> str | None:
+def book_end_text(result: SearchResult, side: str | None = None) -> str | None:
     """'then the book: win in 40 more for Red' (see `book_end`), or None."""
     end = book_end(result, side)
     return None if end is None else f"then the book: {end}"
 
 
-def progress_line(progress: Any) -> str:
+def progress_line(progress: SearchProgress) -> str:
     """A progress snapshot as one line: 'depth 9 · 1.2M nodes · 3.1 s' ('solving' when the
     search has no depth limit)."""
     from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH

@@ -215,6 +215,26 @@ class Player(Protocol):
         ...
 
 
+class SearchingPlayer(Protocol):
+    """A player the window's AI worker asks for moves: it takes a search's options (a file's
+    agent, which does not search here, takes and ignores them) and keeps its last search."""
+
+    name: str
+    last_result: SearchResult | None
+
+    def choose(
+        self,
+        state: State[Any],
+        *,
+        all_values: bool = False,
+        progress: Callable[[SearchProgress], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        finish_now: Callable[[], bool] | None = None,
+    ) -> Move:
+        """The move to play in `state`, searched with these options."""
+        ...
+
+
 class HumanPlayer:
     """A person: the caller supplies the moves, so `choose` is never asked."""
 
@@ -339,11 +359,12 @@ def search_player(
     return IsolatedSearchPlayer(config, game, name, move_seconds(game))
 
 
-def player_for_window(config: PlayerConfig, game: Game[Any]) -> Any:
+def player_for_window(config: PlayerConfig, game: Game[Any]) -> SearchingPlayer:
     """The window's AI worker's player: one from a file (an agent, or a search with a
     heuristic from a file) moves in a worker process of its own, with its limits."""
     if config.algorithm == AGENT:
-        return make_player(config, game)
+        agent: SearchingPlayer = make_player(config, game)  # takes and ignores the options
+        return agent
     if is_heuristic_file(config.heuristic):
         config.validate(game)
         return search_player(config, game)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from plyground.games.base import CHANCE
+from plyground.ai.engine.result import SearchResult
+from plyground.games.base import CHANCE, Move, State
 from plyground.gui.play.match import Match
 from plyground.gui.play.search_jobs import Analysis, BoardValues, Purpose, SearchJob, SearchJobs
 
@@ -26,7 +27,7 @@ class Browse:
         """Entries of the game played up to the position shown (None: the live game)."""
         self.scroll: int | None = None
         """Move-list lines scrolled up from the newest (None: follow the shown move)."""
-        self.records: dict[Any, Analysis] = {}
+        self.records: dict[State[Any], Analysis] = {}
         """The searches of browsed positions, by position (kept while the app runs the game)."""
 
     @property
@@ -94,7 +95,7 @@ class Browse:
         self.index = None
         self.scroll = None
 
-    def shown_state(self) -> Any:
+    def shown_state(self) -> State[Any]:
         """The position on the board: the browsed one, or the live one."""
         return self.match.history.state_after(self.shown_index())
 
@@ -103,7 +104,7 @@ class Browse:
         entries = self.match.history.entries[: self.shown_index()]
         return sum(not e.chance for e in entries), self.match.history.decisions()
 
-    def shown_decision(self) -> tuple[int, int, Any] | None:
+    def shown_decision(self) -> tuple[int, int, Move] | None:
         """(entry index, player, move) of the last decision before the position shown, or
         None at the start."""
         history = self.match.history
@@ -114,12 +115,12 @@ class Browse:
                 return index, int(before.to_move), entries[index].move
         return None
 
-    def shown_last_move(self) -> Any:
+    def shown_last_move(self) -> Move:
         """The last decision before the shown position (the board marks it), or None."""
         decision = self.shown_decision()
         return None if decision is None else decision[2]
 
-    def shown_last_chance(self) -> Any:
+    def shown_last_chance(self) -> Move:
         """The last chance outcome before the shown position (a die's face), or None."""
         entries = self.match.history.entries[: self.index]
         return next((e.move for e in reversed(entries) if e.chance), None)
@@ -158,7 +159,7 @@ class Browse:
         if self.jobs.job is not None:
             self.jobs.job.entries = self.index or 0
 
-    def browsed_result(self, job: SearchJob, result: Any) -> None:
+    def browsed_result(self, job: SearchJob, result: SearchResult) -> None:
         """A browsed position's search: its values and the panel's description."""
         if job.entries > len(self.match.history.entries):
             return

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from plyground.games.base import State
 
 if TYPE_CHECKING:
+    from plyground.ai.engine.result import SearchResult
     from plyground.gui.play.search_jobs import SearchJob
     from plyground.gui.worker.messages import PositionEvaluated
 
@@ -145,7 +146,7 @@ class BrowsedSearched:
     """A browsed position's search answered (for `Browse`)."""
 
     job: SearchJob
-    result: Any
+    result: SearchResult
     kind: ClassVar[str] = "browsed"
 
 

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from plyground.games.base import CHANCE, Game, State, sample_outcome
+from plyground.games.base import CHANCE, Game, Move, State, sample_outcome
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One move and what it led to; `rng_state` is the dice generator after the move."""
 
-    move: Any
+    move: Move
     state: State[Any]
     rng_state: Any
     chance: bool
@@ -37,16 +37,16 @@ class GameHistory:
         self.redo_stack: list[list[Entry]] = []
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State[Any]:
         """The current position."""
         return self.state_after(len(self.entries))
 
-    def state_after(self, entries: int) -> Any:
+    def state_after(self, entries: int) -> State[Any]:
         """The position after the first `entries` entries (0: the initial position)."""
         return self.entries[entries - 1].state if entries else self.initial
 
     @property
-    def moves(self) -> list[Any]:
+    def moves(self) -> list[Move]:
         """Every move so far, chance outcomes included."""
         return [entry.move for entry in self.entries]
 
@@ -54,7 +54,7 @@ class GameHistory:
         """How many player decisions have been made."""
         return sum(not entry.chance for entry in self.entries)
 
-    def play(self, move: Any) -> Any:
+    def play(self, move: Move) -> State[Any]:
         """Play a move (a player's, or a chance outcome); clears redo. Returns the new state."""
         chance = self.state.to_move == CHANCE
         new_state = self.state.play(move)
@@ -62,7 +62,7 @@ class GameHistory:
         self.redo_stack.clear()
         return new_state
 
-    def load(self, moves: list[Any]) -> None:
+    def load(self, moves: list[Move]) -> None:
         """Play saved moves (already checked); the dice generator follows along.
 
         At each chance node the generator draws once, as it did when the game was played,
@@ -73,7 +73,7 @@ class GameHistory:
                 self.sample_chance()
             self.play(move)
 
-    def sample_chance(self) -> Any:
+    def sample_chance(self) -> Move:
         """Draw the outcome of the current chance node with the match's generator."""
         return sample_outcome(self.state, self.rng)
 

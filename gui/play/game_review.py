@@ -25,7 +25,7 @@ from plyground.gui.play import events
 from plyground.gui.play.browse import Browse
 from plyground.gui.play.match import Match
 from plyground.gui.play.search_jobs import SearchJobs
-from plyground.gui.worker.ai_worker import PositionEvaluated
+from plyground.gui.worker.messages import PositionEvaluated
 
 REVIEW_SECONDS: float | None = None
 """The search budget a position in the window (None:

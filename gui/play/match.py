@@ -12,17 +12,15 @@ controller acts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from plyground.games.base import CHANCE, Game, State
+from plyground.games.base import CHANCE, Game, Move, State
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.game_history import GameHistory
 from plyground.gui.storage import settings
-from plyground.gui.worker.ai_worker import JobKind, WorkerMessage
-
-if TYPE_CHECKING:
-    from plyground.ai.players.players import PlayerConfig
+from plyground.gui.worker.messages import WorkerMessage
+from plyground.gui.worker.requests import Request
 
 
 class SearchWorker(Protocol):
@@ -33,19 +31,7 @@ class SearchWorker(Protocol):
     def end_game(self) -> None: ...
     def poll(self) -> list[WorkerMessage]: ...
     def preparing(self, game_name: str) -> bool: ...
-    def submit(
-        self,
-        kind: JobKind,
-        game_name: str,
-        game_options: dict[str, Any],
-        state: State[Any],
-        config: PlayerConfig | None,
-        analysis: bool = False,
-        player_key: Any = None,
-        *,
-        positions: tuple[tuple[int, State[Any]], ...] = (),
-        review_seconds: float | None = None,
-    ) -> int: ...
+    def submit(self, request: Request) -> int: ...
 
 
 class Match:
@@ -75,8 +61,8 @@ class Match:
         self.ai_enabled = True
         """Screenshots switch the AI off to show a position as it stands."""
         self.paused = False
-        self.hint: Any = None
-        self.roll: tuple[Any, float] | None = None
+        self.hint: Move | None = None
+        self.roll: tuple[Move, float] | None = None
         self.hold_until = 0.0
         """The scene's animations hold the next move until then."""
         self.notice: tuple[str, float] | None = None
@@ -90,7 +76,7 @@ class Match:
         return self.clock()
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State[Any]:
         """The current position."""
         return self.history.state
 
@@ -129,7 +115,7 @@ class Match:
         """X/O, Red/Yellow or Player 1/2 (the game's side names)."""
         return side_info.side_names(self.game_name, self.settings.palette)
 
-    def game_options(self) -> dict[str, Any]:
+    def game_options(self) -> dict[str, int]:
         """The game's options, as its factory takes them (e.g. {"goal": 100})."""
         return dict(self.game.option_values())
 

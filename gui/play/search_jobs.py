@@ -7,22 +7,31 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
+from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.evaluation.wording import counted
-from plyground.games.base import State
+from plyground.games.base import Move
 from plyground.gui.play import events
 from plyground.gui.play.match import Match
-from plyground.gui.worker.ai_worker import (
+from plyground.gui.worker.messages import (
     Cancelled,
     Failed,
-    JobKind,
     MinimaxNodes,
     PositionEvaluated,
     Progress,
     Restarted,
     Result,
+)
+from plyground.gui.worker.requests import (
+    AnalysisRequest,
+    JobHeader,
+    MoveRequest,
+    PlayerKey,
+    Position,
+    ReviewRequest,
 )
 
 if TYPE_CHECKING:
@@ -36,7 +45,8 @@ SOLVING_DEPTH = 1000
 
 
 class Purpose(StrEnum):
-    """What a search in the worker is for (the worker's own `JobKind` says how it runs)."""
+    """What a search in the worker is for (the worker's request says how it runs: a move,
+    an analysis or a game review)."""
 
     MOVE = "move"
     """An AI's move."""
@@ -76,7 +86,7 @@ class SearchJob:
 class Pending:
     """An AI move that has arrived and waits for its moment (animations, speed)."""
 
-    move: Any
+    move: Move
     entries: int
     ready_at: float
 
@@ -86,7 +96,7 @@ class Analysis:
     """One search to explain: what the analysis panel, the board's values and the status line
     read (the one analysis type; `gui.play.analysis_panel` draws it)."""
 
-    result: Any
+    result: SearchResult
     source: str
     """"ai" for the AI's own move, "hint" for a search of the human's position, "browse" for
     a browsed position's."""
@@ -94,7 +104,7 @@ class Analysis:
     branching: int
     minimax_nodes: int | None = None
     all_values: bool = True
-    played: Any = None
+    played: Move | None = None
     advice: str = ""
     """For a human's advice: the evaluator that answered ('exact table', 'Expert, depth 14,
     1.5 s': ai.advice.advisor.advice_title)."""
@@ -115,13 +125,13 @@ class BoardValues:
     """Values of the moves of one position, for the side to move there."""
 
     entries: int
-    values: dict[Any, Any]
+    values: dict[Move, Evaluation]
     """Each move's `ai.evaluation.provenance.Evaluation`: every label says what kind of value it
     is."""
-    chosen: Any
+    chosen: Move
 
     @classmethod
-    def of(cls, entries: int, result: Any, chosen: Any) -> BoardValues:
+    def of(cls, entries: int, result: SearchResult, chosen: Move) -> BoardValues:
         """A search's move values, each with its own provenance."""
         return cls(entries, dict(result.move_values), chosen)
 
@@ -137,7 +147,7 @@ class SearchJobs:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.job: SearchJob | None = None
-        self.progress: Any = None
+        self.progress: SearchProgress | None = None
         """The running search's last `ai.SearchProgress`."""
         self.pending: Pending | None = None
         self.analysis: Analysis | None = None
@@ -178,7 +188,7 @@ class SearchJobs:
         self.pending = None
 
     def submit(
-        self, kind: Purpose, config: PlayerConfig, player: int, state: State[Any] | None = None
+        self, kind: Purpose, config: PlayerConfig, player: int, state: Position | None = None
     ) -> None:
         """Send a search for `state` (the current position by default) to the worker.
 
@@ -193,22 +203,13 @@ class SearchJobs:
                 self.ai_failed = (len(self.match.history.entries), refusal)
                 self.match.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
             return
-        key = (
-            self.match.history.seed,
-            self.match.games_started,
-            player,
-            "move" if kind == Purpose.MOVE else "analyse",
-        )
         show = self.match.settings.show_analysis
-        job_id = self.match.worker.submit(
-            JobKind.MOVE if kind == Purpose.MOVE else JobKind.ANALYSE,
-            self.match.game_name,
-            self.match.game_options(),
-            self.match.state if state is None else state,
-            config,
-            analysis=show,
-            player_key=key,
-        )
+        header = self.header(state)
+        if kind == Purpose.MOVE:
+            key = PlayerKey(self.match.history.seed, self.match.games_started, player)
+            job_id = self.match.worker.submit(MoveRequest(header, config, key, analysis=show))
+        else:
+            job_id = self.match.worker.submit(AnalysisRequest(header, config, analysis=show))
         all_values = kind != Purpose.MOVE or show
         self.job = SearchJob(
             job_id, kind, len(self.match.history.entries), player, self.match.now, all_values
@@ -217,20 +218,17 @@ class SearchJobs:
         self.job.solving = config.depth is None
         self.progress = None
 
+    def header(self, state: Position | None = None) -> JobHeader:
+        """A request's header: the match's game at `state` (the current position by default)."""
+        position = self.match.state if state is None else state
+        return JobHeader(self.match.game_name, self.match.game_options(), position)
+
     def submit_review(
-        self, positions: tuple[tuple[int, State[Any]], ...], seconds: float | None
+        self, positions: tuple[tuple[int, Position], ...], seconds: float | None
     ) -> None:
         """Send the game review's unknown `positions` (entries played, state) to the worker,
         each with `seconds` of search (None: the review's default)."""
-        job_id = self.match.worker.submit(
-            JobKind.GAME_REVIEW,
-            self.match.game_name,
-            self.match.game_options(),
-            self.match.state,
-            None,
-            positions=positions,
-            review_seconds=seconds,
-        )
+        job_id = self.match.worker.submit(ReviewRequest(self.header(), positions, seconds))
         entries = len(self.match.history.entries)
         self.job = SearchJob(job_id, Purpose.GAME_REVIEW, entries, 0, self.match.now)
         self.progress = None
@@ -239,7 +237,7 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int, state: State[Any] | None = None) -> PlayerConfig:
+    def analysis_config(self, player: int, state: Position | None = None) -> PlayerConfig:
         """The search behind hints, the board's values and the human's analysis: the game's
         best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""
@@ -247,7 +245,7 @@ class SearchJobs:
 
         return advisor_for(self.match.game, self.match.state if state is None else state).config
 
-    def submit_advice(self, kind: Purpose, player: int, state: State[Any] | None = None) -> None:
+    def submit_advice(self, kind: Purpose, player: int, state: Position | None = None) -> None:
         """Search `state` (the position on the board by default) for `player` with the
         game's best evaluator there, chosen once: the job keeps it to title the answer."""
         from plyground.ai.advice.advisor import advisor_for
@@ -258,7 +256,7 @@ class SearchJobs:
         if self.job is not None:
             self.job.advisor = advisor
 
-    def advice_record(self, job: SearchJob, result: Any, branching: int) -> Analysis:
+    def advice_record(self, job: SearchJob, result: SearchResult, branching: int) -> Analysis:
         """A human's advice for the panel, titled by its evaluator, beside the AI's view."""
         from plyground.ai.advice.advisor import advice_title
 
@@ -349,14 +347,15 @@ class SearchJobs:
             events.ReviewFailed() if job.kind == Purpose.GAME_REVIEW else events.AIStuck()
         )
 
-    def on_result(self, job: SearchJob, move: Any, result: Any) -> None:
+    def on_result(self, job: SearchJob, move: Move, result: SearchResult | None) -> None:
         """A finished search: keep its analysis; an AI move waits for its moment."""
         self.job = None
         self.progress = None
         if job.kind == Purpose.GAME_REVIEW:
             return  # its positions came one by one
         if job.kind == Purpose.BROWSE:
-            self.match.hand_off(events.BrowsedSearched(job, result))
+            if result is not None:  # an analysis always answers with its search
+                self.match.hand_off(events.BrowsedSearched(job, result))
             return
         if job.entries != len(self.match.history.entries):
             return

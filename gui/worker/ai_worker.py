@@ -1,24 +1,20 @@
-"""The AI in a separate process, so the window keeps drawing while it thinks.
+"""The window's side of the AI worker: it starts the process, sends it one typed request per
+job and reads its answers without blocking, so the window keeps drawing while the AI thinks.
 
-One persistent worker process (multiprocessing "spawn", daemon) reads jobs from a
-request queue and answers on a result queue:
-
-* job: `Job(job_id, kind, game_name, game_options, state, config, analysis, player_key,
-  factory)` (the factory registers a game added at run time in the worker too);
-  kind "move" asks an `ai.players.players.AIPlayer` built from `config` for its move (difficulty
-  randomness included), kind "analyse" runs `ai.engine.search` with the config's settings, kind
-  "game_review" evaluates a game's positions one by one (`ai.advice.game_review`), answering each.
-* answers: the `WorkerMessage` dataclasses `Progress`, `Result` (move, SearchResult),
-  `PositionEvaluated` (index, state, Evaluation, lines) of a game review, `MinimaxNodes`,
-  `Cancelled` and `Failed` (a reason; for a player from a file whose code failed, a
-  forfeit with its traceback lines), each naming its job's id.
+One persistent process (multiprocessing "spawn", daemon) runs `gui.worker.process.worker_main`.
+`AIWorker.submit(request)` takes one typed request (`gui.worker.requests`: a `MoveRequest`,
+an `AnalysisRequest` or a `ReviewRequest`, each with the same `JobHeader`), cancels the
+running job, and returns the new job's id; the request travels to the process as a `Job`
+under that id.  `poll()` returns the answers about the newest job (`gui.worker.messages`:
+`Progress`, `Result` with the move and its `SearchResult`, a game review's
+`PositionEvaluated`, `MinimaxNodes`, `Cancelled`, `Failed`, `Restarted`); answers about any
+other job are dropped.
 
 Cancelling sets a shared counter to the job's id; the search polls it through
 `should_stop` and raises `ai.SearchCancelled` at once.  "Move now" (`move_now()`) sets a second
 counter the same way; the search polls it through `ai.search(..., finish_now=...)` and answers
-with the deepest finished iteration (`result.complete` False).  Answers about any job other
-than the newest one are dropped.  `close()` (also registered with atexit) stops the
-process within a second, terminating it if it does not leave by itself.
+with the deepest finished iteration (`result.complete` False).  `close()` (also registered
+with atexit) stops the process within a second, terminating it if it does not leave by itself.
 
 A move of a student's agent (a side "From a file…", a Kaggle agent) is no job of the process:
 `file_agents.FileAgents` asks the agent's own worker from a thread of the window's process, and
@@ -35,308 +31,41 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import inspect
 import multiprocessing
 import pickle
 import queue
-import signal
-import threading
 import time
-from dataclasses import dataclass
-from enum import StrEnum
+from multiprocessing.context import SpawnProcess
+from multiprocessing.queues import Queue
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from plyground.games.base import Game, State
 from plyground.gui.worker.file_agents import FileAgents
 from plyground.gui.worker.messages import (
     FINISHED,
-    Cancelled,
     EndGame,
     EngineReady,
     Failed,
-    MinimaxNodes,
-    PositionEvaluated,
-    Progress,
     Restarted,
-    Result,
     WarmUpEngines,
     WorkerMessage,
 )
+from plyground.gui.worker.process import Counter, worker_main
+from plyground.gui.worker.requests import GameFactory, Job, MoveRequest, Request, user_file
 
-if TYPE_CHECKING:
-    from plyground.ai.players.players import PlayerConfig
-
-PROGRESS_INTERVAL = 0.05
-"""At most this often (seconds) a progress message is sent."""
-MINIMAX_BUDGET = 0.4
-"""Seconds the worker may spend counting a minimax tree to show what pruning saved."""
-PARENT_CHECK = 0.5
-"""Seconds between checks that the window's process is still alive."""
 STUCK_AFTER = 0.75
 """A cancelled job that has not stopped after this long gets the process restarted."""
 MAX_RESTARTS = 3
 """A job whose worker dies this many times in a row is reported as an error."""
-MOVE_NOW_AFTER = 1.0
-"""A fixed-depth search estimated (`ai.engine.cost`) to take longer than this many seconds deepens
-iteratively, so "move now" has a finished iteration to answer with; shorter ones run as asked."""
 
 
-class JobKind(StrEnum):
-    """What a job asks of the worker."""
+def _is_agent(request: Request) -> bool:
+    """Whether a request is a student's agent's move (it moves in a worker of its own)."""
+    from plyground.ai.players.players import AGENT
 
-    MOVE = "move"
-    """An AI player's move (its difficulty's randomness included)."""
-    ANALYSE = "analyse"
-    """Every root move's value with the advisor's search."""
-    GAME_REVIEW = "game_review"
-    """A game's positions evaluated one by one."""
+    return isinstance(request, MoveRequest) and request.config.algorithm == AGENT
 
 
-@dataclass(frozen=True)
-class Job:
-    """One request to the worker."""
-
-    job_id: int
-    kind: JobKind
-    game_name: str
-    game_options: dict[str, Any]
-    state: State[Any]
-    """The position searched (a game review's: the game's last)."""
-    config: PlayerConfig | None
-    """The player's or the advisor's config (None for a game review)."""
-    positions: tuple[tuple[int, State[Any]], ...] = ()
-    """A game review's positions: (index in the game, state) pairs."""
-    review_seconds: float | None = None
-    """The seconds a reviewed position may take (None: the review's default)."""
-    analysis: bool = False
-    """The analysis panel is shown: every root value, and a minimax count if cheap."""
-    player_key: Any = None
-    """Jobs with the same key reuse one AIPlayer (its generator and table) across moves."""
-    factory: Any = None
-    """The game's registered factory (a class travels by reference): a game registered at
-    run time in the window (`games.register`) is registered in the worker too."""
-
-
-def _accepts(function: Any, *names: str) -> bool:
-    """Whether `function` takes all these keyword arguments (or **kwargs)."""
-    try:
-        params = inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return True
-    return all(name in params for name in names)
-
-
-_PLAYERS: dict[Any, Any] = {}
-"""AI players by (player_key, config): a player keeps its generator and table between moves."""
-
-
-def user_file(config: object) -> str | None:
-    """The student's file a player config names (an agent's file, or a heuristic file), or
-    None for a player of ours."""
-    from plyground.ai.players.players import AGENT, PlayerConfig
-    from plyground.ai.student_code.agents import agent_spec
-    from plyground.ai.student_code.heuristics import is_heuristic_file
-
-    if not isinstance(config, PlayerConfig):
-        return None
-    if config.algorithm == AGENT:
-        try:
-            spec = agent_spec(str(config.agent))
-        except ValueError:
-            return str(config.agent)
-        return spec.path if spec is not None else str(config.agent)
-    if is_heuristic_file(config.heuristic):
-        return str(config.heuristic)
-    return None
-
-
-def _is_agent(config: object) -> bool:
-    """Whether a config is a student's agent (it moves in a worker of its own)."""
-    from plyground.ai.players.players import AGENT, PlayerConfig
-
-    return isinstance(config, PlayerConfig) and config.algorithm == AGENT
-
-
-def _player_config(job: Job) -> PlayerConfig:
-    """The job's player or advisor config (a move or an analysis carries one)."""
-    from plyground.ai.players.players import PlayerConfig
-
-    if not isinstance(job.config, PlayerConfig):
-        raise TypeError(f"a {job.kind} job needs a PlayerConfig, not {job.config!r}")
-    return job.config
-
-
-def _may_finish_early(job: Job) -> bool:
-    """Whether this job's search gets a "move now" flag: a search that deepens anyway (a time
-    budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
-    from plyground.ai.engine import cost as ai_cost
-
-    try:
-        config = _player_config(job)
-    except TypeError:
-        return False
-    algorithm = config.algorithm
-    if algorithm not in ai_cost.NODES_PER_SECOND:
-        return False  # the random player does not search
-    if config.depth is None or config.time_limit is not None:
-        return True
-    try:
-        return ai_cost.estimate_seconds(job.state, algorithm, config.depth) > MOVE_NOW_AFTER
-    except Exception:  # an estimate is a nicety: without one the search runs as asked
-        return False
-
-
-def _finish_flag(finished_through: Any, job_id: int) -> Any:
-    """The search's `finish_now`: True once "move now" reached this job."""
-
-    def finish_now() -> bool:
-        return bool(finished_through.value >= job_id)
-
-    return finish_now
-
-
-def _choose(
-    job: Job, game: Game[Any], progress: Any, should_stop: Any, finish_now: Any = None
-) -> tuple[Any, Any]:
-    """The AI player's move (difficulty randomness included) and its SearchResult."""
-    from plyground.ai.players import players as ai_players
-
-    key = (job.player_key, job.config)
-    player = _PLAYERS.get(key)
-    if player is None:
-        if len(_PLAYERS) > 8:
-            close_players()
-        player = _PLAYERS[key] = ai_players.player_for_window(_player_config(job), game)
-    options: dict[str, Any] = {"progress": progress, "should_stop": should_stop}
-    if finish_now is not None:
-        options["finish_now"] = finish_now
-    if job.analysis and _accepts(player.choose, "all_values"):
-        options["all_values"] = True
-    move = player.choose(job.state, **options)
-    return move, player.last_result
-
-
-def close_players() -> None:
-    """Forget the kept players, ending the workers of those with a heuristic file."""
-    players = list(_PLAYERS.values())
-    _PLAYERS.clear()
-    for player in players:
-        close = getattr(player, "close", None)  # only players from a file own a worker
-        if close is not None:
-            with contextlib.suppress(Exception):
-                close()
-
-
-def _analyse(job: Job, progress: Any, should_stop: Any, finish_now: Any = None) -> tuple[Any, Any]:
-    """A full analysis (every root move's value) with the config's search settings: the
-    advisor's search (`ai.advice.advisor.advise_with`, as `plyground hint` runs it)."""
-    from plyground.ai.advice.advisor import advise_with
-
-    result = advise_with(
-        job.state,
-        _player_config(job),
-        progress=progress,
-        should_stop=should_stop,
-        finish_now=finish_now,
-    )
-    return result.move, result
-
-
-def _review_positions(job: Job, game: Game[Any], results: Any, should_stop: Any) -> None:
-    """A game review (kind "game_review"): `job.positions` holds (index, state) pairs and
-    `job.review_seconds` the seconds a position may take; each evaluated position is answered
-    at once as `PositionEvaluated`, then `Result(id, None, None)`."""
-    from plyground import ai
-    from plyground.ai.advice.review_evaluator import default_evaluator
-
-    evaluate = default_evaluator(game, job.review_seconds, should_stop)
-    try:
-        for index, state in job.positions:
-            if should_stop():
-                raise ai.SearchCancelled("review cancelled")
-            evaluation, lines = evaluate(state)
-            results.put(PositionEvaluated(job.job_id, index, state, evaluation, tuple(lines)))
-    except ai.SearchCancelled:
-        results.put(Cancelled(job.job_id))
-        return
-    except Exception as error:  # report, never die
-        results.put(Failed(job.job_id, f"{error.__class__.__name__}: {error}"))
-        return
-    results.put(Result(job.job_id, None, None))
-
-
-def _count_minimax(job: Job, result: Any) -> int | None:
-    """Minimax's node count at the same depth, if it finishes within MINIMAX_BUDGET."""
-    from plyground import ai
-
-    if result is None or getattr(result, "algorithm", "") != "alphabeta" or not result.depth:
-        return None
-    if result.details.exact_engine:  # a game's solver did the work: the panel compares it
-        return None  # with the sampled size of minimax's tree (`report.versus_tree`) instead
-    branching = max(2, len(job.state.legal_moves()))
-    if branching**result.depth > 400_000:
-        return None
-    deadline = time.perf_counter() + MINIMAX_BUDGET
-    try:
-        counted = ai.search(
-            job.state,
-            ai.SearchConfig(algorithm="minimax", depth=result.depth, heuristic=result.heuristic),
-            should_stop=lambda: time.perf_counter() > deadline,
-        )
-    except Exception:  # cancelled by the budget, or anything else: no count then
-        return None
-    return int(counted.nodes)
-
-
-def _housekeeping(request: Any, results: Any) -> bool:
-    """Requests that are not searches (a game ended, engines to warm up); True if it was one."""
-    if isinstance(request, EndGame):
-        close_players()
-        return True
-    if isinstance(request, WarmUpEngines):
-        _warm_up_engines(request.game_names, results)
-        return True
-    return False
-
-
-def _warm_up_engines(names: tuple[str, ...], results: Any) -> None:
-    """Load or compile each game's exact engine in a background thread (jobs go on meanwhile:
-    a search that needs the engine waits only for what is left); report each as ready."""
-    from plyground import games
-
-    def run() -> None:
-        for name in names:
-            began, problem = time.perf_counter(), ""
-            try:
-                hook = games.capabilities(games.get_game(name)).warm_up
-                if hook is not None:
-                    hook()
-            except Exception as error:  # a search later says what is wrong; report it
-                problem = f"{error.__class__.__name__}: {error}"
-            results.put(EngineReady(name, time.perf_counter() - began, problem))
-
-    threading.Thread(target=run, name="warm-up engines", daemon=True).start()
-
-
-def _orphan_check() -> Any:
-    """A cheap test (at most every PARENT_CHECK seconds) of whether the window process died."""
-    parent = multiprocessing.parent_process()
-    last = [time.monotonic(), False]
-
-    def orphaned(force: bool = False) -> bool:
-        now = time.monotonic()
-        if parent is not None and (force or now - last[0] > PARENT_CHECK):
-            last[0] = now
-            last[1] = not parent.is_alive()
-        return bool(last[1])
-
-    return orphaned
-
-
-def _registered_factory(game_name: str) -> Any:
+def _registered_factory(game_name: str) -> GameFactory | None:
     """The factory `games.register` keeps for `game_name`, if it can travel to the worker
     (a class defined inside a function cannot: then None, and the worker needs the name)."""
     from plyground import games
@@ -351,130 +80,16 @@ def _registered_factory(game_name: str) -> Any:
     return factory
 
 
-def _game_for(job: Job, cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
-    """The job's game (built once per name and options); ValueError for an unknown one."""
-    from plyground import games
-
-    if job.factory is not None and job.game_name not in games.GAMES:
-        games.register(job.factory)
-    key = (job.game_name, tuple(sorted(job.game_options.items())))
-    if key not in cache:
-        cache[key] = games.get_game(job.game_name, **job.game_options)
-    return cache[key]
-
-
-def _ignore_terminal_signals() -> None:
-    """Ctrl+C in the terminal reaches the whole process group: the window decides.  The
-    process started with it held (`terminal_signals_held`): ignored now, let it go."""
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        unblock = getattr(signal, "pthread_sigmask", None)
-        if unblock is not None:
-            unblock(signal.SIG_UNBLOCK, {signal.SIGINT, getattr(signal, "SIGHUP", signal.SIGINT)})
-
-
-def failure_text(error: Exception) -> str:
-    """A failed job's one line: a game file's failure as it says itself (file, method,
-    position), anything else with its exception's name."""
-    from plyground.games.from_file import GameCodeError
-
-    if isinstance(error, GameCodeError):
-        return str(error)
-    return f"{error.__class__.__name__}: {error}"
-
-
-def worker_main(
-    requests: Any, results: Any, cancelled_through: Any, finished_through: Any = None
-) -> None:
-    """The worker process: answer jobs until a None arrives (`finished_through`: the
-    "move now" counter, see `AIWorker.move_now`)."""
-    from plyground import ai
-    from plyground.ai.student_code import heuristics
-    from plyground.ai.student_code.worker import UserCodeError, allow_user_code
-    from plyground.games.from_file import GameCodeError
-    from plyground.games.from_file.guard import watch
-
-    assert heuristics  # imported: it serves heuristic files to the engine here
-    allow_user_code()  # a search with a heuristic from a file runs here, not in the window;
-    # its evaluations go to a worker of its own (player_for_window), ended by EndGame
-    _ignore_terminal_signals()
-    watch()  # a game file's method that loops fails after a while: the job, not the worker
-    game_cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
-    orphaned = _orphan_check()
-    from plyground.ai.engine.exact_solving import warm_up_in_background
-
-    while True:
-        try:
-            job = requests.get(timeout=PARENT_CHECK)
-        except queue.Empty:
-            if orphaned(force=True):
-                close_players()
-                return  # the window was killed without closing us: leave too
-            continue
-        if job is None:
-            close_players()
-            return
-        if _housekeeping(job, results):
-            continue
-        if cancelled_through.value >= job.job_id:
-            results.put(Cancelled(job.job_id))
-            continue
-        try:
-            game = _game_for(job, game_cache)
-        except (GameCodeError, ValueError) as error:  # a game this process cannot build
-            results.put(Failed(job.job_id, failure_text(error)))
-            continue
-        last_sent = [0.0]
-
-        def should_stop(job_id: int = job.job_id) -> bool:
-            return bool(cancelled_through.value >= job_id) or orphaned()
-
-        def progress(
-            snapshot: Any, job_id: int = job.job_id, last_sent: list[float] = last_sent
-        ) -> None:
-            now = time.perf_counter()
-            if now - last_sent[0] >= PROGRESS_INTERVAL:
-                last_sent[0] = now
-                results.put(Progress(job_id, snapshot))
-
-        if job.kind == JobKind.GAME_REVIEW:
-            _review_positions(job, game, results, should_stop)
-            continue
-        finish_now: Any = None
-        if finished_through is not None and _may_finish_early(job):
-            finish_now = _finish_flag(finished_through, job.job_id)
-        try:
-            if job.kind == JobKind.ANALYSE:
-                move, result = _analyse(job, progress, should_stop, finish_now)
-            else:
-                move, result = _choose(job, game, progress, should_stop, finish_now)
-        except ai.SearchCancelled:
-            results.put(Cancelled(job.job_id))
-            continue
-        except UserCodeError as error:  # a player's own file failed: it forfeits the game
-            results.put(Failed(job.job_id, error.line, True, tuple(error.details)))
-            continue
-        except Exception as error:  # report, never die: the window shows the message
-            results.put(Failed(job.job_id, failure_text(error)))
-            continue
-        results.put(Result(job.job_id, move, result))
-        warm_up_in_background(game)  # the game's compiled engine, if any, after answering
-        if job.analysis and not should_stop():
-            count = _count_minimax(job, result)
-            if count is not None:
-                results.put(MinimaxNodes(job.job_id, count))
-
-
 class AIWorker:
     """The window's side of the worker: submit, cancel, poll without blocking, close."""
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
-        self._process: Any = None
-        self._requests: Any = None
-        self._results: Any = None
-        self._cancelled_through: Any = None
-        self._finished_through: Any = None
+        self._process: SpawnProcess | None = None
+        self._requests: Queue[object] | None = None
+        self._results: Queue[WorkerMessage | EngineReady] | None = None
+        self._cancelled_through: Counter | None = None
+        self._finished_through: Counter | None = None
         self._next_id = 0
         self.current_id = 0
         self.busy = False
@@ -530,36 +145,23 @@ class AIWorker:
         self.start()
         self.warming.update(names)
         with contextlib.suppress(OSError, ValueError, AssertionError):
+            assert self._requests is not None
             self._requests.put(WarmUpEngines(names))
 
     def preparing(self, game_name: str) -> bool:
         """Whether the worker is still loading or compiling this game's exact engine."""
         return game_name in self.warming
 
-    def submit(
-        self,
-        kind: JobKind,
-        game_name: str,
-        game_options: dict[str, Any],
-        state: State[Any],
-        config: PlayerConfig | None,
-        analysis: bool = False,
-        player_key: Any = None,
-        *,
-        positions: tuple[tuple[int, State[Any]], ...] = (),
-        review_seconds: float | None = None,
-    ) -> int:
+    def submit(self, request: Request) -> int:
         """Queue a job (cancelling the running one); returns its id.  A move of a student's
-        agent is asked of its own worker from a thread here (`file_agents`), not the process.
-        A game review names its `positions` and the `review_seconds` each may take."""
+        agent is asked of its own worker from a thread here (`file_agents`), not the process."""
         self.cancel()
-        if kind == JobKind.MOVE and _is_agent(config):
-            assert config is not None
+        if isinstance(request, MoveRequest) and _is_agent(request):
             self._next_id += 1
             self.current_id = self._agent_job = self._next_id
             self.busy = True
             self._job = None
-            self.agents.submit(self.current_id, game_name, game_options, state, config, player_key)
+            self.agents.submit(self.current_id, request)
             return self.current_id
         self._agent_job = None
         if self._cancel_time is not None and time.perf_counter() - self._cancel_time > STUCK_AFTER:
@@ -569,19 +171,8 @@ class AIWorker:
         self.current_id = self._next_id
         self.busy = True
         self._deaths = 0
-        self._job = Job(
-            self.current_id,
-            kind,
-            game_name,
-            dict(game_options),
-            state,
-            config,
-            positions,
-            review_seconds,
-            analysis,
-            player_key,
-            _registered_factory(game_name),
-        )
+        self._job = Job(self.current_id, request, _registered_factory(request.header.game_name))
+        assert self._requests is not None  # started above
         self._requests.put(self._job)
         return self.current_id
 
@@ -627,7 +218,7 @@ class AIWorker:
             return messages
         while True:
             try:
-                message: WorkerMessage = self._results.get_nowait()
+                message: WorkerMessage | EngineReady = self._results.get_nowait()
             except (queue.Empty, OSError, ValueError):
                 break
             if isinstance(message, EngineReady):  # about the worker, not a job
@@ -662,7 +253,8 @@ class AIWorker:
         self._deaths += 1
         if job is None or job.job_id != self.current_id or self._deaths > MAX_RESTARTS:
             self.busy = False
-            file = user_file(job.config) if job is not None and job.kind == JobKind.MOVE else None
+            request = None if job is None else job.request
+            file = user_file(request.config) if isinstance(request, MoveRequest) else None
             if file is not None:  # the side plays with a student's file: it forfeits
                 from plyground.untrusted import printable
 
@@ -674,6 +266,8 @@ class AIWorker:
             return Failed(self.current_id, "the AI process stopped unexpectedly")
         self.start()
         self.restarts += 1
+        assert self._requests is not None and self._cancelled_through is not None  # started
+        assert self._finished_through is not None
         self._cancelled_through.value = job.job_id - 1
         self._finished_through.value = job.job_id - 1
         self._cancel_time = None
@@ -692,8 +286,8 @@ class AIWorker:
             return
         if self._cancelled_through is not None:
             self._cancelled_through.value = max(self._next_id, self._cancelled_through.value)
-        with contextlib.suppress(OSError, ValueError, queue.Full):
-            self._requests.put_nowait(None)
+        with contextlib.suppress(OSError, ValueError, queue.Full, AttributeError):
+            self._requests.put_nowait(None)  # type: ignore[union-attr]  # None: never started
         process.join(timeout / 2)
         if process.is_alive():
             process.terminate()
@@ -703,8 +297,8 @@ class AIWorker:
             process.join(0.2)
         for q in (self._requests, self._results):
             try:
-                q.cancel_join_thread()
-                q.close()
+                q.cancel_join_thread()  # type: ignore[union-attr]  # None: caught below
+                q.close()  # type: ignore[union-attr]
             except (OSError, ValueError, AttributeError):
                 pass
         self._requests = self._results = None
@@ -717,23 +311,3 @@ class AIWorker:
         self.busy = False
         self.agents.close()
         self._shutdown(timeout)
-
-
-__all__ = [
-    "FINISHED",
-    "MAX_RESTARTS",
-    "AIWorker",
-    "Cancelled",
-    "EndGame",
-    "Failed",
-    "Job",
-    "JobKind",
-    "MinimaxNodes",
-    "PositionEvaluated",
-    "Progress",
-    "Restarted",
-    "Result",
-    "WorkerMessage",
-    "user_file",
-    "worker_main",
-]

@@ -15,10 +15,10 @@ import contextlib
 import queue
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from plyground.games.base import State
 from plyground.gui.worker.messages import Failed, Result, WorkerMessage
+from plyground.gui.worker.requests import MoveRequest, PlayerKey
 
 if TYPE_CHECKING:
     from plyground.ai.players.players import PlayerConfig
@@ -27,13 +27,10 @@ if TYPE_CHECKING:
 
 @dataclass
 class AgentMove:
-    """One move asked of an agent: its job and what it is asked about."""
+    """One move asked of an agent: its job and its request."""
 
     job_id: int
-    game_name: str
-    game_options: dict[str, Any]
-    state: State[Any]
-    config: PlayerConfig
+    request: MoveRequest
     abandoned: bool = False
 
 
@@ -91,13 +88,14 @@ class AgentSide:
 
         try:
             if self.player is None:
-                game = games.get_game(move.game_name, **move.game_options)
-                player = make_player(move.config, game)
+                header = move.request.header
+                game = games.get_game(header.game_name, **header.game_options)
+                player = make_player(move.request.config, game)
                 with self._lock:
                     if self.ended:
                         raise UserCodeError(player.path, "abandoned (the game ended)")
                     self.player = player
-            return Result(move.job_id, self.player.choose(move.state), None)
+            return Result(move.job_id, self.player.choose(move.request.header.state), None)
         except UserCodeError as error:
             return Failed(move.job_id, error.line, True, tuple(error.details))
         except Exception as error:  # report, never die: the window shows the message
@@ -110,24 +108,16 @@ class FileAgents:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._sides: dict[Any, AgentSide] = {}
+        self._sides: dict[tuple[PlayerKey, PlayerConfig], AgentSide] = {}
         """Each side's agent by (player key, config): it keeps its worker (and a Kaggle agent
         its overage bank) from move to move within a game."""
         self._moves: dict[int, tuple[AgentMove, AgentSide]] = {}
         self._answers: queue.Queue[WorkerMessage] = queue.Queue()
 
-    def submit(
-        self,
-        job_id: int,
-        game_name: str,
-        game_options: dict[str, Any],
-        state: State[Any],
-        config: PlayerConfig,
-        player_key: Any,
-    ) -> None:
-        """Ask the agent `config` names for its move in `state` (answered through `poll`)."""
-        move = AgentMove(job_id, game_name, dict(game_options), state, config)
-        key = (player_key, config)
+    def submit(self, job_id: int, request: MoveRequest) -> None:
+        """Ask the agent the request's config names for its move (answered through `poll`)."""
+        move = AgentMove(job_id, request)
+        key = (request.player_key, request.config)
         with self._lock:
             side = self._sides.get(key)
             if side is None or side.ended:

@@ -1,12 +1,18 @@
 """The messages between the window and its AI: a worker's answers about a job (the AI worker
-process's and the students' agents' alike, `ai_worker` and `file_agents`)."""
+process's and the students' agents' alike, `process` and `file_agents`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from plyground.games.base import State
+from plyground.games.base import Move
+from plyground.gui.worker.requests import Position
+
+if TYPE_CHECKING:
+    from plyground.ai.advice.game_review import Line
+    from plyground.ai.engine.result import SearchProgress, SearchResult
+    from plyground.ai.evaluation.provenance import Evaluation
 
 
 @dataclass(frozen=True)
@@ -14,7 +20,7 @@ class Progress:
     """How far the job's search has got (an `ai.SearchProgress`)."""
 
     job_id: int
-    snapshot: Any
+    snapshot: SearchProgress
     kind: ClassVar[str] = "progress"
 
 
@@ -24,8 +30,8 @@ class Result:
     both None when a game review has sent all its positions)."""
 
     job_id: int
-    move: Any
-    result: Any
+    move: Move
+    result: SearchResult | None
     kind: ClassVar[str] = "result"
 
 
@@ -35,9 +41,9 @@ class PositionEvaluated:
 
     job_id: int
     index: int
-    state: State[Any]
-    evaluation: Any
-    lines: tuple[Any, ...]
+    state: Position
+    evaluation: Evaluation
+    lines: tuple[Line, ...]
     kind: ClassVar[str] = "position"
 
 

@@ -120,7 +120,7 @@ def measure(game: str = "connect4", move: Any = 3) -> Walk:
         finally:
             sys.setprofile(None)
         assert len(controller.history.entries) == before + 1, "the click played the move"
-        from plyground.gui.worker.ai_worker import Result
+        from plyground.gui.worker.messages import Result
 
         worker = app.worker
         answers: list[Any] = []

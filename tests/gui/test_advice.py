@@ -33,7 +33,7 @@ def settle(controller: PlayController, worker: FakeWorker) -> Any:
     controller.update()
     job = controller.jobs.job
     assert job is not None and job.kind == "position"
-    config = worker.jobs[-1].config
+    config = worker.jobs[-1].request.config
     worker.finish()
     controller.update()
     return config
@@ -100,7 +100,7 @@ def test_the_opponents_search_stays_visible_as_its_view() -> None:
     assert advice is not None and advice.opponent is not None
     rows = dict(summary_lines(as_analysis(advice), controller.game, ("X", "O")))
     assert "O's view" in rows and rows["Advice"]
-    config = worker.jobs[-1].config
+    config = worker.jobs[-1].request.config
     assert config != controller.sides[1].player_config("tictactoe")  # not the opponent's
 
 

@@ -92,9 +92,9 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     submitted = []
     original = app.worker.submit
 
-    def spy(kind, game_name, options, state, config, **kw):
-        submitted.append(config)
-        return original(kind, game_name, options, state, config, **kw)
+    def spy(request):
+        submitted.append(request.config)
+        return original(request)
 
     app.worker.submit = spy
     play = start_game(app, "connect4", ("human", "Easy"))
@@ -140,8 +140,10 @@ def test_undo_new_game_and_back_cancel_the_search_at_once(make_app):
 
     state = games.get_game("tictactoe").initial_state()
     from plyground.ai import get_preset
+    from plyground.gui.worker.requests import AnalysisRequest, JobHeader
 
-    app.worker.submit("analyse", "tictactoe", {}, state, get_preset("tictactoe", "Easy"))
+    header = JobHeader("tictactoe", {}, state)
+    app.worker.submit(AnalysisRequest(header, get_preset("tictactoe", "Easy")))
     answers = []
     while time.perf_counter() - started < 3 and not any(m.kind == "result" for m in answers):
         answers += app.worker.poll()

@@ -80,7 +80,7 @@ def test_a_reviewed_position_gets_its_own_analysis_once():
     controller.update()
     job = controller.jobs.job
     assert job is not None and job.kind == "browse" and job.entries == 1
-    assert worker.jobs[-1].state == controller.browse.shown_state()
+    assert worker.jobs[-1].request.header.state == controller.browse.shown_state()
     worker.finish()
     controller.update()
     values = controller.browse.shown_values()

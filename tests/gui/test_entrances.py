@@ -177,12 +177,13 @@ def test_the_worker_finishes_a_search_on_request() -> None:
     from plyground import games
     from plyground.ai.players.players import PlayerConfig
     from plyground.gui.worker.ai_worker import AIWorker
+    from plyground.gui.worker.requests import JobHeader, MoveRequest
 
     worker = AIWorker()
     try:
         state = games.get_game("connect4").initial_state()
         config = PlayerConfig(algorithm="minimax", depth=9, heuristic="windows")
-        job = worker.submit("move", "connect4", {}, state, config)
+        job = worker.submit(MoveRequest(JobHeader("connect4", {}, state), config))
         seen: list[Any] = []
         deadline = time.monotonic() + 30
         while not any(m.kind == "progress" for m in seen) and time.monotonic() < deadline:
@@ -263,7 +264,7 @@ class _Worker:
     def preparing(self, game_name: str) -> bool:
         return False
 
-    def submit(self, *args: Any, **kwargs: Any) -> int:
+    def submit(self, request: object) -> int:
         return 1
 
     def move_now(self) -> bool:

@@ -166,12 +166,14 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
 
     from plyground import ai
     from plyground.gui.worker.ai_worker import AIWorker
+    from plyground.gui.worker.requests import JobHeader, MoveRequest
 
     worker = AIWorker()
     try:
         config = ai.PlayerConfig("alphabeta", 2, "nimsum")
+        request = MoveRequest(JobHeader(nim, {}, nim_game.State()), config)
         games.GAMES.pop(nim)  # unknown in this process too: no factory travels with the job
-        worker.submit("move", nim, {}, nim_game.State(), config)
+        worker.submit(request)
         messages: list[Any] = []
         deadline = time.monotonic() + 20
         while not messages and time.monotonic() < deadline:
@@ -180,7 +182,7 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
         assert [m.kind for m in messages] == ["error"]
         assert "unknown game 'nim'" in messages[0].reason
         games.register(nim_game.Game)  # registered again: the factory travels, a move comes
-        worker.submit("move", nim, {}, nim_game.State(), config)
+        worker.submit(request)
         messages = []
         deadline = time.monotonic() + 20
         while not messages and time.monotonic() < deadline:

@@ -4,7 +4,6 @@ move drawn by every kit, and "Copy position" (button and Ctrl+C) headless."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -15,8 +14,9 @@ from plyground.ai.advice.game_review import Judgement
 from plyground.gui.kits import kit_for
 from plyground.gui.play import review_card, side_panel
 from plyground.gui.storage.settings import HUMAN
-from plyground.gui.worker.ai_worker import Job as WorkerJob
-from plyground.gui.worker.ai_worker import JobKind, PositionEvaluated, Result, _review_positions
+from plyground.gui.worker.messages import PositionEvaluated, Result
+from plyground.gui.worker.process import review_positions
+from plyground.gui.worker.requests import JobHeader, ReviewRequest
 from tests.gui.driving import click, click_button, press, start_game
 from tests.gui.test_play_controller import make, run
 
@@ -35,10 +35,11 @@ def answer_review(worker: Any, stop_after: int | None = None) -> None:
     """Run the newest game_review job with the worker's code (solving: no clock) and hand its
     answers to the fake worker, all of them or the first `stop_after` positions."""
     job = worker.jobs[-1]
-    assert job.kind == "game_review"
-    game = games.get_game(job.game_name, **job.game_options)
+    request = job.request
+    assert request.kind == "game_review"
+    game = games.get_game(request.header.game_name, **request.header.game_options)
     answers = Answers()
-    _review_positions(replace(job, config=None), game, answers, lambda: False)
+    review_positions(job.job_id, request, game, answers, lambda: False)
     positions = [a for a in answers.items if isinstance(a, PositionEvaluated)]
     if stop_after is not None:
         positions = positions[:stop_after]
@@ -60,7 +61,7 @@ def test_after_the_game_the_worker_reviews_it_position_by_position():
     assert controller.review.review_card_shown()
     job = controller.jobs.job
     assert job is not None and job.kind == "game_review"
-    sent = worker.jobs[-1]
+    sent = worker.jobs[-1].request
     assert [index for index, _ in sent.positions] == [0, 1, 2, 3, 4]  # the end needs no search
     answer_review(worker, stop_after=2)
     controller.update()
@@ -81,7 +82,7 @@ def test_a_review_cut_short_goes_on_from_where_it_stopped():
     controller.update()
     controller.jobs.cancel_search()  # e.g. the AI moved meanwhile
     run(controller, clock, 0.2)
-    again = worker.jobs[-1]
+    again = worker.jobs[-1].request
     assert again.kind == "game_review" and [i for i, _ in again.positions] == [3, 4]
 
 
@@ -210,7 +211,7 @@ def test_the_workers_review_stops_when_cancelled():
     game = games.get_game("tictactoe")
     state = game.initial_state()
     points = ((0, state), (1, state.play(4)), (2, state.play(4).play(0)))
-    job = WorkerJob(7, JobKind.GAME_REVIEW, "tictactoe", {}, state, None, positions=points)
+    request = ReviewRequest(JobHeader("tictactoe", {}, state), points)
     answers = Answers()
     calls = []
 
@@ -218,7 +219,7 @@ def test_the_workers_review_stops_when_cancelled():
         calls.append(1)
         return any(item.kind == "position" for item in answers.items)
 
-    _review_positions(job, game, answers, stop_after_one)
+    review_positions(7, request, game, answers, stop_after_one)
     kinds = [item.kind for item in answers.items]
     assert kinds == ["position", "cancelled"]
     assert answers.items[0].index == 0 and answers.items[0].state == state

@@ -23,17 +23,18 @@ def test_transposition_table_never_grows_past_its_slots():
 def test_the_workers_player_cache_is_bounded():
     from plyground import games
     from plyground.ai import DIFFICULTIES
-    from plyground.gui.worker import ai_worker
+    from plyground.gui.worker import process
+    from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     game = games.get_game("tictactoe")
     config = DIFFICULTIES["tictactoe"]["Easy"]
-    ai_worker._PLAYERS.clear()
+    process._PLAYERS.clear()
     state = game.initial_state()
     for key in range(40):
-        job = ai_worker.Job(key + 1, "move", "tictactoe", {}, state, config, player_key=key)
-        ai_worker._choose(job, game, lambda _p: None, lambda: False)
-        assert len(ai_worker._PLAYERS) <= 9
-    ai_worker._PLAYERS.clear()
+        request = MoveRequest(JobHeader("tictactoe", {}, state), config, PlayerKey(0, key, 0))
+        process.choose(request, game, lambda _p: None, lambda: False)
+        assert len(process._PLAYERS) <= 9
+    process._PLAYERS.clear()
 
 
 @pytest.mark.slow

@@ -44,7 +44,7 @@ def position_values(controller: PlayController, worker: FakeWorker) -> Any:
     controller.update()
     job = controller.jobs.job
     assert job is not None and job.kind == "position"
-    config = worker.jobs[-1].config
+    config = worker.jobs[-1].request.config
     assert config.algorithm == "alphabeta" and config.depth is None, "not a solve"
     worker.finish()
     controller.update()
@@ -107,7 +107,7 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
     controller.settings.show_analysis = False
     controller.request_hint()
     assert controller.jobs.job is not None and controller.jobs.job.kind == "analyse"
-    assert worker.jobs[-1].config.depth is None
+    assert worker.jobs[-1].request.config.depth is None
     worker.finish()
     controller.update()
     analysis = controller.jobs.analysis
@@ -127,7 +127,7 @@ def test_past_the_opening_the_analysis_keeps_its_usual_search() -> None:
 
     controller, worker = opened("4444443333332")
     controller.update()
-    config = worker.jobs[-1].config
+    config = worker.jobs[-1].request.config
     assert config == dataclasses.replace(
         ai.DIFFICULTIES["connect4"]["Expert"], time_limit=ADVICE_SECONDS, randomness=0.0
     )
@@ -140,7 +140,9 @@ def test_games_without_a_cheap_solve_keep_their_analysis(game: str) -> None:
     controller.update()
     if controller.jobs.job is None:  # e.g. a die to roll first
         return
-    assert worker.jobs[-1].config == controller.jobs.analysis_config(controller.state.to_move)
+    assert worker.jobs[-1].request.config == controller.jobs.analysis_config(
+        controller.state.to_move
+    )
 
 
 def test_the_panels_line_says_where_it_meets_the_book() -> None:

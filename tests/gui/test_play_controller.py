@@ -10,22 +10,16 @@ import pytest
 from plyground.gui.play.controller import HUMAN_AI_DELAY, PlayController
 from plyground.gui.storage import savefile
 from plyground.gui.storage.settings import AI, HUMAN, Settings
-from plyground.gui.worker.ai_worker import (
-    Failed,
-    Progress,
-    Result,
-    WorkerMessage,
-    _analyse,
-    _choose,
-)
-from plyground.gui.worker.ai_worker import Job as WorkerJob
+from plyground.gui.worker.messages import Failed, Progress, Result, WorkerMessage
+from plyground.gui.worker.process import analyse, choose
+from plyground.gui.worker.requests import AnalysisRequest, Job, MoveRequest, Request
 
 
 class FakeWorker:
     """Takes jobs like `AIWorker`; `finish()` answers the newest one with a real search."""
 
     def __init__(self) -> None:
-        self.jobs: list[WorkerJob] = []
+        self.jobs: list[Job] = []
         self.cancelled = 0
         self.started = 0
         self.games_ended = 0
@@ -52,32 +46,9 @@ class FakeWorker:
     def preparing(self, game_name: str) -> bool:
         return self.preparing_engine
 
-    def submit(
-        self,
-        kind: str,
-        game_name: str,
-        game_options: dict[str, Any],
-        state: Any,
-        config: Any,
-        analysis: bool = False,
-        player_key: Any = None,
-        *,
-        positions: Any = (),
-        review_seconds: float | None = None,
-    ) -> int:
+    def submit(self, request: Request) -> int:
         self.cancel()
-        job = WorkerJob(
-            len(self.jobs) + 1,
-            kind,
-            game_name,
-            game_options,
-            state,
-            config,
-            positions,
-            review_seconds,
-            analysis,
-            player_key,
-        )
+        job = Job(len(self.jobs) + 1, request)
         self.jobs.append(job)
         self.live = job.job_id
         return job.job_id
@@ -94,12 +65,15 @@ class FakeWorker:
 
         job = self.jobs[-1]
         assert self.live == job.job_id
-        game = games.get_game(job.game_name, **job.game_options)
+        request = job.request
+        header = request.header
+        game = games.get_game(header.game_name, **header.game_options)
         never = lambda: False  # noqa: E731
-        if job.kind == "analyse":
-            move, result = _analyse(job, None, never)
+        if isinstance(request, AnalysisRequest):
+            move, result = analyse(request, None, never)
         else:
-            move, result = _choose(job, game, None, never)
+            assert isinstance(request, MoveRequest)
+            move, result = choose(request, game, None, never)
         self.answers.append(Result(job.job_id, move, result))
         self.live = None
 

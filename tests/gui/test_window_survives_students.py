@@ -70,7 +70,9 @@ def test_r_is_retry_only_where_the_ai_could_not_move():
 
 def test_a_killed_ai_worker_forfeits_the_side_with_a_heuristic_file(tmp_path: Path):
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.worker.ai_worker import MAX_RESTARTS, AIWorker, Failed, JobKind, Restarted
+    from plyground.gui.worker.ai_worker import MAX_RESTARTS, AIWorker
+    from plyground.gui.worker.messages import Failed, Restarted
+    from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "slow_eval.py"
     path.write_text(LOOPS)
@@ -78,7 +80,9 @@ def test_a_killed_ai_worker_forfeits_the_side_with_a_heuristic_file(tmp_path: Pa
     worker = AIWorker()
     try:
         for _ in range(2):  # the hostile case the second time too
-            job = worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=1)
+            job = worker.submit(
+                MoveRequest(JobHeader("tictactoe", {}, _opening()), config, PlayerKey(0, 1, 0))
+            )
             failed = None
             for _death in range(MAX_RESTARTS + 1):
                 process = worker._process
@@ -105,7 +109,7 @@ def _opening() -> Any:
 
 def test_a_killed_ai_worker_with_our_own_search_is_no_forfeit():
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.worker.ai_worker import user_file
+    from plyground.gui.worker.requests import user_file
 
     assert user_file(PlayerConfig("alphabeta", depth=2)) is None
     assert user_file(PlayerConfig("agent", agent="kaggle:/x/k.py")) == "/x/k.py"
@@ -235,14 +239,17 @@ def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
     tmp_path: Path, run_mark: str
 ) -> None:
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.worker.ai_worker import AIWorker, JobKind
+    from plyground.gui.worker.ai_worker import AIWorker
+    from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "endless_eval.py"
     path.write_text(LOOPS)
     config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
     for _ in range(2):  # the hostile case the second time too
         worker = AIWorker()
-        worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=1)
+        worker.submit(
+            MoveRequest(JobHeader("tictactoe", {}, _opening()), config, PlayerKey(0, 1, 0))
+        )
         deadline = time.monotonic() + 30
         while not student_workers(run_mark) and time.monotonic() < deadline:
             worker.poll()
@@ -347,7 +354,9 @@ def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
     tmp_path: Path, run_mark: str
 ) -> None:
     from plyground.ai.players.players import PlayerConfig
-    from plyground.gui.worker.ai_worker import AIWorker, JobKind, Result
+    from plyground.gui.worker.ai_worker import AIWorker
+    from plyground.gui.worker.messages import Result
+    from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "flat_eval.py"
     path.write_text("def evaluate(state):\n    return 0.0\n")
@@ -355,7 +364,9 @@ def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
     worker = AIWorker()
     try:
         for game in range(2):  # two games: none of the first one's workers is kept
-            job = worker.submit(JobKind.MOVE, "tictactoe", {}, _opening(), config, player_key=game)
+            job = worker.submit(
+                MoveRequest(JobHeader("tictactoe", {}, _opening()), config, PlayerKey(0, game, 0))
+            )
             answer = poll_until(
                 worker, lambda m, j=job: m.job_id == j and isinstance(m, Result), 60
             )

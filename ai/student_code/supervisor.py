@@ -1,7 +1,8 @@
 """The supervisor: a small process of ours between the app and a student's worker.
 
-The app starts it as a script (``python supervisor.py COMMAND MEMORY``: the standard library
-and psutil only, no Plyground import, so it starts in a few hundredths of a second); it
+The app starts it as a script in the worker's scratch folder (``python -P supervisor.py
+COMMAND MEMORY SCRATCH``: the standard library and psutil only, no Plyground import, so it
+starts in a few hundredths of a second; it removes SCRATCH when it leaves); it
 starts the worker (`COMMAND`, a JSON list: Python running the worker, inside bubblewrap
 where the sandbox says so) in a session of its own and stands between the two:
 
@@ -224,11 +225,24 @@ def _relay_out(worker: subprocess.Popen[bytes], out: _Output, worker_gone: threa
     worker_gone.set()
 
 
+def _remove(scratch: str) -> None:
+    """Remove the worker's scratch folder (this process started in it: leave it first)."""
+    if not scratch:
+        return
+    import shutil
+    import tempfile
+
+    with contextlib.suppress(OSError):
+        os.chdir(tempfile.gettempdir())
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main() -> None:
     """Start the worker, stand between it and the app, end its whole tree, leave."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
     command = json.loads(sys.argv[1])
     memory = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    scratch = sys.argv[3] if len(sys.argv) > 3 else ""
     if LINUX:
         _prctl(PR_SET_CHILD_SUBREAPER, 1)
         _prctl(PR_SET_DUMPABLE, 0)
@@ -246,6 +260,7 @@ def main() -> None:
     except OSError as error:
         print(f"cannot start {command[0]}: {error.strerror or error}", file=sys.stderr)
         out.report({"ended": 127})
+        _remove(scratch)
         return
     job = _windows_job(worker)
     out.report({"pid": worker.pid})
@@ -264,6 +279,7 @@ def main() -> None:
             code = worker.wait(2)
     out.report({"ended": code})
     del job  # closing the Job object's handle ends whatever is left in it (Windows)
+    _remove(scratch)  # also when the app was killed and cannot remove it
     os._exit(0)
 
 

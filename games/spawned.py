@@ -45,7 +45,8 @@ def module_game_places() -> tuple[tuple[str, str], ...]:
     folder), so a sandboxed worker can see it and import it (nothing else of that folder)."""
     places: list[tuple[str, str]] = []
     for name, factory in games.GAMES.items():
-        if not games.is_from_file(name) or getattr(factory, "path", ""):
+        path: str = getattr(factory, "path", "")
+        if not games.is_from_file(name) or path:
             continue  # a built-in game, or a file's (`game_files`)
         module = str(getattr(getattr(factory, "source", None), "__module__", ""))
         top = sys.modules.get(module.split(".")[0])

@@ -175,7 +175,8 @@ for name, call in (
         reached.append(name)
     except OSError:
         pass
-for family, address in ((socket.AF_UNIX, PATH), (socket.AF_UNIX, ABSTRACT), (socket.AF_INET, ("127.0.0.1", PORT))):
+UNIX, INET = socket.AF_UNIX, socket.AF_INET
+for family, address in ((UNIX, PATH), (UNIX, ABSTRACT), (INET, ("127.0.0.1", PORT))):
     try:
         link = socket.socket(family)
         reached.append(f"a socket of family {family}")
@@ -277,15 +278,35 @@ def test_an_attack_on_the_app_leaves_match_and_tournament_whole(
     hostile = str(_agent(tmp_path, AT_THE_APP))
     honest = str(_agent(tmp_path, "pass", "honest.py"))
     match = _command(
-        ["match", "--game", "tictactoe", "--p1", hostile, "--p2", honest, "--games", "4"]
-        + ["--jobs", "2"],
+        [
+            "match",
+            "--game",
+            "tictactoe",
+            "--p1",
+            hostile,
+            "--p2",
+            honest,
+            "--games",
+            "4",
+            "--jobs",
+            "2",
+        ],
         run_mark,
     )
     assert match.returncode == 0, match.stderr
     assert "4 games" in match.stdout and "forfeits" not in match.stderr + match.stdout
     tournament = _command(
-        ["tournament", "--game", "tictactoe", "--players", f"{hostile},{honest},random"]
-        + ["--games", "2", "--jobs", "2"],
+        [
+            "tournament",
+            "--game",
+            "tictactoe",
+            "--players",
+            f"{hostile},{honest},random",
+            "--games",
+            "2",
+            "--jobs",
+            "2",
+        ],
         run_mark,
     )
     assert tournament.returncode == 0, tournament.stderr
@@ -412,8 +433,7 @@ def test_a_module_game_from_the_working_folder_plays_with_its_module_alone(
     classmate.write_text("SECRET = 1\n")
     agent = _agent(tmp_path, CLASSMATE_READER, "me.py", f"CLASSMATE = {str(classmate)!r}\n")
     run = _command(
-        ["match", "--game", "mymod:TakeAway", "--p1", str(agent), "--p2", "random"]
-        + ["--games", "2"],
+        ["match", "--game", "mymod:TakeAway", "--p1", str(agent), "--p2", "random", "--games", "2"],
         run_mark,
         cwd=tmp_path,
         PYTHONPATH=str(tmp_path),
@@ -433,8 +453,19 @@ def test_no_scratch_folder_is_left_when_the_app_is_killed(
     temporary.mkdir()
     slow = _agent(tmp_path, "time.sleep(0.5)", "slow.py")
     app = subprocess.Popen(
-        [sys.executable, MAIN, "match", "--game", "tictactoe", "--p1", str(slow)]
-        + ["--p2", "random", "--games", "4"],
+        [
+            sys.executable,
+            MAIN,
+            "match",
+            "--game",
+            "tictactoe",
+            "--p1",
+            str(slow),
+            "--p2",
+            "random",
+            "--games",
+            "4",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, MARK: run_mark, "TMPDIR": str(temporary)},

@@ -1,8 +1,9 @@
 """The supervisor: a small process of ours between the app and a student's worker.
 
-The app starts it as a script in the worker's scratch folder (``python -P supervisor.py
-COMMAND MEMORY SCRATCH``: the standard library and psutil only, no Plyground import, so it
-starts in a few hundredths of a second; it removes SCRATCH when it leaves); it
+The app starts it as a script (``python -P supervisor.py COMMAND MEMORY SCRATCH``: the
+standard library and psutil only, no Plyground import, so it starts in a few hundredths of
+a second); it makes the worker's scratch folder SCRATCH, where the worker starts, and
+removes it when it leaves (also when the app was killed); it
 starts the worker (`COMMAND`, a JSON list: Python running the worker, inside bubblewrap
 where the sandbox says so) in a session of its own and stands between the two:
 
@@ -248,6 +249,14 @@ def main() -> None:
         _prctl(PR_SET_DUMPABLE, 0)
     out = _Output(os.fdopen(os.dup(1), "wb"))
     source = os.fdopen(os.dup(0), "rb")
+    if scratch:  # made here, not by the app: an app killed before this leaves nothing behind
+        try:
+            os.mkdir(scratch, 0o700)
+            os.chdir(scratch)
+        except OSError as error:
+            print(f"cannot make {scratch}: {error.strerror or error}", file=sys.stderr)
+            out.report({"ended": 127})
+            return
     options: dict[str, Any] = (
         {"creationflags": 0x200}  # CREATE_NEW_PROCESS_GROUP
         if os.name == "nt"

@@ -18,6 +18,7 @@ import json
 import math
 import os
 import queue
+import secrets
 import signal
 import subprocess
 import sys
@@ -345,7 +346,7 @@ class StudentWorker:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._errors,
-                cwd=self._scratch,
+                cwd=tempfile.gettempdir(),
                 **start_options(),  # type: ignore[call-overload]
             )
         except OSError as error:  # no such program: the set-up, never the file
@@ -390,7 +391,11 @@ class StudentWorker:
         files += tuple(Path(where) for _, where in places if Path(where).is_file())
         folders += [Path(where) for _, where in places if Path(where).is_dir()]
         command = worker_command(folders, self.sandboxed, files)
-        self._scratch = tempfile.mkdtemp(prefix="plyground-worker-")
+        # The supervisor makes it (and removes it when it leaves): an app killed at any
+        # moment leaves no empty folder behind.
+        self._scratch = str(
+            Path(tempfile.gettempdir()) / f"plyground-worker-{secrets.token_hex(8)}"
+        )
         rules: dict[str, Any] | None = None
         if not self.sandboxed and sys.platform.startswith("linux"):
             rules = file_rules(folders, files, self._scratch)

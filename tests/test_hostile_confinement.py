@@ -317,15 +317,23 @@ def test_an_attack_on_the_app_leaves_match_and_tournament_whole(
 # ------------------------------------------------------------- a stopped pool process
 
 
-def _pool_processes(app: int) -> list[int]:
-    """The app's multiprocessing children (its match pool)."""
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
     found = []
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError, IndexError, ValueError):
-            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != app:
-                continue
-            if b"multiprocessing-fork" in (entry / "cmdline").read_bytes():
+            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(entry.name))
+    return found
+
+
+def _pool_processes(app: int) -> list[int]:
+    """The app's multiprocessing children (its match pool)."""
+    found = []
+    for child in _children(app):
+        with contextlib.suppress(OSError):
+            if b"multiprocessing-fork" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
     return found
 
 
@@ -342,12 +350,23 @@ def _start_slow_match(tmp_path: Path, mark: str) -> subprocess.Popen[str]:
     )
 
 
-def _stop_a_pool_process(app: subprocess.Popen[str]) -> None:
+def _stop_a_pool_process(app: subprocess.Popen[str], tree: bool = False) -> None:
+    """SIGSTOP one of the app's pool processes once a game is under way (with `tree`, the
+    supervisor and the worker under it too)."""
     deadline = time.monotonic() + 60
-    while not _pool_processes(app.pid) and time.monotonic() < deadline:
+    pool: list[int] = []
+    while time.monotonic() < deadline:  # a game under way: a supervisor under the process
+        pool = [pid for pid in _pool_processes(app.pid) if _children(pid)]
+        if pool:
+            break
         time.sleep(0.1)
-    time.sleep(1.0)  # a game under way
-    os.kill(_pool_processes(app.pid)[0], signal.SIGSTOP)
+    time.sleep(0.5)
+    stopped = pool[:1]
+    for pid in stopped if tree else ():
+        stopped += _children(pid)
+    for pid in stopped:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGSTOP)
 
 
 @pytest.mark.slow
@@ -372,7 +391,8 @@ def test_ctrl_c_ends_a_match_whose_pool_process_is_stopped(
     monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "off")
     app = _start_slow_match(tmp_path, run_mark)
     try:
-        _stop_a_pool_process(app)
+        _stop_a_pool_process(app, tree=True)
+        time.sleep(2.0)
         os.killpg(app.pid, signal.SIGINT)  # the terminal's Ctrl+C: to the whole group
         app.communicate(timeout=60)
     finally:

@@ -114,8 +114,9 @@ def _processes(pool: ProcessPoolExecutor) -> list[Any]:
 
 
 def continue_stopped(processes: list[Any]) -> None:
-    """Send SIGCONT to each of `processes` that is stopped (nothing where there is no
-    SIGSTOP: Windows)."""
+    """Send SIGCONT to each of `processes` and their descendants (a student's supervisor,
+    which then continues its own worker) that is stopped; nothing where there is no SIGSTOP
+    (Windows)."""
     resume = getattr(signal, "SIGCONT", None)
     if resume is None:
         return
@@ -123,8 +124,10 @@ def continue_stopped(processes: list[Any]) -> None:
 
     for process in processes:
         with contextlib.suppress(Exception):  # gone meanwhile, or never started
-            if psutil.Process(process.pid).status() == psutil.STATUS_STOPPED:
-                os.kill(process.pid, resume)
+            parent = psutil.Process(process.pid)
+            for member in [parent, *parent.children(recursive=True)]:
+                if member.status() == psutil.STATUS_STOPPED:
+                    os.kill(member.pid, resume)
 
 
 def _hand_out(
@@ -222,10 +225,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     processes = _processes(pool)
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
+    continue_stopped(processes)  # a stopped process ends only once continued
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.terminate()
-    continue_stopped(processes)  # after SIGTERM: a stopped process wakes to it
+    continue_stopped(processes)
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(5)

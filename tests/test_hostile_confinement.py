@@ -500,3 +500,47 @@ def test_no_scratch_folder_is_left_when_the_app_is_killed(
     while any(temporary.glob("plyground-worker-*")) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert list(temporary.glob("plyground-worker-*")) == []
+
+
+SCOPED = """
+import os, signal, socket, sys
+from plyground.ai.student_code.confinement import restrict
+assert restrict(None)
+refused = []
+try:
+    os.kill(int(sys.argv[1]), signal.SIGKILL)
+except PermissionError:
+    refused.append("signal")
+try:
+    socket.socket(socket.AF_UNIX).connect("\\0" + sys.argv[2])
+except PermissionError:
+    refused.append("abstract socket")
+print(" ".join(refused))
+"""
+
+
+def test_landlock_scopes_refuse_signals_and_abstract_sockets_outside_the_worker() -> None:
+    """Without the seccomp guard, Landlock's scopes alone (ABI 6) keep a signal and an
+    abstract socket's connection within the worker's own processes."""
+    from plyground.ai.student_code.confinement import SCOPE_ABI, landlock_version
+
+    if landlock_version() < SCOPE_ABI:
+        pytest.skip("this kernel's Landlock has no scopes (Linux 6.12 and newer)")
+    victim = subprocess.Popen(["sleep", "60"])
+    server = socket.socket(socket.AF_UNIX)
+    name = "plyground-test-" + uuid.uuid4().hex
+    server.bind("\0" + name)
+    server.listen()
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", SCOPED, str(victim.pid), name],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert run.stdout.split() == ["signal", "abstract", "socket"], run.stderr
+        assert victim.poll() is None
+    finally:
+        server.close()
+        victim.kill()
+        victim.wait()

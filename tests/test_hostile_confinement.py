@@ -166,7 +166,7 @@ if libc.ioctl(r, 0x8901, ctypes.byref(ctypes.c_int(VICTIM))) == 0:  # FIOSETOWN
 for name, call in (
     ("prlimit", lambda: resource.prlimit(VICTIM, resource.RLIMIT_NOFILE, (3, 3))),
     ("setpriority", lambda: os.setpriority(os.PRIO_PROCESS, VICTIM, 19)),
-    ("setpriority of the user", lambda: os.setpriority(os.PRIO_USER, os.getuid(), 19)),
+    ("setpriority of its group", lambda: os.setpriority(os.PRIO_PGRP, VICTIM, 19)),
     ("sched_setaffinity", lambda: os.sched_setaffinity(VICTIM, {0})),
     ("sched_setscheduler", lambda: os.sched_setscheduler(VICTIM, os.SCHED_IDLE, os.sched_param(0))),
 ):
@@ -232,7 +232,7 @@ def test_no_signal_limit_priority_or_socket_reaches_a_process_outside_its_tree(
     mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_mark: str
 ) -> None:
     _use(mode, monkeypatch)
-    victim = subprocess.Popen(["sleep", "120"])
+    victim = subprocess.Popen(["sleep", "120"], start_new_session=True)  # a group of its own
     before = _state(victim.pid)
     try:
         with _listeners(tmp_path) as (addresses, heard):

@@ -19,12 +19,12 @@
 - **Landlock**: where the kernel has them (ABI 6, Linux 6.12), its scopes refuse a signal
   to any process outside the worker's own domain and a connection to an abstract socket
   made outside it, and (ABI 4) any TCP bind or connect, inside bubblewrap and outside it.
-  Where no bubblewrap runs the worker (`restrict_files`) it may also read only the system's
-  libraries, its Python, Plyground's package but its search reference (allowed file by
-  file, so the reference's files cannot be read even with the import blocker gone), the
-  games' files and the student's own file, and write only in a scratch folder of its own; a
-  classmate's file, the home folder and the system's secrets are out of its reach, as
-  inside bubblewrap.
+  Where no bubblewrap runs the worker (`restrict` with files) it may also read only the
+  system's libraries, its Python, Plyground's package but its search reference (allowed
+  file by file, so the reference's files cannot be read even with the import blocker gone),
+  the games' files and the student's own file, and write only in a scratch folder of its
+  own; a classmate's file, the home folder and the system's secrets are out of its reach,
+  as inside bubblewrap.
 
 The filter is written for x86-64 and AArch64 (their system call numbers); any other
 architecture's calls (32-bit ones on a 64-bit kernel, x32) are refused outright.  Where the

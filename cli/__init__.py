@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import warnings
 from collections.abc import Sequence
+from typing import Any
 
 from plyground import __version__
 from plyground.cli import (
@@ -86,11 +88,30 @@ def build_parser() -> OneLineParser:
 
 
 def run(arguments: Sequence[str]) -> int:
-    """Run one terminal command; returns the exit status (2 for bad arguments)."""
+    """Run one terminal command; returns the exit status (2 for bad arguments, and for a game
+    file whose code fails)."""
     notes = streams.prepare()
     errors = console_for(stderr=True)
     for note in notes:
         say(errors, f"{PROG}: {note}")
+    from plyground.games.from_file.guard import GameFileWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", GameFileWarning)  # each is said once (`warn_once`)
+        shown = warnings.showwarning
+
+        def show(message: Any, category: Any, *rest: Any, **keywords: Any) -> None:
+            if issubclass(category, GameFileWarning):  # a game file's quirk: one line
+                say(errors, f"{PROG}: warning: {message}".replace("\n", " "), style="yellow")
+            else:
+                shown(message, category, *rest, **keywords)
+
+        warnings.showwarning = show
+        return _run(arguments, errors)
+
+
+def _run(arguments: Sequence[str], errors: Any) -> int:
+    """`run`'s command, its failures each one line on `errors`."""
     from plyground.games.from_file import GameCodeError
     from plyground.games.from_file.guard import watch
 
@@ -114,7 +135,7 @@ def run(arguments: Sequence[str]) -> int:
         return 2
     except GameCodeError as error:  # a game file's own code failed: its one line
         say(errors, f"{PROG}: {error}".replace("\n", " "), style="red")
-        return 1
+        return 2
     except SystemExit as stop:  # --help and --version exit through argparse
         return stop.code if isinstance(stop.code, int) else 0
     except KeyboardInterrupt:

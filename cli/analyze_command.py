@@ -35,6 +35,7 @@ from plyground.cli.args import (
 )
 from plyground.cli.console import console_for, print_table, table
 from plyground.games.base import Game, Preset, State
+from plyground.untrusted import printable
 
 if TYPE_CHECKING:  # for annotations: the search imports its modules when it runs
     from plyground.ai.engine.cost import CostVerdict
@@ -240,7 +241,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
         return
     depth = "to the end" if report["depth_asked"] is None else f"depth {report['depth_asked']}"
     title = ALGORITHM_TITLES.get(report["algorithm"], report["algorithm"])
-    settings = f"{title}, {depth}, heuristic {report['heuristic']}"
+    settings = f"{title}, {depth}, heuristic {printable(report['heuristic'])}"
     if report["chance"]:
         who = side_and_number(report["side"], report["to_move"])
         write(f"Next comes a die roll for {who}. {settings}.\n\n")

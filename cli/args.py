@@ -220,14 +220,26 @@ def options_given(args: argparse.Namespace) -> dict[str, Any]:
     return chosen
 
 
-def game_name(text: str) -> str:
-    """The registry name of `--game`'s value, loading a game from a file (UsageError if it
-    cannot be: no such game, file or class, an import or a method that fails)."""
+def game_name(text: str, options: dict[str, Any] | None = None) -> str:
+    """The registry name of `--game`'s value, loading a game from a file as the window does:
+    checked first in a process of its own (`games.from_file.check`: a file that loops or ends
+    Python while it loads is one line after at most 30 s), then loaded here, both with the
+    game's `options` (Python literals, or their text).  UsageError if it cannot be: no such
+    game, file, class or option, an import or a method that fails."""
     from plyground import games
-    from plyground.games.from_file import GameCodeError
+    from plyground.games.from_file import GameCodeError, is_spec, literal_option
+    from plyground.games.from_file.check import check_apart
 
+    given = {
+        key: literal_option(value) if isinstance(value, str) else value
+        for key, value in (options or {}).items()
+    }
     try:
-        return games.resolve(text)
+        if text not in games.GAMES and is_spec(text):
+            outcome = check_apart(text, given)
+            if "error" in outcome:
+                raise UsageError(outcome["error"])
+        return games.resolve(text, given if is_spec(text) else None)
     except GameCodeError as error:
         raise UsageError(str(error)) from None
     except ValueError as error:
@@ -278,7 +290,7 @@ def make_game(name: str, options: dict[str, Any] | None = None) -> Any:
     from plyground import games
     from plyground.games.from_file import GameCodeError
 
-    name = game_name(name)
+    name = game_name(name, options)
     settings = check_options(name, dict(options or {}))
     try:
         return games.get_game(name, **settings)
@@ -363,9 +375,16 @@ def check_games_cost(
 
 def read_save(path: str) -> Any:
     """A save file written by the window, checked field by field and replayed
-    (gui.storage.savefile)."""
-    from plyground.gui.storage.savefile import SaveError, load_game
+    (gui.storage.savefile); a game from a file it names checked first in a process of its
+    own, with the save's options (`game_name`)."""
+    from plyground.games.from_file.check import check_apart
+    from plyground.gui.storage.savefile import SaveError, game_file_of, load_game
 
+    game_file = game_file_of(path)
+    if game_file is not None:  # checked in a process of its own first, as --game is
+        outcome = check_apart(*game_file)
+        if "error" in outcome:
+            raise UsageError(f"--load {path}: its game cannot be loaded: {outcome['error']}")
     try:
         return load_game(path)
     except SaveError as error:

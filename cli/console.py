@@ -26,6 +26,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from plyground.ai.players.text_table import format_seconds
 
@@ -58,17 +59,18 @@ def say(console: Console, text: str = "", style: str | None = None) -> None:
     console.print(text, style=style, markup=False, soft_wrap=True)
 
 
-def void_or_aborted(count: int, aborted: bool = False) -> str:
+def void_or_aborted(count: int, aborted: bool = False, limit: int | None = None) -> str:
     """The games a result leaves out or scores by rule, in words that agree with `count`:
     '1 game is void (its worker or Ray lost it); not counted', '3 games reached the move
-    limit and were scored as draws'."""
+    limit of 2,000 moves and were scored as draws' (`limit`: the move limit, where known)."""
     from plyground.ai.evaluation.wording import counted
 
     games = counted(count, "game")
     one = count == 1
     if aborted:
         scored = "was scored as a draw" if one else "were scored as draws"
-        return f"{games} reached the move limit and {scored}"
+        of = f" of {counted(limit, 'move')}" if limit is not None else ""
+        return f"{games} reached the move limit{of} and {scored}"
     its = "its worker or Ray lost it" if one else "their worker or Ray lost them"
     return f"{games} {'is' if one else 'are'} void ({its}); not counted"
 
@@ -81,7 +83,7 @@ def table(
     for column, header in enumerate(headers):
         grid.add_column(header, justify="right" if column in right else "left", no_wrap=True)
     for row in rows:
-        grid.add_row(*(str(cell) for cell in row))
+        grid.add_row(*(Text(str(cell)) for cell in row))  # cells are data: never markup
     return grid
 
 

@@ -16,6 +16,7 @@ from plyground.cli.args import (
     options_given,
 )
 from plyground.cli.console import console_for, say
+from plyground.untrusted import printable
 
 EXERCISES = ("minimax", "alphabeta", "expectiminimax")
 
@@ -49,7 +50,7 @@ def command_exercise(args: argparse.Namespace) -> int:
         if game.stochastic != (args.name == "expectiminimax"):
             fits = "expectiminimax" if game.stochastic else "minimax or alphabeta"
             raise UsageError(f"{game.title} is graded on {fits}, not {args.name}")
-    say(out, f"Grading {args.name} in {args.file}:", style="bold")
+    say(out, f"Grading {args.name} in {printable(args.file)}:", style="bold")
     if args.seed is None:
         say(out, f"  random trees from seed {seed}, this file's own: the same cases every run")
         say(out, "  (--seed N draws other random trees)")

@@ -41,7 +41,8 @@ from plyground.cli.console import (
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
-from plyground.games.base import Game
+from plyground.games.base import Game, moves_allowed
+from plyground.untrusted import printable
 
 HEADERS = (
     "player",
@@ -214,7 +215,7 @@ def print_match(
         style="bold",
     )
     for side, spec in enumerate(setup.specs):
-        say(out, f"{SIDES[side]} = {spec}: {descriptions[side]}")
+        say(out, f"{SIDES[side]} = {printable(spec)}: {descriptions[side]}")
     say(out)
     rows = []
     for side, player in enumerate(tally.players):
@@ -245,7 +246,8 @@ def print_match(
         style="bold",
     )
     if tally.aborted:
-        say(out, f"{void_or_aborted(tally.aborted, aborted=True)}.")
+        limit = moves_allowed(game)
+        say(out, f"{void_or_aborted(tally.aborted, aborted=True, limit=limit)}.")
     if tally.void:
         say(out, f"{void_or_aborted(tally.void)}.")
 

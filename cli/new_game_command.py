@@ -15,7 +15,14 @@ def command_new_game(args: argparse.Namespace) -> int:
     import re
 
     from plyground import games
-    from plyground.games.from_file.starters import STARTERS, class_name_for, starter
+    from plyground.games.from_file.starters import (
+        NIM_RULES,
+        STARTERS,
+        class_name_for,
+        is_nim,
+        name_title,
+        starter,
+    )
 
     given = Path(args.name)
     stem = re.sub(r"\W+", "_", given.name.removesuffix(".py")).strip("_") or "my_game"
@@ -34,10 +41,14 @@ def command_new_game(args: argparse.Namespace) -> int:
     factory = load(str(path))
     game = games.get_game(str(path))
     out = sys.stdout
-    out.write(
-        f"Wrote {path}: {game.title} (a class {name} written for {factory.style_class.title}).\n"
-    )
-    out.write("Edit its rules, then try it:\n")
+    written = f"a class {name} written for {factory.style_class.title}"
+    wanted = name_title(name)
+    if is_nim(wanted):
+        out.write(f"Wrote {path}: {game.title} ({written}).\n")
+        out.write("Edit its rules, then try it:\n")
+    else:
+        out.write(f"Wrote {path}: a Nim to turn into {wanted} ({written}).\n")
+        out.write(f"It plays Nim as it is ({NIM_RULES}): make it {wanted}, then try it:\n")
     for line in (
         f"plyground match --game {path} --p1 hard --p2 random --games 10",
         f"plyground trace --game {path} --depth 3",
@@ -57,7 +68,8 @@ def add_parser(commands: Any) -> None:
         commands,
         "new-game",
         "write a starter game file to edit",
-        "Write NAME.py: a small game (Nim) that runs as it is, for you to turn into your own. "
+        "Write NAME.py: a small game that runs as it is, Nim (named NAME, and said to be a Nim "
+        "to turn into NAME), for you to turn into your own. "
         "Plyground reads a game written to its own protocol, to aima-python's Game or to "
         "easyAI's TwoPlayerGame; every command and the window take it with --game NAME.py.",
         """examples:

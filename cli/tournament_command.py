@@ -36,7 +36,7 @@ from plyground.cli.console import (
 from plyground.cli.forfeits import ForfeitLog
 from plyground.cli.output import RunningFile, check_png_path, output_file
 from plyground.cli.stop_signals import exit_status, stop_reason, stopping_on_signals
-from plyground.games.base import Game
+from plyground.games.base import Game, moves_allowed
 
 MAX_PLAYERS = 20
 """More players than this need --yes."""
@@ -192,6 +192,7 @@ def tournament_json(
         options=options,
         seed=args.seed,
         games_per_pair=args.games,
+        move_limit=moves_allowed(game),
         descriptions=descriptions,
         elapsed=time.perf_counter() - started,
     )
@@ -261,6 +262,9 @@ def print_tournament(
     ]
     headers = ["rank", "player", "Elo", "95% CI", "points", "score", "time/move", "worst move"]
     print_table(out, table(headers, rows, right=(0, 2, 3, 4, 5, 6, 7)))
+    if result.aborted:
+        limit = moves_allowed(game)
+        say(out, f"{void_or_aborted(result.aborted, aborted=True, limit=limit)}.")
     if result.void:
         say(out, f"{void_or_aborted(result.void)}.")
 

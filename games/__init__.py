@@ -139,15 +139,16 @@ def register(factory: Callable[..., Game[Any]]) -> None:
     GAMES[name] = factory
 
 
-def resolve(name: str) -> str:
+def resolve(name: str, options: dict[str, Any] | None = None) -> str:
     """The registry name of a game: a built-in name as it is; a game in a file or a module
     (``nim.py``, ``nim.py:Nim``, ``easyAI.games:Nim``) loaded and registered once, under its
-    resolved file (or module) and class.
+    resolved file (or module) and class, and checked (probed) with `options` once per set of
+    options.
 
     :raises ValueError: an unknown name; a file or module that cannot be loaded
         (`GameFileError`) or whose code fails as the game is made (`GameCodeError`).
     """
-    if name in GAMES:
+    if name in GAMES and not (options and is_from_file(name)):
         return name
     from plyground.games import from_file
 
@@ -156,7 +157,7 @@ def resolve(name: str) -> str:
             f"unknown game {name!r}; choose one of: {', '.join(builtin_names())}, "
             "or a game file (FILE.py, FILE.py:CLASS, MODULE:CLASS)"
         )
-    factory = from_file.load(name)
+    factory = from_file.load(name, options)
     if factory.name not in GAMES:
         capabilities(factory)
         GAMES[factory.name] = factory
@@ -178,12 +179,16 @@ def is_from_file(name: str) -> bool:
 
 def get_game(name: str, **options: Any) -> Game[Any]:
     """A new game by name, e.g. ``get_game("pig", goal=20)``, ``get_game("nim.py",
-    piles=(3, 4, 5))`` (a game from a file: `resolve`).
+    piles=(3, 4, 5))`` (a game from a file: `resolve`, which checks it with the options).
 
     :raises ValueError: an unknown name (the message lists the valid ones) or an option
         the game does not take.
     """
-    factory = GAMES.get(name) or GAMES[resolve(name)]
+    factory = GAMES.get(name)
+    if factory is None:
+        factory = GAMES[resolve(name, options)]
+    elif options and is_from_file(name):
+        resolve(name, options)  # its load-time check made with these options too, once
     try:
         return factory(**options)
     except TypeError:

@@ -332,6 +332,15 @@ class SolvedValue(Protocol):
 
 
 @runtime_checkable
+class RepetitionValue(Protocol):
+    """What a position is worth when it repeats one earlier in the line a search follows, for
+    the player to move there: 1 a win, 0 a draw, -1 a loss (without the hook: a draw).  Only
+    a search to the end of the game asks it (a fixed-depth search stops anyway)."""
+
+    def repetition_value(self) -> float: ...
+
+
+@runtime_checkable
 class CheapSolve(Protocol):
     """Whether solving this position is quick whatever the size of its tree."""
 
@@ -532,6 +541,36 @@ class MoveTimeLimit(Protocol):
 
 
 @runtime_checkable
+class SidesAlternate(Protocol):
+    """Every move passes the turn to the other side (no extra turns): the engine then backs
+    each value up by negating it without asking the child whose move it is."""
+
+    sides_alternate: bool
+
+
+class MoveLimit(Protocol):
+    """The most player moves one game may take in a match or a tournament before it is stopped
+    and scored a draw (`DEFAULT_MOVE_LIMIT` where a game names none): a game whose lines may
+    go on forever (a token walking a ring, positions that repeat) ends."""
+
+    move_limit: int
+
+
+DEFAULT_MOVE_LIMIT = 2_000
+"""The move limit of a game that names none (`MoveLimit`): a hundred times a long game of the
+built-in ones, and a game that cannot end is over in seconds at the presets' speed."""
+
+
+def moves_allowed(game: object) -> int:
+    """A game's move limit (`MoveLimit`): its own where it names a whole number of 1 or more,
+    else `DEFAULT_MOVE_LIMIT`."""
+    own = getattr(game, "move_limit", None)
+    if isinstance(own, int) and not isinstance(own, bool) and own >= 1:
+        return own
+    return DEFAULT_MOVE_LIMIT
+
+
+@runtime_checkable
 class PolicyPicture(Protocol):
     """A picture of the game's policy around a position, as plain data."""
 
@@ -617,6 +656,7 @@ class Capabilities:
     exact_engine_status: Callable[[Any], str] | None = None
     kaggle_observation: Callable[[Any], dict[str, Any]] | None = None
     score: Callable[[Any, int], float] | None = None
+    repetition_value: Callable[[Any], float] | None = None
     in_place: Callable[[Any], InPlacePosition] | None = None
     warm_up: Callable[[], float] | None = None
     option_cost: Callable[[dict[str, int]], OptionCost | None] | None = None
@@ -627,6 +667,8 @@ class Capabilities:
     solver_benchmark: SolverBenchmark | None = None
     exercise_positions: tuple[tuple[str, int, dict[str, int]], ...] = ()
     move_time_limit: float | None = None
+    sides_alternate: bool = False
+    move_limit: int | None = None
     utility_is_value: bool = False
     root_label: str = "root"
     labels_name_nodes: bool = False
@@ -652,6 +694,7 @@ _STATE_HOOKS = (
     "exact_engine_status",
     "kaggle_observation",
     "score",
+    "repetition_value",
     "in_place",
 )
 _GAME_HOOKS = (
@@ -664,6 +707,8 @@ _GAME_HOOKS = (
     "solver_benchmark",
     "exercise_positions",
     "move_time_limit",
+    "sides_alternate",
+    "move_limit",
     "utility_is_value",
     "root_label",
     "labels_name_nodes",
@@ -754,6 +799,14 @@ def state_capabilities(state: object) -> Capabilities:
             found = _read_capabilities(object, cls)
         _BY_STATE_CLASS[cls] = found
     return found
+
+
+def moves_again(state: Any, move: Move) -> bool:
+    """Whether the side to move at `state` is to move again after `move` (an extra turn, as
+    in Kalah or dots and boxes); never in a game whose sides alternate (`SidesAlternate`)."""
+    if state_capabilities(state).sides_alternate:
+        return False
+    return bool(state.play(move).player == state.player)
 
 
 def replay(initial: Any, moves: Sequence[Move]) -> Any:

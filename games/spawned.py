@@ -7,6 +7,7 @@ calls `register_games` with it.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
 from pathlib import Path
@@ -18,14 +19,16 @@ __all__ = ["game_files", "module_game_places", "register_games", "registered_gam
 
 
 FROM_FILE = "<file>"
-"""The module part of a game loaded from a file or module: the worker loads it by its name."""
+"""The module part of a game loaded from a file or module: the worker loads it by its name,
+with the options it was loaded with."""
 
 
 def registered_games() -> tuple[tuple[str, str], ...]:
     """Every registered game's factory as (module, qualified name), to send to a worker; a
-    game from a file as (FROM_FILE, its registry name)."""
+    game from a file as (FROM_FILE, its registry name and the options it was loaded with, as
+    a Python literal): loaded there as here, its load-time check made with those options."""
     return tuple(
-        (FROM_FILE, name)
+        (FROM_FILE, repr((name, dict(getattr(factory, "loaded_options", {})))))
         if games.is_from_file(name)
         else (factory.__module__, factory.__qualname__)
         for name, factory in games.GAMES.items()
@@ -33,10 +36,22 @@ def registered_games() -> tuple[tuple[str, str], ...]:
 
 
 def game_files() -> tuple[str, ...]:
-    """The files of the games loaded from files (a sandboxed worker must be able to read them)."""
+    """The files of the games loaded from files (a sandboxed worker must be able to read
+    them): a file's own path, or for a file inside a package its top package's folder."""
+    from plyground.games.from_file.loading import package_module
+
     loaded = [name for name in games.GAMES if games.is_from_file(name)]
-    paths = (str(getattr(games.GAMES[name], "path", "")) for name in loaded)
-    return tuple(path for path in paths if path)
+    found: list[str] = []
+    for name in loaded:
+        path = str(getattr(games.GAMES[name], "path", ""))
+        if not path:
+            continue
+        in_package = package_module(Path(path))
+        if in_package is not None:
+            root, dotted = in_package
+            path = str(root / dotted.partition(".")[0])
+        found.append(path)
+    return tuple(found)
 
 
 def module_game_places() -> tuple[tuple[str, str], ...]:
@@ -63,7 +78,8 @@ def register_games(factories: tuple[tuple[str, str], ...]) -> None:
     """
     for module_name, qualified_name in factories:
         if module_name == FROM_FILE:
-            games.resolve(qualified_name)
+            name, options = ast.literal_eval(qualified_name)
+            games.resolve(name, options)
             continue
         factory: Any = importlib.import_module(module_name)
         for part in qualified_name.split("."):

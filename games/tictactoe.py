@@ -364,6 +364,8 @@ class Game(DigitNotation):
 
     move_time_limit = 5.0
     """Seconds a player from a file may take for one move (ai.student_code.agents)."""
+    sides_alternate = True
+    """Every move passes the turn: the engine negates each child's value without asking."""
 
     def kaggle_configuration(self) -> dict[str, Any]:
         """Kaggle TicTacToe's configuration (its defaults)."""

@@ -18,6 +18,7 @@ OFFERED = {
         "exercise_positions",
         "kaggle_configuration",
         "move_time_limit",
+        "sides_alternate",
     },
     "connect4": {
         "winning_move",
@@ -36,6 +37,7 @@ OFFERED = {
         "exercise_positions",
         "kaggle_configuration",
         "move_time_limit",
+        "sides_alternate",
     },
     "pig": {
         "option_cost",

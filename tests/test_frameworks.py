@@ -13,12 +13,15 @@ are absent): Plyground plays them and its values agree with each framework's own
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import main
 from plyground import ai, games
 from plyground.ai.textbook.trace import trace
 
@@ -182,3 +185,102 @@ def test_a_game_that_keeps_its_state_on_its_players() -> None:
     assert after.to_move == 1 and after.legal_moves() != first
     result = ai.search(after, ai.SearchConfig("alphabeta", 4))
     assert result.move in after.legal_moves()
+
+
+# ------------------------------------------------------------------ every game they ship
+def shipped_games() -> list[str]:
+    """Every game class easyAI's games folder and aima3's games module define, as a spec:
+    `MODULE:CLASS`, or `FILE.py:CLASS` for a file whose name is no module's (easyAI's
+    Kivy and Flask examples)."""
+    folder = Path(easyAI.__file__).parent / "games"
+    specs = []
+    for path in sorted(folder.glob("*.py")):
+        for name in re.findall(r"^class (\w+)\(TwoPlayerGame\)", path.read_text(), re.M):
+            specs.append(
+                f"easyAI.games.{path.stem}:{name}" if path.stem.isidentifier() else f"{path}:{name}"
+            )
+    source = Path(aima_games.__file__).read_text()
+    for name in re.findall(r"^class (\w+)\((?:Game|StochasticGame|TicTacToe)\)", source, re.M):
+        specs.append(f"aima3.games:{name}")
+    return specs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", shipped_games())
+def test_hint_answers_every_game_the_frameworks_ship(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hint, or one line saying why not: never an internal error (lines that repeat,
+    lines hundreds of plies long, a side that moves twice)."""
+    status = main.main(["hint", "--game", spec])
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "Traceback" not in err, err
+    if status == 0:
+        assert out.startswith("Hint for "), out
+        assert " · " in out.splitlines()[0]
+    else:
+        assert status == 2 and len(err.strip().splitlines()) == 1, (status, err)
+
+
+def test_the_frameworks_ship_games_whose_lines_repeat() -> None:
+    assert {"easyAI.games.Chopsticks:Chopsticks", "easyAI.games.Awele:Awele"} <= set(
+        shipped_games()
+    )
+    assert len(shipped_games()) >= 18
+
+
+QUIRKS = [
+    ("easyAI.games.Hexapawn:Hexapawn", "size=(3,3)", "the same move twice"),
+    ("easyAI.games:Cram", "board_size=(3,4)", "show() failed"),
+    ("easyAI.games:Knights", "board_size=(4,5)", "show() failed"),
+]
+"""Games the frameworks ship whose own code is odd where the search does not need it:
+Hexapawn's pawn may step onto its own pawn (two moves alike), Cram's and Knights' show() reads
+past a board that is not square."""
+
+
+@pytest.mark.parametrize(("spec", "option", "quirk"), QUIRKS)
+def test_a_frameworks_quirk_is_a_warning_not_a_refusal(
+    spec: str, option: str, quirk: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from plyground.cli import run
+    from plyground.games.from_file.check import check
+
+    given = ["--game", spec, "--option", option]
+    assert check(spec, {key: eval(value) for key, value in [option.split("=")]})["name"] == spec
+    assert run(["hint", *given]) == 0
+    hint = capsys.readouterr()
+    assert hint.out.startswith("Hint for Player 1: "), hint
+    assert run(["analyze", *given, "--depth", "2", "--json"]) == 0
+    position = json.loads(capsys.readouterr().out)["position"]
+    assert ("drawn plainly instead" in position) == (quirk == "show() failed")
+    match = ["match", *given, "--p1", "medium", "--p2", "random", "--games", "2", "--quiet"]
+    assert run(match) == 0
+    played = capsys.readouterr()
+    assert "2 games" in played.out and "Traceback" not in played.err
+    said = hint.err + played.err
+    if quirk == "the same move twice":  # said once, in the command that found it
+        assert said.count("returned the same move twice") <= 1
+        assert "each move is searched once" in said or "same move twice" not in said
+
+
+def test_hexapawn_three_by_three_is_a_second_player_win_as_negamax_finds() -> None:
+    from easyAI.games.Hexapawn import Hexapawn
+
+    game = games.get_game("easyAI.games.Hexapawn:Hexapawn", size=(3, 3))
+    ours = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    assert ours.value < -0.9  # every first move loses
+
+    def scoring(position: Any) -> float:
+        return -100 if position.lose() else 0
+
+    negamax = easyAI.Negamax(12, scoring)
+    seats = [easyAI.AI_Player(negamax), easyAI.AI_Player(negamax)]  # each keeps its pawns
+    theirs = negamax(Hexapawn(seats, size=(3, 3)))
+    assert negamax.alpha < 0 and theirs.replace(" ", "_") in {
+        games.from_file.move_text(move)
+        for move, value in ours.move_values.items()
+        if float(value) == pytest.approx(ours.value)
+    }

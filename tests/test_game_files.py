@@ -7,6 +7,8 @@ the styles are duck-typed); tests/test_frameworks.py runs the frameworks' own ga
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,13 +17,15 @@ import pytest
 
 from plyground import ai, games
 from plyground.games import from_file
-from plyground.games.from_file import GameCodeError, GameFileError, guard
+from plyground.games.from_file import GameCodeError, GameFileError, check, guard
+from plyground.games.from_file.guard import GameFileWarning
 
 FILES = Path(__file__).resolve().parent / "game_files"
 TAKE_AWAY = str(FILES / "take_away.py")
 AIMA_NIM = str(FILES / "aima_nim.py")
 BONES = str(FILES / "easy_bones.py")
 CONNECT3 = str(FILES / "grid_connect3.py")
+BONES_TEXT = (FILES / "easy_bones.py").read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -78,7 +82,7 @@ def test_options_are_the_class_keywords_as_literals() -> None:
     assert game.render(game.initial_state()) == "1 2"
     same = games.get_game(AIMA_NIM, piles=[1, 2])  # from JSON: lists become tuples
     assert same.option_values() == {"piles": (1, 2)}
-    with pytest.raises(ValueError, match="does not take"):
+    with pytest.raises(ValueError, match=r"takes no option heaps \(its options: piles\)"):
         games.get_game(AIMA_NIM, heaps=3)
 
 
@@ -179,7 +183,6 @@ class Sticks:
     [
         ("return ['1', '2']", "raise ValueError('no')", "make_move()", "ValueError: no"),
         ("return []", "self.pile -= int(move)", "possible_moves()", "returned no moves"),
-        ("return ['1', '1']", "self.pile -= int(move)", "possible_moves()", "the same move twice"),
         ("return list(range(1_000_000))", "self.pile = 0", "possible_moves()", "1,000,000 moves"),
         ("return 7", "self.pile -= 1", "possible_moves()", "returned int, not a list"),
         (
@@ -332,9 +335,12 @@ def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> Non
     )
     assert run.returncode == 0, run.stderr
     path = tmp_path / "my_game.py"
-    assert f"Wrote {path.name}" in run.stdout and "plyground match --game my_game.py" in run.stdout
+    assert f"Wrote {path.name}: a Nim to turn into My Game (a class MyGame" in run.stdout
+    assert "It plays Nim as it is (heaps of stones;" in run.stdout
+    assert "plyground match --game my_game.py" in run.stdout
     game = games.get_game(str(path))
-    assert game.title == "My Game"
+    assert game.title == "My Game (a Nim for now)"
+    assert "For now this is Nim, not My Game: heaps of stones" in path.read_text(encoding="utf-8")
     result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
     assert result.value > 0.9  # heaps 3, 4, 5: the first player wins (nim-sum 2)
     again = subprocess.run(
@@ -355,3 +361,388 @@ def test_bench_measures_a_game_from_a_file(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "aima_nim.py:Nim: the start" in out
     assert out.count("aima_nim.py:Nim  ") == 4  # a game per derived level
+
+
+# ------------------------------------------------------------------ quirks, exits, options
+
+
+def test_a_move_listed_twice_is_searched_once_and_said_once(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "twice.py", EASY.format(moves="return ['1', '2', '1']", make="self.pile -= 1")
+    )
+    with pytest.warns(
+        GameFileWarning,
+        match=r"twice\.py:Sticks: possible_moves\(\) returned the same move twice \(first at "
+        r"the start\); each move is searched once",
+    ):
+        game = games.get_game(path)
+    state = game.initial_state()
+    assert state.legal_moves() == ("1", "2")
+    result = ai.search(state, ai.SearchConfig("minimax", 2))
+    assert set(result.move_values) == {"1", "2"} and result.nodes == 7
+
+
+def test_a_failing_display_is_drawn_plainly_with_its_error(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "blind.py",
+        BONES_TEXT.replace(
+            "    def show(self):\n", "    def show(self):\n        raise KeyError('no picture')\n"
+        ),
+    )
+    game = games.get_game(path)
+    text = game.render(game.initial_state().play("2"))
+    assert text.splitlines() == [
+        "pile = 18",
+        "current_player = 2",
+        "(show() failed: KeyError: 'no picture'; drawn plainly instead)",
+    ]
+    assert check.check(path)["title"] == "Game Of Bones"
+
+
+@pytest.mark.parametrize("exits", ["sys.exit()", "exit(3)", "raise SystemExit"])
+def test_sys_exit_in_a_games_method_is_its_failure(tmp_path: Path, exits: str) -> None:
+    path = write(
+        tmp_path,
+        "quits.py",
+        "import sys\n" + EASY.format(moves="return ['1', '2']", make=f"{exits}"),
+    )
+    with pytest.raises(GameCodeError) as caught:
+        games.resolve(path)
+    assert re.fullmatch(
+        r"quits\.py:Sticks: make_move\(\) failed at the start, making move [12] \(moves chosen "
+        r"at random by Plyground's load-time check\): it asked Python to exit \(sys\.exit\(\) "
+        r"or exit\(\): SystemExit( 3)?\)",
+        str(caught.value),
+    ), str(caught.value)
+
+
+def test_sys_exit_later_in_a_command_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plyground.cli import run
+
+    path = write(
+        tmp_path,
+        "late_exit.py",
+        """
+import sys
+
+class Stones:
+    def __init__(self, players=None):
+        self.players = players
+        self.pile = 5
+        self.current_player = 1
+
+    def possible_moves(self):
+        return ["1", "2"]
+
+    def make_move(self, move):
+        self.pile -= int(move)
+
+    def is_over(self):
+        return self.pile <= 0
+
+    def scoring(self):
+        sys.exit(0)
+""",
+    )
+    assert run(["hint", "--game", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1, captured.err
+    assert "late_exit.py:Stones: scoring() failed " in captured.err
+    assert "it asked Python to exit (sys.exit() or exit(): SystemExit 0)" in captured.err
+
+
+def test_the_terminal_checks_a_game_file_in_a_process_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.cli import run
+
+    monkeypatch.setattr(check, "CHECK_SECONDS", 3.0)
+    hangs = write(tmp_path, "hangs.py", "while True:\n    pass\n")
+    dies = write(tmp_path, "dies.py", "import os\nos._exit(3)\n")
+    for path, said in (
+        (hangs, "took longer than 3 s to load"),
+        (dies, "ended Python (exit status 3)"),
+    ):
+        for command in (["hint"], ["analyze"], ["match", "--p1", "random", "--p2", "random"]):
+            assert run([*command, "--game", path]) == 2
+            captured = capsys.readouterr()
+            assert captured.err.count("\n") == 1 and said in captured.err, captured.err
+            assert captured.err.startswith(f"plyground: {Path(path).name}: ")
+        assert path not in games.GAMES
+
+
+OPTIONED = """
+class Heaps:
+    def __init__(self, players=None, size=None):
+        self.players = players
+        self.pile = size
+        self.current_player = 1
+
+    def possible_moves(self):
+        return [str(n) for n in (1, 2) if n <= self.pile]
+
+    def make_move(self, move):
+        self.pile -= int(move)
+
+    def is_over(self):
+        return self.pile <= 0
+"""
+
+
+def test_options_reach_the_load_time_check_and_its_message_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path, "heaps.py", OPTIONED)
+    with pytest.raises(GameCodeError) as caught:
+        games.resolve(path)  # no size by default
+    assert str(caught.value) == (
+        "heaps.py:Heaps: is_over() failed at the start (in Plyground's load-time check): "
+        "TypeError: '<=' not supported between instances of 'NoneType' and "
+        "'int'"
+    )
+    name = games.resolve(path, {"size": 4})
+    assert games.GAMES[name].loaded_options == {"size": 4}  # type: ignore[attr-defined]
+    assert games.get_game(name, size=4).initial_state().legal_moves() == ("1", "2")
+    with pytest.raises(
+        GameFileError, match=r"heaps\.py:Heaps: takes no option width \(its options: size\)"
+    ):
+        games.resolve(path, {"width": 3})
+
+
+def test_options_reach_a_spawned_worker_and_a_save(tmp_path: Path) -> None:
+    from plyground.ai.players.match import MatchSetup, play_match
+    from plyground.games.spawned import registered_games
+
+    path = write(tmp_path, "heaps2.py", OPTIONED)
+    name = games.resolve(path, {"size": 5})
+    assert ("<file>", repr((name, {"size": 5}))) in registered_games()
+    setup = MatchSetup(name, (("size", 5),), ("random", "random"), seed=0)
+    records = list(play_match(setup, 2, jobs=2))  # each worker loads it again, with size 5
+    assert [record.void for record in records] == ["", ""]
+    assert all(record.moves for record in records)
+    save = tmp_path / "heaps.json"
+    save.write_text(
+        json.dumps(
+            {
+                "format": "plyground-save",
+                "version": 1,
+                "game": name,
+                "options": {"size": 5},
+                "moves": "2 2",
+            }
+        ),
+        encoding="utf-8",
+    )
+    run_ = subprocess.run(
+        [sys.executable, "-m", "plyground", "analyze", "--load", str(save), "--depth", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run_.returncode == 0, run_.stderr
+
+
+def test_a_starter_named_nim_is_a_nim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from plyground.cli import run
+
+    path = tmp_path / "my_nim.py"
+    assert run(["new-game", str(path), "--style", "aima"]) == 0
+    assert capsys.readouterr().out.startswith(f"Wrote {path}: My Nim (a class MyNim written for")
+    assert games.get_game(str(path)).title == "My Nim"
+    assert "The game is Nim: heaps of stones" in path.read_text(encoding="utf-8")
+
+
+SIDES = """
+from dataclasses import dataclass
+
+@dataclass(frozen=True)
+class S:
+    n: int = 3
+    to_move: object = 0
+
+    def legal_moves(self):
+        return (1,)
+
+    def play(self, move):
+        return S(self.n - 1, {later!r})
+
+    def is_terminal(self):
+        return self.n == 0
+
+    def utility(self, player):
+        return 1 if player != self.to_move else -1
+
+
+class Sides:
+    def initial_state(self):
+        return S()
+"""
+
+
+@pytest.mark.parametrize(
+    ("later", "said"),
+    [
+        (2, "to_move is 2, not 0 or 1"),
+        ("X", "to_move is 'X', not 0 or 1"),
+        (0.5, "to_move is 0.5, not 0 or 1"),
+    ],
+)
+def test_a_side_that_is_neither_player_is_said_so(tmp_path: Path, later: object, said: str) -> None:
+    path = write(tmp_path, "sides.py", SIDES.format(later=later))
+    with pytest.raises(
+        GameCodeError,
+        match=re.escape(
+            "sides.py:Sides: to_move failed after moves 1 (moves chosen at random by "
+            f"Plyground's load-time check): {said}"
+        ),
+    ):
+        games.resolve(path)
+
+
+def test_a_third_player_in_aima_style_is_said_so(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "three.py",
+        """
+class Three:
+    initial = (3, "A")
+    def actions(self, s): return [1]
+    def result(self, s, m): return (s[0] - 1, {"A": "B", "B": "C", "C": "A"}[s[1]])
+    def terminal_test(self, s): return s[0] == 0
+    def utility(self, s, p): return 1 if p == "A" else -1
+    def to_move(self, s): return s[1]
+""",
+    )
+    with pytest.raises(
+        GameCodeError,
+        match=re.escape(
+            "to_move() failed after moves 1 1 (moves chosen at random by Plyground's load-time "
+            "check): gave 'C', a third player besides 'A' and 'B'"
+        ),
+    ):
+        games.resolve(path)
+
+
+def test_an_evaluation_that_fails_is_named_as_the_method_it_is(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "judged.py",
+        (FILES / "take_away.py")
+        .read_text(encoding="utf-8")
+        .replace(
+            "    def evaluate(self, state):\n",
+            "    def evaluate(self, state):\n        raise ValueError('no idea')\n",
+        ),
+    )
+    game = games.get_game(path)
+    with pytest.raises(
+        GameCodeError,
+        match=r"judged\.py:TakeAway: evaluate\(\) failed after moves [\d ]+: ValueError: no idea",
+    ):
+        ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 2, heuristic="evaluate"))
+
+
+def test_a_save_whose_game_file_hangs_is_checked_apart_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from plyground.cli import run
+
+    monkeypatch.setattr(check, "CHECK_SECONDS", 3.0)
+    hangs = write(tmp_path, "hangs_later.py", "while True:\n    pass\n")
+    save = tmp_path / "saved.json"
+    save.write_text(
+        json.dumps({"format": "plyground-save", "version": 1, "game": hangs, "moves": ""}),
+        encoding="utf-8",
+    )
+    assert run(["analyze", "--load", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "its game cannot be loaded: hangs_later.py: it took " in err
+
+
+# ------------------------------------------------------------------ a file inside a package
+
+PACKAGED_RULES = "START = 5\n"
+PACKAGED_GAME = '''
+from .rules import START
+import rules  # a file beside it, imported as a file on its own would import it
+
+
+class Countdown:
+    """Take 1 or 2; who takes the last wins."""
+
+    def initial_state(self):
+        return Left(START, 0)
+
+
+class Left:
+    def __init__(self, pile, to_move):
+        self.pile, self.to_move = pile, to_move
+
+    def __eq__(self, other):
+        return (self.pile, self.to_move) == (other.pile, other.to_move)
+
+    def __hash__(self):
+        return hash((self.pile, self.to_move))
+
+    def legal_moves(self):
+        return tuple(take for take in (1, 2) if take <= self.pile)
+
+    def play(self, take):
+        return Left(self.pile - take, 1 - self.to_move)
+
+    def is_terminal(self):
+        return self.pile == 0
+
+    def utility(self, player):
+        return 1 if player != self.to_move else -1
+'''
+
+
+def packaged(tmp_path: Path, name: str = "classgames") -> Path:
+    """A package of two files, `name`/countdown.py importing `name`/rules.py relatively."""
+    folder = tmp_path / "course" / name
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "rules.py").write_text(PACKAGED_RULES, encoding="utf-8")
+    (folder / "countdown.py").write_text(PACKAGED_GAME, encoding="utf-8")
+    return folder / "countdown.py"
+
+
+def test_a_file_inside_a_package_loads_as_part_of_its_package(tmp_path: Path) -> None:
+    """Its relative imports work (as the package's own modules import each other), and a
+    sandboxed worker is given the whole package to read."""
+    from plyground.games.from_file.loading import package_module
+    from plyground.games.spawned import game_files
+
+    path = packaged(tmp_path)
+    assert package_module(path) == (tmp_path / "course", "classgames.countdown")
+    assert package_module(FILES / "take_away.py") is None  # tests/game_files is no package
+    game = games.get_game(f"{path}:Countdown")
+    assert game.initial_state().inner.pile == 5
+    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    assert result.value > 0  # 5 is no multiple of 3: the first side wins
+    assert str(tmp_path / "course" / "classgames") in game_files()
+
+
+def test_a_package_name_taken_by_another_module_is_one_line(tmp_path: Path) -> None:
+    path = packaged(tmp_path, name="json")  # the standard library's json is imported already
+    with pytest.raises(GameFileError) as error:
+        games.resolve(str(path))
+    assert "json.countdown" in str(error.value) and "rename its folder json" in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_the_terminal_opens_a_file_inside_a_package(tmp_path: Path) -> None:
+    path = packaged(tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "plyground", "hint", "--game", f"{path}:Countdown"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Hint for ")

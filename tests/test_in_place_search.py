@@ -199,7 +199,7 @@ class Sticks:
         ("make", "make_move()", "ValueError: four", 4),
         ("unmake", "unmake_move()", "KeyError: 'back'", 4),
         ("moves", "possible_moves()", "returned no moves, yet the game is not over", 3),
-        ("scoring", "scoring", "gave 'five', not a number", 1),
+        ("scoring", "scoring()", "gave 'five', not a number", 1),
     ],
 )
 def test_a_failure_deep_in_a_walk_names_the_method_and_the_moves(
@@ -217,8 +217,9 @@ def test_a_failure_deep_in_a_walk_names_the_method_and_the_moves(
     message = str(caught.value)
     assert message.startswith("sticks.py:Sticks: ") and "\n" not in message
     assert f"{method} failed after moves " in message and problem in message
-    played = message.split("after moves ")[1].split(":")[0].split()
-    assert 9 - sum(int(m) for m in played) == pile  # where it was made to fail
+    played = message.split("after moves ")[1].split(":")[0].split(", making move ")
+    assert 9 - sum(int(m) for m in played[0].split()) == pile  # where it was made to fail
+    assert (len(played) == 2) == (fail == "make")  # the move it was making, named
 
 
 def test_a_method_that_loops_inside_a_walk_is_stopped(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,8 @@ from plyground.ai.players.match import (
     run_match,
     wilson_interval,
 )
+from plyground.games.base import DEFAULT_MOVE_LIMIT, moves_allowed
+from plyground.games.from_file.loading import UNENDING_MOVE_LIMIT
 
 
 def test_derived_seeds_are_stable_and_distinct() -> None:
@@ -151,3 +155,50 @@ def test_an_even_or_nearly_even_elo_is_never_minus_zero() -> None:
     assert signed_elo(-0.4) == "+0"
     assert signed_elo(-12.6) == "-13"
     assert signed_elo(float("-inf")) == "-inf"
+
+
+RING = str(Path(__file__).resolve().parent / "game_files" / "ring.py")
+
+
+def test_a_game_that_never_ends_stops_at_the_default_move_limit() -> None:
+    name = games.resolve(RING)  # its load-time probe saw no game end
+    setup = MatchSetup(game=name, options=(), specs=("random", "random"), seed=0)
+    record = play_game(setup, 0)
+    assert record.aborted and record.winner is None
+    assert sum(record.decisions) == UNENDING_MOVE_LIMIT == moves_allowed(games.get_game(name))
+    assert moves_allowed(games.get_game("connect4")) == DEFAULT_MOVE_LIMIT
+    assert moves_allowed(games.get_game(str(Path(RING).with_name("take_away.py")))) == 2_000
+
+
+def test_a_game_sets_its_own_move_limit_and_the_match_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plyground.cli import run
+
+    short = tmp_path / "short_ring.py"
+    short.write_text(
+        Path(RING).read_text(encoding="utf-8").replace('title = "Ring"', "move_limit = 30"),
+        encoding="utf-8",
+    )
+    report = tmp_path / "match.json"
+    argv = ["match", "--game", str(short), "--p1", "hard", "--p2", "random", "--games", "2"]
+    assert run([*argv, "--quiet", "--json", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "2 games reached the move limit of 30 moves and were scored as draws." in out
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["move_limit"] == 30 and data["aborted"] == 2
+    assert [game["aborted"] for game in data["games_played"]] == [True, True]
+    assert all(sum(game["decisions"]) == 30 for game in data["games_played"])
+    players = "hard,random"
+    assert run(["tournament", "--game", str(short), "--players", players, "--quiet"]) == 0
+    assert "reached the move limit of 30 moves" in capsys.readouterr().out
+
+
+def test_a_move_limit_that_is_no_whole_number_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad_ring.py"
+    bad.write_text(
+        Path(RING).read_text(encoding="utf-8").replace('title = "Ring"', 'move_limit = "lots"'),
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="move_limit is 'lots'"):
+        games.resolve(str(bad))

@@ -196,6 +196,11 @@ def test_a_compiled_solvers_share_of_minimax_names_the_solver() -> None:
     assert report.versus_tree(search).endswith("; alpha-beta used 5.0%")
 
 
+def test_an_estimated_tree_is_a_whole_number_of_nodes() -> None:
+    small = SimpleNamespace(nodes=17, details=SearchDetails(minimax_tree=21.5))
+    assert report.versus_tree(small) == "minimax ≈ 22 nodes (sampled tree); alpha-beta used 79.1%"
+
+
 def test_analyze_prints_only_the_counters_that_apply(capsys: pytest.CaptureFixture[str]) -> None:
     from plyground.cli import run as cli_run
 
@@ -261,6 +266,9 @@ def test_games_left_out_agree_with_their_count() -> None:
     )
     assert void_or_aborted(3, aborted=True) == (
         "3 games reached the move limit and were scored as draws"
+    )
+    assert void_or_aborted(1, aborted=True, limit=2_000) == (
+        "1 game reached the move limit of 2,000 moves and was scored as a draw"
     )
 
 

@@ -95,7 +95,8 @@ def versus_tree(result: Any) -> str | None:
     if not tree:
         return None
     share = result.nodes / tree * 100
-    size = f"minimax ≈ {counted(tree, 'node', compact(tree))} (sampled tree)"
+    whole = round(tree)  # an estimate of a count: a whole number of nodes
+    size = f"minimax ≈ {counted(whole, 'node', compact(whole))} (sampled tree)"
     if share >= 100:
         return f"{size}: too small for pruning to save"
     used = f"{share:.1f}%" if share >= 0.1 else "under 0.1%"

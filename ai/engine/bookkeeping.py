@@ -54,12 +54,11 @@ class _OutOfNodes(_OutOfTime):
     """Raised inside a search when its node budget (`Context.node_limit`) is spent."""
 
 
-def back_up(child_value: int) -> int:
-    """The parent's value of a move whose resulting child has `child_value` (negamax).
-
-    A proven result one ply further away is worth one step less.
-    """
-    value = -child_value
+def back_up(child_value: int, same_side: bool = False) -> int:
+    """The parent's value of a move whose resulting child has `child_value`: negated where the
+    turn passes to the other side (negamax), kept where the same side moves again (`same_side`:
+    an extra turn).  A proven result one ply further away is worth one step less."""
+    value = child_value if same_side else -child_value
     if value > PROVEN_UNITS:
         return value - STEP_UNITS
     if value < -PROVEN_UNITS:
@@ -67,13 +66,24 @@ def back_up(child_value: int) -> int:
     return value
 
 
-def child_bound(bound: int) -> int:
-    """The child's window edge matching a parent's window edge: the exact inverse of back_up."""
+def child_bound(bound: int, same_side: bool = False) -> int:
+    """The child's window edge matching a parent's window edge: the exact inverse of back_up.
+
+    Where the turn passes, a parent's alpha becomes the child's beta and the other way round
+    (`child_window`); where the same side moves again each edge stays what it is."""
     if bound > PROVEN_UNITS:
-        return -bound - STEP_UNITS
+        return bound + STEP_UNITS if same_side else -bound - STEP_UNITS
     if bound < -PROVEN_UNITS:
-        return -bound + STEP_UNITS
-    return -bound
+        return bound - STEP_UNITS if same_side else -bound + STEP_UNITS
+    return bound if same_side else -bound
+
+
+def child_window(alpha: int, beta: int, same_side: bool = False) -> tuple[int, int]:
+    """The child's (alpha, beta) for a parent's window (`alpha`, `beta`), by whose move the
+    child is: the window that `back_up` maps back onto the parent's."""
+    if same_side:
+        return child_bound(alpha, True), child_bound(beta, True)
+    return child_bound(beta), child_bound(alpha)
 
 
 def terminal_units(state: State[Any], offered: Capabilities | None = None) -> int:

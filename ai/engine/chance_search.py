@@ -45,7 +45,7 @@ class ChanceSearch:
         book = ctx.book and state_capabilities(root).book_value is not None
 
         def convert(value: float, same_player: bool) -> float:
-            return value if same_player else _for_the_other_player(value, decay)
+            return _backed_up(value, same_player, decay)
 
         def node_value(node: Any, remaining: int) -> float:
             counters[0] += 1
@@ -114,12 +114,7 @@ class ChanceSearch:
             child = state.play(move)
             with self.ctx.marking(move):
                 child_value = self.search(child, depth - 1)
-            if child.player == player:
-                values[move] = child_value
-            elif not state.STOCHASTIC and abs(child_value) > PROVEN_UNITS:
-                values[move] = -child_value + (STEP_UNITS if child_value > 0 else -STEP_UNITS)
-            else:
-                values[move] = -child_value
+            values[move] = _backed_up(child_value, child.player == player, not state.STOCHASTIC)
             if self.ctx.best_value is None or values[move] > self.ctx.best_value:
                 self.ctx.best_move = move
                 self.ctx.best_value = values[move]
@@ -141,13 +136,15 @@ class ChanceSearch:
         return tuple(line)
 
 
-def _for_the_other_player(value: float, decay: bool) -> float:
-    """A child's value for the parent's player when the other player moves there: negated,
-    and where proven results decay with distance (games without chance) one step further
-    away."""
+def _backed_up(value: float, same_player: bool, decay: bool) -> float:
+    """A child's value for the parent's player: negated where the other player moves there,
+    kept where the same player moves again, and where proven results decay with distance
+    (games without chance) one step further away."""
+    if not same_player:
+        value = -value
     if decay:
         if value > PROVEN_UNITS:
-            return -value + STEP_UNITS
+            return value - STEP_UNITS
         if value < -PROVEN_UNITS:
-            return -value - STEP_UNITS
-    return -value
+            return value + STEP_UNITS
+    return value

@@ -33,6 +33,7 @@ from plyground.games.base import (
     Move,
     State,
     WarmUp,
+    moves_again,
     state_capabilities,
 )
 
@@ -237,13 +238,13 @@ class EngineSearch(PruningSearch):
             # (an opening book holds values, not moves; `ai.engine.search` says where a line ends).
             searched = state_capabilities(node).search_moves
             while len(line) < limit and not node.is_terminal() and known_value(node) is None:
-                keeps = child_bound(value)  # the child's value after a move that keeps it
                 order = (searched(node) if searched else ()) or node.legal_moves()
-                move = next((m for m in order if self._keeps(node, m, keeps)), None)
+                move = next((m for m in order if self._keeps(node, m, value)), None)
                 if move is None:
                     break
                 line.append(move)
-                node, value = node.play(move), keeps
+                # the child's value after a move that keeps the node's
+                node, value = node.play(move), child_bound(value, moves_again(node, move))
         except _OutOfNodes:
             pass
         finally:  # the line is shown, not searched: its nodes are counted apart
@@ -251,6 +252,12 @@ class EngineSearch(PruningSearch):
             ctx.node_limit, ctx.deadline, ctx.finish_now, ctx.nodes = saved
         return tuple(line)
 
-    def _keeps(self, node: Any, move: Move, keeps: int) -> bool:
-        """Whether `move` leaves the opponent no more than `keeps` (one null-window probe)."""
+    def _keeps(self, node: Any, move: Move, value: int) -> bool:
+        """Whether `move` keeps `node`'s exact `value` (one null-window probe): it leaves the
+        opponent no more than the matching child value, or, where the same side moves again,
+        leaves that side no less."""
+        same = moves_again(node, move)
+        keeps = child_bound(value, same)
+        if same:
+            return self.search(node.play(move), UNLIMITED_DEPTH, keeps - 1, keeps) >= keeps
         return self.search(node.play(move), UNLIMITED_DEPTH, keeps, keeps + 1) <= keeps

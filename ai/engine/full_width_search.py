@@ -1,5 +1,8 @@
 """Full-width minimax (negamax form), the engine's reference that shows what pruning saves.
 
+A child's value is negated where the turn passes and kept where the same side moves again
+(`ai.engine.bookkeeping.back_up`).
+
 No pruning, no table, no move ordering, no game-specific shortcuts: every node of the
 tree down to `depth` is visited, so on a small game it visits every node of
 the game tree (549,946 from the empty 3x3 board of noughts and crosses).  With the search's
@@ -65,6 +68,7 @@ def minimax_root(
     poll = ctx.poll
     leaf = ctx.leaf
     book = ctx.book and state_capabilities(state).book_value is not None
+    alternate = state_capabilities(state).sides_alternate
 
     def value(node: Any, remaining: int) -> tuple[int, list[Move]]:
         ctx.nodes += 1
@@ -83,9 +87,11 @@ def minimax_root(
             return leaf(node), []
         best = -3 * 10**6
         best_line: list[Move] = []
+        side = node.player
         for move in node.legal_moves():
-            child_value, line = value(node.play(move), remaining - 1)
-            score = back_up(child_value)
+            child = node.play(move)
+            child_value, line = value(child, remaining - 1)
+            score = back_up(child_value, not alternate and child.player == side)
             if score > best:
                 best = score
                 best_line = [move, *line]
@@ -96,8 +102,9 @@ def minimax_root(
     values: dict[Any, int] = {}
     lines: dict[Any, tuple[Move, ...]] = {}
     for move in state.legal_moves():
+        child = state.play(move)
         with ctx.marking(move):
-            child_value, line = value(state.play(move), depth - 1)
-        values[move] = back_up(child_value)
+            child_value, line = value(child, depth - 1)
+        values[move] = back_up(child_value, not alternate and child.player == state.player)
         lines[move] = (move, *line)
     return values, lines

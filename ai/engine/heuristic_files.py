@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from plyground.games.base import Heuristic
+from plyground.untrusted import printable
 
 _served: Callable[[str], Heuristic] | None = None
 
@@ -31,7 +32,7 @@ def file_heuristic(name: str) -> Heuristic:
     """The heuristic a file defines; ValueError (one line) where no worker serves files."""
     if _served is None:
         raise ValueError(
-            f"{Path(name).name}: a heuristic from a file runs only in a worker process "
+            f"{printable(Path(name).name)}: a heuristic from a file runs only in a worker process "
             "(a match's player, the window's AI, Compare, the explorer), never in this one"
         )
     return _served(name)

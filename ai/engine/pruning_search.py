@@ -12,9 +12,20 @@ It returns exactly minimax's value at the same depth, visiting far fewer nodes:
 * an unlimited-depth mode that solves a position with null-window probes over the
   few values a proven result can take.
 
-Game hooks are used only where they cannot change a value: `winning_move()` at any
-node with depth left (a win in one ply is the best possible value) and `search_moves()`
-where at least two plies remain (a move that lets the opponent win at once is worse
+Values are backed up by whose move it is: a child where the other side moves is negated
+(negamax), one where the same side moves again (an extra turn) keeps its sign, and its
+window is the parent's, not the parent's swapped.  A game that says its sides always
+alternate (`sides_alternate`) skips the check.  While solving a game that does not bound
+its length (`max_plies_left`), a position that repeats one earlier in the line is a leaf
+worth the game's `repetition_value()` (a draw unless the game says otherwise); a node whose
+value rests on a repetition of a position above it is not stored in the table (its value
+depends on the line).  A line longer than `MAX_PLY` plies stops there, at the heuristic's
+estimate, so the value is an estimate, not exact.
+
+Game hooks are used only where they cannot change a value (and only in games whose sides
+alternate, which their meaning assumes): `winning_move()` at any node with depth left (a
+win in one ply is the best possible value) and `search_moves()` where at least two plies
+remain (a move that lets the opponent win at once is worse
 than any alternative that does not, and minimax sees that loss too).  With the search's
 `book` option, `book_value()` (an opening book) answers a position at any depth, as minimax
 does (`ai.engine.full_width_search.book_leaf`: a win or loss without its distance is the slowest
@@ -33,14 +44,22 @@ from plyground.ai.engine.bookkeeping import (
     UNLIMITED_DEPTH,
     Context,
     back_up,
-    child_bound,
+    child_window,
     terminal_units,
 )
 from plyground.ai.engine.table import EXACT, LOWER, UPPER, TranspositionTable
-from plyground.ai.evaluation.values import INF_UNITS, PROVEN_UNITS, SCALE, STEP_UNITS, WIN_UNITS
-from plyground.games.base import Move, State, evaluate_none, state_capabilities
+from plyground.ai.evaluation.values import (
+    HEURISTIC_UNITS,
+    INF_UNITS,
+    PROVEN_UNITS,
+    SCALE,
+    STEP_UNITS,
+    WIN_UNITS,
+)
+from plyground.games.base import Move, State, evaluate_none, moves_again, state_capabilities
 
 MAX_PLY = 512
+"""The longest line a search follows: a solve stops a line there, at the heuristic's estimate."""
 
 
 class PruningSearch:
@@ -88,7 +107,8 @@ class PruningSearch:
         loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
         loss_now = -WIN_UNITS
         offered = state_capabilities(root)  # read once per search, never per node
-        hooks = offered.search_moves is not None and offered.winning_move is not None
+        alternate = offered.sides_alternate  # else each child is asked whose move it is
+        hooks = alternate and offered.search_moves is not None and offered.winning_move is not None
         book = ctx.book and offered.book_value is not None
         solved_hook = ctx.book and offered.solved_value is not None
         horizon = offered.max_plies_left is not None
@@ -109,6 +129,15 @@ class PruningSearch:
         # ai.textbook.counts defines it
         counters = [0, 0, 0, 0, 0, 0, 0, 0, 0]
         limit = ctx.limit
+        # Solving: the positions on the line searched (key -> ply), a repetition's value for
+        # the player to move there, and the shallowest ply a repetition below referred to.
+        # A game that says how many plies it can last never repeats a position (it would
+        # last as long again): its lines are not tracked.
+        repeats = not horizon
+        on_line: dict[Any, int] = {}
+        repeated = offered.repetition_value
+        no_repetition = MAX_PLY + 1
+        reached = [no_repetition]
 
         # One function on purpose: this runs at every node, and calls cost more than lines.
         def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
@@ -155,11 +184,17 @@ class PruningSearch:
                         counters[8] += 1
                         return low_b if low_b >= beta else high_b
                     alpha, beta = max(alpha, low_b), min(beta, high_b)
-            if remaining == 0:  # ctx.leaf inlined: this is the most frequent node
+            if remaining == 0 or ply >= MAX_PLY:  # ctx.leaf inlined: the most frequent node
                 counters[4] += 1
                 value = int(evaluate(node) * SCALE)
                 return limit if value > limit else (-limit if value < -limit else value)
             key = node.key()
+            solving = repeats and remaining >= UNLIMITED_DEPTH
+            if solving and key in on_line:  # the line came back here: a leaf
+                counters[8] += 1
+                if on_line[key] < reached[0]:
+                    reached[0] = on_line[key]
+                return 0 if repeated is None else _repetition_units(repeated(node))
             index = hash(key) % size
             entry = slots[index]
             first: Move = None
@@ -223,15 +258,24 @@ class PruningSearch:
             best_move: Move = None
             low = alpha
             estimates = counters[4] + counters[5]
+            side = None if alternate else node.player
+            if solving:
+                on_line[key] = ply
+                below = reached[0]
+                reached[0] = no_repetition
             for move in order:
-                # child window: the exact inverse of back_up (see ai.engine.bookkeeping.child_bound)
+                # child window: the exact inverse of back_up (ai.engine.bookkeeping.child_window)
                 child_alpha = (
                     -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
                 )
                 child_beta = (
                     -low - step if low > proven else (-low + step if low < -proven else -low)
                 )
-                value = -node_value(node.play(move), deeper, child_alpha, child_beta, ply + 1)
+                child = node.play(move)
+                if alternate or child.player != side:
+                    value = -node_value(child, deeper, child_alpha, child_beta, ply + 1)
+                else:  # the same side moves again: the same window, the same sign
+                    value = node_value(child, deeper, -child_beta, -child_alpha, ply + 1)
                 if walking:
                     node.undo()
                 if value > proven:
@@ -255,12 +299,21 @@ class PruningSearch:
                             break
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
             solved = counters[4] + counters[5] == estimates
+            if solving:
+                del on_line[key]
+                if reached[0] < ply:  # rests on a repetition of a position above: not stored
+                    if below < reached[0]:
+                        reached[0] = below
+                    return best
+                reached[0] = below
             store_at(index, key, remaining, flag, best, best_move, solved)
             return best
 
         start: Any = root if walk is None else walk(root)
         try:
             if move is not None:
+                if repeats and depth >= UNLIMITED_DEPTH:  # the root is on the line too
+                    on_line[start.key()] = -1
                 start = start.play(move)
             return node_value(start, depth, alpha, beta, 0)
         finally:
@@ -282,7 +335,9 @@ class PruningSearch:
     def child_value(self, state: State[Any], move: Move, depth: int, alpha: int, beta: int) -> int:
         """The root's value of `move`, searched with the root window (alpha, beta)."""
         deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
-        return back_up(self.value_after(state, move, deeper, child_bound(beta), child_bound(alpha)))
+        same = moves_again(state, move)
+        child_alpha, child_beta = child_window(alpha, beta, same)
+        return back_up(self.value_after(state, move, deeper, child_alpha, child_beta), same)
 
     def exact_child_value(self, state: State[Any], move: Move, depth: int) -> int:
         """The exact root value of `move`: full window, or null-window probes when solving."""
@@ -304,8 +359,9 @@ class PruningSearch:
             if move is None:
                 return self.search(state, depth, low - 1, high + 1)
             return self.child_value(state, move, depth, low - 1, high + 1)
-        candidates = _SOLVED_VALUES
-        plies_left = state_capabilities(state).max_plies_left
+        offered = state_capabilities(state)
+        candidates = _ALTERNATE_SOLVED_VALUES if offered.sides_alternate else _SOLVED_VALUES
+        plies_left = offered.max_plies_left
         if plies_left is not None:  # no result lies further away than the game can
             horizon = plies_left(state)
             candidates = [
@@ -436,16 +492,28 @@ class PruningSearch:
         return tuple(line)
 
 
-def _solved_values() -> list[int]:
+def _solved_values(alternate: bool) -> list[int]:
     """Every value a solved position (or root move) can have, sorted: losses, draw, wins.
 
-    Players alternate, so the side to move can only win on one of its own moves, an odd
-    number of plies away, and lose on one of the opponent's, an even number away; a root
-    move's value counts plies from the root, so the same holds for it.
+    A result is worth one step less per ply away (`ai.engine.bookkeeping.back_up`) down to the
+    edge of the proven range: a win or loss further away than that stays at the edge,
+    `HEURISTIC_UNITS`.  Where players alternate (`alternate`), the side to move can only win
+    on one of its own moves, an odd number of plies away, and lose on one of the opponent's,
+    an even number away; a root move's value counts plies from the root, so the same holds
+    for it.  Where a side may move again, a result may lie any number of plies away.
     """
-    wins = [WIN_UNITS - plies * STEP_UNITS for plies in range(1, 100, 2)]
-    losses = [-(WIN_UNITS - plies * STEP_UNITS) for plies in range(2, 100, 2)]
-    return sorted([*losses, 0, *wins])
+    plies = range(1, 100)
+    wins = [WIN_UNITS - p * STEP_UNITS for p in plies if not alternate or p % 2]
+    losses = [-(WIN_UNITS - p * STEP_UNITS) for p in plies if not alternate or not p % 2]
+    edge = [v for v in (HEURISTIC_UNITS, -HEURISTIC_UNITS) if v not in wins and v not in losses]
+    return sorted({*losses, 0, *wins, *edge})
 
 
-_SOLVED_VALUES = _solved_values()
+def _repetition_units(value: float) -> int:
+    """A repeated position's value (`repetition_value()`: 1 a win, 0 a draw, -1 a loss for
+    the player to move there) in units: a win or loss there ends the line at once."""
+    return WIN_UNITS if value > 0 else (-WIN_UNITS if value < 0 else 0)
+
+
+_ALTERNATE_SOLVED_VALUES = _solved_values(True)
+_SOLVED_VALUES = _solved_values(False)

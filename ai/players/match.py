@@ -30,15 +30,12 @@ from plyground.ai.players.game_pool import pool_results
 from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.student_code.worker import UserCodeError
-from plyground.games.base import CHANCE, Game, Move, State, sample_outcome
+from plyground.games.base import CHANCE, Game, Move, State, moves_allowed, sample_outcome
 from plyground.games.spawned import register_games as register_games  # still here too
 from plyground.games.spawned import registered_games as registered_games
 
 SIDES = ("A", "B")
 """Labels of the two players of a match, in the order of their specs."""
-
-MAX_DECISIONS = 10_000
-"""A game still running after this many player decisions is stopped and scored a draw."""
 
 COLLECT_EVERY = 8
 """Run the cyclic garbage collector after this many games (see `_collect_now_and_then`)."""
@@ -143,15 +140,17 @@ class GameRecord:
     worst_time: tuple[float, float]
     nodes: tuple[int, int]
     aborted: bool = False
-    """True when the game hit MAX_DECISIONS and was scored a draw."""
+    """True when the game reached its move limit (`games.base.moves_allowed`) and was
+    scored a draw."""
     forfeit: str = ""
     """Why the loser forfeited ("my_agent.py: raised ValueError: ..."), or "" if nobody did."""
     forfeit_details: tuple[str, ...] = ()
     """The forfeiting code's own traceback lines."""
     void: str = ""
     """Why the game has no result, or "" for a game played out: its worker process died, or a
-    player's worker was killed from outside with no sandbox to say by whom (`UserCodeError.void`;
-    `forfeit` then says what happened).  A void game is counted by nobody."""
+    player's worker was ended by a cause its code cannot produce (`UserCodeError.void`, the
+    rule in `ai.student_code.endings`; `forfeit` then says what happened).  A void game is
+    counted by nobody."""
 
     @property
     def forfeiter(self) -> int | None:
@@ -201,9 +200,10 @@ def _collect_now_and_then() -> None:
 def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -> GameRecord:
     """Play game number `index` of the match described by `setup`.
 
-    A game still running after `max_decisions` player decisions (MAX_DECISIONS if None)
-    is stopped and marked aborted; it counts as a draw.  A player from a user's file whose
-    code fails (`UserCodeError`) loses the game by forfeit, and the record says why.
+    A game still running after `max_decisions` player decisions (the game's move limit,
+    `games.base.moves_allowed`, if None) is stopped and marked aborted; it counts as a draw.
+    A player from a user's file whose code fails (`UserCodeError`) loses the game by forfeit,
+    and the record says why.
     """
     game = _game_for(setup)
     first = setup.first_mover(index)
@@ -214,7 +214,7 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
     ]
     try:
         played = _GamePlay(game, players, first, random.Random(derive_seed(game_seed, "chance")))
-        played.run(MAX_DECISIONS if max_decisions is None else max_decisions)
+        played.run(moves_allowed(game) if max_decisions is None else max_decisions)
     finally:
         for player in players:
             close = getattr(player, "close", None)
@@ -533,6 +533,7 @@ def summary_dict(
         "swap": setup.swap,
         "games": tally.games,
         "aborted": tally.aborted,
+        "move_limit": moves_allowed(_game_for(setup)),
         "void": tally.void,
         "players": players,
     }

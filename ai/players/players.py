@@ -31,6 +31,7 @@ from plyground.ai.student_code.heuristics import (
     is_heuristic_file,
 )
 from plyground.games.base import Game, Move, State, capabilities
+from plyground.untrusted import printable
 
 RANDOM = "random"
 """The algorithm name of a player that picks uniformly among the legal moves."""
@@ -74,11 +75,11 @@ class PlayerConfig:
             return "random moves"
         if self.algorithm == AGENT:
             spec = agent_spec(self.agent)
-            return spec.describe() if spec is not None else self.agent
+            return spec.describe() if spec is not None else printable(self.agent)
         parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
         parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
         heuristic = self.heuristic or "default heuristic"
-        parts.append(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
+        parts.append(printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic))
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.randomness:
@@ -296,7 +297,7 @@ class IsolatedSearchPlayer:
     ) -> None:
         self.name = name or config.describe()
         self.path = str(config.heuristic)
-        self.evaluator = IsolatedHeuristic(self.path, seconds)
+        self.evaluator = IsolatedHeuristic(self.path, seconds, search="one move")
         self.player = AIPlayer(config, game, self.name)
         self.last_result: SearchResult | None = None
 
@@ -319,8 +320,8 @@ class IsolatedSearchPlayer:
 def search_player(
     config: PlayerConfig, game: Game[Any], name: str | None = None
 ) -> IsolatedSearchPlayer:
-    """The isolated player of a search with a heuristic from a file: each evaluation may take
-    the game's time per move (the search keeps its own time budget)."""
+    """The isolated player of a search with a heuristic from a file: its evaluations may take
+    the game's time per move, each and all of one move's together (more: a loss on time)."""
     config.validate(game)
     return IsolatedSearchPlayer(config, game, name, move_seconds(game))
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.players.match import GameRecord, MatchSetup, Score, derive_seed, play_tasks
+from plyground.untrusted import printable
 
 ANCHOR = 1500.0
 """The mean rating of the field."""
@@ -100,7 +101,9 @@ class Rating:
 
 
 def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
-    """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2"."""
+    """Names that tell players apart: a spec listed twice becomes "hard #1" and "hard #2";
+    a file's name is shown as data (`printable`: an escape sequence or a right-to-left
+    override in it is written as its escape)."""
     counts: dict[str, int] = {}
     for spec in specs:
         counts[spec] = counts.get(spec, 0) + 1
@@ -108,10 +111,10 @@ def player_labels(specs: Sequence[str]) -> tuple[str, ...]:
     labels = []
     for spec in specs:
         if counts[spec] == 1:
-            labels.append(spec)
+            labels.append(printable(spec))
             continue
         seen[spec] = seen.get(spec, 0) + 1
-        labels.append(f"{spec} #{seen[spec]}")
+        labels.append(f"{printable(spec)} #{seen[spec]}")
     return tuple(labels)
 
 
@@ -127,6 +130,8 @@ class TournamentResult:
     """Each player's longest single move, seconds."""
     void: int = 0
     """Games without a result (their worker process died): in nobody's score."""
+    aborted: int = 0
+    """Games stopped at the game's move limit (`games.base.moves_allowed`), scored as draws."""
 
     def __post_init__(self) -> None:
         """Start every pair at zero, both ways."""
@@ -144,6 +149,7 @@ class TournamentResult:
         if record.void:
             self.void += 1
             return
+        self.aborted += record.aborted
         self.add_score(i, j, record.score(0), i_moved_first=record.first == 0)
         for me, side in ((i, 0), (j, 1)):
             self.think_time[me] += record.think_time[side]
@@ -237,6 +243,7 @@ class TournamentResult:
                 for rank, rating in enumerate(ranking, start=1)
             ],
             "void": self.void,
+            "aborted": self.aborted,
         }
 
 

@@ -39,6 +39,7 @@ from plyground.ai.student_code.worker import (
     short_repr,
 )
 from plyground.games.base import Game, KaggleConfiguration, MoveTimeLimit, State
+from plyground.untrusted import printable
 
 KAGGLE_PREFIX = "kaggle:"
 """A spec starting with this is a Kaggle-format agent."""
@@ -87,7 +88,7 @@ class AgentSpec:
 
     def describe(self) -> str:
         """ "my_agent.py, choose(state)" or "c.py, a Kaggle agent"."""
-        name = Path(self.path).name
+        name = printable(Path(self.path).name)
         if self.kaggle:
             return f"{name}, a Kaggle agent"
         return f"{name}, {self.function or DEFAULT_FUNCTION}(state)"
@@ -240,7 +241,7 @@ def agent_player(spec: AgentSpec, game: Game[Any]) -> FilePlayer:
     }
     if spec.kaggle:
         host["configuration"] = dict(configuration)  # what the agent is told, from here
-    return FilePlayer(Path(file).name, str(file), host, Limits(seconds), overage)
+    return FilePlayer(printable(Path(file).name), str(file), host, Limits(seconds), overage)
 
 
 __all__ = [

@@ -37,6 +37,9 @@ REFERENCE = ("plyground.ai.textbook", "plyground.ai.student_code.grader")
 never loads it, and a student's code may not import it (`hide_reference`)."""
 EXTRA_PROCESSES = 32
 """Processes the student's code may start beyond those its user already runs (Linux)."""
+FILE_BYTES = 64 << 20
+"""The largest file the student's code may write (its scratch folder may be a tmpfs, whose
+files are memory that no process's resident size counts)."""
 
 
 class _Channel:
@@ -85,7 +88,8 @@ def _user_processes() -> int | None:
 
 
 def cap_resources(memory: int) -> None:
-    """Hard caps where the OS offers them (POSIX): address space, processes, core files."""
+    """Hard caps where the OS offers them (POSIX): address space, file size, processes,
+    core files."""
     try:
         import resource  # POSIX only: imported here, never at import time
     except ImportError:
@@ -93,6 +97,7 @@ def cap_resources(memory: int) -> None:
     caps: list[tuple[int, int]] = [(resource.RLIMIT_CORE, 0)]
     if memory > 0:
         caps.append((resource.RLIMIT_AS, memory))
+        caps.append((resource.RLIMIT_FSIZE, min(memory, FILE_BYTES)))  # a tmpfs file is memory
     running = _user_processes()
     if running is not None and hasattr(resource, "RLIMIT_NPROC"):
         caps.append((resource.RLIMIT_NPROC, running + EXTRA_PROCESSES))

@@ -13,9 +13,10 @@
   process's memory or take its descriptors; it opens no socket at all (its channel is a
   pair of pipes it already holds; ``socketpair`` stays, which reaches nobody), so neither
   the network nor a local socket (a display, an SSH agent, D-Bus, an abstract socket) is in
-  reach, and no io_uring (which could open one).  So another player's worker, the
-  supervisor and the app are out of its reach, and a worker that dies by a signal did it
-  to itself: that game is its forfeit, never another's.
+  reach, and no io_uring (which could open one); it makes no memory file (``memfd_create``)
+  or System V shared memory, which no process's resident size would count.  So another
+  player's worker, the supervisor and the app are out of its reach, and a worker that dies
+  by a signal did it to itself: that game is its forfeit, never another's.
 - **Landlock**: where the kernel has them (ABI 6, Linux 6.12), its scopes refuse a signal
   to any process outside the worker's own domain and a connection to an abstract socket
   made outside it, and (ABI 4) any TCP bind or connect, inside bubblewrap and outside it.
@@ -103,6 +104,9 @@ OWNER_IOCTLS = (0x8901, 0x8902)
 """ioctl's FIOSETOWN and SIOCSPGRP: F_SETOWN by another name."""
 PRIORITY_OF_USER = (2, 3)
 """setpriority's PRIO_USER and ioprio_set's IOPRIO_WHO_USER: every process of the user."""
+MEMORY_CALLS = {"x86_64": (319, 29, 447), "aarch64": (279, 194, 447)}
+"""memfd_create, shmget and memfd_secret, refused: memory held by a descriptor or a key is
+in no process's resident size, so the supervisor's cap on the tree could not see it."""
 
 LD_W_ABS, JEQ_K, JGE_K, JA, RET_K = 0x20, 0x15, 0x35, 0x05, 0x06
 NR, ARCH = 0, 4
@@ -149,7 +153,7 @@ def _program(machine: str, pid: int) -> list[Instruction]:
     ]
     if machine == "x86_64":
         code += [(JGE_K, 0, 1, X32_BIT), (RET_K, 0, 0, RET_EPERM)]
-    for number in calls.refused:
+    for number in (*calls.refused, *MEMORY_CALLS[machine]):
         code += [(JEQ_K, 0, 1, number), (RET_K, 0, 0, RET_EPERM)]
     code += _rule(calls.kill, _only(_argument(0), (0, pid, -pid)))  # itself, its own group
     for number in calls.to_self:

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from plyground.ai.student_code.worker import Refusal
+from plyground.ai.student_code.messages import MessageError, bounded_move
+from plyground.ai.student_code.worker import Refusal, short_repr
 from plyground.games.base import CHANCE, Move, State
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
@@ -101,7 +102,7 @@ class StudentGame:
         if method == "actions":
             return self.actions(position)
         if method == "result" and len(question) == 3:
-            return self.handle(self.result(position, _move(question[2])))
+            return self.handle(self.result(position, self.move_at(position, question[2])))
         if method == "chance_outcomes":
             return [[outcome, p] for outcome, p in self.chance_outcomes(position)]
         if method == "evaluate":
@@ -115,12 +116,29 @@ class StudentGame:
             return []
         return list(state.legal_moves())
 
+    def own_moves(self, s: Position) -> list[Move]:
+        """The moves (or chance outcomes) of the game at `s`."""
+        state = s.state
+        if state.is_terminal():
+            return []
+        if state.to_move == CHANCE:
+            return [outcome for outcome, _ in state.chance_outcomes()]
+        return list(state.legal_moves())
+
+    def move_at(self, s: Position, data: Any) -> Move:
+        """A move the worker sent for `s`, decoded bounded by the game's own moves there: one
+        nested deeper or larger than all of them is refused before it reaches the game."""
+        try:
+            return bounded_move(data, self.own_moves(s))
+        except MessageError as error:
+            raise Refusal(f"result() was given {error}") from None
+
     def result(self, s: Position, a: Move) -> Position:
         """The position after move (or chance outcome) `a`."""
         try:
             return Position(s.state.play(a), (*s.path, a))
         except (ValueError, TypeError) as error:
-            raise Refusal(f"result() with move {a!r}: {error}") from None
+            raise Refusal(f"result() with move {short_repr(a)}: {error}") from None
 
     def chance_outcomes(self, s: Position) -> list[tuple[Move, float]]:
         """(outcome, probability) for every outcome of a chance node."""

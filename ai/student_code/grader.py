@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,7 +28,9 @@ from typing import Any
 from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame, function_of
+from plyground.ai.student_code.messages import MessageError, bounded_move
 from plyground.ai.student_code.worker import (
+    LOAD_SECONDS,
     Limits,
     Refusal,
     StudentWorker,
@@ -39,9 +42,13 @@ from plyground.ai.student_code.worker import (
 from plyground.ai.textbook.trace import Trace, trace
 from plyground.games.base import Move, State, capabilities
 from plyground.games.trees import examples as tree_examples
+from plyground.untrusted import printable
 
 CASE_SECONDS = 10.0
 """Seconds the student's search may take on one case."""
+GRADE_SECONDS = 120.0
+"""Seconds one file's whole exercise may take (its loads and every case together): a file
+slow on every case fails the cases it leaves, rather than keeping a class's grading waiting."""
 TOLERANCE = 1e-6
 """Values closer than this are equal (chance nodes' weighted sums)."""
 RANDOM_TREES = 6
@@ -252,15 +259,27 @@ def grade(
     seconds: float = CASE_SECONDS,
     seed: int = 0,
     game: str | None = None,
+    budget: float = GRADE_SECONDS,
 ) -> list[Outcome]:
-    """Run the student's function on every case, in a worker process; report each."""
+    """Run the student's function on every case, in a worker process; report each.  Each
+    case may take `seconds`, the whole run `budget` (loads included): a case the budget
+    leaves no time for fails unrun."""
     file = check_file(algorithm, path)
     host = {"kind": "exercise", "path": file, "function": function_of(algorithm)}
     worker = StudentWorker(file, host, Limits(seconds))
+    deadline = time.monotonic() + budget
     outcomes = []
     try:
         for case in cases(algorithm, seed, game):
-            outcome = _grade_case(worker, case)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                outcome = Outcome(case, False, f"not run: the exercise's {budget:g} s are spent")
+            else:
+                left = max(0.1, round(left, 1))  # said in tenths of a second
+                worker.limits = Limits(min(seconds, left), min(LOAD_SECONDS, left))
+                late = "" if left >= seconds else f" (all that was left of the {budget:g} s)"
+                outcome = _grade_case(worker, case, f"on this case{late}")
+                worker.close()  # each case a fresh worker: nothing the file held carries over
             outcomes.append(outcome)
             if on_case is not None:
                 on_case(outcome)
@@ -269,35 +288,55 @@ def grade(
     return outcomes
 
 
-def _grade_case(worker: StudentWorker, case: Case) -> Outcome:
+def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
+    """One case graded: whatever the student's answer makes fail here (a move the game
+    cannot take, a value the comparison cannot use) fails this case, never the run."""
     found = reference(case)
     tree = StudentGame(case.state())
     request = {"root": tree.root_handle(), "depth": case.depth}
     what = f"{function_of(case.algorithm)}()"
     try:
-        answer = worker.call(request, asker=tree.answer, what="on this case")
+        answer = worker.call(request, asker=_answering(tree), what=late)
         if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
             raise Refusal(f"{what} did not return (move, value)")
         value = check_number(answer["value"], what)
-        move = _move(answer["move"])
+        root = tree.positions[0]
+        try:
+            move = bounded_move(answer["move"], tree.own_moves(root))
+        except MessageError as error:
+            raise Refusal(f"{what} returned {error}") from None
+        leaves = tree.leaves
+        passed, line = compare(case, value, leaves, found)
+        if passed:
+            passed, line = _judge_move(case, move, found, line)
     except UserCodeError as error:
         if error.setup:  # Plyground's worker did not start: no case is the file's to fail
             raise ValueError(error.line) from None
         return Outcome(case, False, error.reason, error.details)
     except Refusal as refusal:
-        return Outcome(case, False, str(refusal))
-    leaves = tree.leaves
-    passed, line = compare(case, value, leaves, found)
-    if passed:
-        passed, line = _judge_move(case, move, found, line)
+        return Outcome(case, False, printable(refusal, SHOWN_LINE))
+    except Exception as error:  # our code failed on the student's answer: this case fails
+        return Outcome(case, False, f"its answer could not be graded ({type(error).__name__})")
     return Outcome(case, passed, line, (), tuple(leaves), value)
 
 
-def _move(data: Any) -> Any:
-    """A move as the worker sent it (JSON lists back to tuples)."""
-    if isinstance(data, list):
-        return tuple(_move(item) for item in data)
-    return data
+SHOWN_LINE = 300
+"""Characters of a refusal shown as a case's line."""
+
+
+def _answering(tree: StudentGame) -> Callable[[list[Any]], Any]:
+    """`tree.answer`, with any failure of ours on a question (whatever the student asked)
+    turned into a refusal the student's code receives, so the case goes on or fails alone."""
+
+    def answer(question: list[Any]) -> Any:
+        try:
+            return tree.answer(question)
+        except Refusal:
+            raise
+        except Exception as error:
+            raise Refusal(f"the grader could not answer that ({type(error).__name__})") from None
+
+    return answer
 
 
 def best_moves(case: Case, found: Trace) -> dict[Any, float]:

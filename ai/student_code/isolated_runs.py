@@ -29,7 +29,8 @@ from plyground.games.base import State
 __all__ = ["Trace", "TraceNode", "isolated_trace", "record_trace", "run_search"]
 
 TRACE_SECONDS = 30.0
-"""Seconds one evaluation of a student's heuristic may take in a trace or an analysis."""
+"""Seconds the evaluations of a student's heuristic may take in a trace or an analysis, each
+and all of them together."""
 
 _T = TypeVar("_T")
 
@@ -40,10 +41,14 @@ caller (the explorer) gives up a run that may never return without waiting for i
 
 
 def _with_worker(
-    path: str, seconds: float, run: Callable[[], _T], abandon: Abandon | None = None
+    path: str,
+    seconds: float,
+    run: Callable[[], _T],
+    abandon: Abandon | None = None,
+    what: str = "one search",
 ) -> _T:
     """`run()` with the heuristic file evaluated by a worker; failures as one SearchError."""
-    evaluator = IsolatedHeuristic(path, seconds)
+    evaluator = IsolatedHeuristic(path, seconds, search=what)
     if abandon is not None:
         abandon(evaluator.abandon)
     try:
@@ -67,7 +72,9 @@ def run_search(
         return search(state, config, progress=progress)
     asked = replace(config, heuristic=check_heuristic_file_or_fail(heuristic))
     path = str(asked.heuristic)
-    return _with_worker(path, TRACE_SECONDS, lambda: search(state, asked, progress=progress))
+    return _with_worker(
+        path, TRACE_SECONDS, lambda: search(state, asked, progress=progress), what="one analysis"
+    )
 
 
 def check_heuristic_file_or_fail(name: str) -> str:
@@ -100,6 +107,7 @@ def isolated_trace(
         seconds,
         lambda: trace(state, algorithm, depth, path, ordering, table, node_budget, book),
         abandon,
+        "one trace",
     )
 
 

@@ -12,7 +12,9 @@ import dataclasses
 import json
 from typing import Any
 
+from plyground.file_reader import nesting
 from plyground.games.base import Game, History, State
+from plyground.untrusted import printable as printable  # the one, for the worker's callers
 
 MAX_LINE = 1 << 20
 """The longest message line (bytes) the parent reads from a worker; a longer one is refused."""
@@ -23,29 +25,6 @@ Plain = None | bool | int | float | str | list["Plain"] | dict[str, "Plain"]
 
 class MessageError(ValueError):
     """A message that is not the protocol (not JSON, not the expected shape)."""
-
-
-def printable(text: object, limit: int | None = None) -> str:
-    """Text from a student's code as data: every control or format character (a new line, an
-    escape sequence, a right-to-left override) written as its escape, a name that was not
-    UTF-8 with replacement characters, so it can never move a terminal's cursor, recolour
-    it or forge a line; cut to `limit` characters."""
-    import unicodedata
-
-    out = []
-    for char in str(text):
-        kind = unicodedata.category(char)
-        if kind == "Cs":  # a byte of a non-UTF-8 name, kept by surrogateescape
-            out.append("\ufffd")
-        elif kind in ("Cc", "Cf", "Zl", "Zp"):
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    shown = "".join(out)
-    if limit is not None and len(shown) > limit:
-        shown = shown[: limit - 3] + "..."
-    return shown
 
 
 def last_line(text: str, limit: int = 200) -> str:
@@ -60,14 +39,45 @@ def encode(message: dict[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+MAX_NESTING = 32
+"""The deepest a message may nest lists and objects: far beyond any game's move (a tuple of
+tuples at most) and the protocol's own, and far below where Python's recursion (`==`,
+`hash`, `repr` of the value in the app) would fail."""
+
+
 def decode(line: bytes) -> dict[str, Any]:
-    """One JSON line as a dict, or MessageError."""
+    """One JSON line as a dict, or MessageError (also for one nested deeper than
+    MAX_NESTING, checked before it is decoded)."""
     try:
-        message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise MessageError("sent a line that is not a message") from None
+        text = line.decode("utf-8")
+        if nesting(text) > MAX_NESTING:
+            raise MessageError(f"sent a message nested more than {MAX_NESTING} deep")
+        message = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        why = str(error) if isinstance(error, MessageError) else "sent a line that is not a message"
+        raise MessageError(why) from None
     if not isinstance(message, dict):
         raise MessageError("sent a line that is not a message")
+    return message
+
+
+WORKER_MESSAGES = {
+    "started": {"started", "guarded"},
+    "ready": {"ready"},
+    "ok": {"ok", "n"},
+    "error": {"error", "details", "n"},
+    "ask": {"ask", "n"},
+}
+"""The lines a worker may send, by kind: the keys each may hold.  `started` comes once, first,
+before any of the student's code runs; nothing else a worker sends is the protocol."""
+
+
+def worker_message(line: bytes) -> dict[str, Any]:
+    """A worker's line as a message of one of the `WORKER_MESSAGES` kinds, or MessageError."""
+    message = decode(line)
+    kinds = [kind for kind in WORKER_MESSAGES if kind in message]
+    if len(kinds) != 1 or not set(message) <= WORKER_MESSAGES[kinds[0]]:
+        raise MessageError("sent a message that is not the protocol")
     return message
 
 
@@ -131,6 +141,36 @@ def decode_state(data: Any) -> Any:
         return kind(**fields)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise MessageError(f"not a state ({error})") from None
+
+
+def shape(value: Any, limit: int) -> tuple[int, int]:
+    """(nesting, size) of a move: how deep it nests lists or tuples, and how many numbers,
+    characters and containers it holds; counted without recursion, and only until either
+    passes `limit`."""
+    deepest = size = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack and deepest <= limit and size <= limit:
+        item, depth = stack.pop()
+        size += len(item) if isinstance(item, str) else 1
+        if isinstance(item, (list, tuple)):
+            deepest = max(deepest, depth + 1)
+            stack.extend((child, depth + 1) for child in item)
+    return deepest, size
+
+
+def bounded_move(data: Any, moves: list[Any]) -> Any:
+    """A move sent by a worker as plain data (lists back to tuples), or MessageError when it
+    nests deeper or is larger than every one of `moves` (the position's own): it cannot be
+    one of them, and it is never compared, hashed or shown whole."""
+    shapes = [shape(move, MAX_NESTING) for move in moves] or [(0, 1)]
+    deepest = max(depth for depth, _ in shapes)
+    largest = max(size for _, size in shapes)
+    depth, size = shape(data, max(deepest, largest))
+    if depth > deepest:
+        raise MessageError("a move nested deeper than any of this game's moves")
+    if size > largest:
+        raise MessageError("a move larger than any of this game's moves")
+    return _tuples(data)
 
 
 def move_text(game: Game[Any], move: Any) -> str:

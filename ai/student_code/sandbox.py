@@ -207,6 +207,8 @@ SYSTEM_FILES = (
 /etc/shadow or the rest)."""
 SCRATCH_BYTES = 64 << 20
 """The size of the sandbox's /tmp (a tmpfs: its pages are memory, so it is bounded)."""
+SHARED_MEMORY_BYTES = 16 << 20
+"""The size of the sandbox's /dev/shm (POSIX shared memory: a tmpfs, bounded the same way)."""
 
 
 REFERENCE_PACKAGES = ("plyground.ai.textbook",)
@@ -270,7 +272,8 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
     for name in SYSTEM_FILES:
         if Path(name).exists():
             command += ["--ro-bind", name, name]
-    command += ["--dev", "/dev", "--proc", "/proc"]
+    command += ["--dev", "/dev", "--size", str(SHARED_MEMORY_BYTES), "--tmpfs", "/dev/shm"]
+    command += ["--remount-ro", "/dev", "--proc", "/proc"]  # its devices: no file to fill
     command += ["--size", str(SCRATCH_BYTES), "--tmpfs", "/tmp"]
     for place in outermost([*runtime_folders(), *folders]):
         command += ["--ro-bind", str(place), str(place)]
@@ -373,6 +376,8 @@ def end_process_tree(process: subprocess.Popen[bytes], known: list[int] | None =
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         for pid in [process.pid, *found, *descendants(process.pid)]:
+            if pid <= 1:  # never "every process" or init, whatever /proc said
+                continue
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):

@@ -3,9 +3,9 @@
 The app starts it as a script (``python -P supervisor.py COMMAND MEMORY SCRATCH``: the
 standard library and psutil only, no Plyground import, so it starts in a few hundredths of
 a second); it makes the worker's scratch folder SCRATCH, where the worker starts, and
-removes it when it leaves (also when the app was killed); it
-starts the worker (`COMMAND`, a JSON list: Python running the worker, inside bubblewrap
-where the sandbox says so) in a session of its own and stands between the two:
+removes it when it leaves (also when the app was killed); it starts the worker (`COMMAND`,
+a JSON list: Python running the worker, inside bubblewrap where the sandbox says so) in a
+session of its own and stands between the two:
 
 - the worker's parent is the supervisor, never the app: signalling ``os.getppid()``
   reaches this process, and the app's own waits all have deadlines;
@@ -16,14 +16,16 @@ where the sandbox says so) in a session of its own and stands between the two:
   process group and the supervisor's own sweep of its descendants;
 - a process of the worker's tree found stopped (SIGSTOP from anyone) is continued at once,
   so a stop costs nobody a timeout;
-- the memory of the worker's whole tree (resident memory of every process) is watched and
-  capped: past `MEMORY` bytes the tree is ended;
+- the memory of the worker's whole tree (resident memory of every process, and the files
+  of its scratch folder `SCRATCH` where it has one: on a tmpfs they are memory) is watched
+  and capped: past `MEMORY` bytes the tree is ended;
 - every line the worker writes is passed on prefixed ``W`` (a line over `MAX_LINE` ends
   the worker); the supervisor's own reports are prefixed ``S``, so the worker cannot forge
   them: ``S{"pid": N}`` once, then ``S{"memory": BYTES}`` if it capped the tree, and
   ``S{"ended": CODE}`` (a negative code: the signal that ended it) when the worker is gone;
 - when the app closes its end (or goes), the worker's tree is ended and the supervisor
-  leaves.
+  leaves; on Linux the worker is killed when the supervisor goes, however it goes (a
+  parent-death signal), so the app signals only its own child, the supervisor.
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ MAX_LINE = 1 << 20
 """The longest line a worker may write (the app refuses longer ones too)."""
 WATCH_SECONDS = 0.05
 """How often the worker's tree is looked at (stopped processes, memory)."""
+FOLDER_EVERY = 10
+"""Every how many looks the scratch folder's files are counted too (a walk costs more)."""
+FOLDER_ENTRIES = 10_000
+"""Entries of the scratch folder counted one by one; each further one counts as a page."""
 LINUX = sys.platform.startswith("linux")
 
 
@@ -53,8 +59,15 @@ def _prctl(option: int, value: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
 
 
+PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
+
+
+def _die_with_supervisor() -> None:
+    """In the worker, before it runs: killed when the supervisor goes, however it goes (so
+    the app never has to signal a process it did not start)."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 class _Output:
@@ -175,16 +188,46 @@ def _windows_job(worker: subprocess.Popen[bytes]) -> Any:
         return None
 
 
+def _folder_bytes(folder: str, limit: int = FOLDER_ENTRIES) -> int:
+    """The bytes the files below `folder` take (allocated blocks: a tmpfs's are memory); past
+    `limit` entries each further one counts as a page, so a folder of a million empty files
+    cannot hide what it holds behind a long walk."""
+    total, seen, waiting = 0, 0, [folder]
+    while waiting:
+        with contextlib.suppress(OSError), os.scandir(waiting.pop()) as entries:
+            for entry in entries:
+                seen += 1
+                if seen > limit:
+                    total += 4096
+                    continue
+                with contextlib.suppress(OSError):
+                    if entry.is_dir(follow_symlinks=False):
+                        waiting.append(entry.path)
+                    else:
+                        info = entry.stat(follow_symlinks=False)
+                        total += getattr(info, "st_blocks", 0) * 512 or info.st_size
+    return total
+
+
 def _watch(
-    worker: subprocess.Popen[bytes], memory: int, out: _Output, done: threading.Event
+    worker: subprocess.Popen[bytes],
+    memory: int,
+    out: _Output,
+    done: threading.Event,
+    scratch: str | None,
 ) -> None:
-    """Continue a stopped process of the tree at once; end the tree past `memory` bytes."""
+    """Continue a stopped process of the tree at once; end the tree past `memory` bytes
+    (resident memory and, where it has one, its scratch folder's files)."""
     try:
         import psutil
     except ImportError:
         return
+    tick, files = 0, 0
     while not done.wait(WATCH_SECONDS):
-        total = 0
+        if scratch is not None and tick % FOLDER_EVERY == 0:
+            files = _folder_bytes(scratch)
+        tick += 1
+        total = files
         for process in _tree(os.getpid()):
             with contextlib.suppress(Exception):
                 if process.status() == psutil.STATUS_STOPPED:
@@ -226,15 +269,14 @@ def _relay_out(worker: subprocess.Popen[bytes], out: _Output, worker_gone: threa
     worker_gone.set()
 
 
-def _remove(scratch: str) -> None:
+def _remove(scratch: str | None) -> None:
     """Remove the worker's scratch folder (this process started in it: leave it first)."""
     if not scratch:
         return
     import shutil
-    import tempfile
 
     with contextlib.suppress(OSError):
-        os.chdir(tempfile.gettempdir())
+        os.chdir(os.path.dirname(scratch) or os.sep)
     shutil.rmtree(scratch, ignore_errors=True)
 
 
@@ -243,7 +285,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
     command = json.loads(sys.argv[1])
     memory = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    scratch = sys.argv[3] if len(sys.argv) > 3 else ""
+    scratch = sys.argv[3] if len(sys.argv) > 3 else None
     if LINUX:
         _prctl(PR_SET_CHILD_SUBREAPER, 1)
         _prctl(PR_SET_DUMPABLE, 0)
@@ -262,6 +304,8 @@ def main() -> None:
         if os.name == "nt"
         else {"start_new_session": True}
     )
+    if LINUX:  # no thread runs yet here, so a function before the worker's exec is safe
+        options["preexec_fn"] = _die_with_supervisor
     try:
         worker = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, **options
@@ -276,7 +320,7 @@ def main() -> None:
     closed, worker_gone, done = threading.Event(), threading.Event(), threading.Event()
     threading.Thread(target=_relay_in, args=(source, worker, closed), daemon=True).start()
     threading.Thread(target=_relay_out, args=(worker, out, worker_gone), daemon=True).start()
-    threading.Thread(target=_watch, args=(worker, memory, out, done), daemon=True).start()
+    threading.Thread(target=_watch, args=(worker, memory, out, done, scratch), daemon=True).start()
     while worker.poll() is None and not closed.is_set():
         time.sleep(0.01)
     code = worker.poll()

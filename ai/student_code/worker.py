@@ -32,6 +32,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
+from plyground.ai.student_code.endings import Evidence, judge
+from plyground.ai.student_code.environment import worker_environment
 from plyground.ai.student_code.messages import (
     MAX_LINE,
     MessageError,
@@ -39,6 +41,7 @@ from plyground.ai.student_code.messages import (
     encode,
     last_line,
     printable,
+    worker_message,
 )
 from plyground.file_reader import FileProblem, read_text
 
@@ -66,8 +69,8 @@ class UserCodeError(Exception):
         """True when Plyground's own worker could not start here (a set-up problem: the
         sandbox, the Python): nothing of the file ran, and nobody is to blame for it."""
         self.void = False
-        """True when something outside the student's code ended the worker (a signal the
-        parent did not send, with no sandbox to keep others away): the game is void."""
+        """True when something outside the student's code ended the worker (the rule:
+        `ai.student_code.endings`): the game is void."""
         super().__init__(self.line)
 
     @property
@@ -100,7 +103,10 @@ def check_number(value: object, what: str, bound: float | None = None) -> float:
         number = getattr(value, "__float__", None)
         if number is None or isinstance(value, (str, bytes)):
             raise Refusal(f"{what} returned {short_repr(value)}, not a number")
-    result = float(value)  # type: ignore[arg-type]
+    try:
+        result = float(value)  # type: ignore[arg-type]
+    except (OverflowError, ValueError, TypeError):  # an integer of 4,000 digits, say
+        raise Refusal(f"{what} returned {short_repr(value)}, not a finite number") from None
     if not math.isfinite(result):
         raise Refusal(f"{what} returned {result}, not a finite number")
     if bound is not None and abs(result) > bound:
@@ -274,6 +280,22 @@ Asker = Callable[[list[Any]], Any]
 """Answers a worker's question during a call (raises Refusal to refuse it)."""
 
 
+@dataclass(frozen=True, slots=True)
+class SupervisorReport:
+    """A report of the supervisor's (ours, trusted): only the reader thread makes one, from a
+    line the supervisor framed as its own, so no line of the worker's ever becomes one."""
+
+    fields: dict[str, Any]
+
+
+Incoming = dict[str, Any] | SupervisorReport | str | None
+"""What the reader thread hands on: a worker's message (checked to be one of the protocol's
+kinds), a supervisor's report, the reason the channel was refused, or None at its end."""
+
+SUPERVISOR_LEAVES = 2.0
+"""Seconds the app waits for a supervisor whose worker is gone to leave, to read its status."""
+
+
 class StudentWorker:
     """One worker process for one student's file; `call(request)` answers or raises
     UserCodeError.
@@ -303,7 +325,7 @@ class StudentWorker:
         self._ended_code: int | None = None
         self._credit = threading.Semaphore(0)
         """Lines the worker may send now: one per answer due (`_send` grants them)."""
-        self._messages: queue.Queue[dict[str, Any] | str | None] = queue.Queue()
+        self._messages: queue.Queue[Incoming] = queue.Queue()
         self._number = 0
         self._abandoned = False
 
@@ -332,6 +354,7 @@ class StudentWorker:
         except SandboxUnavailable as error:
             raise UserCodeError(self.path, str(error)) from None
         command, paths = self._command()
+        home = "/tmp" if self.sandboxed else str(self._scratch)  # bubblewrap's own /tmp
         self._messages = queue.Queue()
         self._started = False
         self._worker_pid = self._ended_code = None
@@ -347,6 +370,7 @@ class StudentWorker:
                 stdout=subprocess.PIPE,
                 stderr=self._errors,
                 cwd=tempfile.gettempdir(),
+                env=worker_environment(home),  # nothing of the teacher's
                 **start_options(),  # type: ignore[call-overload]
             )
         except OSError as error:  # no such program: the set-up, never the file
@@ -437,11 +461,11 @@ class StudentWorker:
         process = self._process
         assert process is not None and process.stdin is not None
         self._credit.release(2 if "kind" in message else 0 if "stop" in message else 1)
-        try:
+        # A write that fails means the supervisor is leaving: the reader thread then gets
+        # its report of how the worker ended, and `_wait` judges by that, never by the race.
+        with contextlib.suppress(OSError, ValueError):
             process.stdin.write(encode(message))
             process.stdin.flush()
-        except (OSError, ValueError):
-            self._fail(self._ended())
 
     def _wait(self, seconds: float, what: str, asker: Asker | None, number: int | None) -> Any:
         deadline = time.monotonic() + seconds
@@ -454,12 +478,14 @@ class StudentWorker:
                 self._fail(self._ended())
             if isinstance(message, str):
                 self._fail(message)
-            if "supervisor" in message:
-                self._supervised(message["supervisor"])
+            if isinstance(message, SupervisorReport):
+                self._supervised(message.fields)
                 continue
+            if ("started" in message) == self._started:  # once, first, or not the protocol
+                self._fail("sent a message that is not the protocol")
             if "started" in message:  # sent before any of the student's code ran: trusted
                 self._started = True
-                self._guarded = bool(message.get("guarded"))
+                self._guarded = message.get("guarded") is True
                 continue
             if number is not None and message.get("n") != number:
                 continue  # an answer to an earlier call that ran out of time
@@ -491,11 +517,12 @@ class StudentWorker:
     def _supervised(self, report: dict[str, Any]) -> None:
         """A report of the supervisor's (ours: trusted): the worker's pid, its end, a cap."""
         if "pid" in report:
-            self._worker_pid = int(report["pid"])
+            pid = report["pid"]
+            self._worker_pid = pid if isinstance(pid, int) and pid > 1 else None
         elif "memory" in report:
             megabytes = int(report["memory"]) >> 20
             self._fail(
-                f"used {megabytes:,} MB of memory in all its processes (the cap: "
+                f"used {megabytes:,} MB of memory in all its processes and files (the cap: "
                 f"{(self.limits.memory or MEMORY_CAP) >> 20:,} MB); it was stopped"
             )
         elif "too_long" in report:
@@ -510,54 +537,40 @@ class StudentWorker:
         game is void, nobody to blame), else the student's code took too long."""
         process = self._process
         if process is not None and _is_stopped(process.pid):
-            self._void = True
             with contextlib.suppress(OSError):
                 os.kill(process.pid, getattr(signal, "SIGCONT", signal.SIGTERM))
-            return "its supervisor was stopped by a signal from outside, so nobody is to blame"
+            return self._judged(self._evidence(supervisor_stopped=True))
         return f"took longer than {seconds:g} s{' ' + what if what else ''} (stopped)"
 
     def _ended(self) -> str:
-        """Why the worker is gone, as a reason.  The supervisor reports how the worker ended
-        (`_ended_code`); without its report the supervisor itself was ended from outside
-        (or, with no sandbox, by the code): void.  Inside bubblewrap a worker killed by a
-        signal (bwrap's exit code 128 + the signal) did it to itself, since nothing outside
-        its namespace can reach it but us; bwrap itself killed is an outside cause."""
-        code = self._ended_code
-        said = self._python_said()
-        supervisor_gone = code is None
-        self.close(kill=True)
-        if supervisor_gone:
-            self._void = True
-            return "its supervisor was ended from outside, so nobody is to blame"
-        if not self._started:
-            self._setup = True
-            where = "inside bubblewrap" if self.sandboxed else "here"
-            why = f": {said}" if said else f" (exit code {code})"
-            return (
-                f"Plyground's worker could not start {where}{why}. This is a set-up problem, "
-                "not this file: nothing of it ran (--sandbox off runs workers without bubblewrap)"
-            )
-        return self._death(code)
+        """Why the worker is gone, as a reason, judged by the one rule
+        (`ai.student_code.endings`) from what Plyground itself saw: the supervisor's report
+        of how the worker ended, and the app's own wait on the supervisor."""
+        if self._abandoned:
+            self.close(kill=True)
+            return "abandoned (its run was given up)"
+        status: int | None = None
+        process = self._process
+        if process is not None:  # it is leaving: its own status, read by the app
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = process.wait(SUPERVISOR_LEAVES)
+        return self._judged(self._evidence(supervisor_status=status))
 
-    def _death(self, code: int | None) -> str:
-        """A worker that ended after it started: its exit code or the signal that ended it,
-        and who is to blame.  A crash, an exit, its own group killed: its forfeit.  Killed by
-        a signal: its own doing where nothing else could send one (inside bubblewrap's PID
-        namespace, or under the signal guard that keeps every other worker's signals out);
-        bubblewrap itself killed, or an unguarded plain process, may be anyone's: void."""
-        if code is None or (code >= 0 and not (self.sandboxed and code > 128)):
-            return f"its process ended (exit code {code}: os._exit or a crash)"
-        if code < 0 and self.sandboxed:  # bubblewrap itself, outside the namespace
-            self._void = True
-            return f"its sandbox was killed ({_signal_name(-code)}) from outside"
-        number = code - 128 if code > 0 else -code
-        name = _signal_name(number)
-        crash = number in _CRASHES
-        if crash or self.sandboxed or self._guarded:
-            why = "it crashed" if crash else "a signal only it could send"
-            return f"its process was killed ({name}: {why})"
-        self._void = True  # it may have been another program: blame nobody
-        return f"its process was killed ({name}) with no sandbox to say by whom"
+    def _evidence(self, **seen: Any) -> Evidence:
+        return Evidence(
+            started=self._started,
+            sandboxed=self.sandboxed,
+            guarded=self._guarded,
+            worker_code=self._ended_code,
+            **seen,
+        )
+
+    def _judged(self, evidence: Evidence) -> str:
+        """The rule's reason; the worker closed; the verdict kept for `_fail`."""
+        verdict = judge(evidence, self._python_said())
+        self.close(kill=True)
+        self._void, self._setup = verdict.void, verdict.setup
+        return verdict.reason
 
     _void = False
     _setup = False
@@ -613,10 +626,11 @@ class StudentWorker:
 
     def _end_supervisor(self, process: subprocess.Popen[bytes], kill: bool) -> None:
         """Ask the worker to stop (unless `kill`), close the supervisor's input and give it
-        a moment to end the worker's tree and leave; else kill it and the worker's group."""
+        a moment to end the worker's tree and leave; else kill it (the app's own child: the
+        app signals no process a worker could name).  A supervisor gone any other way takes
+        its worker with it (`--die-with-parent`, a parent-death signal)."""
         from plyground.ai.student_code.sandbox import end_process_tree
 
-        worker = self._worker_pid
         with contextlib.suppress(OSError, ValueError, AssertionError):
             assert process.stdin is not None
             if not kill and process.poll() is None:
@@ -629,8 +643,6 @@ class StudentWorker:
             with contextlib.suppress(OSError):  # a stopped supervisor: continue it to die
                 os.kill(process.pid, getattr(signal, "SIGCONT", signal.SIGTERM))
             end_process_tree(process)
-        if worker is not None:  # the supervisor ended from outside leaves its worker behind
-            _end_group(worker)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # at interpreter exit
@@ -638,14 +650,15 @@ class StudentWorker:
 
 
 def _read_messages(
-    stream: Any, messages: queue.Queue[dict[str, Any] | str | None], credit: threading.Semaphore
+    stream: Any, messages: queue.Queue[Incoming], credit: threading.Semaphore
 ) -> None:
     """The reader thread: the supervisor's lines until the pipe closes; it owns the stream.
 
-    A worker's line (``W``) is taken only while an answer is due (`credit`): one sent when
-    none was asked for, or a line too long, ends the reading with the reason, so the app
-    never holds more than the answers it asked for.  The supervisor's own reports (``S``)
-    come as ``{"supervisor": ...}``."""
+    A worker's line (``W``) is taken only while an answer is due (`credit`) and only as one
+    of the protocol's kinds (`messages.worker_message`): one sent when none was asked for,
+    anything else or a line too long ends the reading with the reason, so the app never
+    holds more than the answers it asked for.  The supervisor's own reports (``S``) come as
+    `SupervisorReport`s, a type no worker line is ever made into."""
     try:
         while True:
             line = stream.readline(MAX_LINE + 2)
@@ -655,16 +668,16 @@ def _read_messages(
                 messages.put("sent a line longer than the protocol allows")
                 return
             if line.startswith(b"S"):
-                with contextlib.suppress(MessageError):
-                    messages.put({"supervisor": decode(line[1:])})
+                with contextlib.suppress(MessageError, RecursionError):
+                    messages.put(SupervisorReport(decode(line[1:])))
                 continue
             if not credit.acquire(blocking=False):
                 messages.put("sent messages when no answer was due (flooding its channel)")
                 return
             try:
-                messages.put(decode(line[1:]))
-            except (MessageError, RecursionError):
-                messages.put("sent a line that is not a message")
+                messages.put(worker_message(line[1:]))
+            except (MessageError, RecursionError) as error:
+                messages.put(str(error))
                 return
     except (OSError, ValueError):
         pass
@@ -672,19 +685,6 @@ def _read_messages(
         with contextlib.suppress(OSError, ValueError):
             stream.close()
     messages.put(None)
-
-
-_CRASHES = {
-    getattr(signal, name)
-    for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGSYS")
-    if hasattr(signal, name)
-}
-"""Signals a process's own fault raises: a crash is always the code's own doing."""
-
-
-def _signal_name(number: int) -> str:
-    """'SIGKILL' for 9 (the number where the system has no name for it)."""
-    return signal.Signals(number).name if number in signal.valid_signals() else str(number)
 
 
 def _is_stopped(pid: int) -> bool:
@@ -695,14 +695,3 @@ def _is_stopped(pid: int) -> bool:
         return bool(psutil.Process(pid).status() == psutil.STATUS_STOPPED)
     except Exception:
         return False
-
-
-def _end_group(pid: int) -> None:
-    """Kill the worker's process group and the worker (POSIX; on Windows its Job object
-    ends it with the supervisor)."""
-    if os.name == "nt":
-        return
-    with contextlib.suppress(OSError):
-        os.killpg(pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        os.kill(pid, signal.SIGKILL)

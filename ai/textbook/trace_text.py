@@ -9,6 +9,7 @@ from plyground.ai.engine.search import ALGORITHM_TITLES
 from plyground.ai.evaluation.wording import counted, kind_text, source_text
 from plyground.ai.textbook.trace import SHAPES, Trace, TraceEvent, TraceNode
 from plyground.games.base import capabilities
+from plyground.untrusted import printable
 
 ROLE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
 
@@ -140,7 +141,7 @@ def node_line(trace: Trace, node: TraceNode) -> str:
     shown = value_text(trace, node)
     parts.append(shown if shown.startswith(("≤", "≥")) else f"= {shown}")
     if node.kind == "leaf" and node.source and not (trace.raw_values and node.source == "terminal"):
-        parts.append(f"({node.source})")
+        parts.append(f"({printable(node.source)})")
     if node.table_hit:
         parts.append("(table)")
     if trace.shows_window and node.kind in ("max", "min"):
@@ -153,7 +154,8 @@ def node_line(trace: Trace, node: TraceNode) -> str:
 def render_text(trace: Trace) -> str:
     """The whole tree, indented; each cut-off is one ✂ line under its node."""
     lines = [
-        f"{ALGORITHM_TITLES[trace.algorithm]}, depth {trace.depth}, heuristic {trace.heuristic}, "
+        f"{ALGORITHM_TITLES[trace.algorithm]}, depth {trace.depth}, "
+        f"heuristic {printable(trace.heuristic)}, "
         f"ordering {trace.ordering}, table {'on' if trace.table else 'off'}"
     ]
     stack = [(0, 0)]
@@ -241,7 +243,9 @@ def explain(trace: Trace, step: int) -> str:
             return f"Leaf {name} is worth {show(event.value)} for MAX."
         if event.source == "terminal":
             return f"{name} ends the game: worth {show(event.value)} for MAX."
-        return f"The {event.source} heuristic scores {name} at {show(event.value)} for MAX."
+        return (
+            f"The {printable(event.source)} heuristic scores {name} at {show(event.value)} for MAX."
+        )
     if kind == "table":
         return f"{name} was searched before: the table answers {show(event.value)}."
     if kind == "backup":

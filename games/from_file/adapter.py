@@ -107,9 +107,17 @@ class FileState(Finished):
         """The moves that led here, for messages ('' at the start)."""
         return " ".join(move_text(move) for move in self.history())
 
-    def _call(self, role: str, function: Callable[..., Any], *args: Any) -> Any:
+    def _call(self, role: str, function: Callable[..., Any], *args: Any, playing: str = "") -> Any:
         game = self.game
-        return game.guard.call(game.names.get(role, role), self.moves_text, function, *args)
+        return game.guard.call(
+            game.names.get(role, role), self.moves_text, function, *args, playing=playing
+        )
+
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        return self.game.guard.call(method, self.moves_text, function)
+
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        return self.game.guard.fail(method, self.moves_text(), problem)
 
     def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
         cache = self._cache
@@ -229,17 +237,20 @@ class FileState(Finished):
                     move, [move_text(o) for o in keys], "not an outcome of this chance event"
                 )
             raw = self._asked("outcome_objects", list)[keys.index(move)]
-            inner = self._call("outcome", style.play_outcome, self.inner, raw)
+            inner = self._call(
+                "outcome", style.play_outcome, self.inner, raw, playing=move_text(move)
+            )
             return type(self)(game, inner, self, move)
         moves = self._legal()
         if move not in moves:
             why = "the game is over" if self.is_terminal() else ""
             raise illegal(move, [move_text(m) for m in moves], why)
         original = move if self._raw_moves is None else self._raw_moves[moves.index(move)]
+        shown = move_text(move)
         if game.checks_mutation and type(game).mutation_checks > 0:  # a game's first plays
-            inner = game.checked_play(self.inner, original, self.moves_text)
+            inner = game.checked_play(self.inner, original, self.moves_text, shown)
         else:
-            inner = self._call("play", style.play, self.inner, original)
+            inner = self._call("play", style.play, self.inner, original, playing=shown)
         pending = game.chance_after and not self._call("over", style.over, inner)
         return type(self)(game, inner, self, move, pending)
 
@@ -268,10 +279,17 @@ class FileState(Finished):
         return None
 
     def text(self) -> str:
-        """The position as the file draws it (its display, show or str)."""
-        return str(
-            self._asked("text", lambda: self._call("text", self.game.style.text, self.inner))
-        )
+        """The position as the file draws it (its display, show or str); where that fails,
+        a plain drawing with the error (nothing but the picture needs it)."""
+        return str(self._asked("text", self._text))
+
+    def _text(self) -> str:
+        game = self.game
+        try:
+            return str(self._call("text", game.style.text, self.inner))
+        except GameCodeError as error:
+            drawn = game.style.plain_text(self.inner)
+            return f"{drawn}\n({error.method} failed: {error.problem}; drawn plainly instead)"
 
     def grid(self) -> Any:
         """The cells of a game that says it is a grid (rows of texts), or None."""
@@ -296,6 +314,11 @@ class FileGame:
     side_names: tuple[str, str] = ("Player 1", "Player 2")
     options: tuple[GameOption, ...] = ()
     option_defaults: ClassVar[dict[str, Any]] = {}
+    loaded_options: ClassVar[dict[str, Any]] = {}
+    """The options of the game the class was probed with when it was loaded (what its derived
+    description rests on; a spawned process loads it again with them)."""
+    probed: ClassVar[set[str]] = set()
+    """Every set of options (`loading.option_key`) a game of this class was probed with."""
     takes_players: ClassVar[bool] = False
     """The class takes a ``players`` keyword (easyAI's games)."""
     """Every keyword the class takes, with its default (whole numbers also in `options`)."""
@@ -303,6 +326,9 @@ class FileGame:
     presets: tuple[Preset, ...] = ()
     default_heuristic: str = "none"
     score_scale: ClassVar[float] = 1.0
+    move_limit: ClassVar[int | None] = None
+    """The game's own move limit (`games.base.MoveLimit`), where it names one or its
+    load-time probe saw no game end (`loading.UNENDING_MOVE_LIMIT`); else the default."""
     utility_is_value: ClassVar[bool] = False
     """A game without chance whose finished positions carry scores other than +-1 and 0 (a
     textbook tree): the textbook's trace shows them as they are, the engine searches for the
@@ -318,12 +344,14 @@ class FileGame:
         unknown = sorted(set(options) - set(self.option_defaults))
         if unknown:
             raise TypeError(f"unexpected option(s) {', '.join(unknown)}")
-        self.given = {key: _tuples(value) for key, value in options.items()}
+        self.given = given_options(options)
         self.guard = Guard(self.where)
         source = self.source
         try:
             obj = source(**self._arguments())
-        except Exception as error:
+        except BaseException as error:  # its own code: any failure, even SystemExit
+            if isinstance(error, KeyboardInterrupt):
+                raise
             raise GameCodeError(
                 self.where, f"{source.__name__}()", "", describe_error(error)
             ) from None
@@ -362,15 +390,23 @@ class FileGame:
         if isinstance(own, dict):
             for name, function in own.items():
                 if callable(function):
-                    found[str(name)] = self._heuristic(str(name), function, f"the file's {name}")
+                    found[str(name)] = self._heuristic(
+                        str(name), function, f"the file's {name}", f"heuristics[{str(name)!r}]"
+                    )
         evaluation = self.style.evaluation()
         if evaluation is not None:
             name = self.style.evaluation_name
-            found.setdefault(name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name]))
+            found.setdefault(
+                name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name], f"{name}()")
+            )
         found["none"] = NO_HEURISTIC
         return found
 
-    def _heuristic(self, name: str, function: Callable[[Any], Any], description: str) -> Heuristic:
+    def _heuristic(
+        self, name: str, function: Callable[[Any], Any], description: str, method: str
+    ) -> Heuristic:
+        """The file's evaluation `function` as a heuristic named `name` (`method`: how
+        messages name it, "evaluate()")."""
         scale = self.score_scale
         guard = self.guard
         chance = self.stochastic or self.chance_after  # else the player is the side to move
@@ -380,23 +416,26 @@ class FileGame:
                 try:
                     value = function(state.inner)
                 except BaseException as error:
-                    raise state.failed(name, error) from None  # type: ignore[union-attr]
+                    raise state.failed(method, error) from None  # type: ignore[union-attr]
             else:
-                value = guard.call(name, state.moves_text, function, state.inner)
-            number = guard.number(name, state.moves_text, value)
+                value = guard.call(method, state.moves_text, function, state.inner)
+            number = guard.number(method, state.moves_text, value)
             if chance and state.player != state.to_move and state.to_move != CHANCE:
                 number = -number
             return squash(number, scale)
 
         return Heuristic(name, description, evaluate)
 
-    def checked_play(self, inner: Any, move: Any, moves: Callable[[], str]) -> Any:
-        """The file's play of `move` from `inner`, checked to leave `inner` as it was (one of
-        the `MUTATION_CHECKS` first plays of a game whose states may be shared)."""
+    def checked_play(
+        self, inner: Any, move: Any, moves: Callable[[], str], playing: str = ""
+    ) -> Any:
+        """The file's play of `move` (`playing`: its text) from `inner`, checked to leave
+        `inner` as it was (one of the `MUTATION_CHECKS` first plays of a game whose states
+        may be shared)."""
         type(self).mutation_checks -= 1
         style, guard = self.style, self.guard
         before = guard.call(self.method("key"), moves, style.key, inner)
-        child = guard.call(self.method("play"), moves, style.play, inner, move)
+        child = guard.call(self.method("play"), moves, style.play, inner, move, playing=playing)
         if guard.call(self.method("key"), moves, style.key, inner) != before:
             raise guard.fail(
                 self.method("play"),
@@ -459,6 +498,11 @@ _EVALUATION_TEXT = {
     "utility": "The game's utility at the cut-off, as aima's alphabeta_cutoff_search values it "
     "(0, unknown, where the game's utility answers only for finished games).",
 }
+
+
+def given_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's options as a game keeps them: lists (from JSON) as tuples."""
+    return {key: _tuples(value) for key, value in options.items()}
 
 
 def _tuples(value: Any) -> Any:

@@ -12,10 +12,11 @@ import _thread
 import signal
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from plyground.games.from_file.styles import freeze
+from plyground.games.from_file.styles import SideError, freeze
 
 T = TypeVar("T")
 
@@ -29,21 +30,64 @@ class GameFileError(ValueError):
 
 
 class GameCodeError(RuntimeError):
-    """A method of a game from a file failed: one line naming the file, method and position."""
+    """A method of a game from a file failed: one line naming the file, method and position
+    (and the move being made, where it failed making one; and what Plyground was doing, where
+    the position is not one the user reached, such as the load-time probe's)."""
 
-    def __init__(self, where: str, method: str, moves: str, problem: str) -> None:
+    def __init__(
+        self,
+        where: str,
+        method: str,
+        moves: str,
+        problem: str,
+        playing: str = "",
+        context: str = "",
+    ) -> None:
         self.where = where
         self.method = method
         self.moves = moves
         self.problem = problem
+        self.playing = playing
+        self.context = context
         position = f"after moves {moves}" if moves else "at the start"
+        if playing:
+            position += f", making move {playing}"
+        if context:
+            position += f" ({context})"
         super().__init__(f"{where}: {method} failed {position}: {problem}")
+
+    def during(self, context: str) -> GameCodeError:
+        """The same failure, saying what Plyground was doing when it happened."""
+        return GameCodeError(
+            self.where, self.method, self.moves, self.problem, self.playing, context
+        )
+
+
+class GameFileWarning(UserWarning):
+    """Something odd in a game file that Plyground works around (said once per game)."""
+
+
+_WARNED: set[tuple[str, str]] = set()
+
+
+def warn_once(where: str, kind: str, text: str) -> None:
+    """Say `text` about the game `where` as a `GameFileWarning`, the first time a problem of
+    its `kind` is seen in that game only."""
+    if (where, kind) in _WARNED:
+        return
+    _WARNED.add((where, kind))
+    warnings.warn(GameFileWarning(f"{where}: {text}"), stacklevel=2)
 
 
 def describe_error(error: BaseException) -> str:
     """An exception as one short line: its type and its message (no traceback)."""
     if isinstance(error, RecursionError):
         return "it recursed too deeply (RecursionError)"
+    if isinstance(error, SideError):
+        return str(error)
+    if isinstance(error, SystemExit):
+        code = "" if error.code is None else f" {error.code!r}"
+        return f"it asked Python to exit (sys.exit() or exit(): SystemExit{code})"
     text = " ".join(str(error).split())
     if len(text) > 200:
         text = text[:197] + "..."
@@ -168,9 +212,15 @@ class Guard:
         """How the game is named in messages: the file's name and class ("nim.py:Nim")."""
 
     def call(
-        self, method: str, moves: Callable[[], str], function: Callable[..., T], *args: Any
+        self,
+        method: str,
+        moves: Callable[[], str],
+        function: Callable[..., T],
+        *args: Any,
+        playing: str = "",
     ) -> T:
-        """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`)."""
+        """`function(*args)`, or GameCodeError naming `method` and the position (`moves()`),
+        and the move it was making (`playing`, its text) where it was making one."""
         token = WATCH.begin()
         try:
             try:
@@ -178,14 +228,20 @@ class Guard:
             finally:
                 WATCH.end(token)
         except BaseException as error:
-            raise self.failure(method, moves, error, token) from None
+            raise self.failure(method, moves, error, token, playing) from None
 
     def failure(
-        self, method: str, moves: Callable[[], str], error: BaseException, token: int
+        self,
+        method: str,
+        moves: Callable[[], str],
+        error: BaseException,
+        token: int,
+        playing: str = "",
     ) -> GameCodeError:
         """The GameCodeError that `error`, raised by the file's `method` in a call timed as
         `token`, becomes: the watch's interrupt of that call says it took too long; a real
-        Ctrl+C, or what is no error of the file's code, is raised again as it was."""
+        Ctrl+C is raised again as it was.  `SystemExit` (``sys.exit()``, ``exit()``) is the
+        file's failure like any other: it never ends the program."""
         if isinstance(error, GameCodeError):
             return error
         if isinstance(error, KeyboardInterrupt):
@@ -197,10 +253,11 @@ class Guard:
                 method,
                 moves(),
                 f"it took longer than {CALL_SECONDS:g} s (does it loop forever?)",
+                playing,
             )
-        if not isinstance(error, Exception):
+        if not isinstance(error, (Exception, SystemExit)):
             raise error
-        return GameCodeError(self.where, method, moves(), describe_error(error))
+        return GameCodeError(self.where, method, moves(), describe_error(error), playing)
 
     def number(self, method: str, moves: Callable[[], str], value: object) -> float:
         """`value`, which the file's `method` gave as a number, as a float, or GameCodeError."""
@@ -255,8 +312,30 @@ def searchable_moves(
         distinct = len(set(searchable))
         raw = listed
     if distinct != len(searchable):
-        raise guard.fail(method, moves(), "returned the same move twice")
+        searchable, own = _once_each(searchable, listed if raw is None else raw)
+        raw = None if raw is None else own
+        position = moves()
+        warn_once(
+            guard.where,
+            "same move twice",
+            f"{method} returned the same move twice (first "
+            f"{'after moves ' + position if position else 'at the start'}); each move is "
+            "searched once",
+        )
     return searchable, raw
+
+
+def _once_each(searchable: tuple[Any, ...], own: list[Any]) -> tuple[tuple[Any, ...], list[Any]]:
+    """The moves without repeats, first come first, with the file's own move behind each."""
+    seen: set[Any] = set()
+    kept: list[Any] = []
+    kept_own: list[Any] = []
+    for move, original in zip(searchable, own, strict=True):
+        if move not in seen:
+            seen.add(move)
+            kept.append(move)
+            kept_own.append(original)
+    return tuple(kept), kept_own
 
 
 def _hashable(move: Any) -> Any:

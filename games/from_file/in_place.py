@@ -60,6 +60,28 @@ class Finished:
         value = self.number()
         return value if player == 0 else -value
 
+    def repetition_value(self) -> float:
+        """What the position is worth to the player to move when it repeats within a line
+        (`games.base.RepetitionValue`): the file's own ``repetition_value()`` where its
+        position has one (1 a win, 0 a draw, -1 a loss), else a draw."""
+        own = getattr(self.inner, "repetition_value", None)
+        if not callable(own):
+            return 0.0
+        value = self.asked("repetition_value()", own)
+        if value not in (-1, 0, 1):
+            raise self.refusal("repetition_value()", f"gave {value!r}, not 1, 0 or -1")
+        return float(value)
+
+    inner: Any
+
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        """`function()`, a method of the file's position, guarded as every call into it."""
+        raise NotImplementedError
+
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        """The error for the file's `method` answering something unusable (`problem`)."""
+        raise NotImplementedError
+
 
 class Walk(Finished):
     """What both walks share: the answers a `State` gives, asked of the position on top."""
@@ -90,16 +112,27 @@ class Walk(Finished):
         played = " ".join(move_text(move) for move in self.path)
         return f"{before} {played}".strip()
 
-    def failed(self, role: str, error: BaseException) -> GameCodeError:
+    def failed(self, role: str, error: BaseException, playing: Any = None) -> GameCodeError:
         """The error for the file's `role` method raising `error` (or being stopped, as
-        `Guard.call` stops a call): the walk's timing ends with it."""
+        `Guard.call` stops a call), making the move `playing` where it was making one: the
+        walk's timing ends with it."""
         token = self.token
         self.release()
-        return self.guard.failure(self.game.method(role), self.moves_text, error, token)
+        shown = "" if playing is None else move_text(playing)
+        return self.guard.failure(self.game.method(role), self.moves_text, error, token, shown)
 
     def release(self) -> None:
         WATCH.end(self.token)
         self.token = 0
+
+    def asked(self, method: str, function: Callable[[], Any]) -> Any:
+        try:
+            return function()
+        except BaseException as error:
+            raise self.failed(method, error) from None
+
+    def refusal(self, method: str, problem: str) -> GameCodeError:
+        return self.guard.fail(method, self.moves_text(), problem)
 
     # ------------------------------------------------------------------ the position on top
     @property
@@ -182,11 +215,11 @@ class StackWalk(Walk):
         raw = self.original(move)
         try:
             if self.checked and type(self.game).mutation_checks > 0:
-                child = self.game.checked_play(inner, raw, self.moves_text)
+                child = self.game.checked_play(inner, raw, self.moves_text, move_text(move))
             else:
                 child = self.play_inner(inner, raw)
         except BaseException as error:
-            raise self.failed("play", error) from None
+            raise self.failed("play", error, move) from None
         self.stack.append(inner)
         self.inner = child
         self.moved(move)
@@ -225,7 +258,7 @@ class UndoWalk(Walk):
         try:
             self.make(raw)
         except BaseException as error:
-            raise self.failed("play", error) from None
+            raise self.failed("play", error, move) from None
         inner.current_player = 2 if inner.current_player == 1 else 1
         inner.nmove += 1
         self.played.append(raw)

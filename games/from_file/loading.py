@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground.games.base import GameOption, Preset
-from plyground.games.from_file.adapter import FileGame, FileState
+from plyground.games.from_file.adapter import FileGame, FileState, given_options
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
 from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, move_text, style_of
 
@@ -80,6 +80,9 @@ def _import(spec: Spec) -> Any:
                 f"{spec.module}: importing it failed: {describe_error(error)}"
             ) from None
     assert spec.path is not None
+    in_package = package_module(spec.path)
+    if in_package is not None:
+        return _import_from_package(spec.path, *in_package)
     digest = hashlib.sha1(str(spec.path).encode()).hexdigest()[:10]
     stem = re.sub(r"\W", "_", spec.path.stem)
     module_name = f"plyground_game_{stem}_{digest}"
@@ -108,6 +111,65 @@ def _import(spec: Spec) -> Any:
         if folder in sys.path:
             sys.path.remove(folder)
     return module
+
+
+def package_module(path: Path) -> tuple[Path, str] | None:
+    """Where a file inside a package is imported from, and its module's dotted name
+    (``.../site-packages/aima3/games.py``: site-packages and ``aima3.games``): the folders
+    above it that hold an ``__init__.py``; None for a file outside a package."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
+        parts.insert(0, folder.name)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    if len(parts) == 1 or not all(part.isidentifier() for part in parts):
+        return None
+    return folder, ".".join(parts)
+
+
+def _import_from_package(path: Path, root: Path, dotted: str) -> Any:
+    """A file inside a package imported as part of it (its relative imports work), `root`
+    importable while it loads, and its own folder after everything else (a file beside it
+    may still be imported by its name); GameFileError where that name is another module."""
+    top = dotted.partition(".")[0]
+    taken = sys.modules.get(top)
+    if taken is not None and _folder_of(taken) != root / top:
+        raise GameFileError(
+            f"{path.name} is {dotted} in its package, but the name {top} is taken by "
+            f"{_folder_of(taken) or 'a built-in module'}: rename its folder {top}"
+        )
+    first, last = str(root), str(path.parent)
+    sys.path.insert(0, first)
+    sys.path.append(last)  # last: a file beside it never hides an installed module
+    try:
+        module = importlib.import_module(dotted)
+    except SyntaxError as error:
+        raise GameFileError(f"{path.name}: line {error.lineno}: {error.msg}") from None
+    except BaseException as error:  # its own code: any failure, even SystemExit
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        raise GameFileError(
+            f"{path.name}: importing it as {dotted} failed: {describe_error(error)}"
+        ) from None
+    finally:
+        if first in sys.path:
+            sys.path.remove(first)  # the first such entry: the one put first
+        if last in sys.path:
+            del sys.path[len(sys.path) - 1 - sys.path[::-1].index(last)]  # the one put last
+    found = getattr(module, "__file__", None)
+    if found is None or Path(found).resolve() != path:
+        raise GameFileError(
+            f"{path.name} is {dotted} in its package, but {dotted} is {found or 'built in'}"
+        )
+    return module
+
+
+def _folder_of(package: Any) -> Path | None:
+    """The folder a package was imported from (None for a built-in or namespace one)."""
+    found = getattr(package, "__file__", None)
+    return Path(found).resolve().parent if found else None
 
 
 def _candidates(module: Any) -> list[type]:
@@ -216,18 +278,32 @@ class Probe:
     scores: bool = False
     """A finished game scored other than +1, -1 or 0 was seen."""
     """aima: how `to_move` names the second player."""
+    finished: int = 0
+    """Games played to their end (0: none ended within the probe's budget)."""
 
 
 def probe(
     game: FileGame, games_to_play: int = 12, positions: int = 3_000, seconds: float = 1.5
 ) -> Probe:
-    """Random play from the start; GameCodeError where the file's code fails on the way."""
+    """Random play from the start; GameCodeError where the file's code fails on the way (its
+    message says the moves were the probe's own, and the options it was made with)."""
+    try:
+        return _probe(game, games_to_play, positions, seconds)
+    except GameCodeError as error:
+        given = ", ".join(f"{key}={value!r}" for key, value in game.option_values().items())
+        with_options = f", options {given}" if given else ""
+        chosen = "moves chosen at random by " if error.moves or error.playing else "in "
+        raise error.during(f"{chosen}Plyground's load-time check{with_options}") from None
+
+
+def _probe(game: FileGame, games_to_play: int, positions: int, seconds: float) -> Probe:
     rng = random.Random(0)
     branching: list[int] = []
     outcomes: list[int] = []
     lengths: list[int] = []
     stochastic = False
     scores = False
+    finished = 0
     second: str | None = None
     style = game.style
     by_score = isinstance(style, AimaStyle)  # aima's utility may be a score (easyAI's is +-100)
@@ -251,6 +327,7 @@ def probe(
         if by_score and state.is_terminal() and abs(state.score(0)) not in (0.0, 1.0):
             scores = True
         lengths.append(state.ply)
+        finished += state.is_terminal()
         if seen >= positions or time.monotonic() >= deadline:
             break
     return Probe(
@@ -261,6 +338,7 @@ def probe(
         stochastic,
         second,
         scores and not stochastic,
+        finished,
     )
 
 
@@ -308,11 +386,17 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
     return tuple(presets)
 
 
-def build(cls: type, spec: Spec) -> type[FileGame]:
-    """The registry factory of a game class: a FileGame subclass describing it.
+UNENDING_MOVE_LIMIT = 500
+"""The move limit (`games.base.MoveLimit`) of a game that names none and whose load-time probe
+saw no game end: it may never end, and its games are draws at this many moves."""
 
-    :raises GameFileError: the class cannot be made with its default options.
-    :raises GameCodeError: the file's code failed while the game was probed.
+
+def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[FileGame]:
+    """The registry factory of a game class: a FileGame subclass describing it, from a probe
+    of the game made with `options` (its defaults where None).
+
+    :raises GameFileError: an option the class does not take.
+    :raises GameCodeError: the file's code failed while the game was made or probed.
     """
     style = style_of(cls)
     assert style is not None
@@ -337,13 +421,22 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     }
     if isinstance(own_sides, (tuple, list)) and len(own_sides) == 2:
         attributes["side_names"] = (str(own_sides[0]), str(own_sides[1]))
+    limit = getattr(cls, "move_limit", None)
+    if limit is not None:
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise GameFileError(
+                f"{where}: move_limit is {limit!r}; give a whole number of moves, 1 or more"
+            )
+        attributes["move_limit"] = limit
     game_class: type[FileGame] = type(f"{cls.__name__}Game", (FileGame,), attributes)
     state_class: type[FileState] = type(
         f"{cls.__name__}State", (FileState,), {"__slots__": (), "__reduce__": _sent}
     )
     game_class.state_class = game_class.State = state_class  # type: ignore[attr-defined]
-    game = game_class()
+    game = made(game_class, options or {})
     found = probe(game)
+    game_class.loaded_options = game.option_values()
+    game_class.probed = {option_key(game.option_values())}
     state_class.STOCHASTIC = found.stochastic
     game_class.stochastic = found.stochastic
     game_class.utility_is_value = found.scores
@@ -353,6 +446,8 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
     real = [name for name in game.heuristics if name != "none"]
     game_class.default_heuristic = real[0] if real else "none"
     game_class.presets = derived_presets(found, game_class.default_heuristic)
+    if "move_limit" not in attributes and not found.finished:
+        game_class.move_limit = UNENDING_MOVE_LIMIT
     game_class.heuristics = game.heuristics
     return game_class
 
@@ -364,27 +459,49 @@ def _sent(state: FileState) -> tuple[Any, ...]:
 
 def _replayed(name: str, options: dict[str, Any], moves: list[Any]) -> FileState:
     """A state sent from another process: its game loaded here by its name, then replayed."""
-    return load(name)(**options).replay(moves)
+    return load(name, options)(**options).replay(moves)
+
+
+def option_key(options: dict[str, Any]) -> str:
+    """A game's options as one text, the same for the same options in any order."""
+    return repr(sorted(options.items()))
+
+
+def made(factory: type[FileGame], options: dict[str, Any]) -> FileGame:
+    """The game `factory` makes with `options`; GameFileError naming an option it does not
+    take, and those it does."""
+    unknown = sorted(set(options) - set(factory.option_defaults))
+    if unknown:
+        offered = ", ".join(factory.option_defaults) or "none"
+        raise GameFileError(
+            f"{factory.where}: takes no option {', '.join(unknown)} (its options: {offered})"
+        )
+    return factory(**options)
 
 
 _LOADED: dict[str, type[FileGame]] = {}
 
 
-def load(text: str) -> type[FileGame]:
-    """The game a spec names, as a registry factory (loaded once per spec).
+def load(text: str, options: dict[str, Any] | None = None) -> type[FileGame]:
+    """The game a spec names, as a registry factory (loaded once per spec), its game made with
+    `options` checked by a probe once per set of options.
 
-    :raises GameFileError: no such file, module or class; an import that fails.
+    :raises GameFileError: no such file, module, class or option; an import that fails.
     :raises GameCodeError: the file's code fails when the game is made or probed.
     """
-    if text in _LOADED:
-        return _LOADED[text]
-    spec = parse_spec(text)
-    cls = find_class(spec)
-    name = canonical_name(spec, cls)
-    if name not in _LOADED:
-        _LOADED[name] = build(cls, spec)
-    _LOADED[text] = _LOADED[name]
-    return _LOADED[name]
+    factory = _LOADED.get(text)
+    if factory is None:
+        spec = parse_spec(text)
+        cls = find_class(spec)
+        name = canonical_name(spec, cls)
+        if name not in _LOADED:
+            _LOADED[name] = build(cls, spec, options)
+        factory = _LOADED[text] = _LOADED[name]
+    if options and option_key(given_options(options)) not in factory.probed:
+        game = made(factory, options)
+        probe(game)
+        factory.probed.add(option_key(game.option_values()))
+    return factory
 
 
 __all__ = [

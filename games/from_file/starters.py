@@ -1,7 +1,9 @@
 """Starter game files, one per style: small, runnable, commented where a student edits them.
 
-`starter(style, class_name)` is the text `plyground new-game NAME` writes; each is also
-checked by the tests (it loads, plays and is searched).
+`starter(style, class_name, file_name)` is the text `plyground new-game NAME` writes; each is
+also checked by the tests (it loads, plays and is searched).  Each plays Nim as it is: a
+starter named for another game says plainly, in its title and its docstring, that it is a
+Nim to turn into that game (`is_nim`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ Edit the rules below, then:
     plyground trace --game {file} --depth 3
     python main.py   (then "Open a game..." on the menu)
 
-The game is Nim: heaps of stones; a move takes one or more stones from one heap; whoever
-takes the last stone wins.  See docs/YOUR-GAME.md for every hook Plyground reads.
+{rules}
+
+See docs/YOUR-GAME.md for every hook Plyground reads.
 """
 
 from dataclasses import dataclass
@@ -46,7 +49,7 @@ class Position:
 
 
 class {name}:
-    title = "{title}"
+    title = "{shown_title}"
     side_names = ("First", "Second")
 
     def __init__(self, heaps=(3, 4, 5)):
@@ -69,12 +72,17 @@ class {name}:
 AIMA = '''"""{title}: a game written for aima-python's Game (it runs without aima-python too).
 
 Edit it, then:  plyground match --game {file} --p1 hard --p2 random
-The game is Nim (whoever takes the last stone wins).  With aima-python installed you may
-subclass aima3.games.Game (or aima-python's games.Game): Plyground reads the same methods.
+
+{rules}
+
+With aima-python installed you may subclass aima3.games.Game (or aima-python's games.Game):
+Plyground reads the same methods.
 """
 
 
 class {name}:
+    title = "{shown_title}"
+
     def __init__(self, heaps=(3, 4, 5)):
         self.initial = (tuple(heaps), "MAX")  # a state: the heaps and whose turn it is
 
@@ -107,12 +115,17 @@ class {name}:
 EASYAI = '''"""{title}: a game written for easyAI's TwoPlayerGame (it runs without easyAI too).
 
 Edit it, then:  plyground match --game {file} --p1 hard --p2 random
-The game is Nim (whoever takes the last stone wins).  With easyAI installed you may subclass
-easyAI.TwoPlayerGame: Plyground reads the same methods, and copies the game per position.
+
+{rules}
+
+With easyAI installed you may subclass easyAI.TwoPlayerGame: Plyground reads the same
+methods, and copies the game per position.
 """
 
 
 class {name}:
+    title = "{shown_title}"
+
     def __init__(self, players=None, heaps=(3, 4, 5)):
         self.players = players
         self.heaps = list(heaps)
@@ -147,10 +160,51 @@ STARTERS = {"protocol": PROTOCOL, "aima": AIMA, "easyai": EASYAI}
 """Each style's starter (`plyground new-game --style`)."""
 
 
+NIM_RULES = (
+    "heaps of stones; a move takes one or more stones from one heap; whoever takes the last "
+    "stone wins"
+)
+"""What every starter plays as it is written."""
+
+
+def is_nim(title: str) -> bool:
+    """Whether a starter's name says Nim (then it is what its name says)."""
+    return "nim" in (word.lower() for word in title.split())
+
+
+def name_title(class_name: str) -> str:
+    """The game a starter's class name names, in words ("MyKalah" -> "My Kalah")."""
+    return " ".join(_words(class_name))
+
+
+def starter_title(class_name: str) -> str:
+    """The title a starter gives its game: its name, or, for a name that is not a Nim, its
+    name and that it is a Nim for now ("Kalah (a Nim for now)")."""
+    title = name_title(class_name)
+    return title if is_nim(title) else f"{title} (a Nim for now)"
+
+
 def starter(style: str, class_name: str, file_name: str) -> str:
     """The starter file of `style` with its class named `class_name`."""
-    title = " ".join(part for part in _words(class_name))
-    return STARTERS[style].format(name=class_name, title=title, file=file_name)
+    import textwrap
+
+    title = name_title(class_name)
+    if is_nim(title):
+        rules = f"The game is Nim: {NIM_RULES}."
+    else:
+        rules = (
+            f"For now this is Nim, not {title}: {NIM_RULES}. Turn it into {title}: change the "
+            f"position, its moves, what a move does and when the game ends, and the title "
+            f'("{title} (a Nim for now)").'
+        )
+    rules = textwrap.fill(rules, 88)
+    return STARTERS[style].format(
+        name=class_name,
+        title=title,
+        shown_title=starter_title(class_name),
+        file=file_name,
+        rules=rules,
+    )
 
 
 def _words(name: str) -> list[str]:

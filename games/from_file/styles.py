@@ -29,6 +29,13 @@ from typing import Any, ClassVar
 CHANCE = -1
 """`to_move` at a chance node (as `games.base.CHANCE`)."""
 
+_NO_LABEL: Any = object()
+
+
+class SideError(ValueError):
+    """A side to move that is neither player: the message says what was given and what is
+    allowed, in the style's own terms ("current_player is 3, not 1 or 2")."""
+
 
 _ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
 
@@ -108,6 +115,25 @@ def move_text(move: Any) -> str:
     return "".join(repr(move).split())
 
 
+def _zero_or_one(side: Any, name: str, chance: bool) -> int:
+    """A protocol state's side as 0 or 1 (or CHANCE where `chance`), else `SideError`."""
+    allowed = (0, 1, CHANCE) if chance else (0, 1)
+    try:
+        known = side in allowed
+    except Exception:  # a value that cannot even be compared
+        known = False
+    if not known:
+        raise SideError(f"{name} is {side!r}, not 0 or 1")
+    return int(side)
+
+
+def _short(value: Any, limit: int = 400) -> str:
+    """`value` as text on one line, at most `limit` characters (a numpy array as its list)."""
+    listed = getattr(value, "tolist", None)
+    text = " ".join(repr(listed() if callable(listed) else value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def printed(function: Callable[[], object]) -> str:
     """What `function()` prints (a framework's `display`/`show`), or what it returns."""
     buffer = io.StringIO()
@@ -179,6 +205,22 @@ class Style:
     def text(self, inner: Any) -> str:
         return str(inner)
 
+    def plain_text(self, inner: Any) -> str:
+        """A drawing of a position that needs none of the file's drawing code: its value, or
+        (an object's) its attributes one a line; never fails."""
+        try:
+            fields = getattr(inner, "__dict__", None)
+            if isinstance(fields, dict) and fields:
+                lines = [
+                    f"{name} = {_short(value)}"
+                    for name, value in fields.items()
+                    if name not in ("players", "nmove") and not name.startswith("_")
+                ]
+                return "\n".join(lines)
+            return _short(inner)
+        except Exception:  # a value whose own repr fails
+            return f"a {type(inner).__name__}"
+
     def evaluation(self) -> Callable[[Any], float] | None:
         """The file's own evaluation of an inner state, from the side to move, if any."""
         return None
@@ -205,10 +247,10 @@ class ProtocolStyle(Style):
         return self.obj.initial_state()
 
     def side(self, inner: Any) -> int:
-        return int(inner.to_move)
+        return _zero_or_one(inner.to_move, "to_move", chance=True)
 
     def player(self, inner: Any) -> int:
-        return int(getattr(inner, "player", inner.to_move))
+        return _zero_or_one(getattr(inner, "player", inner.to_move), "player", chance=False)
 
     def moves(self, inner: Any) -> Any:
         return inner.legal_moves()
@@ -260,6 +302,8 @@ class AimaStyle(Style):
         super().__init__(obj)
         self.first = obj.to_move(obj.initial)
         """The label of the player who moves first (side 0): 'MAX', 'X', ..."""
+        self.second: Any = _NO_LABEL
+        """The other label, once seen (a third one is refused: `SideError`)."""
         self.stochastic = all(
             callable(getattr(obj, name, None)) for name in ("chances", "outcome", "probability")
         )
@@ -268,7 +312,16 @@ class AimaStyle(Style):
         return self.obj.initial
 
     def side(self, inner: Any) -> int:
-        return 0 if self.obj.to_move(inner) == self.first else 1
+        label = self.obj.to_move(inner)
+        if label == self.first:
+            return 0
+        if self.second is _NO_LABEL:
+            self.second = label
+        elif label != self.second:
+            raise SideError(
+                f"gave {label!r}, a third player besides {self.first!r} and {self.second!r}"
+            )
+        return 1
 
     def moves(self, inner: Any) -> Any:
         return self.obj.actions(inner)
@@ -391,7 +444,10 @@ class EasyAIStyle(Style):
         return obj
 
     def side(self, inner: Any) -> int:
-        return 0 if inner.current_player == 1 else 1
+        player = inner.current_player
+        if player == 1 or player == 2:
+            return 0 if player == 1 else 1
+        raise SideError(f"current_player is {player!r}, not 1 or 2")
 
     def moves(self, inner: Any) -> Any:
         return inner.possible_moves()

@@ -47,6 +47,7 @@ from plyground.gui.compare.view_heading import draw_card, draw_heading
 from plyground.gui.compare.worker import CompareRunner
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets.drop_down import drop_down
+from plyground.untrusted import printable
 
 if TYPE_CHECKING:  # for annotations: the app imports every scene
     from plyground.gui.app import App
@@ -353,7 +354,7 @@ class CompareScene(Scene):
         """Title, the table card, the chart card."""
         m = self.app.metrics
         moves = getattr(self.state, "ply", 0)
-        heuristic = Path(self.heuristic or self.game.default_heuristic).name  # a file: its name
+        heuristic = printable(Path(self.heuristic or self.game.default_heuristic).name)  # a file
         draw_heading(
             surface,
             self.app,

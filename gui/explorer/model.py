@@ -27,6 +27,7 @@ from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, Practice
 from plyground.gui.explorer.pruned import Pruned, pruned_subtrees
+from plyground.untrusted import printable
 
 CHANCE_CHOICES = {
     "No chance": (),
@@ -185,14 +186,14 @@ class ExplorerModel:
         names = list(game.heuristics)
         chosen = self.heuristic or game.default_heuristic
         if is_heuristic_file(chosen):
-            chosen = Path(chosen).name
+            chosen = printable(Path(chosen).name)
             names.append(chosen)
         return names, chosen
 
     def choose_heuristic(self, label: str) -> None:
         """The drop-down picked `label` (a file's name keeps its file)."""
         current = self.heuristic
-        if current and is_heuristic_file(current) and Path(current).name == label:
+        if current and is_heuristic_file(current) and printable(Path(current).name) == label:
             return
         self.heuristic = label
 

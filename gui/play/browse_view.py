@@ -33,7 +33,10 @@ def banner_texts(controller: PlayController) -> list[str]:
         index, player, move = decision
         row = controller.review.row_of(index)
         game = controller.game
-        number = "" if row is None else f"{move_list.move_number(row, bool(game.stochastic))}. "
+        players = [player for player, _ in controller.history.history_rows()]
+        number = (
+            "" if row is None else f"{move_list.move_number(row, bool(game.stochastic), players)}. "
+        )
         name = controller.colour_names()[player]
         short = f"After {number}{name} {game.format_move(move)}"
         where = f"after {number}{name} {game.format_move(move)}"

@@ -6,6 +6,7 @@ and kept in view unless the list was scrolled by hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -25,28 +26,50 @@ def mark_colour(judgement: Any) -> theme.Colour:
     return colour
 
 
-Line = tuple[int | None, list[tuple[int, str, int]]]
-"""A visual line: the move number (None for a wrapped continuation) and (player, text, row)
-parts, `row` being the part's index in the rows given."""
+Part = tuple[int, str, int, int]
+"""A move on a line: its player, its text, its row (its index in the rows given) and its
+column (0 for the side that moved first, 1 for the other; always 0 with dice)."""
+Line = tuple[int | None, list[Part]]
+"""A visual line: the move number (None for a wrapped continuation) and its parts."""
+
+
+def columns(players: Sequence[int]) -> list[tuple[int, int]]:
+    """Each row's (line number, column) without dice: the side that moved first on the left,
+    the other on the right, a line for each pair; a side that moves again (an extra turn)
+    starts the next line in its own column, the other side's place on its line left empty."""
+    placed: list[tuple[int, int]] = []
+    first = players[0] if players else 0
+    for player in players:
+        column = 0 if player == first else 1
+        number = placed[-1][0] if placed else 0
+        if not placed or column <= placed[-1][1]:
+            number += 1
+        placed.append((number, column))
+    return placed
 
 
 def layout(rows: list[tuple[int, str]], stochastic: bool, width: int, size: int) -> list[Line]:
-    """Turns in pairs (one column per side), or one wrapped turn a line for dice games."""
+    """Moves in pairs, one column per side (see `columns`), or one wrapped turn a line for
+    dice games."""
     lines: list[Line] = []
     if stochastic:
         for row, (player, text) in enumerate(rows):
             for k, part in enumerate(drawing.wrap(text, width, size)):
-                lines.append((row + 1 if k == 0 else None, [(player, part, row)]))
-    else:
-        for i in range(0, len(rows), 2):
-            pair = [(p, t, i + j) for j, (p, t) in enumerate(rows[i : i + 2])]
-            lines.append((i // 2 + 1, pair))
+                lines.append((row + 1 if k == 0 else None, [(player, part, row, 0)]))
+        return lines
+    for row, ((player, text), (number, column)) in enumerate(
+        zip(rows, columns([player for player, _ in rows]), strict=True)
+    ):
+        if not lines or lines[-1][0] != number:
+            lines.append((number, []))
+        lines[-1][1].append((player, text, row, column))
     return lines
 
 
-def move_number(row: int, stochastic: bool) -> int:
-    """The number the move list gives row `row`: a turn a line with dice, else a pair."""
-    return row + 1 if stochastic else row // 2 + 1
+def move_number(row: int, stochastic: bool, players: Sequence[int]) -> int:
+    """The number the move list gives row `row` (`players`: each row's player): a turn a
+    line with dice, else the line of its pair."""
+    return row + 1 if stochastic else columns(players)[row][0]
 
 
 def heading_height(m: Any) -> int:
@@ -99,9 +122,10 @@ class Window:
         self.shown = self.lines[max(0, end - self.room) : end] if self.room else []
 
     def part_rect(self, k: int, j: int) -> pygame.Rect:
-        """Where part `j` of shown line `k` is (its dot and text)."""
+        """Where part `j` of shown line `k` is (its dot and text), in its side's column."""
         m = self.m
-        x = self.rect.x + m.px(36) + (0 if self.stochastic else j * self.col_w)
+        column = self.shown[k][1][j][3]
+        x = self.rect.x + m.px(36) + column * self.col_w
         width = self.rect.right - x if self.stochastic else self.col_w - m.px(8)
         return pygame.Rect(x, self.top + k * self.line_h, width, self.line_h)
 
@@ -147,7 +171,7 @@ def draw(
         y = window.top + k * window.line_h
         if label is not None:
             drawing.draw_text(surface, f"{label}.", (rect.x, y), size, theme.TEXT_FAINT)
-        for j, (player, text, row) in enumerate(pairs):
+        for j, (player, text, row, _) in enumerate(pairs):
             box = window.part_rect(k, j)
             if row == highlight:
                 pill = pygame.Rect(box.x - m.px(4), box.y - m.px(2), box.width, window.line_h)

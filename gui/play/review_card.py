@@ -496,7 +496,8 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
     row = controller.review.row_of(move.index)
     name = controller.colour_names()[move.player]
     if row is not None:  # the move list's number: a turn a line with dice, else a pair
-        name = f"{move_list.move_number(row, bool(game.stochastic))}. {name}"
+        players = [player for player, _ in controller.history.history_rows()]
+        name = f"{move_list.move_number(row, bool(game.stochastic), players)}. {name}"
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
     if move.judgement is None:

@@ -1,4 +1,6 @@
-"""The save/open file dialog shared by the menu and play scenes (pygame_gui's UIFileDialog)."""
+"""The save/open file dialog shared by the menu and play scenes (pygame_gui's UIFileDialog),
+and "Open a game…"'s, which also opens FILE.py:CLASS and MODULE:CLASS typed into its path box.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ from pygame_gui.windows import UIFileDialog
 
 from plyground.ai.evaluation.wording import counted
 from plyground.gui import theme
+from plyground.gui.kits import game_files
 from plyground.gui.play import status_line
 from plyground.gui.scenes.base import Scene
 from plyground.gui.storage import savefile, settings
-from plyground.gui.widgets import focus
+from plyground.gui.widgets import drawing, focus
 
 TOOL_TIP_DELAY = 1.0
 """pygame_gui's delay before a widget's tool tip shows (seconds), restored after the dialog."""
@@ -107,17 +110,24 @@ def folder_listing(folder: str, suffixes: set[str]) -> list[str | tuple[str, str
 
 
 def open_dialog(
-    scene: Scene, title: str, initial: Path, suffixes: set[str] | None, existing_only: bool
+    scene: Scene,
+    title: str,
+    initial: Path,
+    suffixes: set[str] | None,
+    existing_only: bool,
+    games: bool = False,
 ) -> ScaledFileDialog:
     """The window's file dialog for `scene` (one of its widgets): centred, sized for the
     window, its delete button hidden (opening or saving never deletes), the path box given
-    the keyboard, listing the files ending in `suffixes` (None: every file)."""
+    the keyboard, listing the files ending in `suffixes` (None: every file); with `games`,
+    "Open a game…"'s (`GameFileDialog`)."""
     w, h = scene.app.size
     m = scene.app.metrics
     rect = pygame.Rect(0, 0, min(w - 2 * m.pad, m.px(620)), min(h - 2 * m.pad, m.px(520)))
     rect.center = (w // 2, h // 2)
+    kind = GameFileDialog if games else ScaledFileDialog
     dialog: ScaledFileDialog = scene.add(
-        ScaledFileDialog(
+        kind(
             rect,
             scene.manager,
             m.scale,
@@ -158,6 +168,9 @@ class ScaledFileDialog(UIFileDialog):
         self.ui_manager.set_focus_set(line)
         line.edit_position = len(line.get_text())
 
+    line_room = 0
+    """Pixels kept free under the path box for a line the scene draws there."""
+
     def _setup_ui_elements(self) -> None:
         super()._setup_ui_elements()  # type: ignore[no-untyped-call]
         u = self.unit
@@ -171,7 +184,7 @@ class ScaledFileDialog(UIFileDialog):
         line = self.file_path_text_line
         line.set_relative_position((pad, 2 * pad + icon))
         line.set_dimensions((width - 2 * pad, line.rect.height))
-        top = 3 * pad + icon + line.rect.height
+        top = 3 * pad + icon + line.rect.height + self.line_room
         self.file_selection_list.set_relative_position((pad, top))
         listing = self.file_selection_list
         listing.set_dimensions((width - 2 * pad, height - top - button_h - 2 * pad))
@@ -180,6 +193,77 @@ class ScaledFileDialog(UIFileDialog):
             button.set_dimensions((button_w, button_h))
             button.set_relative_position((-(pad + button_w), -(button_h + pad)))
             button.rebuild()  # type: ignore[no-untyped-call]  # the label centred again
+
+
+class GameFileDialog(ScaledFileDialog):
+    """ "Open a game…": a game file picked in the list, or typed into the path box as
+    FILE.py, FILE.py:CLASS or MODULE:CLASS (`game_files.typed_game`).  The line under the
+    path box (drawn by the scene: `line_rect`, `line`) says what it takes, or why Enter
+    cannot open what is typed."""
+
+    def __init__(self, rect: pygame.Rect, manager: Any, unit: float, **options: Any) -> None:
+        self.line_room = round(22 * max(1.0, unit))
+        self.typed: str | None = None
+        """The game typed into the path box, as the spec OK opens; None: pygame_gui's own."""
+        self.line = game_files.TYPING_HELP
+        self.problem = False
+        """Whether `line` says why what is typed cannot be opened."""
+        super().__init__(rect, manager, unit, **options)
+
+    def folder(self) -> Path:
+        """The folder the list shows (a relative name typed is in it)."""
+        return Path(self.last_valid_directory_path)
+
+    def line_rect(self) -> pygame.Rect:
+        """Where the line under the path box goes, on the window."""
+        box = self.file_path_text_line.rect
+        return pygame.Rect(box.x, box.bottom, box.width, self.line_room)
+
+    def say(self, line: str, problem: bool = False) -> None:
+        self.line, self.problem = line, problem
+
+    def _process_file_path_entry_events(self, event: pygame.event.Event) -> None:
+        if (
+            event.type not in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED)
+            or event.ui_element is not self.file_path_text_line
+        ):
+            return
+        text = self.file_path_text_line.get_text()
+        self.typed = game_files.typed_game(text, self.folder())
+        if self.typed is not None:  # a game: OK (or Enter) opens it, the text stays
+            self.say(game_files.TYPING_HELP)
+            self.ok_button.enable()  # type: ignore[no-untyped-call]
+            return
+        typed = Path(text.strip()).expanduser()
+        is_folder = (typed if typed.is_absolute() else self.folder() / typed).is_dir()
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and text.strip() and not is_folder:
+            self.say(game_files.typing_problem(text, self.folder()), problem=True)
+            self._set_no_file_selected_state()  # type: ignore[no-untyped-call]
+            return  # the text stays, to be mended
+        self.say(game_files.TYPING_HELP)
+        super()._process_file_path_entry_events(event)
+
+    def _process_file_list_events(self, event: pygame.event.Event) -> None:
+        if getattr(event, "ui_element", None) is self.file_selection_list:
+            self.typed = None  # a name picked in the list replaces what was typed
+            self.say(game_files.TYPING_HELP)
+        super()._process_file_list_events(event)
+
+    def _process_ok_cancel_events(self, event: pygame.event.Event) -> None:
+        if (
+            self.typed is not None
+            and event.type == pygame_gui.UI_BUTTON_PRESSED
+            and event.ui_element is self.ok_button
+        ):
+            data = {
+                "text": self.typed,
+                "ui_element": self,
+                "ui_object_id": self.most_specific_combined_id,
+            }
+            pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, data))
+            self.kill()  # type: ignore[no-untyped-call]
+            return
+        super()._process_ok_cancel_events(event)
 
 
 class FileDialogScene(Scene):
@@ -206,8 +290,24 @@ class FileDialogScene(Scene):
             initial, title = folder, "Open a saved game"
         self.file_mode = mode
         suffixes = {".json"} if mode == "open" else ({".py"} if mode == "game" else None)
-        self.file_dialog = open_dialog(self, title, initial, suffixes, mode != "save")
+        self.file_dialog = open_dialog(
+            self, title, initial, suffixes, mode != "save", games=mode == "game"
+        )
         self.mute_tool_tips(True)
+
+    def draw_file_dialog_line(self, surface: pygame.Surface) -> None:
+        """The line under "Open a game…"'s path box: what it takes, or why Enter cannot."""
+        dialog = self.file_dialog
+        if not isinstance(dialog, GameFileDialog) or not dialog.alive():  # type: ignore[no-untyped-call]
+            return
+        m = self.app.metrics
+        rect = dialog.line_rect()
+        size = m.font_size(13)
+        while size > 9 and drawing.text_size(dialog.line, size)[0] > rect.width:
+            size -= 1
+        colour = theme.WARNING if dialog.problem else theme.TEXT_DIM
+        text = drawing.ellipsize(dialog.line, rect.width, size)
+        drawing.draw_text(surface, text, rect.midleft, size, colour, anchor="midleft")
 
     def mute_tool_tips(self, muted: bool) -> None:
         """No tool tips of the scene's widgets over the modal dialog (one shown goes)."""

@@ -1,9 +1,14 @@
-"""The menu: every registered game as a card with its kit's icon and one line, and Quit."""
+"""The menu: every registered game as a card with its kit's icon and one line, and Quit.
+
+The cards stand in a row of tall cards while they fit, else in a grid of flat ones, and on
+pages (PgUp, PgDn, ‹ Previous, Next ›) where even the grid cannot hold every game
+(`arrange`)."""
 
 from __future__ import annotations
 
 import contextlib
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +24,7 @@ from plyground.gui.play import status_line
 from plyground.gui.scenes.file_dialog import FileDialogScene
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.safe_files import keep_aside
+from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing, focus
 
 if TYPE_CHECKING:  # for annotations: the app imports every scene
@@ -28,6 +34,110 @@ Card = tuple[str, str, str]
 """(game name, title, one line) for a menu card."""
 SETTLED = 0.002
 """A card's lift this close to its target has arrived (and the menu rests)."""
+
+
+TALL_SMALLEST = (210, 270)
+"""A tall card's least width and height (design pixels): its icon, title, three lines of
+its blurb, 'Play' and its key."""
+TALL_LARGEST = (330, 400)
+FLAT_SMALLEST = (330, 84)
+"""A flat card's least width and height: an icon on the left, the title and two lines."""
+FLAT_LARGEST = (620, 130)
+SMALLEST_TEXT = 12
+"""The smallest text size a card's blurb is drawn in."""
+TALL_WIDTH = 980
+"""Tall cards only in a window at least this wide (a narrower one reads better in rows)."""
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """The cards of one page and where they go, and the pager's place when there are pages."""
+
+    tall: bool
+    """Tall cards (icon on top) or flat ones (icon on the left)."""
+    first: int
+    """The index of the page's first card."""
+    rects: tuple[pygame.Rect, ...]
+    """The page's cards, in order from `first`."""
+    page: int
+    pages: int
+    pager: pygame.Rect | None
+    """The row under the cards for the page buttons (None on a single page)."""
+
+    def shown(self) -> range:
+        """The indices of the cards on this page."""
+        return range(self.first, self.first + len(self.rects))
+
+
+def flat_text_height(m: Metrics) -> int:
+    """The height a flat card's text needs at the least: its title and two lines of its
+    blurb in the smallest text (text shrinks less than the cards do)."""
+    return 2 * m.px(6) + round(m.font_size(22) * 1.35) + 2 * round(SMALLEST_TEXT * 1.4)
+
+
+def _fitting(room: int, smallest: int, gap: int) -> int:
+    """How many things at least `smallest` wide fit in `room` with `gap` between them."""
+    return max(1, (room + gap) // (smallest + gap))
+
+
+def arrange(count: int, area: pygame.Rect, m: Metrics, page: int = 0) -> CardLayout:
+    """The layout of `count` cards in `area` (under the title, above the buttons) on `page`
+    (clamped to the pages there are): one row of tall cards where the window is wide and
+    they fit, else a grid of flat cards as big as the room allows, paged where even the
+    smallest do not all fit."""
+    gap = m.gap
+    tall_gap = m.gap * 2
+    tall_w, tall_h = (m.px(v) for v in TALL_SMALLEST)
+    if (
+        m.width >= TALL_WIDTH
+        and 0 < count <= _fitting(area.width, tall_w, tall_gap)
+        and area.height >= tall_h
+    ):
+        width = min(m.px(TALL_LARGEST[0]), (area.width - tall_gap * (count - 1)) // count)
+        height = min(m.px(TALL_LARGEST[1]), area.height)
+        rects = _rows(count, count, width, height, tall_gap, gap, area)
+        return CardLayout(True, 0, rects, 0, 1, None)
+    flat_w = m.px(FLAT_SMALLEST[0])
+    flat_h = max(m.px(FLAT_SMALLEST[1]), flat_text_height(m))
+    columns = _fitting(area.width, flat_w, gap)
+    rows = _fitting(area.height, flat_h, gap)
+    pages = 1
+    pager: pygame.Rect | None = None
+    if count > columns * rows:  # pages, with the pager's row under the cards
+        pager_h = m.button_h + gap
+        pager = pygame.Rect(area.x, area.bottom - m.button_h, area.width, m.button_h)
+        area = pygame.Rect(area.x, area.y, area.width, area.height - pager_h)
+        rows = _fitting(area.height, flat_h, gap)
+        pages = math.ceil(count / (columns * rows))
+    else:  # as few columns as the rows allow (wide cards read best), as even as can be
+        columns = next(c for c in range(1, columns + 1) if math.ceil(count / c) <= rows)
+        rows = max(1, math.ceil(count / columns))
+        columns = max(1, math.ceil(count / rows))
+    page = max(0, min(page, pages - 1))
+    per_page = columns * rows
+    first = page * per_page
+    on_page = max(0, min(per_page, count - first))
+    width = min(m.px(FLAT_LARGEST[0]), (area.width - gap * (columns - 1)) // columns)
+    height = min(m.px(FLAT_LARGEST[1]), (area.height - gap * (rows - 1)) // rows)
+    if pager is None:  # one page: the block in the middle of the room
+        spare = area.height - (height * rows + gap * (rows - 1))
+        area = area.move(0, spare // 2)
+    rects = _rows(on_page, columns, width, height, gap, gap, area)
+    return CardLayout(False, first, rects, page, pages, pager)
+
+
+def _rows(
+    count: int, columns: int, width: int, height: int, gap_x: int, gap_y: int, area: pygame.Rect
+) -> tuple[pygame.Rect, ...]:
+    """`count` cards row by row, `columns` a row, each row centred, from the top of `area`."""
+    found = []
+    for i in range(count):
+        row, column = divmod(i, columns)
+        in_row = min(columns, count - row * columns)
+        left = area.x + (area.width - (width * in_row + gap_x * (in_row - 1))) // 2
+        x, y = left + column * (width + gap_x), area.y + row * (height + gap_y)
+        found.append(pygame.Rect(x, y, width, height))
+    return tuple(found)
 
 
 def game_cards(recent: list[dict[str, str]] | None = None) -> list[Card]:
@@ -41,17 +151,10 @@ def game_cards(recent: list[dict[str, str]] | None = None) -> list[Card]:
     for entry in recent or []:
         path = game_files.file_of(entry["name"])
         where = path.name if path is not None else entry["name"].partition(":")[0]
+        if path is not None and (path.parent / "__init__.py").is_file():
+            where = f"{path.parent.name}/{path.name}"  # a package's file: aima3/games.py
         cards.append((entry["name"], entry["title"], f"Your game, from {where}"))
     return cards
-
-
-def grid(count: int, wide: bool) -> tuple[int, int]:
-    """(columns, rows) for `count` cards: one row (or column) while it fits, else two."""
-    if wide:
-        rows = 1 if count <= 4 else 2
-        return math.ceil(count / rows), rows
-    columns = 1 if count <= 3 else 2
-    return columns, math.ceil(count / columns)
 
 
 def fitting_size(text: str, width: int, size: int, smallest: int = 12) -> int:
@@ -78,6 +181,10 @@ class MenuScene(FileDialogScene):
         self.resume_button: pygame_gui.elements.UIButton | None = None
         self.discard_button: pygame_gui.elements.UIButton | None = None
         self.lessons_button: pygame_gui.elements.UIButton | None = None
+        self.previous_button: pygame_gui.elements.UIButton | None = None
+        self.next_button: pygame_gui.elements.UIButton | None = None
+        self.page = 0
+        """The page of cards shown, where they do not all fit (PgUp, PgDn)."""
         self.file_dialog: Any = None
         self.focus = focus.Focus()
         self.resume: Any = None
@@ -158,39 +265,43 @@ class MenuScene(FileDialogScene):
         self.clear()
         self.build()
 
-    def card_rects(self) -> list[pygame.Rect]:
-        """Where the cards go: a row of tall cards when the window is wide enough, else
-        flat cards in a column; two rows (or columns) when there are many games."""
+    def card_layout(self) -> CardLayout:
+        """Where the cards go (`menu_layout.arrange`): between the title and the buttons (and
+        the resume bar), on the page shown."""
         m = self.app.metrics
         w, h = self.app.size
-        count = len(self.cards)
         top = round(h * 0.27)
         bottom_space = m.button_h + m.pad * 2
         if self.resume is not None:
             bottom_space += self.resume_rect().height + m.gap
-        wide = self.wide()
-        columns, rows = grid(count, wide)
-        gap_x = m.gap * 2 if wide else m.gap
-        room_h = h - top - bottom_space
-        if wide:
-            card_w = min(m.px(330), (w - 2 * m.pad - gap_x * (columns - 1)) // columns)
-            card_h = min(m.px(400), (room_h - m.gap * (rows - 1)) // rows)
-        else:
-            most = m.px(620 if columns == 1 else 400)
-            card_w = min((w - 2 * m.pad - gap_x * (columns - 1)) // columns, most)
-            card_h = (room_h - m.gap * (rows - 1)) // rows
-        rects = []
-        for i in range(count):
-            row, column = divmod(i, columns)
-            in_row = min(columns, count - row * columns)
-            left = (w - (card_w * in_row + gap_x * (in_row - 1))) // 2
-            x = left + column * (card_w + gap_x)
-            rects.append(pygame.Rect(x, top + row * (card_h + m.gap), card_w, card_h))
-        return rects
+        area = pygame.Rect(m.pad, top, w - 2 * m.pad, h - top - bottom_space)
+        return arrange(len(self.cards), area, m, self.page)
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where the cards of the page shown go, in order from its first card."""
+        return list(self.card_layout().rects)
+
+    def shown_cards(self) -> list[tuple[int, Card, pygame.Rect]]:
+        """The cards of the page shown: (index, card, where)."""
+        layout = self.card_layout()
+        shown = zip(layout.shown(), layout.rects, strict=True)
+        return [(i, self.cards[i], rect) for i, rect in shown]
 
     def wide(self) -> bool:
         """Tall cards side by side (True) or flat cards with the icon on the left."""
-        return bool(self.app.size[0] >= 980)
+        return self.card_layout().tall
+
+    def turn_page(self, step: int) -> bool:
+        """Show the next (1) or the previous (-1) page of cards, if there is one."""
+        layout = self.card_layout()
+        page = max(0, min(layout.pages - 1, layout.page + step))
+        if page == layout.page:
+            return False
+        self.page = page
+        self.focus.key = None
+        self.clear()
+        self.build()
+        return True
 
     def build(self) -> None:
         """Open a saved game, Quit, and the resume bar when there is a game to resume."""
@@ -226,6 +337,7 @@ class MenuScene(FileDialogScene):
             pygame_gui.elements.UIButton(rect, "Quit", self.manager, object_id="#quiet")
         )
         self.build_lessons()
+        self.build_pager()
         self.resume_button = self.discard_button = None
         if self.resume is not None:
             bar = self.resume_rect()
@@ -246,6 +358,43 @@ class MenuScene(FileDialogScene):
                     tool_tip_text="Forget this game",
                 )
             )
+
+    def build_pager(self) -> None:
+        """'‹ Previous' and 'Next ›' under the cards, where they take more than one page."""
+        self.previous_button = self.next_button = None
+        layout = self.card_layout()
+        if layout.pager is None:
+            return
+        m = self.app.metrics
+        row = layout.pager
+        label = self.page_label(layout)
+        half = drawing.text_size(label, m.font_size(14))[0] // 2 + m.gap
+        width = m.px(130)
+        previous = pygame.Rect(0, 0, width, m.button_h)
+        previous.midright = (row.centerx - half, row.centery)
+        following = pygame.Rect(0, 0, width, m.button_h)
+        following.midleft = (row.centerx + half, row.centery)
+        self.previous_button = self.add(
+            pygame_gui.elements.UIButton(
+                previous, "‹ Previous", self.manager, object_id="#quiet", tool_tip_text="PgUp"
+            )
+        )
+        self.next_button = self.add(
+            pygame_gui.elements.UIButton(
+                following, "Next ›", self.manager, object_id="#quiet", tool_tip_text="PgDn"
+            )
+        )
+        if layout.page == 0:
+            self.previous_button.disable()
+        if layout.page == layout.pages - 1:
+            self.next_button.disable()
+
+    def page_label(self, layout: CardLayout) -> str:
+        """'Games 1-6 of 8' between the page buttons ('Game 9 of 9' for one)."""
+        shown = layout.shown()
+        if len(shown) == 1:
+            return f"Game {shown.start + 1} of {len(self.cards)}"
+        return f"Games {shown.start + 1}-{shown.stop} of {len(self.cards)}"
 
     def build_lessons(self) -> None:
         """The "Lessons" button, bottom right: the textbook trees in the explorer."""
@@ -312,10 +461,9 @@ class MenuScene(FileDialogScene):
     def focus_items(self) -> list[focus.Item]:
         """What the arrows move between: the cards, then the buttons on screen."""
         items: list[focus.Item] = [
-            (("card", name), rect, None)
-            for (name, _, _), rect in zip(self.cards, self.card_rects(), strict=False)
+            (("card", name), rect, None) for _, (name, _, _), rect in self.shown_cards()
         ]
-        for name in ("resume", "discard", "game", "open", "quit", "lessons"):
+        for name in ("previous", "next", "resume", "discard", "game", "open", "quit", "lessons"):
             button = getattr(self, f"{name}_button")
             if button is not None:
                 items.append((("button", name), button.rect, button))
@@ -333,8 +481,10 @@ class MenuScene(FileDialogScene):
         return True
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
-        """The keyboard focus ring, over the buttons (a focused card is lifted as if hovered)."""
+        """The keyboard focus ring, over the buttons (a focused card is lifted as if hovered);
+        with a file dialog up, only its line."""
         if self.file_dialog is not None:
+            self.draw_file_dialog_line(surface)
             return
         names = [name for name, _, _ in self.cards]
         for rect in self.focus.ring_rects(self.focus_items()):
@@ -369,8 +519,11 @@ class MenuScene(FileDialogScene):
             if event.ui_element is self.lessons_button:
                 self.open_lessons()
                 return True
+            if event.ui_element in (self.previous_button, self.next_button):
+                self.turn_page(-1 if event.ui_element is self.previous_button else 1)
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for (game, _, _), rect in zip(self.cards, self.card_rects(), strict=False):
+            for _, (game, _, _), rect in self.shown_cards():
                 if rect.collidepoint(event.pos):
                     self.open_game(game)
                     return True
@@ -383,6 +536,9 @@ class MenuScene(FileDialogScene):
                 return True
             if event.key == pygame.K_l:
                 self.open_lessons()
+                return True
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
                 return True
             if event.key == pygame.K_g:
                 # after this frame's events: the key's own text ("g") must not reach the
@@ -413,6 +569,8 @@ class MenuScene(FileDialogScene):
             ("Ctrl+O", "open a saved game"),
             ("G", "open a game of yours from a Python file"),
         ]
+        if self.card_layout().pages > 1:
+            lines.append(("PgUp PgDn", "the other pages of games"))
         if self.resume is not None:
             lines.append(("R", "resume the last game"))
         return [*lines, ("Esc", "quit")]
@@ -427,9 +585,12 @@ class MenuScene(FileDialogScene):
             mode, self.dialog_due = self.dialog_due, ""
             self.open_file_dialog(mode)
         mouse = self.app.mouse()
-        for i, rect in enumerate(self.card_rects()):
-            focused = self.focus.key == ("card", self.cards[i][0])
-            target = 1.0 if focused or (mouse and rect.collidepoint(mouse)) else 0.0
+        shown = {i: rect for i, _, rect in self.shown_cards()}
+        for i in range(len(self.cards)):
+            rect = shown.get(i)
+            focused = rect is not None and self.focus.key == ("card", self.cards[i][0])
+            pointed = rect is not None and mouse is not None and rect.collidepoint(mouse)
+            target = 1.0 if focused or pointed else 0.0
             lift = self.hover_lift[i] + (target - self.hover_lift[i]) * (1 - math.exp(-dt * 14))
             self.hover_lift[i] = target if abs(target - lift) < SETTLED else lift
             self.icon_time[self.cards[i][0]] += dt * self.hover_lift[i]
@@ -462,21 +623,39 @@ class MenuScene(FileDialogScene):
             theme.TEXT_DIM,
             anchor="midtop",
         )
-        for i, (card, rect) in enumerate(zip(self.cards, self.card_rects(), strict=False)):
-            self.draw_card(surface, i, card, rect)
+        layout = self.card_layout()
+        for i, card, rect in self.shown_cards():
+            self.draw_card(surface, i, card, rect, layout.tall)
+        if layout.pager is not None:
+            drawing.draw_text(
+                surface,
+                self.page_label(layout),
+                layout.pager.center,
+                m.font_size(14),
+                theme.TEXT_DIM,
+                anchor="center",
+            )
         if self.resume is not None:
             self.draw_resume(surface)
-        drawing.draw_text(
-            surface,
-            "F1 or ? shows the keys",
-            (m.pad, h - m.pad),
-            m.font_size(13),
-            theme.TEXT_FAINT,
-            anchor="bottomleft",
-        )
+        self.draw_keys_note(surface)
 
-    def draw_card(self, surface: pygame.Surface, index: int, card: Card, rect: pygame.Rect) -> None:
-        """One game's card, lifted a little while the mouse is over it."""
+    def draw_keys_note(self, surface: pygame.Surface) -> None:
+        """'F1 or ? shows the keys': bottom left, or top left where the buttons take the
+        bottom row."""
+        m = self.app.metrics
+        h = self.app.size[1]
+        text, size = "F1 or ? shows the keys", m.font_size(13)
+        note = pygame.Rect((0, 0), drawing.text_size(text, size))
+        note.bottomleft = (m.pad, h - m.pad)
+        buttons = [self.game_button, self.open_button, self.quit_button, self.lessons_button]
+        if any(b is not None and b.rect.inflate(m.gap, 0).colliderect(note) for b in buttons):
+            note.topleft = (m.pad, m.pad)
+        drawing.draw_text(surface, text, note.topleft, size, theme.TEXT_FAINT)
+
+    def draw_card(
+        self, surface: pygame.Surface, index: int, card: Card, rect: pygame.Rect, tall: bool
+    ) -> None:
+        """One game's card, tall or flat, lifted a little while the mouse is over it."""
         m = self.app.metrics
         lift = self.hover_lift[index]
         box = rect.move(0, -round(lift * m.px(6)))
@@ -490,7 +669,7 @@ class MenuScene(FileDialogScene):
             1 + round(lift),
             border,
         )
-        if self.wide():
+        if tall:
             self.draw_tall_card(surface, index, card, box, lift)
         else:
             self.draw_flat_card(surface, card, box)
@@ -498,22 +677,29 @@ class MenuScene(FileDialogScene):
     def draw_tall_card(
         self, surface: pygame.Surface, index: int, card: Card, box: pygame.Rect, lift: float
     ) -> None:
-        """Icon on top, then the title, the line, 'Play' and the key."""
+        """Icon on top, then the title, the line, 'Play' and the key: the text takes the
+        room it needs, the icon what is left (at most half the card)."""
         m = self.app.metrics
         game, name, line = card
-        icon = pygame.Rect(0, 0, box.width - 2 * m.pad, round(box.height * 0.52))
+        room = box.width - 2 * m.pad
+        name_size = fitting_size(name, room, m.font_size(24))
+        size = m.font_size(15)
+        lines = drawing.wrap(line, room, size)
+        if len(lines) > 3:  # a long line of a game of one's own: what does not fit, cut
+            lines = [*lines[:2], drawing.ellipsize(" ".join(lines[2:]), room, size)]
+        bottom = box.bottom - m.px(18)
+        text_h = round(m.font_size(24) * 1.5 + len(lines) * size * 1.45)
+        text_y = bottom - size - m.gap - text_h
+        icon_h = max(m.px(24), min(round(box.height * 0.52), text_y - m.gap - box.y - m.pad))
+        icon = pygame.Rect(0, 0, room, icon_h)
         icon.midtop = (box.centerx, box.y + m.pad)
         self.kits[game].draw_icon(surface, icon, self.icon_time[game])
         text_y = icon.bottom + m.gap
-        name_size = fitting_size(name, box.width - 2 * m.pad, m.font_size(24))
         drawing.draw_text(surface, name, (box.x + m.pad, text_y), name_size, theme.TEXT, "bold")
-        size = m.font_size(15)
-        lines = drawing.wrap(line, box.width - 2 * m.pad, size)
-        for j, text in enumerate(lines[:3]):
+        for j, text in enumerate(lines):
             y = text_y + m.font_size(24) * 1.5 + j * size * 1.45
             drawing.draw_text(surface, text, (box.x + m.pad, y), size, theme.TEXT_DIM)
         cue = theme.mix(theme.TEXT_DIM, theme.ACCENT, lift)
-        bottom = box.bottom - m.px(18)
         drawing.draw_text(
             surface, "Play  →", (box.x + m.pad, bottom), size, cue, "semibold", anchor="bottomleft"
         )
@@ -528,19 +714,27 @@ class MenuScene(FileDialogScene):
             )
 
     def draw_flat_card(self, surface: pygame.Surface, card: Card, box: pygame.Rect) -> None:
-        """Icon on the left, the title and as much of the line as fits on the right."""
+        """Icon on the left, the title and the line on the right, in the largest text size
+        (down to the smallest) at which the line fits whole; shortened only below that."""
         m = self.app.metrics
         game, name, line = card
-        side = min(box.height - 2 * m.gap, round(box.width * 0.4))
+        side = min(box.height - 2 * m.gap, round(box.width * 0.3))
         icon = pygame.Rect(box.x + m.gap, box.centery - side // 2, side, side)
         self.kits[game].draw_icon(surface, icon, self.icon_time[game])
-        text_x = icon.right + m.pad
-        room = box.right - text_x - m.pad
+        text_x = icon.right + m.gap
+        room = box.right - text_x - m.gap
         name_size = fitting_size(name, room, m.font_size(22))
+        room_h = box.height - 2 * m.px(6) - round(name_size * 1.35)
         size = m.font_size(14)
         lines = drawing.wrap(line, room, size)
-        shown = max(1, min(len(lines), (box.height // 2 - m.px(8)) // round(size * 1.4)))
-        top = box.centery - round((name_size + shown * size * 1.4) / 2) + m.px(4)
+        while size > SMALLEST_TEXT and len(lines) * round(size * 1.4) > room_h:
+            size -= 1
+            lines = drawing.wrap(line, room, size)
+        shown = max(1, min(len(lines), room_h // round(size * 1.4)))
+        if shown < len(lines):  # even the smallest size does not hold it: the rest cut
+            rest = " ".join(lines[shown - 1 :])
+            lines = [*lines[: shown - 1], drawing.ellipsize(rest, room, size)]
+        top = box.centery - round((name_size * 1.35 + shown * size * 1.4) / 2)
         drawing.draw_text(surface, name, (text_x, top), name_size, theme.TEXT, "bold")
         for j, text in enumerate(lines[:shown]):
             y = top + name_size * 1.35 + j * size * 1.4

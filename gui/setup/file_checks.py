@@ -74,7 +74,9 @@ def checked(
     if key in _CHECKS:
         found, problem = _CHECKS[key]
         return found, problem  # type: ignore[return-value]  # stored by this same `what`
-    name = Path(path).name or path
+    from plyground.untrusted import printable  # a file's name is data
+
+    name = printable(Path(path).name or path)
     if key[3] <= READ_AT_ONCE_BYTES:
         outcome = run_check(check, fallback, name)
     else:

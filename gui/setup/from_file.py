@@ -31,6 +31,7 @@ from plyground.games.base import Game
 from plyground.gui.setup.file_checks import checked
 from plyground.gui.storage.settings import AI, FROM_FILE, SideSetup
 from plyground.gui.widgets.drawing import displayable
+from plyground.untrusted import printable
 
 if TYPE_CHECKING:
     from plyground.gui.scenes.base import Scene
@@ -177,7 +178,7 @@ def handle(
         if event.text == FROM_FILE:
             return FileAnswer(used=True, browse=(index, "heuristic"))
         chosen = side.custom.heuristic
-        if is_heuristic_file(chosen) and event.text == Path(str(chosen)).name:
+        if is_heuristic_file(chosen) and event.text == printable(Path(str(chosen)).name):
             return FileAnswer(used=True)  # the file already chosen
     return FileAnswer()
 
@@ -188,7 +189,7 @@ def heuristic_options(side: SideSetup, game: Game[Any]) -> tuple[list[str], str]
     options = list(game.heuristics)
     shown = side.custom.heuristic or game.default_heuristic
     if is_heuristic_file(shown):
-        shown = Path(shown).name
+        shown = printable(Path(shown).name)
         options.append(shown)
     return [*options, FROM_FILE], shown
 

@@ -187,6 +187,29 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
     return parse(text, str(path))
 
 
+def game_file_of(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]] | None:
+    """The game from a file a save names and its options, where it is one not loaded yet
+    (so a caller may check it in a process of its own first); None otherwise, or where the
+    file cannot be read (`load_game` then says why)."""
+    from plyground import games
+    from plyground.games.from_file import is_spec
+
+    try:
+        data = parse_json(
+            read_text(path, MAX_BYTES, "Plyground save"),
+            str(path),
+            max_string=MAX_TEXT,
+            what="Plyground save",
+        )
+    except FileProblem:
+        return None
+    name = data.get("game") if isinstance(data, dict) else None
+    options = data.get("options", {}) if isinstance(data, dict) else None
+    if not isinstance(name, str) or not isinstance(options, dict) or name in games.GAMES:
+        return None
+    return (name, options) if is_spec(name) else None
+
+
 def parse(text: str, source: str = "save file") -> SavedGame:
     """A SavedGame from the file's text (see `load_game`)."""
     try:
@@ -251,8 +274,8 @@ def _check_game(data: dict[str, Any], source: str) -> Any:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise _fail(source, '"options" must be an object of the game\'s options, e.g. {"goal": 50}')
-    if name not in games.GAMES:
-        name = _load_game_file(name, source)
+    if name not in games.GAMES or games.is_from_file(name):
+        name = _load_game_file(name, options, source)
     factory: Any = games.GAMES[name]
     if games.is_from_file(name):
         try:
@@ -292,13 +315,14 @@ def _game_file(name: str) -> bool:
     return is_spec(name)
 
 
-def _load_game_file(name: str, source: str) -> str:
-    """Load the game file a save was played with (its code runs with the user's rights)."""
+def _load_game_file(name: str, options: dict[str, Any], source: str) -> str:
+    """Load the game file a save was played with, checked with the save's options (its code
+    runs with the user's rights)."""
     from plyground import games
     from plyground.games.from_file import GameCodeError
 
     try:
-        return games.resolve(name)
+        return games.resolve(name, options)
     except (GameCodeError, ValueError) as error:
         raise _fail(source, f"its game cannot be loaded: {error}") from None
 

@@ -271,7 +271,7 @@ class SideSetup:
     def label(self) -> str:
         """Short name: 'Human', 'AI · Hard', 'AI · Custom', 'AI · my_agent.py'."""
         if self.is_ai and self.preset == FROM_FILE:
-            from plyground.ai.student_code.messages import printable  # a name not in UTF-8
+            from plyground.untrusted import printable  # a name not in UTF-8
 
             return f"AI · {printable(Path(self.agent.removeprefix('kaggle:')).name) or 'a file'}"
         return "Human" if not self.is_ai else f"AI · {self.preset}"

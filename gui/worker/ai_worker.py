@@ -664,8 +664,10 @@ class AIWorker:
             self.busy = False
             file = user_file(job.config) if job is not None and job.kind == JobKind.MOVE else None
             if file is not None:  # the side plays with a student's file: it forfeits
+                from plyground.untrusted import printable
+
                 reason = (
-                    f"{Path(file).name}: the AI process running it stopped "
+                    f"{printable(Path(file).name)}: the AI process running it stopped "
                     f"{self._deaths} times (killed, or out of memory)"
                 )
                 return Failed(self.current_id, reason, True)

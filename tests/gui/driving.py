@@ -104,3 +104,19 @@ def start_game(
     click(app, start.rect.center)
     assert type(app.scene).__name__ == "PlayScene"
     return app.scene
+
+
+def type_in_game_dialog(app: Any, text: str) -> Any:
+    """From the menu: open "Open a game…" with its key (G), type `text` into its path box
+    as keys would, and press Enter; the dialog."""
+    pump(app, 2)
+    press(app, pygame.K_g, "g", frames=3)
+    dialog = app.scene.file_dialog
+    assert dialog is not None, "the game dialog did not open"
+    line = dialog.file_path_text_line
+    line.set_text("")
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    pump(app, 2)
+    press(app, pygame.K_RETURN, "\r", frames=3)
+    return dialog

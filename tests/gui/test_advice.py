@@ -122,3 +122,22 @@ def test_hint_command_prints_what_the_window_shows(
     assert data["move"] == game.format_move(result.move)
     assert {"move", "value", "kind", "source"} <= set(data)
     assert data["kind"] == result.evaluation.kind.value
+
+
+def test_the_hint_where_a_side_moves_twice() -> None:
+    """The issue's 13-line file: `again` gives its side another move, which wins; the window's
+    hint, board values and analysis say so (it once said "Best 3 · win in 1" for a loss)."""
+    from pathlib import Path
+
+    twice = Path(__file__).resolve().parent.parent / "game_files" / "twice.py"
+    controller, worker, _ = make(game=games.resolve(str(twice)), sides=(HUMAN, HUMAN))
+    controller.settings.show_analysis = True
+    settle(controller, worker)
+    controller.request_hint()
+    assert controller.hint == "again"
+    board = controller.jobs.board_values()
+    assert board is not None and board.chosen == "again"
+    assert board.values["again"].value == 0.998 and board.values["again"].is_exact
+    assert board.values["end"].value == 0.0
+    rows = dict(summary_lines(as_analysis(controller.jobs.analysis), controller.game))
+    assert rows["Best"].startswith("again · win in 2 for Player 1"), rows

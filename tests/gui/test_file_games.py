@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from driving import click, press, pump, wait_until
+from driving import click, press, pump, type_in_game_dialog, wait_until
 
 from plyground import games
 from plyground.gui.kits import game_files
@@ -84,24 +84,23 @@ def test_a_game_whose_code_fails_is_closed_with_one_line(make_app: Any, tmp_path
         (FILES / "easy_bones.py")
         .read_text(encoding="utf-8")
         .replace(
-            "    def show(self):\n",
-            "    def show(self):\n"
-            "        if self.pile < 20:\n"
+            "    def make_move(self, move):\n",
+            "    def make_move(self, move):\n"
+            '        if getattr(type(self), "broken", False):\n'
             '            raise KeyError("the pile")\n',
         ),
         encoding="utf-8",
     )
     app = make_app()
     open_file_game(app, failing)
+    games.GAMES[games.resolve(str(failing))].source.broken = True  # type: ignore[attr-defined]
     play = start(app, ("human", "human"))
     press(app, ord("1"), "1")
     pump(app, 3)
     assert type(app.scene).__name__ == "MenuScene" and app.running
     said = [toast.text for toast in app.toasts]
-    assert any(
-        "The game was closed: fragile.py:GameOfBones: show() failed after moves 1: KeyError" in t
-        for t in said
-    ), said
+    closed = "The game was closed: fragile.py:GameOfBones: make_move() failed at the start, "
+    assert any(f"{closed}making move 1: KeyError" in t for t in said), said
     assert play is not app.scene
 
 
@@ -171,3 +170,77 @@ def test_a_chance_outcome_is_named_with_its_probability() -> None:
     assert row == "2 (5)"
     grid = games.get_game(str(GRID))
     assert side_colour(grid.initial_state(), 1) == (255, 215, 0)  # its own "gold"
+
+
+def test_the_game_dialog_opens_a_file_and_class_typed_into_it(make_app: Any) -> None:
+    """FILE.py:CLASS typed into "Open a game…" (relative to the folder it shows) opens."""
+    from plyground.gui.storage import settings
+
+    settings.note_games_folder(FILES)  # the dialog starts in tests/game_files
+    app = make_app()
+    type_in_game_dialog(app, "take_away.py:TakeAway")
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == f"{FILES / 'take_away.py'}:TakeAway"
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("no_such_game.py:Nim", "no_such_game.py: no such file"),
+        ("easyAI.games:", "Write a module and a class as MODULE:CLASS"),
+        ("easyAI.games", "Name its class too: easyAI.games:CLASS"),
+        ("a game of mine", "Not a game: type FILE.py, FILE.py:CLASS or MODULE:CLASS"),
+    ],
+)
+def test_the_game_dialog_says_in_one_line_what_it_cannot_open(
+    make_app: Any, typed: str, said: str
+) -> None:
+    app = make_app()
+    dialog = type_in_game_dialog(app, typed)
+    assert app.scene.file_dialog is dialog and dialog.alive()  # still open, to be mended
+    assert dialog.file_path_text_line.get_text() == typed  # the text kept
+    assert dialog.problem and dialog.line.startswith(said) and "\n" not in dialog.line
+    assert not dialog.ok_button.is_enabled
+    assert type(app.scene).__name__ == "MenuScene" and not app.scene.opener.busy
+
+
+def test_a_module_that_does_not_import_is_one_line(make_app: Any) -> None:
+    app = make_app()
+    type_in_game_dialog(app, "no_such_module_here:Game")
+    assert wait_until(app, lambda: not app.scene.opener.busy and bool(app.toasts), 60)
+    said = [toast.text for toast in app.toasts if "Cannot open" in toast.text]
+    assert said and "no_such_module_here" in said[0] and "\n" not in said[0]
+
+
+def test_the_menu_pages_many_games_and_opens_one_from_another_page(make_app: Any) -> None:
+    """Eleven games at 800x600 take two pages: PgDn and "Next ›" turn them, the arrows move
+    among the cards shown, and a card on the second page opens its game."""
+    app = make_app((800, 600))
+    pump(app, 2)
+    fake = [{"name": f"/home/student/game{k}.py:Game", "title": f"Game {k}"} for k in range(5)]
+    real = [TEXT, GRID, FILES / "take_away.py"]
+    app.settings.recent_games = fake + [
+        {"name": f"{path}:{name}", "title": name}
+        for path, name in zip(real, ("Nim", "Connect3", "TakeAway"), strict=True)
+    ]
+    menu = app.scene
+    menu.set_cards()
+    menu.clear()
+    menu.build()
+    pump(app, 2)
+    layout = menu.card_layout()
+    assert (layout.pages, list(layout.shown())) == (2, list(range(8)))
+    assert ("PgUp PgDn", "the other pages of games") in menu.keys_help()
+    assert not menu.previous_button.is_enabled and menu.next_button.is_enabled
+    press(app, pygame.K_PAGEDOWN, frames=2)
+    assert list(menu.card_layout().shown()) == [8, 9, 10]
+    assert menu.previous_button.is_enabled and not menu.next_button.is_enabled
+    click(app, menu.previous_button.rect.center)
+    assert menu.card_layout().page == 0
+    click(app, menu.next_button.rect.center)
+    assert menu.card_layout().page == 1
+    press(app, pygame.K_RIGHT)
+    assert menu.focus.key == ("card", menu.cards[8][0])  # the focus starts on this page
+    click(app, menu.card_rects()[2].center)  # the eleventh card
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == f"{FILES / 'take_away.py'}:TakeAway"

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
-from driving import press, wait_until
+from driving import press, type_in_game_dialog, wait_until
 from test_file_games import open_file_game, start
 
 from plyground import games
@@ -25,3 +26,30 @@ def test_a_frameworks_game_plays_in_the_window(make_app: Any, spec: str) -> None
     assert len(play.controller.history.moves) >= 1
     assert wait_until(app, lambda: len(play.controller.history.moves) >= 2, 60)
     assert not play.controller.state.is_terminal() or play.controller.over_since is not None
+
+
+@pytest.mark.parametrize("spec", ["easyAI.games:Nim", "aima3.games:TicTacToe"])
+def test_a_frameworks_game_opens_typed_into_the_game_dialog(make_app: Any, spec: str) -> None:
+    app = make_app()
+    type_in_game_dialog(app, spec)
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == games.resolve(spec)
+    assert spec in [entry["name"] for entry in app.settings.recent_games]
+
+
+def test_aimas_own_games_file_opens_as_part_of_its_package(make_app: Any) -> None:
+    """aima3/games.py imports its package's modules relatively: picked as a file, it is
+    loaded as aima3.games."""
+    from pathlib import Path
+
+    import aima3.games
+
+    path = Path(aima3.games.__file__).resolve()
+    app = make_app()
+    type_in_game_dialog(app, f"{path}:TicTacToe")
+    assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
+    assert app.scene.game_name == f"{path}:TicTacToe"
+    assert games.GAMES[app.scene.game_name].source is aima3.games.TicTacToe
+    press(app, pygame.K_ESCAPE, frames=2)
+    card = next(card for card in app.scene.cards if card[0] == f"{path}:TicTacToe")
+    assert card[2] == "Your game, from aima3/games.py"

@@ -179,6 +179,78 @@ def test_the_quick_cases_fit_at_the_other_sizes(name: str, size: tuple[int, int]
     assert audited(name, size) == []
 
 
+MENU_SIZES = [(800, 600), (1024, 640), (1280, 720), (1366, 768), (1920, 1080)]
+"""The window sizes the menu is audited at with many games."""
+OWN_GAMES = [
+    ("/home/student/course/kalah.py:Kalah", "Kalah"),
+    ("easyAI.games:Nim", "Nim"),
+    ("/home/student/course/dots_and_boxes_on_a_larger_board.py:DotsAndBoxes", "Dots And Boxes"),
+    ("aima3.games:TicTacToe", "Tic Tac Toe"),
+    ("/home/student/course/oware.py:OwareAbapa", "Oware Abapa, the West African sowing game"),
+]
+"""Five games of one's own: with the three built-in ones, eight cards."""
+
+
+def menu_with_own_games(make_app: Callable[..., Any], size: tuple[int, int], resume: bool) -> Any:
+    """The menu at `size` with the built-in games and `OWN_GAMES` (not loaded: a card needs
+    only the name and title), and the resume bar if `resume`."""
+    app = make_app(size)
+    pump(app, 2)
+    app.settings.recent_games = [{"name": name, "title": title} for name, title in OWN_GAMES]
+    menu = app.scene
+    menu.set_cards()
+    if resume:
+        screenshot._offer_resume(app, menu, "connect4", "4453", [])
+    menu.clear()
+    menu.build()
+    pump(app, 2)
+    return app
+
+
+def covered_by_widgets(app: Any) -> list[str]:
+    """Texts the scene draws under a pygame_gui button (the widgets are drawn over them)."""
+    app.request_frame()
+    with text_audit.TextRecorder() as recorder:
+        app.draw()
+    buttons = [w for w in app.scene.widgets if hasattr(w, "text") and w.visible]
+    return [
+        f"{drawn.text!r} under the button {button.text!r}"
+        for drawn in recorder.on_window()
+        for button in buttons
+        if drawn.rect.colliderect(button.rect)
+    ]
+
+
+@pytest.mark.parametrize("resume", [False, True], ids=["menu", "with-resume"])
+@pytest.mark.parametrize("size", MENU_SIZES, ids=label)
+def test_the_menu_lays_out_eight_games(
+    make_app: Callable[..., Any], size: tuple[int, int], resume: bool
+) -> None:
+    """Eight games on the menu at every size: every text fits, no card over another, over a
+    button or the resume bar, or off the window; where they do not fit on one page, the
+    pages show each game once."""
+    app = menu_with_own_games(make_app, size, resume)
+    menu = app.scene
+    assert len(menu.cards) == 8
+    window = pygame.Rect((0, 0), size)
+    seen: list[int] = []
+    for _ in range(menu.card_layout().pages):
+        assert audit(app) == []
+        assert covered_by_widgets(app) == []
+        layout = menu.card_layout()
+        taken = [w.rect for w in menu.widgets if hasattr(w, "text") and w.visible]
+        if resume:
+            taken.append(menu.resume_rect())
+        for k, rect in enumerate(layout.rects):
+            assert window.contains(rect) and rect.height >= 60
+            assert not any(rect.colliderect(other) for other in layout.rects[k + 1 :])
+            assert not any(rect.colliderect(other) for other in taken)
+        seen += list(layout.shown())
+        menu.turn_page(1)
+        pump(app, 2)
+    assert seen == list(range(8))
+
+
 @pytest.mark.parametrize("size", EVERY_SIZE)
 def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int]) -> None:
     from driving import start_game
@@ -187,6 +259,22 @@ def test_the_file_dialog_fits(make_app: Callable[..., Any], size: tuple[int, int
     play = start_game(app, "tictactoe", ("human", "human"))
     play.open_file_dialog("save")
     pump(app, 3)
+    assert audit(app) == []
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE)
+def test_the_game_dialog_and_its_line_fit(
+    make_app: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    """ "Open a game…" with the line under its path box: what it takes, then the longest
+    thing it says about a text it cannot open."""
+    from driving import type_in_game_dialog
+
+    app = make_app(size)
+    dialog = type_in_game_dialog(app, "")
+    assert audit(app) == []
+    dialog = type_in_game_dialog(app, "a_long_name_for_a_game_file_of_mine.py:Game")
+    assert dialog.problem
     assert audit(app) == []
 
 

@@ -452,11 +452,14 @@ def test_a_module_game_from_the_working_folder_plays_with_its_module_alone(
     classmate = tmp_path / "classmate.py"
     classmate.write_text("SECRET = 1\n")
     agent = _agent(tmp_path, CLASSMATE_READER, "me.py", f"CLASSMATE = {str(classmate)!r}\n")
-    run = _command(
-        ["match", "--game", "mymod:TakeAway", "--p1", str(agent), "--p2", "random", "--games", "2"],
-        run_mark,
+    run = subprocess.run(  # `python -m plyground` from the game's folder: the app imports it
+        [sys.executable, "-m", "plyground", "match", "--game", "mymod:TakeAway"]
+        + ["--p1", str(agent), "--p2", "random", "--games", "2"],
+        capture_output=True,
+        text=True,
         cwd=tmp_path,
-        PYTHONPATH=str(tmp_path),
+        env={**os.environ, MARK: run_mark},
+        timeout=240,
     )
     assert run.returncode == 0, run.stderr
     assert "2 games" in run.stdout

@@ -432,6 +432,9 @@ def test_the_reference_cannot_be_read_with_the_import_blocker_gone(
 
 # ------------------------------------------------------------- games and scratch folders
 
+PLAYERS = ("--p2", "random", "--games", "2")
+"""The other player and the games of the module game's match."""
+
 CLASSMATE_READER = """
 try:
     open(CLASSMATE).read()
@@ -453,8 +456,17 @@ def test_a_module_game_from_the_working_folder_plays_with_its_module_alone(
     classmate.write_text("SECRET = 1\n")
     agent = _agent(tmp_path, CLASSMATE_READER, "me.py", f"CLASSMATE = {str(classmate)!r}\n")
     run = subprocess.run(  # `python -m plyground` from the game's folder: the app imports it
-        [sys.executable, "-m", "plyground", "match", "--game", "mymod:TakeAway"]
-        + ["--p1", str(agent), "--p2", "random", "--games", "2"],
+        [
+            sys.executable,
+            "-m",
+            "plyground",
+            "match",
+            "--game",
+            "mymod:TakeAway",
+            *PLAYERS,
+            "--p1",
+            str(agent),
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import ast
 import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
 from plyground import games
 
-__all__ = ["register_games", "registered_games"]
+__all__ = ["game_files", "module_game_places", "register_games", "registered_games"]
 
 
 FROM_FILE = "<file>"
@@ -51,6 +52,22 @@ def game_files() -> tuple[str, ...]:
             path = str(root / dotted.partition(".")[0])
         found.append(path)
     return tuple(found)
+
+
+def module_game_places() -> tuple[tuple[str, str], ...]:
+    """Where each game loaded from a module by name (``--game mymod:Game``) lies on disk:
+    (the folder its top-level module is imported from, that module's file or package
+    folder), so a sandboxed worker can see it and import it (nothing else of that folder)."""
+    places: list[tuple[str, str]] = []
+    for name, factory in games.GAMES.items():
+        path: str = getattr(factory, "path", "")
+        if not games.is_from_file(name) or path:
+            continue  # a built-in game, or a file's (`game_files`)
+        module = str(getattr(getattr(factory, "source", None), "__module__", ""))
+        top = sys.modules.get(module.split(".")[0])
+        found = list(getattr(top, "__path__", None) or [getattr(top, "__file__", None)])
+        places += [(str(Path(where).parent), str(where)) for where in found if where]
+    return tuple(places)
 
 
 def register_games(factories: tuple[tuple[str, str], ...]) -> None:

@@ -41,6 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(argv: Sequence[str] | None = None) -> int:
     """Open the window, or run a terminal command; returns the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    # Every Python process started from here (a match's pool, the window's workers, the
+    # resource tracker: `python -c ...`) puts no working folder first on its path, so a
+    # file named like a standard module where Plyground was started (inspect.py) never runs.
+    os.environ.setdefault("PYTHONSAFEPATH", "1")
     if arguments:
         from plyground import cli
 

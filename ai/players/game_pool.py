@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 from collections import deque
@@ -81,7 +82,7 @@ def pool_results(
                     _hand_out(pool, window, play)
                 if not head.done:
                     assert head.future is not None
-                    head.result, head.done = head.future.result(), True
+                    head.result, head.done = _result(pool, head.future), True
             except BrokenProcessPool:
                 _settle_broken(window, lost)
                 _stop(pool)
@@ -91,6 +92,42 @@ def pool_results(
             yield cast(Result, head.result)  # done: the result is set
     finally:
         _stop(pool)
+
+
+WATCH_SECONDS = 0.25
+"""How often the pool's processes are looked at while a game is awaited."""
+
+
+def _result(pool: ProcessPoolExecutor, future: Future[Result]) -> Result:
+    """The game's result; meanwhile a pool process found stopped (a SIGSTOP from anyone) is
+    continued at once, as a student's supervisor continues its worker's tree."""
+    while True:
+        try:
+            return future.result(timeout=WATCH_SECONDS)
+        except TimeoutError:
+            continue_stopped(_processes(pool))
+
+
+def _processes(pool: ProcessPoolExecutor) -> list[Any]:
+    """The pool's worker processes (multiprocessing's), while it has them."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def continue_stopped(processes: list[Any]) -> None:
+    """Send SIGCONT to each of `processes` and their descendants (a student's supervisor,
+    which then continues its own worker) that is stopped; nothing where there is no SIGSTOP
+    (Windows)."""
+    resume = getattr(signal, "SIGCONT", None)
+    if resume is None:
+        return
+    import psutil
+
+    for process in processes:
+        with contextlib.suppress(Exception):  # gone meanwhile, or never started
+            parent = psutil.Process(process.pid)
+            for member in [parent, *parent.children(recursive=True)]:
+                if member.status() == psutil.STATUS_STOPPED:
+                    os.kill(member.pid, resume)
 
 
 def _hand_out(
@@ -183,16 +220,22 @@ def _new_pool(jobs: int) -> ProcessPoolExecutor:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: waiting games cancelled, running ones ended, no process left."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
+    """Stop a pool now: waiting games cancelled, running ones ended, no process left (a
+    stopped one continued first, one that does not end on SIGTERM killed)."""
+    processes = _processes(pool)
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
+    continue_stopped(processes)  # a stopped process ends only once continued
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.terminate()
+    continue_stopped(processes)
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join(5)
     # Its manager thread ends once the workers are gone, closing its wake-up pipe; forget
     # that pipe, or CPython's exit hook may write to it as it closes (a traceback at exit).
     if manager is not None:

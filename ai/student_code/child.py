@@ -22,7 +22,7 @@ from typing import IO, Any
 from plyground.ai.student_code.confinement import (
     empty_bounding_set,
     install_signal_guard,
-    restrict_files,
+    restrict,
 )
 from plyground.ai.student_code.messages import (
     MessageError,
@@ -136,18 +136,23 @@ def drop_capabilities() -> None:
 
 
 def _confine_files(rules: Any) -> None:
-    """Outside bubblewrap on Linux: write only in the run's scratch folder (also its home,
-    its temporary folder and where it runs) and read only what `rules` lists (Landlock)."""
+    """Landlock: signals and abstract sockets kept within the worker's own processes, no TCP
+    (where the kernel has them, inside bubblewrap too); outside bubblewrap on Linux also
+    write only in the run's scratch folder (also its home, its temporary folder and where it
+    runs) and read only what `rules` lists, the search reference left out."""
     if not isinstance(rules, dict) or not isinstance(rules.get("scratch"), str):
+        restrict(None)
         return
     scratch = rules["scratch"]
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = scratch
     with contextlib.suppress(OSError):
         os.chdir(scratch)
-    readable = [str(path) for path in rules.get("readable", []) if isinstance(path, str)]
-    writable = [str(path) for path in rules.get("writable", []) if isinstance(path, str)]
-    restrict_files(readable, writable)
+    lists = {
+        key: [str(path) for path in rules.get(key, []) if isinstance(path, str)]
+        for key in ("readable", "writable", "hidden")
+    }
+    restrict(lists)
 
 
 class _ReferenceBlocker:
@@ -370,6 +375,21 @@ def _failure(error: BaseException, path: str, output: Any) -> dict[str, Any]:
     return {"error": describe_exception(error), "details": [*frames, *output.last_lines()]}
 
 
+def _register_games(order: dict[str, Any]) -> None:
+    """The app's games, a module game's folder importable only while they load (in the
+    sandbox that folder holds the game's module alone)."""
+    from plyground.games.spawned import register_games
+
+    roots = [root for root in order.get("game_roots", []) if isinstance(root, str)]
+    roots = [root for root in roots if root not in sys.path]
+    sys.path += roots
+    try:
+        register_games(tuple(tuple(pair) for pair in order.get("games", [])))
+    finally:
+        for root in roots:
+            sys.path.remove(root)
+
+
 def serve() -> None:
     """The worker: limits, the student's output kept aside, then request after request."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
@@ -381,9 +401,8 @@ def serve() -> None:
         if isinstance(folder, str) and folder not in sys.path:
             sys.path.append(folder)
     from plyground.ai.student_code.worker import KeptOutput, allow_user_code
-    from plyground.games.spawned import register_games
 
-    register_games(tuple(tuple(pair) for pair in order.get("games", [])))
+    _register_games(order)
     _leave_with_parent()
     allow_user_code()
     cap_resources(int(order.get("memory", 0)))

@@ -152,21 +152,37 @@ def require_message() -> str:
     return f"--sandbox required: no working bubblewrap here ({where}), or use --sandbox auto/off"
 
 
+PACKAGES = ("plyground", "plyground.ai", "plyground.games", "plyground.assets")
+"""Plyground's packages a worker imports from (each may lie elsewhere in an editable install)."""
+
+
+def _package_folders(name: str) -> list[Path]:
+    """Where package `name` is imported from: its folders as the import system finds them
+    (an editable install's finder maps each to the checkout) and the real folders behind
+    them (a strict editable install's links point into the checkout)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return []
+    if spec is None:
+        return []
+    folders = [Path(place) for place in spec.submodule_search_locations or ()]
+    if spec.origin and Path(spec.origin).is_file():
+        folders += [Path(spec.origin).parent, Path(spec.origin).resolve().parent]
+    return folders
+
+
 def runtime_folders() -> list[Path]:
     """The folders the worker's Python needs to start and import Plyground: the
     environment (`sys.prefix`, with its pyvenv.cfg), the Python it was made from
     (`sys.base_prefix`), the interpreter's own folder and Plyground's package folders
-    (in an editable install, the checkout the package's links point into)."""
-    import plyground
-
+    (in an editable install, the checkout's folders the package is found in)."""
     places = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).parent}
     places.add(Path(sys.executable).resolve().parent)
-    package = Path(plyground.__file__).parent
-    places.add(package)
-    for part in ("__init__.py", "ai/__init__.py", "games/__init__.py", "assets/__init__.py"):
-        file = package / part
-        if file.exists():  # in an editable install each folder is elsewhere: its own bind
-            places.add(file.resolve().parent)
+    for name in PACKAGES:
+        places.update(_package_folders(name))
     return sorted(place for place in places if place.is_dir())
 
 
@@ -195,19 +211,31 @@ SHARED_MEMORY_BYTES = 16 << 20
 """The size of the sandbox's /dev/shm (POSIX shared memory: a tmpfs, bounded the same way)."""
 
 
-def reference_paths() -> list[Path]:
-    """Plyground's search reference on disk (`child.REFERENCE`): the textbook's folder and
-    the grader, as imported and as the files they link to in an editable install."""
-    import plyground
+REFERENCE_PACKAGES = ("plyground.ai.textbook",)
+REFERENCE_MODULES = ("plyground.ai.student_code.grader",)
+"""Plyground's search reference (`child.REFERENCE`): the textbook's package, the grader."""
 
-    package = Path(plyground.__file__).parent
+
+def reference_paths() -> list[Path]:
+    """Plyground's search reference on disk: the textbook's folder and the grader with its
+    compiled forms, as imported and as the files they link to in an editable install
+    (found without importing them)."""
+    import importlib.util
+
+    places: list[Path] = []
+    for name in REFERENCE_PACKAGES:
+        places += _package_folders(name)
+    for name in REFERENCE_MODULES:
+        with contextlib.suppress(ImportError, ValueError):
+            spec = importlib.util.find_spec(name)
+            if spec is not None and spec.origin:
+                for source in (Path(spec.origin), Path(spec.origin).resolve()):
+                    places.append(source)
+                    places += source.parent.glob(f"__pycache__/{source.stem}.*.pyc")
     found: list[Path] = []
-    for part in ("ai/textbook", "ai/student_code/grader.py"):
-        path = package / part
-        real = (path / "__init__.py").resolve().parent if path.is_dir() else path.resolve()
-        for candidate in (path, real):  # a link is hidden by hiding what it points to
-            if candidate.exists() and not candidate.is_symlink() and candidate not in found:
-                found.append(candidate)
+    for candidate in places:  # a link is hidden by hiding what it points to
+        if candidate.exists() and not candidate.is_symlink() and candidate not in found:
+            found.append(candidate)
     return found
 
 
@@ -218,9 +246,10 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
     libraries, a few files of /etc, its Python (`runtime_folders`), `folders` (where its
     packages and the games' modules are) and `files` (the student's own file, alone: not
     its folder, where a classmate's may lie); a scratch /tmp of `SCRATCH_BYTES`; no home,
-    no network, its own PID namespace; Plyground's search reference hidden.
+    no network, its own PID namespace; Plyground's search reference hidden.  Python runs
+    with ``-P``: no folder of the app's (where it was started) comes first on its path.
     """
-    python = [sys.executable, "-m", CHILD_MODULE]
+    python = [sys.executable, "-P", "-m", CHILD_MODULE]
     if not sandboxed:
         return python
     bwrap = bubblewrap() or "bwrap"
@@ -259,11 +288,17 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
 
 def file_rules(folders: list[Path], files: tuple[Path, ...], scratch: str) -> dict[str, Any]:
     """What a worker outside bubblewrap may reach on Linux (Landlock, applied in the worker:
-    `confinement.restrict_files`): read the same places bubblewrap would show it, write only
-    in `scratch`, its own folder for the run."""
+    `confinement.restrict`): read the same places bubblewrap would show it but the search
+    reference (allowed file by file around it), write only in `scratch`, its own folder."""
     readable = [*SYSTEM_FOLDERS, *SYSTEM_FILES, "/proc", "/dev/urandom", "/dev/random"]
     readable += [str(place) for place in [*runtime_folders(), *folders, *files]]
-    return {"readable": readable, "writable": [scratch, "/dev/null"], "scratch": scratch}
+    hidden = [str(place) for place in reference_paths()]
+    return {
+        "readable": readable,
+        "writable": [scratch, "/dev/null"],
+        "hidden": hidden,
+        "scratch": scratch,
+    }
 
 
 def import_folders(game_modules: list[str]) -> list[Path]:

@@ -1,9 +1,11 @@
 """The supervisor: a small process of ours between the app and a student's worker.
 
-The app starts it as a script (``python supervisor.py COMMAND MEMORY [SCRATCH]``: the
-standard library and psutil only, no Plyground import, so it starts in a few hundredths of a
-second); it starts the worker (`COMMAND`, a JSON list: Python running the worker, inside
-bubblewrap where the sandbox says so) in a session of its own and stands between the two:
+The app starts it as a script (``python -P supervisor.py COMMAND MEMORY SCRATCH``: the
+standard library and psutil only, no Plyground import, so it starts in a few hundredths of
+a second); it makes the worker's scratch folder SCRATCH, where the worker starts, and
+removes it when it leaves (also when the app was killed); it starts the worker (`COMMAND`,
+a JSON list: Python running the worker, inside bubblewrap where the sandbox says so) in a
+session of its own and stands between the two:
 
 - the worker's parent is the supervisor, never the app: signalling ``os.getppid()``
   reaches this process, and the app's own waits all have deadlines;
@@ -267,6 +269,17 @@ def _relay_out(worker: subprocess.Popen[bytes], out: _Output, worker_gone: threa
     worker_gone.set()
 
 
+def _remove(scratch: str | None) -> None:
+    """Remove the worker's scratch folder (this process started in it: leave it first)."""
+    if not scratch:
+        return
+    import shutil
+
+    with contextlib.suppress(OSError):
+        os.chdir(os.path.dirname(scratch) or os.sep)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main() -> None:
     """Start the worker, stand between it and the app, end its whole tree, leave."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
@@ -278,6 +291,14 @@ def main() -> None:
         _prctl(PR_SET_DUMPABLE, 0)
     out = _Output(os.fdopen(os.dup(1), "wb"))
     source = os.fdopen(os.dup(0), "rb")
+    if scratch:  # made here, not by the app: an app killed before this leaves nothing behind
+        try:
+            os.mkdir(scratch, 0o700)
+            os.chdir(scratch)
+        except OSError as error:
+            print(f"cannot make {scratch}: {error.strerror or error}", file=sys.stderr)
+            out.report({"ended": 127})
+            return
     options: dict[str, Any] = (
         {"creationflags": 0x200}  # CREATE_NEW_PROCESS_GROUP
         if os.name == "nt"
@@ -292,6 +313,7 @@ def main() -> None:
     except OSError as error:
         print(f"cannot start {command[0]}: {error.strerror or error}", file=sys.stderr)
         out.report({"ended": 127})
+        _remove(scratch)
         return
     job = _windows_job(worker)
     out.report({"pid": worker.pid})
@@ -310,6 +332,7 @@ def main() -> None:
             code = worker.wait(2)
     out.report({"ended": code})
     del job  # closing the Job object's handle ends whatever is left in it (Windows)
+    _remove(scratch)  # also when the app was killed and cannot remove it
     os._exit(0)
 
 

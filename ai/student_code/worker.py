@@ -18,6 +18,7 @@ import json
 import math
 import os
 import queue
+import secrets
 import signal
 import subprocess
 import sys
@@ -341,13 +342,9 @@ class StudentWorker:
     def _start(self) -> None:
         from plyground.ai.student_code.sandbox import (
             SandboxUnavailable,
-            file_rules,
-            import_folders,
             start_options,
             uses_bubblewrap,
-            worker_command,
         )
-        from plyground.games.spawned import game_files, registered_games
 
         if self._abandoned:
             raise UserCodeError(self.path, "abandoned (its run was given up)")
@@ -356,21 +353,8 @@ class StudentWorker:
             self.sandboxed = uses_bubblewrap() if choice is None else choice
         except SandboxUnavailable as error:
             raise UserCodeError(self.path, str(error)) from None
-        game_modules = [module for module, _ in registered_games()]
-        files: tuple[Path, ...] = (Path(self.path),) if Path(self.path).is_file() else ()
-        files += tuple(Path(path) for path in game_files())
-        folders = import_folders(game_modules)
-        command = worker_command(folders, self.sandboxed, files)
-        rules: dict[str, Any] | None = None
-        home = "/tmp" if self.sandboxed else tempfile.gettempdir()  # bubblewrap's own /tmp
-        if not self.sandboxed and sys.platform.startswith("linux"):
-            self._scratch = home = tempfile.mkdtemp(prefix="plyground-worker-")
-            rules = file_rules(folders, files, self._scratch)
-        memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
-        supervisor = [sys.executable, str(Path(__file__).with_name("supervisor.py"))]
-        command = [*supervisor, json.dumps(command), str(memory)]
-        if self._scratch is not None:  # its files count with its memory
-            command.append(self._scratch)
+        command, paths = self._command()
+        home = "/tmp" if self.sandboxed else str(self._scratch)  # bubblewrap's own /tmp
         self._messages = queue.Queue()
         self._started = False
         self._worker_pid = self._ended_code = None
@@ -385,6 +369,7 @@ class StudentWorker:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._errors,
+                cwd=tempfile.gettempdir(),
                 env=worker_environment(home),  # nothing of the teacher's
                 **start_options(),  # type: ignore[call-overload]
             )
@@ -405,13 +390,48 @@ class StudentWorker:
         reader.start()
         order = {
             **self.host,
-            "memory": memory,
-            "games": [list(pair) for pair in registered_games()],
-            "sys_path": [entry for entry in sys.path if entry and Path(entry).is_dir()],
-            "files": rules,
+            "memory": self._memory,
+            **paths,
         }
         self._send(order)
         self._wait(self.limits.load_seconds, "to load", None, None)
+
+    def _command(self) -> tuple[list[str], dict[str, Any]]:
+        """The supervisor's command line (which runs the worker in its scratch folder, with
+        no folder of the app's on its path: ``-P``), and the order's paths: the folders the
+        worker imports from, the games and their folders while they load, its Landlock rules."""
+        from plyground.ai.student_code.sandbox import (
+            file_rules,
+            import_folders,
+            worker_command,
+        )
+        from plyground.games.spawned import game_files, module_game_places, registered_games
+
+        game_modules = [module for module, _ in registered_games()]
+        files: tuple[Path, ...] = (Path(self.path),) if Path(self.path).is_file() else ()
+        files += tuple(Path(path) for path in game_files())
+        folders = import_folders(game_modules)
+        places = module_game_places()
+        files += tuple(Path(where) for _, where in places if Path(where).is_file())
+        folders += [Path(where) for _, where in places if Path(where).is_dir()]
+        command = worker_command(folders, self.sandboxed, files)
+        # The supervisor makes it (and removes it when it leaves): an app killed at any
+        # moment leaves no empty folder behind.
+        self._scratch = str(
+            Path(tempfile.gettempdir()) / f"plyground-worker-{secrets.token_hex(8)}"
+        )
+        rules: dict[str, Any] | None = None
+        if not self.sandboxed and sys.platform.startswith("linux"):
+            rules = file_rules(folders, files, self._scratch)
+        self._memory = MEMORY_CAP if self.limits.memory is None else self.limits.memory
+        supervisor = [sys.executable, "-P", str(Path(__file__).with_name("supervisor.py"))]
+        paths = {
+            "games": [list(pair) for pair in registered_games()],
+            "sys_path": [str(folder) for folder in dict.fromkeys(import_folders(game_modules))],
+            "game_roots": list(dict.fromkeys(root for root, _ in places)),
+            "files": rules,
+        }
+        return [*supervisor, json.dumps(command), str(self._memory), self._scratch], paths
 
     def start(self) -> None:
         """Start the process and load the student's file now (else the first call does)."""
@@ -555,8 +575,10 @@ class StudentWorker:
     _void = False
     _setup = False
     _guarded = False
+    _memory = MEMORY_CAP
     _scratch: str | None = None
-    """The worker's own folder to write in, outside bubblewrap (removed when it closes)."""
+    """The worker's own folder, where it starts and, outside bubblewrap, writes (removed
+    when it closes, and by the supervisor when it leaves)."""
 
     def _python_said(self) -> str:
         """The last line Python wrote before the worker was up (a set-up error), or ''."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -53,6 +54,9 @@ class CheckProcess:
         command = [sys.executable, "-m", "plyground.games.from_file.check", spec]
         if options:
             command.append(repr(dict(options)))
+        # The app's own import path (its modules' folders, where a MODULE:CLASS game is
+        # found), since Python started with PYTHONSAFEPATH puts no working folder first.
+        path = os.pathsep.join(entry for entry in sys.path if entry)
         self.process: subprocess.Popen[str] | None = subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
@@ -60,6 +64,7 @@ class CheckProcess:
             stderr=subprocess.DEVNULL,
             text=True,
             errors="replace",
+            env={**os.environ, "PYTHONPATH": path},
         )
 
     def cancel(self) -> None:

@@ -25,6 +25,10 @@ def command_new_game(args: argparse.Namespace) -> int:
     )
 
     given = Path(args.name)
+    if not given.name:  # "", "." or "/": a folder at most
+        raise UsageError(
+            f"{args.name!r} names no file: give the game's name, e.g. plyground new-game kalah"
+        )
     stem = re.sub(r"\W+", "_", given.name.removesuffix(".py")).strip("_") or "my_game"
     path = given.with_name(f"{stem}.py")
     if path.exists() and not args.force:

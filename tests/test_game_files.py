@@ -746,3 +746,16 @@ def test_the_terminal_opens_a_file_inside_a_package(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Hint for ")
+
+
+@pytest.mark.parametrize("name", ["", ".", "/"])
+def test_new_game_without_a_file_name_says_so(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plyground.cli import run
+
+    monkeypatch.chdir(tmp_path)
+    assert run(["new-game", name]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "names no file" in said and "internal error" not in said
+    assert not list(tmp_path.iterdir())

@@ -186,6 +186,17 @@ def test_huge_counts_are_written_as_powers_of_ten() -> None:
     ]
 
 
+def test_fractions_are_written_in_three_digits_as_counts_are() -> None:
+    # a slow game's rate (easyAI's Reversi: '81.9744 nodes/s') as short as the others
+    assert [compact(n) for n in (81.9744, 0.5, 0.125, 999.7, -12.345)] == [
+        "82",
+        "0.5",
+        "0.125",
+        "1k",
+        "-12.3",
+    ]
+
+
 def test_a_compiled_solvers_share_of_minimax_names_the_solver() -> None:
     solved = SearchDetails(minimax_tree=10**12, exact_engine="compiled")
     solver = SimpleNamespace(nodes=250_000, details=solved)

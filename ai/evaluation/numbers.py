@@ -30,6 +30,7 @@ def compact(number: float, words: bool = False) -> str:
     for size, suffix in SYMBOLS:
         if abs(number) >= size:
             return f"{number / size:.3g}{suffix}"
-    if number != int(number):
-        return f"{number:g}"
+    if number != int(number):  # three significant digits, as above: 81.9744 -> '82'
+        rounded = float(f"{number:.3g}")
+        return compact(rounded) if abs(rounded) >= 1e3 else f"{rounded:g}"
     return f"{number:,.0f}"

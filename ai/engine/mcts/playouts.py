@@ -48,7 +48,7 @@ class Playouts:
         self, root: State[Any], policy: Playout, heuristic: Heuristic, rng: random.Random
     ) -> None:
         offered = state_capabilities(root)
-        real_heuristic = heuristic.name != "none"
+        real_heuristic = not heuristic.blind
         if policy == "auto":
             policy = "heuristic" if real_heuristic else "random"
         self.policy: Playout = policy

@@ -241,7 +241,12 @@ def searchable_moves(
     """The legal moves `method` gave at a position not over, as the search keeps them:
     checked (`check_moves`), at least one, each hashable (a list as its tuple: `freeze`), none
     twice; and the file's own moves where some had to be made hashable (else None)."""
-    listed = found if type(found) is list and len(found) <= MAX_MOVES else None
+    kind = type(found)
+    listed = None
+    if kind is list or kind is tuple:  # the common answers: no text of the moves is made
+        listed = found if kind is list else list(found)  # type: ignore[call-overload]
+        if len(listed) > MAX_MOVES:  # type: ignore[arg-type]
+            listed = None
     if listed is None:
         listed = check_moves(guard, method, moves(), found)
     if not listed:

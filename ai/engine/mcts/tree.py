@@ -237,7 +237,8 @@ class MonteCarloTree:
         if not (wins or every):
             return False
         node.solved = best
-        node.known = best == 0 or (every and known)
+        # exact: a draw, a best over every move, or a win at once (nothing is quicker)
+        node.known = best == 0 or (every and known) or (wins and abs(best) >= WIN - STEP - 1e-9)
         return True
 
 

@@ -86,7 +86,11 @@ def test_the_counts_hold_and_the_root_counts_its_iterations() -> None:
         assert kept.root is not None
         assert kept.root.visits == iterations == result.details.playouts.iterations
         assert sum(s.visits for s in result.details.playouts.moves.values()) == iterations
-        assert result.details.playouts.tree_nodes == len(walk_tree(kept.root))
+        nodes = walk_tree(kept.root)
+        assert result.details.playouts.tree_nodes == len(nodes) == result.nodes
+        finished = sum(node.state.is_terminal() for node in nodes)
+        assert result.details.playouts.playouts == len(nodes) - 1 - finished  # counts.PLAYOUT
+        assert result.leaves == iterations
         assert_counts(kept.root)
 
 

@@ -164,6 +164,9 @@ def counters(result: Any) -> list[tuple[str, int]]:
     """(noun, count) of the counters that apply to the search: a game's compiled engine
     counts nodes only, so its zero leaves, cut-offs and table hits are not shown."""
     details = getattr(result, "details", None)  # a SearchResult's; Compare's rows have none
+    playouts = getattr(details, "playouts", None)
+    if playouts is not None:  # Monte Carlo tree search counts iterations and playouts
+        return [("iteration", playouts.iterations), ("playout", playouts.playouts)]
     uncounted = details is not None and details.exact_engine is not None
     found = [(noun, int(getattr(result, name))) for name, noun in COUNTERS]
     return [(noun, count) for noun, count in found if count or not uncounted]
@@ -177,6 +180,10 @@ def search_line(result: Any) -> str:
     from plyground.ai.evaluation.provenance import Source
 
     algorithm = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    playouts = result.details.playouts
+    if playouts is not None:
+        done = f"{algorithm}, {counted(playouts.iterations, 'iteration')}"
+        return done + (": proven" if playouts.proven else "" if result.complete else " (cut short)")
     if looked_up(result):
         return "opening book" if result.evaluation.source is Source.BOOK else "exact table"
     status = "" if result.complete else " (cut short)"

@@ -50,8 +50,11 @@ class MoveStatistics:
 
 @dataclass(frozen=True, slots=True)
 class PlayoutDetails:
-    """What Monte Carlo tree search adds to a result: its counters (as `ai.textbook.counts`
-    defines them) and each root move's statistics."""
+    """What Monte Carlo tree search adds to a result: its counters (iterations, playouts and
+    tree nodes, as `ai.textbook.counts.MCTS_DEFINITIONS` defines them) and each root move's
+    statistics.  The result's `nodes` are the tree nodes this search added, its `leaves` its
+    iterations (each ends at one position valued) and `leaf_evaluations` the playouts the
+    heuristic cut off."""
 
     iterations: int
     """Iterations run by this search (selection, expansion, playout, back-up)."""

@@ -80,6 +80,11 @@ def command_bench(args: argparse.Namespace) -> int:
     try:
         if args.expert:
             expert_benchmark(report, args.games or EXPERT_GAMES, True, steps)
+        elif args.mcts:
+            from plyground.ai.bench import monte_carlo
+
+            report["mcts"] = monte_carlo.mcts_bench(quick=args.quick, log=steps)
+            out.write("\n".join(monte_carlo.format_mcts_bench(report["mcts"])) + "\n")
         elif args.frameworks:
             from plyground.ai.bench import frameworks
 
@@ -176,6 +181,7 @@ def add_parser(commands: Any) -> None:
   plyground bench --json bench.json
   plyground bench --quick --gui                     # also the window's frame times (headless)
   plyground bench --frameworks                      # aima-python's and easyAI's games, side by side
+  plyground bench --mcts                            # MCTS, beside OpenSpiel's where installed
   plyground bench --quick --game my_game.py         # a game of your own
 {solver["ex"]}
 {policy["ex"]}
@@ -210,6 +216,12 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="only games of aima-python and easyAI (where installed), each searched by the "
         "framework's own search and by Plyground's, side by side at the same depth",
+    )
+    bench.add_argument(
+        "--mcts",
+        action="store_true",
+        help="only Monte Carlo tree search's iterations a second on each game, beside "
+        "OpenSpiel's MCTSBot (random rollouts) where OpenSpiel is installed",
     )
     bench.add_argument(
         "--games",

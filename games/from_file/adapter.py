@@ -366,11 +366,18 @@ class FileGame:
         evaluation = self.style.evaluation()
         if evaluation is not None:
             name = self.style.evaluation_name
-            found.setdefault(name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name]))
+            # aima's utility answers only for finished games (its `alphabeta_cutoff_search`'s
+            # default): blind at a cut-off
+            blind = name == "utility"
+            found.setdefault(
+                name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name], blind)
+            )
         found["none"] = NO_HEURISTIC
         return found
 
-    def _heuristic(self, name: str, function: Callable[[Any], Any], description: str) -> Heuristic:
+    def _heuristic(
+        self, name: str, function: Callable[[Any], Any], description: str, blind: bool = False
+    ) -> Heuristic:
         scale = self.score_scale
         guard = self.guard
         chance = self.stochastic or self.chance_after  # else the player is the side to move
@@ -388,7 +395,7 @@ class FileGame:
                 number = -number
             return squash(number, scale)
 
-        return Heuristic(name, description, evaluate)
+        return Heuristic(name, description, evaluate, blind=blind)
 
     def checked_play(self, inner: Any, move: Any, moves: Callable[[], str]) -> Any:
         """The file's play of `move` from `inner`, checked to leave `inner` as it was (one of

@@ -58,11 +58,15 @@ class Playouts:
         self.winning_move = offered.winning_move if policy == "heuristic" else None
         self.scored = offered.utility_is_value
         self.walk = offered.in_place if not root.STOCHASTIC and not self.scored else None
+        self.own_playout = offered.random_playout if policy == "random" else None
         self.evaluations = 0
         """Playouts the heuristic valued (cut off before the end)."""
 
     def run(self, state: State[Any]) -> float:
         """One playout from `state` (not finished): its result for side 0."""
+        if self.own_playout is not None:  # the game plays it itself, the same moves faster
+            winner = self.own_playout(state, self.rng)
+            return 0.0 if winner is None else (WIN if winner == 0 else -WIN)
         if self.walk is not None and self.cutoff == MAX_PLAYOUT and self.winning_move is None:
             return self._walked(state)
         rng_random = self.rng.random

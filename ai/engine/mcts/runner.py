@@ -45,8 +45,7 @@ class KeptTree:
         """The node to search `state` from: the kept one standing on it, or a new one."""
         found = None if self.root is None else find_position(self.root, state)
         if found is None:
-            return Node(state, None, None)
-        found.parent = None
+            return Node(state, None)
         found.move = None
         return found
 
@@ -74,7 +73,7 @@ def monte_carlo(
         raise SearchError(f"time limit must be positive, not {config.time_limit}")
     start = time.perf_counter()
     rng = random.Random(config.seed)
-    root = kept.start(state) if kept is not None else Node(state, None, None)
+    root = kept.start(state) if kept is not None else Node(state, None)
     kept_visits = root.visits
     playouts = Playouts(state, config.settings.playout, heuristic, rng)
     tree = MonteCarloTree(root, config.settings.exploration, playouts, rng)

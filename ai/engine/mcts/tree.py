@@ -46,7 +46,6 @@ class Node:
         "known",
         "move",
         "outcomes",
-        "parent",
         "player",
         "solved",
         "state",
@@ -55,9 +54,10 @@ class Node:
         "visits",
     )
 
-    def __init__(self, state: State[Any], parent: Node | None, move: Move | None) -> None:
+    def __init__(self, state: State[Any], move: Move | None) -> None:
+        # No link to the parent: the tree holds no cycle, so a part dropped when the tree
+        # moves on with the game is freed at once, not by a pass of the cyclic collector.
         self.state = state
-        self.parent = parent
         self.move = move
         self.visits = 0
         self.total = 0.0
@@ -188,7 +188,7 @@ class MonteCarloTree:
 
     def _add(self, node: Node, move: Move) -> Node:
         """Expansion: the position after `move` as a new child."""
-        child = Node(node.state.play(move), node, move)
+        child = Node(node.state.play(move), move)
         node.children.append(child)
         self.nodes_added += 1
         return child

@@ -269,11 +269,16 @@ LADDER = (("Easy", 300, 0.25), ("Medium", 20_000, 0.5), ("Hard", 400_000, 1.0))
 the most of the longest game seen it looks ahead (so a short game still has three levels)."""
 
 
-def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
+MCTS_SECONDS = 1.3
+"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search)."""
+
+
+def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[Preset, ...]:
     """A depth ladder for a game from a file: each level the deepest search whose full-width
     tree (branching ** depth, times the chance outcomes) fits its budget and its share of the
     longest game seen, each deeper than the one below, and Expert searching until its time
-    is up (to the end where it can)."""
+    is up (to the end where it can); on a game with no evaluation (`blind`: its heuristic
+    cannot judge an unfinished position), Expert is Monte Carlo tree search, which needs none."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
@@ -295,6 +300,19 @@ def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
                 + f" (Derived: about {min(width**depth, 1e12):,.0f} positions at full width.)",
             )
         )
+    if blind:  # no evaluation: a cut-off sees nothing, playouts do
+        presets.append(
+            Preset(
+                "Expert",
+                "mcts",
+                None,
+                heuristic,
+                time_limit=MCTS_SECONDS,
+                description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it plays "
+                "from the rules alone, as the game has no evaluation.",
+            )
+        )
+        return tuple(presets)
     presets.append(
         Preset(
             "Expert",
@@ -352,7 +370,8 @@ def build(cls: type, spec: Spec) -> type[FileGame]:
         game_class.side_names = (first, found.second_side or f"not {first}")
     real = [name for name in game.heuristics if name != "none"]
     game_class.default_heuristic = real[0] if real else "none"
-    game_class.presets = derived_presets(found, game_class.default_heuristic)
+    blind = game.heuristics[game_class.default_heuristic].blind
+    game_class.presets = derived_presets(found, game_class.default_heuristic, blind)
     game_class.heuristics = game.heuristics
     return game_class
 

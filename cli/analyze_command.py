@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from plyground.ai.engine.exact_solving import engine_status
+from plyground.ai.engine.mcts.settings import PLAYOUTS
 from plyground.ai.engine.search import (
     ALGORITHM_TITLES,
     MAX_DEPTH,
@@ -17,7 +18,6 @@ from plyground.ai.engine.search import (
     MctsConfig,
     MctsSettings,
 )
-from plyground.ai.engine.mcts.settings import PLAYOUTS
 from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import counted, plural
 from plyground.ai.players.text_table import format_seconds
@@ -341,9 +341,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
                 [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
                 for entry in report["moves"]
             ]
-            print_table(
-                console_for(out), table(["move", "value", "meaning", "from"], rows, (1,))
-            )
+            print_table(console_for(out), table(["move", "value", "meaning", "from"], rows, (1,)))
         best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
         write(f"\nBest move: {best}\n")
         end = f" · {report['pv_end']}" if report.get("pv_end") else ""
@@ -496,7 +494,7 @@ def _mcts_settings(args: argparse.Namespace, algorithm: str) -> MctsSettings | N
 
 def add_parser(commands: Any) -> None:
     """The `analyze` subcommand's arguments."""
-    from plyground import ai, games
+    from plyground import games
 
     depths = {name: default_depth(games.GAMES[name]().presets) for name in games.builtin_names()}
     defaults = ", ".join(
@@ -542,23 +540,6 @@ values are 2p-1 for win probability p (a chance to win only when exact).
         "tree search (values are estimates from playouts unless proven)",
     )
     analyze.add_argument(
-        "--iterations",
-        type=positive_int,
-        help="with --algorithm mcts: iterations (default 10,000, or as many as --time allows)",
-    )
-    analyze.add_argument(
-        "--c",
-        type=float,
-        metavar="C",
-        help="with --algorithm mcts: UCB1's exploration constant (default 1.41)",
-    )
-    analyze.add_argument(
-        "--playouts",
-        choices=PLAYOUTS,
-        help="with --algorithm mcts: random to the end, or cut off for the game's heuristic "
-        "(default auto: the heuristic where the game has one)",
-    )
-    analyze.add_argument(
         "--depth",
         type=depth_arg,
         default=...,
@@ -580,5 +561,27 @@ values are 2p-1 for win probability p (a chance to win only when exact).
     analyze.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text"
     )
+    _add_mcts_arguments(analyze)
     add_sandbox_argument(analyze)
     analyze.set_defaults(handler=command_analyze)
+
+
+def _add_mcts_arguments(analyze: argparse.ArgumentParser) -> None:
+    """Monte Carlo tree search's own settings (`--algorithm mcts`: no depth)."""
+    analyze.add_argument(
+        "--iterations",
+        type=positive_int,
+        help="with --algorithm mcts: iterations (default 10,000, or as many as --time allows)",
+    )
+    analyze.add_argument(
+        "--c",
+        type=float,
+        metavar="C",
+        help="with --algorithm mcts: UCB1's exploration constant (default 1.41)",
+    )
+    analyze.add_argument(
+        "--playouts",
+        choices=PLAYOUTS,
+        help="with --algorithm mcts: random to the end, or cut off for the game's heuristic "
+        "(default auto: the heuristic where the game has one)",
+    )

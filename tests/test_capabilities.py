@@ -18,6 +18,7 @@ OFFERED = {
         "exercise_positions",
         "kaggle_configuration",
         "move_time_limit",
+        "openspiel_name",
     },
     "connect4": {
         "winning_move",
@@ -36,6 +37,8 @@ OFFERED = {
         "exercise_positions",
         "kaggle_configuration",
         "move_time_limit",
+        "openspiel_name",
+        "random_playout",
     },
     "pig": {
         "option_cost",

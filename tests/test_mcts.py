@@ -16,7 +16,7 @@ from plyground import games
 from plyground.ai.engine.mcts.playouts import Playouts
 from plyground.ai.engine.mcts.runner import KeptTree
 from plyground.ai.engine.mcts.settings import MctsConfig, MctsSettings
-from plyground.ai.engine.mcts.tree import MonteCarloTree, Node
+from plyground.ai.engine.mcts.tree import Node
 from plyground.ai.engine.search import SearchConfig, SearchError, heuristic_for, search
 from plyground.ai.evaluation.provenance import Kind, Source, from_playouts
 from plyground.ai.evaluation.values import PROVEN
@@ -24,6 +24,7 @@ from plyground.ai.evaluation.wording import board_text, compact_text, value_text
 from plyground.ai.players.players import AIPlayer, PlayerConfig
 from plyground.ai.players.presets import parse_player_spec
 from plyground.games.base import CHANCE, State, sample_outcome
+from plyground.games.from_file import GameCodeError
 
 FILES = Path(__file__).resolve().parent / "game_files"
 KALAH = str(FILES / "kalah_no_eval.py")
@@ -253,7 +254,7 @@ class Twice:
 
 
 def test_a_side_moving_twice_keeps_its_sign(tmp_path: Path) -> None:
-    """"again" gives the first side another move, a win: backed up by alternation it would
+    """ "again" gives the first side another move, a win: backed up by alternation it would
     read as the second side's choice, a loss.  MCTS plays it and proves it."""
     path = tmp_path / "twice.py"
     path.write_text(TWICE)
@@ -335,3 +336,47 @@ def test_player_specs() -> None:
             parse_player_spec("connect4", bad)
     with pytest.raises(SearchError, match="MctsConfig"):
         search(games.get_game("connect4").initial_state(), SearchConfig("mcts", 3))
+
+
+BROKEN = """
+from dataclasses import dataclass
+
+CALLS = [0]
+
+@dataclass(frozen=True)
+class Count:
+    n: int = 0
+    to_move: int = 0
+
+    def legal_moves(self):
+        return (1, 2)
+
+    def play(self, move):
+        CALLS[0] += 1
+        if CALLS[0] > 5000:  # long after the game was loaded (its probe plays 3,000 at most)
+            raise ZeroDivisionError("seven")
+        return Count(self.n + move, 1 - self.to_move)
+
+    def is_terminal(self):
+        return self.n >= 20
+
+    def utility(self, player):
+        return 0
+
+
+class Broken:
+    def initial_state(self):
+        return Count()
+"""
+
+
+def test_a_file_game_failing_in_a_playout_is_one_line(tmp_path: Path) -> None:
+    """The playouts on the file's own positions fail as every other call into it does."""
+    path = tmp_path / "broken.py"
+    path.write_text(BROKEN)
+    state = games.get_game(games.resolve(str(path))).initial_state()
+    with pytest.raises(GameCodeError) as failure:
+        mcts(state, 2000, playout="random")
+    text = str(failure.value)
+    assert "play" in text and "ZeroDivisionError: seven" in text and "after moves" in text
+    assert "\n" not in text

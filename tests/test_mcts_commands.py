@@ -43,9 +43,9 @@ def test_analyze_labels_mcts_values_as_estimates_from_playouts(
     report = json.loads(out)
     assert report["mcts"]["proven"] and report["kind"] == "exact"
     assert {m["kind"] for m in report["moves"]} == {"exact"}
-    assert sum(s["visits"] for s in report["mcts"]["moves"].values()) == report["mcts"][
-        "iterations"
-    ]
+    assert (
+        sum(s["visits"] for s in report["mcts"]["moves"].values()) == report["mcts"]["iterations"]
+    )
 
 
 @pytest.mark.parametrize(

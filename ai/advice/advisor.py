@@ -115,5 +115,6 @@ def advice_title(evaluator: str, result: SearchResult) -> str:
         return "solver" if result.evaluation.is_exact else f"solver, depth {result.depth}"
     playouts = result.details.playouts
     if playouts is not None:
-        return f"{evaluator}, MCTS, {counted(playouts.iterations, 'iteration')}, {result.elapsed:.1f} s"
+        done = counted(playouts.iterations, "iteration")
+        return f"{evaluator}, MCTS, {done}, {result.elapsed:.1f} s"
     return f"{evaluator}, depth {result.depth}, {result.elapsed:.1f} s"

@@ -12,6 +12,7 @@ import importlib.util
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from plyground import games
@@ -45,9 +46,9 @@ def _ours(state: State[Any], iterations: int, seed: int) -> tuple[float, Any]:
 def _openspiel(name: str, iterations: int, seed: int) -> tuple[float, Any]:
     """Seconds and action of OpenSpiel's MCTSBot (one random rollout per simulation) from the
     initial state of its game `name`."""
-    import numpy as np  # OpenSpiel's own dependency
-    import pyspiel  # type: ignore[import-not-found]
-    from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
+    np: Any = importlib.import_module("numpy")  # OpenSpiel's own dependency
+    pyspiel: Any = importlib.import_module("pyspiel")
+    mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
 
     game = pyspiel.load_game(name)
     rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
@@ -85,7 +86,7 @@ def mcts_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
         game = games.get_game(name)
         state = game.initial_state()
         log(f"MCTS: {game.title}, {iterations:,} iterations x {RUNS}")
-        seconds, moves = _median(lambda seed: _ours(state, iterations, seed))
+        seconds, moves = _median(partial(_ours, state, iterations))
         row: dict[str, Any] = {
             "game": name,
             "title": game.title,
@@ -98,7 +99,7 @@ def mcts_bench(quick: bool, log: Callable[[str], None]) -> list[dict[str, Any]]:
         twin = capabilities(game).openspiel_name
         if twin is not None and openspiel_available():
             log(f"OpenSpiel MCTSBot: {twin}, {iterations:,} simulations x {RUNS}")
-            theirs, actions = _median(lambda seed: _openspiel(twin, iterations, seed))
+            theirs, actions = _median(partial(_openspiel, twin, iterations))
             exact = _exact_values(game, state)
             row["openspiel"] = {
                 "name": twin,
@@ -133,12 +134,12 @@ def format_mcts_bench(rows: list[dict[str, Any]]) -> list[str]:
         if theirs is None:
             continue
         exact = row.get("exact") or {}
-
-        def said(move: str) -> str:
-            return f"{move} ({exact[move]})" if move in exact else move
-
-        lines.append(
-            f"{row['title']}: moves chosen: Plyground {', '.join(map(said, row['moves']))}; "
-            f"OpenSpiel {', '.join(map(said, theirs['moves']))}"
-        )
+        ours = ", ".join(_said(move, exact) for move in row["moves"])
+        other = ", ".join(_said(move, exact) for move in theirs["moves"])
+        lines.append(f"{row['title']}: moves chosen: Plyground {ours}; OpenSpiel {other}")
     return lines
+
+
+def _said(move: str, exact: dict[str, str]) -> str:
+    """A move and, where known, its exact value: '4 (win in 41)'."""
+    return f"{move} ({exact[move]})" if move in exact else move

@@ -1,6 +1,7 @@
 """The counters every surface shows, each defined once: nodes, leaves, cut-offs, table hits
-and the share of minimax, and Monte Carlo tree search's iterations, playouts and tree nodes.  The engine (`ai.engine`) counts by the same definitions, so the
-analysis panel, `analyze`, `bench` and Compare's engine rows use these words too.
+and the share of minimax, and Monte Carlo tree search's iterations, playouts and tree nodes.
+The engine (`ai.engine`) counts by the same definitions, so the analysis panel, `analyze`,
+`bench` and Compare's engine rows use these words too.
 
 The trace (and so the explorer, the lessons, the tree editor and the grader's reference)
 and Compare's textbook rows count with the same `Counter`, watching the same textbook

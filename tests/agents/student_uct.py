@@ -9,8 +9,14 @@ SECONDS = 0.8
 
 
 def new_node(state, mover):
-    return {"state": state, "mover": mover, "n": 0, "w": 0.0, "kids": [],
-            "untried": list(state.legal_moves()) if not state.is_terminal() else []}
+    return {
+        "state": state,
+        "mover": mover,
+        "n": 0,
+        "w": 0.0,
+        "kids": [],
+        "untried": list(state.legal_moves()) if not state.is_terminal() else [],
+    }
 
 
 def choose(state):
@@ -20,8 +26,10 @@ def choose(state):
         node, path = root, [root]
         while not node["untried"] and node["kids"]:  # selection
             parent = node
-            node = max(parent["kids"], key=lambda k: k["w"] / k["n"]
-                       + 1.4 * math.sqrt(math.log(parent["n"]) / k["n"]))
+            node = max(
+                parent["kids"],
+                key=lambda k: k["w"] / k["n"] + 1.4 * math.sqrt(math.log(parent["n"]) / k["n"]),
+            )
             path.append(node)
         if node["untried"]:  # expansion
             move = node["untried"].pop(random.randrange(len(node["untried"])))

@@ -66,7 +66,7 @@ class Kalah:
 
     def initial_state(self):
         row = (self.seeds,) * PITS
-        return Board(row + (0,) + row + (0,))
+        return Board((*row, 0, *row, 0))
 
     def render(self, state):
         c = state.cells

@@ -58,7 +58,9 @@ class Playouts:
         self.winning_move = offered.winning_move if policy == "heuristic" else None
         self.scored = offered.utility_is_value
         self.walk = offered.in_place if not root.STOCHASTIC and not self.scored else None
-        self.own_playout = offered.random_playout if policy == "random" else None
+        self.own_playout = (
+            offered.random_playout if policy == "random" and not self.scored else None
+        )
         self.evaluations = 0
         """Playouts the heuristic valued (cut off before the end)."""
 

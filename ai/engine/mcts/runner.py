@@ -143,21 +143,13 @@ def _evaluation(child: Node, sign: float, stochastic: bool) -> Evaluation:
     return from_playouts(sign * child.mean(), child.visits)
 
 
-def _result(
-    state: State[Any],
-    config: MctsConfig,
-    heuristic: Heuristic,
-    tree: MonteCarloTree,
-    done: int,
-    kept_visits: int,
-    complete: bool,
-    start: float,
-) -> SearchResult:
-    """Package the tree as a `SearchResult` with its statistics (`PlayoutDetails`)."""
+def _root_moves(
+    state: State[Any], tree: MonteCarloTree, exploration: float
+) -> tuple[dict[Any, Evaluation], dict[Any, MoveStatistics]]:
+    """Every root move's (or chance outcome's) value and statistics, for the side at the root;
+    a move no iteration reached is worth nothing yet ('○ –')."""
     root = tree.root
     sign = root.sign()
-    stochastic = tree.stochastic
-    exploration = config.settings.exploration
     log_visits = math.log(root.visits) if root.visits > 1 else 0.0
     children: dict[Any, Node] = {child.move: child for child in root.children}
     moves: tuple[Move, ...] = (
@@ -171,7 +163,7 @@ def _result(
             evaluations[move] = from_playouts(0.0, 0)
             statistics[move] = MoveStatistics(0, 0.5, math.inf, 0.0)
             continue
-        evaluations[move] = _evaluation(child, sign, stochastic)
+        evaluations[move] = _evaluation(child, sign, tree.stochastic)
         statistics[move] = MoveStatistics(
             visits=child.visits,
             mean=0.5 + 0.5 * sign * child.mean(),
@@ -179,7 +171,39 @@ def _result(
             share=child.visits / root.visits if root.visits else 0.0,
             proven=child.solved is not None,
         )
-    proven = root.solved is not None
+    return evaluations, statistics
+
+
+def _root_value(
+    tree: MonteCarloTree, chosen: Move | None, evaluations: dict[Any, Evaluation]
+) -> Evaluation:
+    """The root's evaluation: proven where the tree solved it, else the chosen move's (at a
+    chance node the mean of every iteration)."""
+    root = tree.root
+    sign = root.sign()
+    if root.solved is not None:
+        return Evaluation(sign * root.solved, Kind.EXACT, Source.SEARCH, distance_known=root.known)
+    if chosen is None:
+        return from_playouts(sign * root.mean(), root.visits)
+    return root_evaluation(
+        evaluations[chosen], (ev for move, ev in evaluations.items() if move != chosen)
+    )
+
+
+def _result(
+    state: State[Any],
+    config: MctsConfig,
+    heuristic: Heuristic,
+    tree: MonteCarloTree,
+    done: int,
+    kept_visits: int,
+    complete: bool,
+    start: float,
+) -> SearchResult:
+    """Package the tree as a `SearchResult` with its statistics (`PlayoutDetails`)."""
+    root = tree.root
+    exploration = config.settings.exploration
+    evaluations, statistics = _root_moves(state, tree, exploration)
     details = SearchDetails(
         playouts=PlayoutDetails(
             iterations=done,
@@ -190,35 +214,15 @@ def _result(
             playout_policy=tree.playouts.policy,
             moves=statistics,
             kept=kept_visits,
-            proven=proven,
+            proven=root.solved is not None,
         ),
         chance_root=root.chance,
     )
-    best = _best_child(tree)
-    if best is None:  # a chance node: its value is the mean of its outcomes
-        move: Move | None = None
-        root_value = sign * (root.solved if proven else root.mean())  # type: ignore[operator]
-        evaluation = (
-            Evaluation(root_value, Kind.EXACT, Source.SEARCH)
-            if proven
-            else from_playouts(root_value, root.visits)
-        )
-    else:
-        move = best.move
-        chosen = evaluations[move]
-        if proven:
-            evaluation = Evaluation(
-                sign * root.solved,  # type: ignore[operator]
-                Kind.EXACT,
-                Source.SEARCH,
-                distance_known=root.known,
-            )
-        else:
-            evaluation = root_evaluation(
-                chosen, (ev for m, ev in evaluations.items() if m != move)
-            )
+    best = _best_child(tree)  # None at a chance node: no move to choose
+    chosen = None if best is None else best.move
+    evaluation = _root_value(tree, chosen, evaluations)
     return SearchResult(
-        move=move,
+        move=chosen,
         value=evaluation.value,
         move_values=evaluations,
         pv=_principal_variation(best),

@@ -40,15 +40,11 @@ class MctsSettings:
         if self.iterations is not None and (
             not isinstance(self.iterations, int) or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
-            raise ValueError(
-                f"iterations must be 1 to {MAX_ITERATIONS:,}, not {self.iterations!r}"
-            )
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}, not {self.iterations!r}")
         if not isinstance(self.exploration, (int, float)) or not 0 <= self.exploration <= 100:
             raise ValueError(f"the exploration constant must be 0 to 100, not {self.exploration!r}")
         if self.playout not in PLAYOUTS:
-            raise ValueError(
-                f"playouts must be one of {', '.join(PLAYOUTS)}, not {self.playout!r}"
-            )
+            raise ValueError(f"playouts must be one of {', '.join(PLAYOUTS)}, not {self.playout!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,7 +216,7 @@ class MonteCarloTree:
             parts = [(node.by_outcome[o], p) for o, p in node.outcomes]
             if any(child.solved is None for child, _ in parts):
                 return False
-            node.solved = sum(p * child.solved for child, p in parts)  # type: ignore[misc]
+            node.solved = sum(p * (child.solved or 0.0) for child, p in parts)
             node.known = all(child.known for child, _ in parts)
             return True
         sign = node.sign()

@@ -170,6 +170,10 @@ class Walk(Finished):
             self.raw.pop(len(self.path), None)
         return self.path.pop()
 
+    def play(self, move: Any) -> Walk:
+        """Make `move` on the walk (each walk its own way) and return it."""
+        raise NotImplementedError
+
     def random_playout(self, rng: random.Random, limit: int = PLAYOUT_LIMIT) -> int | None:
         """Random moves to the end (`games.base.RandomPlayout`: the move
         ``legal_moves()[int(rng.random() * n)]`` at each ply, the file's own moves in its

@@ -79,6 +79,8 @@ def monte_carlo(
     tree = MonteCarloTree(root, config.settings.exploration, playouts, rng)
     if root.visits == 0:
         tree.nodes_added = 1  # the root
+        if root.prepared is None:
+            tree.look_ahead(root)
     budget = config.budget()
     deadline = None if config.time_limit is None else start + config.time_limit
     done = 0
@@ -167,7 +169,9 @@ def _root_moves(
         statistics[move] = MoveStatistics(
             visits=child.visits,
             mean=0.5 + 0.5 * sign * child.mean(),
-            ucb_term=exploration * math.sqrt(log_visits / child.visits),
+            ucb_term=(
+                exploration * math.sqrt(log_visits / child.visits) if child.visits else math.inf
+            ),
             share=child.visits / root.visits if root.visits else 0.0,
             proven=child.solved is not None,
         )

@@ -29,7 +29,7 @@ from typing import Any
 
 from plyground.ai.engine.mcts.playouts import Playouts, terminal_value
 from plyground.ai.evaluation.values import PROVEN, STEP, WIN
-from plyground.games.base import CHANCE, Move, State
+from plyground.games.base import CHANCE, Move, State, state_capabilities
 
 WON = WIN - 1e-12
 """A chance game's certain win (no distance there): nothing beats it."""
@@ -47,6 +47,7 @@ class Node:
         "move",
         "outcomes",
         "player",
+        "prepared",
         "solved",
         "state",
         "total",
@@ -66,6 +67,8 @@ class Node:
         self.untried: list[Move] = []
         self.by_outcome: dict[Any, Node] = {}
         self.outcomes: tuple[tuple[Move, float], ...] = ()
+        self.prepared: dict[Any, State[Any]] | None = None
+        """The positions after its moves, made once by the look-ahead (`look_ahead`)."""
         self.solved: float | None = None
         """The proven value for side 0 (a finished game's, or MCTS-solver's), else None."""
         self.known = True
@@ -119,6 +122,7 @@ class MonteCarloTree:
         self.nodes_added = 0
         self.playouts_run = 0
         self.deepest = 0
+        self.no_look_ahead = bool(state_capabilities(root.state).utility_is_value)
 
     # ------------------------------------------------------------------ the four phases
     def iterate(self) -> None:
@@ -187,11 +191,35 @@ class MonteCarloTree:
         return node.outcomes[-1][0]
 
     def _add(self, node: Node, move: Move) -> Node:
-        """Expansion: the position after `move` as a new child."""
-        child = Node(node.state.play(move), move)
+        """Expansion: the position after `move` as a new child (looked ahead one move)."""
+        prepared = node.prepared
+        after = prepared.pop(move, None) if prepared is not None else None
+        child = Node(node.state.play(move) if after is None else after, move)
         node.children.append(child)
         self.nodes_added += 1
+        self.look_ahead(child)
         return child
+
+    def look_ahead(self, node: Node) -> None:
+        """A new node's moves played once (kept for its expansions): a move that wins at once
+        for the side to move there solves the node on the spot (MCTS-solver's proof, one move
+        deep), so the tree never needs a playout to see a win in one, nor its parent to see
+        the loss it allows.  Not at chance nodes nor in a game of scores (no win to find)."""
+        if self.no_look_ahead or node.solved is not None or node.chance:
+            return
+        mover = node.player
+        prepared: dict[Any, State[Any]] = {}
+        for move in node.untried:
+            after = node.state.play(move)
+            if after.is_terminal() and after.winner() == mover:
+                win = Node(after, move)
+                node.children.append(win)
+                node.untried = []
+                self.nodes_added += 1
+                node.solved = one_ply_up(win.solved or 0.0, self.stochastic)
+                return
+            prepared[move] = after
+        node.prepared = prepared
 
     def _value_new(self, child: Node) -> float:
         """A new node's first result: its value where the game is over there, else a playout."""

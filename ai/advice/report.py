@@ -121,7 +121,15 @@ def values_note(result: Any, stochastic: bool) -> str | None:
         counts[noun] = counts.get(noun, 0) + 1
     if not stochastic and len(counts) == 1 and "bound" not in counts:
         return None
-    sources = sorted({source_text(ev) for ev in evaluations})
+    from plyground.ai.evaluation.provenance import Source
+    from plyground.ai.evaluation.wording import SOURCE_TITLES
+
+    sources = sorted(  # playouts are one source, whatever their number
+        {
+            SOURCE_TITLES[ev.source] if ev.source is Source.PLAYOUTS else source_text(ev)
+            for ev in evaluations
+        }
+    )
     if len(counts) == 1:
         (noun,) = counts
         text = f"all {_plural_kind(noun)}" if len(evaluations) > 1 else noun

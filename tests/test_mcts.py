@@ -384,3 +384,20 @@ def test_a_file_game_failing_in_a_playout_is_one_line(tmp_path: Path) -> None:
     text = str(failure.value)
     assert "play" in text and "ZeroDivisionError: seven" in text and "after moves" in text
     assert "\n" not in text
+
+
+def test_move_now_and_cancel() -> None:
+    """ "Move now" ends the search with the iterations so far (checked every POLL_EVERY);
+    a stop request cancels it."""
+    from plyground.ai.engine.bookkeeping import SearchCancelled
+    from plyground.ai.engine.mcts.runner import POLL_EVERY
+
+    state = games.get_game("connect4").initial_state()
+    asked = iter(range(1000))
+    config = MctsConfig(MctsSettings(100_000, playout="random"))
+    result = search(state, config, finish_now=lambda: next(asked) >= 2)
+    assert not result.complete
+    assert result.details.playouts.iterations == 3 * POLL_EVERY
+    assert result.move in state.legal_moves()
+    with pytest.raises(SearchCancelled):
+        search(state, config, should_stop=lambda: True)

@@ -320,7 +320,7 @@ def test_a_playout_estimate_says_so() -> None:
     assert value_text(evaluation, False) == "○ 0.62 from 4,000 playouts"
     assert board_text(evaluation, False) == "○ 0.62"
     assert compact_text(evaluation, False) == "○.62"
-    assert value_text(from_playouts(0.0, 0), False).startswith("○ –")
+    assert value_text(from_playouts(0.0, 0), False) == "○ – (not played out)"
 
 
 def test_player_specs() -> None:

@@ -162,7 +162,9 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
     move where it was searched); any win or loss says for whom when it is given."""
     kind = evaluation.kind
     if evaluation.source is Source.PLAYOUTS and kind is Kind.ESTIMATE:
-        return f"{playout_text(evaluation)} from {counted(evaluation.playouts or 0, 'playout')}"
+        if not evaluation.playouts:
+            return f"{playout_text(evaluation)} (not played out)"
+        return f"{playout_text(evaluation)} from {counted(evaluation.playouts, 'playout')}"
     if evaluation.score is not None:
         return _score_text(evaluation, " ")
     if kind is Kind.ESTIMATE:

@@ -44,6 +44,9 @@ class KeptTree:
     def start(self, state: State[Any]) -> Node:
         """The node to search `state` from: the kept one standing on it, or a new one."""
         found = None if self.root is None else find_position(self.root, state)
+        # The rest of the kept tree is freed here, inside the search's time (freeing
+        # thousands of positions is not free), not after its clock has stopped.
+        self.root = None
         if found is None:
             return Node(state, None)
         found.move = None

@@ -110,8 +110,11 @@ class PlayerConfig:
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        """As plain JSON-ready data."""
-        return asdict(self)
+        """As plain JSON-ready data (MCTS's settings only where the player has them)."""
+        data = asdict(self)
+        if self.mcts is None:
+            del data["mcts"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerConfig:

@@ -269,7 +269,7 @@ LADDER = (("Easy", 300, 0.25), ("Medium", 20_000, 0.5), ("Hard", 400_000, 1.0))
 the most of the longest game seen it looks ahead (so a short game still has three levels)."""
 
 
-MCTS_SECONDS = 1.5
+MCTS_SECONDS = 1.3
 """The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search)."""
 
 

@@ -9,7 +9,15 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from plyground.ai.engine.exact_solving import engine_status
-from plyground.ai.engine.search import ALGORITHM_TITLES, MAX_DEPTH
+from plyground.ai.engine.mcts.settings import PLAYOUTS
+from plyground.ai.engine.search import (
+    ALGORITHM_TITLES,
+    MAX_DEPTH,
+    MCTS,
+    PLAYING_ALGORITHMS,
+    MctsConfig,
+    MctsSettings,
+)
 from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import counted, plural
 from plyground.ai.players.text_table import format_seconds
@@ -29,6 +37,7 @@ from plyground.cli.args import (
     games_help,
     nonnegative_int,
     options_given,
+    positive_int,
     read_position,
     read_save,
     seconds_arg,
@@ -68,8 +77,10 @@ def analyze_position(
     time_limit: float | None,
     seed: int,
     best_evaluator: bool = False,
+    mcts: MctsSettings | None = None,
 ) -> dict[str, Any]:
-    """Search `state` and return the report as plain data, moves in the game's notation.
+    """Search `state` and return the report as plain data, moves in the game's notation
+    (`mcts`: Monte Carlo tree search's settings, with algorithm "mcts").
 
     With `best_evaluator` (analyze's default depth: the user asked for no search in
     particular), proven values the search found without their distance (an opening book's)
@@ -94,6 +105,19 @@ def analyze_position(
             report["winner_side"] = game.side_names[winner]
         return report
     began = time.perf_counter()
+    if algorithm == MCTS:
+        report["depth_asked"] = None
+        result, verdict = _search_mcts(
+            state, MctsConfig(mcts or MctsSettings(), time_limit, heuristic, seed)
+        )
+        report.update(_result_fields(game, state, result, verdict))
+        report["mcts"] = _playout_fields(game, result)
+        report["time"] = {
+            "estimate": 0.0,
+            "search": result.elapsed,
+            "searching": time.perf_counter() - began,
+        }
+        return report
     result, verdict, estimating = _search(state, algorithm, depth, heuristic, time_limit, seed)
     report["time"] = {
         "estimate": estimating,
@@ -172,6 +196,45 @@ def _search(
     except ai.SearchError as error:
         raise UsageError(str(error)) from None
     return result, verdict, estimating
+
+
+def _search_mcts(state: State[Any], config: MctsConfig) -> tuple[SearchResult, CostVerdict]:
+    """Monte Carlo tree search on its budget (which always ends: no cost verdict to judge)."""
+    from plyground import ai
+    from plyground.ai.engine.cost import CostVerdict
+    from plyground.ai.student_code.isolated_runs import run_search
+
+    try:
+        result = run_search(state, config)
+    except ai.SearchError as error:
+        raise UsageError(str(error)) from None
+    return result, CostVerdict("ok", 0, 0.0, "")
+
+
+def _playout_fields(game: Game[Any], result: SearchResult) -> dict[str, Any]:
+    """Monte Carlo tree search's counters and each root move's statistics, as plain data."""
+    found = result.details.playouts
+    assert found is not None
+    return {
+        "iterations": found.iterations,
+        "playouts": found.playouts,
+        "tree_nodes": found.tree_nodes,
+        "root_visits": found.root_visits,
+        "exploration": found.exploration,
+        "playout_policy": found.playout_policy,
+        "proven": found.proven,
+        "deepest": result.depth,
+        "moves": {
+            game.format_move(move): {
+                "visits": stats.visits,
+                "mean": round(stats.mean, 6),
+                "ucb_term": None if stats.ucb_term == float("inf") else round(stats.ucb_term, 6),
+                "share": round(stats.share, 6),
+                "proven": stats.proven,
+            }
+            for move, stats in found.moves.items()
+        },
+    }
 
 
 def _result_fields(
@@ -286,6 +349,12 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     depth = "to the end" if report["depth_asked"] is None else f"depth {report['depth_asked']}"
     title = ALGORITHM_TITLES.get(report["algorithm"], report["algorithm"])
     settings = f"{title}, {depth}, heuristic {printable(report['heuristic'])}"
+    playouts = report.get("mcts")
+    if playouts is not None:
+        settings = (
+            f"{title}, {counted(playouts['iterations'], 'iteration')}, "
+            f"c {playouts['exploration']:.3g}, {playouts['playout_policy']} playouts"
+        )
     if report["chance"]:
         who = side_and_number(report["side"], report["to_move"])
         write(f"Next comes a die roll for {who}. {settings}.\n\n")
@@ -315,16 +384,22 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
                 f"named by the {report['advice']}, as `hint` does.\n"
             )
         write("\n")
-        rows = [
-            [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
-            for entry in report["moves"]
-        ]
-        print_table(console_for(out), table(["move", "value", "meaning", "from"], rows, (1,)))
+        if playouts is not None:
+            _print_playout_table(report, playouts, out)
+        else:
+            rows = [
+                [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
+                for entry in report["moves"]
+            ]
+            print_table(console_for(out), table(["move", "value", "meaning", "from"], rows, (1,)))
         best = f"{report['best_move']} ({_signed4(report['value'])}, {report['meaning']})"
         write(f"\nBest move: {best}\n")
         end = f" · {report['pv_end']}" if report.get("pv_end") else ""
         end += " …" if report.get("pv_cut") else ""
         write(f"Principal variation: {report['pv'] or '-'}{end}\n")
+    if playouts is not None:
+        _print_playout_counts(report, playouts, out)
+        return
     finished = "complete" if report["complete"] else "stopped by the time limit"
     write(f"Depth reached: {report['depth']} ({finished}{', exact' if report['exact'] else ''})\n")
     counts = "  ".join(f"{plural(noun)} {count:,}" for noun, count in report["counters"])
@@ -340,6 +415,47 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
     for note in (report["versus_minimax"], report["values_note"]):
         if note:
             write(note[0].upper() + note[1:] + ".\n")
+    if report.get("legend"):
+        write("Key: " + " · ".join(report["legend"]) + "\n")
+
+
+def _print_playout_table(report: dict[str, Any], playouts: dict[str, Any], out: IO[str]) -> None:
+    """Every root move's value and statistics in Monte Carlo tree search: its visits, their
+    share of the budget and the exploration term UCB1 adds to its mean."""
+    rows = []
+    for entry in report["moves"]:
+        stats = playouts["moves"][entry["move"]]
+        ucb = stats["ucb_term"]
+        rows.append(
+            [
+                entry["move"],
+                _signed4(entry["value"]),
+                entry["meaning"],
+                f"{stats['visits']:,}",
+                f"{stats['share']:.1%}",
+                "-" if ucb is None else f"{ucb:.3f}",
+            ]
+        )
+    print_table(
+        console_for(out),
+        table(["move", "value", "meaning", "visits", "share", "UCB term"], rows, (1, 3, 4, 5)),
+    )
+
+
+def _print_playout_counts(report: dict[str, Any], playouts: dict[str, Any], out: IO[str]) -> None:
+    """Monte Carlo tree search's counters, its time, and the key to its values."""
+    write = out.write
+    finished = "complete" if report["complete"] else "stopped by the time limit"
+    proven = ", proven: its tree reached every end that decides it" if playouts["proven"] else ""
+    write(
+        f"Iterations {playouts['iterations']:,} ({finished}{proven})  "
+        f"playouts {playouts['playouts']:,}  tree nodes {playouts['tree_nodes']:,}  "
+        f"deepest line {counted(playouts['deepest'], 'ply')}\n"
+        f"Time {format_seconds(report['elapsed'])}\n"
+    )
+    if report["values_note"]:
+        note = report["values_note"]
+        write(note[0].upper() + note[1:] + ".\n")
     if report.get("legend"):
         write("Key: " + " · ".join(report["legend"]) + "\n")
 
@@ -384,7 +500,15 @@ def command_analyze(args: argparse.Namespace) -> int:
     depth = args.depth if args.depth is not ... else default_depth(game.presets)
     check_heuristic_cost(game, args.heuristic)
     report = analyze_position(
-        game, state, algorithm, depth, args.heuristic, args.time, args.seed, not asked
+        game,
+        state,
+        algorithm,
+        depth,
+        args.heuristic,
+        args.time,
+        args.seed,
+        not asked,
+        _mcts_settings(args, algorithm),
     )
     report["moves_played"] = game.format_moves(moves)
     if "time" in report:  # a finished game is not searched
@@ -396,9 +520,36 @@ def command_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mcts_settings(args: argparse.Namespace, algorithm: str) -> MctsSettings | None:
+    """Monte Carlo tree search's settings from --iterations, --c and --playouts (refused
+    with another algorithm, which has a depth instead)."""
+    given = [
+        flag
+        for flag, value in (("--iterations", args.iterations), ("--c", args.c))
+        if value is not None
+    ] + (["--playouts"] if args.playouts is not None else [])
+    if algorithm != MCTS:
+        if given:
+            raise UsageError(f"{given[0]} is for --algorithm mcts")
+        return None
+    if args.depth is not ...:
+        raise UsageError("MCTS has no depth; give it --iterations N or --time SECONDS")
+    defaults = MctsSettings()
+    settings = MctsSettings(
+        args.iterations,
+        defaults.exploration if args.c is None else args.c,
+        args.playouts or defaults.playout,
+    )
+    try:
+        settings.check()
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return settings
+
+
 def add_parser(commands: Any) -> None:
     """The `analyze` subcommand's arguments."""
-    from plyground import ai, games
+    from plyground import games
 
     depths = {name: default_depth(games.GAMES[name]().presets) for name in games.builtin_names()}
     defaults = ", ".join(
@@ -439,8 +590,9 @@ values are 2p-1 for win probability p (a chance to win only when exact).
     )
     analyze.add_argument(
         "--algorithm",
-        choices=ai.ALGORITHMS,
-        help="default: alphabeta, or expectiminimax for games with chance",
+        choices=PLAYING_ALGORITHMS,
+        help="default: alphabeta, or expectiminimax for games with chance; mcts: Monte Carlo "
+        "tree search (values are estimates from playouts unless proven)",
     )
     analyze.add_argument(
         "--depth",
@@ -464,5 +616,27 @@ values are 2p-1 for win probability p (a chance to win only when exact).
     analyze.add_argument(
         "--json", action="store_true", help="print one JSON object instead of text"
     )
+    _add_mcts_arguments(analyze)
     add_sandbox_argument(analyze)
     analyze.set_defaults(handler=command_analyze)
+
+
+def _add_mcts_arguments(analyze: argparse.ArgumentParser) -> None:
+    """Monte Carlo tree search's own settings (`--algorithm mcts`: no depth)."""
+    analyze.add_argument(
+        "--iterations",
+        type=positive_int,
+        help="with --algorithm mcts: iterations (default 10,000, or as many as --time allows)",
+    )
+    analyze.add_argument(
+        "--c",
+        type=float,
+        metavar="C",
+        help="with --algorithm mcts: UCB1's exploration constant (default 1.41)",
+    )
+    analyze.add_argument(
+        "--playouts",
+        choices=PLAYOUTS,
+        help="with --algorithm mcts: random to the end, or cut off for the game's heuristic "
+        "(default auto: the heuristic where the game has one)",
+    )

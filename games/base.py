@@ -64,6 +64,10 @@ class Heuristic:
     exact: bool = False
     """The evaluation is the position's true value (a game's exact table), not an estimate:
     values resting on it are exact, from the table (ai.evaluation.provenance)."""
+    blind: bool = False
+    """The evaluation cannot judge an unfinished position (always 0, or a utility that answers
+    only for finished games): Monte Carlo playouts do not stop for it, and a game from a file
+    whose evaluation is blind gets Monte Carlo tree search as its strongest level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,6 +386,16 @@ class History(Protocol):
 
 
 @runtime_checkable
+class RandomPlayout(Protocol):
+    """A game that plays a random game to its end itself, faster than position by position:
+    at each ply the move ``legal_moves()[int(rng.random() * len(legal_moves()))]`` (so the
+    same generator gives the same game as playing it move by move); returns the winner (0, 1)
+    or None for a draw.  Monte Carlo tree search's random playouts use it where offered."""
+
+    def random_playout(self, rng: random.Random) -> Side | None: ...
+
+
+@runtime_checkable
 class InPlacePosition(Protocol):
     """One position the engine walks in place: `play(move)` moves it on and returns itself,
     `undo()` takes the last move back.  While it walks, it answers what a `State` answers for
@@ -574,6 +588,14 @@ def moves_allowed(game: object) -> int:
 
 
 @runtime_checkable
+class OpenSpielTwin(Protocol):
+    """The same game in OpenSpiel (``pyspiel.load_game(openspiel_name)``), whose actions are
+    this game's moves: the benchmarks time OpenSpiel's searches on it beside ours."""
+
+    openspiel_name: str
+
+
+@runtime_checkable
 class PolicyPicture(Protocol):
     """A picture of the game's policy around a position, as plain data."""
 
@@ -661,6 +683,7 @@ class Capabilities:
     score: Callable[[Any, int], float] | None = None
     repetition_value: Callable[[Any], float] | None = None
     in_place: Callable[[Any], InPlacePosition] | None = None
+    random_playout: Callable[[Any, random.Random], Side | None] | None = None
     warm_up: Callable[[], float] | None = None
     option_cost: Callable[[dict[str, int]], OptionCost | None] | None = None
     reference_policy: Callable[[Any], ReferencePolicy] | None = None
@@ -672,6 +695,7 @@ class Capabilities:
     move_time_limit: float | None = None
     sides_alternate: bool = False
     move_limit: int | None = None
+    openspiel_name: str | None = None
     utility_is_value: bool = False
     root_label: str = "root"
     labels_name_nodes: bool = False
@@ -699,6 +723,7 @@ _STATE_HOOKS = (
     "score",
     "repetition_value",
     "in_place",
+    "random_playout",
 )
 _GAME_HOOKS = (
     "warm_up",
@@ -712,6 +737,7 @@ _GAME_HOOKS = (
     "move_time_limit",
     "sides_alternate",
     "move_limit",
+    "openspiel_name",
     "utility_is_value",
     "root_label",
     "labels_name_nodes",
@@ -844,6 +870,7 @@ NO_HEURISTIC = Heuristic(
     "none",
     "Always 0: the AI only sees wins, losses and draws it can reach within its depth.",
     evaluate_none,
+    blind=True,
 )
 """The heuristic every game offers for teaching: pure look-ahead, no judgement."""
 

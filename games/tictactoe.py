@@ -362,6 +362,8 @@ class Game(DigitNotation):
     )
     """Positions (moves, depth, options) the exercise grader searches (ai.student_code.grader)."""
 
+    openspiel_name = "tic_tac_toe"
+    """OpenSpiel's name for this game (its actions are our moves): `bench --mcts` times its MCTS."""
     move_time_limit = 5.0
     """Seconds a player from a file may take for one move (ai.student_code.agents)."""
     sides_alternate = True

@@ -19,6 +19,7 @@ OFFERED = {
         "kaggle_configuration",
         "move_time_limit",
         "sides_alternate",
+        "openspiel_name",
     },
     "connect4": {
         "winning_move",
@@ -38,6 +39,8 @@ OFFERED = {
         "kaggle_configuration",
         "move_time_limit",
         "sides_alternate",
+        "openspiel_name",
+        "random_playout",
     },
     "pig": {
         "option_cost",

@@ -27,6 +27,7 @@ from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.engine.search import algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
+from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.players import PlayerConfig, search_with
 from plyground.ai.players.presets import presets_of
 from plyground.games.base import Game, State
@@ -112,4 +113,8 @@ def advice_title(evaluator: str, result: SearchResult) -> str:
         return "opening book"
     if source is Source.SOLVER or evaluator == "solver":
         return "solver" if result.evaluation.is_exact else f"solver, depth {result.depth}"
+    playouts = result.details.playouts
+    if playouts is not None:
+        done = counted(playouts.iterations, "iteration")
+        return f"{evaluator}, MCTS, {done}, {result.elapsed:.1f} s"
     return f"{evaluator}, depth {result.depth}, {result.elapsed:.1f} s"

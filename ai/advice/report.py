@@ -123,7 +123,15 @@ def values_note(result: SearchResult, stochastic: bool) -> str | None:
         counts[noun] = counts.get(noun, 0) + 1
     if not stochastic and len(counts) == 1 and "bound" not in counts:
         return None
-    sources = sorted({source_text(ev) for ev in evaluations})
+    from plyground.ai.evaluation.provenance import Source
+    from plyground.ai.evaluation.wording import SOURCE_TITLES
+
+    sources = sorted(  # playouts are one source, whatever their number
+        {
+            SOURCE_TITLES[ev.source] if ev.source is Source.PLAYOUTS else source_text(ev)
+            for ev in evaluations
+        }
+    )
     if len(counts) == 1:
         (noun,) = counts
         text = f"all {_plural_kind(noun)}" if len(evaluations) > 1 else noun
@@ -166,6 +174,9 @@ def counters(result: SearchResult) -> list[tuple[str, int]]:
     """(noun, count) of the counters that apply to the search: a game's compiled engine
     counts nodes only, so its zero leaves, cut-offs and table hits are not shown."""
     details = getattr(result, "details", None)  # a SearchResult's; Compare's rows have none
+    playouts = getattr(details, "playouts", None)
+    if playouts is not None:  # Monte Carlo tree search counts iterations and playouts
+        return [("iteration", playouts.iterations), ("playout", playouts.playouts)]
     uncounted = details is not None and details.exact_engine is not None
     found = [(noun, int(getattr(result, name))) for name, noun in COUNTERS]
     return [(noun, count) for noun, count in found if count or not uncounted]
@@ -179,6 +190,10 @@ def search_line(result: SearchResult) -> str:
     from plyground.ai.evaluation.provenance import Source
 
     algorithm = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    playouts = result.details.playouts
+    if playouts is not None:
+        done = f"{algorithm}, {counted(playouts.iterations, 'iteration')}"
+        return done + (": proven" if playouts.proven else "" if result.complete else " (cut short)")
     if looked_up(result):
         return "opening book" if result.evaluation.source is Source.BOOK else "exact table"
     status = "" if result.complete else " (cut short)"

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from plyground.ai.engine.mcts.settings import MCTS
 from plyground.games.base import Game, State
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+"""The depth-limited searches (the textbook's three; `ai.engine.search.SearchConfig`)."""
+PLAYING_ALGORITHMS = (*ALGORITHMS, MCTS)
+"""Every algorithm `search` runs and a player may use: the three above and Monte Carlo tree
+search (`ai.engine.mcts`, asked with an `MctsConfig`), which plays every game."""
 ALGORITHM_TITLES = {
     "minimax": "minimax",
     "alphabeta": "alpha-beta",
     "expectiminimax": "expectiminimax",
+    MCTS: "MCTS",
 }
 
 
@@ -46,5 +52,11 @@ def algorithms_for(game_or_state: Game[Any] | State[Any]) -> tuple[str, ...]:
 
 
 def searchable_algorithms(game_or_state: Game[Any] | State[Any]) -> tuple[str, ...]:
-    """The algorithms `search` accepts for this game: all three where there is no chance."""
+    """The depth-limited algorithms `search` accepts for this game: all three where there is
+    no chance."""
     return ("expectiminimax",) if _has_chance(game_or_state) else ALGORITHMS
+
+
+def playing_algorithms(game_or_state: Game[Any] | State[Any]) -> tuple[str, ...]:
+    """The algorithms a player may use on this game: those worth offering, and MCTS."""
+    return (*algorithms_for(game_or_state), MCTS)

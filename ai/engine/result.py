@@ -30,6 +30,51 @@ class Iteration:
     elapsed: float
 
 
+@dataclass(frozen=True, slots=True)
+class MoveStatistics:
+    """One root move's statistics in Monte Carlo tree search, as the tree holds them when the
+    search ends."""
+
+    visits: int
+    """Iterations that passed through the move (its playouts and those below it)."""
+    mean: float
+    """The mean result of those iterations for the player to move at the root: 1 a win, 0.5
+    a draw, 0 a loss (a playout cut off early counts the heuristic's judgement)."""
+    ucb_term: float
+    """The exploration term UCB1 adds to the mean, c * sqrt(ln N / n), when the search ended."""
+    share: float
+    """The move's visits as a share of the root's: the share of the budget it took."""
+    proven: bool = False
+    """The move's subtree reached the end of the game everywhere that counts (MCTS-solver)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutDetails:
+    """What Monte Carlo tree search adds to a result: its counters (iterations, playouts and
+    tree nodes, as `ai.textbook.counts.MCTS_DEFINITIONS` defines them) and each root move's
+    statistics.  The result's `nodes` are the tree nodes this search added, its `leaves` its
+    iterations (each ends at one position valued) and `leaf_evaluations` the playouts the
+    heuristic cut off."""
+
+    iterations: int
+    """Iterations run by this search (selection, expansion, playout, back-up)."""
+    playouts: int
+    """Games played on from a new node (the rest reached a finished or proven position)."""
+    tree_nodes: int
+    """Positions the tree holds at the end, the root included (some kept from earlier moves)."""
+    root_visits: int
+    """The root's visits: this search's iterations plus any kept with the tree."""
+    exploration: float
+    """The exploration constant c of UCB1."""
+    playout_policy: str
+    """How the playouts chose their moves ("random", "heuristic")."""
+    moves: dict[Any, MoveStatistics] = field(default_factory=dict)
+    kept: int = 0
+    """Visits the root already had from the tree kept since an earlier move."""
+    proven: bool = False
+    """The root's value is proven: the tree reached the end everywhere that decides it."""
+
+
 @dataclass(slots=True)
 class SearchDetails:
     """What a search adds to its counts, read by the reports, the window and the benchmarks."""
@@ -53,6 +98,8 @@ class SearchDetails:
     """Nodes plain minimax would visit at the same depth (counted or sampled from the game)."""
     chance_root: bool = False
     """The root is a chance node: the values are its outcomes'."""
+    playouts: PlayoutDetails | None = None
+    """Monte Carlo tree search's counts and each root move's statistics (None for the others)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,11 @@
-"""`search()`: the one entry point to minimax, alpha-beta and expectiminimax.
+"""`search()`: the one entry point to minimax, alpha-beta, expectiminimax and Monte Carlo
+tree search.
 
-Every algorithm returns the same `SearchResult`.  Depth counts player decisions (chance
-layers are free); `depth=None` means no limit: alpha-beta then solves the position
-exactly, and with a time limit deepens until the result is exact or time runs out.
+Every algorithm returns the same `SearchResult`.  A depth-limited search is asked with a
+`SearchConfig`: depth counts player decisions (chance layers are free); `depth=None` means no
+limit: alpha-beta then solves the position exactly, and with a time limit deepens until the
+result is exact or time runs out.  MCTS is asked with its own `MctsConfig` (iterations or
+time, exploration; `ai.engine.mcts`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import Any, TypeVar
 from plyground.ai.engine.algorithms import (
     ALGORITHM_TITLES,
     ALGORITHMS,
+    PLAYING_ALGORITHMS,
     algorithms_for,
+    playing_algorithms,
     searchable_algorithms,
 )
 from plyground.ai.engine.bookkeeping import (
@@ -33,6 +38,8 @@ from plyground.ai.engine.cost import tree_size
 from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.full_width_search import minimax_root
 from plyground.ai.engine.heuristic_files import file_heuristic, is_heuristic_file
+from plyground.ai.engine.mcts.runner import KeptTree, monte_carlo
+from plyground.ai.engine.mcts.settings import MCTS, MctsConfig, MctsSettings
 from plyground.ai.engine.move_provenance import (
     judge_moves,
     mean_evaluation,
@@ -74,10 +81,16 @@ __all__ = [
     "ALGORITHMS",
     "ALGORITHM_TITLES",
     "MAX_DEPTH",
+    "MCTS",
+    "PLAYING_ALGORITHMS",
+    "KeptTree",
+    "MctsConfig",
+    "MctsSettings",
     "SearchCancelled",
     "SearchError",
     "algorithms_for",
     "heuristic_for",
+    "playing_algorithms",
     "search",
     "searchable_algorithms",
 ]
@@ -129,12 +142,13 @@ class SearchConfig:
 
 def search(
     state: State[Any],
-    config: SearchConfig | None = None,
+    config: SearchConfig | MctsConfig | None = None,
     *,
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     table: TranspositionTable | None = None,
     finish_now: Callable[[], bool] | None = None,
+    tree: KeptTree | None = None,
 ) -> SearchResult:
     """Search `state` as `config` says (None: alpha-beta at depth 8) and return the chosen
     move, the value of every root move and statistics.
@@ -142,17 +156,33 @@ def search(
     Every value says what it rests on (`SearchResult.move_values`, ai.evaluation.provenance).
 
     `finish_now()` returning True ends the search like a spent time budget ("move now"):
-    the result is the deepest finished iteration's (at least depth 1), `complete` False.
+    the result is the deepest finished iteration's (at least depth 1; MCTS: the iterations
+    run so far, at least one), `complete` False.  `table` keeps a depth-limited search's
+    transposition table between searches, `tree` Monte Carlo tree search's tree.
 
     :raises SearchError: unknown algorithm or heuristic, a game the algorithm cannot
         search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
     :raises SearchCancelled: `should_stop()` returned True.
     """
+    if isinstance(config, MctsConfig):
+        if state.is_terminal():
+            raise SearchError("the game is over: there is no move to search")
+        return monte_carlo(
+            state,
+            config,
+            heuristic_for(state, config.heuristic),
+            progress=progress,
+            should_stop=should_stop,
+            finish_now=finish_now,
+            kept=tree,
+        )
     config = config or SearchConfig()
     algorithm, depth, time_limit = config.algorithm, config.depth, config.time_limit
+    if algorithm == MCTS:
+        raise SearchError("Monte Carlo tree search is asked with an MctsConfig, not a depth")
     if algorithm not in ALGORITHMS:
         raise SearchError(
-            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(PLAYING_ALGORITHMS)}"
         )
     if algorithm not in searchable_algorithms(state):
         raise SearchError(

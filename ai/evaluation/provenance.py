@@ -22,7 +22,8 @@ class Kind(StrEnum):
     UPPER = "upper"
     """The true value is at most this (a fail-low)."""
     ESTIMATE = "estimate"
-    """A heuristic's guess at a depth limit: no promise about the true value."""
+    """A guess (a heuristic's at a depth limit, or the mean of playouts): no promise about
+    the true value."""
 
 
 class Source(StrEnum):
@@ -38,6 +39,8 @@ class Source(StrEnum):
     """A game's exact table (e.g. an optimal policy's win chances)."""
     HEURISTIC = "heuristic"
     """A heuristic evaluation at a depth limit (`Evaluation.depth`)."""
+    PLAYOUTS = "playouts"
+    """The mean result of Monte Carlo tree search's playouts (`Evaluation.playouts` of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,8 @@ class Evaluation:
     """In a game of scores (a textbook tree: its finished positions carry numbers, not only
     wins and draws), the same value in the game's own numbers, as the textbook's trace shows
     it (`value` orders the same way on the search's scale)."""
+    playouts: int | None = None
+    """For a mean of playouts (`Source.PLAYOUTS`), how many iterations it rests on."""
 
     def __float__(self) -> float:
         return self.value
@@ -93,6 +98,11 @@ class Evaluation:
 def exact(value: float, source: Source, depth: int | None = None) -> Evaluation:
     """An exact value from `source`."""
     return Evaluation(value, Kind.EXACT, source, depth)
+
+
+def from_playouts(value: float, playouts: int) -> Evaluation:
+    """An estimate that is the mean result of `playouts` iterations of Monte Carlo tree search."""
+    return Evaluation(value, Kind.ESTIMATE, Source.PLAYOUTS, playouts=playouts)
 
 
 def estimate(value: float, depth: int | None) -> Evaluation:

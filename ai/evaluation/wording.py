@@ -32,7 +32,10 @@ SOURCE_TITLES = {
     Source.SOLVER: "solver",
     Source.TABLE: "exact table",
     Source.HEURISTIC: "heuristic",
+    Source.PLAYOUTS: "playouts",
 }
+PLAYOUT_MARK = "○"
+"""How a mean of playouts is marked: '○ 0.62 from 4,000 playouts' (never drawn as exact)."""
 
 
 EXAMPLES_SHOWN = 2
@@ -97,6 +100,11 @@ def _line(
     if kind == "bound":
         signs = sorted({"≤" if v.kind is Kind.UPPER else "≥" for v in values})
         return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
+    if all(v.source is Source.PLAYOUTS for v in values):
+        if short:
+            return f"{PLAYOUT_MARK}: mean of playouts, estimate"
+        example = _examples(values, stochastic, True, most=1)
+        return f"{example}: the mean result of playouts (1 win, 0 loss), an estimate"
     if short:
         mark = "~" if compact else "est."
         return f"{mark}: estimate, not a chance" if stochastic else f"{mark}: estimate"
@@ -153,6 +161,10 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
     '≤ loss in 4', 'est. +0.31'.  `side` names the player the value is for (the player to
     move where it was searched); any win or loss says for whom when it is given."""
     kind = evaluation.kind
+    if evaluation.source is Source.PLAYOUTS and kind is Kind.ESTIMATE:
+        if not evaluation.playouts:
+            return f"{playout_text(evaluation)} (not played out)"
+        return f"{playout_text(evaluation)} from {counted(evaluation.playouts, 'playout')}"
     if evaluation.score is not None:
         return _score_text(evaluation, " ")
     if kind is Kind.ESTIMATE:
@@ -162,6 +174,15 @@ def value_text(evaluation: Evaluation, stochastic: bool, side: str | None = None
     else:
         text = _proven_text(evaluation, side)
     return _bounded(kind, text)
+
+
+def playout_text(evaluation: Evaluation, space: str = " ") -> str:
+    """A mean of playouts as the share of the points its playouts scored for the side the value
+    is for (1 a win, 0.5 a draw, 0 a loss): '○ 0.62', '○ –' before any playout."""
+    if not evaluation.playouts:
+        return f"{PLAYOUT_MARK}{space}–"
+    share = f"{(evaluation.value + 1) / 2:.2f}"
+    return f"{PLAYOUT_MARK}{space}{share.replace('0.', '.', 1) if not space else share}"
 
 
 def _score_text(evaluation: Evaluation, space: str) -> str:
@@ -177,6 +198,8 @@ def board_text(evaluation: Evaluation, stochastic: bool) -> str:
     """A compact label drawn on the board: 'win in 3', 'draw', '≤ loss in 4', '62%',
     'est. +0.07', 'win' (a book win whose distance is not stored)."""
     kind = evaluation.kind
+    if evaluation.source is Source.PLAYOUTS and kind is Kind.ESTIMATE:
+        return playout_text(evaluation)
     if evaluation.score is not None:
         return _score_text(evaluation, " ")
     if kind is Kind.ESTIMATE:
@@ -197,6 +220,8 @@ def compact_text(evaluation: Evaluation, stochastic: bool) -> str:
     does."""
     kind = evaluation.kind
     value = evaluation.value
+    if evaluation.source is Source.PLAYOUTS and kind is Kind.ESTIMATE:
+        return playout_text(evaluation, "")
     if evaluation.score is not None:
         return _score_text(evaluation, "")
     if kind is Kind.ESTIMATE:
@@ -228,6 +253,8 @@ def source_text(evaluation: Evaluation) -> str:
     if evaluation.source is Source.HEURISTIC:
         depth = evaluation.depth
         return "heuristic" if depth is None else f"heuristic at depth {depth}"
+    if evaluation.source is Source.PLAYOUTS:
+        return f"mean of {counted(evaluation.playouts or 0, 'playout')}"
     return SOURCE_TITLES[evaluation.source]
 
 
@@ -251,6 +278,8 @@ def as_json(evaluation: Evaluation) -> dict[str, object]:
     }
     if not evaluation.distance_known:
         data["distance_known"] = False
+    if evaluation.playouts is not None:
+        data["playouts"] = evaluation.playouts
     return data
 
 

@@ -1,8 +1,9 @@
 """Players: anything that, given a state, returns a move.
 
 `HumanPlayer` is fed by its caller (the window), `RandomPlayer` plays uniformly at random,
-and `AIPlayer` searches with a `PlayerConfig`: algorithm, depth, heuristic, time limit,
-randomness and seed.  A player given the same seed plays the same moves.
+and `AIPlayer` searches with a `PlayerConfig`: algorithm, depth (or Monte Carlo tree
+search's own settings), heuristic, time limit, randomness and seed.  A player given the same
+seed plays the same moves.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from typing import Any, Protocol
 from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.engine.search import (
     ALGORITHM_TITLES,
-    ALGORITHMS,
     MAX_DEPTH,
+    MCTS,
+    PLAYING_ALGORITHMS,
+    KeptTree,
+    MctsConfig,
+    MctsSettings,
     SearchConfig,
-    algorithms_for,
+    playing_algorithms,
     search,
 )
 from plyground.ai.engine.table import TranspositionTable
@@ -43,7 +48,9 @@ AGENT = "agent"
 class PlayerConfig:
     """Everything that defines a computer player; plain data, safe to save and to pickle.
 
-    `depth` None means no limit (solve, within `time_limit` if set).  `randomness` r > 0
+    `depth` None means no limit (solve, within `time_limit` if set).  Monte Carlo tree search
+    (algorithm "mcts") has no depth: its iterations, exploration constant and playouts are its
+    own `mcts` settings, its clock `time_limit`.  `randomness` r > 0
     adds uniform noise in [-r, r] to every root value before choosing, so weaker levels
     sometimes prefer a worse move; proven wins are worth about 1, so r = 0.1 rarely
     throws one away while r = 1 often does.
@@ -60,9 +67,15 @@ class PlayerConfig:
     node_limit: int | None = None
     """The most nodes a move may search (None: no limit): iterative deepening keeps the
     deepest depth finished within them, the same move on every machine."""
+    mcts: MctsSettings | None = None
+    """With algorithm "mcts": its iterations, exploration and playouts (None: the defaults)."""
 
-    def search_config(self, all_values: bool = True) -> SearchConfig:
+    def search_config(self, all_values: bool = True) -> SearchConfig | MctsConfig:
         """What this player asks of a search (its randomness and agent are its own)."""
+        if self.algorithm == MCTS:
+            return MctsConfig(
+                self.mcts or MctsSettings(), self.time_limit, self.heuristic, self.seed
+            )
         return SearchConfig(
             self.algorithm,
             self.depth,
@@ -81,9 +94,22 @@ class PlayerConfig:
             spec = agent_spec(self.agent)
             return spec.describe() if spec is not None else printable(self.agent)
         parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
-        parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
-        heuristic = self.heuristic or "default heuristic"
-        parts.append(printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic))
+        if self.algorithm == MCTS:
+            settings = self.mcts or MctsSettings()
+            budget = settings.iterations if self.time_limit is None else None
+            budget = MctsConfig(settings, self.time_limit).budget() if budget is None else budget
+            if budget is not None:
+                parts.append(f"{budget:,} iterations")
+            parts.append(f"c {settings.exploration:.2g}")
+            if settings.playout != "auto":
+                parts.append(f"{settings.playout} playouts")
+        else:
+            parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
+        if self.algorithm != MCTS or self.heuristic is not None:
+            heuristic = self.heuristic or "default heuristic"
+            parts.append(
+                printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
+            )
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
         if self.node_limit is not None:
@@ -93,8 +119,11 @@ class PlayerConfig:
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        """As plain JSON-ready data."""
-        return asdict(self)
+        """As plain JSON-ready data (MCTS's settings only where the player has them)."""
+        data = asdict(self)
+        if self.mcts is None:
+            del data["mcts"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerConfig:
@@ -110,9 +139,19 @@ class PlayerConfig:
             "seed",
             "agent",
             "node_limit",
+            "mcts",
         }
         if unknown:
             raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
+        data = dict(data)
+        settings = data.get("mcts")
+        if isinstance(settings, dict):
+            extra = set(settings) - {"iterations", "exploration", "playout"}
+            if extra:
+                raise ValueError(f"unknown MCTS setting(s): {', '.join(sorted(extra))}")
+            data["mcts"] = MctsSettings(**settings)
+        elif settings is not None:
+            raise ValueError("a player's MCTS settings must be an object")
         config = cls(**data)
         config.validate()
         return config
@@ -128,11 +167,15 @@ class PlayerConfig:
                 if spec.kaggle and capabilities(game).kaggle_configuration is None:
                     raise ValueError(f"{game.title} has no Kaggle format")
             return
-        if self.algorithm not in (*ALGORITHMS, RANDOM):
+        if self.algorithm not in (*PLAYING_ALGORITHMS, RANDOM):
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of: "
-                f"{', '.join((*ALGORITHMS, RANDOM))}"
+                f"{', '.join((*PLAYING_ALGORITHMS, RANDOM))}"
             )
+        if self.mcts is not None:
+            if self.algorithm != MCTS:
+                raise ValueError(f"{self.algorithm} takes no MCTS settings")
+            self.mcts.check()
         if self.depth is not None and (
             not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
         ):
@@ -158,14 +201,15 @@ class PlayerConfig:
             not in (
                 "alphabeta",
                 RANDOM,
+                MCTS,
             )
         ):
             raise ValueError(f"{self.algorithm} needs a depth or a time limit")
         if game is not None:
-            if self.algorithm != RANDOM and self.algorithm not in algorithms_for(game):
+            if self.algorithm != RANDOM and self.algorithm not in playing_algorithms(game):
                 raise ValueError(
                     f"{self.algorithm} cannot play {game.title}; choose one of: "
-                    f"{', '.join(algorithms_for(game))}"
+                    f"{', '.join(playing_algorithms(game))}"
                 )
             if is_heuristic_file(self.heuristic):
                 check_heuristic_file(str(self.heuristic))
@@ -187,9 +231,11 @@ def search_with(
     should_stop: Callable[[], bool] | None = None,
     finish_now: Callable[[], bool] | None = None,
     table: TranspositionTable | None = None,
+    tree: KeptTree | None = None,
 ) -> SearchResult:
     """Search `state` with a player's config (`PlayerConfig.search_config`), with another
-    `seed` or `time_limit` where given, and `search`'s callbacks."""
+    `seed` or `time_limit` where given, and `search`'s callbacks (and what it keeps between
+    moves: a depth-limited search's `table`, MCTS's `tree`)."""
     asked = config.search_config(all_values)
     if seed is not None:
         asked = replace(asked, seed=seed)
@@ -202,6 +248,7 @@ def search_with(
         should_stop=should_stop,
         finish_now=finish_now,
         table=table,
+        tree=tree,
     )
 
 
@@ -270,7 +317,11 @@ class AIPlayer:
         self.rng = random.Random(config.seed)
         # Solving (no depth limit) and chance games' (position, depth) entries want a larger table.
         bits = 20 if game.stochastic or config.depth is None else 18
+        if config.algorithm == MCTS:
+            bits = 8  # MCTS keeps a tree, not a table
         self.table = TranspositionTable(bits=bits)
+        self.tree = KeptTree()
+        """Monte Carlo tree search's tree, kept from one move to the next of a game."""
         self.last_result: SearchResult | None = None
 
     def choose(
@@ -292,6 +343,7 @@ class AIPlayer:
             seed=seed,
             all_values=all_values or config.randomness > 0,
             table=self.table,
+            tree=self.tree if config.algorithm == MCTS else None,
             progress=progress,
             should_stop=should_stop,
             finish_now=finish_now,

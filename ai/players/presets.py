@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import ALGORITHMS, MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH, MCTS, PLAYING_ALGORITHMS, MctsSettings
 from plyground.ai.players.players import AGENT, RANDOM, PlayerConfig
 from plyground.ai.student_code.agents import agent_spec, split_spec
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
@@ -114,11 +114,12 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
     """A preset name, `random`, or `algorithm:key=value:...` parsed into a config.
 
     Keys: depth, heuristic (a name, or a .py file defining evaluate(state)), time,
-    randomness, seed, nodes (the most nodes a move searches).  A spec naming a .py file is
-    an agent (`ai.student_code.agents`).
+    randomness, seed, nodes (the most nodes a move searches); Monte Carlo tree search (`mcts`)
+    takes iterations, time, c (the exploration constant) and playouts (random, heuristic,
+    auto) instead of a depth.  A spec naming a .py file is an agent (`ai.student_code.agents`).
 
     Examples: `hard`, `alphabeta:depth=4:heuristic=windows`, `expectiminimax:depth=2`,
-    `alphabeta:depth=none:time=2`.
+    `alphabeta:depth=none:time=2`, `mcts`, `mcts:iterations=20000`, `mcts:time=1.5:c=1`.
     """
     spec = text.strip()
     if not spec:
@@ -132,10 +133,11 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
     head = head.strip().lower()
     if head == RANDOM and not pairs:
         return PlayerConfig(RANDOM, depth=None)
-    if head not in (*ALGORITHMS, RANDOM):
+    if head not in (*PLAYING_ALGORITHMS, RANDOM):
         if pairs:
             raise ValueError(
-                f"unknown algorithm {head!r}; choose one of: {', '.join((*ALGORITHMS, RANDOM))}"
+                f"unknown algorithm {head!r}; choose one of: "
+                f"{', '.join((*PLAYING_ALGORITHMS, RANDOM))}"
             )
         try:
             return get_preset(game_name, head, game)
@@ -144,16 +146,15 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
             presets = ", ".join(name.lower() for name in known)
             raise ValueError(
                 f"unknown player {text!r}; use a preset ({presets}), random, or "
-                f"algorithm:key=value:... with algorithm one of {', '.join(ALGORITHMS)}"
+                f"algorithm:key=value:... with algorithm one of {', '.join(PLAYING_ALGORITHMS)}"
             ) from None
     fields: dict[str, Any] = {"algorithm": head}
     if head == "expectiminimax":
         fields["depth"] = 2
+    if head == MCTS:
+        return _mcts_spec(pairs, game)
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key, value = key.strip().lower(), value.strip()
-        if not sep or not value:
-            raise ValueError(f"expected key=value in player spec, not {pair!r}")
+        key, value = _pair(pair)
         if key == "depth":
             fields["depth"] = (
                 None if value.lower() in ("none", "max", "unlimited") else _number(key, value, int)
@@ -176,5 +177,46 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
                 "seed, nodes"
             )
     config = PlayerConfig(**fields)
+    config.validate(game)
+    return config
+
+
+def _pair(pair: str) -> tuple[str, str]:
+    """One `key=value` of a player spec, the key lowercased."""
+    key, sep, value = pair.partition("=")
+    key, value = key.strip().lower(), value.strip()
+    if not sep or not value:
+        raise ValueError(f"expected key=value in player spec, not {pair!r}")
+    return key, value
+
+
+MCTS_KEYS = "iterations, time, c, playouts, heuristic, randomness, seed"
+
+
+def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> PlayerConfig:
+    """`mcts:key=value:...`: Monte Carlo tree search's settings (no depth)."""
+    settings: dict[str, Any] = {}
+    fields: dict[str, Any] = {"algorithm": MCTS, "depth": None}
+    for pair in pairs:
+        key, value = _pair(pair)
+        if key == "iterations":
+            settings["iterations"] = _number(key, value.replace("_", ""), int)
+        elif key in ("c", "exploration"):
+            settings["exploration"] = _number(key, value, float)
+        elif key in ("playouts", "playout"):
+            settings["playout"] = value.lower()
+        elif key in ("time", "time_limit"):
+            fields["time_limit"] = _number(key, value, float)
+        elif key == "heuristic":
+            fields["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
+        elif key == "randomness":
+            fields["randomness"] = _number(key, value, float)
+        elif key == "seed":
+            fields["seed"] = _number(key, value, int)
+        elif key == "depth":
+            raise ValueError("MCTS has no depth; give it iterations=N or time=S")
+        else:
+            raise ValueError(f"unknown MCTS setting {key!r}; use {MCTS_KEYS}")
+    config = PlayerConfig(**fields, mcts=MctsSettings(**settings) if settings else None)
     config.validate(game)
     return config

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from plyground.ai.engine.bookkeeping import SearchError
 from plyground.ai.engine.result import SearchProgress, SearchResult
-from plyground.ai.engine.search import SearchConfig, search
+from plyground.ai.engine.search import MctsConfig, SearchConfig, search
 from plyground.ai.student_code.heuristics import (
     IsolatedHeuristic,
     check_heuristic_file,
@@ -62,7 +62,7 @@ def _with_worker(
 
 def run_search(
     state: State[Any],
-    config: SearchConfig,
+    config: SearchConfig | MctsConfig,
     progress: Callable[[SearchProgress], None] | None = None,
 ) -> SearchResult:
     """`ai.search(state, config)`, evaluating in a worker when the heuristic is a student's

@@ -1,6 +1,7 @@
 """The counters every surface shows, each defined once: nodes, leaves, cut-offs, table hits
-and the share of minimax.  The engine (`ai.engine`) counts by the same definitions, so the
-analysis panel, `analyze`, `bench` and Compare's engine rows use these words too.
+and the share of minimax, and Monte Carlo tree search's iterations, playouts and tree nodes.
+The engine (`ai.engine`) counts by the same definitions, so the analysis panel, `analyze`,
+`bench` and Compare's engine rows use these words too.
 
 The trace (and so the explorer, the lessons, the tree editor and the grader's reference)
 and Compare's textbook rows count with the same `Counter`, watching the same textbook
@@ -44,6 +45,23 @@ DEFINITIONS = {
     "share": SHARE,
 }
 """Each counter's definition in words, for help texts."""
+ITERATION = (
+    "in Monte Carlo tree search, one pass from the root: a path chosen by UCB1, one position "
+    "added to the tree, a playout from it, its result backed up the path (the root's visits "
+    "count them)"
+)
+PLAYOUT = (
+    "in Monte Carlo tree search, a game played on from the position an iteration added, at "
+    "random (or guided by the heuristic and cut off for it to judge) to give the iteration's "
+    "result; an iteration that reaches a finished or proven position backs its value up "
+    "instead"
+)
+TREE_NODE = (
+    "in Monte Carlo tree search, a position the tree holds: the root and each position an "
+    "iteration added (the search's nodes)"
+)
+MCTS_DEFINITIONS = {"iterations": ITERATION, "playouts": PLAYOUT, "tree nodes": TREE_NODE}
+"""Monte Carlo tree search's own counters in words (`ai.engine.mcts`, `PlayoutDetails`)."""
 LABELS = ("Nodes visited", "Leaves evaluated", "Cut-offs", "Table hits")
 """How the explorer's panel names the four counters, in the order of `Counts`."""
 SHORT_LABELS = ("Nodes", "Leaves", "Cut-offs", "Table hits")
@@ -56,7 +74,7 @@ COUNTER_HINT = "Point at a count to see what it counts."
 def definitions_text(width: int = 88) -> str:
     """The counters' definitions as a help text: one wrapped paragraph each."""
     lines = ["what is counted (the same in analyze, bench, trace, compare and the window):"]
-    for name, words in DEFINITIONS.items():
+    for name, words in (DEFINITIONS | MCTS_DEFINITIONS).items():
         lines += textwrap.wrap(
             f"{name}: {words}", width, initial_indent="  ", subsequent_indent="    "
         )

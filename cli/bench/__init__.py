@@ -86,6 +86,11 @@ def command_bench(args: argparse.Namespace) -> int:
             specs = [args.game] if args.game is not None else None
             report["levels"] = levels.levels_bench(quick=args.quick, log=steps, specs=specs)
             out.write("\n".join(levels.format_levels_bench(report["levels"])) + "\n")
+        elif args.mcts:
+            from plyground.ai.bench import monte_carlo
+
+            report["mcts"] = monte_carlo.mcts_bench(quick=args.quick, log=steps)
+            out.write("\n".join(monte_carlo.format_mcts_bench(report["mcts"])) + "\n")
         elif args.frameworks:
             from plyground.ai.bench import frameworks
 
@@ -183,6 +188,7 @@ def add_parser(commands: Any) -> None:
   plyground bench --quick --gui                     # also the window's frame times (headless)
   plyground bench --frameworks                      # aima-python's and easyAI's games, side by side
   plyground bench --levels                          # each preset's move time on those games
+  plyground bench --mcts                            # MCTS, beside OpenSpiel's where installed
   plyground bench --quick --game my_game.py         # a game of your own
 {solver["ex"]}
 {policy["ex"]}
@@ -223,6 +229,12 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="only the derived presets of aima-python's and easyAI's games (where installed; "
         "--game: one game): each preset's move time, median and longest, and its depth",
+    )
+    bench.add_argument(
+        "--mcts",
+        action="store_true",
+        help="only Monte Carlo tree search's iterations a second on each game, beside "
+        "OpenSpiel's MCTSBot (random rollouts) where OpenSpiel is installed",
     )
     bench.add_argument(
         "--games",

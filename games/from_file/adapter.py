@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import math
+import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,10 +24,11 @@ from plyground.games.base import (
     illegal,
     parse_each,
     replay,
+    sample_outcome,
 )
 from plyground.games.from_file.guard import GameCodeError, Guard, describe_error, searchable_moves
+from plyground.games.from_file.in_place import PLAYOUT_LIMIT, Finished, Walk, walk
 from plyground.games.from_file.in_place import WALKS as _WALKS
-from plyground.games.from_file.in_place import Finished, Walk, walk
 from plyground.games.from_file.styles import CHANCE, Style, freeze, move_text
 
 _UNSET: Any = object()
@@ -259,6 +261,27 @@ class FileState(Finished):
         (`games.from_file.in_place`)."""
         return walk(self)
 
+    def random_playout(self, rng: random.Random) -> int | None:
+        """A random game to its end (`games.base.RandomPlayout`), played on a walk of the
+        file's own positions; with chance, position by position (the outcomes drawn by their
+        probabilities).  The winner, or None (a draw, or still going after `PLAYOUT_LIMIT`)."""
+        if self.STOCHASTIC:
+            state: FileState = self
+            for _ in range(PLAYOUT_LIMIT):
+                if state.is_terminal():
+                    return state.winner()
+                if state.to_move == CHANCE:
+                    state = state.play(sample_outcome(state, rng))
+                else:
+                    moves = state.legal_moves()
+                    state = state.play(moves[int(rng.random() * len(moves))])
+            return None
+        walked = walk(self)
+        try:
+            return walked.random_playout(rng)
+        finally:
+            walked.release()
+
     def winner(self) -> int | None:
         if not self.is_terminal():
             return None
@@ -426,17 +449,26 @@ class FileGame:
         evaluation = self.style.evaluation()
         if evaluation is not None:
             name = self.style.evaluation_name
+            # aima's utility answers only for finished games (its `alphabeta_cutoff_search`'s
+            # default): blind at a cut-off
+            blind = name == "utility"
             found.setdefault(
-                name, self._heuristic(name, evaluation, _EVALUATION_TEXT[name], f"{name}()")
+                name,
+                self._heuristic(name, evaluation, _EVALUATION_TEXT[name], f"{name}()", blind),
             )
         found["none"] = NO_HEURISTIC
         return found
 
     def _heuristic(
-        self, name: str, function: Callable[[Any], Any], description: str, method: str
+        self,
+        name: str,
+        function: Callable[[Any], Any],
+        description: str,
+        method: str,
+        blind: bool = False,
     ) -> Heuristic:
         """The file's evaluation `function` as a heuristic named `name` (`method`: how
-        messages name it, "evaluate()")."""
+        messages name it, "evaluate()"; `blind`: it judges only finished positions)."""
         scale = self.score_scale
         guard = self.guard
         chance = self.stochastic or self.chance_after  # else the player is the side to move
@@ -454,7 +486,7 @@ class FileGame:
                 number = -number
             return squash(number, scale)
 
-        return Heuristic(name, description, evaluate)
+        return Heuristic(name, description, evaluate, blind=blind)
 
     def checked_play(
         self, inner: Any, move: Any, moves: Callable[[], str], playing: str = ""

@@ -298,7 +298,13 @@ def searchable_moves(
     """The legal moves `method` gave at a position not over, as the search keeps them:
     checked (`check_moves`), at least one, each hashable (a list as its tuple: `freeze`), none
     twice; and the file's own moves where some had to be made hashable (else None)."""
-    listed = found if type(found) is list and len(found) <= MAX_MOVES else None
+    listed: list[Any] | None = None
+    # the common answers, a list or a tuple (not a subclass), checked without writing out
+    # the moves that led here
+    if type(found) is list and len(found) <= MAX_MOVES:
+        listed = found
+    elif type(found) is tuple and len(found) <= MAX_MOVES:
+        listed = list(found)
     if listed is None:
         listed = check_moves(guard, method, moves(), found)
     if not listed:

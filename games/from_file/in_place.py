@@ -22,6 +22,7 @@ stops one.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,9 @@ from plyground.games.from_file.styles import EasyAIStyle, move_text
 
 if TYPE_CHECKING:
     from plyground.games.from_file.adapter import FileGame, FileState
+
+PLAYOUT_LIMIT = 2_000
+"""Plies after which a random playout stops, undecided (a game whose lines may repeat)."""
 
 
 class Finished:
@@ -199,6 +203,22 @@ class Walk(Finished):
             self.raw.pop(len(self.path), None)
         return self.path.pop()
 
+    def play(self, move: Any) -> Walk:
+        """Make `move` on the walk (each walk its own way) and return it."""
+        raise NotImplementedError
+
+    def random_playout(self, rng: random.Random, limit: int = PLAYOUT_LIMIT) -> int | None:
+        """Random moves to the end (`games.base.RandomPlayout`: the move
+        ``legal_moves()[int(rng.random() * n)]`` at each ply, the file's own moves in its
+        order): the winner, or None for a draw or a game still going after `limit` plies.  The
+        walk is spent afterwards: `release()` it."""
+        for _ in range(limit):
+            if self.is_terminal():
+                return self.winner()
+            moves = self.legal_moves()
+            self.play(moves[int(rng.random() * len(moves))])
+        return None
+
 
 class StackWalk(Walk):
     """A stack of the file's own positions: one new position per move, popped on return."""
@@ -228,6 +248,42 @@ class StackWalk(Walk):
     def undo(self) -> None:
         self.back()
         self.inner = self.stack.pop()
+
+    def random_playout(self, rng: random.Random, limit: int = PLAYOUT_LIMIT) -> int | None:
+        """As `Walk.random_playout`, on the file's own positions with no stack kept (the walk
+        never comes back): the file's moves are asked, chosen among and played as they are,
+        every failure still the one-line error naming the method and the moves."""
+        if self.checked and type(self.game).mutation_checks > 0:  # the game's first plays
+            return super().random_playout(rng, limit)
+        style, token = self.style, self.token
+        moves_of, over, play = style.moves, style.over, self.play_inner
+        inner, path = self.inner, self.path
+        random_number = rng.random
+        role = "over"
+        try:
+            for _ in range(limit):
+                if over(inner):
+                    self.inner = inner
+                    return self.winner()
+                role = "moves"
+                found = moves_of(inner)
+                if (type(found) is not list and type(found) is not tuple) or not found:
+                    self.inner = inner
+                    found = self.legal_moves()  # checked, and failing, as the walk's are
+                    found = [self.original(move) for move in found]
+                move = found[int(random_number() * len(found))]
+                role = "play"
+                inner = play(inner, move)
+                path.append(move)
+                WATCH.restart(token)
+                role = "over"
+        except GameCodeError:
+            raise
+        except BaseException as error:
+            self.inner = inner
+            raise self.failed(role, error) from None
+        self.inner = inner
+        return None
 
 
 class UndoWalk(Walk):

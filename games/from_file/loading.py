@@ -466,19 +466,37 @@ def level_budgets(found: Probe) -> list[tuple[Level, int]]:
     return budgets
 
 
-def derived_presets(found: Probe, heuristic: str) -> tuple[Preset, ...]:
+MCTS_SECONDS = 1.3
+"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search)."""
+
+
+def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[Preset, ...]:
     """A ladder for a game from a file, on its own speed: depth-limited searches (alpha-beta,
     or expectiminimax with chance), each level within its node budget (`level_budgets`) and
     its time cap; iterative deepening keeps the deepest depth finished within both.  A
     level's depth is the deepest whose pruned tree (`pruned_nodes`) fits its budget, within
     its share of the longest game seen, each deeper than the one below; Expert goes as deep
-    as its budget allows."""
+    as its budget allows.  On a game with no evaluation (`blind`: its heuristic cannot judge
+    an unfinished position), Expert is Monte Carlo tree search, which needs none."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
     presets = []
     depth = 0
     for level, nodes in level_budgets(found):
+        if level is EXPERT and blind:  # no evaluation: a cut-off sees nothing, playouts do
+            presets.append(
+                Preset(
+                    "Expert",
+                    "mcts",
+                    None,
+                    heuristic,
+                    time_limit=MCTS_SECONDS,
+                    description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it "
+                    "plays from the rules alone, as the game has no evaluation.",
+                )
+            )
+            continue
         if level is EXPERT:
             depth = DEEPEST
             text = f"As deep as {nodes:,} positions a move allow, to the end where it can"
@@ -514,7 +532,9 @@ saw no game end: it may never end, and its games are draws at this many moves.""
 
 def ladder_of(game: FileGame) -> tuple[Preset, ...]:
     """The ladder of a game as it is made (its options): its own probe, timed."""
-    return derived_presets(probe(game, heuristic=game.default_heuristic), game.default_heuristic)
+    heuristic = game.default_heuristic
+    found = probe(game, heuristic=heuristic)
+    return derived_presets(found, heuristic, game.heuristics[heuristic].blind)
 
 
 def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[FileGame]:
@@ -571,7 +591,8 @@ def build(cls: type, spec: Spec, options: dict[str, Any] | None = None) -> type[
     if "side_names" not in attributes and style is AimaStyle:
         first = str(game.style.first)  # type: ignore[attr-defined]
         game_class.side_names = (first, found.second_side or f"not {first}")
-    game_class.default_presets = derived_presets(found, game_class.default_heuristic)
+    blind = game.heuristics[game_class.default_heuristic].blind
+    game_class.default_presets = derived_presets(found, game_class.default_heuristic, blind)
     game_class.ladders = {}
     game_class.derive_presets = staticmethod(ladder_of)
     if "move_limit" not in attributes and not found.finished:
@@ -630,7 +651,8 @@ def load(text: str, options: dict[str, Any] | None = None) -> type[FileGame]:
         found = probe(game, heuristic=factory.default_heuristic)
         key = option_key(game.option_values())
         factory.probed.add(key)
-        factory.ladders[key] = derived_presets(found, factory.default_heuristic)
+        heuristic = factory.default_heuristic
+        factory.ladders[key] = derived_presets(found, heuristic, game.heuristics[heuristic].blind)
     return factory
 
 

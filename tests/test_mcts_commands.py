@@ -1,0 +1,119 @@
+"""Monte Carlo tree search in the terminal: `analyze --algorithm mcts`, `mcts` players in
+`match`, the hint of a game with no evaluation, and `bench --mcts` (OpenSpiel optional)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import main
+from plyground import games
+from plyground.ai.bench import monte_carlo
+from plyground.games.base import capabilities, state_capabilities
+
+FILES = Path(__file__).resolve().parent / "game_files"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main.main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_analyze_labels_mcts_values_as_estimates_from_playouts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "analyze", "--game", "connect4", "--moves", "44", "--algorithm", "mcts",
+        "--iterations", "600", "--playouts", "random",
+    )  # fmt: skip
+    assert status == 0
+    assert "MCTS, 600 iterations, c 1.41, random playouts" in out
+    assert "visits" in out and "UCB term" in out
+    assert " playouts" in out and "○ 0." in out
+    assert "Iterations 600 (complete)" in out
+    assert "an estimate" in out
+    status, out, _ = run(
+        capsys, "analyze", "--game", "tictactoe", "--moves", "1 5 9", "--algorithm", "mcts",
+        "--json",
+    )  # fmt: skip
+    report = json.loads(out)
+    assert report["mcts"]["proven"] and report["kind"] == "exact"
+    assert {m["kind"] for m in report["moves"]} == {"exact"}
+    assert (
+        sum(s["visits"] for s in report["mcts"]["moves"].values()) == report["mcts"]["iterations"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--algorithm", "mcts", "--depth", "3"], "MCTS has no depth"),
+        (["--iterations", "30"], "--iterations is for --algorithm mcts"),
+        (["--algorithm", "mcts", "--c", "-1"], "exploration constant must be"),
+    ],
+)
+def test_analyze_refuses_mixed_settings(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, _, err = run(capsys, "analyze", "--game", "connect4", *argv)
+    assert status == 2 and words in err and "Traceback" not in err
+
+
+def test_mcts_players_in_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "match", "--game", "pig", "--goal", "15", "--p1", "mcts:iterations=150",
+        "--p2", "random", "--games", "2", "--swap", "--quiet",
+    )  # fmt: skip
+    assert status == 0
+    assert "A = mcts:iterations=150: MCTS, 150 iterations, c 1.4" in out
+    status, _, err = run(
+        capsys, "match", "--game", "tictactoe", "--p1", "mcts:depth=2", "--p2", "random",
+    )  # fmt: skip
+    assert status == 2 and "MCTS has no depth" in err
+
+
+def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    name = games.resolve(str(FILES / "kalah_no_eval.py"))
+    expert = games.GAMES[name].presets[-1]  # type: ignore[attr-defined]
+    assert (expert.algorithm, expert.depth, expert.heuristic) == ("mcts", None, "none")
+    assert expert.time_limit is not None and expert.time_limit < 2
+    with_evaluation = games.resolve(str(FILES / "take_away.py"))
+    assert games.GAMES[with_evaluation].presets[-1].algorithm == "alphabeta"  # type: ignore[attr-defined]
+    status, out, _ = run(capsys, "hint", "--game", str(FILES / "kalah_no_eval.py"), "--moves", "5")
+    assert status == 0
+    assert "Advice: Expert, MCTS, " in out and "playouts" in out
+
+
+def test_a_games_own_random_playout_plays_the_same_games() -> None:
+    for name in games.builtin_names():
+        game = games.get_game(name)
+        hook = state_capabilities(game.initial_state()).random_playout
+        if hook is None:
+            continue
+        for seed in range(100):
+            state = game.initial_state()
+            slow, fast = random.Random(seed), random.Random(seed)
+            position = state
+            while not position.is_terminal():
+                moves = position.legal_moves()
+                position = position.play(moves[int(slow.random() * len(moves))])
+            assert hook(state, fast) == position.winner()
+            assert slow.random() == fast.random()
+
+
+def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(monte_carlo, "openspiel_available", lambda: False)
+    monkeypatch.setattr(monte_carlo, "QUICK_ITERATIONS", 50)
+    monkeypatch.setattr(monte_carlo, "RUNS", 1)
+    rows = monte_carlo.mcts_bench(quick=True, log=lambda _: None)
+    assert {row["game"] for row in rows} == set(games.builtin_names())
+    assert all(row["openspiel"] is None and row["per_second"] > 0 for row in rows)
+    text = "\n".join(monte_carlo.format_mcts_bench(rows))
+    assert "OpenSpiel is not installed, its rows skipped" in text
+    assert any(capabilities(games.get_game(n)).openspiel_name for n in games.builtin_names())

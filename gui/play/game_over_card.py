@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from plyground.ai.evaluation.wording import counted, move_limit_draws
+from plyground.ai.evaluation.wording import counted
 from plyground.gui import theme
 from plyground.gui.play.controller import PlayController
 from plyground.gui.widgets import drawing
@@ -28,13 +28,6 @@ def headline(controller: PlayController) -> tuple[str, int | None]:
     return f"{colours[winner]} wins!", winner
 
 
-def limit_line(controller: PlayController) -> str:
-    """'This game reached the move limit of 500 moves and was scored as a draw' (the words of
-    `match`'s line)."""
-    line = move_limit_draws(1, controller.move_limit())
-    return "This game" + line.removeprefix("1 game")
-
-
 def detail(controller: PlayController) -> str:
     """'9 moves · AI · Hard 2 – 1 AI · Easy' (counted by player, whichever side each
     played), and whether the next AI-vs-AI game starts soon."""
@@ -43,8 +36,8 @@ def detail(controller: PlayController) -> str:
     roles = controller.player_roles()
     names = ["You" if role == "You" else name for name, role in zip(names, roles, strict=True)]
     moves = counted(controller.history.decisions(), "move")
-    if controller.at_move_limit():
-        moves = limit_line(controller)
+    if controller.at_move_limit():  # the headline says it stopped there
+        moves = f"{moves} (its limit), a draw"
     text = f"{moves} · {names[0]} {score[0]} – {score[1]} {names[1]}"
     if score[2]:
         text += f", {score[2]} drawn"

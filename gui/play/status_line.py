@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from plyground.ai.evaluation.wording import counted
 from plyground.games.base import CHANCE
 from plyground.gui import theme
 from plyground.gui.play import motion
@@ -50,7 +49,7 @@ def status_text(controller: PlayController, view: Any) -> str:
     colours = controller.colour_names()
     player = state.player
     if controller.at_move_limit():
-        text = f"Game over · a draw at the move limit ({counted(controller.move_limit(), 'move')})"
+        text = "Game over · a draw at the move limit"
     elif state.is_terminal():
         winner = state.winner()
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"

@@ -47,10 +47,9 @@ def test_ai_against_ai_on_a_game_that_never_ends_stops_at_its_move_limit(tmp_pat
         "1 game reached the move limit of 6 moves and was scored as a draw"
     )
     assert game_over_card.headline(controller) == ("Stopped at the move limit", None)
-    assert game_over_card.detail(controller).startswith(
-        "This game reached the move limit of 6 moves and was scored as a draw · "
-    )
+    assert game_over_card.detail(controller).startswith("6 moves (its limit), a draw · ")
     assert status_line.whose_turn(controller) == "game over · a draw at the move limit"
+    assert status_line.status_text(controller, None) == "Game over · a draw at the move limit"
     assert controller.jobs.job is None and not controller.human_turn()
 
 

@@ -309,7 +309,7 @@ class PlayController(Match):
             return
         self.autosave_due = self.now + AUTOSAVE_EVERY
         path = savefile.autosave_path()
-        if self.state.is_terminal():
+        if self.game_ended():
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
             self.autosaved = count

@@ -68,3 +68,20 @@ def test_a_person_cannot_play_on_past_the_move_limit(tmp_path: Path):
 def test_a_game_without_a_limit_of_its_own_stops_at_the_loaders_limit_for_unending_games():
     controller, _, _ = make(game=games.resolve(str(RING)), sides=("human", "human"))
     assert controller.move_limit() == moves_allowed(controller.game) < 2_000
+
+
+def test_a_game_stopped_at_its_move_limit_is_not_offered_to_go_on(
+    tmp_path: Path, config_dir: Path
+) -> None:
+    from plyground.gui.storage import savefile
+
+    controller, _, clock = make(
+        game=ring_with_limit(tmp_path, 4), sides=("human", "human"), autosave=True
+    )
+    for _ in range(3):
+        controller.try_human_move(1)
+    run(controller, clock, 1.0)
+    assert savefile.autosave_path().exists()  # a game in progress
+    controller.try_human_move(1)
+    run(controller, clock, 1.0)
+    assert controller.at_move_limit() and not savefile.autosave_path().exists()

@@ -63,14 +63,12 @@ def void_or_aborted(count: int, aborted: bool = False, limit: int | None = None)
     """The games a result leaves out or scores by rule, in words that agree with `count`:
     '1 game is void (its worker or Ray lost it); not counted', '3 games reached the move
     limit of 2,000 moves and were scored as draws' (`limit`: the move limit, where known)."""
-    from plyground.ai.evaluation.wording import counted
+    from plyground.ai.evaluation.wording import counted, move_limit_draws
 
+    if aborted:
+        return move_limit_draws(count, limit)
     games = counted(count, "game")
     one = count == 1
-    if aborted:
-        scored = "was scored as a draw" if one else "were scored as draws"
-        of = f" of {counted(limit, 'move')}" if limit is not None else ""
-        return f"{games} reached the move limit{of} and {scored}"
     its = "its worker or Ray lost it" if one else "their worker or Ray lost them"
     return f"{games} {'is' if one else 'are'} void ({its}); not counted"
 

@@ -587,6 +587,12 @@ def moves_allowed(game: object) -> int:
     return DEFAULT_MOVE_LIMIT
 
 
+def move_limit_reached(game: object, decisions: int) -> bool:
+    """Whether a game whose players made `decisions` moves (chance outcomes not counted) has
+    reached its move limit (`moves_allowed`): it stops there, scored a draw."""
+    return decisions >= moves_allowed(game)
+
+
 @runtime_checkable
 class OpenSpielTwin(Protocol):
     """The same game in OpenSpiel (``pyspiel.load_game(openspiel_name)``), whose actions are

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from plyground import games
+from plyground.games.from_file import guard
 from plyground.gui import kits, theme, window_frame
 from plyground.gui.describe import game_title
 from plyground.gui.play import keyboard
@@ -180,6 +181,8 @@ class App:
         self.now = 0.0
         self.show_help = False
         self.toasts: list[Toast] = []
+        self.quirks_shown = len(guard.SAID)
+        """The game files' warnings (`guard.SAID`) already shown as toasts."""
         self.mouse_override: tuple[int, int] | None = None
         """Tests and screenshots place the pointer here instead of asking the window."""
         self.frames = 0
@@ -442,6 +445,14 @@ class App:
         self.toasts = [t for t in self.toasts if t.until > self.now]
         for text, tone in WRITES.take():  # a write that failed, or works again: said once
             self.toast(text, theme.DANGER if tone == "danger" else theme.SUCCESS, seconds=9)
+        self.show_quirks()
+
+    def show_quirks(self) -> None:
+        """A game file's quirk that Plyground works around (`guard.warn_once`: once a game),
+        said as the terminal's `plyground: warning:` line says it."""
+        for text in guard.SAID[self.quirks_shown :]:
+            self.toast(f"Warning: {text}", theme.WARNING, seconds=12)
+        self.quirks_shown = len(guard.SAID)
 
     def draw(self) -> None:
         """Draw the top scene, the widgets, toasts and help, then show the frame."""

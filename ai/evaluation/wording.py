@@ -306,3 +306,12 @@ def counted(number: float, noun: str, figure: str | None = None) -> str:
     `figure` writes the number another way ('1.2M' from `ai.evaluation.numbers.compact`)."""
     text = figure if figure is not None else f"{number:,}"
     return f"{text} {noun if number == 1 else plural(noun)}"
+
+
+def move_limit_draws(count: int, limit: int | None = None) -> str:
+    """Games stopped at the move limit (`games.base.move_limit_reached`), in words that agree
+    with `count`: '3 games reached the move limit of 2,000 moves and were scored as draws'
+    (`limit`: the move limit, where known)."""
+    scored = "was scored as a draw" if count == 1 else "were scored as draws"
+    of = f" of {counted(limit, 'move')}" if limit is not None else ""
+    return f"{counted(count, 'game')} reached the move limit{of} and {scored}"

@@ -30,7 +30,15 @@ from plyground.ai.players.game_pool import pool_results
 from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.student_code.worker import UserCodeError
-from plyground.games.base import CHANCE, Game, Move, State, moves_allowed, sample_outcome
+from plyground.games.base import (
+    CHANCE,
+    Game,
+    Move,
+    State,
+    move_limit_reached,
+    moves_allowed,
+    sample_outcome,
+)
 from plyground.games.spawned import register_games as register_games  # still here too
 from plyground.games.spawned import registered_games as registered_games
 
@@ -214,7 +222,7 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
     ]
     try:
         played = _GamePlay(game, players, first, random.Random(derive_seed(game_seed, "chance")))
-        played.run(moves_allowed(game) if max_decisions is None else max_decisions)
+        played.run(max_decisions)
     finally:
         for player in players:
             close = getattr(player, "close", None)
@@ -244,8 +252,9 @@ class _GamePlay:
     def __post_init__(self) -> None:
         self.state = self.game.initial_state()
 
-    def run(self, cap: int) -> None:
-        """Play to the end, the move cap, or a forfeit."""
+    def run(self, cap: int | None = None) -> None:
+        """Play to the end, the move cap (the game's move limit, `games.base.move_limit_reached`,
+        if None), or a forfeit."""
         state = self.state = self.game.initial_state()
         for seat in (self.first, self.first ^ 1):  # players from files load first, untimed
             start = getattr(self.players[seat], "start", None)
@@ -259,7 +268,8 @@ class _GamePlay:
             if state.to_move == CHANCE:
                 move = sample_outcome(state, self.dice)
             else:
-                if sum(self.decisions) >= cap:
+                made = sum(self.decisions)
+                if move_limit_reached(self.game, made) if cap is None else made >= cap:
                     self.aborted = True
                     return
                 who = state.to_move ^ self.first

@@ -26,7 +26,13 @@ from plyground.games.base import (
     replay,
     sample_outcome,
 )
-from plyground.games.from_file.guard import GameCodeError, Guard, describe_error, searchable_moves
+from plyground.games.from_file.guard import (
+    GameCodeError,
+    Guard,
+    describe_error,
+    searchable_moves,
+    warn_once,
+)
 from plyground.games.from_file.in_place import PLAYOUT_LIMIT, Finished, Walk, walk
 from plyground.games.from_file.in_place import WALKS as _WALKS
 from plyground.games.from_file.styles import CHANCE, Style, freeze, move_text
@@ -312,7 +318,9 @@ class FileState(Finished):
             return str(self._call("text", game.style.text, self.inner))
         except GameCodeError as error:
             drawn = game.style.plain_text(self.inner)
-            return f"{drawn}\n({error.method} failed: {error.problem}; drawn plainly instead)"
+            said = f"{error.method} failed: {error.problem}; drawn plainly instead"
+            warn_once(game.where, "display", said)
+            return f"{drawn}\n({said})"
 
     def grid(self) -> Any:
         """The cells of a game that says it is a grid (rows of texts), or None."""

@@ -68,6 +68,9 @@ class GameFileWarning(UserWarning):
 
 
 _WARNED: set[tuple[str, str]] = set()
+SAID: list[str] = []
+"""Every `GameFileWarning` said in this process, in order: the window shows each one it has
+not shown yet (the terminal prints them as they come)."""
 
 
 def warn_once(where: str, kind: str, text: str) -> None:
@@ -76,7 +79,8 @@ def warn_once(where: str, kind: str, text: str) -> None:
     if (where, kind) in _WARNED:
         return
     _WARNED.add((where, kind))
-    warnings.warn(GameFileWarning(f"{where}: {text}"), stacklevel=2)
+    SAID.append(f"{where}: {text}")
+    warnings.warn(GameFileWarning(SAID[-1]), stacklevel=2)
 
 
 def describe_error(error: BaseException) -> str:

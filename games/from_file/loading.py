@@ -49,8 +49,16 @@ class Spec:
 
     @property
     def shown(self) -> str:
-        """The file's or module's name for messages."""
-        return self.path.name if self.path is not None else str(self.module)
+        """The file's or module's name for messages (`file_label`)."""
+        return file_label(self.path) if self.path is not None else str(self.module)
+
+
+def file_label(path: Path) -> str:
+    """A game file's name as the window and the messages show it: ``nim.py``, or with its
+    package folder for a file inside a package (``aima3/games.py``)."""
+    if (path.parent / "__init__.py").is_file():
+        return f"{path.parent.name}/{path.name}"
+    return path.name
 
 
 def parse_spec(text: str) -> Spec:

@@ -138,7 +138,7 @@ class PlayController(Match):
         self.jobs.forfeited = ""
         self.jobs.forfeit_details = ()
         self.browse.browse_leave()
-        if self.state.is_terminal():
+        if self.game_ended():
             self.over_since = self.now - 1.0
         else:
             self.over_since = None
@@ -309,7 +309,7 @@ class PlayController(Match):
             return
         self.autosave_due = self.now + AUTOSAVE_EVERY
         path = savefile.autosave_path()
-        if self.state.is_terminal():
+        if self.game_ended():
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
             self.autosaved = count
@@ -346,7 +346,7 @@ class PlayController(Match):
     def try_human_move(self, move: Any) -> bool:
         """A human's move: play it if legal; otherwise say why (False)."""
         state = self.state
-        if state.is_terminal() or state.to_move == CHANCE or self.browse.browsing:
+        if self.game_ended() or state.to_move == CHANCE or self.browse.browsing:
             return False  # while browsing, the board takes no moves
         if not self.is_human(state.to_move):
             self.set_notice("Wait for the AI's move")
@@ -370,6 +370,9 @@ class PlayController(Match):
         if state.is_terminal():
             self.game_over(state)
             self.review.want_game_review()  # after the game, its review
+            return
+        if self.at_move_limit():
+            self.game_over(state)  # no review: the game has no end to review back from
             return
         if self.jobs.forfeited or (self.now < self.hold_until and self.roll is None):
             return  # a forfeited game waits for a new game (or an undo)
@@ -422,7 +425,7 @@ class PlayController(Match):
             self.emit(events.GameOver())
             self.emit(events.Sound(self.result_sound(state.winner())))
         if not self.recorded:
-            self.record(state.winner())
+            self.record(state.winner() if state.is_terminal() else None)
         if self.ai_vs_ai() and not self.paused and self.animate:
             wait = NEXT_GAME_PAUSE * max(0.3, min(1.0, self.settings.speed / 0.6))
             if self.now - self.over_since > wait:
@@ -437,7 +440,8 @@ class PlayController(Match):
         self.recorded = True
         self.last_winner = winner
         self.refresh_series_labels()
-        self.series.add(self.series_labels[0], self.series_labels[1], winner)
+        at_limit = self.at_move_limit()
+        self.series.add(self.series_labels[0], self.series_labels[1], winner, at_limit=at_limit)
         self.worker.end_game()  # the game is over: its students' workers end
         self.autosave(force=True)
 

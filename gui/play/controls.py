@@ -228,7 +228,7 @@ def button_flags(controller: PlayController) -> dict[str, bool]:
         "undo": controller.history.can_undo(),
         "redo": controller.history.can_redo(),
         "hint": controller.human_turn() and (job is None or job.kind == Purpose.POSITION),
-        "step": controller.paused and not controller.state.is_terminal(),
+        "step": controller.paused and not controller.game_ended(),
         "series": len(controller.series) > 0,
         "explore": not tool_refusal(controller, "explore"),
         "compare": not tool_refusal(controller, "compare"),

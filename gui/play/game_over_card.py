@@ -14,6 +14,8 @@ from plyground.gui.widgets import drawing
 
 def headline(controller: PlayController) -> tuple[str, int | None]:
     """'You win!', 'Red wins — the AI got you', "It's a draw"; and the winner."""
+    if controller.at_move_limit():
+        return "Stopped at the move limit", None
     winner = controller.state.winner()
     if winner is None:
         return "It's a draw", None
@@ -34,6 +36,8 @@ def detail(controller: PlayController) -> str:
     roles = controller.player_roles()
     names = ["You" if role == "You" else name for name, role in zip(names, roles, strict=True)]
     moves = counted(controller.history.decisions(), "move")
+    if controller.at_move_limit():  # the headline says it stopped there
+        moves = f"{moves} (its limit), a draw"
     text = f"{moves} · {names[0]} {score[0]} – {score[1]} {names[1]}"
     if score[2]:
         text += f", {score[2]} drawn"

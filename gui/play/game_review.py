@@ -55,6 +55,8 @@ class GameReviewer:
             return True
         if self.match.over_since is None or not self.match.history.entries:
             return False
+        if self.match.at_move_limit():
+            return False  # no end to review back from: the game-over card says why it stopped
         if not (self.match.ai_enabled or self.evaluations):
             return False  # a still picture of the game as it stands (screenshots)
         return not (self.match.ai_vs_ai() and not self.match.paused)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from plyground.games.base import CHANCE, Game, Move, State
+from plyground.games.base import CHANCE, Game, Move, State, move_limit_reached, moves_allowed
 from plyground.gui.play import events
 from plyground.gui.play import sides as side_info
 from plyground.gui.play.game_history import GameHistory
@@ -98,10 +98,25 @@ class Match:
         """Whether the computer plays both sides."""
         return all(side.is_ai for side in self.sides)
 
+    def at_move_limit(self) -> bool:
+        """Whether the game, not over, reached its move limit: it stops there, scored a draw,
+        as a game of `match` does (`games.base.move_limit_reached`)."""
+        return not self.state.is_terminal() and move_limit_reached(
+            self.game, self.history.decisions()
+        )
+
+    def game_ended(self) -> bool:
+        """Whether the game is over: played to its end or stopped at its move limit."""
+        return self.state.is_terminal() or self.at_move_limit()
+
+    def move_limit(self) -> int:
+        """The most player moves a game may take here (`games.base.moves_allowed`)."""
+        return moves_allowed(self.game)
+
     def human_turn(self) -> bool:
         """Whether a person is to move now."""
         state = self.state
-        return not state.is_terminal() and state.to_move != CHANCE and self.is_human(state.to_move)
+        return not self.game_ended() and state.to_move != CHANCE and self.is_human(state.to_move)
 
     def busy(self) -> bool:
         """Whether an animation or a rolling die holds the next move."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from plyground.ai.evaluation.wording import move_limit_draws
+
 
 def relabel(old: list[str], current: list[str]) -> list[str]:
     """Each side's series label: `old` kept while its player (`current`) is unchanged, and
@@ -49,16 +51,27 @@ class GameSeries:
     """Finished games between labelled players, in the order they were played."""
 
     games: list[tuple[str, str, float]] = field(default_factory=list)
+    stopped: list[bool] = field(default_factory=list)
+    """Per game: whether it was stopped at the move limit (and scored a draw)."""
 
-    def add(self, first: str, second: str, winner: int | None) -> None:
-        """Count a game: `first` moved first; winner 0 (first), 1 (second) or None (draw)."""
-        score = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
+    def add(self, first: str, second: str, winner: int | None, at_limit: bool = False) -> None:
+        """Count a game: `first` moved first; winner 0 (first), 1 (second) or None (draw);
+        `at_limit`: the game was stopped at its move limit, a draw."""
+        score = 0.5 if winner is None or at_limit else (1.0 if winner == 0 else 0.0)
         self.games.append((first, second, score))
+        self.stopped.append(at_limit)
 
     def pop(self) -> None:
         """Take back the last game (undo of a finished game)."""
         if self.games:
             self.games.pop()
+            self.stopped.pop()
+
+    def limit_draws(self, limit: int) -> str | None:
+        """'2 games reached the move limit of 500 moves and were scored as draws' (`match`'s
+        words), or None when no game was stopped."""
+        count = sum(self.stopped)
+        return move_limit_draws(count, limit) if count else None
 
     def __len__(self) -> int:
         return len(self.games)

@@ -21,6 +21,8 @@ def whose_turn(controller: PlayController) -> str:
     the status line says after opening a saved game)."""
     state = controller.state
     colours = controller.colour_names()
+    if controller.at_move_limit():
+        return "game over · a draw at the move limit"
     if state.is_terminal():
         winner = state.winner()
         return "game over · a draw" if winner is None else f"game over · {colours[winner]} wins"
@@ -46,7 +48,9 @@ def status_text(controller: PlayController, view: Any) -> str:
     names = controller.player_names()
     colours = controller.colour_names()
     player = state.player
-    if state.is_terminal():
+    if controller.at_move_limit():
+        text = "Game over · a draw at the move limit"
+    elif state.is_terminal():
         winner = state.winner()
         text = "Game over · a draw" if winner is None else f"Game over · {colours[winner]} wins"
     elif controller.jobs.forfeited:  # a player's own file failed: the game is lost by forfeit
@@ -96,7 +100,7 @@ def draw(
         player = winner if winner is not None else player
     colour = (
         theme.PLAYER_COLOURS[player]
-        if not state.is_terminal() or state.winner() is not None
+        if not controller.game_ended() or (state.is_terminal() and state.winner() is not None)
         else theme.TEXT_DIM
     )
     pill = pygame.Rect(x, rect.centery - m.px(17), rect.right - x, m.px(34))

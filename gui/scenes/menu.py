@@ -17,6 +17,7 @@ import pygame_gui
 
 from plyground import games
 from plyground.ai.evaluation.wording import counted
+from plyground.games.from_file.loading import file_label
 from plyground.gui import kits, theme
 from plyground.gui.kits import game_files
 from plyground.gui.kits.file_game import FileGameView
@@ -150,9 +151,7 @@ def game_cards(recent: list[dict[str, str]] | None = None) -> list[Card]:
     ]
     for entry in recent or []:
         path = game_files.file_of(entry["name"])
-        where = path.name if path is not None else entry["name"].partition(":")[0]
-        if path is not None and (path.parent / "__init__.py").is_file():
-            where = f"{path.parent.name}/{path.name}"  # a package's file: aima3/games.py
+        where = file_label(path) if path is not None else entry["name"].partition(":")[0]
         cards.append((entry["name"], entry["title"], f"Your game, from {where}"))
     return cards
 

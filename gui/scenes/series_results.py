@@ -121,6 +121,11 @@ class SeriesScene(Scene):
             theme.TEXT_DIM,
         )
         y += round(m.font_size(14) * 2.3)
+        stopped = series.limit_draws(self.play.move_limit())
+        if stopped is not None:
+            y -= round(m.font_size(14) * 0.8)
+            drawing.draw_text(surface, f"{stopped}.", (x, y), m.font_size(14), theme.TEXT_DIM)
+            y += round(m.font_size(14) * 2.3)
         result = series.result()
         labels = [label for i, label in enumerate(result.specs) if result.games(i)]
         y = self.draw_cross_table(surface, result, labels, x, y, width)

@@ -50,6 +50,8 @@ def test_aimas_own_games_file_opens_as_part_of_its_package(make_app: Any) -> Non
     assert wait_until(app, lambda: type(app.scene).__name__ == "SetupScene", 60)
     assert app.scene.game_name == f"{path}:TicTacToe"
     assert games.GAMES[app.scene.game_name].source is aima3.games.TicTacToe
+    origin = app.scene.factory.origin()  # the set-up screen's line names it as the card does
+    assert origin == "From aima3/games.py, written for aima-python's Game", origin
     press(app, pygame.K_ESCAPE, frames=2)
     card = next(card for card in app.scene.cards if card[0] == f"{path}:TicTacToe")
     assert card[2] == "Your game, from aima3/games.py"

@@ -320,3 +320,23 @@ def test_the_card_and_the_terminal_say_what_the_review_found_in_the_same_words(c
         assert found in [drawn.text for drawn in recorder.on_window()]
     finally:
         app.quit(save=False)
+
+
+@pytest.mark.parametrize(
+    ("moves", "marked"),
+    [(["again", "finish"], {}), (["end"], {0: Judgement.WIN_GIVEN_AWAY})],
+)
+def test_the_review_of_a_game_where_a_side_moves_twice(moves: list[str], marked: dict) -> None:
+    """The 13-line file: `again` gives its side another move, which wins.  Played out, the
+    review marks nothing (it once said `again` gave a draw away); `end` gives the win away."""
+    from pathlib import Path
+
+    twice = Path(__file__).resolve().parent.parent / "game_files" / "twice.py"
+    controller, worker, clock = make(games.resolve(str(twice)), (HUMAN, HUMAN), moves=moves)
+    run(controller, clock, 1.5)
+    answer_review(worker)
+    run(controller, clock, 0.2)
+    review = controller.review.game_review()
+    assert review.complete
+    assert [p.evaluation.value for p in review.positions[:1]] == [0.998]  # a win in 2
+    assert {i: mark.judgement for i, mark in controller.review.row_marks().items()} == marked

@@ -24,7 +24,7 @@ from typing import Any
 from plyground.ai.engine.cost import heuristic_refusal
 from plyground.ai.engine.proof import solve_is_cheap
 from plyground.ai.engine.result import SearchProgress, SearchResult
-from plyground.ai.engine.search import algorithms_for, searchable_algorithms
+from plyground.ai.engine.search import MCTS, algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
 from plyground.ai.evaluation.wording import counted
@@ -84,7 +84,22 @@ def advise_with(
     table: TranspositionTable | None = None,
 ) -> SearchResult:
     """Run an advisor's search: every root move's value, with the game's book (`table`: one
-    kept across positions, as a game review keeps it)."""
+    kept across positions, as a game review keeps it).  Where the advisor is Monte Carlo tree
+    search (a game with no evaluation), a solve is tried first on a third of its time: where it
+    finishes, every move's value is exact (a win's distance too), which playouts cannot give."""
+    if config.algorithm == MCTS and "alphabeta" in searchable_algorithms(state):
+        solve_time = (config.time_limit or ADVICE_SECONDS) / 3
+        solved = search_with(
+            state,
+            PlayerConfig("alphabeta", depth=None, time_limit=solve_time),
+            all_values=True,
+            progress=progress,
+            should_stop=should_stop,
+            finish_now=finish_now,
+            table=table,
+        )
+        if solved.complete and all(value.is_exact for value in solved.move_values.values()):
+            return solved
     return search_with(
         state,
         config,

@@ -61,6 +61,7 @@ from plyground.ai.evaluation.values import (
 from plyground.games.base import (
     Capabilities,
     InPlacePosition,
+    KnownValue,
     Move,
     Position,
     State,
@@ -89,14 +90,12 @@ class SearchPlan:
     """The game's sides always alternate: no child is asked whose move it is."""
     hooks: bool
     """The game's winning and safe moves bound values and order moves (sides alternating)."""
-    book: bool
-    """Its opening book answers positions (the search's `book` option)."""
-    solved: bool
-    """Its stored solutions answer positions while solving (the `book` option too)."""
-    knows: bool
-    """The book or the stored solutions answer positions."""
+    book: Callable[[Any], KnownValue | None] | None
+    """Its opening book (`book_value`), where it answers positions (the `book` option)."""
+    solved: Callable[[Any], KnownValue | None] | None
+    """Its stored solutions (`solved_value`), answering while solving (the `book` option)."""
     guided: bool
-    """Any of the three: the guided search (`PruningSearch._guided`), on positions."""
+    """Any of the three: the search runs on positions, never on a walk."""
     repeats: bool
     """Solving tracks the line for repetitions: the game does not bound its length."""
     walk: Callable[[Any], InPlacePosition] | None
@@ -107,16 +106,14 @@ class SearchPlan:
         offered = state_capabilities(state)
         alternate = offered.sides_alternate
         hooks = alternate and offered.search_moves is not None and offered.winning_move is not None
-        book = ctx.book and offered.book_value is not None
-        solved = ctx.book and offered.solved_value is not None
-        guided = hooks or book or solved
+        book = offered.book_value if ctx.book else None
+        solved = offered.solved_value if ctx.book else None
+        guided = hooks or book is not None or solved is not None
         walk = offered.in_place if may_walk and not guided else None
         repeats = offered.max_plies_left is None  # a bounded game never repeats a position
-        knows = book or solved
         return cls(
-            type(state), state.game, offered, alternate, hooks, book, solved, knows, guided,
-            repeats, walk,
-        )  # fmt: skip
+            type(state), state.game, offered, alternate, hooks, book, solved, guided, repeats, walk
+        )
 
 
 class Tally:
@@ -277,16 +274,14 @@ class PruningSearch:
         alpha: int,
         beta: int,
     ) -> int:
-        """Fail-soft alpha-beta below `start` (the module's docstring), on the game's walk where
-        the plan walks; the game's knowledge answers (`_known`) and bounds (`_safe_moves`) a
-        position where the plan has it.  One closure: a call per node costs more than a line."""
-        ctx, evaluate, limit = self.ctx, self.ctx.evaluate, self.ctx.limit
+        """Fail-soft alpha-beta below `start` (module docstring), on the plan's walk if any; the
+        game's knowledge answers (`_book_answer`) and bounds (`_safe_moves`) where it has some."""
+        ctx, evaluate, limit, step = self.ctx, self.ctx.evaluate, self.ctx.limit, STEP_UNITS
         slots, size, store_at = self.table.slots, self.table.size, self.table.store_at
-        killers, history, lines = self.killers, self.history, self.lines
+        killers, history, lines, on_line = self.killers, self.history, self.lines, line.plies
         offered, alternate, walking = plan.offered, plan.alternate, plan.walk is not None
-        knows, hooks = plan.knows, plan.hooks
+        solved, book, hooks, proven = plan.solved, plan.book, plan.hooks, PROVEN_UNITS
         scores, repeats, repeated = offered.utility_is_value, plan.repeats, offered.repetition_value
-        on_line, proven, step = line.plies, PROVEN_UNITS, STEP_UNITS
 
         def node_value(node: Position, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
             tally.nodes += 1
@@ -301,10 +296,12 @@ class PruningSearch:
                     return terminal_units(node, offered)
                 winner = node.winner()
                 return 0 if winner is None else (WIN_UNITS if winner == node.player else -WIN_UNITS)
-            if knows:  # the game's book or stored solutions
-                known, alpha, beta = _known(plan, tally, node, remaining, alpha, beta)
-                if known is not None:
-                    return known
+            if solved and remaining >= UNLIMITED_DEPTH and (known := solved(node)) is not None:
+                return _solved_units(tally, known)  # solved once and for all: exact
+            if book and (known := book(node)) is not None:
+                answer, alpha, beta = _book_answer(plan, tally, node, known, remaining, alpha, beta)
+                if answer is not None:
+                    return answer
             if remaining == 0 or ply >= MAX_PLY:  # ctx.leaf inlined: the most frequent node
                 tally.estimates += 1
                 value = int(evaluate(node) * SCALE)
@@ -329,9 +326,9 @@ class PruningSearch:
                         return value
                 first = entry[4]
             if hooks:  # the game's winning and safe moves
-                known, moves, alpha, beta = _safe_moves(plan, tally, node, remaining, alpha, beta)
-                if known is not None:
-                    return known
+                answer, moves, alpha, beta = _safe_moves(plan, tally, node, remaining, alpha, beta)
+                if answer is not None:
+                    return answer
             else:
                 moves = node.legal_moves()
             order = moves if len(moves) < 2 else _order(moves, first, killers[ply], history, hooks)
@@ -379,8 +376,8 @@ class PruningSearch:
                     return best
                 line.reached = below
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
-            solved = tally.estimates + tally.estimate_hits == estimates
-            store_at(index, key, remaining, flag, best, best_move, solved)
+            exact = tally.estimates + tally.estimate_hits == estimates  # no estimate below
+            store_at(index, key, remaining, flag, best, best_move, exact)
             return best
 
         try:
@@ -628,40 +625,42 @@ def _credit(move: Move, killers: list[Move], history: defaultdict[Any, int], dep
     history[move] += depth * depth
 
 
-def _known(
-    plan: SearchPlan, tally: Tally, node: Position, remaining: int, alpha: int, beta: int
+def _solved_units(tally: Tally, known: KnownValue) -> int:
+    """A position the game has solved and stored (`solved_value()`, asked only while
+    solving): its exact value, a leaf."""
+    tally.book_hits += 1
+    tally.settled += 1
+    return int(known.bounds(WIN_UNITS, STEP_UNITS, MAX_PLY)[0])
+
+
+def _book_answer(
+    plan: SearchPlan,
+    tally: Tally,
+    node: Position,
+    known: KnownValue,
+    remaining: int,
+    alpha: int,
+    beta: int,
 ) -> tuple[int | None, int, int]:
-    """What the game knows of `node` (`remaining` plies deep, window alpha..beta): its value
-    where a stored solution (solving only: exact) or the book settles it, else None and the
-    window the book's bounds leave.  A book's win or loss without its distance is the slowest
-    one at a fixed depth (`ai.engine.full_width_search.book_leaf`) and bounds the window while
-    solving."""
-    offered = plan.offered
-    if plan.solved and remaining >= UNLIMITED_DEPTH:
-        known = offered.solved_value(node)  # type: ignore[misc]  # plan.solved: offered
-        if known is not None:  # a position solved once and for all: exact
-            tally.book_hits += 1
-            tally.settled += 1
-            return int(known.bounds(WIN_UNITS, STEP_UNITS, MAX_PLY)[0]), alpha, beta
-    if plan.book:
-        known = offered.book_value(node)  # type: ignore[misc]  # plan.book: offered
-        if known is not None:
-            tally.book_hits += 1
-            horizon = offered.max_plies_left
-            plies = horizon(node) if horizon is not None else MAX_PLY
-            low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies)
-            if low == high:  # a solved leaf: exact at any depth, never an estimate
-                tally.settled += 1
-                return low, alpha, beta
-            if remaining < UNLIMITED_DEPTH:  # the slowest such result
-                tally.vague_hits += 1
-                tally.settled += 1
-                return (low if low > 0 else high), alpha, beta
-            if low >= beta or high <= alpha:  # solving: a proven result bounds the value
-                tally.settled += 1
-                return (low if low >= beta else high), alpha, beta
-            return None, max(alpha, low), min(beta, high)
-    return None, alpha, beta
+    """The book's answer `known` for `node` (`remaining` plies deep, window alpha..beta): its
+    value where the answer settles it, else None and the window its bounds leave.  A win or
+    loss without its distance is the slowest one at a fixed depth
+    (`ai.engine.full_width_search.book_leaf`) and bounds the window while solving."""
+    tally.book_hits += 1
+    horizon = plan.offered.max_plies_left
+    plies = horizon(node) if horizon is not None else MAX_PLY
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies)
+    if low == high:  # a solved leaf: exact at any depth, never an estimate
+        tally.settled += 1
+        return low, alpha, beta
+    if remaining < UNLIMITED_DEPTH:  # the slowest such result
+        tally.vague_hits += 1
+        tally.settled += 1
+        return (low if low > 0 else high), alpha, beta
+    if low >= beta or high <= alpha:  # solving: a proven result bounds the value
+        tally.settled += 1
+        return (low if low >= beta else high), alpha, beta
+    return None, max(alpha, low), min(beta, high)
 
 
 def _repetition_units(value: float) -> int:

@@ -385,6 +385,23 @@ class History(Protocol):
     def history(self) -> list[Move]: ...
 
 
+class Position(Protocol):
+    """What alpha-beta asks of every node it searches: a `State` answers it, and so does a
+    game's walk in place (`InPlacePosition`), so the engine's loop reads either alike."""
+
+    @property
+    def player(self) -> Side:
+        """The player whose turn it is."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self) -> tuple[Any, ...]: ...
+    def key(self) -> Hashable: ...
+    def winner(self) -> Side | None: ...
+    def utility(self, player: Side) -> float: ...
+    def play(self, move: Any) -> Position: ...
+
+
 @runtime_checkable
 class RandomPlayout(Protocol):
     """A game that plays a random game to its end itself, faster than position by position:
@@ -396,14 +413,17 @@ class RandomPlayout(Protocol):
 
 
 @runtime_checkable
-class InPlacePosition(Protocol):
+class InPlacePosition(Position, Protocol):
     """One position the engine walks in place: `play(move)` moves it on and returns itself,
-    `undo()` takes the last move back.  While it walks, it answers what a `State` answers for
-    the position it stands on (`is_terminal`, `legal_moves`, `key`, `winner`, `player`,
-    `to_move`, `score` where the game has scores), and the game's own heuristics read it as they
-    read a state.  `release()` ends the walk.  A game offers one (``in_place()`` on its
-    states) where making and unmaking a move costs less than a new position; the engine's
-    alpha-beta then searches the same nodes and gives the same values, faster."""
+    `undo()` takes the last move back.  While it walks, it answers every question of a
+    `Position` for the position it stands on (and `to_move`, and `score` where the game has
+    scores), and the game's own heuristics read it as they read a state.  `release()` ends the
+    walk.  A game offers one (``in_place()`` on its states) where making and unmaking a move
+    costs less than a new position; the engine's alpha-beta then searches the same nodes and
+    gives the same values, faster."""
+
+    @property
+    def to_move(self) -> Side: ...
 
     def play(self, move: Any) -> InPlacePosition: ...
     def undo(self) -> None: ...

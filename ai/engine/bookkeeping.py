@@ -27,6 +27,7 @@ from plyground.games.base import (
     Capabilities,
     Heuristic,
     Move,
+    Position,
     Scored,
     State,
     state_capabilities,
@@ -101,7 +102,7 @@ def child_window(alpha: int, beta: int, same_side: bool = False) -> tuple[int, i
     return child_bound(beta), child_bound(alpha)
 
 
-def terminal_units(state: State[Any], offered: Capabilities | None = None) -> int:
+def terminal_units(state: Position, offered: Capabilities | None = None) -> int:
     """A finished game's value for the player whose turn it would be (negamax view).
 
     A game whose finished positions carry scores (`utility_is_value`, with a ``score(player)``:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, cast
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, _OutOfNodes, child_bound
 from plyground.ai.engine.proof import known_value
-from plyground.ai.engine.pruning_search import PruningSearch
+from plyground.ai.engine.pruning_search import PruningSearch, SearchPlan
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.values import INF_UNITS, STEP_UNITS, WIN_UNITS
 from plyground.games.base import (
@@ -31,6 +31,7 @@ from plyground.games.base import (
     ExactEngine,
     Game,
     Move,
+    Position,
     State,
     WarmUp,
     moves_again,
@@ -146,17 +147,26 @@ class EngineSearch(PruningSearch):
         """(key, value) of the last position `solve_value` solved on the engine."""
         """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
 
-    def value_after(
-        self, root: State[Any], move: Move | None, depth: int, alpha: int, beta: int
+    def may_walk(self, state: State[Any]) -> bool:
+        """Never: the engine reads positions (`descend` hands it the node)."""
+        return False
+
+    def descend(
+        self,
+        plan: SearchPlan,
+        node: Position,
+        depth: int,
+        alpha: int,
+        beta: int,
+        root_key: Hashable | None = None,
     ) -> int:
-        """Fail-hard value of `root` (or of the position after `move`) in units: the engine's
-        when solving, else alpha-beta's."""
+        """Fail-hard value of `node` (a position: this search never walks) in units: the
+        engine's when solving, else alpha-beta's."""
         if depth < UNLIMITED_DEPTH:
-            return super().value_after(root, move, depth, alpha, beta)
-        if move is not None:
-            root = root.play(move)
+            return super().descend(plan, node, depth, alpha, beta, root_key)
+        position = cast(State[Any], node)
         low, high = alpha // STEP_UNITS, -(-beta // STEP_UNITS)  # floor and ceiling
-        return self._on_engine(lambda budget: self.engine.probe(root, low, high, budget))
+        return self._on_engine(lambda budget: self.engine.probe(position, low, high, budget))
 
     def solve_value(
         self, state: State[Any], move: Move | None, depth: int, low: int, high: int

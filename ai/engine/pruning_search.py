@@ -37,7 +37,9 @@ has solved once and stored) answers only while solving, so fixed-depth values st
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
 from plyground.ai.engine.bookkeeping import (
     UNLIMITED_DEPTH,
@@ -55,10 +57,122 @@ from plyground.ai.evaluation.values import (
     STEP_UNITS,
     WIN_UNITS,
 )
-from plyground.games.base import Move, State, evaluate_none, moves_again, state_capabilities
+from plyground.games.base import (
+    Capabilities,
+    InPlacePosition,
+    KnownValue,
+    Move,
+    Position,
+    State,
+    evaluate_none,
+    state_capabilities,
+)
 
 MAX_PLY = 512
 """The longest line a search follows: a solve stops a line there, at the heuristic's estimate."""
+NO_REPETITION = MAX_PLY + 1
+"""`Line.reached` when no repetition below refers to a position on the line."""
+WIN_IN_ONE = WIN_UNITS - STEP_UNITS
+WIN_IN_THREE = WIN_UNITS - 3 * STEP_UNITS
+LOSS_IN_TWO = -(WIN_UNITS - 2 * STEP_UNITS)
+LOSS_IN_FOUR = -(WIN_UNITS - 4 * STEP_UNITS)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPlan:
+    """What a search does at every node of one game, decided once from its root."""
+
+    state_class: type
+    game: object
+    offered: Capabilities
+    alternate: bool
+    """The game's sides always alternate: no child is asked whose move it is."""
+    hooks: bool
+    """The game's winning and safe moves bound values and order moves (sides alternating)."""
+    book: Callable[[Any], KnownValue | None] | None
+    """Its opening book (`book_value`), where it answers positions (the `book` option)."""
+    solved: Callable[[Any], KnownValue | None] | None
+    """Its stored solutions (`solved_value`), answering while solving (the `book` option)."""
+    guided: bool
+    """Any of the three: the search runs on positions, never on a walk."""
+    repeats: bool
+    """Solving tracks the line for repetitions: the game does not bound its length."""
+    walk: Callable[[Any], InPlacePosition] | None
+    """Starts the game's walk in place, where the search walks (`games.base.InPlace`)."""
+
+    @classmethod
+    def of(cls, state: State[Any], ctx: Context, may_walk: bool) -> SearchPlan:
+        offered = state_capabilities(state)
+        alternate = offered.sides_alternate
+        hooks = alternate and offered.search_moves is not None and offered.winning_move is not None
+        book = offered.book_value if ctx.book else None
+        solved = offered.solved_value if ctx.book else None
+        guided = hooks or book is not None or solved is not None
+        walk = offered.in_place if may_walk and not guided else None
+        repeats = offered.max_plies_left is None  # a bounded game never repeats a position
+        return cls(
+            type(state), state.game, offered, alternate, hooks, book, solved, guided, repeats, walk
+        )
+
+
+class Tally:
+    """What one node search counts, each as `ai.textbook.counts` defines it; added to the
+    search's `Context` when the search ends (a slot each: as fast as a list read by index)."""
+
+    __slots__ = (
+        "book_hits",
+        "cutoffs",
+        "estimate_hits",
+        "estimates",
+        "nodes",
+        "seldepth",
+        "settled",
+        "table_hits",
+        "vague_hits",
+    )
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        """Nodes not yet added to the context's (added every `ctx.poll_mask`+1 and at the end)."""
+        self.cutoffs = 0
+        self.table_hits = 0
+        self.seldepth = 0
+        self.estimates = 0
+        """Leaves the heuristic evaluated."""
+        self.estimate_hits = 0
+        """Table answers that rest on an estimate (a reused table cannot hide a leaf)."""
+        self.book_hits = 0
+        self.vague_hits = 0
+        """Of the book's answers, wins or losses without their distance."""
+        self.settled = 0
+        """The other leaves: finished games, the book, a repetition, the game's rules."""
+
+    def poll(self, ctx: Context) -> None:
+        """Every `ctx.poll_mask`+1 nodes: the nodes so far into the context, and its check."""
+        ctx.nodes += self.nodes
+        self.nodes = 0
+        ctx.poll()
+
+    def add_to(self, ctx: Context) -> None:
+        ctx.nodes += self.nodes
+        ctx.cutoffs += self.cutoffs
+        ctx.table_hits += self.table_hits
+        ctx.leaf_evaluations += self.estimates
+        ctx.leaves += self.estimates + self.settled
+        ctx.estimate_hits += self.estimate_hits
+        ctx.book_hits += self.book_hits
+        ctx.vague_hits += self.vague_hits
+
+
+class Line:
+    """Solving, the positions on the line searched (key -> ply) and the shallowest ply a
+    repetition below the current node referred to (`NO_REPETITION`: none)."""
+
+    __slots__ = ("plies", "reached")
+
+    def __init__(self) -> None:
+        self.plies: dict[Hashable, int] = {}
+        self.reached = NO_REPETITION
 
 
 class PruningSearch:
@@ -78,193 +192,156 @@ class PruningSearch:
         """The root search's values and bounds so far, kept when it is cut short."""
         self.solved_root: int | None = None
         """The root's exact value once a solving root search (one best move) has it."""
+        self._plan: SearchPlan | None = None
+
+    # ------------------------------------------------------------------ one search's plan
+    def plan(self, state: State[Any]) -> SearchPlan:
+        """What this search does at every node of `state`'s game, decided once (per game)."""
+        plan = self._plan
+        if plan is None or plan.state_class is not type(state) or plan.game is not state.game:
+            plan = self._plan = SearchPlan.of(state, self.ctx, self.may_walk(state))
+        return plan
+
+    def may_walk(self, state: State[Any]) -> bool:
+        """Whether the search may walk `state`'s subtree in place: only the game's own
+        heuristics (or none) read a walk as they read a position; another evaluation (a
+        student's, one run in another process) is given positions."""
+        evaluate = self.ctx.evaluate
+        return evaluate is evaluate_none or any(
+            heuristic.evaluate is evaluate for heuristic in state.game.heuristics.values()
+        )
 
     # ------------------------------------------------------------------ the node search
     def search(self, root: State[Any], depth: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value of `root` in units, `depth` plies deep."""
-        return self.value_after(root, None, depth, alpha, beta)
+        plan = self.plan(root)
+        if plan.walk is None:
+            return self.descend(plan, root, depth, alpha, beta)
+        walk = plan.walk(root)
+        try:
+            return self.descend(plan, walk, depth, alpha, beta)
+        finally:
+            walk.release()
 
-    def value_after(  # noqa: C901
-        self, root: State[Any], move: Move | None, depth: int, alpha: int, beta: int
+    def child_value(self, state: State[Any], move: Move, depth: int, alpha: int, beta: int) -> int:
+        """The root's value of `move`, searched with the root window (alpha, beta): the move
+        is played here (on the walk, where the search walks: the root's children cost no new
+        position) and the position after it searched one ply less deep."""
+        plan = self.plan(state)
+        deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
+        # solving, the root is on the line too (a repetition of it is a leaf)
+        root_key = state.key() if plan.repeats and deeper >= UNLIMITED_DEPTH else None
+        start: Position = state if plan.walk is None else plan.walk(state)
+        try:
+            child = start.play(move)
+            same = not plan.alternate and child.player == state.player
+            child_alpha, child_beta = child_window(alpha, beta, same)
+            value = self.descend(plan, child, deeper, child_alpha, child_beta, root_key)
+            return back_up(value, same)
+        finally:
+            if start is not state:
+                cast(InPlacePosition, start).release()
+
+    def descend(
+        self,
+        plan: SearchPlan,
+        node: Position,
+        depth: int,
+        alpha: int,
+        beta: int,
+        root_key: Hashable | None = None,
     ) -> int:
-        """Fail-soft alpha-beta value, `depth` plies deep, of `root`, or with `move` (one of
-        its legal moves) of the position after it: where the game walks in place, that move is
-        made on the walk too, so the root's children cost no new position."""
-        ctx = self.ctx
-        poll = ctx.poll
-        poll_mask = ctx.poll_mask
-        slots = self.table.slots
-        size = self.table.size
-        store_at = self.table.store_at
-        killers = self.killers
-        history = self.history
-        history_of = history.__getitem__  # a defaultdict: 0 for a move never credited
-        proven = PROVEN_UNITS
-        step = STEP_UNITS
-        win_in_one = WIN_UNITS - STEP_UNITS
-        win_in_three = WIN_UNITS - 3 * STEP_UNITS
-        loss_in_two = -(WIN_UNITS - 2 * STEP_UNITS)
-        loss_in_four = -(WIN_UNITS - 4 * STEP_UNITS)
-        loss_now = -WIN_UNITS
-        offered = state_capabilities(root)  # read once per search, never per node
-        alternate = offered.sides_alternate  # else each child is asked whose move it is
-        hooks = alternate and offered.search_moves is not None and offered.winning_move is not None
-        book = ctx.book and offered.book_value is not None
-        solved_hook = ctx.book and offered.solved_value is not None
-        horizon = offered.max_plies_left is not None
-        scores = offered.utility_is_value  # finished positions carry scores (terminal_units)
-        evaluate = ctx.evaluate
-        # The game's own walk in place (make and unmake), where nothing else reads positions:
-        # the same nodes, keys and values, each node cheaper (games.base.InPlacePosition).
-        own_evaluation = evaluate is evaluate_none or any(
-            h.evaluate is evaluate for h in root.game.heuristics.values()
-        )
-        walk = offered.in_place if own_evaluation and not (hooks or book or solved_hook) else None
-        walking = walk is not None
-        lines = self.lines
-        # nodes, cut-offs, table hits, seldepth, leaf evaluations (the heuristic's leaves),
-        # answers from the table that rest on an estimate (so a reused table cannot hide a
-        # heuristic leaf), book answers, of those wins/losses without distance, and the other
-        # leaves (finished games, the book, the game's rules): each counter as
-        # ai.textbook.counts defines it
-        counters = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        limit = ctx.limit
-        # Solving: the positions on the line searched (key -> ply), a repetition's value for
-        # the player to move there, and the shallowest ply a repetition below referred to.
-        # A game that says how many plies it can last never repeats a position (it would
-        # last as long again): its lines are not tracked.
-        repeats = not horizon
-        on_line: dict[Any, int] = {}
-        repeated = offered.repetition_value
-        no_repetition = MAX_PLY + 1
-        reached = [no_repetition]
+        """Fail-soft alpha-beta value of `node`, `depth` plies deep (`root_key`: the key of
+        the position above it on the line, if any), counted into the search's `Context`."""
+        tally = Tally()
+        line = Line()
+        if root_key is not None:
+            line.plies[root_key] = -1
+        try:
+            return self._search(plan, tally, line, node, depth, alpha, beta)
+        finally:
+            tally.add_to(self.ctx)
+            self.seldepth = max(self.seldepth, tally.seldepth)
 
-        # One function on purpose: this runs at every node, and calls cost more than lines.
-        def node_value(node: Any, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
-            counters[0] += 1
+    def _search(  # noqa: C901
+        self,
+        plan: SearchPlan,
+        tally: Tally,
+        line: Line,
+        start: Position,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Fail-soft alpha-beta below `start` (module docstring), on the plan's walk if any; the
+        game's knowledge answers (`_book_answer`) and bounds (`_safe_moves`) where it has some."""
+        ctx, evaluate, limit, step = self.ctx, self.ctx.evaluate, self.ctx.limit, STEP_UNITS
+        slots, size, store_at = self.table.slots, self.table.size, self.table.store_at
+        killers, history, lines, on_line = self.killers, self.history, self.lines, line.plies
+        offered, alternate, walking = plan.offered, plan.alternate, plan.walk is not None
+        solved, book, hooks, proven = plan.solved, plan.book, plan.hooks, PROVEN_UNITS
+        scores, repeats, repeated = offered.utility_is_value, plan.repeats, offered.repetition_value
+
+        poll_mask = ctx.poll_mask
+
+        def node_value(node: Position, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
+            tally.nodes += 1
             lines[ply] = ()
-            if not counters[0] & poll_mask:
-                ctx.nodes += counters[0]
-                counters[0] = 0
-                poll()
+            if not tally.nodes & poll_mask:
+                tally.poll(ctx)
             if node.is_terminal():
-                counters[8] += 1
-                if ply > counters[3]:
-                    counters[3] = ply
+                tally.settled += 1
+                if ply > tally.seldepth:
+                    tally.seldepth = ply
                 if scores:
                     return terminal_units(node, offered)
                 winner = node.winner()
-                if winner is None:
-                    return 0
-                return WIN_UNITS if winner == node.player else loss_now
-            if solved_hook and remaining >= UNLIMITED_DEPTH:
-                known = node.solved_value()
-                if known is not None:  # a position solved once and for all: exact
-                    counters[6] += 1
-                    counters[8] += 1
-                    value: int = known.bounds(WIN_UNITS, step, MAX_PLY)[0]
-                    return value
-            if book:
-                known = node.book_value()
-                if known is not None:
-                    counters[6] += 1
-                    bounds: tuple[int, int] = known.bounds(
-                        WIN_UNITS, step, node.max_plies_left() if horizon else MAX_PLY
-                    )
-                    low_b, high_b = bounds
-                    if low_b == high_b:  # a solved leaf: exact at any depth, never an estimate
-                        counters[8] += 1
-                        return low_b
-                    if remaining < UNLIMITED_DEPTH:  # the slowest such result (book_leaf)
-                        counters[7] += 1
-                        counters[8] += 1
-                        return low_b if low_b > 0 else high_b
-                    # solving: a proven result bounds the value
-                    if low_b >= beta or high_b <= alpha:
-                        counters[8] += 1
-                        return low_b if low_b >= beta else high_b
-                    alpha, beta = max(alpha, low_b), min(beta, high_b)
+                return 0 if winner is None else (WIN_UNITS if winner == node.player else -WIN_UNITS)
+            if solved and remaining >= UNLIMITED_DEPTH and (known := solved(node)) is not None:
+                return _solved_units(tally, known)  # solved once and for all: exact
+            if book and (known := book(node)) is not None:
+                answer, alpha, beta = _book_answer(plan, tally, node, known, remaining, alpha, beta)
+                if answer is not None:
+                    return answer
             if remaining == 0 or ply >= MAX_PLY:  # ctx.leaf inlined: the most frequent node
-                counters[4] += 1
+                tally.estimates += 1
                 value = int(evaluate(node) * SCALE)
                 return limit if value > limit else (-limit if value < -limit else value)
             key = node.key()
             solving = repeats and remaining >= UNLIMITED_DEPTH
             if solving and key in on_line:  # the line came back here: a leaf
-                counters[8] += 1
-                if on_line[key] < reached[0]:
-                    reached[0] = on_line[key]
+                tally.settled += 1
+                if on_line[key] < line.reached:
+                    line.reached = on_line[key]
                 return 0 if repeated is None else _repetition_units(repeated(node))
             index = hash(key) % size
             entry = slots[index]
             first: Move = None
             if entry is not None and entry[0] == key:
                 if entry[1] == remaining:
-                    flag = entry[2]
-                    value = entry[3]
-                    if (
-                        flag == EXACT
-                        or (flag == LOWER and value >= beta)
-                        or (flag == UPPER and value <= alpha)
-                    ):
-                        counters[2] += 1
+                    flag, value = entry[2], entry[3]
+                    if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                        tally.table_hits += 1
                         if not entry[6]:
-                            counters[5] += 1
+                            tally.estimate_hits += 1
                         return value
                 first = entry[4]
-            if hooks:
-                if remaining >= 2:
-                    moves = node.search_moves()
-                    if not moves:  # every move lets the opponent win at once
-                        counters[8] += 1
-                        return loss_in_two
-                    if len(moves) == 1 and node.winning_move() is not None:
-                        counters[8] += 1
-                        return win_in_one
-                    # Every move left is safe for a ply: the worst left is a loss in four.
-                    if alpha < loss_in_four:
-                        alpha = loss_in_four
-                        if alpha >= beta:  # a cut-off before the first move
-                            counters[1] += 1
-                            return alpha
-                else:
-                    if node.winning_move() is not None:
-                        counters[8] += 1
-                        return win_in_one
-                    moves = node.legal_moves()
-                # No win in one: the best left is a win in three plies.
-                if beta > win_in_three:
-                    beta = win_in_three
-                    if alpha >= beta:  # a cut-off before the first move
-                        counters[1] += 1
-                        return beta
+            if hooks:  # the game's winning and safe moves
+                answer, moves, alpha, beta = _safe_moves(plan, tally, node, remaining, alpha, beta)
+                if answer is not None:
+                    return answer
             else:
                 moves = node.legal_moves()
+            order = moves if len(moves) < 2 else _order(moves, first, killers[ply], history, hooks)
             deeper = remaining - 1 if remaining < UNLIMITED_DEPTH else remaining
-            if len(moves) > 1:
-                order = list(moves)
-                if len(history) and not hooks:
-                    order.sort(key=history_of, reverse=True)
-                for killer in () if hooks else killers[ply]:
-                    if killer in order and killer != first:
-                        order.remove(killer)
-                        order.insert(0, killer)
-                if first is not None and first in order:
-                    order.remove(first)
-                    order.insert(0, first)
-            else:
-                order = moves
-            best = -INF_UNITS
-            best_move: Move = None
-            low = alpha
-            estimates = counters[4] + counters[5]
+            best, best_move, low = -INF_UNITS, None, alpha
+            estimates = tally.estimates + tally.estimate_hits
             side = None if alternate else node.player
             if solving:
                 on_line[key] = ply
-                below = reached[0]
-                reached[0] = no_repetition
+                below, line.reached = line.reached, NO_REPETITION
             for move in order:
-                # child window: the exact inverse of back_up (ai.engine.bookkeeping.child_window)
+                # the child's window: the exact inverse of back_up (bookkeeping.child_window)
                 child_alpha = (
                     -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
                 )
@@ -277,68 +354,39 @@ class PruningSearch:
                 else:  # the same side moves again: the same window, the same sign
                     value = node_value(child, deeper, -child_beta, -child_alpha, ply + 1)
                 if walking:
-                    node.undo()
+                    node.undo()  # type: ignore[attr-defined]  # the plan walks: an InPlacePosition
                 if value > proven:
                     value -= step
                 elif value < -proven:
                     value += step
                 if value > best:
-                    best = value
-                    best_move = move
+                    best, best_move = value, move
                     if value > low:
                         low = value
                         lines[ply] = (move, *lines[ply + 1])
                         if low >= beta:
                             if move != order[-1]:  # a cut-off skips a move (counts.CUTOFF)
-                                counters[1] += 1
-                            row = killers[ply]
-                            if move not in row:
-                                row.insert(0, move)
-                                del row[2:]
-                            history[move] += remaining * remaining
+                                tally.cutoffs += 1
+                            _credit(move, killers[ply], history, remaining)
                             break
-            flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
-            solved = counters[4] + counters[5] == estimates
             if solving:
                 del on_line[key]
-                if reached[0] < ply:  # rests on a repetition of a position above: not stored
-                    if below < reached[0]:
-                        reached[0] = below
+                if line.reached < ply:  # rests on a repetition of a position above: not stored
+                    if below < line.reached:
+                        line.reached = below
                     return best
-                reached[0] = below
-            store_at(index, key, remaining, flag, best, best_move, solved)
+                line.reached = below
+            flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
+            exact = tally.estimates + tally.estimate_hits == estimates  # no estimate below
+            store_at(index, key, remaining, flag, best, best_move, exact)
             return best
 
-        start: Any = root if walk is None else walk(root)
         try:
-            if move is not None:
-                if repeats and depth >= UNLIMITED_DEPTH:  # the root is on the line too
-                    on_line[start.key()] = -1
-                start = start.play(move)
             return node_value(start, depth, alpha, beta, 0)
         finally:
-            if walking:
-                start.release()
-            # The closure refers to itself: break the cycle so the table is freed now.
-            node_value = None  # type: ignore[assignment]
-            ctx.nodes += counters[0]
-            ctx.cutoffs += counters[1]
-            ctx.table_hits += counters[2]
-            ctx.leaf_evaluations += counters[4]
-            ctx.leaves += counters[4] + counters[8]
-            ctx.estimate_hits += counters[5]
-            ctx.book_hits += counters[6]
-            ctx.vague_hits += counters[7]
-            self.seldepth = max(self.seldepth, counters[3])
+            node_value = None  # type: ignore[assignment]  # it refers to itself: free it now
 
     # ------------------------------------------------------------------ root searches
-    def child_value(self, state: State[Any], move: Move, depth: int, alpha: int, beta: int) -> int:
-        """The root's value of `move`, searched with the root window (alpha, beta)."""
-        deeper = depth - 1 if depth < UNLIMITED_DEPTH else depth
-        same = moves_again(state, move)
-        child_alpha, child_beta = child_window(alpha, beta, same)
-        return back_up(self.value_after(state, move, deeper, child_alpha, child_beta), same)
-
     def exact_child_value(self, state: State[Any], move: Move, depth: int) -> int:
         """The exact root value of `move`: full window, or null-window probes when solving."""
         if depth < UNLIMITED_DEPTH:
@@ -355,11 +403,11 @@ class PruningSearch:
         each a null-window search that the table makes cheaper than the last.  With
         `move` None it values `state` itself, else the root's move `move`.
         """
-        if state_capabilities(state).utility_is_value:  # scores, not only wins and draws
+        offered = self.plan(state).offered
+        if offered.utility_is_value:  # scores, not only wins and draws
             if move is None:
                 return self.search(state, depth, low - 1, high + 1)
             return self.child_value(state, move, depth, low - 1, high + 1)
-        offered = state_capabilities(state)
         candidates = _ALTERNATE_SOLVED_VALUES if offered.sides_alternate else _SOLVED_VALUES
         plies_left = offered.max_plies_left
         if plies_left is not None:  # no result lies further away than the game can
@@ -471,7 +519,7 @@ class PruningSearch:
         for move in line:
             node = node.play(move)
         seen = {node.key()}
-        offered = state_capabilities(state)
+        offered = self.plan(state).offered
         while len(line) < limit and not node.is_terminal():
             entry = self.table.probe(node.key())
             move = entry[4] if entry is not None else None
@@ -507,6 +555,113 @@ def _solved_values(alternate: bool) -> list[int]:
     losses = [-(WIN_UNITS - p * STEP_UNITS) for p in plies if not alternate or not p % 2]
     edge = [v for v in (HEURISTIC_UNITS, -HEURISTIC_UNITS) if v not in wins and v not in losses]
     return sorted({*losses, 0, *wins, *edge})
+
+
+def _safe_moves(
+    plan: SearchPlan, tally: Tally, node: Position, remaining: int, alpha: int, beta: int
+) -> tuple[int | None, tuple[Move, ...], int, int]:
+    """The moves worth searching at `node` in a game that names its winning move and its safe
+    moves (`plan.hooks`), and the window they leave: a value instead where they settle it (a
+    win in one, every move losing at once) or cut it off.  Used only where it cannot change
+    a value: a move that lets the opponent win at once is worse than any other (minimax sees
+    that loss too), which it can only see with two plies left."""
+    winning_move, search_moves = plan.offered.winning_move, plan.offered.search_moves
+    assert winning_move is not None and search_moves is not None  # plan.hooks
+    if remaining >= 2:
+        moves = search_moves(node)
+        if not moves:  # every move lets the opponent win at once
+            tally.settled += 1
+            return LOSS_IN_TWO, moves, alpha, beta
+        if len(moves) == 1 and winning_move(node) is not None:
+            tally.settled += 1
+            return WIN_IN_ONE, moves, alpha, beta
+        if alpha < LOSS_IN_FOUR:  # every move left is safe for a ply: a loss in four at worst
+            alpha = LOSS_IN_FOUR
+            if alpha >= beta:  # a cut-off before the first move
+                tally.cutoffs += 1
+                return alpha, moves, alpha, beta
+    else:
+        if winning_move(node) is not None:
+            tally.settled += 1
+            return WIN_IN_ONE, (), alpha, beta
+        moves = node.legal_moves()
+    if beta > WIN_IN_THREE:  # no win in one: a win in three plies at best
+        beta = WIN_IN_THREE
+        if alpha >= beta:  # a cut-off before the first move
+            tally.cutoffs += 1
+            return beta, moves, alpha, beta
+    return None, moves, alpha, beta
+
+
+def _order(
+    moves: Sequence[Move],
+    first: Move,
+    killers: list[Move],
+    history: defaultdict[Any, int],
+    own_order: bool,
+) -> Sequence[Move]:
+    """`moves` in search order: unless the game orders them itself (`own_order`: its safe
+    moves), by the history heuristic's credit, then the ply's killer moves; the table's move
+    `first` before all."""
+    order = list(moves)
+    if not own_order:
+        if len(history):
+            order.sort(key=history.__getitem__, reverse=True)  # a defaultdict: 0 if no credit
+        for killer in killers:
+            if killer in order and killer != first:
+                order.remove(killer)
+                order.insert(0, killer)
+    if first is not None and first in order:
+        order.remove(first)
+        order.insert(0, first)
+    return order
+
+
+def _credit(move: Move, killers: list[Move], history: defaultdict[Any, int], depth: int) -> None:
+    """A move that cut off `depth` plies deep: the ply's first killer (two kept), and credit
+    in the history heuristic by the depth's square."""
+    if move not in killers:
+        killers.insert(0, move)
+        del killers[2:]
+    history[move] += depth * depth
+
+
+def _solved_units(tally: Tally, known: KnownValue) -> int:
+    """A position the game has solved and stored (`solved_value()`, asked only while
+    solving): its exact value, a leaf."""
+    tally.book_hits += 1
+    tally.settled += 1
+    return int(known.bounds(WIN_UNITS, STEP_UNITS, MAX_PLY)[0])
+
+
+def _book_answer(
+    plan: SearchPlan,
+    tally: Tally,
+    node: Position,
+    known: KnownValue,
+    remaining: int,
+    alpha: int,
+    beta: int,
+) -> tuple[int | None, int, int]:
+    """The book's answer `known` for `node` (`remaining` plies deep, window alpha..beta): its
+    value where the answer settles it, else None and the window its bounds leave.  A win or
+    loss without its distance is the slowest one at a fixed depth
+    (`ai.engine.full_width_search.book_leaf`) and bounds the window while solving."""
+    tally.book_hits += 1
+    horizon = plan.offered.max_plies_left
+    plies = horizon(node) if horizon is not None else MAX_PLY
+    low, high = known.bounds(WIN_UNITS, STEP_UNITS, plies)
+    if low == high:  # a solved leaf: exact at any depth, never an estimate
+        tally.settled += 1
+        return low, alpha, beta
+    if remaining < UNLIMITED_DEPTH:  # the slowest such result
+        tally.vague_hits += 1
+        tally.settled += 1
+        return (low if low > 0 else high), alpha, beta
+    if low >= beta or high <= alpha:  # solving: a proven result bounds the value
+        tally.settled += 1
+        return (low if low >= beta else high), alpha, beta
+    return None, max(alpha, low), min(beta, high)
 
 
 def _repetition_units(value: float) -> int:

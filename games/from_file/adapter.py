@@ -124,9 +124,6 @@ class FileState(Finished):
     def asked(self, method: str, function: Callable[[], Any]) -> Any:
         return self.game.guard.call(method, self.moves_text, function)
 
-    def refusal(self, method: str, problem: str) -> GameCodeError:
-        return self.game.guard.fail(method, self.moves_text(), problem)
-
     def _asked(self, name: str, compute: Callable[[], Any]) -> Any:
         cache = self._cache
         if cache is None:
@@ -171,9 +168,7 @@ class FileState(Finished):
     def _side(self, role: str, function: Callable[[Any], int]) -> int:
         side = self._call(role, function, self.inner)
         if side not in (0, 1, CHANCE):
-            raise self.game.guard.fail(
-                self.game.method(role), self.moves_text(), f"gave side {side!r}, not 0 or 1"
-            )
+            raise self.bad_side(role, side)
         return int(side)
 
     def is_terminal(self) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from plyground.games.from_file.guard import WATCH, GameCodeError, searchable_moves
-from plyground.games.from_file.styles import EasyAIStyle, move_text
+from plyground.games.from_file.styles import EasyAIStyle, move_text, pass_turn
 
 if TYPE_CHECKING:
     from plyground.games.from_file.adapter import FileGame, FileState
@@ -77,14 +77,23 @@ class Finished:
         return float(value)
 
     inner: Any
+    game: FileGame
 
     def asked(self, method: str, function: Callable[[], Any]) -> Any:
         """`function()`, a method of the file's position, guarded as every call into it."""
         raise NotImplementedError
 
+    def moves_text(self) -> str:
+        """The moves that led here, for messages."""
+        raise NotImplementedError
+
     def refusal(self, method: str, problem: str) -> GameCodeError:
         """The error for the file's `method` answering something unusable (`problem`)."""
-        raise NotImplementedError
+        return self.game.guard.fail(method, self.moves_text(), problem)
+
+    def bad_side(self, role: str, side: object) -> GameCodeError:
+        """The error for the file's `role` method ("to_move") naming no side (`side`)."""
+        return self.refusal(self.game.method(role), f"gave side {side!r}, not 0 or 1")
 
 
 class Walk(Finished):
@@ -135,9 +144,6 @@ class Walk(Finished):
         except BaseException as error:
             raise self.failed(method, error) from None
 
-    def refusal(self, method: str, problem: str) -> GameCodeError:
-        return self.guard.fail(method, self.moves_text(), problem)
-
     # ------------------------------------------------------------------ the position on top
     @property
     def player(self) -> int:
@@ -145,10 +151,8 @@ class Walk(Finished):
             side = self.style.side(self.inner)
         except BaseException as error:
             raise self.failed("to_move", error) from None
-        if side not in (0, 1):
-            raise self.guard.fail(
-                self.game.method("to_move"), self.moves_text(), f"gave side {side!r}, not 0 or 1"
-            )
+        if side not in (0, 1):  # a walk never stands on a chance event
+            raise self.bad_side("to_move", side)
         return int(side)
 
     to_move = player
@@ -315,7 +319,7 @@ class UndoWalk(Walk):
             self.make(raw)
         except BaseException as error:
             raise self.failed("play", error, move) from None
-        inner.current_player = 2 if inner.current_player == 1 else 1
+        pass_turn(inner)
         inner.nmove += 1
         self.played.append(raw)
         self.moved(move)
@@ -323,7 +327,7 @@ class UndoWalk(Walk):
 
     def undo(self) -> None:
         inner = self.inner
-        inner.current_player = 2 if inner.current_player == 1 else 1
+        pass_turn(inner)
         inner.nmove -= 1
         try:
             self.unmake(self.played.pop())

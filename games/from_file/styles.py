@@ -409,6 +409,12 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def pass_turn(inner: Any) -> None:
+    """The other seat to move in an easyAI game (its ``switch_player``: seat 1, seat 2), after
+    a move made or taken back; the one place Plyground passes easyAI's turn."""
+    inner.current_player = 2 if inner.current_player == 1 else 1
+
+
 class EasyAIStyle(Style):
     """A class written for easyAI's ``TwoPlayerGame``: a mutable object, copied per position."""
 
@@ -463,7 +469,7 @@ class EasyAIStyle(Style):
     def play(self, inner: Any, move: Any) -> Any:
         twin = self.copy(inner)
         twin.make_move(move)
-        twin.current_player = 2 if twin.current_player == 1 else 1
+        pass_turn(twin)
         twin.nmove = getattr(twin, "nmove", 1) + 1
         return twin
 

@@ -27,7 +27,7 @@ def _game_patterns() -> list[re.Pattern[str]]:
 def test_cli_and_main_name_no_game() -> None:
     patterns = _game_patterns()
     offenders = []
-    for path in [*sorted((ROOT / "cli").glob("*.py")), ROOT / "main.py"]:
+    for path in [*sorted((ROOT / "cli").rglob("*.py")), ROOT / "main.py"]:
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             if any(pattern.search(line) for pattern in patterns) or "tests/data" in line:
                 offenders.append(f"{path.name}:{number}: {line.strip()}")

@@ -30,14 +30,13 @@ SCRIPT = textwrap.dedent(
         sys.modules.pop(name, None)
     sys.meta_path.insert(0, Blocker())
 
-    names = ["main", "plyground", "plyground.launcher"]
-    for package in ("plyground.games", "plyground.ai", "plyground.gui", "plyground.cli"):
-        module = importlib.import_module(package)
-        names.append(package)
-        names += [
-            info.name
-            for info in pkgutil.walk_packages(module.__path__, prefix=package + ".")
-        ]
+    names = ["main", "plyground"]
+    root = importlib.import_module("plyground")
+    names += [  # every module of the package (`python -m plyground`'s entry runs the app)
+        info.name
+        for info in pkgutil.walk_packages(root.__path__, prefix="plyground.")
+        if info.name != "plyground.__main__"
+    ]
     failed = {}
     for name in names:
         try:

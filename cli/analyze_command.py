@@ -356,25 +356,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             f"c {playouts['exploration']:.3g}, {playouts['playout_policy']} playouts"
         )
     if report["chance"]:
-        who = side_and_number(report["side"], report["to_move"])
-        write(f"Next comes a die roll for {who}. {settings}.\n\n")
-        rows = [
-            [
-                entry["move"],
-                f"{entry['probability']:.3f}",
-                _signed4(entry["value"]),
-                entry["meaning"],
-            ]
-            for entry in report["moves"]
-        ]
-        print_table(
-            console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2))
-        )
-        write(
-            f"\nExpectation for {side_and_number(report['side'], report['to_move'])}: "
-            f"{_signed4(report['value'])} "
-            f"({report['meaning']})\n"
-        )
+        _print_chance(report, settings, out)
     else:
         who = side_and_number(report["side"], report["to_move"])
         write(f"{who} to move. {settings}.\n")
@@ -417,6 +399,18 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             write(note[0].upper() + note[1:] + ".\n")
     if report.get("legend"):
         write("Key: " + " · ".join(report["legend"]) + "\n")
+
+
+def _print_chance(report: dict[str, Any], settings: str, out: IO[str]) -> None:
+    """A chance node's analysis: each outcome's probability and value, and the expectation."""
+    who = side_and_number(report["side"], report["to_move"])
+    out.write(f"Next comes a die roll for {who}. {settings}.\n\n")
+    rows = [
+        [entry["move"], f"{entry['probability']:.3f}", _signed4(entry["value"]), entry["meaning"]]
+        for entry in report["moves"]
+    ]
+    print_table(console_for(out), table(["face", "probability", "value", "meaning"], rows, (1, 2)))
+    out.write(f"\nExpectation for {who}: {_signed4(report['value'])} ({report['meaning']})\n")
 
 
 def _print_playout_table(report: dict[str, Any], playouts: dict[str, Any], out: IO[str]) -> None:

@@ -55,7 +55,7 @@ class SlowTakeAway:
 
 def shape(node_seconds: float, branching: float = 8.0, longest: int = 60) -> Probe:
     """A probe's findings, made by hand: a game this wide and long at this speed."""
-    return Probe(branching, longest * 0.8, longest, 1.0, False, None, False, node_seconds)
+    return Probe(branching, longest * 0.8, longest, 1.0, False, None, node_seconds=node_seconds)
 
 
 @pytest.fixture

@@ -26,8 +26,8 @@ SAMPLE_SECONDS = 0.5
 """The estimator stops sampling after this much of the process's time (CPU time where its clock
 is fine, as on Linux and macOS), once it has FEWEST_PATHS paths: a game whose moves take
 milliseconds (easyAI's Reversi: 16 s for 200 paths of 4 moves on a busy machine) gets a
-rougher estimate in time; the built-in games take a tenth of it at most (Pig to the end,
-0.055 s), on a busy machine too."""
+rougher estimate in time; the built-in games take a tenth of it at most (the dice game to
+the end, 0.055 s), on a busy machine too."""
 FEWEST_PATHS = 16
 _SAMPLE_CLOCK = (
     time.process_time

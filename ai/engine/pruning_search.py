@@ -281,8 +281,7 @@ class PruningSearch:
         offered, alternate, walking = plan.offered, plan.alternate, plan.walk is not None
         solved, book, hooks, proven = plan.solved, plan.book, plan.hooks, PROVEN_UNITS
         scores, repeats, repeated = offered.utility_is_value, plan.repeats, offered.repetition_value
-
-        poll_mask = ctx.poll_mask
+        poll_mask = ctx.poll_mask  # nodes between two polls, less one (a budget's own)
 
         def node_value(node: Position, remaining: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
             tally.nodes += 1
@@ -341,8 +340,7 @@ class PruningSearch:
                 on_line[key] = ply
                 below, line.reached = line.reached, NO_REPETITION
             for move in order:
-                # the child's window: the exact inverse of back_up (bookkeeping.child_window)
-                child_alpha = (
+                child_alpha = (  # the child's window: back_up's inverse (bookkeeping.child_window)
                     -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
                 )
                 child_beta = (

@@ -368,8 +368,8 @@ def _probe(
         stochastic,
         second,
         scores and not stochastic,
-        finished,
-        file_node_seconds(game, heuristic, decisions),
+        finished=finished,
+        node_seconds=file_node_seconds(game, heuristic, decisions),
     )
 
 

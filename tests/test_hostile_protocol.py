@@ -481,3 +481,37 @@ def test_the_rule_voids_only_on_evidence_of_the_apps_own() -> None:
     assert judge(Evidence(**unguarded, worker_code=-signal.SIGKILL)).void
     assert not judge(Evidence(**unguarded, worker_code=-signal.SIGSEGV)).void
     assert judge(Evidence(**{**started, "started": False}, worker_code=1)).setup
+
+
+FORKS_THEN_WAITS = """
+if os.fork() == 0:  # a process of its own tree, left behind if only the worker dies
+    time.sleep(60)
+    os._exit(0)
+time.sleep(3)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_of_its_tree_is_left_when_its_supervisor_is_killed(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker goes with its supervisor (a parent-death signal), and what it forked goes
+    too: the app ends the worker's session, which no process of it can leave."""
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    path = agent(tmp_path, FORKS_THEN_WAITS)
+    worker = user_code.StudentWorker(
+        str(path), {"kind": "agent", "path": str(path)}, user_code.Limits(20)
+    )
+    worker.start()
+    supervisor = worker.supervisor_pid
+    killer = subprocess.Popen(
+        [sys.executable, "-c", f"import os, time; time.sleep(1.5); os.kill({supervisor}, 9)"]
+    )
+    from plyground.ai.student_code.messages import encode_state
+
+    with pytest.raises(user_code.UserCodeError) as failure:
+        worker.call({"state": encode_state(tictactoe.Game().initial_state())})
+    killer.wait()
+    worker.close()
+    assert failure.value.void  # the fixture `mark` asserts nothing of the run is left

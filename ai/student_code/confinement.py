@@ -14,7 +14,9 @@
   pair of pipes it already holds; ``socketpair`` stays, which reaches nobody), so neither
   the network nor a local socket (a display, an SSH agent, D-Bus, an abstract socket) is in
   reach, and no io_uring (which could open one); it makes no memory file (``memfd_create``)
-  or System V shared memory, which no process's resident size would count.  So another
+  or System V shared memory, which no process's resident size would count; and it stays in
+  the session and process group it was started in (``setsid`` and ``setpgid`` are refused),
+  so the app can find and end all it started even when its supervisor was killed.  So another
   player's worker, the supervisor and the app are out of its reach, and a worker that dies
   by a signal did it to itself: that game is its forfeit, never another's.
 - **Landlock**: where the kernel has them (ABI 6, Linux 6.12), its scopes refuse a signal
@@ -107,6 +109,9 @@ PRIORITY_OF_USER = (2, 3)
 MEMORY_CALLS = {"x86_64": (319, 29, 447), "aarch64": (279, 194, 447)}
 """memfd_create, shmget and memfd_secret, refused: memory held by a descriptor or a key is
 in no process's resident size, so the supervisor's cap on the tree could not see it."""
+SESSION_CALLS = {"x86_64": (109, 112), "aarch64": (154, 157)}
+"""setpgid and setsid, refused: every process of the worker's tree stays in the worker's
+session, where the app finds what is left when the supervisor was killed from outside."""
 
 LD_W_ABS, JEQ_K, JGE_K, JA, RET_K = 0x20, 0x15, 0x35, 0x05, 0x06
 NR, ARCH = 0, 4
@@ -153,7 +158,7 @@ def _program(machine: str, pid: int) -> list[Instruction]:
     ]
     if machine == "x86_64":
         code += [(JGE_K, 0, 1, X32_BIT), (RET_K, 0, 0, RET_EPERM)]
-    for number in (*calls.refused, *MEMORY_CALLS[machine]):
+    for number in (*calls.refused, *MEMORY_CALLS[machine], *SESSION_CALLS[machine]):
         code += [(JEQ_K, 0, 1, number), (RET_K, 0, 0, RET_EPERM)]
     code += _rule(calls.kill, _only(_argument(0), (0, pid, -pid)))  # itself, its own group
     for number in calls.to_self:

@@ -614,6 +614,12 @@ class StudentWorker:
         process, self._process = self._process, None
         if process is not None:
             self._end_supervisor(process, kill)
+            if process.returncode != 0 and self._worker_pid is not None:
+                # killed from outside, or by the app when it did not go: the worker went
+                # with it, and what the worker started is ended here
+                from plyground.ai.student_code.sandbox import end_session
+
+                end_session(self._worker_pid)
         errors, self._errors = self._errors, None
         with contextlib.suppress(OSError, ValueError):
             if errors is not None:

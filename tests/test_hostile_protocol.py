@@ -515,3 +515,29 @@ def test_nothing_of_its_tree_is_left_when_its_supervisor_is_killed(
     killer.wait()
     worker.close()
     assert failure.value.void  # the fixture `mark` asserts nothing of the run is left
+
+
+@pytest.mark.parametrize("void", [True, False])
+def test_a_file_check_ended_in_a_game_is_that_games_void_or_forfeit(
+    void: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pool process checks a player's file again before its game: a check ended by a cause
+    outside the file (its supervisor stopped from outside) voids that game, any other failure
+    (the file changed since the app checked it) is that player's forfeit; never an error out
+    of the match."""
+    from plyground.ai.players import match
+
+    path = agent(tmp_path, "pass")
+
+    def ended(self: user_code.StudentWorker, *_: object, **__: object) -> object:
+        error = user_code.UserCodeError(self.path, "its supervisor was stopped from outside")
+        error.void = void
+        raise error
+
+    monkeypatch.setattr(user_code.StudentWorker, "call", ended)
+    monkeypatch.setattr(match, "_PARSED_SPECS", {})
+    setup = MatchSetup("tictactoe", (), ("random", str(path)), seed=3)
+    record = match.play_game(setup, 0)
+    assert record.forfeit == "hostile.py: its supervisor was stopped from outside"
+    assert bool(record.void) == void
+    assert record.winner == (None if void else 0)

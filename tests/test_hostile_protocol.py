@@ -401,6 +401,54 @@ if written >= HELD:
 """
 
 
+OWN_NAMESPACE = """
+import ctypes
+readable, writable = os.pipe()
+if os.fork() == 0:  # one thread: where a user namespace can be made
+    libc = ctypes.CDLL(None, use_errno=True)
+    made = libc.unshare(0x10000000 | 0x00020000)  # CLONE_NEWUSER | CLONE_NEWNS
+    mounted = libc.mount(b"none", b"/tmp", b"tmpfs", 0, b"size=4g") if made == 0 else -1
+    os.write(writable, f"unshare {made}, mount {mounted}".encode())
+    os._exit(0)
+os.wait()
+raise RuntimeError(os.read(readable, 100).decode())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_no_namespace_of_its_own_to_mount_memory_in(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user and mount namespace would let it mount a tmpfs of 4 GB, memory outside every
+    process (inside bubblewrap the mount worked): no namespace is made."""
+    records = play(monkeypatch, mode, str(agent(tmp_path, OWN_NAMESPACE)), games=1)
+    assert_its_own_forfeits(records, "unshare -1, mount -1")
+
+
+INTO_THE_HIDDEN = """
+import plyground
+folder = os.path.join(os.path.dirname(plyground.__file__), "ai", "textbook")
+try:
+    with open(os.path.join(folder, "held"), "wb") as file:
+        file.write(b"x" * (1 << 20))
+except OSError as error:
+    raise RuntimeError(f"refused: {error.strerror}") from None
+raise RuntimeError("held 1 MB where the reference was hidden")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_the_hidden_references_place_holds_no_memory(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bubblewrap hides the reference under an empty tmpfs: read-only and sized, so no
+    memory can be held there (it was writable and unsized)."""
+    records = play(monkeypatch, mode, str(agent(tmp_path, INTO_THE_HIDDEN)), games=1)
+    assert_its_own_forfeits(records, "refused: ")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_files_in_its_scratch_count_with_its_memory(

@@ -282,7 +282,10 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
         command += ["--ro-bind", str(own), str(own)]
     for hidden in reference_paths():
         command += (
-            ["--tmpfs", str(hidden)] if hidden.is_dir() else ["--ro-bind", "/dev/null", str(hidden)]
+            # empty and read-only: an unsized tmpfs would take memory outside every process
+            ["--size", "4096", "--tmpfs", str(hidden), "--remount-ro", str(hidden)]
+            if hidden.is_dir()
+            else ["--ro-bind", "/dev/null", str(hidden)]
         )
     return [*command, "--chdir", "/tmp", "--setenv", "HOME", "/tmp", *python]
 

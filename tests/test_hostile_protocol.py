@@ -401,6 +401,54 @@ if written >= HELD:
 """
 
 
+OWN_NAMESPACE = """
+import ctypes
+readable, writable = os.pipe()
+if os.fork() == 0:  # one thread: where a user namespace can be made
+    libc = ctypes.CDLL(None, use_errno=True)
+    made = libc.unshare(0x10000000 | 0x00020000)  # CLONE_NEWUSER | CLONE_NEWNS
+    mounted = libc.mount(b"none", b"/tmp", b"tmpfs", 0, b"size=4g") if made == 0 else -1
+    os.write(writable, f"unshare {made}, mount {mounted}".encode())
+    os._exit(0)
+os.wait()
+raise RuntimeError(os.read(readable, 100).decode())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_no_namespace_of_its_own_to_mount_memory_in(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user and mount namespace would let it mount a tmpfs of 4 GB, memory outside every
+    process (inside bubblewrap the mount worked): no namespace is made."""
+    records = play(monkeypatch, mode, str(agent(tmp_path, OWN_NAMESPACE)), games=1)
+    assert_its_own_forfeits(records, "unshare -1, mount -1")
+
+
+INTO_THE_HIDDEN = """
+import plyground
+folder = os.path.join(os.path.dirname(plyground.__file__), "ai", "textbook")
+try:
+    with open(os.path.join(folder, "held"), "wb") as file:
+        file.write(b"x" * (1 << 20))
+except OSError as error:
+    raise RuntimeError(f"refused: {error.strerror}") from None
+raise RuntimeError("held 1 MB where the reference was hidden")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_the_hidden_references_place_holds_no_memory(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bubblewrap hides the reference under an empty tmpfs: read-only and sized, so no
+    memory can be held there (it was writable and unsized)."""
+    records = play(monkeypatch, mode, str(agent(tmp_path, INTO_THE_HIDDEN)), games=1)
+    assert_its_own_forfeits(records, "refused: ")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_files_in_its_scratch_count_with_its_memory(
@@ -481,3 +529,63 @@ def test_the_rule_voids_only_on_evidence_of_the_apps_own() -> None:
     assert judge(Evidence(**unguarded, worker_code=-signal.SIGKILL)).void
     assert not judge(Evidence(**unguarded, worker_code=-signal.SIGSEGV)).void
     assert judge(Evidence(**{**started, "started": False}, worker_code=1)).setup
+
+
+FORKS_THEN_WAITS = """
+if os.fork() == 0:  # a process of its own tree, left behind if only the worker dies
+    time.sleep(60)
+    os._exit(0)
+time.sleep(3)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_of_its_tree_is_left_when_its_supervisor_is_killed(
+    mode: str, mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker goes with its supervisor (a parent-death signal), and what it forked goes
+    too: the app ends the worker's session, which no process of it can leave."""
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, mode)
+    path = agent(tmp_path, FORKS_THEN_WAITS)
+    worker = user_code.StudentWorker(
+        str(path), {"kind": "agent", "path": str(path)}, user_code.Limits(20)
+    )
+    worker.start()
+    supervisor = worker.supervisor_pid
+    killer = subprocess.Popen(
+        [sys.executable, "-c", f"import os, time; time.sleep(1.5); os.kill({supervisor}, 9)"]
+    )
+    from plyground.ai.student_code.messages import encode_state
+
+    with pytest.raises(user_code.UserCodeError) as failure:
+        worker.call({"state": encode_state(tictactoe.Game().initial_state())})
+    killer.wait()
+    worker.close()
+    assert failure.value.void  # the fixture `mark` asserts nothing of the run is left
+
+
+@pytest.mark.parametrize("void", [True, False])
+def test_a_file_check_ended_in_a_game_is_that_games_void_or_forfeit(
+    void: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pool process checks a player's file again before its game: a check ended by a cause
+    outside the file (its supervisor stopped from outside) voids that game, any other failure
+    (the file changed since the app checked it) is that player's forfeit; never an error out
+    of the match."""
+    from plyground.ai.players import match
+
+    path = agent(tmp_path, "pass")
+
+    def ended(self: user_code.StudentWorker, *_: object, **__: object) -> object:
+        error = user_code.UserCodeError(self.path, "its supervisor was stopped from outside")
+        error.void = void
+        raise error
+
+    monkeypatch.setattr(user_code.StudentWorker, "call", ended)
+    monkeypatch.setattr(match, "_PARSED_SPECS", {})
+    setup = MatchSetup("tictactoe", (), ("random", str(path)), seed=3)
+    record = match.play_game(setup, 0)
+    assert record.forfeit == "hostile.py: its supervisor was stopped from outside"
+    assert bool(record.void) == void
+    assert record.winner == (None if void else 0)

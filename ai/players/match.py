@@ -29,7 +29,7 @@ from plyground.ai.engine.search import PLAYING_ALGORITHMS
 from plyground.ai.players.game_pool import pool_results
 from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
 from plyground.ai.players.presets import parse_player_spec
-from plyground.ai.student_code.worker import UserCodeError
+from plyground.ai.student_code.worker import CheckFailed, UserCodeError
 from plyground.games.base import (
     CHANCE,
     Game,
@@ -216,10 +216,16 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
     game = _game_for(setup)
     first = setup.first_mover(index)
     game_seed = derive_seed(setup.seed, index)
-    players = [
-        build_player(game, spec, derive_seed(game_seed, side))
-        for side, spec in zip(SIDES, setup.specs, strict=True)
-    ]
+    players: list[Player] = []
+    for side, spec in zip(SIDES, setup.specs, strict=True):
+        try:
+            players.append(build_player(game, spec, derive_seed(game_seed, side)))
+        except ValueError as error:
+            if not _named_files(spec):  # the app checked it: a fault of ours, not a player's
+                raise
+            for player in players:
+                getattr(player, "close", lambda: None)()
+            return _unplayed(setup, index, len(players), error)
     try:
         played = _GamePlay(game, players, first, random.Random(derive_seed(game_seed, "chance")))
         played.run(max_decisions)
@@ -230,6 +236,29 @@ def play_game(setup: MatchSetup, index: int, max_decisions: int | None = None) -
                 close()
     _collect_now_and_then()
     return played.record(index)
+
+
+def _unplayed(setup: MatchSetup, index: int, side: int, error: ValueError) -> GameRecord:
+    """The record of a game whose player `side` could not be built from its file here (the
+    app checked it before the match): void when a cause outside the file ended the check
+    (`CheckFailed`, the rule in `ai.student_code.endings`), else that player's forfeit (its
+    file changed since)."""
+    failure = error.error if isinstance(error, CheckFailed) else None
+    void = failure is not None and failure.void
+    line = failure.line if failure is not None else str(error).replace("\n", " ")
+    return GameRecord(
+        index=index,
+        first=setup.first_mover(index),
+        moves="",
+        winner=None if void else side ^ 1,
+        decisions=(0, 0),
+        think_time=(0.0, 0.0),
+        worst_time=(0.0, 0.0),
+        nodes=(0, 0),
+        forfeit=line,
+        forfeit_details=failure.details if failure is not None else (),
+        void=f"void: {line}" if void else "",
+    )
 
 
 @dataclass

@@ -14,7 +14,11 @@
   pair of pipes it already holds; ``socketpair`` stays, which reaches nobody), so neither
   the network nor a local socket (a display, an SSH agent, D-Bus, an abstract socket) is in
   reach, and no io_uring (which could open one); it makes no memory file (``memfd_create``)
-  or System V shared memory, which no process's resident size would count.  So another
+  or System V shared memory, which no process's resident size would count; and it stays in
+  the session and process group it was started in (``setsid`` and ``setpgid`` are refused),
+  so the app can find and end all it started even when its supervisor was killed; and it
+  makes no namespace (``unshare``, ``setns``, ``clone`` with a namespace flag; ``clone3``
+  looks missing), whose user and mount namespaces would let it mount a tmpfs of its own.  So another
   player's worker, the supervisor and the app are out of its reach, and a worker that dies
   by a signal did it to itself: that game is its forfeit, never another's.
 - **Landlock**: where the kernel has them (ABI 6, Linux 6.12), its scopes refuse a signal
@@ -107,8 +111,21 @@ PRIORITY_OF_USER = (2, 3)
 MEMORY_CALLS = {"x86_64": (319, 29, 447), "aarch64": (279, 194, 447)}
 """memfd_create, shmget and memfd_secret, refused: memory held by a descriptor or a key is
 in no process's resident size, so the supervisor's cap on the tree could not see it."""
+NAMESPACE_CALLS = {"x86_64": (272, 308), "aarch64": (97, 268)}
+"""unshare and setns, refused: a namespace of its own (a user namespace and a mount one)
+would let it mount a tmpfs, memory outside every process's resident size."""
+CLONE_CALLS = {"x86_64": (56, 435), "aarch64": (220, 435)}
+"""clone (allowed without a namespace flag) and clone3 (refused as missing, ENOSYS: its flags
+are in memory the filter cannot read, and the C library then falls back to clone)."""
+NAMESPACE_FLAGS = 0x7E020000
+"""clone's CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
+CLONE_NEWPID and CLONE_NEWNET."""
+RET_ENOSYS = 0x00050000 | 38  # SECCOMP_RET_ERRNO | ENOSYS
+SESSION_CALLS = {"x86_64": (109, 112), "aarch64": (154, 157)}
+"""setpgid and setsid, refused: every process of the worker's tree stays in the worker's
+session, where the app finds what is left when the supervisor was killed from outside."""
 
-LD_W_ABS, JEQ_K, JGE_K, JA, RET_K = 0x20, 0x15, 0x35, 0x05, 0x06
+LD_W_ABS, JEQ_K, JGE_K, JSET_K, JA, RET_K = 0x20, 0x15, 0x35, 0x45, 0x05, 0x06
 NR, ARCH = 0, 4
 """Offsets in `struct seccomp_data`: the call's number, its architecture."""
 
@@ -153,8 +170,13 @@ def _program(machine: str, pid: int) -> list[Instruction]:
     ]
     if machine == "x86_64":
         code += [(JGE_K, 0, 1, X32_BIT), (RET_K, 0, 0, RET_EPERM)]
-    for number in (*calls.refused, *MEMORY_CALLS[machine]):
+    refused = (*calls.refused, *MEMORY_CALLS[machine], *SESSION_CALLS[machine])
+    for number in (*refused, *NAMESPACE_CALLS[machine]):
         code += [(JEQ_K, 0, 1, number), (RET_K, 0, 0, RET_EPERM)]
+    clone, clone3 = CLONE_CALLS[machine]
+    code += [(JEQ_K, 0, 1, clone3), (RET_K, 0, 0, RET_ENOSYS)]
+    new_namespace = [(JSET_K, 0, 1, NAMESPACE_FLAGS), (RET_K, 0, 0, RET_EPERM)]
+    code += _rule(clone, [(LD_W_ABS, 0, 0, _argument(0)), *new_namespace])
     code += _rule(calls.kill, _only(_argument(0), (0, pid, -pid)))  # itself, its own group
     for number in calls.to_self:
         code += _rule(number, _only(_argument(0), (pid,)))

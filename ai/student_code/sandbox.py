@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -281,7 +282,10 @@ def worker_command(folders: list[Path], sandboxed: bool, files: tuple[Path, ...]
         command += ["--ro-bind", str(own), str(own)]
     for hidden in reference_paths():
         command += (
-            ["--tmpfs", str(hidden)] if hidden.is_dir() else ["--ro-bind", "/dev/null", str(hidden)]
+            # empty and read-only: an unsized tmpfs would take memory outside every process
+            ["--size", "4096", "--tmpfs", str(hidden), "--remount-ro", str(hidden)]
+            if hidden.is_dir()
+            else ["--ro-bind", "/dev/null", str(hidden)]
         )
     return [*command, "--chdir", "/tmp", "--setenv", "HOME", "/tmp", *python]
 
@@ -364,6 +368,42 @@ def descendants(pid: int) -> list[int]:
             found.append(child)
             waiting.append(child)
     return found
+
+
+def session_members(session: int) -> list[int]:
+    """The live processes of session `session` but its leader, through /proc (Linux;
+    elsewhere none).  A worker's tree cannot leave its session (the signal guard refuses
+    ``setsid`` and ``setpgid``), and the number of a session with members is never given to
+    a new process, so those found are the worker's own; its leader, which a reused number
+    could name, is left out (it is the worker, killed with its supervisor)."""
+    proc = Path("/proc")
+    if session <= 1 or not proc.is_dir():
+        return []
+    found: list[int] = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == session:
+            continue
+        try:
+            fields = (entry / "stat").read_text(encoding="ascii", errors="replace")
+            state, _, _, sid = fields.rsplit(")", 1)[1].split()[:4]
+        except (OSError, ValueError):
+            continue
+        if int(sid) == session and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def end_session(session: int) -> None:
+    """Kill every process of session `session` but its leader (`session_members`) until
+    none is left: what a worker started, when its supervisor could not end it."""
+    for _ in range(50):
+        members = session_members(session)
+        if not members:
+            return
+        for pid in members:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.02)
 
 
 def end_process_tree(process: subprocess.Popen[bytes], known: list[int] | None = None) -> None:

@@ -159,6 +159,15 @@ def source_text(file: Path) -> str:
     return read_text(file, MAX_SOURCE_BYTES, "Python file")
 
 
+class CheckFailed(ValueError):
+    """Checking a file failed, one line; `error` says why, and whether a cause outside the
+    file ended the check (`error.void`, the rule in `ai.student_code.endings`)."""
+
+    def __init__(self, error: UserCodeError) -> None:
+        super().__init__(error.line)
+        self.error = error
+
+
 INSPECT_SECONDS = 10.0
 """Seconds a worker may take to parse a file and list its functions."""
 
@@ -167,7 +176,8 @@ def top_level_functions(file: Path) -> list[str]:
     """The names of the functions the file defines at its top level, in order.
 
     The file is parsed in a worker of its own, never in the app, and nothing of it runs:
-    a syntax error or a file too deeply nested to parse is one ValueError line.
+    a syntax error or a file too deeply nested to parse is one ValueError line
+    (`CheckFailed`, which says whether a cause outside the file ended the check).
     """
     worker = StudentWorker(
         str(file), {"kind": "inspect", "path": str(file)}, Limits(INSPECT_SECONDS)
@@ -175,7 +185,7 @@ def top_level_functions(file: Path) -> list[str]:
     try:
         names = worker.call({}, what="to be read")
     except UserCodeError as error:
-        raise ValueError(error.line) from None
+        raise CheckFailed(error) from None
     finally:
         worker.close()
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
@@ -614,6 +624,12 @@ class StudentWorker:
         process, self._process = self._process, None
         if process is not None:
             self._end_supervisor(process, kill)
+            if process.returncode != 0 and self._worker_pid is not None:
+                # killed from outside, or by the app when it did not go: the worker went
+                # with it, and what the worker started is ended here
+                from plyground.ai.student_code.sandbox import end_session
+
+                end_session(self._worker_pid)
         errors, self._errors = self._errors, None
         with contextlib.suppress(OSError, ValueError):
             if errors is not None:

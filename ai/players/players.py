@@ -119,10 +119,12 @@ class PlayerConfig:
         return ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        """As plain JSON-ready data (MCTS's settings only where the player has them)."""
+        """As plain JSON-ready data (a node budget and MCTS's settings only where the player
+        has them, so a settings file written before either reads the same)."""
         data = asdict(self)
-        if self.mcts is None:
-            del data["mcts"]
+        for optional in ("node_limit", "mcts"):
+            if data[optional] is None:
+                del data[optional]
         return data
 
     @classmethod

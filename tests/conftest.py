@@ -105,3 +105,17 @@ def games_from_files_forgotten() -> Iterator[None]:
     for name in set(games.GAMES) - before:
         if games.is_from_file(name):
             del games.GAMES[name]
+
+
+@pytest.fixture(autouse=True)
+def safe_path_left_as_it_was() -> Iterator[None]:
+    """The launcher sets PYTHONSAFEPATH for the processes the app starts; a test that runs the
+    app in this process must not leave it set for the next test's subprocesses (`python -m
+    pytest` in an unpacked sdist, `python -m plyground` from a game's folder), which a user's
+    terminal would start without it."""
+    before = os.environ.get("PYTHONSAFEPATH")
+    yield
+    if before is None:
+        os.environ.pop("PYTHONSAFEPATH", None)
+    else:
+        os.environ["PYTHONSAFEPATH"] = before

@@ -113,9 +113,18 @@ def safe_path_left_as_it_was() -> Iterator[None]:
     app in this process must not leave it set for the next test's subprocesses (`python -m
     pytest` in an unpacked sdist, `python -m plyground` from a game's folder), which a user's
     terminal would start without it."""
-    before = os.environ.get("PYTHONSAFEPATH")
+    restore_safe_path()
     yield
-    if before is None:
+    restore_safe_path()
+
+
+SAFE_PATH_AT_START = os.environ.get("PYTHONSAFEPATH")
+"""As the terminal that started pytest had it, before any test module ran the app (a module
+that collects `--help` examples runs it while being collected)."""
+
+
+def restore_safe_path() -> None:
+    if SAFE_PATH_AT_START is None:
         os.environ.pop("PYTHONSAFEPATH", None)
     else:
-        os.environ["PYTHONSAFEPATH"] = before
+        os.environ["PYTHONSAFEPATH"] = SAFE_PATH_AT_START

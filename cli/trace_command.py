@@ -117,7 +117,7 @@ def _lesson_iterations(args: argparse.Namespace) -> int:
         return 0
     from plyground.games.trees.examples import TRACE_LESSONS
 
-    return TRACE_LESSONS[args.lesson - 1].iterations
+    return int(TRACE_LESSONS[args.lesson - 1].iterations)
 
 
 def _position(args: argparse.Namespace) -> tuple[Any, str, int]:

@@ -4,6 +4,7 @@ clear, credited to the side that moved (twice in a row too), on every kind of ga
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -30,6 +31,7 @@ from plyground.ai.textbook.mcts_trace import (
     record_mcts,
 )
 from plyground.ai.textbook.observer import CHANCE, MAX, MIN
+from plyground.cli import run as run_app
 from plyground.games.base import State
 from plyground.games.trees import examples
 from plyground.games.trees.examples import Tree, TreeGame
@@ -378,3 +380,77 @@ def test_a_recorder_is_an_observer_of_the_search() -> None:
     move, _root = monte_carlo_tree_search(view, view.start(0), 4, random.Random(0), C, recorder)
     assert move == "B"
     assert [e.kind for e in recorder.events][:4] == ["iteration", "expand", "playout", "backup"]
+
+
+# ------------------------------------------------------------------ trace --algorithm mcts
+def trace_command(argv: list[str]) -> int:
+    """`plyground trace ARGS`."""
+    return run_app(["trace", *argv])
+
+
+def test_trace_prints_each_iteration_the_root_table_and_the_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert trace_command(["--lesson", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "iteration 20" in out and "iteration 21" not in out  # the lesson's own 20
+    assert "select   A: UCB1 B 2.48 | C 1.48 | D 1.98 → B" in out  # iteration 4
+    assert "  expand   add B\n" in out
+    assert "playout  from B:" in out and "MAX wins (1)" in out
+    assert "back up  B N=1 U=1 (MAX), A N=1 U=0 (MIN)" in out
+    assert "estimate" in out and "exact value" in out
+    assert "move chosen: B, the most visited" in out
+    lines = out.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("the root's children")))
+    assert lines[table + 1].split() == ["move", "N", "U/N", "UCB1"]
+    assert lines[-1].startswith("20 iterations, ")
+
+
+def test_trace_mcts_on_a_game_with_a_seed_and_as_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--game", "tictactoe", "--moves", "152", "--algorithm", "mcts", "--iterations"]
+    assert trace_command([*argv, "400", "--seed", "2"]) == 0
+    first = capsys.readouterr().out
+    assert trace_command([*argv, "400", "--seed", "2"]) == 0
+    assert capsys.readouterr().out == first  # one seed, one tree
+    assert "move chosen: 3," in first
+    assert trace_command([*argv, "50", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["algorithm"] == "mcts" and data["kind"] == "estimate"
+    assert data["iterations"] == 50 and data["nodes"][0]["N"] == 50
+    assert sum(1 for event in data["events"] if event["kind"] == "iteration") == 50
+
+
+def test_trace_mcts_runs_a_chance_game_and_a_file_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--algorithm", "mcts", "--iterations", "5"]
+    assert trace_command(["--game", "pig", "--option", "goal=20", *argv]) == 0
+    assert "the dice decide" in capsys.readouterr().out
+    assert trace_command(["--game", str(FILES / "twice.py"), *argv]) == 0
+    assert "move chosen: again" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--lesson", "4", "--depth", "2"], "--depth means nothing to MCTS"),
+        (["--game", "tictactoe", "--algorithm", "mcts", "--table"], "--table means nothing"),
+        (["--game", "tictactoe", "--algorithm", "mcts", "--heuristic", "x"], "--heuristic"),
+        (["--game", "tictactoe", "--iterations", "9"], "--iterations is for --algorithm mcts"),
+        (["--lesson", "1", "--seed", "3"], "--seed is for --algorithm mcts"),
+        (
+            ["--game", "tictactoe", "--algorithm", "mcts", "--iterations", "20000"],
+            "at most 10,000, not 20,000",
+        ),
+        (["--game", "tictactoe", "--moves", "14253", "--algorithm", "mcts"], "game is over"),
+        (["--game", "pig", "--moves", "r", "--algorithm", "mcts"], "the dice decide here"),
+        (["--lesson", "5"], "--lesson must be 1 to 4"),
+    ],
+)
+def test_trace_mcts_refuses_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert trace_command(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1

@@ -178,7 +178,9 @@ def print_curve(console: Console, curve: BudgetCurve, game: Game[Any], start: st
         for name, share in (("MCTS", point.mcts_share), ("alpha-beta", point.alphabeta_share)):
             bar = "█" * round(share * CURVE_WIDTH)
             label = f"{point.iterations:>7,} it. {name:<10}"
-            console.print(f"{label} {bar:<{CURVE_WIDTH}} {share:.0%}", markup=False, highlight=False)
+            console.print(
+                f"{label} {bar:<{CURVE_WIDTH}} {share:.0%}", markup=False, highlight=False
+            )
     positions = ", ".join(_moves_text(game, moves, start) for moves in curve.positions)
     console.print(
         "Share of the positions where each search chose an optimal move (its exact value "

@@ -407,9 +407,7 @@ def row_legend(rows: Sequence[Row], stochastic: bool, short: bool = False) -> tu
     playouts = [e for e in shown if e.source is Source.PLAYOUTS]
     others = [e for e in shown if e.source is not Source.PLAYOUTS]
     words = short_legend if short else legend
-    return tuple(
-        line for group in (others, playouts) if group for line in words(stochastic, group)
-    )
+    return tuple(line for group in (others, playouts) if group for line in words(stochastic, group))
 
 
 def run_mcts(

@@ -339,7 +339,9 @@ def add_parser(commands: Any) -> None:
     """The `compare` subcommand's arguments."""
     lines = game_examples("plyground compare {game} --moves {moves} --depth 1-4")
     lines.append("plyground compare --game GAME --depth 1-7 --plot nodes.png --json rows.json")
-    lines.append("plyground compare --game tictactoe --moves 5 --depth 1-2 --budget-curve")
+    lines += game_examples(
+        "plyground compare {game} --moves {moves} --depth 1-2 --budget-curve 100,300,1k"
+    )[:1]
     examples = "\n".join(lines)
     parser = add_command(
         commands,

@@ -547,14 +547,7 @@ def compare(
     :raises SearchError: see `run_variant`.
     :raises SearchCancelled: `should_stop()` returned True.
     """
-    fitting = [variant.key for variant in variants_for(state)]
-    chosen = fitting if variants is None else [key for key in fitting if key in variants]
-    if variants is not None:
-        unknown = [key for key in variants if key not in fitting]
-        if unknown:
-            raise SearchError(
-                f"variant {unknown[0]!r} does not fit this game; choose from: {', '.join(fitting)}"
-            )
+    chosen = _chosen(state, variants)
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
     sizes = tree_sizes(state, max(depths, default=1))
@@ -598,6 +591,38 @@ def compare(
             )
             result.rows.append(_replace(row, estimate=guess))
     result.rows = with_shares(result.rows)
+    _add_mcts_and_exact(
+        result, state, heuristic, seed, mcts, exact_seconds, progress, should_stop, total
+    )
+    return result
+
+
+def _chosen(state: State[Any], variants: Sequence[str] | None) -> list[str]:
+    """The variants to run: those named (each must fit the game), or every one that fits."""
+    fitting = [variant.key for variant in variants_for(state)]
+    if variants is None:
+        return fitting
+    unknown = [key for key in variants if key not in fitting]
+    if unknown:
+        raise SearchError(
+            f"variant {unknown[0]!r} does not fit this game; choose from: {', '.join(fitting)}"
+        )
+    return [key for key in fitting if key in variants]
+
+
+def _add_mcts_and_exact(
+    result: Comparison,
+    state: State[Any],
+    heuristic: str | None,
+    seed: int,
+    mcts: MctsSettings | None,
+    exact_seconds: float | None,
+    progress: Callable[[Step], None] | None,
+    should_stop: Callable[[], bool] | None,
+    total: int,
+) -> None:
+    """`compare`'s last steps: MCTS's row (with `mcts`), then each row's exact value (with
+    `exact_seconds`)."""
     if mcts is not None:
         if progress is not None:
             guess = Estimate(float(mcts.iterations or DEFAULT_ITERATIONS), 0.0, "iterations")
@@ -619,4 +644,3 @@ def compare(
         result.rows = with_exact(result.rows, result.exact)
         if result.mcts is not None:
             result.mcts = with_exact([result.mcts], result.exact)[0]
-    return result

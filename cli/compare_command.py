@@ -164,7 +164,8 @@ def print_curve(console: Console, curve: BudgetCurve, game: Game[Any], start: st
         title=f"{game.title}: optimal choices as MCTS's budget grows ({count} positions)",
         title_justify="left",
     )
-    for name in ("MCTS iterations", "seconds (mean)", "MCTS optimal", "alpha-beta optimal"):
+    rival = curve.rival
+    for name in ("MCTS iterations", "seconds (mean)", "MCTS optimal", f"{rival} optimal"):
         table.add_column(name, justify="right", no_wrap=True)
     for point in curve.points:
         table.add_row(
@@ -175,17 +176,18 @@ def print_curve(console: Console, curve: BudgetCurve, game: Game[Any], start: st
         )
     console.print(table)
     for point in curve.points:
-        for name, share in (("MCTS", point.mcts_share), ("alpha-beta", point.alphabeta_share)):
+        for name, share in (("MCTS", point.mcts_share), (rival, point.alphabeta_share)):
             bar = "█" * round(share * CURVE_WIDTH)
-            label = f"{point.iterations:>7,} it. {name:<10}"
+            label = f"{point.iterations:>7,} it. {name:<{len(rival)}}"
             console.print(
                 f"{label} {bar:<{CURVE_WIDTH}} {share:.0%}", markup=False, highlight=False
             )
     positions = ", ".join(_moves_text(game, moves, start) for moves in curve.positions)
     console.print(
         "Share of the positions where each search chose an optimal move (its exact value "
-        "equals the best move's; a quicker win beats a slower one). Alpha-beta: the engine "
-        "with iterative deepening, no opening book, given MCTS's seconds on each position. "
+        f"equals the best move's; a quicker win beats a slower one). {rival.capitalize()}: "
+        "the engine with iterative deepening, no opening book, given MCTS's seconds on each "
+        "position. "
         f"Positions (moves from the start): {positions}"
         + (f"; {curve.unknown} more tried had no exact values in time." if curve.unknown else "."),
         markup=False,

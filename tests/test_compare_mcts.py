@@ -112,7 +112,7 @@ def test_the_budget_curve_counts_positions_answered_optimally() -> None:
     state = _state("tictactoe", "")
     curve = budget_curve(state, [5, 40], count=3)
     assert [point.iterations for point in curve.points] == [5, 40]
-    assert len(curve.positions) == 3
+    assert len(curve.positions) == 3 and curve.rival == "alpha-beta"
     for point in curve.points:
         assert point.positions == 3
         assert 0 <= point.mcts_optimal <= 3 and 0 <= point.alphabeta_optimal <= 3

@@ -74,6 +74,9 @@ class BudgetCurve:
     """Each position measured, as the moves (dice included) from the position asked."""
     unknown: int = 0
     """Positions tried whose exact values were not known in time (left out)."""
+    rival: str = "alpha-beta"
+    """The depth-limited search beside MCTS: alpha-beta, or expectiminimax in a game with
+    chance."""
 
 
 def positions_from(
@@ -144,8 +147,12 @@ def budget_curve(
     say = progress or (lambda _text: None)
     say("finding positions with exact values")
     measured, unknown = positions_from(state, count, seed, should_stop=should_stop)
-    curve = BudgetCurve(positions=[moves for moves, _, _ in measured], unknown=unknown)
     depth_search = "expectiminimax" if state.STOCHASTIC else "alphabeta"
+    curve = BudgetCurve(
+        positions=[moves for moves, _, _ in measured],
+        unknown=unknown,
+        rival="expectiminimax" if state.STOCHASTIC else "alpha-beta",
+    )
     for iterations in budgets:
         mcts_hits = alphabeta_hits = 0
         seconds = 0.0

@@ -96,7 +96,7 @@ def budget_chart(curve: BudgetCurve | None, measuring: bool = False) -> chart.Ch
             colour=theme.ACCENT,
         ),
         chart.Series(
-            "alpha-beta, same seconds",
+            f"{curve.rival}, same seconds",
             [(x, p.alphabeta_share) for x, p in zip(where, curve.points, strict=True)],
             colour=theme.PLAYER_COLOURS[0],
             dashed=True,
@@ -113,7 +113,7 @@ def budget_chart(curve: BudgetCurve | None, measuring: bool = False) -> chart.Ch
         y_format="{:.0%}",
         legend=False,  # the note names the lines (the nodes chart's legend runs on below)
         note=(
-            f"Solid: MCTS; dashed: alpha-beta given MCTS's seconds. Share of {count} positions "
+            f"Solid: MCTS; dashed: {curve.rival} given MCTS's seconds. Share of {count} positions "
             "(this one and some reached from it) where each chose an optimal move (its exact "
             "value equals the best move's)."
         ),

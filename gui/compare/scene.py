@@ -471,10 +471,10 @@ class CompareScene(Scene):
             return self.message
         if self.rows:
             values = {row.value for row in self.rows if row.depth == depth and row.ran}
-            agree = "every algorithm finds the same value" if len(values) <= 1 else "values differ"
+            agree = "same value" if len(values) <= 1 else "values differ"
             return (
-                f"Done: {done} runs · {self.optimal_text()} · depth {depth} shown (Left / Right"
-                f" for others) · {agree} · b = {self.branching:.1f}"
+                f"Done: {done} runs · {self.optimal_text()} · depth {depth} (← → others) · "
+                f"{agree} · b = {self.branching:.1f}"
             )
         return "Choose a depth and press Run."
 

@@ -44,14 +44,14 @@ class TableState:
 
 COLUMNS = (
     ("algorithm", 0.0, "left"),
-    ("value", 0.31, "right"),
-    ("move", 0.36, "center"),
-    ("exact", 0.49, "right"),
-    ("nodes", 0.59, "right"),
-    ("leaves", 0.675, "right"),
-    ("cut-offs", 0.76, "right"),
-    ("table hits", 0.845, "right"),
-    ("time", 0.92, "right"),
+    ("value", 0.30, "right"),
+    ("move", 0.355, "center"),
+    ("exact", 0.48, "right"),
+    ("nodes", 0.58, "right"),
+    ("leaves", 0.66, "right"),
+    ("cut-offs", 0.74, "right"),
+    ("table hits", 0.82, "right"),
+    ("time", 0.895, "right"),
     ("share", 1.0, "right"),
 )
 """Each column: its name, where it sits (a share of the table's width) and its alignment."""

@@ -290,7 +290,8 @@ def _make_view(
         from plyground.gui.compare.scene import CompareScene
 
         depth = int(options.get("depth") or 3)
-        return CompareScene(app, game, state, depth=depth, heuristic=options.get("heuristic"))
+        heuristic = options.get("heuristic")
+        return CompareScene(app, game, state, depth=depth, heuristic=heuristic, curve=True)
     if scene == "policy":
         from plyground.gui.compare.policy_scene import PolicyScene
 

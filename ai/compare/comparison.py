@@ -41,14 +41,16 @@ from plyground.ai.compare.estimate import (
     theory_curves,
     tree_sizes,
 )
+from plyground.ai.compare.exact import ExactValues, exact_values
 from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS, MctsConfig, MctsSettings
 from plyground.ai.engine.move_provenance import judge
 from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.values import score_value, signed, to_value
-from plyground.ai.evaluation.wording import board_text
+from plyground.ai.evaluation.wording import board_text, legend, short_legend, value_text
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import CHANCE, Move, State, capabilities
 
@@ -66,11 +68,14 @@ __all__ = [
     "duration",
     "estimate",
     "parse_depths",
+    "row_legend",
+    "run_mcts",
     "run_variant",
     "theory_curves",
     "theory_note",
     "tree_sizes",
     "variants_for",
+    "with_exact",
 ]
 
 
@@ -157,6 +162,11 @@ class Row:
     `ENGINE_NOTE`): no share then, `share_text` says so in words."""
     score: float | None = None
     """In a game of scores, the root value in the game's own numbers (every row the same)."""
+    playouts: int | None = None
+    """Monte Carlo tree search's row: the playouts its value is the mean of."""
+    exact: Evaluation | None = None
+    """The exact value of the row's move where Plyground knows it (`ai.compare.exact`), from
+    the point of view of the player to move at the position; None: not known."""
 
     @property
     def share_text(self) -> str:
@@ -176,7 +186,12 @@ class Row:
         if self.value is None or not self.kind:
             return None
         return Evaluation(
-            self.value, Kind(self.kind), Source(self.source), depth=self.depth, score=self.score
+            self.value,
+            Kind(self.kind),
+            Source(self.source),
+            depth=self.depth or None,
+            score=self.score,
+            playouts=self.playouts,
         )
 
     def value_text(self, stochastic: bool) -> str:
@@ -185,7 +200,16 @@ class Row:
         evaluation = self.evaluation
         if evaluation is None:
             return "" if self.value is None else signed(self.value, 3)
+        if evaluation.source is Source.PLAYOUTS:
+            return value_text(evaluation, stochastic)  # '○ 0.62 from 4,000 playouts'
         return board_text(evaluation, stochastic)
+
+    def exact_text(self, stochastic: bool) -> str:
+        """The exact value of the row's move with what gave it ('draw (solver)', 'win in 7
+        (book)', '55.0% to win (table)'), or 'not known'."""
+        if self.exact is None:
+            return "not known" if self.ran else ""
+        return f"{value_text(self.exact, stochastic)} ({self.exact.source.value})"
 
     def as_dict(self, format_move: Callable[[Move], str] = str) -> dict[str, Any]:
         """Plain data for JSON (the move as text)."""
@@ -202,6 +226,11 @@ class Comparison:
     rows: list[Row] = field(default_factory=list)
     chance: bool = False
     """The game has chance nodes (no alpha-beta line in the theory curves)."""
+    mcts: Row | None = None
+    """Monte Carlo tree search's row (it has no depth: one run beside every depth's rows),
+    or None when it was not asked for."""
+    exact: ExactValues | None = None
+    """Every root move's exact value where Plyground knows it (`ai.compare.exact`)."""
 
     def depths(self) -> list[int]:
         """The depths compared, in order."""
@@ -371,6 +400,71 @@ def _run_textbook(
     )
 
 
+def row_legend(rows: Sequence[Row], stochastic: bool, short: bool = False) -> tuple[str, ...]:
+    """The key to the rows' values: the searches' kinds, then MCTS's playouts on a line of
+    their own (a mean of playouts is not a heuristic's estimate)."""
+    shown = [e for e in (row.evaluation for row in rows) if e is not None]
+    playouts = [e for e in shown if e.source is Source.PLAYOUTS]
+    others = [e for e in shown if e.source is not Source.PLAYOUTS]
+    words = short_legend if short else legend
+    return tuple(line for group in (others, playouts) if group for line in words(stochastic, group))
+
+
+def run_mcts(
+    state: State[Any],
+    settings: MctsSettings,
+    heuristic: str | None = None,
+    seed: int = 0,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Row:
+    """Monte Carlo tree search's row: its move, that move's mean result from its playouts
+    (an estimate, or exact where the tree proved it), the tree's nodes, its time.  One
+    seed, one tree: the same row every run.
+
+    :raises SearchError: settings out of range, a finished game, a chance node at the root.
+    :raises SearchCancelled: `should_stop()` returned True.
+    """
+    if state.is_terminal():
+        raise SearchError("the game is over: there is no move to compare")
+    if state.to_move == CHANCE:
+        raise SearchError("the dice are rolling: compare at a player's decision")
+    result = search(
+        state,
+        MctsConfig(settings, heuristic=heuristic, seed=seed),
+        progress=progress,
+        should_stop=should_stop,
+    )
+    evaluation = result.evaluation
+    playouts = result.details.playouts
+    return Row(
+        MCTS,
+        mcts_title(settings),
+        0,
+        result.value,
+        result.move,
+        result.nodes,
+        result.leaves,
+        elapsed=result.elapsed,
+        kind=evaluation.kind.value,
+        source=evaluation.source.value,
+        playouts=evaluation.playouts if playouts is None else playouts.iterations,
+    )
+
+
+def mcts_title(settings: MctsSettings) -> str:
+    """MCTS's row title with its budget: 'MCTS, 10,000 iterations'."""
+    return f"MCTS, {settings.iterations or DEFAULT_ITERATIONS:,} iterations"
+
+
+def with_exact(rows: Sequence[Row], exact: ExactValues | None) -> list[Row]:
+    """The rows with `exact` set to the exact value of each row's move (where known)."""
+    if exact is None:
+        return list(rows)
+    return [_replace(row, exact=exact.of(row.move)) if row.ran else row for row in rows]
+
+
 # ------------------------------------------------------------------ the whole comparison
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -438,8 +532,13 @@ def compare(
     skip: Callable[[str, int, Estimate], bool] | None = None,
     progress: Callable[[Step], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    mcts: MctsSettings | None = None,
+    exact_seconds: float | None = None,
 ) -> Comparison:
-    """Run every variant (or those named) at every depth, smallest depth first.
+    """Run every variant (or those named) at every depth, smallest depth first; then, with
+    `mcts`, Monte Carlo tree search on those settings (`run_mcts`); with `exact_seconds`,
+    every row's move gets its exact value where the game knows it within those seconds
+    (`ai.compare.exact`).
 
     A run is skipped when `skip(variant, depth, estimate)` says so, or (without `skip`)
     when its estimate exceeds `max_seconds`; a variant skipped at one depth is skipped at
@@ -448,14 +547,7 @@ def compare(
     :raises SearchError: see `run_variant`.
     :raises SearchCancelled: `should_stop()` returned True.
     """
-    fitting = [variant.key for variant in variants_for(state)]
-    chosen = fitting if variants is None else [key for key in fitting if key in variants]
-    if variants is not None:
-        unknown = [key for key in variants if key not in fitting]
-        if unknown:
-            raise SearchError(
-                f"variant {unknown[0]!r} does not fit this game; choose from: {', '.join(fitting)}"
-            )
+    chosen = _chosen(state, variants)
     heuristic_for(state, heuristic)  # an unknown heuristic fails before any run
     b = branching(state)
     sizes = tree_sizes(state, max(depths, default=1))
@@ -499,4 +591,56 @@ def compare(
             )
             result.rows.append(_replace(row, estimate=guess))
     result.rows = with_shares(result.rows)
+    _add_mcts_and_exact(
+        result, state, heuristic, seed, mcts, exact_seconds, progress, should_stop, total
+    )
     return result
+
+
+def _chosen(state: State[Any], variants: Sequence[str] | None) -> list[str]:
+    """The variants to run: those named (each must fit the game), or every one that fits."""
+    fitting = [variant.key for variant in variants_for(state)]
+    if variants is None:
+        return fitting
+    unknown = [key for key in variants if key not in fitting]
+    if unknown:
+        raise SearchError(
+            f"variant {unknown[0]!r} does not fit this game; choose from: {', '.join(fitting)}"
+        )
+    return [key for key in fitting if key in variants]
+
+
+def _add_mcts_and_exact(
+    result: Comparison,
+    state: State[Any],
+    heuristic: str | None,
+    seed: int,
+    mcts: MctsSettings | None,
+    exact_seconds: float | None,
+    progress: Callable[[Step], None] | None,
+    should_stop: Callable[[], bool] | None,
+    total: int,
+) -> None:
+    """`compare`'s last steps: MCTS's row (with `mcts`), then each row's exact value (with
+    `exact_seconds`)."""
+    if mcts is not None:
+        if progress is not None:
+            guess = Estimate(float(mcts.iterations or DEFAULT_ITERATIONS), 0.0, "iterations")
+
+            def report_mcts(snapshot: SearchProgress) -> None:
+                assert progress is not None
+                progress(Step(total, total + 1, MCTS, 0, snapshot.nodes, snapshot.elapsed, guess))
+
+        result.mcts = run_mcts(
+            state,
+            mcts,
+            heuristic,
+            seed,
+            progress=report_mcts if progress is not None else None,
+            should_stop=should_stop,
+        )
+    if exact_seconds is not None:
+        result.exact = exact_values(state, exact_seconds, should_stop)
+        result.rows = with_exact(result.rows, result.exact)
+        if result.mcts is not None:
+            result.mcts = with_exact([result.mcts], result.exact)[0]

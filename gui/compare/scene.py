@@ -2,12 +2,17 @@
 
 `CompareScene(app, game, state)` runs each variant that fits the game (see
 `ai.compare.comparison`) at
-depths 1 up to the chosen depth, one after another in a background process, and shows the
-rows of the deepest depth as a table (`gui.compare.table`) and nodes against depth as a log
-chart with the theory curves b^d and b^(d/2).  A run whose estimate exceeds `limit_seconds`
-waits for the person to skip it or run it anyway.  Cancel stops the run under way; leaving
-the view cancels.  The play scene pushes it with `app.push(...)`; a game's policy picture is
-the policy view's (`gui.compare.policy_scene`).
+depths 1 up to the chosen depth, one after another in a background process, then Monte Carlo
+tree search (a fixed number of iterations, seed 0: it has no depth, so its row stands beside
+every depth's), then every root move's exact value where the game knows it (`ai.compare.exact`:
+each row's move gets it); on asking (B, or `curve=True`), the budget curve
+(`ai.compare.budget_curve`: how often MCTS picks an optimal move as its iterations grow,
+beside alpha-beta at equal time: some seconds on a mid-game, so not on every Run).  It shows
+the rows of the deepest depth as a table (`gui.compare.table`), nodes against depth as a log
+chart with the theory curves b^d and b^(d/2), and the budget curve beside it.  A run whose
+estimate exceeds `limit_seconds` waits for the person to skip it or run it anyway.  Cancel stops
+the run under way; leaving the view cancels.  The play scene pushes it with `app.push(...)`; a
+game's policy picture is the policy view's (`gui.compare.policy_scene`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from plyground.ai.compare.budget_curve import BUDGETS, POSITIONS, BudgetCurve
 from plyground.ai.compare.comparison import (
     Comparison,
     Estimate,
@@ -27,15 +33,19 @@ from plyground.ai.compare.comparison import (
     describe,
     duration,
     estimate,
+    mcts_title,
     theory_note,
     tree_sizes,
     variants_for,
+    with_exact,
     with_shares,
 )
+from plyground.ai.compare.exact import ExactValues
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MctsSettings
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import Game, State
 from plyground.gui import chart
-from plyground.gui.compare.charts import nodes_chart
+from plyground.gui.compare.charts import budget_chart, nodes_chart
 from plyground.gui.compare.table import (
     TableState,
     column_titles,
@@ -44,7 +54,7 @@ from plyground.gui.compare.table import (
     header_lines,
 )
 from plyground.gui.compare.view_heading import draw_card, draw_heading
-from plyground.gui.compare.worker import CompareRunner
+from plyground.gui.compare.worker import CURVE_JOB, EXACT_JOB, MCTS_JOB, CompareRunner
 from plyground.gui.scenes.base import Scene
 from plyground.gui.widgets.drop_down import drop_down
 from plyground.untrusted import printable
@@ -58,6 +68,9 @@ CURVE_DEPTH = 3
 decision ahead would otherwise show one point)."""
 LIMIT_SECONDS = 20.0
 """A run estimated to take longer waits for Skip or Run anyway."""
+AFTER_VARIANTS = (MCTS_JOB, EXACT_JOB, CURVE_JOB)
+"""The jobs after the depth-limited runs: MCTS's row, the exact values, the budget curve (this
+one only when asked for)."""
 
 
 class CompareScene(Scene):
@@ -73,6 +86,7 @@ class CompareScene(Scene):
         depth: int = 5,
         heuristic: str | None = None,
         autostart: bool = True,
+        curve: bool = False,
     ) -> None:
         super().__init__(app)
         self.game = game
@@ -83,6 +97,17 @@ class CompareScene(Scene):
         self.limit_seconds = LIMIT_SECONDS
         self.variants = [variant.key for variant in variants_for(state)]
         self.titles = {variant.key: variant.title for variant in variants_for(state)}
+        self.mcts_iterations = DEFAULT_ITERATIONS
+        """MCTS's iterations in its row (the engine's default budget)."""
+        self.titles[MCTS_JOB] = mcts_title(MctsSettings(iterations=self.mcts_iterations))
+        self.curve_budgets: tuple[int, ...] = BUDGETS
+        self.curve_positions = POSITIONS
+        self.exact: ExactValues | None = None
+        self.exact_done = False
+        """The exact values were looked for (`exact` None then: not known here)."""
+        self.curve: BudgetCurve | None = None
+        self.with_curve = curve
+        """Run measures the budget curve too (B measures it on its own)."""
         self.problem = self._problem()
         self.branching = 1.0 if self.problem else branching(state)
         self.sizes = [] if self.problem else tree_sizes(state, DEPTHS[-1])
@@ -119,9 +144,23 @@ class CompareScene(Scene):
             return
         self.cancel()
         self.rows, self.given_up, self.pending, self.message = [], set(), None, ""
+        self.exact, self.exact_done, self.curve = None, False, None
+        self.titles[MCTS_JOB] = mcts_title(MctsSettings(iterations=self.mcts_iterations))
         self.view_depth = 0
         self.queue = [(key, d) for d in range(1, self.depth + 1) for key in self.variants]
+        self.queue += [(job, 0) for job in AFTER_VARIANTS if job != CURVE_JOB or self.with_curve]
         self._chart_cache = None
+        self._next()
+        self._refresh_buttons()
+
+    def measure_curve(self) -> None:
+        """Measure the budget curve now (B), after any runs under way."""
+        if self.problem or any(job == CURVE_JOB for job, _ in self.queue):
+            return
+        if self.runner.job is not None and self.runner.job[0] == CURVE_JOB:
+            return
+        self.curve, self._chart_cache = None, None
+        self.queue.append((CURVE_JOB, 0))
         self._next()
         self._refresh_buttons()
 
@@ -140,6 +179,13 @@ class CompareScene(Scene):
         """Start the next waiting run, or stop at one that would take too long."""
         while self.queue and not self.runner.busy and self.pending is None:
             key, depth = self.queue.pop(0)
+            if key in AFTER_VARIANTS:
+                option: Any = {
+                    MCTS_JOB: self.mcts_iterations,
+                    CURVE_JOB: (self.curve_budgets, self.curve_positions),
+                }.get(key)
+                self.runner.start(self.state, key, 0, self.heuristic, option)
+                return
             guess = estimate(key, depth, self.branching, self.rows, sizes=self.sizes)
             if key in self.given_up:
                 self._add(
@@ -174,16 +220,20 @@ class CompareScene(Scene):
         self._chart_cache = None
 
     def comparison(self) -> Comparison:
-        """The rows so far as a comparison (what the chart draws)."""
-        return Comparison(self.branching, list(self.rows), bool(self.state.STOCHASTIC))
+        """The rows so far as a comparison (what the chart draws; MCTS's row apart)."""
+        searched = [row for row in self.rows if row.variant != MCTS_JOB]
+        mcts = next((row for row in self.rows if row.variant == MCTS_JOB), None)
+        return Comparison(
+            self.branching, searched, bool(self.state.STOCHASTIC), mcts=mcts, exact=self.exact
+        )
 
     def shown_depth(self) -> int:
         """The depth whose rows the table shows: the one picked with the arrow keys, else the
         deepest with a row or the running one."""
-        depths = [row.depth for row in self.rows]
+        depths = [row.depth for row in self.rows if row.depth]
         if self.view_depth in depths:
             return self.view_depth
-        if self.runner.job is not None:
+        if self.runner.job is not None and self.runner.job[1]:
             depths.append(self.runner.job[1])
         if self.pending is not None:
             depths.append(self.pending[1])
@@ -195,9 +245,18 @@ class CompareScene(Scene):
 
     def update(self, dt: float) -> None:
         """Collect finished runs and start the next."""
+        job = self.runner.job[0] if self.runner.job is not None else ""
         finished, row, error = self.runner.poll()
         if finished:
-            if row is not None:
+            if isinstance(row, ExactValues) or (job == EXACT_JOB and not error and row is None):
+                self.exact, self.exact_done = row, True
+                self.rows = with_exact(self.rows, row)
+            elif isinstance(row, BudgetCurve):
+                self.curve = row
+                self._chart_cache = None
+            elif isinstance(row, Row) and row.variant == MCTS_JOB:
+                self._add(row)
+            elif row is not None:
                 guess = estimate(
                     row.variant, row.depth, self.branching, self.rows, sizes=self.sizes
                 )
@@ -220,7 +279,7 @@ class CompareScene(Scene):
         m = self.app.metrics
         w, h = self.app.size
         top = m.pad + round(m.font_size(30) * 1.3) + round(m.font_size(14) * 1.8) + m.px(8)
-        rows = len(self.variants)
+        rows = len(self.variants) + 1  # and MCTS's
         titles = column_titles(self.titles, self.variants, self.shown_depth())
         inner = w - 2 * m.pad - 2 * m.pad  # the table card's width less its padding
         headers = header_height(m, header_lines(titles, inner, m.font_size(13)))
@@ -310,6 +369,7 @@ class CompareScene(Scene):
         return [
             ("Enter", "run every algorithm to the depth chosen"),
             ("← →", "the table at the depth before / after"),
+            ("B", "measure the budget curve: MCTS's optimal moves as its iterations grow"),
             ("Esc", "back (an open list closes first)"),
             ("Counts", COUNTS_HELP),
         ]
@@ -339,8 +399,11 @@ class CompareScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
                 return True
+            if event.key == pygame.K_b:
+                self.measure_curve()
+                return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                depths = sorted({row.depth for row in self.rows})
+                depths = sorted({row.depth for row in self.rows if row.depth})
                 if depths:
                     now = self.shown_depth()
                     step = -1 if event.key == pygame.K_LEFT else 1
@@ -374,7 +437,7 @@ class CompareScene(Scene):
         return TableState(
             self.game,
             self.titles,
-            self.variants,
+            [*self.variants, MCTS_JOB],
             self.rows,
             depth,
             self.status(depth),
@@ -388,7 +451,7 @@ class CompareScene(Scene):
     def status(self, depth: int) -> str:
         """The line under the table: what runs, what waits for an answer, or what was found."""
         done = sum(1 for row in self.rows if row.ran)
-        total = len(self.variants) * self.depth
+        total = len(self.variants) * self.depth + 1  # and MCTS's run
         if self.problem:
             return self.problem
         if self.pending is not None:
@@ -397,29 +460,53 @@ class CompareScene(Scene):
                 f"{self.titles[key]} at depth {at} would take about {duration(guess.seconds)}"
                 f" ({counted(round(guess.nodes), 'node')} estimated): skip it or run it anyway."
             )
+        job = self.runner.job[0] if self.runner.job is not None else ""
+        if job == EXACT_JOB:
+            return "Finding every move's exact value (a table, the book or a solve)…"
+        if job == CURVE_JOB:
+            return "Measuring the budget curve: MCTS and alpha-beta on a few positions…"
         if self.runner.busy:
             return f"Running {len(self.rows) + 1} of {total} · depth {depth} · cancel any time"
         if self.message:
             return self.message
         if self.rows:
             values = {row.value for row in self.rows if row.depth == depth and row.ran}
-            agree = "every algorithm finds the same value" if len(values) <= 1 else "values differ"
+            agree = "same value" if len(values) <= 1 else "values differ"
             return (
-                f"Done: {done} runs · depth {depth} shown (Left / Right for others) · {agree}"
-                f" · b = {self.branching:.1f}"
+                f"Done: {done} runs · {self.optimal_text()} · depth {depth} (← → others) · "
+                f"{agree} · b = {self.branching:.1f}"
             )
         return "Choose a depth and press Run."
 
+    def optimal_text(self) -> str:
+        """The optimal moves and what says so ('optimal 1, 3, 7, 9 (solver)'), or why not."""
+        if self.exact is None:
+            return "exact values not known here" if self.exact_done else "exact values to come"
+        moves = sorted(str(self.game.format_move(move)) for move in self.exact.optimal())
+        return f"optimal {', '.join(moves)} ({self.exact.source})"
+
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        key = (rect.size, len(self.rows), self.app.metrics.scale)
+        waiting = any(job == CURVE_JOB for job, _ in self.queue) or self.runner.job is not None
+        key = (rect.size, len(self.rows), self.app.metrics.scale, self.curve is None, waiting)
         if self._chart_cache is None or self._chart_cache[0] != key:
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            gap = self.app.metrics.gap
+            left = pygame.Rect(0, 0, (rect.width - gap) * 11 // 20, rect.height)
+            # the nodes chart's legend runs on under the curve, which has none of its own
+            under = round(self.app.metrics.px(12) * 1.8)
+            right = pygame.Rect(
+                left.right + gap, 0, rect.width - left.width - gap, rect.height - under
+            )
             figure = nodes_chart(self.comparison(), "Nodes searched by depth (log scale)")
             figure.note = theory_note(self.branching, bool(self.state.STOCHASTIC))
             if not self.rows:
                 figure.series = []
                 figure.x_range, figure.y_range = (0.5, self.depth + 0.5), (1.0, 1000.0)
                 figure.x_ticks = [(float(d), str(d)) for d in range(1, self.depth + 1)]
-            chart.draw(image, image.get_rect(), figure, self.app.metrics.scale)
+            chart.draw(image, left, figure, self.app.metrics.scale)
+            measuring = self.runner.job is not None and self.runner.job[0] == CURVE_JOB
+            waiting = measuring or any(job == CURVE_JOB for job, _ in self.queue)
+            figure = budget_chart(self.curve, waiting)
+            chart.draw(image, right, figure, self.app.metrics.scale)
             self._chart_cache = (key, image)
         surface.blit(self._chart_cache[1], rect)

@@ -11,9 +11,10 @@ from typing import Any
 
 import pygame
 
-from plyground.ai.compare.comparison import Estimate, Row, duration
-from plyground.ai.evaluation.provenance import Evaluation
-from plyground.ai.evaluation.wording import short_legend
+from plyground.ai.compare.comparison import Estimate, Row, duration, row_legend
+from plyground.ai.engine.mcts.settings import MCTS
+from plyground.ai.evaluation.provenance import Evaluation, Source
+from plyground.ai.evaluation.wording import board_text
 from plyground.games.base import Game
 from plyground.gui import theme
 from plyground.gui.compare.view_heading import draw_card
@@ -43,13 +44,14 @@ class TableState:
 
 COLUMNS = (
     ("algorithm", 0.0, "left"),
-    ("value", 0.32, "right"),
-    ("move", 0.38, "center"),
-    ("nodes", 0.50, "right"),
-    ("leaves", 0.60, "right"),
-    ("cut-offs", 0.70, "right"),
-    ("table hits", 0.80, "right"),
-    ("time", 0.89, "right"),
+    ("value", 0.30, "right"),
+    ("move", 0.355, "center"),
+    ("exact", 0.48, "right"),
+    ("nodes", 0.58, "right"),
+    ("leaves", 0.66, "right"),
+    ("cut-offs", 0.74, "right"),
+    ("table hits", 0.82, "right"),
+    ("time", 0.895, "right"),
     ("share", 1.0, "right"),
 )
 """Each column: its name, where it sits (a share of the table's width) and its alignment."""
@@ -66,6 +68,8 @@ def column_titles(titles: dict[str, str], variants: list[str], depth: int) -> li
     for name, _, _ in COLUMNS:
         if name == "algorithm":
             name = f"algorithm · depth {depth}"
+        elif name == "exact":
+            name = "exact value of move"
         elif name == "share":
             name = f"of {first}" if 0 < len(first) <= 10 else "share"
         texts.append(name.upper())
@@ -149,7 +153,7 @@ def draw_table(surface: pygame.Surface, scene: TableState, m: Metrics, card: pyg
             line_y += round(small * 1.25)
     y += header_height(m, lines)
     row_h = round(size * 2.1)
-    by_key = {row.variant: row for row in scene.rows if row.depth == depth}
+    by_key = {row.variant: row for row in scene.rows if row.depth == depth or row.variant == MCTS}
     for index, key in enumerate(scene.variants):
         if index % 2 == 0:
             stripe = pygame.Rect(
@@ -185,18 +189,31 @@ def evaluation_of(row: Row) -> Evaluation | None:
 
 
 def value_cell(game: Game[Any], row: Row) -> str:
-    """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%')."""
-    return row.value_text(bool(getattr(game, "stochastic", False)))
+    """A root value in the one wording of board labels ('est. +0.18', 'win in 7', '62%',
+    MCTS's '○ 0.62': its row's title says its playouts)."""
+    stochastic = bool(getattr(game, "stochastic", False))
+    evaluation = row.evaluation
+    if evaluation is not None and evaluation.source is Source.PLAYOUTS:
+        return board_text(evaluation, stochastic)
+    return row.value_text(stochastic)
+
+
+def exact_cell(game: Game[Any], row: Row) -> str:
+    """The exact value of the row's move as the board writes it ('draw', 'win in 31',
+    '61%'), '?' where it is not known (yet)."""
+    if row.exact is None:
+        return "?"
+    return board_text(row.exact, bool(getattr(game, "stochastic", False)))
 
 
 def key_text(scene: TableState) -> str:
     """'Key: est.: estimate · win in 5 / draw: exact': how the values shown read
-    (`ai.evaluation.wording.short_legend` for the kinds in the table), or ''."""
-    shown = [row for row in scene.rows if row.depth == scene.depth and row.ran]
-    values = [e for e in map(evaluation_of, shown) if e is not None]
-    if not values:
-        return ""
-    legend = short_legend(bool(getattr(scene.game, "stochastic", False)), values)
+    (`ai.evaluation.wording.short_legend` for the kinds in the table, MCTS's playouts on
+    their own), or ''."""
+    shown = [
+        row for row in scene.rows if (row.depth == scene.depth or row.variant == MCTS) and row.ran
+    ]
+    legend = row_legend(shown, bool(getattr(scene.game, "stochastic", False)), short=True)
     return "Key: " + " · ".join(legend) if legend else ""
 
 
@@ -204,7 +221,7 @@ def _estimated(title: str, state: str, guess: Estimate | None) -> list[str]:
     """A row with only an estimate (skipped, or waiting for Skip / Run anyway)."""
     nodes = f"~{round(guess.nodes):,}" if guess else ""
     seconds = f"~{duration(guess.seconds)}" if guess else ""
-    return [title, state, "", nodes, "", "", "", seconds, ""]
+    return [title, state, "", "", nodes, "", "", "", seconds, ""]
 
 
 def row_cells(
@@ -212,27 +229,29 @@ def row_cells(
 ) -> tuple[list[str], theme.Colour]:
     """The texts of one row (one per column) and the colour of its name."""
     if row is not None and row.ran:
+        tree = row.variant == MCTS  # its nodes are its tree's: no leaves, cut-offs or table
         return [
             row.title,
             value_cell(scene.game, row),
             move_text(scene.game, row.move),
+            exact_cell(scene.game, row),
             f"{row.nodes:,}",
-            f"{row.leaves:,}",
-            f"{row.cutoffs:,}",
-            f"{row.table_hits:,}",
+            "" if tree else f"{row.leaves:,}",
+            "" if tree else f"{row.cutoffs:,}",
+            "" if tree else f"{row.table_hits:,}",
             duration(row.elapsed),
             row.share_text,
         ], theme.TEXT
     if row is not None:
         return _estimated(row.title, "skipped", row.estimate), theme.TEXT_FAINT
     title = scene.titles[key]
-    if scene.job == (key, depth):
+    if scene.job is not None and scene.job[0] == key and scene.job[1] in (depth, 0):
         nodes, elapsed = f"{scene.job_nodes:,}", duration(scene.job_elapsed)
-        return [title, "searching…", "", nodes, "", "", "", elapsed, ""], theme.ACCENT
+        return [title, "searching…", "", "", nodes, "", "", "", elapsed, ""], theme.ACCENT
     if scene.pending is not None and scene.pending[:2] == (key, depth):
         return _estimated(title, "too long?", scene.pending[2]), theme.WARNING
     waiting = "waiting" if scene.running else ""
-    return [title, waiting, "", "", "", "", "", "", ""], theme.TEXT_DIM
+    return [title, waiting, "", "", "", "", "", "", "", ""], theme.TEXT_DIM
 
 
 def _draw_row(

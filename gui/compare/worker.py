@@ -1,7 +1,9 @@
 """The Compare view's background runs: one search at a time in a spawned process.
 
 `CompareRunner` owns a one-process `ProcessPoolExecutor` (spawn context) and runs one
-(variant, depth) search after another on it; the window polls it every frame, so the
+(variant, depth) search after another on it (besides the variants: Monte Carlo tree search's
+row, `MCTS_JOB`; the exact values of the root moves, `EXACT_JOB`; the budget curve,
+`CURVE_JOB`); the window polls it every frame, so the
 drawing loop never waits.  Progress comes back through a queue; `cancel()` sets a shared
 event that the search's `should_stop` reads.  No pygame here: the worker imports only
 `ai` and `games`.
@@ -16,9 +18,19 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from plyground.ai.compare.comparison import Row, run_variant
+from plyground.ai.compare.budget_curve import budget_curve
+from plyground.ai.compare.comparison import run_mcts, run_variant
+from plyground.ai.compare.exact import EXACT_SECONDS, exact_values
 from plyground.ai.engine.bookkeeping import SearchCancelled
+from plyground.ai.engine.mcts.settings import MCTS, MctsSettings
 from plyground.games.base import State
+
+MCTS_JOB = MCTS
+"""The job that runs Monte Carlo tree search's row (its option: the iterations)."""
+EXACT_JOB = "exact"
+"""The job that finds every root move's exact value (an `ExactValues`, or None)."""
+CURVE_JOB = "curve"
+"""The job that measures the budget curve (its option: (budgets, positions))."""
 
 END_GRACE = 0.5
 """Seconds a closed run's process has to end after it is told to, before it is killed."""
@@ -45,14 +57,25 @@ def _start_worker(stop: Any, progress: Any, registered: list[Any]) -> None:
     register_games(tuple(tuple(pair) for pair in registered))  # each once: a known one is kept
 
 
-def _run(state: State[Any], variant: str, depth: int, heuristic: str | None) -> Row | None:
-    """In the worker: one search; None when it was cancelled."""
+def _run(
+    state: State[Any], variant: str, depth: int, heuristic: str | None, option: Any = None
+) -> Any:
+    """In the worker: one search (a `Row`), or the exact values or the budget curve of the
+    jobs that are not a variant; None when it was cancelled or found nothing."""
 
     def report(snapshot: Any) -> None:
         with contextlib.suppress(queue.Full):  # a lost snapshot does not matter
             _progress.put_nowait((variant, depth, snapshot.nodes, snapshot.elapsed))
 
     try:
+        if variant == MCTS_JOB:
+            settings = MctsSettings(iterations=option)
+            return run_mcts(state, settings, heuristic, progress=report, should_stop=_stop.is_set)
+        if variant == EXACT_JOB:
+            return exact_values(state, EXACT_SECONDS, _stop.is_set)
+        if variant == CURVE_JOB:
+            budgets, positions = option
+            return budget_curve(state, budgets, positions, heuristic, should_stop=_stop.is_set)
         return run_variant(
             state, variant, depth, heuristic, progress=report, should_stop=_stop.is_set
         )
@@ -68,7 +91,7 @@ class CompareRunner:
         self._stop = self._context.Event()
         self._progress = self._context.Queue(maxsize=256)
         self._pool: ProcessPoolExecutor | None = None
-        self._future: Future[Row | None] | None = None
+        self._future: Future[Any] | None = None
         self.job: tuple[str, int] | None = None
         """(variant, depth) of the run under way, or None."""
         self.nodes = 0
@@ -81,8 +104,15 @@ class CompareRunner:
         """A run is under way (or its result not yet collected)."""
         return self._future is not None
 
-    def start(self, state: State[Any], variant: str, depth: int, heuristic: str | None) -> None:
-        """Begin one search (the previous one must have been collected)."""
+    def start(
+        self,
+        state: State[Any],
+        variant: str,
+        depth: int,
+        heuristic: str | None,
+        option: Any = None,
+    ) -> None:
+        """Begin one search or job (the previous one must have been collected)."""
         if self._pool is None:
             from plyground.games.spawned import registered_games
 
@@ -96,10 +126,11 @@ class CompareRunner:
         self._stop.clear()
         self._cancelled_at = None
         self.job, self.nodes, self.elapsed = (variant, depth), 0, 0.0
-        self._future = self._pool.submit(_run, state, variant, depth, heuristic)
+        self._future = self._pool.submit(_run, state, variant, depth, heuristic, option)
 
-    def poll(self) -> tuple[bool, Row | None, str]:
-        """(finished, row or None if cancelled, error text) of the run under way."""
+    def poll(self) -> tuple[bool, Any, str]:
+        """(finished, what it found (a `Row`, `ExactValues` or `BudgetCurve`) or None if
+        cancelled, error text) of the run under way."""
         while True:
             try:
                 variant, depth, nodes, elapsed = self._progress.get_nowait()

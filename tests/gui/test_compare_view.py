@@ -34,7 +34,7 @@ def test_the_view_shows_the_numbers_of_the_comparison(make_app: Callable[..., An
     app.push(scene)
     assert wait_until(app, lambda: not scene.running, 120)
     expected = compare.compare(state, [1, 2, 3, 4])
-    got = {(row.variant, row.depth): row for row in scene.rows}
+    got = {(row.variant, row.depth): row for row in scene.rows if row.variant != "mcts"}
     assert len(got) == len(expected.rows) == 16
     for row in expected.rows:
         mine = got[row.variant, row.depth]

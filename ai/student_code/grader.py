@@ -27,7 +27,13 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.evaluation.wording import counted
-from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame, function_of
+from plyground.ai.student_code.exercise_game import (
+    ALGORITHMS,
+    MCTS_WATCHED,
+    Case,
+    StudentGame,
+    function_of,
+)
 from plyground.ai.student_code.messages import MessageError, bounded_move
 from plyground.ai.student_code.worker import (
     LOAD_SECONDS,
@@ -150,6 +156,11 @@ def cases(algorithm: str, seed: int = 0, game: str | None = None) -> Iterator[Ca
     """The graded cases of an exercise: lesson trees, random trees drawn from seeds `seed`
     to `seed` + RANDOM_TREES - 1, game positions (the built-in games' own, or positions of
     `game` drawn from `seed`)."""
+    if algorithm == "mcts":
+        from plyground.ai.student_code.mcts_grader import cases as mcts_cases
+
+        yield from mcts_cases(seed, game)
+        return
     if algorithm == "expectiminimax":
         for title, tree in (
             ("lesson 3, leaves 2 2 3 3 1 1 4 4", tree_examples.DICE_SMALL),
@@ -242,6 +253,8 @@ def check_file(algorithm: str, path: str) -> str:
         raise ValueError(f"unknown exercise {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
     file = resolve(path)
     require_function(file, function_of(algorithm))
+    if algorithm == "mcts":
+        require_function(file, MCTS_WATCHED)  # the loop calls it once an iteration
     return str(file)
 
 
@@ -265,7 +278,8 @@ def grade(
     case may take `seconds`, the whole run `budget` (loads included): a case the budget
     leaves no time for fails unrun."""
     file = check_file(algorithm, path)
-    host = {"kind": "exercise", "path": file, "function": function_of(algorithm)}
+    kind = "mcts_exercise" if algorithm == "mcts" else "exercise"
+    host = {"kind": kind, "path": file, "function": function_of(algorithm)}
     worker = StudentWorker(file, host, Limits(seconds))
     deadline = time.monotonic() + budget
     outcomes = []
@@ -278,7 +292,7 @@ def grade(
                 left = max(0.1, round(left, 1))  # said in tenths of a second
                 worker.limits = Limits(min(seconds, left), min(LOAD_SECONDS, left))
                 late = "" if left >= seconds else f" (all that was left of the {budget:g} s)"
-                outcome = _grade_case(worker, case, f"on this case{late}")
+                outcome = grade_one(worker, case, f"on this case{late}")
                 worker.close()  # each case a fresh worker: nothing the file held carries over
             outcomes.append(outcome)
             if on_case is not None:
@@ -286,6 +300,16 @@ def grade(
     finally:
         worker.close()
     return outcomes
+
+
+def grade_one(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
+    """One case graded: the MCTS exercise's by `mcts_grader`, the others here."""
+    if case.algorithm == "mcts":
+        from plyground.ai.student_code.mcts_grader import grade_case
+
+        outcome: Outcome = grade_case(worker, case, late)
+        return outcome
+    return _grade_case(worker, case, late)
 
 
 def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:

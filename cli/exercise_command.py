@@ -1,4 +1,4 @@
-"""`exercise`: write minimax, alpha-beta or expectiminimax yourself; the grader checks it."""
+"""`exercise`: write minimax, alpha-beta, expectiminimax or MCTS yourself; the grader checks it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from plyground.cli.args import (
 from plyground.cli.console import console_for, say
 from plyground.untrusted import printable
 
-EXERCISES = ("minimax", "alphabeta", "expectiminimax")
+EXERCISES = ("minimax", "alphabeta", "expectiminimax", "mcts")
 
 
 def command_exercise(args: argparse.Namespace) -> int:

@@ -167,7 +167,7 @@ def reference_run(case: Case) -> Run:
     view = TextbookGame(state)
     watch = _Rounds()
     move, root = monte_carlo_tree_search(
-        view, view.root_position(), case.iterations, random.Random(case.seed), C, watch
+        view, view.start(0), case.iterations, random.Random(case.seed), C, watch
     )
     rows: list[tuple[int, Move, float, float, bool]] = []
     queue: list[tuple[MctsNode[Any], int]] = [(root, -1)]
@@ -371,6 +371,8 @@ def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...
         if path not in yours:
             return False, f"at the end your tree has no {name}; the reference's has (N {n:g})", ()
         _, _, my_n, my_u, _ = yours[path]
+        if not path:  # the root's U counts for no one: nobody chooses the root
+            my_u = u
         if not _same(my_n, n) or not _same(my_u, u):
             return False, (
                 f"at the end {name} has N {my_n:g}, U {my_u:g}; the reference's N {n:g}, "

@@ -108,7 +108,7 @@ CHANCE_USES_DEPTH = EXPECTIMINIMAX.replace(
 )
 WRONG_MOVE = MINIMAX.replace("return best_move, best", "return game.actions(s)[-1], best")
 
-MCTS = '''
+MCTS = """
 import math
 
 MAX, MIN = "max", "min"
@@ -173,16 +173,32 @@ def back_propagate(game, result, node):
             mover = game.to_move(node.parent.state)
             node.U += result if mover == MAX else 1 - result
         node = node.parent
-'''
-UCB1_WITHOUT_LOG = MCTS.replace("math.sqrt(math.log(parent_N) / node.N)", "math.sqrt(parent_N / node.N)")
-WRONG_SIDE = MCTS.replace("result if mover == MAX else 1 - result", "result if mover == MIN else 1 - result")
+"""
+UCB1_WITHOUT_LOG = MCTS.replace(
+    "math.sqrt(math.log(parent_N) / node.N)", "math.sqrt(parent_N / node.N)"
+)
+WRONG_SIDE = MCTS.replace(
+    "result if mover == MAX else 1 - result", "result if mover == MIN else 1 - result"
+)
 RANDOM_EXPANSION = (
     MCTS.replace("child = expand(game, leaf)", "child = expand(game, leaf, rng)")
     .replace("def expand(game, node):", "def expand(game, node, rng):")
-    .replace("move = node.untried.pop(0)", "move = rng.choice(node.untried)\n    node.untried.remove(move)")
+    .replace(
+        "move = node.untried.pop(0)",
+        "move = rng.choice(node.untried)\n    node.untried.remove(move)",
+    )
 )
 ROOT_N_FORGOTTEN = MCTS.replace(
     "    while node is not None:\n        node.N += 1",
     "    while node is not None:\n        if node.parent is not None:\n            node.N += 1",
 )
-DOUBLE_COUNT = MCTS.replace("        node.N += 1\n", "        node.N += 1 if node.parent is None else 2\n")
+DOUBLE_COUNT = MCTS.replace(
+    "        node.N += 1\n", "        node.N += 1 if node.parent is None else 2\n"
+)
+SKIP_GRANDCHILDREN = MCTS.replace(
+    "    while node is not None:\n        node.N += 1",
+    "    while node is not None:\n"
+    "        if node.parent is None or node.parent.parent is None:\n"
+    "            node.N += 1",
+)
+LEAST_VISITED = MCTS.replace("best = max(tree.children", "best = min(tree.children")

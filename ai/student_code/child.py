@@ -307,7 +307,8 @@ class MctsExerciseHost:
         from plyground.ai.student_code.exercise_game import MCTS_FUNCTION, MCTS_WATCHED
         from plyground.ai.student_code.worker import Refusal, load_module
 
-        self.module = load_module(Path(order["path"]))
+        self.path = str(order["path"])
+        self.module = load_module(Path(self.path))
         for name in (MCTS_FUNCTION, MCTS_WATCHED):
             if not callable(getattr(self.module, name, None)):
                 raise Refusal(f"has no function {name}()")
@@ -338,6 +339,16 @@ class MctsExerciseHost:
         try:
             search = getattr(self.module, MCTS_FUNCTION)
             answer = search(game, root, iterations, rng, float(request["c"]))
+        except Refusal:  # the grader refused a question (a move not in the game): as it says
+            raise
+        except Exception as error:  # the counts so far may say why: the parent looks first
+            from plyground.ai.student_code.worker import describe_exception, user_frames
+
+            return {
+                "failed": describe_exception(error),
+                "details": list(user_frames(error, self.path)),
+                "rounds": watch.rounds,
+            }
         finally:
             setattr(self.module, MCTS_WATCHED, select)
         what = f"{MCTS_FUNCTION}()"

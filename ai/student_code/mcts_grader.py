@@ -47,8 +47,9 @@ RANDOM_TREES = 2
 TOLERANCE = 1e-9
 """U values closer than this are equal (halves added up)."""
 
-WIN_LOSS_TREE = tree_examples.three_ply((1, -1, 1, -1, -1, 0, 1, 1, -1))
-"""AIMA fig. 5.2's shape with finished games at the leaves: MAX wins (1), loses (-1) or draws."""
+WIN_LOSS_TREE = tree_examples.three_ply((1, 1, 0, -1, 1, 1, 1, -1, 1))
+"""AIMA fig. 5.2's shape with finished games at the leaves (MAX wins 1, loses -1, draws 0):
+B draws at best, C and D lose; 30 iterations show MCTS finding B."""
 TWICE_TREE = (
     "max",
     (
@@ -70,14 +71,21 @@ def _win_loss(tree: Any) -> Any:
 def cases(seed: int = 0, game: str | None = None) -> Iterator[Case]:
     """The MCTS exercise's cases: two textbook trees, random win/loss trees from `seed`,
     and positions of every game without chance (or of `game`), each with its own seed."""
-    yield Case("textbook tree", "mcts", 0, tree=WIN_LOSS_TREE, iterations=TREE_ITERATIONS,
-               seed=seed)
+    yield Case(
+        "textbook tree", "mcts", 0, tree=WIN_LOSS_TREE, iterations=TREE_ITERATIONS, seed=seed
+    )
     yield Case("MAX moves twice", "mcts", 0, tree=TWICE_TREE, iterations=20, seed=seed + 1)
     for offset in range(RANDOM_TREES):
         tree_seed = seed + offset
         tree = _win_loss(tree_examples.random_tree(tree_seed, depth=3 + tree_seed % 2))
-        yield Case(f"random win/loss tree {tree_seed}", "mcts", 0, tree=tree,
-                   iterations=TREE_ITERATIONS, seed=tree_seed + 2)
+        yield Case(
+            f"random win/loss tree {tree_seed}",
+            "mcts",
+            0,
+            tree=tree,
+            iterations=TREE_ITERATIONS,
+            seed=tree_seed + 2,
+        )
     if game is not None:
         yield from _drawn(game, seed)
         return
@@ -86,8 +94,16 @@ def cases(seed: int = 0, game: str | None = None) -> Iterator[Case]:
             continue
         for index, (moves, _, options) in enumerate(capabilities(factory).exercise_positions):
             title = f"{getattr(factory, 'title', name)} {moves or 'start'}"
-            yield Case(title, "mcts", 0, name, tuple(sorted(options.items())), moves,
-                       iterations=GAME_ITERATIONS, seed=seed + 3 + index)
+            yield Case(
+                title,
+                "mcts",
+                0,
+                name,
+                tuple(sorted(options.items())),
+                moves,
+                iterations=GAME_ITERATIONS,
+                seed=seed + 3 + index,
+            )
 
 
 def _drawn(name: str, seed: int) -> Iterator[Case]:
@@ -108,8 +124,16 @@ def _drawn(name: str, seed: int) -> Iterator[Case]:
         if state.is_terminal() or state.to_move == CHANCE:
             continue
         title = f"{game.title} {game.format_moves(moves) or 'start'}"
-        yield Case(title, "mcts", 0, game.name, (), game.format_moves(moves),
-                   iterations=GAME_ITERATIONS, seed=seed + made)
+        yield Case(
+            title,
+            "mcts",
+            0,
+            game.name,
+            (),
+            game.format_moves(moves),
+            iterations=GAME_ITERATIONS,
+            seed=seed + made,
+        )
         made += 1
         if made == GAME_POSITIONS:
             return
@@ -161,7 +185,7 @@ def _root_counts(root: MctsNode[Any]) -> tuple[float, tuple[tuple[Move, float, f
 
 def reference_run(case: Case) -> Run:
     """The textbook MCTS on the case's position, `random.Random(case.seed)`."""
-    from plyground.ai.textbook.game_view import TextbookGame
+    from plyground.ai.textbook.game_view import Position, TextbookGame
 
     state = case.state()
     view = TextbookGame(state)
@@ -170,18 +194,13 @@ def reference_run(case: Case) -> Run:
         view, view.start(0), case.iterations, random.Random(case.seed), C, watch
     )
     rows: list[tuple[int, Move, float, float, bool]] = []
-    queue: list[tuple[MctsNode[Any], int]] = [(root, -1)]
+    queue: list[tuple[MctsNode[Position], int]] = [(root, -1)]
     while queue:
         node, parent = queue.pop(0)
-        terminal = bool(_state_of(node.state).is_terminal())
+        terminal = bool(node.state.state.is_terminal())
         rows.append((parent, node.move, float(node.N), float(node.U), terminal))
         queue.extend((child, len(rows) - 1) for child in node.children)
     return Run(move, (*watch.rounds, _root_counts(root)), tuple(rows))
-
-
-def _state_of(position: Any) -> State[Any]:
-    """The game state of a reference node's position."""
-    return position.state if hasattr(position, "state") else position
 
 
 # --------------------------------------------------------------------------- the answer
@@ -203,11 +222,24 @@ def student_run(answer: Any, case: Case) -> tuple[Run, list[State[Any]]]:
         raise Refusal(f"{what} did not return (move, root node)")
     root = case.state()
     root_moves = _moves_at(root)
-    rounds_data, rows_data = answer["rounds"], answer["tree"]
-    if not isinstance(rounds_data, list) or not 1 <= len(rounds_data) <= case.iterations:
+    rounds = student_rounds(answer["rounds"], root_moves, case, 1)
+    rows_data = answer["tree"]
+    rows, states = student_rows(rows_data, root, case)
+    move = _move(answer["move"], root_moves)
+    return Run(move, rounds, rows), states
+
+
+Round = tuple[float, tuple[tuple[Move, float, float], ...]]
+"""The root's N and its children's (move, N, U) after one iteration."""
+
+
+def student_rounds(data: Any, root_moves: list[Move], case: Case, least: int) -> tuple[Round, ...]:
+    """The root's counts after each iteration as the worker sent them, checked (at least
+    `least` of them, at most one an iteration)."""
+    if not isinstance(data, list) or not least <= len(data) <= case.iterations:
         raise Refusal("its tree's counts did not come back as one list an iteration")
     rounds = []
-    for item in rounds_data:
+    for item in data:
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], list):
             raise Refusal("its root's counts did not come back as (N, children)")
         children = []
@@ -220,6 +252,14 @@ def student_run(answer: Any, case: Case) -> tuple[Run, list[State[Any]]]:
                 (_move(child[0], root_moves), _number(child[1], "N"), _number(child[2], "U"))
             )
         rounds.append((_number(item[0], "N"), tuple(children)))
+    return tuple(rounds)
+
+
+def student_rows(
+    rows_data: Any, root: State[Any], case: Case
+) -> tuple[tuple[tuple[int, Move, float, float, bool], ...], list[State[Any]]]:
+    """The final tree's rows as the worker sent them, checked: each under an earlier row,
+    by a move of its parent's position (and each row's position)."""
     if not isinstance(rows_data, list) or not rows_data:
         raise Refusal("its tree did not come back as rows")
     if len(rows_data) > case.iterations + 1:
@@ -227,7 +267,8 @@ def student_run(answer: Any, case: Case) -> tuple[Run, list[State[Any]]]:
             f"its tree has more than {case.iterations + 1} nodes after {case.iterations} "
             "iterations: EXPAND adds one node an iteration"
         )
-    rows, states = [], []
+    rows: list[tuple[int, Move, float, float, bool]] = []
+    states: list[State[Any]] = []
     for index, row in enumerate(rows_data):
         if not isinstance(row, list) or len(row) != 5 or not isinstance(row[0], int):
             raise Refusal("a node of its tree did not come back as (parent, move, N, U)")
@@ -243,10 +284,10 @@ def student_run(answer: Any, case: Case) -> tuple[Run, list[State[Any]]]:
                 raise Refusal(f"its tree has a child for {move!r}, not a move at its parent")
             state = above.play(move)
         states.append(state)
-        rows.append((parent, move, _number(row[2], "N"), _number(row[3], "U"),
-                     bool(state.is_terminal())))
-    move = _move(answer["move"], root_moves)
-    return Run(move, tuple(rounds), tuple(rows)), states
+        rows.append(
+            (parent, move, _number(row[2], "N"), _number(row[3], "U"), bool(state.is_terminal()))
+        )
+    return tuple(rows), states
 
 
 def _move(data: Any, moves: list[Move]) -> Move:
@@ -275,7 +316,7 @@ def _path_name(case: Case, path: tuple[Move, ...]) -> str:
     if not path:
         return "the root"
     if case.tree is not None:
-        return str(path[-1])
+        return f"node {path[-1]}"
     return f"the node after {case.state().game.format_moves(list(path))}"
 
 
@@ -287,23 +328,34 @@ def root_invariants(i: int, n: float, children: Any, case: Case) -> str | None:
     total = sum(child[1] for child in children)
     for move, child_n, u in children:
         if child_n < 1:
-            return (f"{BROKEN}: after iteration {i} the root's child {_name(case, move)} has "
-                    f"N = {child_n:g} (a node is added with its own playout: N = 1)")
+            return (
+                f"{BROKEN}: after iteration {i} the root's child {_name(case, move)} has "
+                f"N = {child_n:g} (a node is added with its own playout: N = 1)"
+            )
         if not 0 <= u <= child_n + TOLERANCE:
-            return (f"{BROKEN}: after iteration {i} the root's child {_name(case, move)} has "
-                    f"U = {u:g} with N = {child_n:g} (each playout adds 0, 0.5 or 1 to U)")
+            return (
+                f"{BROKEN}: after iteration {i} the root's child {_name(case, move)} has "
+                f"U = {u:g} with N = {child_n:g} (each playout adds 0, 0.5 or 1 to U)"
+            )
     if total != n:
-        return (f"{BROKEN}: after iteration {i} the root has N = {n:g} but its children's N "
-                f"add up to {total:g} (a parent's N is its children's plus its own "
-                "expansions' playouts, none at the root)")
+        return (
+            f"{BROKEN}: after iteration {i} the root has N = {n:g} but its children's N "
+            f"add up to {total:g} (a parent's N is its children's plus its own "
+            "expansions' playouts, none at the root)"
+        )
     if n != i:
-        return (f"{BROKEN}: after iteration {i} the root has N = {n:g} (every playout is "
-                f"counted at the root once: N = {i})")
+        return (
+            f"{BROKEN}: after iteration {i} the root has N = {n:g} (every playout is "
+            f"counted at the root once: N = {i})"
+        )
     return None
 
 
-def tree_invariants(rows: tuple[tuple[int, Move, float, float, bool], ...], case: Case,
-                    paths: list[tuple[Move, ...]]) -> str | None:
+def tree_invariants(
+    rows: tuple[tuple[int, Move, float, float, bool], ...],
+    case: Case,
+    paths: list[tuple[Move, ...]],
+) -> str | None:
     """What is wrong with the final tree's counts, or None."""
     below = [0.0] * len(rows)
     children = [0] * len(rows)
@@ -313,17 +365,23 @@ def tree_invariants(rows: tuple[tuple[int, Move, float, float, bool], ...], case
     for index, (_, _, n, u, terminal) in enumerate(rows):
         name = _path_name(case, paths[index])
         if not 0 <= u <= n + TOLERANCE:
-            return (f"{BROKEN}: at the end {name} has U = {u:g} with N = {n:g} (each playout "
-                    "adds 0, 0.5 or 1 to U)")
+            return (
+                f"{BROKEN}: at the end {name} has U = {u:g} with N = {n:g} (each playout "
+                "adds 0, 0.5 or 1 to U)"
+            )
         if index == 0 or (terminal and not children[index]):
             if index == 0 and n != below[0]:
-                return (f"{BROKEN}: at the end the root has N = {n:g}, its children "
-                        f"{below[0]:g} (the root's N is its children's added up)")
+                return (
+                    f"{BROKEN}: at the end the root has N = {n:g}, its children "
+                    f"{below[0]:g} (the root's N is its children's added up)"
+                )
             continue
         if n != below[index] + 1:
-            return (f"{BROKEN}: at the end {name} has N = {n:g}, its children's N add up to "
-                    f"{below[index]:g} (a node's N is its children's plus its own playout: "
-                    f"{below[index] + 1:g})")
+            return (
+                f"{BROKEN}: at the end {name} has N = {n:g}, its children's N add up to "
+                f"{below[index]:g} (a node's N is its children's plus its own playout: "
+                f"{below[index] + 1:g})"
+            )
     return None
 
 
@@ -339,31 +397,41 @@ def _same(a: float, b: float) -> bool:
 
 
 def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...]]:
-    """(passed, one line, detail lines): the first thing where the runs part."""
-    for i, (mine_round, their_round) in enumerate(zip(mine.rounds, theirs.rounds, strict=False),
-                                                  start=1):
-        n, children = mine_round
+    """(passed, one line, detail lines): broken invariants first (the root's after each
+    iteration, then the final tree's), then the first iteration where the root's counts
+    part, the first node of the final tree that differs, the move."""
+    for i, (n, children) in enumerate(mine.rounds, start=1):
         broken = root_invariants(i, n, children, case)
         if broken is not None:
             return False, broken, ()
-        ref_children = their_round[1]
-        if len(children) != len(ref_children) or any(
-            m != rm or not _same(cn, rn) or not _same(u, ru)
-            for (m, cn, u), (rm, rn, ru) in zip(children, ref_children, strict=False)
-        ):
-            return False, f"iteration {i}: {_parting(case, children, ref_children)}", (
-                f"your root's children (move N/U): {_counts(case, children)}",
-                f"the reference's:                 {_counts(case, ref_children)}",
-            )
-    if len(mine.rounds) < len(theirs.rounds):
-        return False, (
-            f"the grader saw {len(mine.rounds)} of {case.iterations} iterations (one "
-            "select(game, tree, c) on the root an iteration): keep the template's loop"
-        ), ()
     paths = _paths(mine.rows)
     broken = tree_invariants(mine.rows, case, paths)
     if broken is not None:
         return False, broken, ()
+    for i, ((_, children), (_, ref_children)) in enumerate(
+        zip(mine.rounds, theirs.rounds, strict=False), start=1
+    ):
+        if len(children) != len(ref_children) or any(
+            m != rm or not _same(cn, rn) or not _same(u, ru)
+            for (m, cn, u), (rm, rn, ru) in zip(children, ref_children, strict=False)
+        ):
+            return (
+                False,
+                f"iteration {i}: {_parting(case, children, ref_children)}",
+                (
+                    f"your root's children (move N/U): {_counts(case, children)}",
+                    f"the reference's:                 {_counts(case, ref_children)}",
+                ),
+            )
+    if len(mine.rounds) < len(theirs.rounds):
+        return (
+            False,
+            (
+                f"the grader saw {len(mine.rounds)} of {case.iterations} iterations (one "
+                "select(game, tree, c) on the root an iteration): keep the template's loop"
+            ),
+            (),
+        )
     reference = {path: row for path, row in zip(_paths(theirs.rows), theirs.rows, strict=True)}
     yours = {path: row for path, row in zip(paths, mine.rows, strict=True)}
     for path, (_, _, n, u, _) in reference.items():
@@ -374,40 +442,63 @@ def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...
         if not path:  # the root's U counts for no one: nobody chooses the root
             my_u = u
         if not _same(my_n, n) or not _same(my_u, u):
-            return False, (
-                f"at the end {name} has N {my_n:g}, U {my_u:g}; the reference's N {n:g}, "
-                f"U {u:g} (the root's counts agreed at every iteration)"
-            ), ()
+            return (
+                False,
+                (
+                    f"at the end {name} has N {my_n:g}, U {my_u:g}; the reference's N {n:g}, "
+                    f"U {u:g} (the root's counts agreed at every iteration)"
+                ),
+                (),
+            )
     extra = next((path for path in yours if path not in reference), None)
     if extra is not None:
-        return False, f"at the end your tree has {_path_name(case, extra)}; the reference's has not", ()
+        return (
+            False,
+            f"at the end your tree has {_path_name(case, extra)}; the reference's has not",
+            (),
+        )
     if mine.move != theirs.move:
         visits = {m: n for m, n, _ in theirs.rounds[-1][1]}
-        return False, (
-            f"move: you chose {_name(case, mine.move)} (N {visits.get(mine.move, 0):g}); the "
-            f"reference chooses {_name(case, theirs.move)}, the most visited (N "
-            f"{visits.get(theirs.move, 0):g}; ties: the first expanded)"
-        ), ()
+        return (
+            False,
+            (
+                f"move: you chose {_name(case, mine.move)} (N {visits.get(mine.move, 0):g}); the "
+                f"reference chooses {_name(case, theirs.move)}, the most visited (N "
+                f"{visits.get(theirs.move, 0):g}; ties: the first expanded)"
+            ),
+            (),
+        )
     root_n = theirs.rounds[-1][0]
-    return True, (
-        f"{case.iterations} iterations, {len(mine.rows)} nodes, N {root_n:g} at the root, "
-        f"move {_name(case, mine.move)}: as the reference"
-    ), ()
+    return (
+        True,
+        (
+            f"{case.iterations} iterations, {len(mine.rows)} nodes, N {root_n:g} at the root, "
+            f"move {_name(case, mine.move)}: as the reference"
+        ),
+        (),
+    )
 
 
 def _parting(case: Case, children: Any, ref_children: Any) -> str:
     """The first root child whose counts differ, said with both counts."""
     for index, ((m, n, u), (rm, rn, ru)) in enumerate(zip(children, ref_children, strict=False)):
         if m != rm:
-            return (f"your root's child {index + 1} is {_name(case, m)}, the reference's "
-                    f"{_name(case, rm)} (EXPAND takes the first untried move)")
+            return (
+                f"your root's child {index + 1} is {_name(case, m)}, the reference's "
+                f"{_name(case, rm)} (EXPAND takes the first untried move)"
+            )
         if not _same(n, rn) or not _same(u, ru):
-            return (f"the counts part: {_name(case, m)} has N {n:g}, U {u:g}; the reference's "
-                    f"N {rn:g}, U {ru:g}")
+            return (
+                f"the counts part: {_name(case, m)} has N {n:g}, U {u:g}; the reference's "
+                f"N {rn:g}, U {ru:g}"
+            )
     if len(children) > len(ref_children):
-        return (f"your root has a child {_name(case, children[len(ref_children)][0])} the "
-                "reference has not expanded")
-    return f"the reference's root has a child {_name(case, ref_children[len(children)][0])} yours has not"
+        return (
+            f"your root has a child {_name(case, children[len(ref_children)][0])} the "
+            "reference has not expanded"
+        )
+    missing = _name(case, ref_children[len(children)][0])
+    return f"the reference's root has a child {missing} yours has not"
 
 
 def grade_case(worker: Any, case: Case, late: str = "on this case") -> Any:
@@ -428,6 +519,8 @@ def grade_case(worker: Any, case: Case, late: str = "on this case") -> Any:
     }
     try:
         answer = worker.call(request, asker=_answering(tree), what=late)
+        if isinstance(answer, dict) and set(answer) == {"failed", "details", "rounds"}:
+            return Outcome(case, False, *crashed(answer, case))
         mine, _ = student_run(answer, case)
         passed, line, details = judge(case, mine, theirs)
     except UserCodeError as error:
@@ -439,3 +532,28 @@ def grade_case(worker: Any, case: Case, late: str = "on this case") -> Any:
     except Exception as error:  # our code failed on the student's answer: this case fails
         return Outcome(case, False, f"its answer could not be graded ({type(error).__name__})")
     return Outcome(case, passed, line, details)
+
+
+def crashed(answer: dict[str, Any], case: Case) -> tuple[str, tuple[str, ...]]:
+    """(line, details) for a search that raised: the counts before it, where they already
+    break the invariants (the likelier cause: ``log(0)`` of a root whose N was never
+    counted), else what it raised; its own traceback lines under it."""
+    from plyground.untrusted import printable
+
+    failed = printable(str(answer["failed"]), 200)
+    details = answer["details"]
+    lines = (
+        tuple(printable(str(line), 200) for line in details[:FRAMES])
+        if isinstance(details, list)
+        else ()
+    )
+    rounds = student_rounds(answer["rounds"], _moves_at(case.state()), case, 0)
+    for i, (n, children) in enumerate(rounds, start=1):
+        broken = root_invariants(i, n, children, case)
+        if broken is not None:
+            return f"{broken}; then it {failed}", lines
+    return failed, lines
+
+
+FRAMES = 8
+"""Lines of a failed search's traceback shown (the worker sends its last few)."""

@@ -81,8 +81,15 @@ def tree_rows(root: Any, limit: int) -> list[Any]:
         seen.add(id(node))
         state = getattr(node, "state", None)
         terminal = isinstance(state, RemotePosition) and state.terminal
-        rows.append([parent, None if parent < 0 else move_of(node), _count(node, "N"),
-                     _count(node, "U"), terminal])
+        rows.append(
+            [
+                parent,
+                None if parent < 0 else move_of(node),
+                _count(node, "N"),
+                _count(node, "U"),
+                terminal,
+            ]
+        )
         queue.extend((child, len(rows) - 1) for child in children_of(node))
     return rows
 

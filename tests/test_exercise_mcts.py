@@ -131,7 +131,9 @@ def test_the_chosen_move_is_graded(tmp_path: Path) -> None:
     )
 
 
-HOSTILE = MCTS + '''
+HOSTILE = (
+    MCTS
+    + """
 import time
 
 _searches = [0]
@@ -159,7 +161,8 @@ def monte_carlo_tree_search(game, state, iterations, rng, c=math.sqrt(2)):
     if kind == "garbage":
         return "B" * 100_000, Node(state)
     return _right(game, state, iterations, rng, c)
-'''
+"""
+)
 
 
 @pytest.mark.parametrize(

@@ -303,36 +303,15 @@ def grade(
 
 
 def grade_one(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
-    """One case graded: the MCTS exercise's by `mcts_grader`, the others here."""
-    if case.algorithm == "mcts":
-        from plyground.ai.student_code.mcts_grader import grade_case
-
-        outcome: Outcome = grade_case(worker, case, late)
-        return outcome
-    return _grade_case(worker, case, late)
-
-
-def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
     """One case graded: whatever the student's answer makes fail here (a move the game
     cannot take, a value the comparison cannot use) fails this case, never the run."""
-    found = reference(case)
-    tree = StudentGame(case.state())
-    request = {"root": tree.root_handle(), "depth": case.depth}
-    what = f"{function_of(case.algorithm)}()"
     try:
-        answer = worker.call(request, asker=_answering(tree), what=late)
-        if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
-            raise Refusal(f"{what} did not return (move, value)")
-        value = check_number(answer["value"], what)
-        root = tree.positions[0]
-        try:
-            move = bounded_move(answer["move"], tree.own_moves(root))
-        except MessageError as error:
-            raise Refusal(f"{what} returned {error}") from None
-        leaves = tree.leaves
-        passed, line = compare(case, value, leaves, found)
-        if passed:
-            passed, line = _judge_move(case, move, found, line)
+        if case.algorithm == "mcts":
+            from plyground.ai.student_code.mcts_grader import grade_case
+
+            passed, line, details = grade_case(worker, case, late, _answering)
+            return Outcome(case, passed, line, details)
+        return _grade_case(worker, case, late)
     except UserCodeError as error:
         if error.setup:  # Plyground's worker did not start: no case is the file's to fail
             raise ValueError(error.line) from None
@@ -341,6 +320,27 @@ def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -
         return Outcome(case, False, printable(refusal, SHOWN_LINE))
     except Exception as error:  # our code failed on the student's answer: this case fails
         return Outcome(case, False, f"its answer could not be graded ({type(error).__name__})")
+
+
+def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
+    """One minimax-family case: the leaves the search asked for, its value, its move."""
+    found = reference(case)
+    tree = StudentGame(case.state())
+    request = {"root": tree.root_handle(), "depth": case.depth}
+    what = f"{function_of(case.algorithm)}()"
+    answer = worker.call(request, asker=_answering(tree), what=late)
+    if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
+        raise Refusal(f"{what} did not return (move, value)")
+    value = check_number(answer["value"], what)
+    root = tree.positions[0]
+    try:
+        move = bounded_move(answer["move"], tree.own_moves(root))
+    except MessageError as error:
+        raise Refusal(f"{what} returned {error}") from None
+    leaves = tree.leaves
+    passed, line = compare(case, value, leaves, found)
+    if passed:
+        passed, line = _judge_move(case, move, found, line)
     return Outcome(case, passed, line, (), tuple(leaves), value)
 
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from plyground import games
-from plyground.ai.student_code.exercise_game import Case
+from plyground.ai.student_code.exercise_game import Case, StudentGame
 from plyground.ai.student_code.messages import MessageError, bounded_move
-from plyground.ai.student_code.worker import Refusal, check_number
+from plyground.ai.student_code.worker import Asker, Refusal, StudentWorker, check_number
 from plyground.ai.textbook.mcts import MctsNode, monte_carlo_tree_search
 from plyground.games.base import CHANCE, Move, State, capabilities
 from plyground.games.trees import examples as tree_examples
@@ -43,6 +43,9 @@ TREE_ITERATIONS = 30
 GAME_ITERATIONS = 60
 """Iterations on a game position (each playout is a round trip a move to the grader)."""
 RANDOM_TREES = 2
+"""Random win/loss trees per exercise."""
+DRAWN_POSITIONS = 8
+"""Positions of a named game (`exercise mcts --game`) graded, drawn by seeded random play."""
 """Random win/loss trees per exercise."""
 TOLERANCE = 1e-9
 """U values closer than this are equal (halves added up)."""
@@ -108,12 +111,10 @@ def cases(seed: int = 0, game: str | None = None) -> Iterator[Case]:
 
 def _drawn(name: str, seed: int) -> Iterator[Case]:
     """Positions of the game `name` reached by seeded random play (no chance node)."""
-    from plyground.ai.student_code.grader import GAME_POSITIONS
-
     game = games.get_game(name)
     rng = random.Random(seed)
     made = 0
-    for _ in range(GAME_POSITIONS * 4):
+    for _ in range(DRAWN_POSITIONS * 4):
         state, moves = game.initial_state(), []
         for _ in range(rng.randint(0, 6)):
             if state.is_terminal() or state.to_move == CHANCE:
@@ -135,7 +136,7 @@ def _drawn(name: str, seed: int) -> Iterator[Case]:
             seed=seed + made,
         )
         made += 1
-        if made == GAME_POSITIONS:
+        if made == DRAWN_POSITIONS:
             return
 
 
@@ -163,19 +164,19 @@ class _Rounds:
         if number > 1:
             self.rounds.append(_root_counts(root))
 
-    def selected(self, node: Any, child: Any, ucb: Any) -> None:
+    def selected(self, node: MctsNode[Any], child: MctsNode[Any], ucb: Any) -> None:
         """Not watched."""
 
-    def expanded(self, leaf: Any, child: Any) -> None:
+    def expanded(self, leaf: MctsNode[Any], child: MctsNode[Any]) -> None:
         """Not watched."""
 
-    def simulated(self, child: Any, moves: Any, result: float) -> None:
+    def simulated(self, child: MctsNode[Any], moves: Any, result: float) -> None:
         """Not watched."""
 
-    def backed_up(self, node: Any, result: float) -> None:
+    def backed_up(self, node: MctsNode[Any], result: float) -> None:
         """Not watched."""
 
-    def decided(self, root: Any, move: Move) -> None:
+    def decided(self, root: MctsNode[Any], move: Move) -> None:
         """Not watched."""
 
 
@@ -396,7 +397,11 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
 
 
-def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...]]:
+Verdict = tuple[bool, str, tuple[str, ...]]
+"""(passed, one line, detail lines)."""
+
+
+def judge(case: Case, mine: Run, theirs: Run) -> Verdict:
     """(passed, one line, detail lines): broken invariants first (the root's after each
     iteration, then the final tree's), then the first iteration where the root's counts
     part, the first node of the final tree that differs, the move."""
@@ -408,6 +413,11 @@ def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...
     broken = tree_invariants(mine.rows, case, paths)
     if broken is not None:
         return False, broken, ()
+    return _compare_rounds(case, mine, theirs) or _compare_trees(case, mine, theirs, paths)
+
+
+def _compare_rounds(case: Case, mine: Run, theirs: Run) -> Verdict | None:
+    """The first iteration whose root counts part from the reference's, or None."""
     for i, ((_, children), (_, ref_children)) in enumerate(
         zip(mine.rounds, theirs.rounds, strict=False), start=1
     ):
@@ -432,6 +442,11 @@ def judge(case: Case, mine: Run, theirs: Run) -> tuple[bool, str, tuple[str, ...
             ),
             (),
         )
+    return None
+
+
+def _compare_trees(case: Case, mine: Run, theirs: Run, paths: list[tuple[Move, ...]]) -> Verdict:
+    """The first node of the final tree that differs from the reference's, else the move."""
     reference = {path: row for path, row in zip(_paths(theirs.rows), theirs.rows, strict=True)}
     yours = {path: row for path, row in zip(paths, mine.rows, strict=True)}
     for path, (_, _, n, u, _) in reference.items():
@@ -501,14 +516,12 @@ def _parting(case: Case, children: Any, ref_children: Any) -> str:
     return f"the reference's root has a child {missing} yours has not"
 
 
-def grade_case(worker: Any, case: Case, late: str = "on this case") -> Any:
-    """One case graded in the worker (`grader.grade` gives a fresh one a case): a crash, a
-    time-out or an answer that is not the protocol fails this case only."""
-    from plyground.ai.student_code.exercise_game import StudentGame
-    from plyground.ai.student_code.grader import SHOWN_LINE, Outcome, _answering
-    from plyground.ai.student_code.worker import UserCodeError
-    from plyground.untrusted import printable
-
+def grade_case(
+    worker: StudentWorker, case: Case, late: str, answering: Callable[[StudentGame], Asker]
+) -> Verdict:
+    """One case graded in its worker (`grader.grade_one` gives a fresh one a case and turns
+    what the student's code did wrong, raised as `UserCodeError` or `Refusal`, into a failed
+    case); `answering` makes the grader's answers to the search's questions."""
     theirs = reference_run(case)
     tree = StudentGame(case.state())
     request = {
@@ -517,21 +530,11 @@ def grade_case(worker: Any, case: Case, late: str = "on this case") -> Any:
         "seed": case.seed,
         "c": C,
     }
-    try:
-        answer = worker.call(request, asker=_answering(tree), what=late)
-        if isinstance(answer, dict) and set(answer) == {"failed", "details", "rounds"}:
-            return Outcome(case, False, *crashed(answer, case))
-        mine, _ = student_run(answer, case)
-        passed, line, details = judge(case, mine, theirs)
-    except UserCodeError as error:
-        if error.setup:
-            raise ValueError(error.line) from None
-        return Outcome(case, False, error.reason, error.details)
-    except Refusal as refusal:
-        return Outcome(case, False, printable(refusal, SHOWN_LINE))
-    except Exception as error:  # our code failed on the student's answer: this case fails
-        return Outcome(case, False, f"its answer could not be graded ({type(error).__name__})")
-    return Outcome(case, passed, line, details)
+    answer = worker.call(request, asker=answering(tree), what=late)
+    if isinstance(answer, dict) and set(answer) == {"failed", "details", "rounds"}:
+        return (False, *crashed(answer, case))
+    mine, _ = student_run(answer, case)
+    return judge(case, mine, theirs)
 
 
 def crashed(answer: dict[str, Any], case: Case) -> tuple[str, tuple[str, ...]]:

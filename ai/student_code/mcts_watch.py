@@ -60,19 +60,19 @@ def move_of(node: Any) -> Any:
     return list(move) if isinstance(move, tuple) else move
 
 
-def root_counts(root: Any) -> list[Any]:
+def root_counts(top: object) -> list[Any]:
     """[root N, [[move, N, U], ...]]: the root's counts and its children's, in order."""
     return [
-        _count(root, "N"),
-        [[move_of(child), _count(child, "N"), _count(child, "U")] for child in children_of(root)],
+        _count(top, "N"),
+        [[move_of(child), _count(child, "N"), _count(child, "U")] for child in children_of(top)],
     ]
 
 
-def tree_rows(root: Any, limit: int) -> list[Any]:
+def tree_rows(top: object, limit: int) -> list[Any]:
     """The tree breadth first as rows [parent row, move, N, U, terminal] (the root's parent
     -1), at most `limit` + 1 rows (the parent refuses more)."""
     rows: list[Any] = []
-    queue: list[tuple[Any, int]] = [(root, -1)]
+    queue: list[tuple[Any, int]] = [(top, -1)]
     seen: set[int] = set()
     while queue and len(rows) <= limit:
         node, parent = queue.pop(0)
@@ -101,7 +101,7 @@ class SelectWatch:
     def __init__(self, select: Callable[..., Any], iterations: int) -> None:
         self.select = select
         self.iterations = iterations
-        self.root: Any = None
+        self.root: object = None
         self.rounds: list[Any] = []
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

@@ -242,3 +242,15 @@ def test_the_template_is_the_textbooks_form() -> None:
         )
     for method in ("to_move", "actions", "result", "is_terminal", "evaluate"):
         assert f"game.{method}(" in written
+
+
+def test_a_loop_that_hides_the_iterations_is_told_to_keep_the_templates(tmp_path: Path) -> None:
+    """The grader reads the counts where the loop calls select on the root: a loop that
+    calls a select of its own is told so, not judged on counts it could not see."""
+    text = MCTS.replace("leaf = select(game, tree, c)", "leaf = _select(game, tree, c)")
+    text += "\n_select = select\n"
+    (first,) = first_cases(write(tmp_path, text))
+    assert first.line == (
+        "the grader saw 1 of 30 iterations (one select(game, tree, c) on the root an "
+        "iteration): keep the template's loop"
+    )

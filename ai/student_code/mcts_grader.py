@@ -405,6 +405,15 @@ def judge(case: Case, mine: Run, theirs: Run) -> Verdict:
     """(passed, one line, detail lines): broken invariants first (the root's after each
     iteration, then the final tree's), then the first iteration where the root's counts
     part, the first node of the final tree that differs, the move."""
+    if len(mine.rounds) < len(theirs.rounds):  # the counts of each iteration are not known
+        return (
+            False,
+            (
+                f"the grader saw {len(mine.rounds)} of {case.iterations} iterations (one "
+                "select(game, tree, c) on the root an iteration): keep the template's loop"
+            ),
+            (),
+        )
     for i, (n, children) in enumerate(mine.rounds, start=1):
         broken = root_invariants(i, n, children, case)
         if broken is not None:
@@ -433,15 +442,6 @@ def _compare_rounds(case: Case, mine: Run, theirs: Run) -> Verdict | None:
                     f"the reference's:                 {_counts(case, ref_children)}",
                 ),
             )
-    if len(mine.rounds) < len(theirs.rounds):
-        return (
-            False,
-            (
-                f"the grader saw {len(mine.rounds)} of {case.iterations} iterations (one "
-                "select(game, tree, c) on the root an iteration): keep the template's loop"
-            ),
-            (),
-        )
     return None
 
 

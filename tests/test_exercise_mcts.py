@@ -254,3 +254,18 @@ def test_a_loop_that_hides_the_iterations_is_told_to_keep_the_templates(tmp_path
         "the grader saw 1 of 30 iterations (one select(game, tree, c) on the root an "
         "iteration): keep the template's loop"
     )
+
+
+def test_the_cases_of_a_named_game_are_distinct_positions_with_a_seed_each() -> None:
+    drawn = [case for case in cases("mcts", 4, "tictactoe") if case.game]
+    assert len(drawn) == 8
+    assert len({case.moves for case in drawn}) == 8  # no position twice
+    assert len({case.seed for case in drawn}) == 8
+    assert all(case.iterations == 60 and not case.state().is_terminal() for case in drawn)
+    trees = [case for case in cases("mcts", 4) if case.tree is not None]
+    assert [case.title for case in trees] == [
+        "textbook tree",
+        "MAX moves twice",
+        "random win/loss tree 4",
+        "random win/loss tree 5",
+    ]

@@ -114,6 +114,7 @@ def _drawn(name: str, seed: int) -> Iterator[Case]:
     game = games.get_game(name)
     rng = random.Random(seed)
     made = 0
+    seen: set[str] = set()
     for _ in range(DRAWN_POSITIONS * 4):
         state, moves = game.initial_state(), []
         for _ in range(rng.randint(0, 6)):
@@ -122,9 +123,11 @@ def _drawn(name: str, seed: int) -> Iterator[Case]:
             move = rng.choice(state.legal_moves())
             moves.append(move)
             state = state.play(move)
-        if state.is_terminal() or state.to_move == CHANCE:
+        text = game.format_moves(moves)
+        if state.is_terminal() or state.to_move == CHANCE or text in seen:
             continue
-        title = f"{game.title} {game.format_moves(moves) or 'start'}"
+        seen.add(text)
+        title = f"{game.title} {text or 'start'}"
         yield Case(
             title,
             "mcts",

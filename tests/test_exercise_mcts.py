@@ -269,3 +269,22 @@ def test_the_cases_of_a_named_game_are_distinct_positions_with_a_seed_each() -> 
         "random win/loss tree 4",
         "random win/loss tree 5",
     ]
+
+
+BORROWS_THE_REFERENCE = """
+import math
+
+def select(game, node, c):
+    return node
+
+def monte_carlo_tree_search(game, state, iterations, rng, c=math.sqrt(2)):
+    from plyground.ai.textbook.mcts import monte_carlo_tree_search as theirs
+
+    return theirs(game, state, iterations, rng, c)
+"""
+
+
+def test_the_reference_cannot_be_borrowed(tmp_path: Path) -> None:
+    (first,) = first_cases(write(tmp_path, BORROWS_THE_REFERENCE))
+    assert not first.passed
+    assert "Plyground's reference search: write your own" in first.line

@@ -124,7 +124,11 @@ The game API (results are from MAX's point of view; MAX moves at the root):
 
 The node record (given): N is the number of playouts through the node; U their total
 result for the player who MOVED INTO the node, the player to move at its parent (win 1,
-draw 0.5, loss 0: AIMA's convention), so a side that moves twice is counted right.
+draw 0.5, loss 0: AIMA's convention), so a side that moves twice is counted right.  The
+counts must keep the invariants the grader checks: after i iterations the root's N is i and
+its children's N add up to it; any other node's N is its children's plus one (its own
+playout, when EXPAND added it); a finished game's node counts each visit.  The root's U is
+not graded (nobody moves into the root).
 
 The random stream: rng is random.Random(seed), the reference's too.  To grow exactly the
 reference's tree, draw from it only where the reference does, and nowhere else (never

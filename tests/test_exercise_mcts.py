@@ -160,6 +160,10 @@ def monte_carlo_tree_search(game, state, iterations, rng, c=math.sqrt(2)):
         return "B", tree
     if kind == "garbage":
         return "B" * 100_000, Node(state)
+    if kind == "overflow":
+        tree = Node(state)
+        tree.N = 10**400
+        return None, tree
     return _right(game, state, iterations, rng, c)
 """
 )
@@ -173,6 +177,7 @@ def monte_carlo_tree_search(game, state, iterations, rng, c=math.sqrt(2)):
         ("cycle", "your tree holds a node twice (a child that is also an ancestor?)"),
         ("huge", "its root has 65 children, more than its moves"),
         ("garbage", "it sent a move larger than any of this game's moves"),
+        ("overflow", "a node's N is not a finite number"),
     ],
 )
 def test_a_hostile_file_costs_its_case_only(tmp_path: Path, kind: str, line: str) -> None:

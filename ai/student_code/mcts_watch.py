@@ -40,7 +40,10 @@ def _count(node: Any, name: str) -> float:
         raise Refusal(f"a node of your tree has no {name}: keep the Node record's fields") from None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise Refusal(f"a node's {name} is {short_repr(value)}, not a number")
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:  # an integer of 400 digits
+        raise Refusal(f"a node's {name} is not a finite number") from None
 
 
 def children_of(node: Any) -> list[Any]:

@@ -1,4 +1,4 @@
-"""`exercise`: write minimax, alpha-beta or expectiminimax yourself; the grader checks it."""
+"""`exercise`: write minimax, alpha-beta, expectiminimax or MCTS yourself; the grader checks it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from plyground.cli.args import (
 from plyground.cli.console import console_for, say
 from plyground.untrusted import printable
 
-EXERCISES = ("minimax", "alphabeta", "expectiminimax")
+EXERCISES = ("minimax", "alphabeta", "expectiminimax", "mcts")
 
 
 def command_exercise(args: argparse.Namespace) -> int:
@@ -47,8 +47,10 @@ def command_exercise(args: argparse.Namespace) -> int:
     game = None
     if args.game is not None:
         game = make_game(args.game, options_given(args))
-        if game.stochastic != (args.name == "expectiminimax"):
-            fits = "expectiminimax" if game.stochastic else "minimax or alphabeta"
+        if args.name == "mcts" and game.stochastic:
+            raise UsageError(f"{game.title} has chance: MCTS is graded on games without it")
+        if args.name != "mcts" and game.stochastic != (args.name == "expectiminimax"):
+            fits = "expectiminimax" if game.stochastic else "minimax, alphabeta or mcts"
             raise UsageError(f"{game.title} is graded on {fits}, not {args.name}")
     say(out, f"Grading {args.name} in {printable(args.file)}:", style="bold")
     if args.seed is None:
@@ -84,7 +86,13 @@ def command_exercise(args: argparse.Namespace) -> int:
         + ("." if not failed else f"; the first failure: {failed[0].case.title}."),
         style="bold",
     )
-    if failed and args.explore:
+    if args.explore and args.name == "mcts":
+        say(
+            out,
+            "--explore draws the minimax family's trees; for mcts the lines above name "
+            "the first iteration where the counts part.",
+        )
+    elif failed and args.explore:
         from plyground.gui.explorer.exercise_scene import explore
 
         explore(failed[0])
@@ -98,7 +106,7 @@ def add_parser(commands: Any) -> None:
     parser = add_command(
         commands,
         "exercise",
-        "write minimax, alpha-beta or expectiminimax yourself and have it graded",
+        "write minimax, alpha-beta, expectiminimax or MCTS yourself and have it graded",
         "Write the textbook search in a file of your own and grade it: you write its root "
         "form, NAME_decision(game, state, depth) returning (move, value), as in "
         "ai/textbook/; the grader runs it (in a worker process, with a time limit) on the "
@@ -107,12 +115,19 @@ def add_parser(commands: Any) -> None:
         "of leaves your search asks the grader for, the value and the move with the "
         "reference trace; the first leaf that differs is named. "
         "Values are from MAX's point of view; depth counts decisions (chance layers use "
-        "none). Exit status 0 when every case passes, 1 otherwise.",
+        "none). For mcts you write monte_carlo_tree_search(game, state, iterations, rng, c) "
+        "returning (move, root node): it runs beside the textbook's on the same positions "
+        "with the same random stream, and the grader compares the root's visit counts after "
+        "every iteration (naming the first where they part), the invariants (a parent's N is "
+        "its children's plus its own playouts), the final tree and the move. "
+        "Exit status 0 when every case passes, 1 otherwise.",
         """examples:
   plyground exercise --template alphabeta > my_search.py
   plyground exercise alphabeta my_search.py
   plyground exercise alphabeta my_search.py --explore
   plyground exercise expectiminimax my_chance.py
+  plyground exercise --template mcts > my_mcts.py
+  plyground exercise mcts my_mcts.py
 
 the textbook's game API your function gets: game.to_move(s) ("max", "min" or "chance"),
 game.actions(s), game.result(s, a), game.chance_outcomes(s) (a list of (outcome,

@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import exercise_solutions
 import pytest
-import test_exercise
 
 import main
 from plyground.cli import COMMANDS, streams
@@ -130,8 +130,12 @@ CHEAP = {"--games": "2", "--depth": "2", "--players": "easy,random", "--limit": 
 SKIPPED = ("plyground bench", "GAME", "--explore", "--executor ray")
 """Benchmarks take minutes by design (`bench --help` runs above); GAME is a placeholder;
 --explore opens the window and Ray is an optional extra (tests/test_ray_executor.py)."""
-STUDENT_FILES = {"my_search.py": "ALPHABETA", "my_chance.py": "EXPECTIMINIMAX"}
-"""The exercise examples' students' files: right solutions from tests/test_exercise.py."""
+STUDENT_FILES = {
+    "my_search.py": "ALPHABETA",
+    "my_chance.py": "EXPECTIMINIMAX",
+    "my_mcts.py": "MCTS",
+}
+"""The exercise examples' students' files: right solutions from tests/exercise_solutions.py."""
 
 
 def help_examples() -> list[str]:
@@ -169,7 +173,7 @@ def test_each_help_example_runs_with_an_ascii_console(example, tmp_path, monkeyp
         argv = argv[: argv.index(">")]
     for name, solution in STUDENT_FILES.items():
         if name in argv:
-            (tmp_path / name).write_text(getattr(test_exercise, solution), encoding="utf-8")
+            (tmp_path / name).write_text(getattr(exercise_solutions, solution), encoding="utf-8")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     out = ascii_stdout(monkeypatch)
     assert main.main(argv) == 0, example

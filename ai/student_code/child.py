@@ -32,7 +32,11 @@ from plyground.ai.student_code.messages import (
     move_text,
 )
 
-REFERENCE = ("plyground.ai.textbook", "plyground.ai.student_code.grader")
+REFERENCE = (
+    "plyground.ai.textbook",
+    "plyground.ai.student_code.grader",
+    "plyground.ai.student_code.mcts_grader",
+)
 """Plyground's own search reference: what a graded search is compared with.  A worker
 never loads it, and a student's code may not import it (`hide_reference`)."""
 EXTRA_PROCESSES = 32
@@ -295,6 +299,74 @@ class ExerciseHost:
         return {"move": move, "value": check_number(value, what)}
 
 
+class MctsExerciseHost:
+    """Runs the student's MCTS with the seeded random stream, watching its `select` to read
+    the root's counts after every iteration (`ai.student_code.mcts_watch`)."""
+
+    def __init__(self, order: dict[str, Any]) -> None:
+        from plyground.ai.student_code.exercise_game import MCTS_FUNCTION, MCTS_WATCHED
+        from plyground.ai.student_code.worker import Refusal, load_module
+
+        self.path = str(order["path"])
+        self.module = load_module(Path(self.path))
+        for name in (MCTS_FUNCTION, MCTS_WATCHED):
+            if not callable(getattr(self.module, name, None)):
+                raise Refusal(f"has no function {name}()")
+
+    def __call__(self, request: dict[str, Any], channel: _Channel, number: int) -> Any:
+        import random
+
+        from plyground.ai.student_code.exercise_game import (
+            MCTS_FUNCTION,
+            MCTS_WATCHED,
+            RemoteGame,
+        )
+        from plyground.ai.student_code.mcts_watch import (
+            SelectWatch,
+            move_of,
+            root_counts,
+            tree_rows,
+        )
+        from plyground.ai.student_code.worker import Refusal, short_repr
+
+        game = RemoteGame(lambda question: _ask(channel, number, question))
+        root = game.position(request["root"])
+        iterations = int(request["iterations"])
+        rng = random.Random(int(request["seed"]))
+        select = getattr(self.module, MCTS_WATCHED)
+        watch = SelectWatch(select, iterations)
+        setattr(self.module, MCTS_WATCHED, watch)  # the loop finds select in the file's globals
+        try:
+            search = getattr(self.module, MCTS_FUNCTION)
+            answer = search(game, root, iterations, rng, float(request["c"]))
+        except Refusal:  # the grader refused a question (a move not in the game): as it says
+            raise
+        except Exception as error:  # the counts so far may say why: the parent looks first
+            from plyground.ai.student_code.worker import describe_exception, user_frames
+
+            return {
+                "failed": describe_exception(error),
+                "details": list(user_frames(error, self.path)),
+                "rounds": watch.rounds,
+            }
+        finally:
+            setattr(self.module, MCTS_WATCHED, select)
+        what = f"{MCTS_FUNCTION}()"
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+            raise Refusal(f"{what} returned {short_repr(answer)}, not (move, root node)")
+        move, tree = answer
+        if not _plain(move):
+            raise Refusal(f"{what} returned the move {short_repr(move)}, not one of the game's")
+        if watch.root is not None and tree is not watch.root:
+            raise Refusal(f"{what} returned a node that is not the root it searched from")
+        move_of(tree)  # a root whose fields cannot be read fails here, with their name
+        return {
+            "move": move,
+            "rounds": [*watch.rounds, root_counts(tree)],
+            "tree": tree_rows(tree, iterations + 1),
+        }
+
+
 def _plain(move: Any) -> bool:
     """Whether `move` can travel to the parent as the game's moves do (None: no move)."""
     if move is None or isinstance(move, (bool, int, float, str)):
@@ -349,12 +421,13 @@ class InspectHost:
         return [node.name for node in tree.body if isinstance(node, kinds)]
 
 
-Host = AgentHost | HeuristicHost | ExerciseHost | InspectHost
+Host = AgentHost | HeuristicHost | ExerciseHost | MctsExerciseHost | InspectHost
 """What a worker serves."""
 HOSTS: dict[str, type[Host]] = {
     "agent": AgentHost,
     "heuristic": HeuristicHost,
     "exercise": ExerciseHost,
+    "mcts_exercise": MctsExerciseHost,
     "inspect": InspectHost,
 }
 

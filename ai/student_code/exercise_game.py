@@ -31,14 +31,20 @@ from plyground.ai.student_code.messages import MessageError, bounded_move
 from plyground.ai.student_code.worker import Refusal, short_repr
 from plyground.games.base import CHANCE, Move, State
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "mcts")
 """The exercises, each the name of the textbook function whose root form the student writes."""
+MCTS_FUNCTION = "monte_carlo_tree_search"
+"""The function a student writes for the MCTS exercise (`ai.textbook.mcts`'s own name)."""
+MCTS_WATCHED = "select"
+"""The student's function the MCTS grader watches: the loop calls it on the root once an
+iteration, so each call is where one iteration ends and the next begins."""
 
 
 def function_of(algorithm: str) -> str:
     """The function a student writes for an exercise: the textbook's root form
-    ("alphabeta" -> "alphabeta_decision"), returning (move, value)."""
-    return f"{algorithm}_decision"
+    ("alphabeta" -> "alphabeta_decision"), returning (move, value); for "mcts",
+    monte_carlo_tree_search, returning (move, root node)."""
+    return MCTS_FUNCTION if algorithm == "mcts" else f"{algorithm}_decision"
 
 
 MAX_LEAVES = 200_000
@@ -227,6 +233,11 @@ class RemoteGame:
         answer = self._ask(["chance_outcomes", self._id(s)])
         return [(_move(outcome), float(p)) for outcome, p in answer]
 
+    def is_terminal(self, s: RemotePosition) -> bool:
+        """Whether the game is over at `s` (MCTS's playouts run until it is)."""
+        self._id(s)
+        return s.terminal
+
     def is_cutoff(self, s: RemotePosition, depth: int) -> bool:
         """Whether the search stops at `s`: the game is over, or `depth` decisions are used
         up at a decision node (a chance node never: its outcomes use no depth)."""
@@ -249,6 +260,10 @@ class Case:
     options: tuple[tuple[str, Any], ...] = ()
     moves: str = ""
     tree: Any = None
+    iterations: int = 0
+    """MCTS: the iterations both searches run."""
+    seed: int = 0
+    """MCTS: the seed of the random stream both searches draw from."""
 
     def state(self) -> Any:
         """The root position."""

@@ -27,7 +27,13 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.evaluation.wording import counted
-from plyground.ai.student_code.exercise_game import ALGORITHMS, Case, StudentGame, function_of
+from plyground.ai.student_code.exercise_game import (
+    ALGORITHMS,
+    MCTS_WATCHED,
+    Case,
+    StudentGame,
+    function_of,
+)
 from plyground.ai.student_code.messages import MessageError, bounded_move
 from plyground.ai.student_code.worker import (
     LOAD_SECONDS,
@@ -150,6 +156,11 @@ def cases(algorithm: str, seed: int = 0, game: str | None = None) -> Iterator[Ca
     """The graded cases of an exercise: lesson trees, random trees drawn from seeds `seed`
     to `seed` + RANDOM_TREES - 1, game positions (the built-in games' own, or positions of
     `game` drawn from `seed`)."""
+    if algorithm == "mcts":
+        from plyground.ai.student_code.mcts_grader import cases as mcts_cases
+
+        yield from mcts_cases(seed, game)
+        return
     if algorithm == "expectiminimax":
         for title, tree in (
             ("lesson 3, leaves 2 2 3 3 1 1 4 4", tree_examples.DICE_SMALL),
@@ -242,6 +253,8 @@ def check_file(algorithm: str, path: str) -> str:
         raise ValueError(f"unknown exercise {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}")
     file = resolve(path)
     require_function(file, function_of(algorithm))
+    if algorithm == "mcts":
+        require_function(file, MCTS_WATCHED)  # the loop calls it once an iteration
     return str(file)
 
 
@@ -265,7 +278,8 @@ def grade(
     case may take `seconds`, the whole run `budget` (loads included): a case the budget
     leaves no time for fails unrun."""
     file = check_file(algorithm, path)
-    host = {"kind": "exercise", "path": file, "function": function_of(algorithm)}
+    kind = "mcts_exercise" if algorithm == "mcts" else "exercise"
+    host = {"kind": kind, "path": file, "function": function_of(algorithm)}
     worker = StudentWorker(file, host, Limits(seconds))
     deadline = time.monotonic() + budget
     outcomes = []
@@ -278,7 +292,7 @@ def grade(
                 left = max(0.1, round(left, 1))  # said in tenths of a second
                 worker.limits = Limits(min(seconds, left), min(LOAD_SECONDS, left))
                 late = "" if left >= seconds else f" (all that was left of the {budget:g} s)"
-                outcome = _grade_case(worker, case, f"on this case{late}")
+                outcome = grade_one(worker, case, f"on this case{late}")
                 worker.close()  # each case a fresh worker: nothing the file held carries over
             outcomes.append(outcome)
             if on_case is not None:
@@ -288,27 +302,16 @@ def grade(
     return outcomes
 
 
-def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
+def grade_one(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
     """One case graded: whatever the student's answer makes fail here (a move the game
     cannot take, a value the comparison cannot use) fails this case, never the run."""
-    found = reference(case)
-    tree = StudentGame(case.state())
-    request = {"root": tree.root_handle(), "depth": case.depth}
-    what = f"{function_of(case.algorithm)}()"
     try:
-        answer = worker.call(request, asker=_answering(tree), what=late)
-        if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
-            raise Refusal(f"{what} did not return (move, value)")
-        value = check_number(answer["value"], what)
-        root = tree.positions[0]
-        try:
-            move = bounded_move(answer["move"], tree.own_moves(root))
-        except MessageError as error:
-            raise Refusal(f"{what} returned {error}") from None
-        leaves = tree.leaves
-        passed, line = compare(case, value, leaves, found)
-        if passed:
-            passed, line = _judge_move(case, move, found, line)
+        if case.algorithm == "mcts":
+            from plyground.ai.student_code.mcts_grader import grade_case
+
+            passed, line, details = grade_case(worker, case, late, _answering)
+            return Outcome(case, passed, line, details)
+        return _grade_case(worker, case, late)
     except UserCodeError as error:
         if error.setup:  # Plyground's worker did not start: no case is the file's to fail
             raise ValueError(error.line) from None
@@ -317,6 +320,27 @@ def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -
         return Outcome(case, False, printable(refusal, SHOWN_LINE))
     except Exception as error:  # our code failed on the student's answer: this case fails
         return Outcome(case, False, f"its answer could not be graded ({type(error).__name__})")
+
+
+def _grade_case(worker: StudentWorker, case: Case, late: str = "on this case") -> Outcome:
+    """One minimax-family case: the leaves the search asked for, its value, its move."""
+    found = reference(case)
+    tree = StudentGame(case.state())
+    request = {"root": tree.root_handle(), "depth": case.depth}
+    what = f"{function_of(case.algorithm)}()"
+    answer = worker.call(request, asker=_answering(tree), what=late)
+    if not isinstance(answer, dict) or set(answer) != {"move", "value"}:
+        raise Refusal(f"{what} did not return (move, value)")
+    value = check_number(answer["value"], what)
+    root = tree.positions[0]
+    try:
+        move = bounded_move(answer["move"], tree.own_moves(root))
+    except MessageError as error:
+        raise Refusal(f"{what} returned {error}") from None
+    leaves = tree.leaves
+    passed, line = compare(case, value, leaves, found)
+    if passed:
+        passed, line = _judge_move(case, move, found, line)
     return Outcome(case, passed, line, (), tuple(leaves), value)
 
 

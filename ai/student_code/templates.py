@@ -104,6 +104,107 @@ def expectiminimax(game, state, depth):
 ''',
 }
 
+_MCTS = r'''"""Monte Carlo tree search: write SELECT, EXPAND, SIMULATE and BACK-PROPAGATE (AIMA 4th
+ed., section 5.4, MONTE-CARLO-TREE-SEARCH) and UCB1.
+
+Grade it with:  python main.py exercise mcts {file}
+(this file, under the name you saved it as).  The reference is Plyground's textbook,
+ai/textbook/mcts.py.  The grader runs your search and the reference on the same positions
+(small trees of won and lost games, positions of the games) with the same random stream,
+and compares the root's counts after every iteration, the whole tree at the end and the
+move chosen; the first iteration where they part is named.  It reads the root's counts
+each time the loop below calls select(game, tree, c): keep the loop as it is.
+
+The game API (results are from MAX's point of view; MAX moves at the root):
+    game.to_move(s)          MAX or MIN (the names below): who moves at s
+    game.actions(s)          the moves at s, in the game's order
+    game.result(s, a)        the position after move a
+    game.is_terminal(s)      True when the game is over at s
+    game.evaluate(s)         at a finished game: > 0 MAX won, < 0 MIN won, 0 a draw
+
+The node record (given): N is the number of playouts through the node; U their total
+result for the player who MOVED INTO the node, the player to move at its parent (win 1,
+draw 0.5, loss 0: AIMA's convention), so a side that moves twice is counted right.  The
+counts must keep the invariants the grader checks: after i iterations the root's N is i and
+its children's N add up to it; any other node's N is its children's plus one (its own
+playout, when EXPAND added it); a finished game's node counts each visit.  The root's U is
+not graded (nobody moves into the root).
+
+The random stream: rng is random.Random(seed), the reference's too.  To grow exactly the
+reference's tree, draw from it only where the reference does, and nowhere else (never
+from the random module itself):
+    a playout's move:        rng.choice(list(game.actions(s)))   (one draw a move)
+EXPAND takes the FIRST untried move (game.actions order), never a random one; ties in
+UCB1 go to the first child in children order (max() keeps the first); the move returned
+is the most visited child's (ties: the first expanded).
+"""
+
+import math
+
+MAX, MIN = "max", "min"
+
+
+class Node:
+    """A node of the search tree (given)."""
+
+    def __init__(self, state, parent=None, move=None, untried=()):
+        self.state = state
+        self.parent = parent
+        self.move = move  # the move from the parent (None at the root)
+        self.untried = list(untried)  # moves not expanded yet, in game.actions order
+        self.children = []  # in the order they were expanded
+        self.N = 0  # playouts through this node
+        self.U = 0.0  # their total result for the player who moved into this node
+
+
+def monte_carlo_tree_search(game, state, iterations, rng, c=math.sqrt(2)):
+    """MONTE-CARLO-TREE-SEARCH: (the most visited root child's move, the root)."""
+    tree = Node(state, untried=game.actions(state))
+    for _ in range(iterations):
+        leaf = select(game, tree, c)
+        child = expand(game, leaf)
+        result = simulate(game, child, rng)
+        back_propagate(game, result, child)
+    best = max(tree.children, key=lambda n: n.N)  # ties: the first expanded
+    return best.move, tree
+
+
+def ucb1(node, parent_N, c):
+    """UCB1: node.U / node.N + c * sqrt(ln(parent_N) / node.N); infinite when node.N is 0."""
+    # Your code: the mean result (exploitation) plus the exploration term.
+    raise NotImplementedError("write ucb1")
+
+
+def select(game, node, c):
+    """SELECT: from node, while it is fully expanded (no untried moves) and the game is not
+    over there, go down to the child of largest UCB1; return the node where you stop."""
+    # Your code.
+    raise NotImplementedError("write select")
+
+
+def expand(game, node):
+    """EXPAND: add a child for node's FIRST untried move and return it; at a finished game,
+    return node itself."""
+    # Your code: the child's untried moves are game.actions of its state.
+    raise NotImplementedError("write expand")
+
+
+def simulate(game, node, rng):
+    """SIMULATE: play at random from node's state to the end (each move
+    rng.choice(list(game.actions(s)))); return the result for MAX: 1, 0.5 or 0."""
+    # Your code.
+    raise NotImplementedError("write simulate")
+
+
+def back_propagate(game, result, node):
+    """BACK-PROPAGATE: from node up to the root (included), N += 1 and U += the result for
+    the player who moved into the node (result where MAX moved, 1 - result where MIN did)."""
+    # Your code: who moved into a node is game.to_move(node.parent.state).
+    raise NotImplementedError("write back_propagate")
+'''
+"""The MCTS exercise's starter: AIMA's loop and node record given, the four phases and UCB1
+to write; its docstring is the random-stream contract the grader holds both searches to."""
+
 _TITLES = {
     "minimax": ("Minimax", "minimax_decision(game, state, depth)", "ai/textbook/minimax.py"),
     "alphabeta": (
@@ -123,9 +224,16 @@ STARTER_FILE = "my_search.py"
 """The file name a starter suggests for itself (the one the command's help uses)."""
 
 
-def template(name: str, file: str = STARTER_FILE) -> str:
-    """The starter file of an exercise, its grading command naming `file` (KeyError for an
-    unknown name)."""
+MCTS_STARTER_FILE = "my_mcts.py"
+"""The file name the MCTS starter suggests for itself."""
+
+
+def template(name: str, file: str | None = None) -> str:
+    """The starter file of an exercise, its grading command naming `file` (by default the
+    name its --help example uses; KeyError for an unknown name)."""
+    if name == "mcts":
+        return _MCTS.replace("{file}", file or MCTS_STARTER_FILE)
+    file = file or STARTER_FILE
     title, signature, module = _TITLES[name]
     return (
         _API.format(title=title, signature=signature, name=name, file=file, module=module)

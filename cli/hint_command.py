@@ -55,9 +55,8 @@ def hint_report(game: Game[Any], state: State[Any]) -> dict[str, Any]:
         ],
     }
     if result.details.playouts is not None:  # Monte Carlo tree search: each move's figures
-        from plyground.cli.analyze_command import playout_fields
-
         from plyground.ai.evaluation.wording import legend
+        from plyground.cli.analyze_command import playout_fields
 
         report["mcts"] = playout_fields(game, result)
         report["legend"] = list(legend(stochastic, result.move_values.values()))

@@ -293,6 +293,11 @@ class PlayoutRow:
         value = f"{self.value} · proven" if self.proven else self.value
         return f"{value} · N {self.visits} · {self.share_text} · UCB {self.ucb}"
 
+    @property
+    def figures(self) -> str:
+        """'N 1,204 · 60.2% · UCB 0.112' (`statistics_text`)."""
+        return f"N {self.visits} · {self.share_text} · UCB {self.ucb}"
+
 
 PLAYOUT_COLUMNS = ("mean ○", "N visits", "share", "UCB term")
 """What each root move's playout figures are, in `PlayoutRow.text`'s order."""
@@ -312,6 +317,13 @@ def playout_row(
         ucb=ucb,
         proven=statistics.proven,
     )
+
+
+def statistics_text(statistics: MoveStatistics) -> str:
+    """'N 1,204 · 60.2% · UCB 0.112': a move's visits, share and UCB term in one phrase (as
+    `PlayoutRow.text` ends)."""
+    visits, share, ucb = statistics_texts(statistics)
+    return f"N {visits} · {share} · UCB {ucb}"
 
 
 def statistics_texts(statistics: MoveStatistics) -> tuple[str, str, str]:

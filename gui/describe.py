@@ -17,6 +17,7 @@ ALGORITHM_NAMES = {
     "minimax": "Minimax",
     "alphabeta": "Alpha-beta",
     "expectiminimax": "Expectiminimax",
+    "mcts": "MCTS",
 }
 TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
     ("No limit", None),

@@ -293,6 +293,12 @@ class PlayoutRow:
         value = f"{self.value} · proven" if self.proven else self.value
         return f"{value} · N {self.visits} · {self.share_text} · UCB {self.ucb}"
 
+    def short_text(self) -> str:
+        """`text` without the figures' names, for a narrow panel under a heading that names
+        them: '○ 0.62 · 1,204 · 60.2% · 0.112' ('win in 3 · proven · 40 · ...')."""
+        value = f"{self.value} · proven" if self.proven else self.value
+        return f"{value} · {self.visits} · {self.share_text} · {self.ucb}"
+
     @property
     def figures(self) -> str:
         """'N 1,204 · 60.2% · UCB 0.112' (`statistics_text`)."""

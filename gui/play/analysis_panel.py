@@ -122,6 +122,17 @@ class Section:
     colour: theme.Colour
     rows: list[tuple[str, str]]
     bars: tuple[float, ...] = ()
+    narrow: tuple[str, ...] = ()
+    """Each row's text for a panel too narrow for it on one line (the heading names the
+    figures): shown instead of wrapping."""
+
+    def text(self, row: int, width: int, size: int) -> str:
+        """Row `row`'s text for a text column `width` wide: its narrow form where the whole
+        does not fit on one line and there is one."""
+        text = self.rows[row][1]
+        if self.narrow and drawing.text_size(text, size)[0] > width:
+            return self.narrow[row]
+        return text
 
 
 PLAYOUT_TITLE = "EACH MOVE · ○ MEAN (ESTIMATE) · N · SHARE · UCB"
@@ -140,6 +151,7 @@ def playout_section(analysis: Analysis, game: Game[Any]) -> Section | None:
         theme.TEXT_DIM,
         [(game.format_move(row.move), row.text()) for row in rows],
         tuple(row.share for row in rows),
+        tuple(row.short_text() for row in rows),
     )
 
 
@@ -288,7 +300,10 @@ def _section_height(section: Section, width: int, m: Metrics, layout: Layout) ->
     size = m.font_size(size)
     line_h = round(size * factor)
     text_w = width - _label_width(section, size, m)
-    lines = sum(len(drawing.wrap(text, text_w, size)) for _, text in section.rows)
+    lines = sum(
+        len(drawing.wrap(section.text(row, text_w, size), text_w, size))
+        for row in range(len(section.rows))
+    )
     title_lines = len(drawing.wrap(section.title, width, m.font_size(13), "semibold"))
     head_h = round(m.font_size(13) * head) + round(m.font_size(13) * 1.3) * (title_lines - 1)
     return head_h + line_h * lines
@@ -346,7 +361,8 @@ def _draw_rows(
                 surface, line, (x, y + i * round(head * 1.3)), head, section.colour, "semibold"
             )
     y += head_h
-    for done, (label, text) in enumerate(rows):
+    for done, (label, _) in enumerate(rows):
+        text = section.text(done, width - label_w, size)
         lines = drawing.wrap(text, width - label_w, size)
         if y + line_h * len(lines) > rect.bottom - m.px(4):
             return y, len(rows) - done

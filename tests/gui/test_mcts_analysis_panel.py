@@ -124,3 +124,30 @@ def test_a_review_line_valued_by_playouts_shows_its_figures() -> None:
     text = line_value_text(Line((move,), result.move_values[move], stats), False)
     assert text.startswith("○ 0.") and " estimate · N " in text
     assert text.endswith(f"N {stats.visits:,} · {stats.share:.1%} · UCB {stats.ucb_term:.3f}")
+
+
+def test_a_custom_ai_can_be_mcts_with_iterations_instead_of_a_depth(make_app: Any) -> None:
+    """The set-up's Custom AI offers MCTS: its slider sets iterations, not a depth, and the
+    side then plays (and is analysed by) Monte Carlo tree search."""
+    from driving import choose_option, press, pump
+
+    from plyground.gui.setup import custom_ai
+
+    app = make_app()
+    pump(app)
+    press(app, pygame.K_2, "2")
+    setup = app.scene
+    ids = setup.form.ids
+    preset_menu = next(w for w, (action, index) in ids.items() if (action, index) == ("preset", 1))
+    choose_option(app, preset_menu, "Custom")
+    algorithm_menu = next(w for w, (action, _) in setup.form.ids.items() if action == "algorithm")
+    choose_option(app, algorithm_menu, "MCTS")
+    side = setup.sides[1]
+    assert side.custom.algorithm == "mcts"
+    actions = {action for action, _ in setup.form.ids.values()}
+    assert "iterations" in actions and "depth" not in actions
+    assert custom_ai.shown_budget(side.custom) == "10k"
+    side.custom = custom_ai.changed(side.custom, "iterations", 2)
+    assert side.custom.mcts is not None and side.custom.mcts.iterations == 1_000
+    config = side.config_for(setup.game_name)
+    assert config.algorithm == "mcts" and config.search_config().budget() == 1_000

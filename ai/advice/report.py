@@ -299,15 +299,6 @@ class PlayoutRow:
         value = f"{self.value} · proven" if self.proven else self.value
         return f"{value} · {self.visits} · {self.share_text} · {self.ucb}"
 
-    @property
-    def figures(self) -> str:
-        """'N 1,204 · 60.2% · UCB 0.112' (`statistics_text`)."""
-        return f"N {self.visits} · {self.share_text} · UCB {self.ucb}"
-
-
-PLAYOUT_COLUMNS = ("mean ○", "N visits", "share", "UCB term")
-"""What each root move's playout figures are, in `PlayoutRow.text`'s order."""
-
 
 def playout_row(
     move: Any, evaluation: Evaluation, statistics: MoveStatistics, stochastic: bool

@@ -151,3 +151,7 @@ def test_a_custom_ai_can_be_mcts_with_iterations_instead_of_a_depth(make_app: An
     assert side.custom.mcts is not None and side.custom.mcts.iterations == 1_000
     config = side.config_for(setup.game_name)
     assert config.algorithm == "mcts" and config.search_config().budget() == 1_000
+    from plyground.gui.describe import describe_side
+
+    said = describe_side(side, setup.game)[0]
+    assert said.startswith("MCTS, 1,000 iterations a move") and "depth" not in said

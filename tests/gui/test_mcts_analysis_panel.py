@@ -155,3 +155,29 @@ def test_a_custom_ai_can_be_mcts_with_iterations_instead_of_a_depth(make_app: An
 
     said = describe_side(side, setup.game)[0]
     assert said.startswith("MCTS, 1,000 iterations a move") and "depth" not in said
+
+
+def test_the_review_card_shortens_a_playout_line_to_its_room() -> None:
+    from plyground.gui.play.review_card import fitted_value
+
+    pygame.font.init()
+    game = games.get_game("connect4")
+    result = mcts_result(game, "44", 400)
+    move = result.move
+    stats = result.details.playouts.moves[move]
+    line = Line((move,), result.move_values[move], stats)
+    label = report.playout_row(move, result.move_values[move], stats, False).value
+    assert fitted_value(line, False, 2000, 12) == line_value_text(line, False)
+    assert fitted_value(line, False, 90, 12) == f"{label} · N {stats.visits:,}"
+    assert fitted_value(line, False, 10, 12) == label
+
+
+def test_move_now_reaches_a_custom_mcts_side() -> None:
+    """A Custom MCTS of 100k iterations and no clock can be told to move now, as a deep
+    search can: the worker gives its search the flag."""
+    from plyground.ai.players.players import PlayerConfig
+    from plyground.gui.worker.process import _may_finish_early
+
+    state = games.get_game("connect4").initial_state()
+    assert _may_finish_early(state, PlayerConfig("mcts", depth=None))
+    assert not _may_finish_early(state, PlayerConfig("random"))

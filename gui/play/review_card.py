@@ -15,6 +15,7 @@ import pygame_gui
 
 from plyground.ai.advice.game_review import (
     Line,
+    MoveReview,
     PositionReview,
     evaluation_text,
     findings_text,
@@ -24,7 +25,7 @@ from plyground.ai.advice.game_review import (
 )
 from plyground.ai.advice.report import statistics_text
 from plyground.ai.evaluation.provenance import Evaluation, Kind
-from plyground.ai.evaluation.wording import board_text
+from plyground.ai.evaluation.wording import PLAYOUT_MARK, board_text
 from plyground.gui import theme
 from plyground.gui.play import browse_view, move_list
 from plyground.gui.play.controls import Widget
@@ -517,7 +518,8 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
         name = f"{move_list.move_number(row, bool(game.stochastic), players)}. {name}"
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
-    figures = "" if move.statistics is None else f" · {played}: {statistics_text(move.statistics)}"
+    figures = played_figures(model, move, played)
+    figures = f" · {figures}" if figures else ""
     if move.judgement is None:
         what = unmarked_text(move, played, best, bool(game.stochastic))
         return f"{name} {played}: {what}{figures}", theme.TEXT_DIM
@@ -525,6 +527,20 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
     tail += figures
     text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"
     return text, move_list.mark_colour(move.judgement)
+
+
+def played_figures(model: PlayModel, move: MoveReview, played: str) -> str:
+    """A move's Monte Carlo figures, where it has them: the review's search ('5: N 96 · 16.6%
+    · UCB 0.364'), else the search of the AI that played it ('5 in its own MCTS: ○ 0.62 · N
+    ...'); '' when no Monte Carlo search valued it."""
+    if move.statistics is not None:
+        return f"{played}: {statistics_text(move.statistics)}"
+    controller = model.controller
+    before = controller.history.state_after(move.index)
+    own = controller.jobs.own_figures.get((before, move.move))
+    if own is None:
+        return ""
+    return f"{played} in its own MCTS: {PLAYOUT_MARK} {own.mean:.2f} · {statistics_text(own)}"
 
 
 def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:

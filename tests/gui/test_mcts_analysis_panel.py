@@ -181,3 +181,37 @@ def test_move_now_reaches_a_custom_mcts_side() -> None:
     state = games.get_game("connect4").initial_state()
     assert _may_finish_early(state, PlayerConfig("mcts", depth=None))
     assert not _may_finish_early(state, PlayerConfig("random"))
+
+
+def test_the_review_names_the_figures_of_the_mcts_player_that_moved() -> None:
+    """Reviewing a game against a Custom MCTS side: beside each of its moves, what its own
+    search gave that move (mean, visits, share, UCB term), as the panel wrote them."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from plyground.ai.advice.game_review import MoveReview
+    from plyground.ai.evaluation.provenance import Source as EvaluationSource
+    from plyground.ai.evaluation.provenance import exact
+    from plyground.gui.play.controller import PlayController
+    from plyground.gui.play.review_card import played_figures
+    from plyground.gui.storage.settings import AI, CUSTOM, HUMAN, Settings
+    from tests.gui.test_play_controller import Clock, FakeWorker, ai_replies
+
+    stored = Settings()
+    human, machine = stored.sides["connect4"]
+    human.kind, machine.kind, machine.preset = HUMAN, AI, CUSTOM
+    settings = MctsSettings(iterations=200)
+    machine.custom = replace(machine.custom, algorithm="mcts", mcts=settings, time_limit=None)
+    worker, clock = FakeWorker(), Clock()
+    controller = PlayController("connect4", stored, worker, clock)
+    assert controller.try_human_move(3)
+    reply = ai_replies(controller, worker, clock)
+    own = controller.jobs.own_figures[(controller.history.state_after(1), reply)]
+    assert own.visits > 0
+    value = exact(0.0, EvaluationSource.SEARCH)
+    judged = MoveReview(1, reply, 1, value, value, reply, None, "", 0.0)
+    text = played_figures(SimpleNamespace(controller=controller), judged, "4")  # type: ignore[arg-type]
+    assert text == (
+        f"4 in its own MCTS: ○ {own.mean:.2f} · "
+        f"N {own.visits:,} · {own.share:.1%} · UCB {own.ucb_term:.3f}"
+    )

@@ -137,6 +137,11 @@ class Section:
 
 PLAYOUT_TITLE = "EACH MOVE · ○ MEAN (ESTIMATE) · N · SHARE · UCB"
 """The heading of the root moves' Monte Carlo figures (`report.PlayoutRow.text`'s order)."""
+PROVEN_TITLES = {
+    "some": "EACH MOVE · ○ MEAN (ESTIMATE) OR PROVEN · N · SHARE · UCB",
+    "all": "EACH MOVE · PROVEN VALUE · N · SHARE · UCB",
+}
+"""The heading where the tree proved some or all of the root moves' values."""
 
 
 def playout_section(analysis: Analysis, game: Game[Any]) -> Section | None:
@@ -146,8 +151,10 @@ def playout_section(analysis: Analysis, game: Game[Any]) -> Section | None:
     rows = report.playout_rows(analysis.result, bool(getattr(game, "stochastic", False)))
     if not rows:
         return None
+    proven = sum(row.proven for row in rows)
+    title = PLAYOUT_TITLE if not proven else PROVEN_TITLES["all" if proven == len(rows) else "some"]
     return Section(
-        PLAYOUT_TITLE,
+        title,
         theme.TEXT_DIM,
         [(game.format_move(row.move), row.text()) for row in rows],
         tuple(row.share for row in rows),

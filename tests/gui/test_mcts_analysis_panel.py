@@ -110,6 +110,7 @@ def test_a_proven_move_shows_as_proven(monkeypatch: pytest.MonkeyPatch) -> None:
     result = mcts_result(game, "1 5 9", 2000)
     assert result.details.playouts.proven
     drawn = drawn_texts(monkeypatch, Analysis(result, "hint", 1, 6), game, (420, 900))
+    assert "EACH MOVE · PROVEN VALUE · N · SHARE · UCB" in drawn
     rows = report.playout_rows(result, False)
     for row in rows:
         assert row.proven and "· proven · N " in row.text() and row.text() in drawn

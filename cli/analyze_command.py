@@ -569,7 +569,9 @@ def add_parser(commands: Any) -> None:
 values are from the point of view of the player to move, each with its kind (exact, lower,
 upper, estimate) and source (search, book, solver, table, heuristic): a proven result reads
 'win in N for X' (N plies), a bound '≤ ...', an estimate 'est. +0.31'; in games with chance
-values are 2p-1 for win probability p (a chance to win only when exact).
+values are 2p-1 for win probability p (a chance to win only when exact). With --algorithm
+mcts each move also shows its mean result ('○ 0.62 from 4,000 playouts', an estimate unless
+'· proven'), visits N, share of the iterations and UCB term, as the window's panel does.
 
 {games_help()}
 

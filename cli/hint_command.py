@@ -99,7 +99,8 @@ def add_parser(commands: Any) -> None:
         "Print what the window's Hint shows: the advised move and every move's value, from "
         "the best evaluator the game has at the position (an exact table, the opening book "
         "or a solve, else the strongest preset on a small budget), never from an opponent's "
-        "difficulty.",
+        "difficulty. Where that preset is MCTS (a game with no evaluation), a table gives each "
+        "move's mean result (an estimate from its playouts), visits N, share and UCB term.",
         f"""examples:
 {examples}
 

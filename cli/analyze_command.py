@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -111,7 +112,7 @@ def analyze_position(
             state, MctsConfig(mcts or MctsSettings(), time_limit, heuristic, seed)
         )
         report.update(_result_fields(game, state, result, verdict))
-        report["mcts"] = _playout_fields(game, result)
+        report["mcts"] = playout_fields(game, result)
         report["time"] = {
             "estimate": 0.0,
             "search": result.elapsed,
@@ -211,7 +212,7 @@ def _search_mcts(state: State[Any], config: MctsConfig) -> tuple[SearchResult, C
     return result, CostVerdict("ok", 0, 0.0, "")
 
 
-def _playout_fields(game: Game[Any], result: SearchResult) -> dict[str, Any]:
+def playout_fields(game: Game[Any], result: SearchResult) -> dict[str, Any]:
     """Monte Carlo tree search's counters and each root move's statistics, as plain data."""
     found = result.details.playouts
     assert found is not None
@@ -367,7 +368,7 @@ def print_analysis(report: dict[str, Any], out: IO[str]) -> None:
             )
         write("\n")
         if playouts is not None:
-            _print_playout_table(report, playouts, out)
+            print_playout_table(report["moves"], playouts, out)
         else:
             rows = [
                 [entry["move"], _signed4(entry["value"]), entry["meaning"], entry["from"]]
@@ -413,27 +414,28 @@ def _print_chance(report: dict[str, Any], settings: str, out: IO[str]) -> None:
     out.write(f"\nExpectation for {who}: {_signed4(report['value'])} ({report['meaning']})\n")
 
 
-def _print_playout_table(report: dict[str, Any], playouts: dict[str, Any], out: IO[str]) -> None:
-    """Every root move's value and statistics in Monte Carlo tree search: its visits, their
-    share of the budget and the exploration term UCB1 adds to its mean."""
+def print_playout_table(
+    entries: list[dict[str, Any]], playouts: dict[str, Any], out: IO[str]
+) -> None:
+    """Every root move's value and statistics in Monte Carlo tree search: its mean result (an
+    estimate from its playouts, unless proven), its visits, their share of the budget and the
+    exploration term UCB1 adds to its mean, written as the window's panel writes them
+    (`ai.advice.report.statistics_texts`)."""
+    from plyground.ai.advice.report import statistics_texts
+    from plyground.ai.engine.result import MoveStatistics
+
     rows = []
-    for entry in report["moves"]:
+    for entry in entries:
         stats = playouts["moves"][entry["move"]]
         ucb = stats["ucb_term"]
-        rows.append(
-            [
-                entry["move"],
-                _signed4(entry["value"]),
-                entry["meaning"],
-                f"{stats['visits']:,}",
-                f"{stats['share']:.1%}",
-                "-" if ucb is None else f"{ucb:.3f}",
-            ]
+        statistics = MoveStatistics(
+            stats["visits"], stats["mean"], math.inf if ucb is None else ucb, stats["share"]
         )
-    print_table(
-        console_for(out),
-        table(["move", "value", "meaning", "visits", "share", "UCB term"], rows, (1, 3, 4, 5)),
-    )
+        visits, share, ucb_text = statistics_texts(statistics)
+        meaning = entry["meaning"] + (" · proven" if stats["proven"] else "")
+        rows.append([entry["move"], _signed4(entry["value"]), meaning, visits, share, ucb_text])
+    headers = ["move", "value", "mean result", "visits N", "share", "UCB term"]
+    print_table(console_for(out), table(headers, rows, (1, 3, 4, 5)))
 
 
 def _print_playout_counts(report: dict[str, Any], playouts: dict[str, Any], out: IO[str]) -> None:
@@ -567,7 +569,9 @@ def add_parser(commands: Any) -> None:
 values are from the point of view of the player to move, each with its kind (exact, lower,
 upper, estimate) and source (search, book, solver, table, heuristic): a proven result reads
 'win in N for X' (N plies), a bound '≤ ...', an estimate 'est. +0.31'; in games with chance
-values are 2p-1 for win probability p (a chance to win only when exact).
+values are 2p-1 for win probability p (a chance to win only when exact). With --algorithm
+mcts each move also shows its mean result ('○ 0.62 from 4,000 playouts', an estimate unless
+'· proven'), visits N, share of the iterations and UCB term, as the window's panel does.
 
 {games_help()}
 

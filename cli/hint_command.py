@@ -38,7 +38,7 @@ def hint_report(game: Game[Any], state: State[Any]) -> dict[str, Any]:
     stochastic = bool(game.stochastic)
     side = game.side_names[state.player]
     evaluation = result.evaluation
-    return {
+    report = {
         "game": game.name,
         "side": side,
         "move": game.format_move(result.move),
@@ -54,6 +54,13 @@ def hint_report(game: Game[Any], state: State[Any]) -> dict[str, Any]:
             for move, value in sorted(result.move_values.items(), key=lambda item: -item[1].value)
         ],
     }
+    if result.details.playouts is not None:  # Monte Carlo tree search: each move's figures
+        from plyground.ai.evaluation.wording import legend
+        from plyground.cli.analyze_command import playout_fields
+
+        report["mcts"] = playout_fields(game, result)
+        report["legend"] = list(legend(stochastic, result.move_values.values()))
+    return report
 
 
 def command_hint(args: argparse.Namespace) -> int:
@@ -67,6 +74,13 @@ def command_hint(args: argparse.Namespace) -> int:
     out = sys.stdout
     out.write(f"Hint for {report['side']}: {report['move']} · {report['meaning']}\n")
     out.write(f"Advice: {report['advice']}\n")
+    if "mcts" in report:
+        from plyground.cli.analyze_command import print_playout_table
+
+        out.write("\n")
+        print_playout_table(report["moves"], report["mcts"], out)
+        out.write("Key: " + " · ".join(report["legend"]) + "\n")
+        return 0
     others = [f"{entry['move']} {entry['meaning']}" for entry in report["moves"]]
     out.write("Moves: " + " · ".join(others) + "\n")
     return 0
@@ -85,7 +99,8 @@ def add_parser(commands: Any) -> None:
         "Print what the window's Hint shows: the advised move and every move's value, from "
         "the best evaluator the game has at the position (an exact table, the opening book "
         "or a solve, else the strongest preset on a small budget), never from an opponent's "
-        "difficulty.",
+        "difficulty. Where that preset is MCTS (a game with no evaluation), a table gives each "
+        "move's mean result (an estimate from its playouts), visits N, share and UCB term.",
         f"""examples:
 {examples}
 

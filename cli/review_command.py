@@ -79,6 +79,18 @@ def _evaluation_data(evaluation: Any) -> dict[str, Any]:
     }
 
 
+def _statistics_data(statistics: Any) -> dict[str, Any]:
+    """A root move's Monte Carlo figures as plain data (as `analyze --json` writes them)."""
+    ucb = statistics.ucb_term
+    return {
+        "visits": statistics.visits,
+        "mean": round(statistics.mean, 6),
+        "ucb_term": None if ucb == float("inf") else round(ucb, 6),
+        "share": round(statistics.share, 6),
+        "proven": statistics.proven,
+    }
+
+
 def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dict[str, Any]:
     """The review as plain data: positions (first player's view) and judged decisions."""
     from plyground.ai.advice.game_review import MARKS, review_game
@@ -110,6 +122,7 @@ def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dic
             "judgement": None if m.judgement is None else m.judgement.value,
             "mark": MARKS[m.judgement] if m.judgement is not None else "",
             "reason": m.reason,
+            **({} if m.statistics is None else {"mcts": _statistics_data(m.statistics)}),
         }
         for number, m in enumerate(review.moves, start=1)
     ]
@@ -125,27 +138,30 @@ def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dic
 def print_review(game: Game[Any], moves: list[Any], seconds: float | None, out: IO[str]) -> None:
     """The review as a table: move, its value with its kind, the judgement, the best move."""
     from plyground.ai.advice.game_review import evaluation_text, findings_text, review_game
+    from plyground.ai.advice.report import statistics_text
     from plyground.ai.advice.review_evaluator import default_evaluator
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
     stochastic = bool(game.stochastic)
     sides = game.side_names
     rows = []
+    with_playouts = any(m.statistics is not None for m in review.moves)
     for number, m in enumerate(review.moves, start=1):
         best = "" if m.best_move is None else game.format_move(m.best_move)
         judgement = f"{m.mark} {m.judgement.value}: {m.reason}" if m.judgement else ""
-        rows.append(
-            [
-                number,
-                sides[m.player],
-                game.format_move(m.move),
-                evaluation_text(m.played, stochastic),
-                best if best != game.format_move(m.move) else "=",
-                judgement,
-            ]
-        )
+        row: list[Any] = [
+            number,
+            sides[m.player],
+            game.format_move(m.move),
+            evaluation_text(m.played, stochastic),
+        ]
+        if with_playouts:  # Monte Carlo tree search valued it: its visits, share, UCB term
+            row.append("" if m.statistics is None else statistics_text(m.statistics))
+        rows.append([*row, best if best != game.format_move(m.move) else "=", judgement])
     out.write(f"{game.title}: {game.format_moves(moves) or '(no moves)'}\n\n")
     headers = ["#", "side", "move", "value for the mover", "best", "judgement"]
+    if with_playouts:
+        headers.insert(4, "playouts")
     print_table(console_for(out), table(headers, rows, (0,)))
     last = game.replay(moves)
     if last.is_terminal():

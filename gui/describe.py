@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from plyground import games
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS
 from plyground.games.base import Game
 from plyground.gui.storage import settings
 from plyground.gui.storage.settings import CUSTOM, SideSetup
@@ -17,6 +18,7 @@ ALGORITHM_NAMES = {
     "minimax": "Minimax",
     "alphabeta": "Alpha-beta",
     "expectiminimax": "Expectiminimax",
+    "mcts": "MCTS",
 }
 TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
     ("No limit", None),
@@ -90,6 +92,9 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
     config = side.config_for(game.name)
     algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
     depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
+    if config.algorithm == MCTS:  # no depth: its iterations (the clock may end a move first)
+        iterations = (config.mcts.iterations if config.mcts else None) or DEFAULT_ITERATIONS
+        depth = f"{iterations:,} iterations a move"
     heuristic_name = config.heuristic or game.default_heuristic
     heuristic = game.heuristics.get(heuristic_name)
     blurb = preset_description(game.name, side.preset) if side.preset != CUSTOM else None
@@ -100,7 +105,8 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
         lines.append(heuristic.description)
     extras = []
     if config.time_limit:
-        extras.append(time_text(config.time_limit, config.depth is None, game, bool(blurb)))
+        solving = config.depth is None and config.algorithm != MCTS
+        extras.append(time_text(config.time_limit, solving, game, bool(blurb)))
     if getattr(config, "randomness", 0):
         extras.append(f"some randomness (±{config.randomness:g})")
     if extras:

@@ -117,3 +117,85 @@ def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.Monke
     text = "\n".join(monte_carlo.format_mcts_bench(rows))
     assert "OpenSpiel is not installed, its rows skipped" in text
     assert any(capabilities(games.get_game(n)).openspiel_name for n in games.builtin_names())
+
+
+def test_analyze_prints_each_moves_visits_mean_share_and_ucb_term(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("analyze", "--game", "connect4", "--moves", "44", "--algorithm", "mcts",
+            "--iterations", "500", "--seed", "3")  # fmt: skip
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("move"))
+    assert lines[header].split() == ["move", "value", "mean", "result", "visits", "N", "share",
+                                     "UCB", "term"]  # fmt: skip
+    table = lines[header + 1 : header + 8]
+    status, text, _ = run(capsys, *argv, "--json")
+    report = json.loads(text)
+    assert report["kind"] == "estimate" and report["source"] == "playouts"
+    stats = report["mcts"]["moves"]
+    assert set(stats) == {entry["move"] for entry in report["moves"]} and len(stats) == 7
+    for entry in report["moves"]:
+        figures = stats[entry["move"]]
+        assert {"visits", "mean", "ucb_term", "share", "proven"} <= set(figures)
+        assert entry["kind"] == "estimate" and entry["playouts"] == figures["visits"]
+        row = next(line for line in table if line.startswith(entry["move"] + " "))
+        assert f"○ {figures['mean']:.2f} from {figures['visits']:,} playouts" in row
+        assert f"{figures['visits']:,}" in row and f"{figures['share']:.1%}" in row
+        assert f"{figures['ucb_term']:.3f}" in row
+    assert "Key: ○ " in out and "an estimate" in out
+
+
+def test_a_proven_mcts_value_is_printed_as_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "analyze", "--game", "tictactoe", "--moves", "1 5 9", "--algorithm", "mcts",
+    )  # fmt: skip
+    assert status == 0
+    rows = [line for line in out.splitlines() if "· proven" in line]
+    assert len(rows) == 6 and not any("○" in line for line in rows)
+    assert "proven: its tree reached every end that decides it" in out
+
+
+def test_hint_with_an_mcts_advisor_prints_the_same_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = str(FILES / "kalah_no_eval.py")
+    status, out, _ = run(capsys, "hint", "--game", game, "--moves", "5")
+    assert status == 0
+    header = next(line for line in out.splitlines() if line.startswith("move"))
+    assert header.split()[2:] == ["mean", "result", "visits", "N", "share", "UCB", "term"]
+    assert out.count(" playouts ") >= 6 and "Key: ○ " in out and "an estimate" in out
+    status, out, _ = run(capsys, "hint", "--game", game, "--moves", "5", "--json")
+    report = json.loads(out)
+    assert report["source"] == "playouts" and report["kind"] == "estimate"
+    assert set(report["mcts"]["moves"]) == {entry["move"] for entry in report["moves"]}
+
+
+def test_the_review_of_a_game_valued_by_mcts_shows_each_moves_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = str(FILES / "kalah_no_eval.py")
+    argv = ("review", "--game", game, "--moves", "5 12 3", "--seconds", "0.3")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert "playouts" in next(line for line in out.splitlines() if line.startswith("#"))
+    rows = [line for line in out.splitlines() if line.split()[1:2] in (["South"], ["North"])]
+    assert len(rows) == 3
+    for row in rows:
+        assert "(estimate from " in row and " N " in row and "UCB " in row
+    marked = [row for row in rows if "win chance" in row]
+    assert all("estimated from playouts" in row for row in marked)
+    status, out, _ = run(capsys, *argv, "--json")
+    decisions = json.loads(out)["decisions"]
+    assert all(d["played"]["source"] == "playouts" and d["mcts"]["visits"] > 0 for d in decisions)
+
+
+def test_a_judgement_resting_on_playouts_says_so() -> None:
+    from plyground.ai.advice.game_review import judge, win_chance
+    from plyground.ai.evaluation.provenance import from_playouts
+
+    best, played = from_playouts(0.4, 300), from_playouts(-0.1, 80)
+    assert win_chance(best, False) == pytest.approx(0.4)  # the mean estimates the score itself
+    judgement, reason = judge(best, played, False)
+    assert judgement is not None and reason == "win chance 70% → 45%, estimated from playouts"

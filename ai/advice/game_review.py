@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from plyground.ai.engine.result import MoveStatistics
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source, exact
 from plyground.ai.evaluation.values import PROVEN, describe
 from plyground.games.base import CHANCE, Move, State
@@ -45,6 +46,9 @@ class Line:
 
     moves: tuple[Move, ...]
     evaluation: Evaluation
+    statistics: MoveStatistics | None = None
+    """Where Monte Carlo tree search valued the line's first move: its visits, mean, share of
+    the budget and UCB term at the root."""
 
 
 Evaluator = Callable[[Any], tuple[Evaluation, list[Line]]]
@@ -108,6 +112,8 @@ class MoveReview:
     """Why, in a few words ('' when the move is fine)."""
     chance_lost: float
     """Win chance lost on the [-1, 1] scale (0 when the best move was played)."""
+    statistics: MoveStatistics | None = None
+    """Where Monte Carlo tree search valued the move played: its figures at the root."""
 
     @property
     def mark(self) -> str:
@@ -131,9 +137,12 @@ class GameReview:
 
 
 def win_chance(evaluation: Evaluation, stochastic: bool) -> float:
-    """The expected score on [-1, 1]: exact values as they are (a proven result is +-1),
+    """The expected score on [-1, 1]: exact values as they are (a proven result is +-1), the
+    mean result of playouts as it is (it estimates the expected score itself), heuristic
     estimates through the logistic curve (`ESTIMATE_STEEPNESS`)."""
     value = evaluation.value
+    if evaluation.source is Source.PLAYOUTS and evaluation.kind is Kind.ESTIMATE:
+        return max(-1.0, min(1.0, value))
     if evaluation.kind is Kind.ESTIMATE:
         return math.tanh(ESTIMATE_STEEPNESS * value / 2)
     if stochastic:
@@ -191,14 +200,22 @@ def judge(best: Evaluation, played: Evaluation, stochastic: bool) -> tuple[Judge
         if drop >= MISTAKE_DROP
         else Judgement.INACCURACY
     )
-    how = "exact" if best.is_exact and played.is_exact else "estimated"
     before = (win_chance(best, stochastic) + 1) * 50
     after = (win_chance(played, stochastic) + 1) * 50
-    return judgement, f"{how} win chance {before:.0f}% → {after:.0f}%"
+    if best.is_exact and played.is_exact:
+        return judgement, f"exact win chance {before:.0f}% → {after:.0f}%"
+    if Source.PLAYOUTS in (best.source, played.source):
+        return judgement, f"win chance {before:.0f}% → {after:.0f}%, estimated from playouts"
+    return judgement, f"estimated win chance {before:.0f}% → {after:.0f}%"
 
 
 def provenance_text(evaluation: Evaluation) -> str:
-    """'exact, book', 'estimate, depth 9', 'bound, search': the kind and where it came from."""
+    """'exact, book', 'estimate, depth 9', 'estimate from 600 playouts', 'bound, search': the
+    kind and where it came from."""
+    if evaluation.kind is Kind.ESTIMATE and evaluation.source is Source.PLAYOUTS:
+        from plyground.ai.evaluation.wording import counted
+
+        return f"estimate from {counted(evaluation.playouts or 0, 'playout')}"
     if evaluation.kind is Kind.ESTIMATE:
         depth = evaluation.depth
         return "estimate" if depth is None else f"estimate, depth {depth}"
@@ -209,13 +226,32 @@ def provenance_text(evaluation: Evaluation) -> str:
 
 def evaluation_text(evaluation: Evaluation, stochastic: bool) -> str:
     """'win in 13 (exact, book)', '+0.31 (estimate, depth 9)', '62.0% to win (exact, table)',
-    'at most draw (bound, search)'."""
+    'at most draw (bound, search)', '○ 0.62 (estimate from 600 playouts)'."""
+    if evaluation.kind is Kind.ESTIMATE and evaluation.source is Source.PLAYOUTS:
+        from plyground.ai.evaluation.wording import playout_text
+
+        return f"{playout_text(evaluation)} ({provenance_text(evaluation)})"
     value = describe(evaluation.value, stochastic, evaluation.is_exact)
     if not evaluation.distance_known and abs(evaluation.value) > PROVEN:
         value = "win" if evaluation.value > 0 else "loss"
     if evaluation.is_bound:
         value = f"{'at least' if evaluation.kind is Kind.LOWER else 'at most'} {value}"
     return f"{value} ({provenance_text(evaluation)})"
+
+
+def line_value_text(line: Line, stochastic: bool) -> str:
+    """A line's value as the review card shows it: `evaluation_text`, and where Monte Carlo
+    tree search valued it, its figures as the analysis panel writes them ('○ 0.62 estimate ·
+    N 1,204 · 60.2% · UCB 0.112')."""
+    statistics = line.statistics
+    if statistics is None:
+        return evaluation_text(line.evaluation, stochastic)
+    from plyground.ai.advice.report import statistics_text
+    from plyground.ai.evaluation.wording import board_text
+
+    evaluation = line.evaluation
+    kind = "proven" if evaluation.is_exact else "estimate"
+    return f"{board_text(evaluation, stochastic)} {kind} · {statistics_text(statistics)}"
 
 
 TIE = 1e-9
@@ -329,7 +365,9 @@ def move_review(
     """The judgement of the decision `move` at `state` (entry `index`), from the position's
     evaluation; a move without a line of its own needs `evaluate` (None: not judged)."""
     evaluation, lines = found
-    played = next((line.evaluation for line in lines if line.moves[:1] == (move,)), None)
+    line_played = next((line for line in lines if line.moves[:1] == (move,)), None)
+    played = None if line_played is None else line_played.evaluation
+    statistics = None if line_played is None else line_played.statistics
     if played is None:
         if evaluate is None:
             return None
@@ -341,7 +379,9 @@ def move_review(
     judgement, reason = judge(best, played, stochastic)
     lost = max(0.0, win_chance(best, stochastic) - win_chance(played, stochastic))
     best_move = lines[0].moves[0] if lines and lines[0].moves else None
-    return MoveReview(index, move, state.to_move, played, best, best_move, judgement, reason, lost)
+    return MoveReview(
+        index, move, state.to_move, played, best, best_move, judgement, reason, lost, statistics
+    )
 
 
 def assemble(

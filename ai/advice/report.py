@@ -9,12 +9,15 @@ game, never b^d.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
-from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.result import MoveStatistics, SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
-from plyground.ai.evaluation.wording import counted
+from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import Game
 
@@ -263,3 +266,82 @@ def progress_line(progress: SearchProgress) -> str:
     depth = "solving" if progress.depth >= UNLIMITED_DEPTH else f"depth {progress.depth}"
     nodes = counted(progress.nodes, "node", compact(progress.nodes))
     return f"{depth} · {nodes} · {progress.elapsed:.1f} s"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutRow:
+    """One root move's figures in Monte Carlo tree search, written once for every surface (the
+    analysis panel, the board's labels, `analyze`, `hint` and the review), so two places never
+    write the same figure two ways."""
+
+    move: Any
+    value: str
+    """The move's value as the board labels it (`wording.board_text`): '○ 0.62' (the mean
+    result of its playouts, an estimate), or a proven 'win in 3'."""
+    visits: str
+    """'1,204': the iterations through the move (N)."""
+    share: float
+    """The move's visits as a share of the root's (the share of the budget it took)."""
+    share_text: str
+    """'60.2%'."""
+    ucb: str
+    """UCB1's exploration term when the search ended: '0.112' ('∞' before any visit)."""
+    proven: bool
+
+    def text(self) -> str:
+        """'○ 0.62 · N 1,204 · 60.2% · UCB 0.112'; a proven move 'win in 3 · proven · N ...'."""
+        value = f"{self.value} · proven" if self.proven else self.value
+        return f"{value} · N {self.visits} · {self.share_text} · UCB {self.ucb}"
+
+    def short_text(self) -> str:
+        """`text` without the figures' names, for a narrow panel under a heading that names
+        them: '○ 0.62 · 1,204 · 60.2% · 0.112' ('win in 3 · proven · 40 · ...')."""
+        value = f"{self.value} · proven" if self.proven else self.value
+        return f"{value} · {self.visits} · {self.share_text} · {self.ucb}"
+
+
+def playout_row(
+    move: Any, evaluation: Evaluation, statistics: MoveStatistics, stochastic: bool
+) -> PlayoutRow:
+    """One root move's figures (see `PlayoutRow`)."""
+    visits, share, ucb = statistics_texts(statistics)
+    return PlayoutRow(
+        move=move,
+        value=board_text(evaluation, stochastic),
+        visits=visits,
+        share=statistics.share,
+        share_text=share,
+        ucb=ucb,
+        proven=statistics.proven,
+    )
+
+
+def statistics_text(statistics: MoveStatistics) -> str:
+    """'N 1,204 · 60.2% · UCB 0.112': a move's visits, share and UCB term in one phrase (as
+    `PlayoutRow.text` ends)."""
+    visits, share, ucb = statistics_texts(statistics)
+    return f"N {visits} · {share} · UCB {ucb}"
+
+
+def statistics_texts(statistics: MoveStatistics) -> tuple[str, str, str]:
+    """A root move's visits, share of the budget and UCB term as every surface writes them:
+    ('1,204', '60.2%', '0.112'); an unvisited move's UCB term is '∞'."""
+    ucb = statistics.ucb_term
+    return (
+        f"{statistics.visits:,}",
+        f"{statistics.share:.1%}",
+        "∞" if math.isinf(ucb) else f"{ucb:.3f}",
+    )
+
+
+def playout_rows(result: SearchResult, stochastic: bool) -> list[PlayoutRow]:
+    """Every root move's figures in Monte Carlo tree search, best value first (the most
+    visited first among equals), as every table of values is ordered; [] for another search."""
+    found = result.details.playouts
+    if found is None:
+        return []
+    moves = [move for move in result.move_values if move in found.moves]
+    moves.sort(key=lambda move: (-result.move_values[move].value, -found.moves[move].visits))
+    return [
+        playout_row(move, result.move_values[move], found.moves[move], stochastic) for move in moves
+    ]

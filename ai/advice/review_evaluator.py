@@ -116,7 +116,15 @@ class ReviewEvaluator:
         result = advise_with(state, config, should_stop=self.should_stop, table=self.table)
         if state.to_move == CHANCE:
             return result.evaluation, []
-        values = result.move_values
+        playouts = result.details.playouts
+        statistics = {} if playouts is None else playouts.moves
+        # A move no playout reached has no value yet: it gets no line, and a review that
+        # judges it values the position after it instead.
+        values = {
+            move: value
+            for move, value in result.move_values.items()
+            if move not in statistics or statistics[move].visits > 0
+        }
         order = sorted(values, key=lambda m: -values[m].value)
         if result.move in values:
             order = [result.move, *(m for m in order if m != result.move)]
@@ -125,8 +133,8 @@ class ReviewEvaluator:
             moves = tuple(result.pv) if rank == 0 and result.pv else (move,)
             if rank < MAX_LINES:
                 moves = self.continued(state, moves)
-            lines.append(Line(moves, values[move]))
-        return lines[0].evaluation, lines
+            lines.append(Line(moves, values[move], statistics.get(move)))
+        return (lines[0].evaluation if lines else result.evaluation), lines
 
     def continued(self, state: State[Any], line: tuple[Move, ...]) -> tuple[Move, ...]:
         """`line` continued with the best moves the table remembers (up to LINE_PLIES)."""

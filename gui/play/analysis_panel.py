@@ -8,6 +8,8 @@ values are called chances to win; a dice game's heuristic values are estimates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -111,6 +113,94 @@ def best_text(result: Any, game: Game[Any], side: str | None = None) -> str:
     return f"{game.format_move(result.move)} · {value}"
 
 
+@dataclass(frozen=True)
+class Section:
+    """A heading and its (label, text) rows; `bars` (one share in [0, 1] a row) draws a small
+    bar beside each row's label: the share of the budget a move took."""
+
+    title: str
+    colour: theme.Colour
+    rows: list[tuple[str, str]]
+    bars: tuple[float, ...] = ()
+    narrow: tuple[str, ...] = ()
+    """Each row's text for a panel too narrow for it on one line (the heading names the
+    figures): shown instead of wrapping."""
+
+    def text(self, row: int, width: int, size: int) -> str:
+        """Row `row`'s text for a text column `width` wide: its narrow form where the whole
+        does not fit on one line and there is one."""
+        text = self.rows[row][1]
+        if self.narrow and drawing.text_size(text, size)[0] > width:
+            return self.narrow[row]
+        return text
+
+
+PLAYOUT_TITLE = "EACH MOVE · ○ MEAN (ESTIMATE) · N · SHARE · UCB"
+"""The heading of the root moves' Monte Carlo figures (`report.PlayoutRow.text`'s order)."""
+PROVEN_TITLES = {
+    "some": "EACH MOVE · ○ MEAN (ESTIMATE) OR PROVEN · N · SHARE · UCB",
+    "all": "EACH MOVE · PROVEN VALUE · N · SHARE · UCB",
+}
+"""The heading where the tree proved some or all of the root moves' values."""
+
+
+def playout_section(analysis: Analysis, game: Game[Any]) -> Section | None:
+    """Each root move's visits, mean result, share of the budget and UCB term, best first,
+    written by `report.playout_rows` (the board labels the same values the same way); None
+    when the search was not Monte Carlo tree search."""
+    rows = report.playout_rows(analysis.result, bool(getattr(game, "stochastic", False)))
+    if not rows:
+        return None
+    proven = sum(row.proven for row in rows)
+    title = PLAYOUT_TITLE if not proven else PROVEN_TITLES["all" if proven == len(rows) else "some"]
+    return Section(
+        title,
+        theme.TEXT_DIM,
+        [(game.format_move(row.move), row.text()) for row in rows],
+        tuple(row.share for row in rows),
+        tuple(row.short_text() for row in rows),
+    )
+
+
+def _sections(
+    analysis: Analysis | None,
+    game: Game[Any],
+    names: tuple[str, str] | None,
+    extra: list[tuple[str, str]] | None,
+) -> list[Section]:
+    """What the panel shows, in order: the kit's exact rows, the analysis, the playouts."""
+    sections = [Section("OPTIMAL PLAY (EXACT)", theme.ACCENT, extra)] if extra else []
+    if analysis is None:
+        return sections
+    shown = names or tuple(getattr(game, "side_names", ("", "")))
+    sections.append(
+        Section(
+            title_of(analysis, shown), colour_of(analysis), summary_lines(analysis, game, names)
+        )
+    )
+    playouts = playout_section(analysis, game)
+    if playouts is not None:
+        sections.append(playouts)
+    return sections
+
+
+def title_of(analysis: Analysis, names: Sequence[str]) -> str:
+    """The analysis's heading: whose view, advice or a reviewed position."""
+    if analysis.source == "hint":
+        title = f"ADVICE FOR {names[analysis.player].upper()}"
+        return title + (" · EARLIER POSITION" if analysis.stale else "")
+    if analysis.source == "browse":
+        return f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
+    return f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
+
+
+def colour_of(analysis: Analysis) -> theme.Colour:
+    """The heading's colour: advice green, a reviewed position the accent, faint when stale."""
+    if analysis.stale:
+        return theme.TEXT_FAINT
+    return {"hint": theme.SUCCESS, "browse": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
+
+
 def draw(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -124,7 +214,8 @@ def draw(
     """The panel inside `rect` (title, rows; a hint when nothing has been analysed yet).
 
     `extra` rows (the kit's `analysis_rows`, e.g. exact odds) come first, under their own
-    heading.  Rows wrap to as many lines as they need, never cut short; rows that find no
+    heading; a Monte Carlo search's root moves come last, each with its figures and a bar of
+    its share.  Rows wrap to as many lines as they need, never cut short; rows that find no
     room are left out whole, a last line says how many, and the number is returned (the
     side panel then shows the whole analysis while the pointer is over it).
     """
@@ -136,20 +227,17 @@ def draw(
         1,
         theme.PANEL_BORDER,
     )
-    rows = summary_lines(analysis, game, names) if analysis is not None else []
-    sections = [rows] if rows else []
-    if extra:
-        sections.insert(0, extra)
+    sections = _sections(analysis, game, names, extra)
     x, y = rect.x + m.gap, rect.y + m.px(10)
     width = rect.width - 2 * m.gap
     layout = fit_layout(sections, width, rect.bottom - m.px(4) - y, m)
-    hidden = _draw_sections(None, rect, analysis, game, m, names, thinking, extra, layout)
+    hidden = _draw_sections(None, rect, analysis, sections, m, thinking, layout)
     if not hidden:
-        return _draw_sections(surface, rect, analysis, game, m, names, thinking, extra, layout)
+        return _draw_sections(surface, rect, analysis, sections, m, thinking, layout)
     note_h = round(m.font_size(12) * 1.5)
     room = rect.copy()
     room.height -= note_h
-    hidden = _draw_sections(surface, room, analysis, game, m, names, thinking, extra, layout)
+    hidden = _draw_sections(surface, room, analysis, sections, m, thinking, layout)
     note = f"+{hidden} more · point here or press V"
     size = m.font_size(12)
     note = drawing.ellipsize(note, width, size)
@@ -161,11 +249,9 @@ def _draw_sections(
     surface: pygame.Surface | None,
     rect: pygame.Rect,
     analysis: Analysis | None,
-    game: Game[Any],
+    sections: list[Section],
     m: Metrics,
-    names: tuple[str, str],
     thinking: bool,
-    extra: list[tuple[str, str]] | None,
     layout: Layout,
 ) -> int:
     """The titles and rows inside `rect` (`surface` None: only count); returns how many
@@ -173,24 +259,24 @@ def _draw_sections(
     x, y = rect.x + m.gap, rect.y + m.px(10)
     width = rect.width - 2 * m.gap
     head = m.font_size(13)
-    rows = summary_lines(analysis, game, names) if analysis is not None else []
     hidden = 0
-    if extra:
-        y, missed = _draw_rows(
-            surface, "OPTIMAL PLAY (EXACT)", theme.ACCENT, extra, x, y, width, rect, m, layout
-        )
+    for number, section in enumerate(sections):
+        if number:
+            y += m.px(6)
+        y, missed = _draw_rows(surface, section, x, y, width, rect, m, layout)
         hidden += missed
-        y += m.px(6)
     if analysis is None:
         if surface is None or y + head * 1.8 > rect.bottom - m.px(4):
             return hidden  # a short window: the exact rows above took the room
+        if sections:
+            y += m.px(6)
         drawing.draw_text(surface, "ANALYSIS", (x, y), head, theme.TEXT_DIM, "semibold")
         note = (
             "Waiting for the AI…"
             if thinking
             else "Shows the values of each move after an AI move or a hint."
         )
-        if extra:
+        if sections:
             note = "Waiting for the AI…" if thinking else "Search details appear after an AI move."
         for i, line in enumerate(drawing.wrap(note, width, m.font_size(14))[:3]):
             if y + head * 1.8 + (i + 1) * m.font_size(14) * 1.4 > rect.bottom - m.px(4):
@@ -202,19 +288,7 @@ def _draw_sections(
                 m.font_size(14),
                 theme.TEXT_FAINT,
             )
-        return hidden
-    if analysis.source == "hint":
-        title = f"ADVICE FOR {names[analysis.player].upper()}"
-        if analysis.stale:
-            title += " · EARLIER POSITION"
-    elif analysis.source == "browse":
-        title = f"REVIEWED · {names[analysis.player].upper()} TO MOVE"
-    else:
-        title = f"{names[analysis.player].upper()}'S VIEW · ITS LAST SEARCH"
-    colour = {"hint": theme.SUCCESS, "browse": theme.ACCENT}.get(analysis.source, theme.TEXT_DIM)
-    if analysis.stale:
-        colour = theme.TEXT_FAINT
-    return hidden + _draw_rows(surface, title, colour, rows, x, y, width, rect, m, layout)[1]
+    return hidden
 
 
 Layout = tuple[int, float, float]
@@ -228,27 +302,38 @@ LAYOUTS: tuple[Layout, ...] = (
 that shows every row whole, so a small window loses spacing before it loses rows."""
 
 
-def _section_height(rows: list[tuple[str, str]], width: int, m: Metrics, layout: Layout) -> int:
+def _section_height(section: Section, width: int, m: Metrics, layout: Layout) -> int:
     size, factor, head = layout
     size = m.font_size(size)
     line_h = round(size * factor)
-    text_w = width - _label_width(rows, size, m)
-    lines = sum(len(drawing.wrap(text, text_w, size)) for _, text in rows)
-    return round(m.font_size(13) * head) + line_h * lines
+    text_w = width - _label_width(section, size, m)
+    lines = sum(
+        len(drawing.wrap(section.text(row, text_w, size), text_w, size))
+        for row in range(len(section.rows))
+    )
+    title_lines = len(drawing.wrap(section.title, width, m.font_size(13), "semibold"))
+    head_h = round(m.font_size(13) * head) + round(m.font_size(13) * 1.3) * (title_lines - 1)
+    return head_h + line_h * lines
 
 
-def _label_width(rows: list[tuple[str, str]], size: int, m: Metrics) -> int:
-    """The label column: room for the widest label."""
+def _label_width(section: Section, size: int, m: Metrics) -> int:
+    """The label column: room for the widest label (and its bar, where rows have bars)."""
+    rows = section.rows
     widest = max((drawing.text_size(label, size)[0] for label, _ in rows), default=0)
+    if section.bars:
+        return widest + m.px(8) + _bar_width(m) + m.px(10)
     return max(m.px(78), widest + m.px(8))
 
 
-def fit_layout(
-    sections: list[list[tuple[str, str]]], width: int, height: int, m: Metrics
-) -> Layout:
+def _bar_width(m: Metrics) -> int:
+    """The length of a full share bar (a move that took every iteration)."""
+    return m.px(36)
+
+
+def fit_layout(sections: list[Section], width: int, height: int, m: Metrics) -> Layout:
     """The roomiest of LAYOUTS in which every section's rows fit `height` (else the last)."""
     for layout in LAYOUTS:
-        needed = sum(_section_height(rows, width, m, layout) for rows in sections)
+        needed = sum(_section_height(section, width, m, layout) for section in sections)
         needed += m.px(6) * max(0, len(sections) - 1)
         if needed <= height:
             return layout
@@ -257,9 +342,7 @@ def fit_layout(
 
 def _draw_rows(
     surface: pygame.Surface | None,
-    title: str,
-    colour: theme.Colour,
-    rows: list[tuple[str, str]],
+    section: Section,
     x: int,
     y: int,
     width: int,
@@ -270,31 +353,48 @@ def _draw_rows(
     """A heading and (label, text) rows, each wrapped to as many lines as it needs; a row
     that does not fit whole is left out with the rest (`surface` None: only measure).
     Returns the bottom and how many rows were left out."""
+    rows = section.rows
     head = m.font_size(13)
     size = m.font_size(layout[0])
-    label_w = _label_width(rows, size, m)
+    label_w = _label_width(section, size, m)
     line_h = round(size * layout[1])
-    title_lines = drawing.wrap(title, width, head, "semibold")
+    title_lines = drawing.wrap(section.title, width, head, "semibold")
     head_h = round(head * layout[2]) + round(head * 1.3) * (len(title_lines) - 1)
     if y + head_h + line_h > rect.bottom - m.px(4):
         return y, len(rows)  # not even one row fits: no heading without content
     for i, line in enumerate(title_lines):
         if surface is not None:
             drawing.draw_text(
-                surface, line, (x, y + i * round(head * 1.3)), head, colour, "semibold"
+                surface, line, (x, y + i * round(head * 1.3)), head, section.colour, "semibold"
             )
     y += head_h
-    for done, (label, text) in enumerate(rows):
+    for done, (label, _) in enumerate(rows):
+        text = section.text(done, width - label_w, size)
         lines = drawing.wrap(text, width - label_w, size)
         if y + line_h * len(lines) > rect.bottom - m.px(4):
             return y, len(rows) - done
         if surface is not None:
             drawing.draw_text(surface, label, (x, y), size, theme.TEXT_FAINT)
+            if section.bars:
+                _draw_bar(surface, section.bars[done], x + label_w - m.px(10), y, size, m)
         for line in lines:
             if surface is not None:
                 drawing.draw_text(surface, line, (x + label_w, y), size, theme.TEXT)
             y += line_h
     return y, 0
+
+
+def _draw_bar(
+    surface: pygame.Surface, share: float, right: int, y: int, size: int, m: Metrics
+) -> None:
+    """A share of the budget as a small bar ending at `right`, beside a row's first line."""
+    full = _bar_width(m)
+    track = pygame.Rect(right - full, y + round(size * 0.3), full, max(3, round(size * 0.45)))
+    drawing.rounded_rect(surface, track, theme.mix(theme.PANEL, theme.TEXT_FAINT, 0.25), m.px(2))
+    filled = round(full * max(0.0, min(1.0, share)))
+    if filled:
+        filled_part = pygame.Rect(track.x, track.y, filled, track.height)
+        drawing.rounded_rect(surface, filled_part, theme.ACCENT, m.px(2))
 
 
 def full_height(
@@ -307,11 +407,9 @@ def full_height(
 ) -> int:
     """Height that shows every row of `analysis` and `extra` in the roomiest layout, the panel
     `width` wide (the side panel's expanded view while the pointer is over it)."""
-    sections = [summary_lines(analysis, game, names)] if analysis is not None else []
-    if extra:
-        sections.insert(0, extra)
+    sections = _sections(analysis, game, names, extra)
     text_w = width - 2 * m.gap
-    height = sum(_section_height(rows, text_w, m, LAYOUTS[0]) for rows in sections)
+    height = sum(_section_height(section, text_w, m, LAYOUTS[0]) for section in sections)
     height += m.px(6) * max(0, len(sections) - 1)
     if analysis is None:
         height += round(m.font_size(13) * 1.8) + round(m.font_size(14) * 1.4) * 3
@@ -333,9 +431,10 @@ def content_height(
     the side panel gives what is left to the move list; `preferred_height` before a search."""
     if analysis is None:
         return preferred_height(m, extra_rows)
-    rows = summary_lines(analysis, game)
+    sections = _sections(analysis, game, None, None)
     text_w = width - 2 * m.gap
-    height = m.px(10) + _section_height(rows, text_w, m, LAYOUTS[0]) + m.px(10)
+    height = sum(_section_height(section, text_w, m, LAYOUTS[0]) for section in sections)
+    height += m.px(10) + m.px(6) * (len(sections) - 1) + m.px(10)
     if extra_rows:
         height += preferred_height(m, extra_rows) - preferred_height(m)
     return height

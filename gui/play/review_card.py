@@ -14,13 +14,18 @@ import pygame
 import pygame_gui
 
 from plyground.ai.advice.game_review import (
+    Line,
+    MoveReview,
     PositionReview,
     evaluation_text,
     findings_text,
+    line_value_text,
     unmarked_text,
     win_chance,
 )
+from plyground.ai.advice.report import statistics_text
 from plyground.ai.evaluation.provenance import Evaluation, Kind
+from plyground.ai.evaluation.wording import PLAYOUT_MARK, board_text
 from plyground.gui import theme
 from plyground.gui.play import browse_view, move_list
 from plyground.gui.play.controls import Widget
@@ -440,7 +445,7 @@ def _draw_lines(
     stochastic = bool(game.stochastic)
     row_h = round(size * 1.45)
     for number, line in enumerate(position.lines[:3], start=1):
-        value = evaluation_text(line.evaluation, stochastic)
+        value = fitted_value(line, stochastic, round(rect.width * 0.6), small)
         colour = _value_colour(line.evaluation)
         value_w = drawing.text_size(value, small)[0]
         moves = [game.format_move(move) for move in line.moves]
@@ -460,6 +465,19 @@ def _draw_lines(
         y += row_h
         if y + row_h > rect.bottom + row_h * 0.2:
             break
+
+
+def fitted_value(line: Line, stochastic: bool, room: int, size: int) -> str:
+    """A line's value in `room` pixels: with Monte Carlo figures, all of them where they fit
+    ('○ 0.62 estimate · N 1,204 · 60.2% · UCB 0.112'), else its mean and visits ('○ 0.62 ·
+    N 1,204'), else the board's label alone; never drawn over the graph."""
+    full = line_value_text(line, stochastic)
+    statistics = line.statistics
+    if statistics is None or drawing.text_size(full, size)[0] <= room:
+        return full
+    label = board_text(line.evaluation, stochastic)
+    shorter = f"{label} · N {statistics.visits:,}"
+    return shorter if drawing.text_size(shorter, size)[0] <= room else label
 
 
 def fitted_line(number: int, moves: list[str], room: int, size: int, weight: str) -> str:
@@ -500,12 +518,29 @@ def verdict_text(model: PlayModel, screen: PlayScreen) -> tuple[str, theme.Colou
         name = f"{move_list.move_number(row, bool(game.stochastic), players)}. {name}"
     played = game.format_move(move.move)
     best = "" if move.best_move is None else game.format_move(move.best_move)
+    figures = played_figures(model, move, played)
+    figures = f" · {figures}" if figures else ""
     if move.judgement is None:
         what = unmarked_text(move, played, best, bool(game.stochastic))
-        return f"{name} {played}: {what}", theme.TEXT_DIM
+        return f"{name} {played}: {what}{figures}", theme.TEXT_DIM
     tail = f" · best was {best}" if best and best != played else ""
+    tail += figures
     text = f"{name} {played} {move.mark} {move.judgement.value}: {move.reason}{tail}"
     return text, move_list.mark_colour(move.judgement)
+
+
+def played_figures(model: PlayModel, move: MoveReview, played: str) -> str:
+    """A move's Monte Carlo figures, where it has them: the review's search ('5: N 96 · 16.6%
+    · UCB 0.364'), else the search of the AI that played it ('5 in its own MCTS: ○ 0.62 · N
+    ...'); '' when no Monte Carlo search valued it."""
+    if move.statistics is not None:
+        return f"{played}: {statistics_text(move.statistics)}"
+    controller = model.controller
+    before = controller.history.state_after(move.index)
+    own = controller.jobs.own_figures.get((before, move.move))
+    if own is None:
+        return ""
+    return f"{played} in its own MCTS: {PLAYOUT_MARK} {own.mean:.2f} · {statistics_text(own)}"
 
 
 def _hovered_point(model: PlayModel, screen: PlayScreen) -> str | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from plyground.ai.engine.result import SearchProgress, SearchResult
+from plyground.ai.engine.result import MoveStatistics, SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.provenance import Evaluation
 from plyground.ai.evaluation.wording import counted
@@ -159,6 +159,9 @@ class SearchJobs:
         waits."""
         self.forfeit_details: tuple[str, ...] = ()
         """The failed file's own traceback lines (and its last output) behind `forfeited`."""
+        self.own_figures: dict[tuple[Position, Move], MoveStatistics] = {}
+        """What an AI's own Monte Carlo search gave the move it played, by (position, move):
+        the review shows them beside the move."""
         self.ai_failed: tuple[int, str] | None = None
         """(entries, reason) once the AI could not move in this position: no new search
         starts there (the status line says why, as the toast did) until the player acts."""
@@ -363,6 +366,9 @@ class SearchJobs:
             self.pending = Pending(move, job.entries, job.started + self.move_delay())
             return
         branching = len(self.match.state.legal_moves())
+        playouts = result.details.playouts
+        if job.kind == Purpose.MOVE and playouts is not None and move in playouts.moves:
+            self.own_figures[(self.match.state, move)] = playouts.moves[move]
         if job.all_values:
             chosen = move if job.kind == Purpose.MOVE else result.move
             self.board = BoardValues.of(job.entries, result, chosen)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from plyground.ai.evaluation.wording import short_legend, source_text
+from plyground.ai.evaluation.provenance import Source
+from plyground.ai.evaluation.wording import SOURCE_TITLES, short_legend, source_text
 from plyground.gui import theme
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
@@ -87,7 +88,12 @@ def caption_lines(controller: PlayController, compact: bool = False) -> tuple[in
     player, text = whose
     board = controller.browse.shown_values()
     values = list(board.values.values()) if board is not None else []
-    sources = sorted({source_text(value) for value in values})
+    sources = sorted(  # playouts are one source, whatever their number (the panel has each)
+        {
+            SOURCE_TITLES[value.source] if value.source is Source.PLAYOUTS else source_text(value)
+            for value in values
+        }
+    )
     text += f" · source: {', '.join(sources)}"
     stochastic = bool(controller.game.stochastic)
     legend = "Key: " + " · ".join(short_legend(stochastic, values, compact))

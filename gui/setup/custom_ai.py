@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS, MctsSettings
 from plyground.ai.engine.search import MAX_DEPTH
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 RANDOMNESS_MAX = 2.0
 """The custom randomness slider's range (`ai.players.players.PlayerConfig` allows 0-2)."""
 RANDOMNESS_STEP = 0.05
+ITERATION_STEPS = (100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
+"""The iterations a Custom MCTS may take a move, one a slider step (a time limit, where one is
+chosen, ends a move first if it comes first)."""
 
 
 def cost_warning(
@@ -83,7 +87,11 @@ def build(
                 titles, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index
             ),
         ),
-        ("Depth", lambda r: depth_slider(form, r, side, index)),
+        (
+            ("Iterations", lambda r: iterations_slider(form, r, side, index))
+            if custom.algorithm == MCTS
+            else ("Depth", lambda r: depth_slider(form, r, side, index))
+        ),
         (
             "Heuristic",
             lambda r: form.dropdown(heuristics, shown, r, "heuristic", index),
@@ -107,12 +115,14 @@ def build(
     if is_heuristic_file(heuristic_name):
         note = f"evaluate(state) from {shown}, run in a worker process."
     dice = "Depth counts player decisions; dice rolls do not use it up."
-    form.descriptions.append(
-        (
-            pygame.Rect(inner.x, y, inner.width, card.bottom - y),
-            [note, dice if game.stochastic else ""],
-        )
-    )
+    lines = [note, dice if game.stochastic else ""]
+    if custom.algorithm == MCTS:  # first: what replaces the depth (the card may cut the rest)
+        lines = [
+            "MCTS has no depth: a move runs its iterations or stops at the time limit; its "
+            "values are estimates from playouts.",
+            note,
+        ]
+    form.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
 def depth_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
@@ -131,6 +141,39 @@ def depth_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int
     form.depth_values.append(
         (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
     )
+
+
+def iterations_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+    """Monte Carlo tree search's iterations a move, one of ITERATION_STEPS, with the number
+    beside it (in place of a depth: MCTS has none)."""
+    value_w = form.metrics.px(34)
+    slider = form.add(
+        pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
+            ITERATION_STEPS.index(shown_iterations(side.custom)),
+            (0, len(ITERATION_STEPS) - 1),
+            form.manager,
+            click_increment=1,
+        )
+    )
+    slider.set_tooltip("Iterations a move: select, expand, play out, back up")
+    form.ids[slider] = ("iterations", index)
+    form.depth_values.append(
+        (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
+    )
+
+
+def shown_iterations(config: PlayerConfig) -> int:
+    """The iterations the slider shows: the config's, at the nearest step."""
+    wanted = (config.mcts.iterations if config.mcts else None) or DEFAULT_ITERATIONS
+    return min(ITERATION_STEPS, key=lambda step: abs(step - wanted))
+
+
+def shown_budget(config: PlayerConfig) -> str:
+    """The number beside the depth slider, or beside the iterations slider for MCTS ('10k')."""
+    if config.algorithm == MCTS:
+        return compact(shown_iterations(config))
+    return str(shown_depth(config))
 
 
 def randomness_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
@@ -164,7 +207,8 @@ def shown_depth(config: PlayerConfig) -> int:
 
 def changed(config: PlayerConfig, field: str, value: Any) -> PlayerConfig:
     """The Custom AI's config after its drop-down or slider `field` ("algorithm",
-    "heuristic", "time", "depth", "randomness") showed `value` (a title, a name or a number)."""
+    "heuristic", "time", "depth", "iterations", "randomness") showed `value` (a title, a name
+    or a number)."""
     if field == "algorithm":
         algorithm = next(a for a, title in ALGORITHM_NAMES.items() if title == value)
         return replace(config, algorithm=algorithm)
@@ -174,6 +218,9 @@ def changed(config: PlayerConfig, field: str, value: Any) -> PlayerConfig:
         return replace(config, time_limit=dict(TIME_LIMITS)[value])
     if field == "depth":
         return replace(config, depth=round(value))
+    if field == "iterations":
+        step = ITERATION_STEPS[max(0, min(len(ITERATION_STEPS) - 1, round(value)))]
+        return replace(config, mcts=replace(config.mcts or MctsSettings(), iterations=step))
     if field == "randomness":
         return replace(config, randomness=snap_randomness(value))
     raise ValueError(f"a Custom AI has no field {field!r}")
@@ -241,7 +288,7 @@ def draw_values(surface: pygame.Surface, form: SetupForm, sides: list[SideSetup]
     m = form.metrics
     for _, label, pos in form.field_labels:
         drawing.draw_text(surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
-    numbers = [(r, str(shown_depth(sides[i].custom))) for i, r in form.depth_values]
+    numbers = [(r, shown_budget(sides[i].custom)) for i, r in form.depth_values]
     numbers += [(r, f"{sides[i].custom.randomness:g}") for i, r in form.randomness_values]
     for rect, text in numbers:
         drawing.draw_text(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from plyground.ai.engine.search import algorithms_for
+from plyground.ai.engine.search import playing_algorithms
 from plyground.ai.student_code.heuristics import is_heuristic_file as file_in
 from plyground.gui import kits, theme
 from plyground.gui.describe import (
@@ -74,7 +74,7 @@ class SetupScene(Scene):
         self.bottom_labels: list[tuple[str, tuple[int, int]]] = []
         self.option_values: list[tuple[str, pygame.Rect]] = []
         self.presets = settings.preset_names(game_name)
-        self.algorithms = list(algorithms_for(self.factory))
+        self.algorithms = list(playing_algorithms(self.factory))
         for side in self.sides:
             if side.custom.algorithm not in self.algorithms:
                 side.custom = dataclasses.replace(side.custom, algorithm=self.algorithms[0])
@@ -363,6 +363,7 @@ class SetupScene(Scene):
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action in (
             "depth",
+            "iterations",
             "randomness",
         ):
             side = self.sides[index]

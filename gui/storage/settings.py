@@ -239,11 +239,11 @@ class SideSetup:
     def custom_config(self, game_name: str | None = None, seed: int = 0) -> PlayerConfig:
         """The `ai.players.players.PlayerConfig` of the custom fields (fitted to the game if
         given)."""
-        from plyground.ai.engine.search import algorithms_for
+        from plyground.ai.engine.search import playing_algorithms
 
         algorithm = self.custom.algorithm
         if game_name is not None:
-            algorithms = algorithms_for(game_class(game_name))
+            algorithms = playing_algorithms(game_class(game_name))
             algorithm = algorithm if algorithm in algorithms else algorithms[0]
         return replace(self.custom, algorithm=algorithm, seed=seed)
 

@@ -82,11 +82,15 @@ _PLAYERS: dict[tuple[PlayerKey, PlayerConfig], SearchingPlayer] = {}
 
 
 def _may_finish_early(state: Position, config: PlayerConfig) -> bool:
-    """Whether this search gets a "move now" flag: a search that deepens anyway (a time
-    budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
+    """Whether this search gets a "move now" flag: Monte Carlo tree search, a search that
+    deepens anyway (a time budget, no depth limit) or a fixed depth estimated to take longer
+    than MOVE_NOW_AFTER."""
     from plyground.ai.engine import cost as ai_cost
+    from plyground.ai.engine.mcts.settings import MCTS
 
     algorithm = config.algorithm
+    if algorithm == MCTS:
+        return True  # its iterations can stop after any one of them
     if algorithm not in ai_cost.NODES_PER_SECOND:
         return False  # the random player does not search
     if config.depth is None or config.time_limit is not None:

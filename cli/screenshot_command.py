@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from plyground.ai.engine.search import ALGORITHMS
+from plyground.ai.engine.search import PLAYING_ALGORITHMS
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -15,6 +15,7 @@ from plyground.cli.args import (
     game_from_args,
     game_names,
     games_help,
+    nonnegative_int,
     positive_int,
     read_position,
     size_arg,
@@ -63,11 +64,14 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
     views = ("explorer", "lesson", "compare")
     given = [
         name
-        for name in ("algorithm", "depth", "lesson", "step", "tree", "variant")
+        for name in ("algorithm", "depth", "lesson", "step", "tree", "variant", "iterations", "seed")
         if getattr(args, name) not in (None, False)
     ]
     if given and args.scene not in views:
         raise UsageError(f"--{given[0]} is for --scene explorer, lesson or compare")
+    if (args.iterations is not None or args.seed is not None) and args.algorithm != "mcts":
+        what = "--iterations" if args.iterations is not None else "--seed"
+        raise UsageError(f"{what} goes with --algorithm mcts")
     if args.lesson is not None and not 1 <= args.lesson <= EDITOR + 1:
         raise UsageError(
             f"--lesson must be 1 to {EDITOR + 1} ({EDITOR} practice, {EDITOR + 1} your own tree)"
@@ -114,7 +118,17 @@ examples:
         default=(1280, 800),
         help="window size WIDTHxHEIGHT (default 1280x800)",
     )
-    screenshot.add_argument("--algorithm", choices=ALGORITHMS, help="explorer, lesson")
+    screenshot.add_argument("--algorithm", choices=PLAYING_ALGORITHMS, help="explorer, lesson")
+    screenshot.add_argument(
+        "--iterations",
+        type=positive_int,
+        help="explorer, lesson with --algorithm mcts: the iterations MCTS runs (default 50)",
+    )
+    screenshot.add_argument(
+        "--seed",
+        type=nonnegative_int,
+        help="explorer, lesson with --algorithm mcts: the seed of its playouts (default 1)",
+    )
     screenshot.add_argument(
         "--depth", type=positive_int, help="explorer: decisions to look ahead; compare: deepest"
     )

@@ -277,7 +277,7 @@ def _push_view(app: App, scene: str, game: str, moves: str, options: dict[str, A
         time.sleep(0.01)
     step = options.get("step")
     model = getattr(view, "model", None)
-    if model is not None and model.trace is not None and step is not None:
+    if model is not None and model.ready and step is not None:
         view.go_to(int(step) - 1)
         view.rebuild()
 
@@ -298,9 +298,15 @@ def _make_view(
     from plyground.gui.explorer.practice import EDITOR
     from plyground.gui.explorer.scene import ExplorerScene
 
+    mcts = {"seed": int(options.get("seed") or 1), "iterations": int(options.get("iterations") or 50)}
     if scene == "explorer":
         return ExplorerScene(
-            app, state, options.get("algorithm"), options.get("depth"), options.get("heuristic")
+            app,
+            state,
+            options.get("algorithm"),
+            options.get("depth"),
+            options.get("heuristic"),
+            **mcts,
         )
     index = int(options.get("lesson") or 1) - 1
     view = ExplorerScene.lessons(app, index)
@@ -313,6 +319,8 @@ def _make_view(
         model.load_lesson(index)
         if options.get("algorithm") in model.algorithms():
             model.algorithm = str(options["algorithm"])
+        if options.get("iterations") or options.get("seed") is not None:
+            model.iterations, model.seed = mcts["iterations"], mcts["seed"]
         view.retrace()
     return view
 

@@ -13,10 +13,11 @@ from a re-rooted subtree that does not hold it), and the layout never folds that
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.engine.search import algorithms_for
+from plyground.ai.engine.search import MCTS, algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
 from plyground.ai.textbook.trace import Trace, TraceNode
@@ -25,6 +26,7 @@ from plyground.games.trees import examples as tree_examples
 from plyground.games.trees import text as tree_text
 from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
+from plyground.gui.explorer.mcts_steps import GrowingLayout, MctsSteps
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, Practice
 from plyground.gui.explorer.pruned import Pruned, pruned_subtrees
 from plyground.untrusted import printable
@@ -38,6 +40,8 @@ CHANCE_CHOICES = {
 """The editor's random trees: chance nodes (and their outcomes' probabilities) or none."""
 DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one node that make a double-click."""
+MCTS_C = math.sqrt(2)
+"""MCTS's exploration constant c in UCB1 (the textbook's √2)."""
 SMALL_TREE = 80
 """Traces up to this many nodes open fully at first; bigger ones show the chosen line."""
 
@@ -55,6 +59,7 @@ class ExplorerModel:
         table: bool = False,
         lesson: int | None = None,
         seed: int = 1,
+        iterations: int = 50,
     ) -> None:
         self.state = state
         self.lesson = lesson
@@ -68,6 +73,11 @@ class ExplorerModel:
         self.ordering = ordering
         self.table = table
         self.trace: Trace | None = None
+        self.iterations = iterations
+        """MCTS: how many iterations it runs (in place of a depth)."""
+        self.mcts: MctsSteps | None = None
+        """MCTS: the recorded search, read step by step (`trace` is then None)."""
+        self._mcts_layout: tuple[Any, GrowingLayout] | None = None
         self.error = ""
         self.step = 0
         self.roots: list[int] = [0]
@@ -102,8 +112,13 @@ class ExplorerModel:
     def algorithms(self) -> tuple[str, ...]:
         """The algorithms that can search this position's game."""
         if getattr(self.state.game, "stochastic", False):
-            return ("expectiminimax",)
-        return algorithms_for(self.state.game)
+            return ("expectiminimax", MCTS)
+        return (*algorithms_for(self.state.game), MCTS)
+
+    @property
+    def is_mcts(self) -> bool:
+        """Whether the search shown (or asked for) is Monte Carlo tree search."""
+        return self.algorithm == MCTS
 
     def load_lesson(self, index: int) -> None:
         """Put a lesson's tree, a fresh practice tree or the editor's tree in place."""
@@ -200,12 +215,55 @@ class ExplorerModel:
     def forget(self) -> None:
         """The settings changed: the trace shown no longer holds."""
         self.trace = None
+        self.mcts = None
         self.error = ""
 
     def fail(self, error: str) -> None:
         """The recording was refused: say why in place of the tree."""
         self.trace = None
+        self.mcts = None
         self.error = error
+
+    def record_mcts(self) -> MctsSteps:
+        """Record MCTS with the current iterations and seed (the textbook's, seeded: one
+        seed, one tree)."""
+        from plyground.ai.textbook.mcts_trace import record_mcts
+
+        return MctsSteps(
+            record_mcts(self.state, self.iterations, self.seed, MCTS_C),
+            self.iterations,
+            self.seed,
+            MCTS_C,
+        )
+
+    def adopt_mcts(self, found: MctsSteps) -> None:
+        """A recorded MCTS: shown at its end (the grown tree and the move it plays); a
+        lesson opens at its last iteration's start, to step through the four phases."""
+        self.trace = None
+        self.mcts = found
+        self.error = ""
+        self.roots = [0]
+        self.hover = None
+        self._mcts_layout = None
+        self.step = found.last_step
+        if self.lesson is not None:
+            self.step = found.iteration_start(found.last_step)
+
+    def mcts_layout(self) -> GrowingLayout | None:
+        """Where the MCTS tree of the current step goes on the canvas (cached)."""
+        if self.mcts is None:
+            return None
+        key = (id(self.mcts), self.step, self.area, self.spacing)
+        if self._mcts_layout is None or self._mcts_layout[0] != key:
+            low, high, level = self.spacing
+            placed = self.mcts.layout(self.step, self.area, low * 2.6, high, level, low * 1.7)
+            self._mcts_layout = (key, placed)
+        return self._mcts_layout[1]
+
+    def jump_iteration(self, offset: int) -> None:
+        """MCTS: to the start of the next (`offset` 1) or this/previous (-1) iteration."""
+        if self.mcts is not None:
+            self.go_to(self.mcts.iteration_start(self.step, offset))
 
     def adopt(self, found: Trace) -> None:
         """A finished trace: show it whole, the chosen line open."""
@@ -232,11 +290,13 @@ class ExplorerModel:
     @property
     def ready(self) -> bool:
         """Whether a trace is shown (not still recording)."""
-        return self.trace is not None
+        return self.trace is not None or self.mcts is not None
 
     @property
     def last_step(self) -> int:
         """The index of the trace's last event (0 without a trace)."""
+        if self.mcts is not None:
+            return self.mcts.last_step
         return len(self.trace.events) - 1 if self.trace is not None else 0
 
     @property
@@ -261,6 +321,9 @@ class ExplorerModel:
 
     def go_to(self, step: int) -> None:
         """Show the search as it was after event `step`, the narrated node in view."""
+        if self.mcts is not None:
+            self.step = max(0, min(step, self.last_step))
+            return
         if self.trace is None:
             return
         self.step = max(0, min(step, self.last_step))

@@ -1,0 +1,328 @@
+"""The explorer's Monte Carlo tree search: the growing tree and its side panel.
+
+The tree is drawn by visits (a node's size and its edge's width grow with N), every node
+labelled with its estimate "○ U/N · N"; the step's phase is named and drawn in its own
+colour: the selection path with each child's UCB1, the node added, the playout as a dashed
+line with its result, the back-up path with the updated counts.  Everything is read from
+the explorer's model (`model.mcts`, `model.step`) and nothing here changes it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from plyground.gui import theme
+from plyground.gui.explorer.mcts_steps import (
+    BACKPROPAGATION,
+    DEEPER,
+    EXPANSION,
+    FOLD,
+    PHASE_TITLES,
+    PHASES,
+    SELECTION,
+    SIMULATION,
+    Highlight,
+    MctsSteps,
+    estimate_text,
+    result_text,
+    ucb_text,
+)
+from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.panel import PanelWriter
+from plyground.gui.explorer.tree_view import TreeCanvas, dashed
+from plyground.gui.theme import Metrics
+from plyground.gui.widgets import drawing
+from plyground.games.trees import examples as tree_examples
+
+PHASE_COLOURS: dict[str, theme.Colour] = {
+    SELECTION: theme.ACCENT,
+    EXPANSION: (88, 214, 141),
+    SIMULATION: theme.WARNING,
+    BACKPROPAGATION: (196, 128, 255),
+}
+"""Each phase's colour (its name is always written beside it: colour is never alone)."""
+EDGE = theme.mix(theme.PANEL, theme.TEXT_FAINT, 0.8)
+
+
+def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> None:
+    """The tree as of the current step, the phase's nodes and edges in its colour."""
+    steps, found = model.mcts, model.mcts_layout()
+    assert steps is not None and found is not None
+    m = canvas.m
+    step = model.step
+    tree = steps.tree(step)
+    light = steps.highlight(step)
+    colour = PHASE_COLOURS.get(light.phase, theme.ACCENT)
+    root_n = max(1, tree[0].N if 0 in tree else 1)
+    top = canvas.rect.y + m.px(10)
+    pos = {s.node: (round(canvas.rect.x + s.x), round(top + s.y)) for s in found.spots if s.node >= 0}
+    small = max(11, min(m.font_size(12), round(found.slot * 0.2)))
+    lit_edges = _lit_edges(steps, light, tree)
+    biggest = max(m.px(6), min(m.px(17), round(found.slot * 0.22), round(found.level_height * 0.22)))
+
+    def radius(n: int) -> int:
+        return max(m.px(4), round(biggest * math.sqrt(n / root_n))) if n else m.px(4)
+
+    for spot in found.spots:  # edges first
+        if spot.parent is None or spot.parent not in pos:
+            continue
+        a = pos[spot.parent]
+        b = (round(canvas.rect.x + spot.x), round(top + spot.y))
+        if spot.node < 0:
+            pygame.draw.line(surface, theme.mix(theme.PANEL, EDGE, 0.6), a, (b[0], b[1] - small), 1)
+            continue
+        node = tree[spot.node]
+        width = 1 + round(m.px(7) * node.N / root_n)
+        lit = (spot.parent, spot.node) in lit_edges
+        pygame.draw.line(surface, colour if lit else EDGE, a, b, width + (2 if lit else 0))
+    for spot in found.spots:  # move labels on the edges, then nodes and their estimates
+        if spot.node < 0 or spot.parent is None or spot.parent not in pos:
+            continue
+        a, b = pos[spot.parent], pos[spot.node]
+        move = drawing.ellipsize(tree[spot.node].move or "", round(found.slot) - m.px(6), small)
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        _plate(surface, move, mid, small, theme.TEXT_DIM)
+    ucb = light.ucb if light.event.kind == "select" else {}
+    for spot in found.spots:
+        xy = (round(canvas.rect.x + spot.x), round(top + spot.y))
+        if spot.node == FOLD:
+            drawing.draw_text(surface, f"+{spot.hidden} more", xy, small, theme.TEXT_DIM, anchor="midtop")
+            continue
+        if spot.node == DEEPER:
+            drawing.draw_text(surface, f"… {spot.hidden}", xy, small, theme.TEXT_FAINT, anchor="midtop")
+            continue
+        node = tree[spot.node]
+        r = radius(node.N)
+        lit = _lit(light, spot.node)
+        fill = colour if lit else theme.PANEL_RAISED
+        border = colour if lit or spot.node == light.chosen else theme.TEXT_DIM
+        if spot.node == light.chosen and light.event.kind in ("expand", "decide", "select"):
+            pygame.draw.circle(surface, colour, xy, r + m.px(5), max(2, m.px(2)))
+        pygame.draw.circle(surface, fill, xy, r)
+        pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
+        text = f"{node.N} playouts" if spot.node == 0 else estimate_text(node)
+        label = drawing.ellipsize(text, round(found.slot) - m.px(4), small)
+        y = xy[1] + r + m.px(3)
+        _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
+        if spot.node in ucb:
+            chosen = spot.node == light.chosen
+            text = drawing.ellipsize(f"UCB1 {ucb_text(ucb[spot.node])}", round(found.slot) - m.px(4), small)
+            weight = "bold" if chosen else "regular"
+            drawing.draw_text(
+                surface, text, (xy[0], y + small + m.px(2)), small, colour, weight, anchor="midtop"
+            )
+    if light.playout_from is not None and light.playout_from in pos:
+        _draw_playout(surface, canvas, steps, step, pos[light.playout_from], small, found.level_height)
+    _draw_phase_badge(surface, canvas, steps, step)
+
+
+def _lit_edges(
+    steps: MctsSteps, light: Highlight, tree: dict[int, object]
+) -> set[tuple[int, int]]:
+    """The (parent, child) edges the phase draws in its colour."""
+    line = list(light.path) if light.phase != BACKPROPAGATION else list(light.backed)[::-1]
+    if light.event.kind == "expand" and light.chosen is not None and light.chosen != light.event.node:
+        line.append(light.chosen)
+    if light.event.kind == "decide" and light.chosen is not None:
+        line = [0, light.chosen]
+    return {(a, b) for a, b in zip(line, line[1:], strict=False)}
+
+
+def _lit(light: Highlight, node: int) -> bool:
+    """Whether a node is drawn in the phase's colour."""
+    kind = light.event.kind
+    if kind == "backup":
+        return node in light.backed
+    if kind == "expand":
+        return node == light.chosen or node in light.path
+    if kind == "playout":
+        return node == light.playout_from
+    if kind == "decide":
+        return node == light.chosen
+    return node in light.path
+
+
+def _plate(
+    surface: pygame.Surface, text: str, centre: tuple[float, float], size: int, colour: theme.Colour
+) -> None:
+    """A small label on a plate of the canvas's colour (a move on its edge)."""
+    if not text:
+        return
+    image = drawing.text_surface(text, size, colour, "regular")
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2), border_radius=4)
+    drawing.blit_text(surface, text, image, rect)
+
+
+def _draw_playout(
+    surface: pygame.Surface,
+    canvas: TreeCanvas,
+    steps: MctsSteps,
+    step: int,
+    start: tuple[int, int],
+    size: int,
+    level_height: float,
+) -> None:
+    """The playout: a dashed line down from its node to its result."""
+    m = canvas.m
+    event = steps.event(step)
+    colour = PHASE_COLOURS[SIMULATION]
+    length = max(m.px(40), round(level_height * 1.1))
+    end_y = min(canvas.rect.bottom - m.px(8) - 2 * size, start[1] + length)
+    end = (start[0], end_y)
+    dashed(surface, (start[0], start[1] + m.px(8)), end, colour)
+    dashed(surface, (start[0] + 1, start[1] + m.px(8)), (end[0] + 1, end[1]), colour)
+    result = result_text(event.result if event.result is not None else 0.5)
+    text = f"{len(event.moves)} random moves → {result}"
+    width = drawing.text_size(text, size, "semibold")[0]
+    room = canvas.rect.width - m.px(12)
+    text = drawing.ellipsize(text, room, size, "semibold")
+    half = min(width, room) / 2 + m.px(4)
+    x = max(canvas.rect.x + half + m.px(2), min(canvas.rect.right - half - m.px(2), end[0]))
+    rect = pygame.Rect(0, 0, round(2 * half), size + m.px(8))
+    rect.midtop = (round(x), end[1] + m.px(2))
+    drawing.rounded_rect(surface, rect, theme.PANEL_RAISED, m.px(6), 1, colour)
+    drawing.draw_text(surface, text, rect.center, size, colour, "semibold", anchor="center")
+
+
+def _draw_phase_badge(
+    surface: pygame.Surface, canvas: TreeCanvas, steps: MctsSteps, step: int
+) -> None:
+    """The canvas's top left: the iteration and the phase, in the phase's colour."""
+    m = canvas.m
+    phase = steps.phase(step)
+    size = m.font_size(14)
+    event = steps.event(step)
+    if event.kind == "decide":
+        text = f"Done: {steps.iterations} iterations"
+        colour = theme.TEXT_DIM
+    else:
+        number = PHASES.index(phase) + 1 if phase in PHASES else 0
+        text = f"Iteration {event.iteration} · {number}. {PHASE_TITLES.get(phase, phase)}"
+        colour = PHASE_COLOURS.get(phase, theme.ACCENT)
+    width = drawing.text_size(text, size, "semibold")[0] + m.px(16)
+    rect = pygame.Rect(canvas.rect.x + m.px(8), canvas.rect.y + m.px(8), width, size + m.px(10))
+    drawing.rounded_rect(surface, rect, theme.PANEL_RAISED, m.px(8), 2, colour)
+    drawing.draw_text(surface, text, rect.center, size, colour, "semibold", anchor="center")
+
+
+# ---------------------------------------------------------------------- the panel
+PANEL_POINTS = (14, 13, 12, 11, 10)
+"""The panel's text sizes tried in turn: the largest at which every kind of step fits."""
+_FITS: dict[tuple[object, ...], int] = {}
+
+
+def draw_mcts_panel(
+    surface: pygame.Surface, model: ExplorerModel, m: Metrics, panel: pygame.Rect
+) -> None:
+    """The panel: the lesson, the settings, the four phases (the current one lit), what
+    happens now, the step's details and the root's moves."""
+    steps = model.mcts
+    assert steps is not None
+    key = (id(steps), panel.size, m.font_size(14), model.lesson)
+    points = _FITS.get(key)
+    if points is None:
+        samples = _sample_steps(steps)
+        points = PANEL_POINTS[-1]
+        for size in PANEL_POINTS:
+            out = PanelWriter(surface, panel, m, size, dry=True)
+            if all(_write(out, model, steps, s) <= out.bottom for s in samples):
+                points = size
+                break
+        _FITS[key] = points
+    _write(PanelWriter(surface, panel, m, points), model, steps, model.step)
+
+
+def _sample_steps(steps: MctsSteps) -> list[int]:
+    """A step of every kind from the last two iterations (the tree is largest there)."""
+    chosen: dict[str, int] = {}
+    for index in range(steps.last_step, -1, -1):
+        kind = steps.event(index).kind
+        chosen.setdefault(kind, index)
+        if len(chosen) >= 6:
+            break
+    return sorted(chosen.values())
+
+
+def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) -> int:
+    """Write (or measure) the panel as of `step`; returns the y below the last line."""
+    m = out.m
+    y = out.panel.y + m.gap
+    if model.lesson is not None and 0 <= model.lesson < len(tree_examples.LESSONS):
+        lesson = tree_examples.LESSONS[model.lesson]
+        y = out.section("Lesson", y)
+        y = out.lines(lesson.text_for(model.variant), y, theme.TEXT_DIM) + m.px(6)
+    y = out.section("Monte Carlo tree search", y)
+    summary = (
+        f"{steps.iterations} iterations · seed {steps.seed} · c = {steps.c:.2f}. "
+        "UCB1 = U/N + c·√(ln N(parent) / N)"
+    )
+    y = out.lines(summary, y, theme.TEXT_DIM) + m.px(6)
+    y = _phase_chips(out, steps, step, y) + m.px(8)
+    y = out.section("Now", y)
+    y = out.lines(steps.sentence(step), y, theme.TEXT, "semibold") + m.px(6)
+    event = steps.event(step)
+    tree = steps.tree(step)
+    if event.kind == "select" and event.ucb:
+        y = out.section("UCB1 of each child", y)
+        for child, value in sorted(event.ucb, key=lambda cv: -cv[1])[:5]:
+            node = tree.get(child)
+            if node is None:
+                continue
+            mark = "→ " if child == event.child else ""
+            colours = (theme.TEXT, PHASE_COLOURS[SELECTION]) if mark else (theme.TEXT_DIM, theme.TEXT)
+            out.row(f"{mark}{node.move}  {estimate_text(node)}", ucb_text(value), y, colours)
+            y += round(out.size * 1.4)
+    elif event.kind == "playout" and event.moves:
+        y = out.section("Playout", y)
+        moves = " ".join(event.moves)
+        y = out.lines(moves, y, theme.TEXT_DIM, limit=y + 2 * round(out.size * 1.4))
+    y = _root_moves(out, steps, step, y + m.px(6))
+    y = out.section("Key", y + m.px(6))
+    key = (
+        "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of its 40 playouts "
+        "won by the side that moved into the node (draws count half)."
+    )
+    return out.lines(key, y, theme.TEXT_DIM)
+
+
+def _phase_chips(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
+    """The four phases as a 2x2 grid, the current one filled in its colour."""
+    m = out.m
+    phase = steps.phase(step)
+    done = steps.event(step).kind == "decide"
+    gap = m.px(6)
+    width = (out.right - out.x - gap) // 2
+    height = out.size + m.px(10)
+    for index, name in enumerate(PHASES):
+        rect = pygame.Rect(
+            out.x + (index % 2) * (width + gap), y + (index // 2) * (height + gap), width, height
+        )
+        current = name == phase and not done
+        colour = PHASE_COLOURS[name]
+        if not out.dry:
+            fill = colour if current else theme.PANEL_RAISED
+            drawing.rounded_rect(out.surface, rect, fill, m.px(6), 1, colour)
+            text = f"{index + 1}. {PHASE_TITLES[name]}"
+            ink = theme.BG_BOTTOM if current else colour
+            drawing.draw_text(out.surface, text, rect.center, out.size, ink, "semibold", anchor="center")
+    return y + 2 * height + gap
+
+
+def _root_moves(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
+    """The root's moves so far, the most visited first: visits and the estimate."""
+    tree = steps.tree(step)
+    kids = steps.children(tree, 0)
+    if not kids:
+        return y
+    y = out.section("Root's moves (most visited first)", y)
+    total = max(1, tree[0].N)
+    for kid in kids[:4]:
+        share = f"{kid.N} of {total}"
+        out.row(f"{kid.move}   {estimate_text(kid)}", share, y)
+        y += round(out.size * 1.4)
+    if len(kids) > 4:
+        y = out.lines(f"+{len(kids) - 4} more", y, theme.TEXT_FAINT)
+    return y

@@ -60,8 +60,18 @@ TREE_NODE = (
     "in Monte Carlo tree search, a position the tree holds: the root and each position an "
     "iteration added (the search's nodes)"
 )
-MCTS_DEFINITIONS = {"iterations": ITERATION, "playouts": PLAYOUT, "tree nodes": TREE_NODE}
-"""Monte Carlo tree search's own counters in words (`ai.engine.mcts`, `PlayoutDetails`)."""
+PLAYOUT_PLY = (
+    "in Monte Carlo tree search, a move (or a chance outcome) played in a playout: the "
+    "playouts' length, summed"
+)
+MCTS_DEFINITIONS = {
+    "iterations": ITERATION,
+    "playouts": PLAYOUT,
+    "tree nodes": TREE_NODE,
+    "playout plies": PLAYOUT_PLY,
+}
+"""Monte Carlo tree search's own counters in words (`ai.engine.mcts`, `PlayoutDetails`, and
+the textbook's `ai.textbook.mcts_trace`)."""
 LABELS = ("Nodes visited", "Leaves evaluated", "Cut-offs", "Table hits")
 """How the explorer's panel names the four counters, in the order of `Counts`."""
 SHORT_LABELS = ("Nodes", "Leaves", "Cut-offs", "Table hits")
@@ -172,6 +182,35 @@ def tally(events: Iterable[Any]) -> list[Counts]:
         elif kind == "cutoff":
             counter.count_cutoff(event.skipped)
         found.append(counter.counts)
+    return found
+
+
+class MctsCounts(NamedTuple):
+    """Monte Carlo tree search's four counters (`MCTS_DEFINITIONS`), in this order."""
+
+    iterations: int = 0
+    tree_nodes: int = 0
+    playouts: int = 0
+    playout_plies: int = 0
+
+
+def mcts_tally(events: Iterable[Any]) -> list[MctsCounts]:
+    """The MCTS counters after each recorded `MctsEvent` (`ai.textbook.mcts_trace`), by the
+    definitions above: an ``iteration`` starts one; the tree holds the root and the nodes
+    each ``expand`` added; a ``playout`` with moves is a playout of that many plies (one
+    with none started where the game was over: its result was backed up as it was)."""
+    iterations, tree_nodes, playouts, plies = 0, 1, 0, 0
+    found = []
+    for event in events:
+        kind = event.kind
+        if kind == "iteration":
+            iterations += 1
+        elif kind == "expand":
+            tree_nodes += len(event.added)
+        elif kind == "playout" and event.moves:
+            playouts += 1
+            plies += len(event.moves)
+        found.append(MctsCounts(iterations, tree_nodes, playouts, plies))
     return found
 
 

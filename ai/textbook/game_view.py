@@ -132,6 +132,10 @@ class TextbookGame:
             return True
         return self.memo is not None and self.memo.settles(self.key(position, depth))
 
+    def is_terminal(self, position: Position) -> bool:
+        """Whether the game is over (what Monte Carlo tree search asks)."""
+        return bool(position.state.is_terminal())
+
     def evaluate(self, position: Position) -> float:
         """The table's answer, the game's result, the book's value or the estimate."""
         if self.memo is not None and self.memo.answer is not None:

@@ -6,13 +6,18 @@ chance outcomes, the cut-off test and the evaluation.  Everything else a surface
 trace's events, the counters, a node budget, move ordering, a table, the opening book) lives
 outside the algorithms: in the game view they are given (`ai.textbook.game_view`) or in an
 `Observer` that watches them run.  An observer may stop a search by raising.
+
+Monte Carlo tree search (`ai.textbook.mcts`) asks one thing more of a game, whether it is
+over (`MctsGame.is_terminal`: a playout runs to the end, with no depth), and is watched by an
+`MctsObserver`, told of each iteration's four phases.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from plyground.ai.textbook.mcts_node import MctsNode
 from plyground.games.base import Move
 
 MAX = "max"
@@ -148,3 +153,75 @@ class Observers(Generic[S]):
         """Tell each watcher."""
         for watcher in self.watchers:
             watcher.leave(state, value)
+
+
+class MctsGame(SearchGame[S], Protocol[S]):
+    """A game as Monte Carlo tree search sees it: a `SearchGame` that says when it is over
+    (`evaluate` then gives the result: its sign says who won)."""
+
+    def is_terminal(self, state: S) -> bool:
+        """Whether the game is over at `state`."""
+        ...
+
+
+class MctsObserver(Protocol[S]):
+    """Hooks called by `ai.textbook.mcts`, in this order each iteration: `iteration`, one
+    `selected` per step down, `expanded`, `simulated`, one `backed_up` per node on the way
+    back (the new node first, the root last); `decided` once at the end."""
+
+    def iteration(self, number: int, root: MctsNode[S]) -> None:
+        """Iteration `number` (from 1) starts at `root`."""
+
+    def selected(
+        self,
+        node: MctsNode[S],
+        child: MctsNode[S],
+        ucb: Sequence[tuple[MctsNode[S], float]],
+    ) -> None:
+        """One step down from `node` to `child`: `ucb` is every child's UCB1 value, in the
+        children's order (empty at a chance node: there the child was drawn)."""
+
+    def expanded(self, leaf: MctsNode[S], child: MctsNode[S]) -> None:
+        """`child` was added below `leaf` (with its outcomes, when dice decide there);
+        `child` is `leaf` when the game is over at `leaf` (nothing added)."""
+
+    def simulated(self, child: MctsNode[S], moves: Sequence[Move], result: float) -> None:
+        """The playout from `child`: the moves (and chance outcomes) played to the end, and
+        its result for MAX (1 a win, 0.5 a draw, 0 a loss)."""
+
+    def backed_up(self, node: MctsNode[S], result: float) -> None:
+        """`node`'s N and U were just updated with the playout's `result` (for MAX)."""
+
+    def decided(self, root: MctsNode[S], move: Move) -> None:
+        """The search returns `move`, the root's most visited child's."""
+
+
+class QuietMcts:
+    """An MCTS observer that watches nothing; subclass it and override the hooks you need."""
+
+    def iteration(self, number: int, root: MctsNode[Any]) -> None:
+        """Nothing."""
+
+    def selected(
+        self,
+        node: MctsNode[Any],
+        child: MctsNode[Any],
+        ucb: Sequence[tuple[MctsNode[Any], float]],
+    ) -> None:
+        """Nothing."""
+
+    def expanded(self, leaf: MctsNode[Any], child: MctsNode[Any]) -> None:
+        """Nothing."""
+
+    def simulated(self, child: MctsNode[Any], moves: Sequence[Move], result: float) -> None:
+        """Nothing."""
+
+    def backed_up(self, node: MctsNode[Any], result: float) -> None:
+        """Nothing."""
+
+    def decided(self, root: MctsNode[Any], move: Move) -> None:
+        """Nothing."""
+
+
+QUIET_MCTS = QuietMcts()
+"""The observer of a Monte Carlo tree search nobody watches."""

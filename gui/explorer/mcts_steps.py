@@ -33,6 +33,12 @@ ITERATION_CHOICES = (10, 25, 50, 100, 200, 500)
 """The explorer's iteration budgets (the drop-down's entries)."""
 SEED_CHOICES = (1, 2, 3, 4, 5)
 """The explorer's seeds: one seed, one tree."""
+BREADTHS = (
+    *((9, 4), (9, 3), (7, 3), (7, 2), (5, 2), (9, 1), (7, 1), (5, 1)),
+    *((9, 0), (7, 0), (5, 0), (4, 0), (3, 0), (2, 0), (1, 0)),
+)
+"""(the root's, every other node's) most children drawn, tried broadest first; 0: only the
+children the step is about (the others folded into "… n")."""
 FOLD = -1
 """The node id of a "+n more" item (the children folded to fit)."""
 DEEPER = -2
@@ -229,6 +235,11 @@ class MctsSteps:
             value = dict(event.ucb).get(event.child, 0.0)
             if child is None:
                 return f"Selection: from {name}, go down to the child with the highest UCB1."
+            if child.parent is not None and tree[child.parent].chance or not event.ucb:
+                return (
+                    f"Selection: the dice decide at {name}: the outcome {child.move} is drawn "
+                    "by its probability (no UCB1 at a chance node)."
+                )
             if child.N == 0 or value == float("inf"):
                 return (
                     f"Selection: every move at {name} has a node. {child.move} has no "
@@ -237,10 +248,10 @@ class MctsSteps:
             exploit = child.U / child.N
             explore = value - exploit
             return (
-                f"Selection: every move at {name} has a node, so UCB1 chooses. "
+                f"Selection: every move at {name} has a node, so UCB1 picks. "
                 f"{child.move} scores {value:.2f} = {exploit:.2f} (U/N: how well it did) + "
-                f"{explore:.2f} (c·√(ln N / n): how little it was tried). The highest wins: "
-                "good moves are exploited, rarely tried ones still explored."
+                f"{explore:.2f} (c·√(ln N / n): how little it was tried). The highest goes "
+                "on: good moves are exploited, little-tried ones still explored."
             )
         if event.kind == "expand":
             if event.child is None or event.child == event.node:
@@ -250,9 +261,12 @@ class MctsSteps:
                 )
             child = tree.get(event.child)
             move = child.move if child is not None else "?"
+            dice = ""
+            if child is not None and child.chance:
+                dice = f" The dice decide there: its {len(event.added) - 1} outcomes come with it."
             return (
                 f"Expansion: {name} still has a move without a node. The first, {move}, "
-                "becomes a new node with N = 0."
+                f"becomes a new node with N = 0.{dice}"
             )
         if event.kind == "playout":
             count = len(event.moves)
@@ -260,7 +274,7 @@ class MctsSteps:
             if not count:
                 return f"Simulation: the game is already over here: {result}."
             return (
-                f"Simulation: from {name} both sides play random moves to the end "
+                f"Simulation: from {name} both sides play random moves to the game's end "
                 f"({count} move{'s' if count != 1 else ''}). Result: {result}. No node is "
                 "added for these moves."
             )
@@ -305,23 +319,33 @@ class MctsSteps:
         focus = self.focus(step)
         width, height = area
         deepest = max((n.depth for n in tree.values()), default=0)
-        levels = max(1, min(deepest, int(height // max(1.0, min_level_height)) - 1))
-        best: tuple[list[tuple[int, int | None, int, int]], int, int] | None = None
-        for limit in range(levels, 0, -1):
-            for shown in (8, 6, 5, 4, 3, 2, 1):
-                rows = self._rows(tree, focus, shown, limit)
-                leaves = self._leaf_count(rows)
-                if leaves * min_slot <= width or (shown == 1 and limit == 1):
-                    best = (rows, shown, limit)
-                    break
-            if best is not None:
-                break
-        assert best is not None
-        rows, shown, limit = best
+        needed = max(1, max((tree[n].depth for n in focus if n in tree), default=1))
+        levels = max(needed, min(deepest, int(height // max(1.0, min_level_height)) - 1))
+        best: tuple[float, list[tuple[int, int | None, int, int]], int, int] | None = None
+        for limit in range(levels, needed - 1, -1):
+            for root_shown, shown in BREADTHS:
+                rows = self._rows(tree, focus, root_shown, shown, limit)
+                if self._leaf_count(rows) * min_slot > width:
+                    continue
+                drawn = sum(1 for node, _, depth, _ in rows if node >= 0)
+                at_root = sum(1 for node, _, depth, _ in rows if node >= 0 and depth == 1)
+                score = drawn + 2 * at_root + 0.5 * limit
+                if best is None or score > best[0]:
+                    best = (score, rows, root_shown, limit)
+                break  # the broadest that fits at this depth
+        if best is None:
+            rows = self._rows(tree, focus, 1, 0, needed)
+            best = (0.0, rows, 1, needed)
+        _, rows, shown, limit = best
         return self._place(rows, shown, limit, area, min_slot, max_slot, max_level_height)
 
     def _rows(
-        self, tree: dict[int, MctsTreeNode], focus: set[int], shown: int, limit: int
+        self,
+        tree: dict[int, MctsTreeNode],
+        focus: set[int],
+        root_shown: int,
+        shown: int,
+        limit: int,
     ) -> list[tuple[int, int | None, int, int]]:
         """Depth-first (node, parent, depth, hidden) items: nodes, folds (FOLD) and deeper
         stubs (DEEPER), each node's kids the most visited first."""
@@ -335,7 +359,11 @@ class MctsSteps:
             if depth >= limit:
                 rows.append((DEEPER, node, depth + 1, len(kids)))
                 return
-            kept = [k for i, k in enumerate(kids) if i < shown or k.id in focus]
+            most = root_shown if depth == 0 else shown
+            kept = [k for i, k in enumerate(kids) if i < most or k.id in focus]
+            if not kept:
+                rows.append((DEEPER, node, depth + 1, len(kids)))
+                return
             for kid in kept:
                 visit(kid.id, node, depth + 1)
             if len(kept) < len(kids):

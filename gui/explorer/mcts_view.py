@@ -54,7 +54,7 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
     step = model.step
     tree = steps.tree(step)
     light = steps.highlight(step)
-    colour = PHASE_COLOURS.get(light.phase, theme.ACCENT)
+    colour = PHASE_COLOURS.get(light.phase, theme.TEXT)
     root_n = max(1, tree[0].N if 0 in tree else 1)
     top = canvas.rect.y + m.px(10)
     pos = {s.node: (round(canvas.rect.x + s.x), round(top + s.y)) for s in found.spots if s.node >= 0}
@@ -169,11 +169,13 @@ def _draw_playout(
     m = canvas.m
     event = steps.event(step)
     colour = PHASE_COLOURS[SIMULATION]
-    length = max(m.px(40), round(level_height * 1.1))
+    length = max(m.px(60), round(level_height * 1.2))
     end_y = min(canvas.rect.bottom - m.px(8) - 2 * size, start[1] + length)
     end = (start[0], end_y)
-    dashed(surface, (start[0], start[1] + m.px(8)), end, colour)
-    dashed(surface, (start[0] + 1, start[1] + m.px(8)), (end[0] + 1, end[1]), colour)
+    begin = start[1] + m.px(8) + size + m.px(6)
+    end = (start[0], max(end_y, begin + m.px(20)))
+    dashed(surface, (start[0], begin), end, colour)
+    dashed(surface, (start[0] + 1, begin), (end[0] + 1, end[1]), colour)
     result = result_text(event.result if event.result is not None else 0.5)
     text = f"{len(event.moves)} random moves → {result}"
     width = drawing.text_size(text, size, "semibold")[0]
@@ -209,8 +211,9 @@ def _draw_phase_badge(
 
 
 # ---------------------------------------------------------------------- the panel
-PANEL_POINTS = (14, 13, 12, 11, 10)
-"""The panel's text sizes tried in turn: the largest at which every kind of step fits."""
+PANEL_FITS = ((14, 0), (13, 0), (12, 0), (11, 0), (12, 1), (11, 1), (11, 2), (10, 2))
+"""The panel's (text size, level) tried in turn, the most readable first: level 1 writes the
+key in one short line, level 2 also leaves out the counts and shows two root moves."""
 _FITS: dict[tuple[object, ...], int] = {}
 
 
@@ -221,29 +224,46 @@ def draw_mcts_panel(
     happens now, the step's details and the root's moves."""
     steps = model.mcts
     assert steps is not None
-    key = (id(steps), panel.size, m.font_size(14), model.lesson)
-    points = _FITS.get(key)
-    if points is None:
-        samples = _sample_steps(steps)
-        points = PANEL_POINTS[-1]
-        for size in PANEL_POINTS:
-            out = PanelWriter(surface, panel, m, size, dry=True)
-            if all(_write(out, model, steps, s) <= out.bottom for s in samples):
-                points = size
-                break
-        _FITS[key] = points
-    _write(PanelWriter(surface, panel, m, points), model, steps, model.step)
+    key = (id(steps), panel.size, m.font_size(14), model.lesson, model.variant)
+    first = _FITS.get(key)
+    if first is None:
+        first = _fit(surface, model, steps, m, panel, _sample_steps(steps), 0)
+    # A step longer than the samples: tighter from now on (it never grows back mid-search).
+    first = _fit(surface, model, steps, m, panel, [model.step], first)
+    _FITS[key] = first
+    points, level = PANEL_FITS[first]
+    _write(PanelWriter(surface, panel, m, points, level=level), model, steps, model.step)
+
+
+def _fit(
+    surface: pygame.Surface,
+    model: ExplorerModel,
+    steps: MctsSteps,
+    m: Metrics,
+    panel: pygame.Rect,
+    samples: list[int],
+    start: int,
+) -> int:
+    """The index of the first of `PANEL_FITS` (from `start`) at which the panel of every
+    step in `samples` fits (else the last)."""
+    for index in range(start, len(PANEL_FITS)):
+        points, level = PANEL_FITS[index]
+        out = PanelWriter(surface, panel, m, points, dry=True, level=level)
+        if all(_write(out, model, steps, s) <= out.bottom for s in samples):
+            return index
+    return len(PANEL_FITS) - 1
 
 
 def _sample_steps(steps: MctsSteps) -> list[int]:
-    """A step of every kind from the last two iterations (the tree is largest there)."""
-    chosen: dict[str, int] = {}
-    for index in range(steps.last_step, -1, -1):
-        kind = steps.event(index).kind
-        chosen.setdefault(kind, index)
-        if len(chosen) >= 6:
-            break
-    return sorted(chosen.values())
+    """Steps of every kind, spread over the search (the panel is sized to fit them all)."""
+    by_kind: dict[str, list[int]] = {}
+    for index in range(steps.last_step + 1):
+        by_kind.setdefault(steps.event(index).kind, []).append(index)
+    chosen: set[int] = set()
+    for found in by_kind.values():
+        count = min(len(found), 12)
+        chosen.update(found[round(i * (len(found) - 1) / max(1, count - 1))] for i in range(count))
+    return sorted(chosen)
 
 
 def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) -> int:
@@ -267,7 +287,7 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
     tree = steps.tree(step)
     if event.kind == "select" and event.ucb:
         y = out.section("UCB1 of each child", y)
-        for child, value in sorted(event.ucb, key=lambda cv: -cv[1])[:5]:
+        for child, value in sorted(event.ucb, key=lambda cv: -cv[1])[: 3 if out.brief else 5]:
             node = tree.get(child)
             if node is None:
                 continue
@@ -279,13 +299,25 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         y = out.section("Playout", y)
         moves = " ".join(event.moves)
         y = out.lines(moves, y, theme.TEXT_DIM, limit=y + 2 * round(out.size * 1.4))
-    y = _root_moves(out, steps, step, y + m.px(6))
-    y = out.section("Key", y + m.px(6))
+    y = _root_moves(out, steps, step, y + m.px(6), 2 if out.brief else 4)
+    if not out.brief:
+        tally = steps.trace.counts_at(step + 1)
+        y = out.section("Counts so far", y + m.px(6))
+        y = out.lines(
+            f"{tally.iterations} iterations · {tally.tree_nodes} tree nodes · "
+            f"{tally.playouts} playouts of {tally.playout_plies} plies",
+            y,
+            theme.TEXT_DIM,
+        )
     key = (
         "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of its 40 playouts "
         "won by the side that moved into the node (draws count half)."
     )
-    return out.lines(key, y, theme.TEXT_DIM)
+    if out.level >= 1:
+        key = "○ U/N · N: an estimate from N playouts, never exact."
+    else:
+        y = out.section("Key", y + m.px(6))
+    return out.lines(key, y + m.px(4), theme.TEXT_DIM, limit=None if out.dry else out.bottom)
 
 
 def _phase_chips(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
@@ -311,18 +343,18 @@ def _phase_chips(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
     return y + 2 * height + gap
 
 
-def _root_moves(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
-    """The root's moves so far, the most visited first: visits and the estimate."""
+def _root_moves(out: PanelWriter, steps: MctsSteps, step: int, y: int, most: int) -> int:
+    """The root's `most` most visited moves so far: visits and the estimate."""
     tree = steps.tree(step)
     kids = steps.children(tree, 0)
     if not kids:
         return y
     y = out.section("Root's moves (most visited first)", y)
     total = max(1, tree[0].N)
-    for kid in kids[:4]:
+    for kid in kids[:most]:
         share = f"{kid.N} of {total}"
         out.row(f"{kid.move}   {estimate_text(kid)}", share, y)
         y += round(out.size * 1.4)
-    if len(kids) > 4:
-        y = out.lines(f"+{len(kids) - 4} more", y, theme.TEXT_FAINT)
+    if len(kids) > most:
+        y = out.lines(f"+{len(kids) - most} more", y, theme.TEXT_FAINT)
     return y

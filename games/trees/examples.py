@@ -262,6 +262,24 @@ DICE_STRETCHED = dice_tree((20, 20, 30, 30, 1, 1, 400, 400))
 """Lesson 3 after an order-preserving change of the leaves: now 21 against 40.9."""
 
 
+def _two(name: str, first: float, second: float) -> Tree:
+    """A MAX node `name` over two leaves, `name`a and `name`b."""
+    return (name, ("max", ((f"{name}a", first), (f"{name}b", second))))
+
+
+MCTS_TREE: Tree = (
+    "max",
+    (
+        ("B", ("min", (_two("B1", 1, -1), _two("B2", 1, 1)))),
+        ("C", ("min", (_two("C1", -1, -1), _two("C2", 1, 0)))),
+        ("D", ("min", (_two("D1", 0, -1), _two("D2", 1, 0)))),
+    ),
+)
+"""The Monte Carlo lesson: leaves are wins (1), draws (0) and losses (-1) for MAX.  B is a
+win whatever MIN does (minimax 1), C a loss (-1), D a draw (0); played out at random from
+each, MAX wins 3/4 of B's games, 3/8 of C's and half of D's."""
+
+
 @dataclass(frozen=True)
 class Lesson:
     """A textbook example: a tree to search, how, and what to notice."""
@@ -276,6 +294,8 @@ class Lesson:
     """What to call `tree` next to `other`."""
     other_text: str = ""
     """The text while `other` is shown (else `text`)."""
+    iterations: int = 0
+    """Monte Carlo tree search's iterations (a lesson whose algorithm is "mcts")."""
 
     def text_for(self, other: bool) -> str:
         """The lesson's text for the version shown."""
@@ -322,6 +342,29 @@ LESSONS: tuple[Lesson, ...] = (
     ),
 )
 """The lessons in the order they are taught (practice trees come from `random_tree`)."""
+
+MCTS_LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "4. Monte Carlo tree search",
+        MCTS_TREE,
+        "mcts",
+        "No evaluation, only results: each iteration SELECTS a path from A by UCB1, EXPANDS "
+        "the first move not yet in the tree, SIMULATES a game from it with random moves to a "
+        "leaf (win 1, draw 1/2, loss 0 for MAX) and BACKS the result UP: every node on the "
+        "path gets N + 1 and U + the result for the player who moved into it. "
+        "UCB1 = U/N + c * sqrt(ln N(parent) / N): U/N exploits (the move that won most so "
+        "far), the second term explores: it is infinite for a child never tried, shrinks "
+        "as the child is visited and grows slowly for every child the parent passes over, "
+        "so a move that looked bad early is tried again before long. After 20 iterations B, "
+        "the sure win, has the most visits: MCTS plays the most visited move. Every U/N is "
+        "an estimate from playouts, never an exact value.",
+        iterations=20,
+    ),
+)
+"""The Monte Carlo tree search lessons, numbered after `LESSONS` (`trace --lesson 4`).  The
+window's explorer does not show them yet: it steps the depth-limited searches' traces."""
+TRACE_LESSONS: tuple[Lesson, ...] = LESSONS + MCTS_LESSONS
+"""Every lesson `trace --lesson K` can run, K from 1."""
 
 
 def random_tree(seed: int, depth: int = 3, branching: tuple[int, int] = (2, 3)) -> Tree:

@@ -136,7 +136,7 @@ def lesson_row(row: WidgetRow, model: ExplorerModel) -> None:
     the editor: the algorithm."""
     m = row.scene.app.metrics
     assert model.lesson is not None
-    names = [lesson.title for lesson in tree_examples.LESSONS]
+    names = [lesson.title for lesson in tree_examples.TRACE_LESSONS]
     names += [f"{PRACTICE + 1}. Practice", f"{EDITOR + 1}. Your own tree"]
     row.dropdown(names, names[model.lesson], "lesson", 240)
     if model.lesson == PRACTICE:
@@ -148,7 +148,7 @@ def lesson_row(row: WidgetRow, model: ExplorerModel) -> None:
         options = [ALGORITHM_TITLES[a] for a in model.algorithms()]
         row.dropdown(options, ALGORITHM_TITLES[model.algorithm], "algorithm", 120)
         return
-    lesson = tree_examples.LESSONS[model.lesson]
+    lesson = tree_examples.TRACE_LESSONS[model.lesson]
     if lesson.other is not None:
         label = f"Show {lesson.other_label}" if not model.variant else f"Show {lesson.label}"
         label = label if len(label) < 24 else "Show the original"
@@ -167,9 +167,9 @@ def mcts_settings(row: WidgetRow, model: ExplorerModel) -> None:
         iterations.append(f"{model.iterations} iterations")
     row.dropdown(iterations, f"{model.iterations} iterations", "iterations", 120)
     seeds = [f"Seed {n}" for n in SEED_CHOICES]
-    if model.seed not in SEED_CHOICES:
-        seeds.append(f"Seed {model.seed}")
-    row.dropdown(seeds, f"Seed {model.seed}", "seed", 80)
+    if model.mcts_seed not in SEED_CHOICES:
+        seeds.append(f"Seed {model.mcts_seed}")
+    row.dropdown(seeds, f"Seed {model.mcts_seed}", "seed", 80)
 
 
 def editor_row(row: WidgetRow, model: ExplorerModel, right: int) -> Any:

@@ -29,9 +29,9 @@ PHASE_TITLES = {
     SIMULATION: "Simulation",
     BACKPROPAGATION: "Back-up",
 }
-ITERATION_CHOICES = (10, 25, 50, 100, 200, 500)
+ITERATION_CHOICES = (10, 20, 50, 100, 200, 500)
 """The explorer's iteration budgets (the drop-down's entries)."""
-SEED_CHOICES = (1, 2, 3, 4, 5)
+SEED_CHOICES = (0, 1, 2, 3, 4)
 """The explorer's seeds: one seed, one tree."""
 BREADTHS = (
     *((9, 4), (9, 3), (7, 3), (7, 2), (5, 2), (9, 1), (7, 1), (5, 1)),
@@ -167,9 +167,7 @@ class MctsSteps:
 
     def children(self, tree: dict[int, MctsTreeNode], node: int) -> list[MctsTreeNode]:
         """A node's children, the most visited first (ties: the first expanded)."""
-        return sorted(
-            (n for n in tree.values() if n.parent == node), key=lambda n: (-n.N, n.id)
-        )
+        return sorted((n for n in tree.values() if n.parent == node), key=lambda n: (-n.N, n.id))
 
     def path(self, tree: dict[int, MctsTreeNode], node: int) -> list[int]:
         """The node ids from the root down to `node`."""
@@ -235,7 +233,7 @@ class MctsSteps:
             value = dict(event.ucb).get(event.child, 0.0)
             if child is None:
                 return f"Selection: from {name}, go down to the child with the highest UCB1."
-            if child.parent is not None and tree[child.parent].chance or not event.ucb:
+            if (child.parent is not None and tree[child.parent].chance) or not event.ucb:
                 return (
                     f"Selection: the dice decide at {name}: the outcome {child.move} is drawn "
                     "by its probability (no UCB1 at a chance node)."
@@ -272,7 +270,10 @@ class MctsSteps:
             count = len(event.moves)
             result = result_text(event.result if event.result is not None else 0.5)
             if not count:
-                return f"Simulation: the game is already over here: {result}."
+                return (
+                    f"Simulation: the game is over at {name}, so the playout is just its "
+                    f"result: {result}."
+                )
             return (
                 f"Simulation: from {name} both sides play random moves to the game's end "
                 f"({count} move{'s' if count != 1 else ''}). Result: {result}. No node is "

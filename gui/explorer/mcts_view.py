@@ -9,10 +9,12 @@ the explorer's model (`model.mcts`, `model.step`) and nothing here changes it.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
 
+from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
 from plyground.gui.explorer.mcts_steps import (
     BACKPROPAGATION,
@@ -34,7 +36,6 @@ from plyground.gui.explorer.panel import PanelWriter
 from plyground.gui.explorer.tree_view import TreeCanvas, dashed
 from plyground.gui.theme import Metrics
 from plyground.gui.widgets import drawing
-from plyground.games.trees import examples as tree_examples
 
 PHASE_COLOURS: dict[str, theme.Colour] = {
     SELECTION: theme.ACCENT,
@@ -57,10 +58,14 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
     colour = PHASE_COLOURS.get(light.phase, theme.TEXT)
     root_n = max(1, tree[0].N if 0 in tree else 1)
     top = canvas.rect.y + m.px(10)
-    pos = {s.node: (round(canvas.rect.x + s.x), round(top + s.y)) for s in found.spots if s.node >= 0}
+    pos = {
+        s.node: (round(canvas.rect.x + s.x), round(top + s.y)) for s in found.spots if s.node >= 0
+    }
     small = max(11, min(m.font_size(12), round(found.slot * 0.2)))
-    lit_edges = _lit_edges(steps, light, tree)
-    biggest = max(m.px(6), min(m.px(17), round(found.slot * 0.22), round(found.level_height * 0.22)))
+    lit_edges = _lit_edges(light)
+    biggest = max(
+        m.px(6), min(m.px(17), round(found.slot * 0.22), round(found.level_height * 0.22))
+    )
 
     def radius(n: int) -> int:
         return max(m.px(4), round(biggest * math.sqrt(n / root_n))) if n else m.px(4)
@@ -88,10 +93,14 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
     for spot in found.spots:
         xy = (round(canvas.rect.x + spot.x), round(top + spot.y))
         if spot.node == FOLD:
-            drawing.draw_text(surface, f"+{spot.hidden} more", xy, small, theme.TEXT_DIM, anchor="midtop")
+            drawing.draw_text(
+                surface, f"+{spot.hidden} more", xy, small, theme.TEXT_DIM, anchor="midtop"
+            )
             continue
         if spot.node == DEEPER:
-            drawing.draw_text(surface, f"… {spot.hidden}", xy, small, theme.TEXT_FAINT, anchor="midtop")
+            drawing.draw_text(
+                surface, f"… {spot.hidden}", xy, small, theme.TEXT_FAINT, anchor="midtop"
+            )
             continue
         node = tree[spot.node]
         r = radius(node.N)
@@ -108,26 +117,32 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
         _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
         if spot.node in ucb:
             chosen = spot.node == light.chosen
-            text = drawing.ellipsize(f"UCB1 {ucb_text(ucb[spot.node])}", round(found.slot) - m.px(4), small)
+            text = drawing.ellipsize(
+                f"UCB1 {ucb_text(ucb[spot.node])}", round(found.slot) - m.px(4), small
+            )
             weight = "bold" if chosen else "regular"
             drawing.draw_text(
                 surface, text, (xy[0], y + small + m.px(2)), small, colour, weight, anchor="midtop"
             )
     if light.playout_from is not None and light.playout_from in pos:
-        _draw_playout(surface, canvas, steps, step, pos[light.playout_from], small, found.level_height)
+        _draw_playout(
+            surface, canvas, steps, step, pos[light.playout_from], small, found.level_height
+        )
     _draw_phase_badge(surface, canvas, steps, step)
 
 
-def _lit_edges(
-    steps: MctsSteps, light: Highlight, tree: dict[int, object]
-) -> set[tuple[int, int]]:
+def _lit_edges(light: Highlight) -> set[tuple[int, int]]:
     """The (parent, child) edges the phase draws in its colour."""
     line = list(light.path) if light.phase != BACKPROPAGATION else list(light.backed)[::-1]
-    if light.event.kind == "expand" and light.chosen is not None and light.chosen != light.event.node:
+    if (
+        light.event.kind == "expand"
+        and light.chosen is not None
+        and light.chosen != light.event.node
+    ):
         line.append(light.chosen)
     if light.event.kind == "decide" and light.chosen is not None:
         line = [0, light.chosen]
-    return {(a, b) for a, b in zip(line, line[1:], strict=False)}
+    return set(itertools.pairwise(line))
 
 
 def _lit(light: Highlight, node: int) -> bool:
@@ -177,7 +192,10 @@ def _draw_playout(
     dashed(surface, (start[0], begin), end, colour)
     dashed(surface, (start[0] + 1, begin), (end[0] + 1, end[1]), colour)
     result = result_text(event.result if event.result is not None else 0.5)
-    text = f"{len(event.moves)} random moves → {result}"
+    count = len(event.moves)
+    text = f"{count} random move{'s' if count != 1 else ''} → {result}"
+    if not count:
+        text = f"the game is over here → {result}"
     width = drawing.text_size(text, size, "semibold")[0]
     room = canvas.rect.width - m.px(12)
     text = drawing.ellipsize(text, room, size, "semibold")
@@ -211,9 +229,15 @@ def _draw_phase_badge(
 
 
 # ---------------------------------------------------------------------- the panel
-PANEL_FITS = ((14, 0), (13, 0), (12, 0), (11, 0), (12, 1), (11, 1), (11, 2), (10, 2))
+PANEL_FITS = (
+    *((14, 0), (13, 0), (12, 0), (11, 0), (12, 1), (11, 1), (11, 2), (10, 2)),
+    *((11, 3), (10, 3)),
+)
 """The panel's (text size, level) tried in turn, the most readable first: level 1 writes the
-key in one short line, level 2 also leaves out the counts and shows two root moves."""
+key in one short line, level 2 also leaves out the counts and shows two root moves, level 3
+(a lesson in a small window) only the lesson and what happens now: the tree names the phase
+and shows each child's UCB1 and the playout's result, the lesson says the values are
+estimates."""
 _FITS: dict[tuple[object, ...], int] = {}
 
 
@@ -270,19 +294,23 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
     """Write (or measure) the panel as of `step`; returns the y below the last line."""
     m = out.m
     y = out.panel.y + m.gap
-    if model.lesson is not None and 0 <= model.lesson < len(tree_examples.LESSONS):
-        lesson = tree_examples.LESSONS[model.lesson]
+    if model.lesson is not None and 0 <= model.lesson < len(tree_examples.TRACE_LESSONS):
+        lesson = tree_examples.TRACE_LESSONS[model.lesson]
         y = out.section("Lesson", y)
         y = out.lines(lesson.text_for(model.variant), y, theme.TEXT_DIM) + m.px(6)
-    y = out.section("Monte Carlo tree search", y)
-    summary = (
-        f"{steps.iterations} iterations · seed {steps.seed} · c = {steps.c:.2f}. "
-        "UCB1 = U/N + c·√(ln N(parent) / N)"
-    )
-    y = out.lines(summary, y, theme.TEXT_DIM) + m.px(6)
-    y = _phase_chips(out, steps, step, y) + m.px(8)
+    bare = out.level >= 3
+    if not bare:
+        y = out.section("Monte Carlo tree search", y)
+        summary = (
+            f"{steps.iterations} iterations · seed {steps.seed} · c = {steps.c:.2f}. "
+            "UCB1 = U/N + c·√(ln N(parent) / N)"
+        )
+        y = out.lines(summary, y, theme.TEXT_DIM) + m.px(6)
+        y = _phase_chips(out, steps, step, y) + m.px(8)
     y = out.section("Now", y)
     y = out.lines(steps.sentence(step), y, theme.TEXT, "semibold") + m.px(6)
+    if bare:  # the tree shows each child's UCB1 and the playout's result
+        return y
     event = steps.event(step)
     tree = steps.tree(step)
     if event.kind == "select" and event.ucb:
@@ -292,7 +320,9 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
             if node is None:
                 continue
             mark = "→ " if child == event.child else ""
-            colours = (theme.TEXT, PHASE_COLOURS[SELECTION]) if mark else (theme.TEXT_DIM, theme.TEXT)
+            colours = (
+                (theme.TEXT, PHASE_COLOURS[SELECTION]) if mark else (theme.TEXT_DIM, theme.TEXT)
+            )
             out.row(f"{mark}{node.move}  {estimate_text(node)}", ucb_text(value), y, colours)
             y += round(out.size * 1.4)
     elif event.kind == "playout" and event.moves:
@@ -339,7 +369,9 @@ def _phase_chips(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:
             drawing.rounded_rect(out.surface, rect, fill, m.px(6), 1, colour)
             text = f"{index + 1}. {PHASE_TITLES[name]}"
             ink = theme.BG_BOTTOM if current else colour
-            drawing.draw_text(out.surface, text, rect.center, out.size, ink, "semibold", anchor="center")
+            drawing.draw_text(
+                out.surface, text, rect.center, out.size, ink, "semibold", anchor="center"
+            )
     return y + 2 * height + gap
 
 

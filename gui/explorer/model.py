@@ -20,6 +20,7 @@ from typing import Any
 from plyground.ai.engine.search import MCTS, algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS, record_mcts
 from plyground.ai.textbook.trace import Trace, TraceNode
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
@@ -59,7 +60,8 @@ class ExplorerModel:
         table: bool = False,
         lesson: int | None = None,
         seed: int = 1,
-        iterations: int = 50,
+        iterations: int = DEFAULT_ITERATIONS,
+        mcts_seed: int = 0,
     ) -> None:
         self.state = state
         self.lesson = lesson
@@ -75,6 +77,8 @@ class ExplorerModel:
         self.trace: Trace | None = None
         self.iterations = iterations
         """MCTS: how many iterations it runs (in place of a depth)."""
+        self.mcts_seed = mcts_seed
+        """MCTS: the seed of its playouts (one seed, one tree; `trace` uses the same)."""
         self.mcts: MctsSteps | None = None
         """MCTS: the recorded search, read step by step (`trace` is then None)."""
         self._mcts_layout: tuple[Any, GrowingLayout] | None = None
@@ -133,10 +137,12 @@ class ExplorerModel:
             self.load_editor_text(self.editor_text)
             return
         else:
-            lesson = tree_examples.LESSONS[index]
+            lesson = tree_examples.TRACE_LESSONS[index]
             tree = lesson.other if self.variant and lesson.other is not None else lesson.tree
             self.state = tree_examples.TreeGame(tree, lesson.title).initial_state()
             self.algorithm = lesson.algorithm
+            if lesson.iterations:
+                self.iterations, self.mcts_seed = lesson.iterations, 0  # as `trace --lesson`
         self.depth = tree_examples.height(self.state.game.tree)
         self.ordering = "game"
 
@@ -227,12 +233,10 @@ class ExplorerModel:
     def record_mcts(self) -> MctsSteps:
         """Record MCTS with the current iterations and seed (the textbook's, seeded: one
         seed, one tree)."""
-        from plyground.ai.textbook.mcts_trace import record_mcts
-
         return MctsSteps(
-            record_mcts(self.state, self.iterations, self.seed, MCTS_C),
+            record_mcts(self.state, self.iterations, self.mcts_seed, MCTS_C),
             self.iterations,
-            self.seed,
+            self.mcts_seed,
             MCTS_C,
         )
 

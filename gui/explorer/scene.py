@@ -19,6 +19,7 @@ import pygame_gui
 
 from plyground import ai
 from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS
 from plyground.ai.textbook.trace import Trace
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
@@ -62,11 +63,12 @@ class ExplorerScene(Scene):
         table: bool = False,
         lesson: int | None = None,
         seed: int = 1,
-        iterations: int = 50,
+        iterations: int = DEFAULT_ITERATIONS,
+        mcts_seed: int = 0,
     ) -> None:
         super().__init__(app)
         self.model = ExplorerModel(
-            state, algorithm, depth, heuristic, ordering, table, lesson, seed, iterations
+            state, algorithm, depth, heuristic, ordering, table, lesson, seed, iterations, mcts_seed
         )
         self.playing = False
         self.speed = 10.0
@@ -91,7 +93,7 @@ class ExplorerScene(Scene):
     def lessons(cls, app: App, index: int = 0) -> ExplorerScene:
         """The textbook lessons (the menu's "Lessons" entry); index PRACTICE for practice,
         EDITOR for the tree editor."""
-        lesson = tree_examples.LESSONS[0]
+        lesson = tree_examples.TRACE_LESSONS[0]
         state = tree_examples.TreeGame(lesson.tree, lesson.title).initial_state()
         return cls(app, state, lesson=index)
 
@@ -467,7 +469,7 @@ class ExplorerScene(Scene):
         elif action == "iterations":
             model.iterations = int(text.split()[0])
         elif action == "seed":
-            model.seed = int(text.split()[-1])
+            model.mcts_seed = int(text.split()[-1])
         elif action == "heuristic":
             model.choose_heuristic(text)
         elif action == "ordering":
@@ -480,7 +482,7 @@ class ExplorerScene(Scene):
             self._random_tree()
             return
         elif action == "lesson":
-            names = [lesson.title for lesson in tree_examples.LESSONS]
+            names = [lesson.title for lesson in tree_examples.TRACE_LESSONS]
             model.variant = False
             index = names.index(text) if text in names else PRACTICE
             model.load_lesson(EDITOR if text.endswith("Your own tree") else index)

@@ -202,7 +202,7 @@ class MctsSteps:
         """The nodes the step is about: they always show, whatever folds."""
         light = self.highlight(step)
         tree = self.tree(step)
-        ids = set(light.path) | set(light.backed) | set(light.ucb)
+        ids = set(light.path) | set(light.backed)
         for node in (light.chosen, light.playout_from, light.event.node):
             if node is not None and node in tree:
                 ids.update(self.path(tree, node))
@@ -394,8 +394,9 @@ class MctsSteps:
         width, height = area
         leaves = max(1, self._leaf_count(rows))
         slot = max(min_slot, min(max_slot, width / leaves))
-        levels = limit + 1
-        level_height = min(max_level_height, height / max(1, levels))
+        slot = min(slot, width / leaves)  # the step's own path wider than the canvas: squeeze
+        levels = max(depth for _, _, depth, _ in rows) + 1
+        level_height = min(max_level_height, height / levels)
         left = max(0.0, (width - slot * leaves) / 2)
         spots: list[Spot] = []
         xs: dict[int, float] = {}

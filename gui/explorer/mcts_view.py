@@ -45,6 +45,13 @@ PHASE_COLOURS: dict[str, theme.Colour] = {
 }
 """Each phase's colour (its name is always written beside it: colour is never alone)."""
 EDGE = theme.mix(theme.PANEL, theme.TEXT_FAINT, 0.8)
+WIDEST_MCTS_LABEL = "○ 0.00 · 999"
+"""The widest label a node usually has (the scene sizes the slots to it)."""
+
+
+def mcts_label_size(m: Metrics) -> int:
+    """The text size of the tree's labels."""
+    return m.font_size(12)
 
 
 def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas) -> None:
@@ -61,7 +68,7 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
     pos = {
         s.node: (round(canvas.rect.x + s.x), round(top + s.y)) for s in found.spots if s.node >= 0
     }
-    small = max(11, min(m.font_size(12), round(found.slot * 0.2)))
+    small = mcts_label_size(m)
     lit_edges = _lit_edges(light)
     biggest = max(
         m.px(6), min(m.px(17), round(found.slot * 0.22), round(found.level_height * 0.22))

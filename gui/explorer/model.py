@@ -82,6 +82,8 @@ class ExplorerModel:
         self.mcts: MctsSteps | None = None
         """MCTS: the recorded search, read step by step (`trace` is then None)."""
         self._mcts_layout: tuple[Any, GrowingLayout] | None = None
+        self.mcts_slot = 72.0
+        """MCTS: the narrowest slot a node gets (its labels' width; the scene measures it)."""
         self.error = ""
         self.step = 0
         self.roots: list[int] = [0]
@@ -257,10 +259,11 @@ class ExplorerModel:
         """Where the MCTS tree of the current step goes on the canvas (cached)."""
         if self.mcts is None:
             return None
-        key = (id(self.mcts), self.step, self.area, self.spacing)
+        key = (id(self.mcts), self.step, self.area, self.spacing, self.mcts_slot)
         if self._mcts_layout is None or self._mcts_layout[0] != key:
             low, high, level = self.spacing
-            placed = self.mcts.layout(self.step, self.area, low * 2.6, high, level, low * 1.7)
+            slot = self.mcts_slot
+            placed = self.mcts.layout(self.step, self.area, slot, max(high, slot), level, low * 1.7)
             self._mcts_layout = (key, placed)
         return self._mcts_layout[1]
 

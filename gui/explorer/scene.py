@@ -35,7 +35,12 @@ from plyground.gui.explorer.controls import (
 from plyground.gui.explorer.hover_card import draw_hover
 from plyground.gui.explorer.layout import Layout, Placed
 from plyground.gui.explorer.mcts_steps import MctsSteps
-from plyground.gui.explorer.mcts_view import draw_mcts_panel, draw_mcts_tree
+from plyground.gui.explorer.mcts_view import (
+    WIDEST_MCTS_LABEL,
+    draw_mcts_panel,
+    draw_mcts_tree,
+    mcts_label_size,
+)
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
@@ -206,6 +211,8 @@ class ExplorerScene(Scene):
         m = self.app.metrics
         self.model.area = (float(self.canvas.width), float(self.canvas.height - m.px(20)))
         self.model.spacing = (float(m.px(30)), float(m.px(160)), float(m.px(110)))
+        widest = drawing.text_size(WIDEST_MCTS_LABEL, mcts_label_size(m))[0]
+        self.model.mcts_slot = float(widest + max(14, m.px(14)))
 
     def tree_canvas(self) -> TreeCanvas:
         """Where the tree is drawn: the views map the layout to the screen with it."""

@@ -43,7 +43,7 @@ def test_the_explorer_and_the_lessons(tmp_path: Path, capsys: pytest.CaptureFixt
     for extra in (
         ["--lesson", "1", "--step", "24"],
         ["--lesson", "2", "--variant"],
-        ["--lesson", "5", "--tree", "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"],
+        ["--lesson", "6", "--tree", "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"],
     ):
         out = tmp_path / f"lesson{extra[1]}.png"
         assert run(["screenshot", "--scene", "lesson", *extra, "--out", str(out)]) == 0
@@ -55,8 +55,8 @@ def test_the_explorer_and_the_lessons(tmp_path: Path, capsys: pytest.CaptureFixt
     ("argv", "words"),
     [
         (["--scene", "play", "--game", "connect4", "--step", "3"], "--step is for --scene"),
-        (["--scene", "lesson", "--lesson", "9"], "--lesson must be 1 to 5"),
-        (["--scene", "lesson", "--lesson", "5", "--tree", "(1,x"], "character 4"),
+        (["--scene", "lesson", "--lesson", "9"], "--lesson must be 1 to 6"),
+        (["--scene", "lesson", "--lesson", "6", "--tree", "(1,x"], "character 4"),
         (["--scene", "lesson", "--tree", "(1,2)"], "--tree goes with"),
     ],
 )

@@ -4,6 +4,7 @@ and the MCTS lesson opens on its last iteration and steps through the four phase
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -146,7 +147,7 @@ def test_a_large_tree_folds_its_least_visited_children() -> None:
             by_depth.setdefault(spot.depth, []).append(spot.x)
         for xs in by_depth.values():  # no two items of a level closer than a slot
             xs.sort()
-            assert all(b - a >= found.slot - 1e-6 for a, b in zip(xs, xs[1:], strict=False))
+            assert all(b - a >= found.slot - 1e-6 for a, b in itertools.pairwise(xs))
         assert all(0 <= s.x <= model.area[0] and 0 <= s.y <= model.area[1] for s in found.spots)
 
 
@@ -191,7 +192,8 @@ def test_stepping_on_and_back_shows_the_same_picture(make_app: Callable[..., Any
         assert any(PHASE_TITLES[phase] in t for t in texts if t.startswith("Iteration")), step
         press(app, pygame.K_RIGHT)
         assert scene.step == step + 1
-        _, after_texts = picture(app)
+        after, _ = picture(app)
+        assert after != before  # the step shows something new
         press(app, pygame.K_LEFT)
         assert scene.step == step
         again, again_texts = picture(app)

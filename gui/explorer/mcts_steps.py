@@ -11,7 +11,7 @@ Large trees show each node's most visited children and fold the rest into "+n mo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -127,6 +127,8 @@ class MctsSteps:
         self.c = c
         self.starts = list(trace.iteration_starts())
         self._trees: dict[int, dict[int, MctsTreeNode]] = {}
+        self._kids: dict[int, tuple[dict[int, MctsTreeNode], dict[int, list[MctsTreeNode]]]] = {}
+        """Each cached tree's children lists, the most visited first (by the tree's id)."""
 
     @property
     def last_step(self) -> int:
@@ -142,10 +144,36 @@ class MctsSteps:
         found = self._trees.get(step)
         if found is None:
             if len(self._trees) > 64:
+                before = self._trees.get(step - 1)
                 self._trees.clear()
-            found = {node.id: node for node in self.trace.tree_at(step + 1)}
+                self._kids.clear()
+                if before is not None:
+                    self._trees[step - 1] = before
+            before = self._trees.get(step - 1)
+            if before is not None:  # stepping on: one event applied to the tree before
+                found = self._apply(before, self.trace.events[step])
+            else:
+                found = {node.id: node for node in self.trace.tree_at(step + 1)}
             self._trees[step] = found
         return found
+
+    def _apply(self, tree: dict[int, MctsTreeNode], event: MctsEvent) -> dict[int, MctsTreeNode]:
+        """The tree after `event` (as `tree_at` rebuilds it, without replaying the rest)."""
+        if event.kind == "backup" and event.node in tree:
+            changed = dict(tree)
+            changed[event.node] = replace(tree[event.node], N=event.N, U=event.U)
+            return changed
+        if event.kind == "expand" and event.added:
+            from plyground.ai.textbook.mcts_trace import MctsTreeNode
+
+            changed = dict(tree)
+            for node in event.added:
+                place = self.trace.places[node]
+                changed[node] = MctsTreeNode(
+                    node, place.parent, place.move, 0, 0.0, place.depth, place.mover, place.chance
+                )
+            return changed
+        return tree
 
     def phase(self, step: int) -> str:
         """The phase the step is in (the trace's own `phase_at`)."""
@@ -167,7 +195,17 @@ class MctsSteps:
 
     def children(self, tree: dict[int, MctsTreeNode], node: int) -> list[MctsTreeNode]:
         """A node's children, the most visited first (ties: the first expanded)."""
-        return sorted((n for n in tree.values() if n.parent == node), key=lambda n: (-n.N, n.id))
+        found = self._kids.get(id(tree))
+        if found is None or found[0] is not tree:
+            kids: dict[int, list[MctsTreeNode]] = {}
+            for each in tree.values():
+                if each.parent is not None:
+                    kids.setdefault(each.parent, []).append(each)
+            for line in kids.values():
+                line.sort(key=lambda n: (-n.N, n.id))
+            found = (tree, kids)
+            self._kids[id(tree)] = found
+        return list(found[1].get(node, ()))
 
     def path(self, tree: dict[int, MctsTreeNode], node: int) -> list[int]:
         """The node ids from the root down to `node`."""
@@ -323,11 +361,13 @@ class MctsSteps:
         needed = max(1, max((tree[n].depth for n in focus if n in tree), default=1))
         levels = max(needed, min(deepest, int(height // max(1.0, min_level_height)) - 1))
         best: tuple[float, list[tuple[int, int | None, int, int]], int, int] | None = None
+        room = int(width // max(1.0, min_slot))
         for limit in range(levels, needed - 1, -1):
             for root_shown, shown in BREADTHS:
-                rows = self._rows(tree, focus, root_shown, shown, limit)
-                if self._leaf_count(rows) * min_slot > width:
+                found = self._rows(tree, focus, root_shown, shown, limit, room)
+                if found is None:
                     continue
+                rows = found
                 drawn = sum(1 for node, _, depth, _ in rows if node >= 0)
                 at_root = sum(1 for node, _, depth, _ in rows if node >= 0 and depth == 1)
                 score = drawn + 2 * at_root + 0.5 * limit
@@ -335,7 +375,7 @@ class MctsSteps:
                     best = (score, rows, root_shown, limit)
                 break  # the broadest that fits at this depth
         if best is None:
-            rows = self._rows(tree, focus, 1, 0, needed)
+            rows = self._rows(tree, focus, 1, 0, needed) or []
             best = (0.0, rows, 1, needed)
         _, rows, shown, limit = best
         return self._place(rows, shown, limit, area, min_slot, max_slot, max_level_height)
@@ -347,31 +387,39 @@ class MctsSteps:
         root_shown: int,
         shown: int,
         limit: int,
-    ) -> list[tuple[int, int | None, int, int]]:
+        room: int = 1 << 30,
+    ) -> list[tuple[int, int | None, int, int]] | None:
         """Depth-first (node, parent, depth, hidden) items: nodes, folds (FOLD) and deeper
-        stubs (DEEPER), each node's kids the most visited first."""
+        stubs (DEEPER), each node's kids the most visited first; None when they need more
+        than `room` slots."""
         rows: list[tuple[int, int | None, int, int]] = []
+        slots = 0
 
-        def visit(node: int, parent: int | None, depth: int) -> None:
+        def stub(kind: int, node: int, depth: int, hidden: int) -> None:
+            nonlocal slots
+            rows.append((kind, node, depth, hidden))
+            slots += 1
+
+        def visit(node: int, parent: int | None, depth: int) -> bool:
+            nonlocal slots
             rows.append((node, parent, depth, 0))
             kids = self.children(tree, node)
-            if not kids:
-                return
-            if depth >= limit:
-                rows.append((DEEPER, node, depth + 1, len(kids)))
-                return
             most = root_shown if depth == 0 else shown
             kept = [k for i, k in enumerate(kids) if i < most or k.id in focus]
-            if not kept:
-                rows.append((DEEPER, node, depth + 1, len(kids)))
-                return
-            for kid in kept:
-                visit(kid.id, node, depth + 1)
-            if len(kept) < len(kids):
-                rows.append((FOLD, node, depth + 1, len(kids) - len(kept)))
+            if not kids:
+                slots += 1
+            elif depth >= limit or not kept:
+                stub(DEEPER, node, depth + 1, len(kids))
+            else:
+                for kid in kept:
+                    if not visit(kid.id, node, depth + 1):
+                        return False
+                if len(kept) < len(kids):
+                    stub(FOLD, node, depth + 1, len(kids) - len(kept))
+            return slots <= room
 
-        if 0 in tree:
-            visit(0, None, 0)
+        if 0 in tree and not visit(0, None, 0):
+            return None
         return rows
 
     @staticmethod

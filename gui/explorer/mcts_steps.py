@@ -10,6 +10,7 @@ Large trees show each node's most visited children and fold the rest into "+n mo
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -252,8 +253,10 @@ class MctsSteps:
         if node == 0 or node not in tree:
             return "the root"
         moves = [tree[n].move or "" for n in self.path(tree, node)[1:]]
-        shown = " ".join(moves[-3:])
-        return f"node {'… ' if len(moves) > 3 else ''}{shown}"
+        if all(b.startswith(a) for a, b in itertools.pairwise(moves)):
+            return f"node {moves[-1]}"  # a textbook tree's names: C, C1, C1a
+        shown = "·".join(moves[-4:])
+        return f"node {'…·' if len(moves) > 4 else ''}{shown}"
 
     def sentence(self, step: int) -> str:
         """What happens at this step, in words a student follows."""
@@ -283,11 +286,13 @@ class MctsSteps:
                 )
             exploit = child.U / child.N
             explore = value - exploit
+            ties = sum(1 for _, v in event.ucb if v == value)
+            tie = f" ({ties} tie: the first added goes)" if ties > 1 else ""
             return (
                 f"Selection: every move at {name} has a node, so UCB1 picks. "
                 f"{child.move} scores {value:.2f} = {exploit:.2f} (U/N: how well it did) + "
                 f"{explore:.2f} (c·√(ln N / n): how little it was tried). The highest goes "
-                "on: good moves are exploited, little-tried ones still explored."
+                f"on{tie}: good moves are exploited, little-tried ones still explored."
             )
         if event.kind == "expand":
             if event.child is None or event.child == event.node:
@@ -356,6 +361,9 @@ class MctsSteps:
         levels that do not fit shown as "…"."""
         tree = self.tree(step)
         focus = self.focus(step)
+        event = self.event(step)
+        # A select step's node shows its children as the root does (their UCB1 compared).
+        wide = event.node if event.kind == "select" and event.ucb else None
         width, height = area
         deepest = max((n.depth for n in tree.values()), default=0)
         needed = max(1, max((tree[n].depth for n in focus if n in tree), default=1))
@@ -364,7 +372,7 @@ class MctsSteps:
         room = int(width // max(1.0, min_slot))
         for limit in range(levels, needed - 1, -1):
             for root_shown, shown in BREADTHS:
-                found = self._rows(tree, focus, root_shown, shown, limit, room)
+                found = self._rows(tree, focus, root_shown, shown, limit, room, wide)
                 if found is None:
                     continue
                 rows = found
@@ -388,6 +396,7 @@ class MctsSteps:
         shown: int,
         limit: int,
         room: int = 1 << 30,
+        wide: int | None = None,
     ) -> list[tuple[int, int | None, int, int]] | None:
         """Depth-first (node, parent, depth, hidden) items: nodes, folds (FOLD) and deeper
         stubs (DEEPER), each node's kids the most visited first; None when they need more
@@ -404,7 +413,7 @@ class MctsSteps:
             nonlocal slots
             rows.append((node, parent, depth, 0))
             kids = self.children(tree, node)
-            most = root_shown if depth == 0 else shown
+            most = root_shown if depth == 0 or node == wide else shown
             kept = [k for i, k in enumerate(kids) if i < most or k.id in focus]
             if not kids:
                 slots += 1

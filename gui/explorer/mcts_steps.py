@@ -287,7 +287,8 @@ class MctsSteps:
             exploit = child.U / child.N
             explore = value - exploit
             ties = sum(1 for _, v in event.ucb if v == value)
-            tie = f" ({ties} tie: the first added goes)" if ties > 1 else ""
+            others = f"{ties - 1} other{'s' if ties > 2 else ''}"
+            tie = f" (tied with {others}: the first added goes)" if ties > 1 else ""
             return (
                 f"Selection: every move at {name} has a node, so UCB1 picks. "
                 f"{child.move} scores {value:.2f} = {exploit:.2f} (U/N: how well it did) + "

@@ -116,8 +116,14 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
         border = colour if lit or spot.node == light.chosen else theme.TEXT_DIM
         if spot.node == light.chosen and light.event.kind in ("expand", "decide", "select"):
             pygame.draw.circle(surface, colour, xy, r + m.px(5), max(2, m.px(2)))
-        pygame.draw.circle(surface, fill, xy, r)
-        pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
+        if node.chance:  # the dice decide here: a diamond, as a die's corner
+            corners = [(xy[0], xy[1] - r - 1), (xy[0] + r + 1, xy[1]), (xy[0], xy[1] + r + 1)]
+            corners.append((xy[0] - r - 1, xy[1]))
+            pygame.draw.polygon(surface, fill, corners)
+            pygame.draw.polygon(surface, border, corners, max(1, m.px(2)))
+        else:
+            pygame.draw.circle(surface, fill, xy, r)
+            pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
         text = f"{node.N} playouts" if spot.node == 0 else estimate_text(node)
         label = drawing.ellipsize(text, round(found.slot) - m.px(4), small)
         y = xy[1] + r + m.px(3)
@@ -128,9 +134,8 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
                 f"UCB1 {ucb_text(ucb[spot.node])}", round(found.slot) - m.px(4), small
             )
             weight = "bold" if chosen else "regular"
-            drawing.draw_text(
-                surface, text, (xy[0], y + small + m.px(2)), small, colour, weight, anchor="midtop"
-            )
+            centre = (xy[0], y + small + m.px(2) + small / 2 + 1)
+            _plate(surface, text, centre, small, colour, weight)
     if light.playout_from is not None and light.playout_from in pos:
         _draw_playout(
             surface, canvas, steps, step, pos[light.playout_from], small, found.level_height
@@ -167,12 +172,17 @@ def _lit(light: Highlight, node: int) -> bool:
 
 
 def _plate(
-    surface: pygame.Surface, text: str, centre: tuple[float, float], size: int, colour: theme.Colour
+    surface: pygame.Surface,
+    text: str,
+    centre: tuple[float, float],
+    size: int,
+    colour: theme.Colour,
+    weight: str = "regular",
 ) -> None:
-    """A small label on a plate of the canvas's colour (a move on its edge)."""
+    """A small label on a plate of the canvas's colour (over the edges it crosses)."""
     if not text:
         return
-    image = drawing.text_surface(text, size, colour, "regular")
+    image = drawing.text_surface(text, size, colour, weight)
     rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
     pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 2), border_radius=4)
     drawing.blit_text(surface, text, image, rect)
@@ -354,6 +364,8 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         key = "○ U/N · N: an estimate from N playouts, never exact."
     else:
         y = out.section("Key", y + m.px(6))
+        if any(node.chance for node in tree.values()):
+            key += " A diamond: the dice decide there (drawn by probability, not by UCB1)."
     return out.lines(key, y + m.px(4), theme.TEXT_DIM, limit=None if out.dry else out.bottom)
 
 

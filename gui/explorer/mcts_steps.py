@@ -270,46 +270,9 @@ class MctsSteps:
                 "(simulation) and carries the result back up (back-up)."
             )
         if event.kind == "select" and event.child is not None:
-            child = tree.get(event.child)
-            value = dict(event.ucb).get(event.child, 0.0)
-            if child is None:
-                return f"Selection: from {name}, go down to the child with the highest UCB1."
-            if (child.parent is not None and tree[child.parent].chance) or not event.ucb:
-                return (
-                    f"Selection: the dice decide at {name}: the outcome {child.move} is drawn "
-                    "by its probability (no UCB1 at a chance node)."
-                )
-            if child.N == 0 or value == float("inf"):
-                return (
-                    f"Selection: every move at {name} has a node. {child.move} has no "
-                    "playout yet, so its UCB1 is ∞ and it is tried first."
-                )
-            exploit = child.U / child.N
-            explore = value - exploit
-            ties = sum(1 for _, v in event.ucb if v == value)
-            others = f"{ties - 1} other{'s' if ties > 2 else ''}"
-            tie = f" (tied with {others}: the first added goes)" if ties > 1 else ""
-            return (
-                f"Selection: every move at {name} has a node, so UCB1 picks. "
-                f"{child.move} scores {value:.2f} = {exploit:.2f} (U/N: how well it did) + "
-                f"{explore:.2f} (c·√(ln N / n): how little it was tried). The highest goes "
-                f"on{tie}: good moves are exploited, little-tried ones still explored."
-            )
+            return self._select_sentence(tree, event, name)
         if event.kind == "expand":
-            if event.child is None or event.child == event.node:
-                return (
-                    f"Expansion: the game is over at {name}, so nothing is added; its result "
-                    "is counted again."
-                )
-            child = tree.get(event.child)
-            move = child.move if child is not None else "?"
-            dice = ""
-            if child is not None and child.chance:
-                dice = f" The dice decide there: its {len(event.added) - 1} outcomes come with it."
-            return (
-                f"Expansion: {name} still has a move without a node. The first, {move}, "
-                f"becomes a new node with N = 0.{dice}"
-            )
+            return self._expand_sentence(tree, event, name)
         if event.kind == "playout":
             count = len(event.moves)
             result = result_text(event.result if event.result is not None else 0.5)
@@ -325,12 +288,8 @@ class MctsSteps:
             )
         if event.kind == "backup":
             node = tree.get(event.node)
-            counts = f"N = {event.N}, U = {event.U:g}"
             if event.node == 0 or node is None:
-                return (
-                    f"Back-up: the root now counts {event.N} playouts ({counts}). "
-                    "The iteration is over."
-                )
+                return f"Back-up: the root now counts {event.N} playouts. The iteration is over."
             return (
                 f"Back-up: {name} gets N = {event.N} (one more playout) and U = {event.U:g}: "
                 "U adds the result as the side that moved into it sees it (1 a win, "
@@ -345,6 +304,53 @@ class MctsSteps:
             f"The search ends after {self.iterations} iterations and plays {child.move}, the "
             f"root's most visited move ({child.N} of {total} playouts). Its ○ "
             f"{child.U / max(1, child.N):.2f} is an estimate from playouts, not an exact value."
+        )
+
+    def _select_sentence(self, tree: dict[int, MctsTreeNode], event: MctsEvent, name: str) -> str:
+        """A select step in words: UCB1 split into what the move earned and what its few
+        visits add (or the dice's draw at a chance node)."""
+        assert event.child is not None
+        child = tree.get(event.child)
+        value = dict(event.ucb).get(event.child, 0.0)
+        if child is None:
+            return f"Selection: from {name}, go down to the child with the highest UCB1."
+        if (child.parent is not None and tree[child.parent].chance) or not event.ucb:
+            return (
+                f"Selection: the dice decide at {name}: the outcome {child.move} is drawn "
+                "by its probability (no UCB1 at a chance node)."
+            )
+        if child.N == 0 or value == float("inf"):
+            return (
+                f"Selection: every move at {name} has a node. {child.move} has no "
+                "playout yet, so its UCB1 is ∞ and it is tried first."
+            )
+        exploit = child.U / child.N
+        explore = value - exploit
+        ties = sum(1 for _, v in event.ucb if v == value)
+        others = f"{ties - 1} other{'s' if ties > 2 else ''}"
+        tie = f" (tied with {others}: the first added goes)" if ties > 1 else ""
+        return (
+            f"Selection: every move at {name} has a node, so UCB1 picks. "
+            f"{child.move} scores {value:.2f} = {exploit:.2f} (U/N: how well it did) + "
+            f"{explore:.2f} (c·√(ln N / n): how little it was tried). The highest goes "
+            f"on{tie}: good moves are exploited, little-tried ones still explored."
+        )
+
+    def _expand_sentence(self, tree: dict[int, MctsTreeNode], event: MctsEvent, name: str) -> str:
+        """An expand step in words: the node added (with its outcomes at a chance node)."""
+        if event.child is None or event.child == event.node:
+            return (
+                f"Expansion: the game is over at {name}, so nothing is added; its result "
+                "is counted again."
+            )
+        child = tree.get(event.child)
+        move = child.move if child is not None else "?"
+        dice = ""
+        if child is not None and child.chance:
+            dice = f" The dice decide there: its {len(event.added) - 1} outcomes come with it."
+        return (
+            f"Expansion: {name} still has a move without a node. The first, {move}, "
+            f"becomes a new node with N = 0.{dice}"
         )
 
     # ------------------------------------------------------------------ layout

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from plyground.gui.explorer.mcts_steps import (
     ucb_text,
 )
 from plyground.gui.explorer.model import ExplorerModel
+
+if TYPE_CHECKING:
+    from plyground.ai.textbook.mcts_trace import MctsTreeNode
 from plyground.gui.explorer.panel import PanelWriter
 from plyground.gui.explorer.tree_view import TreeCanvas, dashed
 from plyground.gui.theme import Metrics
@@ -96,7 +100,6 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
         move = drawing.ellipsize(tree[spot.node].move or "", round(found.slot) - m.px(6), small)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         _plate(surface, move, mid, small, theme.TEXT_DIM)
-    ucb = light.ucb if light.event.kind == "select" else {}
     for spot in found.spots:
         xy = (round(canvas.rect.x + spot.x), round(top + spot.y))
         if spot.node == FOLD:
@@ -109,38 +112,50 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
                 surface, f"… {spot.hidden}", xy, small, theme.TEXT_FAINT, anchor="midtop"
             )
             continue
-        node = tree[spot.node]
-        r = radius(node.N)
-        lit = _lit(light, spot.node)
-        fill = colour if lit else theme.PANEL_RAISED
-        border = colour if lit or spot.node == light.chosen else theme.TEXT_DIM
-        if spot.node == light.chosen and light.event.kind in ("expand", "decide", "select"):
-            pygame.draw.circle(surface, colour, xy, r + m.px(5), max(2, m.px(2)))
-        if node.chance:  # the dice decide here: a diamond, as a die's corner
-            corners = [(xy[0], xy[1] - r - 1), (xy[0] + r + 1, xy[1]), (xy[0], xy[1] + r + 1)]
-            corners.append((xy[0] - r - 1, xy[1]))
-            pygame.draw.polygon(surface, fill, corners)
-            pygame.draw.polygon(surface, border, corners, max(1, m.px(2)))
-        else:
-            pygame.draw.circle(surface, fill, xy, r)
-            pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
-        text = f"{node.N} playouts" if spot.node == 0 else estimate_text(node)
-        label = drawing.ellipsize(text, round(found.slot) - m.px(4), small)
-        y = xy[1] + r + m.px(3)
-        _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
-        if spot.node in ucb:
-            chosen = spot.node == light.chosen
-            text = drawing.ellipsize(
-                f"UCB1 {ucb_text(ucb[spot.node])}", round(found.slot) - m.px(4), small
-            )
-            weight = "bold" if chosen else "regular"
-            centre = (xy[0], y + small + m.px(2) + small / 2 + 1)
-            _plate(surface, text, centre, small, colour, weight)
+        _draw_node(surface, m, tree[spot.node], xy, radius(tree[spot.node].N), light, found.slot)
     if light.playout_from is not None and light.playout_from in pos:
         _draw_playout(
             surface, canvas, steps, step, pos[light.playout_from], small, found.level_height
         )
     _draw_phase_badge(surface, canvas, steps, step)
+
+
+def _draw_node(
+    surface: pygame.Surface,
+    m: Metrics,
+    node: MctsTreeNode,
+    xy: tuple[int, int],
+    r: int,
+    light: Highlight,
+    slot: float,
+) -> None:
+    """One node: a circle (a diamond where the dice decide) in the phase's colour if the
+    step is about it, its estimate under it and, at a select step, its UCB1."""
+    colour = PHASE_COLOURS.get(light.phase, theme.TEXT)
+    small = mcts_label_size(m)
+    lit = _lit(light, node.id)
+    fill = colour if lit else theme.PANEL_RAISED
+    border = colour if lit or node.id == light.chosen else theme.TEXT_DIM
+    if node.id == light.chosen and light.event.kind in ("expand", "decide", "select"):
+        pygame.draw.circle(surface, colour, xy, r + m.px(5), max(2, m.px(2)))
+    if node.chance:  # the dice decide here: a diamond, as a die's corner
+        corners = [(xy[0], xy[1] - r - 1), (xy[0] + r + 1, xy[1]), (xy[0], xy[1] + r + 1)]
+        corners.append((xy[0] - r - 1, xy[1]))
+        pygame.draw.polygon(surface, fill, corners)
+        pygame.draw.polygon(surface, border, corners, max(1, m.px(2)))
+    else:
+        pygame.draw.circle(surface, fill, xy, r)
+        pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
+    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    label = drawing.ellipsize(text, round(slot) - m.px(4), small)
+    y = xy[1] + r + m.px(3)
+    _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
+    ucb = light.ucb if light.event.kind == "select" else {}
+    if node.id in ucb:
+        text = drawing.ellipsize(f"UCB1 {ucb_text(ucb[node.id])}", round(slot) - m.px(4), small)
+        weight = "bold" if node.id == light.chosen else "regular"
+        centre = (xy[0], y + small + m.px(2) + small / 2 + 1)
+        _plate(surface, text, centre, small, colour, weight)
 
 
 def _lit_edges(light: Highlight) -> set[tuple[int, int]]:

@@ -156,12 +156,11 @@ def add_parser(commands: Any) -> None:
     lines = game_examples("plyground trace {game} --moves {moves} --depth 2")
     lines.append("plyground trace --lesson 1   # the textbook tree, alpha-beta")
     lines.append("plyground trace --lesson 4   # Monte Carlo tree search, its four phases")
-    lines.append(
-        "plyground trace --game tictactoe --moves 51 --algorithm mcts --iterations 30 --seed 1"
-    )
+    mcts = "plyground trace {game} --moves {moves} --algorithm mcts --iterations 30 --seed 1"
+    lines.append(game_examples(mcts)[0].strip())
     lines.append('plyground trace --tree "(3,5,9)(1,7,14)(8,11,2)"   # a tree typed as text')
     lines.append('plyground trace --tree "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"   # chance')
-    examples = "\n".join(lines)
+    examples = "\n".join(line if line.startswith("  ") else f"  {line}" for line in lines)
     parser = add_command(
         commands,
         "trace",

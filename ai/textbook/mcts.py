@@ -24,8 +24,10 @@ over ``game.chance_outcomes(state)``; nothing else draws from `rng`.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from collections.abc import Iterator
 
 from plyground.ai.textbook.mcts_node import MctsNode
 from plyground.ai.textbook.observer import (
@@ -39,7 +41,15 @@ from plyground.ai.textbook.observer import (
 )
 from plyground.games.base import Move
 
-__all__ = ["MctsNode", "monte_carlo_tree_search", "ucb1"]
+__all__ = [
+    "MctsNode",
+    "back_propagate",
+    "expand",
+    "monte_carlo_tree_search",
+    "select",
+    "simulate",
+    "ucb1",
+]
 
 PLAYOUT_LIMIT = 100_000
 """A playout longer than this stops the search: the game may never end."""
@@ -68,107 +78,119 @@ def monte_carlo_tree_search(
 ) -> tuple[Move, MctsNode[S]]:
     """MONTE-CARLO-TREE-SEARCH: `iterations` iterations from `state`; the move of the most
     visited child of the root, and the root (the whole tree, with its statistics)."""
-    count = 0
-
-    def node(state: S, parent: MctsNode[S] | None, move: Move | None) -> MctsNode[S]:
-        """A new node; a chance node comes with a child for each outcome."""
-        nonlocal count
-        made = MctsNode(state, parent, move, id=count, mover=mover(parent))
-        count += 1
-        if game.is_terminal(state):
-            pass
-        elif game.to_move(state) == CHANCE:
-            made.chance = True
-            for outcome, _ in game.chance_outcomes(state):
-                made.children.append(node(game.result(state, outcome), made, outcome))
-        else:
-            made.untried = list(game.actions(state))
-        return made
-
-    def mover(parent: MctsNode[S] | None) -> str:
-        """Who moves into a child of `parent`: the player to move there (through a chance
-        node, whoever moved into it; into the root, MIN)."""
-        if parent is None:
-            return MIN
-        if parent.chance:
-            return parent.mover
-        return game.to_move(parent.state)
-
-    def select(tree: MctsNode[S]) -> MctsNode[S]:
-        """SELECT: down while every move is in the tree: the child of largest UCB1 (at a
-        chance node, the outcome drawn)."""
-        n = tree
-        while not n.untried and n.children:
-            if n.chance:
-                child = draw(n)
-                observer.selected(n, child, ())
-            else:
-                scores = [(child, ucb1(child, n.N, c)) for child in n.children]
-                child = max(scores, key=lambda pair: pair[1])[0]  # the first of the largest
-                observer.selected(n, child, scores)
-            n = child
-        return n
-
-    def draw(n: MctsNode[S]) -> MctsNode[S]:
-        """A chance node's child drawn by its probability."""
-        outcomes = game.chance_outcomes(n.state)
-        outcome = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
-        return next(child for child in n.children if child.move == outcome)
-
-    def expand(leaf: MctsNode[S]) -> MctsNode[S]:
-        """EXPAND: a child for the leaf's first untried move (the leaf itself when the game
-        is over there)."""
-        if not leaf.untried:
-            observer.expanded(leaf, leaf)
-            return leaf
-        move = leaf.untried.pop(0)
-        child = node(game.result(leaf.state, move), leaf, move)
-        leaf.children.append(child)
-        observer.expanded(leaf, child)
-        return child
-
-    def simulate(child: MctsNode[S]) -> float:
-        """SIMULATE: a playout from `child` to the end of the game, at random; the result
-        for MAX (1 win, 0.5 draw, 0 loss)."""
-        s = child.state
-        moves: list[Move] = []
-        while not game.is_terminal(s):
-            if game.to_move(s) == CHANCE:
-                outcomes = game.chance_outcomes(s)
-                move = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
-            else:
-                move = rng.choice(list(game.actions(s)))
-            moves.append(move)
-            if len(moves) > PLAYOUT_LIMIT:
-                raise PlayoutTooLong(
-                    f"a playout passed {PLAYOUT_LIMIT:,} moves: the game may never end"
-                )
-            s = game.result(s, move)
-        value = game.evaluate(s)
-        result = 1.0 if value > 0 else (0.0 if value < 0 else 0.5)
-        observer.simulated(child, moves, result)
-        return result
-
-    def back_propagate(result: float, child: MctsNode[S]) -> None:
-        """BACK-PROPAGATE: N + 1 on every node up to the root, U + the result for the
-        player who moved into the node."""
-        n: MctsNode[S] | None = child
-        while n is not None:
-            n.N += 1
-            n.U += result_for(n.mover, result)
-            observer.backed_up(n, result)
-            n = n.parent
-
-    tree = node(state, None, None)
+    ids = itertools.count()
+    tree = new_node(game, state, None, None, ids)
     for i in range(1, iterations + 1):
         observer.iteration(i, tree)
-        leaf = select(tree)
-        child = expand(leaf)
-        result = simulate(child)
-        back_propagate(result, child)
+        leaf = select(game, tree, rng, c, observer)
+        child = expand(game, leaf, ids, observer)
+        result = simulate(game, child, rng, observer)
+        back_propagate(result, child, observer)
     best = most_visited(tree)
     observer.decided(tree, best.move)
     return best.move, tree
+
+
+def select(
+    game: MctsGame[S], tree: MctsNode[S], rng: random.Random, c: float, observer: MctsObserver[S]
+) -> MctsNode[S]:
+    """SELECT: down from the root while every move of the node is in the tree: the child of
+    largest UCB1 (the first such); at a chance node, the outcome drawn."""
+    n = tree
+    while not n.untried and n.children:
+        if n.chance:
+            outcome = draw(game, n.state, rng)
+            child = next(child for child in n.children if child.move == outcome)
+            observer.selected(n, child, ())
+        else:
+            scores = [(child, ucb1(child, n.N, c)) for child in n.children]
+            child = max(scores, key=lambda pair: pair[1])[0]  # max keeps the first of ties
+            observer.selected(n, child, scores)
+        n = child
+    return n
+
+
+def expand(
+    game: MctsGame[S], leaf: MctsNode[S], ids: Iterator[int], observer: MctsObserver[S]
+) -> MctsNode[S]:
+    """EXPAND: a child for the leaf's first untried move (the leaf itself when the game is
+    over there)."""
+    if not leaf.untried:
+        observer.expanded(leaf, leaf)
+        return leaf
+    move = leaf.untried.pop(0)
+    child = new_node(game, game.result(leaf.state, move), leaf, move, ids)
+    leaf.children.append(child)
+    observer.expanded(leaf, child)
+    return child
+
+
+def simulate(
+    game: MctsGame[S], child: MctsNode[S], rng: random.Random, observer: MctsObserver[S]
+) -> float:
+    """SIMULATE: a playout from `child` to the end of the game with random moves (and the
+    dice's outcomes); the result for MAX: 1 a win, 0.5 a draw, 0 a loss."""
+    s = child.state
+    moves: list[Move] = []
+    while not game.is_terminal(s):
+        if game.to_move(s) == CHANCE:
+            move = draw(game, s, rng)
+        else:
+            move = rng.choice(list(game.actions(s)))
+        moves.append(move)
+        if len(moves) > PLAYOUT_LIMIT:
+            raise PlayoutTooLong(
+                f"a playout passed {PLAYOUT_LIMIT:,} moves: the game may never end"
+            )
+        s = game.result(s, move)
+    value = game.evaluate(s)
+    result = 1.0 if value > 0 else (0.0 if value < 0 else 0.5)
+    observer.simulated(child, moves, result)
+    return result
+
+
+def back_propagate(result: float, child: MctsNode[S], observer: MctsObserver[S]) -> None:
+    """BACK-PROPAGATE: from `child` up to the root, N + 1 and U + the result for the player
+    who moved into the node."""
+    n: MctsNode[S] | None = child
+    while n is not None:
+        n.N += 1
+        n.U += result_for(n.mover, result)
+        observer.backed_up(n, result)
+        n = n.parent
+
+
+def draw(game: MctsGame[S], state: S, rng: random.Random) -> Move:
+    """A chance outcome drawn by its probability (the one way the search rolls dice)."""
+    outcomes = game.chance_outcomes(state)
+    return rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+
+def new_node(
+    game: MctsGame[S], state: S, parent: MctsNode[S] | None, move: Move | None, ids: Iterator[int]
+) -> MctsNode[S]:
+    """A node for `state`, numbered next: its untried moves in the game's order; at a chance
+    node, a child for every outcome instead (numbered after it)."""
+    made = MctsNode(state, parent, move, id=next(ids), mover=mover_into(game, parent))
+    if game.is_terminal(state):
+        return made
+    if game.to_move(state) == CHANCE:
+        made.chance = True
+        for outcome, _ in game.chance_outcomes(state):
+            made.children.append(new_node(game, game.result(state, outcome), made, outcome, ids))
+    else:
+        made.untried = list(game.actions(state))
+    return made
+
+
+def mover_into(game: MctsGame[S], parent: MctsNode[S] | None) -> str:
+    """Who moves into a child of `parent`: the player to move there (through a chance node,
+    whoever moved into it; into the root, MIN)."""
+    if parent is None:
+        return MIN
+    if parent.chance:
+        return parent.mover
+    return game.to_move(parent.state)
 
 
 def most_visited(tree: MctsNode[S]) -> MctsNode[S]:

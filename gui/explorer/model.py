@@ -9,6 +9,10 @@ and arrives through `adopt` or `fail`.
 
 The narrated node is always in view: every step opens the path to it (and goes back up
 from a re-rooted subtree that does not hold it), and the layout never folds that path.
+
+Monte Carlo tree search is stepped the same way with iterations and a seed in place of the
+depth: its recording (`record_mcts`, `adopt_mcts`) is read through `mcts_steps.MctsSteps`
+(`mcts`), and `trace` stays None.
 """
 
 from __future__ import annotations

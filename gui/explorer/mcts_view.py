@@ -263,13 +263,14 @@ def _draw_phase_badge(
 # ---------------------------------------------------------------------- the panel
 PANEL_FITS = (
     *((14, 0), (13, 0), (12, 0), (11, 0), (12, 1), (11, 1), (11, 2), (10, 2)),
-    *((11, 3), (10, 3)),
+    *((12, 3), (11, 3), (10, 3), (11, 4), (10, 4)),
 )
 """The panel's (text size, level) tried in turn, the most readable first: level 1 writes the
 key in one short line, level 2 also leaves out the counts and shows two root moves, level 3
-(a lesson in a small window) only the lesson and what happens now: the tree names the phase
-and shows each child's UCB1 and the playout's result, the lesson says the values are
-estimates."""
+(a lesson's long text) also the settings' summary (the drop-downs show them) and the root's
+moves, level 4 (a lesson in a small window) only the lesson and what happens now: the tree
+names the phase and shows each child's UCB1 and the playout's result, the lesson says the
+values are estimates."""
 _FITS: dict[tuple[object, ...], int] = {}
 
 
@@ -330,14 +331,15 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         lesson = tree_examples.TRACE_LESSONS[model.lesson]
         y = out.section("Lesson", y)
         y = out.lines(lesson.text_for(model.variant), y, theme.TEXT_DIM) + m.px(6)
-    bare = out.level >= 3
-    if not bare:
+    bare = out.level >= 4
+    if out.level < 3:
         y = out.section("Monte Carlo tree search", y)
         summary = (
             f"{steps.iterations} iterations · seed {steps.seed} · c = {steps.c:.2f}. "
             "UCB1 = U/N + c·√(ln N(parent) / N)"
         )
         y = out.lines(summary, y, theme.TEXT_DIM) + m.px(6)
+    if not bare:
         y = _phase_chips(out, steps, step, y) + m.px(8)
     y = out.section("Now", y)
     y = out.lines(steps.sentence(step), y, theme.TEXT, "semibold") + m.px(6)
@@ -361,7 +363,8 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         y = out.section("Playout", y)
         moves = " ".join(event.moves)
         y = out.lines(moves, y, theme.TEXT_DIM, limit=y + 2 * round(out.size * 1.4))
-    y = _root_moves(out, steps, step, y + m.px(6), 2 if out.brief else 4)
+    if out.level < 3:
+        y = _root_moves(out, steps, step, y + m.px(6), 2 if out.brief else 4)
     if not out.brief:
         tally = steps.trace.counts_at(step + 1)
         y = out.section("Counts so far", y + m.px(6))

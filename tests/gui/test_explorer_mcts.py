@@ -283,3 +283,22 @@ def _audit(app: Any) -> list[str]:
     from tests.gui.test_layout_audit import audit
 
     return audit(app)
+
+
+def test_the_lessons_menu_goes_to_mcts_and_back(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    scene = ExplorerScene.lessons(app, 0)
+    app.push(scene)
+    assert wait_until(app, lambda: scene.ready, 30)
+    lesson_menu = next(w for w, name in scene.ids.items() if name == "lesson")
+    choose_option(app, lesson_menu, tree_examples.MCTS_LESSONS[0].title)
+    assert wait_until(app, lambda: scene.model.mcts is not None, 30)
+    assert scene.model.lesson == MCTS_LESSON and scene.model.trace is None
+    lesson_menu = next(w for w, name in scene.ids.items() if name == "lesson")
+    choose_option(app, lesson_menu, tree_examples.LESSONS[0].title)
+    assert wait_until(app, lambda: scene.model.trace is not None, 30)
+    assert scene.model.mcts is None and scene.model.algorithm == "alphabeta"
+    algorithm_menu = next(w for w, name in scene.ids.items() if name == "algorithm")
+    choose_option(app, algorithm_menu, "MCTS")  # MCTS on the minimax lesson's tree too
+    assert wait_until(app, lambda: scene.model.mcts is not None, 30)
+    assert "iterations" in scene.ids.values()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,8 +50,10 @@ PHASE_COLOURS: dict[str, theme.Colour] = {
 }
 """Each phase's colour (its name is always written beside it: colour is never alone)."""
 EDGE = theme.mix(theme.PANEL, theme.TEXT_FAINT, 0.8)
-WIDEST_MCTS_LABEL = "○ 0.00 · 999"
-"""The widest label a node usually has (the scene sizes the slots to it)."""
+WIDEST_MCTS_LABEL = "○ 0.00 · "
+"""A node's label before its N (the scene sizes the slots to it, N's digits added)."""
+WIDEST_UCB_LABEL = "UCB1 0.00"
+"""The widest UCB1 label under a node at a select step."""
 
 
 def mcts_label_size(m: Metrics) -> int:
@@ -93,13 +96,25 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
         width = 1 + round(m.px(7) * node.N / root_n)
         lit = (spot.parent, spot.node) in lit_edges
         pygame.draw.line(surface, colour if lit else EDGE, a, b, width + (2 if lit else 0))
+    taken = []  # where the nodes' labels go: a move's label on its edge keeps clear of them
+    for spot in found.spots:
+        if spot.node >= 0:
+            node = tree[spot.node]
+            taken += _label_rects(m, node, pos[spot.node], radius(node.N), light)
     for spot in found.spots:  # move labels on the edges, then nodes and their estimates
         if spot.node < 0 or spot.parent is None or spot.parent not in pos:
             continue
         a, b = pos[spot.parent], pos[spot.node]
         move = drawing.ellipsize(tree[spot.node].move or "", round(found.slot) - m.px(6), small)
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        _plate(surface, move, mid, small, theme.TEXT_DIM)
+        size = drawing.text_size(move, small)
+        for t in (0.5, 0.62, 0.38, 0.72):
+            at = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            box = pygame.Rect(0, 0, size[0] + 6, size[1] + 2)
+            box.center = (round(at[0]), round(at[1]))
+            if box.collidelist(taken) < 0:
+                _plate(surface, move, at, small, theme.TEXT_DIM)
+                taken.append(box)
+                break
     for spot in found.spots:
         xy = (round(canvas.rect.x + spot.x), round(top + spot.y))
         if spot.node == FOLD:
@@ -118,6 +133,24 @@ def draw_mcts_tree(surface: pygame.Surface, model: ExplorerModel, canvas: TreeCa
             surface, canvas, steps, step, pos[light.playout_from], small, found.level_height
         )
     _draw_phase_badge(surface, canvas, steps, step)
+
+
+def _label_rects(
+    m: Metrics, node: MctsTreeNode, xy: tuple[int, int], r: int, light: Highlight
+) -> list[pygame.Rect]:
+    """Where a node's estimate (and, at a select step, its UCB1) go under it (as plates)."""
+    small = mcts_label_size(m)
+    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    y = xy[1] + r + m.px(3)
+    rects = []
+    for line, top in ((text, y), ("UCB1 0.00", y + small + m.px(2))):
+        if line.startswith("UCB1") and node.id not in light.ucb:
+            continue
+        width, height = drawing.text_size(line, small, "bold")
+        rect = pygame.Rect(0, 0, width + 6, height + 2)
+        rect.midtop = (xy[0], top)
+        rects.append(rect)
+    return rects
 
 
 def _draw_node(
@@ -361,8 +394,7 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
             y += round(out.size * 1.4)
     elif event.kind == "playout" and event.moves:
         y = out.section("Playout", y)
-        moves = " ".join(event.moves)
-        y = out.lines(moves, y, theme.TEXT_DIM, limit=y + 2 * round(out.size * 1.4))
+        y = out.lines(playout_text(event.moves), y, theme.TEXT_DIM)
     if out.level < 3:
         y = _root_moves(out, steps, step, y + m.px(6), 2 if out.brief else 4)
     if not out.brief:
@@ -385,6 +417,13 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         if any(node.chance for node in tree.values()):
             key += " A diamond: the dice decide there (drawn by probability, not by UCB1)."
     return out.lines(key, y + m.px(4), theme.TEXT_DIM, limit=None if out.dry else out.bottom)
+
+
+def playout_text(moves: Sequence[str], ends: int = 6) -> str:
+    """A playout's moves; a long one as its first and last few, and how many in all."""
+    if len(moves) <= 2 * ends + 2:
+        return " ".join(moves)
+    return f"{' '.join(moves[:ends])} … {' '.join(moves[-ends:])} ({len(moves)} moves)"
 
 
 def _phase_chips(out: PanelWriter, steps: MctsSteps, step: int, y: int) -> int:

@@ -86,8 +86,9 @@ class ExplorerModel:
         self.mcts: MctsSteps | None = None
         """MCTS: the recorded search, read step by step (`trace` is then None)."""
         self._mcts_layout: tuple[Any, GrowingLayout] | None = None
-        self.mcts_slot = 72.0
-        """MCTS: the narrowest slot a node gets (its labels' width; the scene measures it)."""
+        self.mcts_slots: tuple[float, ...] = (64.0, 70.0, 76.0, 82.0)
+        """MCTS: the narrowest slot a node gets when the most visited node's N has 1, 2, 3,
+        4 or more digits (its labels' width; the scene measures them)."""
         self.error = ""
         self.step = 0
         self.roots: list[int] = [0]
@@ -263,10 +264,12 @@ class ExplorerModel:
         """Where the MCTS tree of the current step goes on the canvas (cached)."""
         if self.mcts is None:
             return None
-        key = (id(self.mcts), self.step, self.area, self.spacing, self.mcts_slot)
+        key = (id(self.mcts), self.step, self.area, self.spacing, self.mcts_slots)
         if self._mcts_layout is None or self._mcts_layout[0] != key:
             low, high, level = self.spacing
-            slot = self.mcts_slot
+            tree = self.mcts.tree(self.step)
+            most = max((n.N for n in tree.values() if n.id != 0), default=0)
+            slot = self.mcts_slots[min(len(str(most)), len(self.mcts_slots)) - 1]
             placed = self.mcts.layout(self.step, self.area, slot, max(high, slot), level, low * 1.7)
             self._mcts_layout = (key, placed)
         return self._mcts_layout[1]

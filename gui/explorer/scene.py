@@ -37,6 +37,7 @@ from plyground.gui.explorer.layout import Layout, Placed
 from plyground.gui.explorer.mcts_steps import MctsSteps
 from plyground.gui.explorer.mcts_view import (
     WIDEST_MCTS_LABEL,
+    WIDEST_UCB_LABEL,
     draw_mcts_panel,
     draw_mcts_tree,
     mcts_label_size,
@@ -211,8 +212,12 @@ class ExplorerScene(Scene):
         m = self.app.metrics
         self.model.area = (float(self.canvas.width), float(self.canvas.height - m.px(20)))
         self.model.spacing = (float(m.px(30)), float(m.px(160)), float(m.px(110)))
-        widest = drawing.text_size(WIDEST_MCTS_LABEL, mcts_label_size(m))[0]
-        self.model.mcts_slot = float(widest + max(14, m.px(14)))
+        size, gap = mcts_label_size(m), max(14, m.px(14))
+        ucb = drawing.text_size(WIDEST_UCB_LABEL, size, "bold")[0]
+        self.model.mcts_slots = tuple(
+            float(max(ucb, drawing.text_size(WIDEST_MCTS_LABEL + "9" * digits, size)[0]) + gap)
+            for digits in range(1, 5)
+        )
 
     def tree_canvas(self) -> TreeCanvas:
         """Where the tree is drawn: the views map the layout to the screen with it."""

@@ -302,3 +302,29 @@ def test_the_lessons_menu_goes_to_mcts_and_back(make_app: Callable[..., Any]) ->
     choose_option(app, algorithm_menu, "MCTS")  # MCTS on the minimax lesson's tree too
     assert wait_until(app, lambda: scene.model.mcts is not None, 30)
     assert "iterations" in scene.ids.values()
+
+
+def test_every_step_of_a_chance_game_fits_at_the_smallest_size() -> None:
+    """Pig's long chains: moves on short edges keep clear of the nodes' labels, a long
+    playout is written as its ends and its length (nothing cut short)."""
+    from plyground.gui import screenshot
+
+    options = {"algorithm": "mcts", "iterations": 60}
+    app = screenshot.open_scene("explorer", "pig", "r4r5", (800, 600), options)
+    try:
+        steps = app.scene.model.mcts
+        assert isinstance(steps, MctsSteps)
+        for step in range(0, steps.last_step + 1, max(1, steps.last_step // 50)):
+            app.scene.go_to(step)
+            pump(app, 1)
+            assert _audit(app) == [], step
+    finally:
+        app.quit(save=False)
+
+
+def test_a_long_playout_is_written_as_its_ends() -> None:
+    from plyground.gui.explorer.mcts_view import playout_text
+
+    assert playout_text(["1", "2", "3"]) == "1 2 3"
+    moves = [str(i) for i in range(40)]
+    assert playout_text(moves) == "0 1 2 3 4 5 … 34 35 36 37 38 39 (40 moves)"

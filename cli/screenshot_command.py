@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from plyground.ai.engine.search import ALGORITHMS
+from plyground.ai.engine.search import PLAYING_ALGORITHMS
 from plyground.cli.args import (
     UsageError,
     add_command,
@@ -15,6 +15,7 @@ from plyground.cli.args import (
     game_from_args,
     game_names,
     games_help,
+    nonnegative_int,
     positive_int,
     read_position,
     size_arg,
@@ -63,11 +64,23 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
     views = ("explorer", "lesson", "compare")
     given = [
         name
-        for name in ("algorithm", "depth", "lesson", "step", "tree", "variant")
+        for name in (
+            "algorithm",
+            "depth",
+            "lesson",
+            "step",
+            "tree",
+            "variant",
+            "iterations",
+            "seed",
+        )
         if getattr(args, name) not in (None, False)
     ]
     if given and args.scene not in views:
         raise UsageError(f"--{given[0]} is for --scene explorer, lesson or compare")
+    if (args.iterations is not None or args.seed is not None) and not _mcts_shown(args):
+        what = "--iterations" if args.iterations is not None else "--seed"
+        raise UsageError(f"{what} goes with --algorithm mcts (or an MCTS lesson)")
     if args.lesson is not None and not 1 <= args.lesson <= EDITOR + 1:
         raise UsageError(
             f"--lesson must be 1 to {EDITOR + 1} ({EDITOR} practice, {EDITOR + 1} your own tree)"
@@ -81,7 +94,20 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
             parse_tree(args.tree)
         except TreeTextError as error:
             raise UsageError(str(error)) from None
-    return {name: getattr(args, name) for name in given}
+    chosen = {name: getattr(args, name) for name in given}
+    if "seed" in chosen:  # the playouts' seed (a play scene's "seed" is the game's own)
+        chosen["mcts_seed"] = chosen.pop("seed")
+    return chosen
+
+
+def _mcts_shown(args: argparse.Namespace) -> bool:
+    """Whether the view asked for shows Monte Carlo tree search (asked for, or its lesson)."""
+    if args.algorithm is not None or args.scene != "lesson":
+        return bool(args.algorithm == "mcts")
+    from plyground.games.trees.examples import TRACE_LESSONS
+
+    index = (args.lesson or 1) - 1
+    return index < len(TRACE_LESSONS) and TRACE_LESSONS[index].algorithm == "mcts"
 
 
 def add_parser(commands: Any) -> None:
@@ -114,17 +140,30 @@ examples:
         default=(1280, 800),
         help="window size WIDTHxHEIGHT (default 1280x800)",
     )
-    screenshot.add_argument("--algorithm", choices=ALGORITHMS, help="explorer, lesson")
+    screenshot.add_argument("--algorithm", choices=PLAYING_ALGORITHMS, help="explorer, lesson")
+    screenshot.add_argument(
+        "--iterations",
+        type=positive_int,
+        help="explorer, lesson with --algorithm mcts: the iterations MCTS runs (default 100; "
+        "a lesson: its own)",
+    )
+    screenshot.add_argument(
+        "--seed",
+        type=nonnegative_int,
+        help="explorer, lesson with --algorithm mcts: the seed of its playouts (default 0)",
+    )
     screenshot.add_argument(
         "--depth", type=positive_int, help="explorer: decisions to look ahead; compare: deepest"
     )
     screenshot.add_argument(
-        "--lesson", type=int, help="lesson: 1-3 the textbook trees, 4 practice, 5 your own tree"
+        "--lesson",
+        type=int,
+        help="lesson: 1-4 the textbook trees (4: MCTS), 5 practice, 6 your own tree",
     )
     screenshot.add_argument(
         "--step", type=positive_int, help="explorer, lesson: the step shown (default: the end)"
     )
-    screenshot.add_argument("--tree", help='lesson 5: the tree typed, e.g. "(3,5,9)(1,7,14)"')
+    screenshot.add_argument("--tree", help='lesson 6: the tree typed, e.g. "(3,5,9)(1,7,14)"')
     screenshot.add_argument(
         "--variant", action="store_true", help="lesson: the lesson's other version"
     )

@@ -9,8 +9,9 @@ players (two of "human" or a preset name), any option of the game by name, seed,
 (a move to point at), point_at ("analysis": the pointer over the analysis), hint (bool),
 show_analysis (bool), finish (bool: play the game out for gameover), at (review: the
 position after this move).  The views: explorer
-(the search tree of the position: algorithm, depth, heuristic, step), lesson (the lessons:
-lesson 1-3, 4 practice, 5 your own tree with tree text; variant, step, algorithm), compare
+(the search tree of the position: algorithm, depth, heuristic, step; MCTS: iterations,
+mcts_seed), lesson (the lessons: lesson 1-4 (4: MCTS), 5 practice, 6 your own tree with tree
+text; variant, step, algorithm, iterations, mcts_seed), compare
 (every algorithm on the position: depth) and policy (the game's reference policy around the
 decision).  A step is counted from 1, as the explorer's panel counts it; without one the
 search is shown finished.
@@ -277,7 +278,7 @@ def _push_view(app: App, scene: str, game: str, moves: str, options: dict[str, A
         time.sleep(0.01)
     step = options.get("step")
     model = getattr(view, "model", None)
-    if model is not None and model.trace is not None and step is not None:
+    if model is not None and model.ready and step is not None:
         view.go_to(int(step) - 1)
         view.rebuild()
 
@@ -296,24 +297,38 @@ def _make_view(
         from plyground.gui.compare.policy_scene import PolicyScene
 
         return PolicyScene(app, game, state)
+    from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS
     from plyground.gui.explorer.practice import EDITOR
     from plyground.gui.explorer.scene import ExplorerScene
 
+    mcts_seed = int(options.get("mcts_seed") or 0)
+    iterations = int(options.get("iterations") or DEFAULT_ITERATIONS)
     if scene == "explorer":
         return ExplorerScene(
-            app, state, options.get("algorithm"), options.get("depth"), options.get("heuristic")
+            app,
+            state,
+            options.get("algorithm"),
+            options.get("depth"),
+            options.get("heuristic"),
+            iterations=iterations,
+            mcts_seed=mcts_seed,
         )
     index = int(options.get("lesson") or 1) - 1
     view = ExplorerScene.lessons(app, index)
     model = view.model
     tree = options.get("tree")
-    if options.get("variant") or (tree and index == EDITOR) or options.get("algorithm"):
+    asked = [options.get(name) for name in ("variant", "algorithm", "iterations", "mcts_seed")]
+    if any(a is not None and a is not False for a in asked) or (tree and index == EDITOR):
         model.variant = bool(options.get("variant"))
         if tree and index == EDITOR:
             model.editor_text = str(tree)
         model.load_lesson(index)
         if options.get("algorithm") in model.algorithms():
             model.algorithm = str(options["algorithm"])
+        if options.get("iterations"):
+            model.iterations = iterations
+        if options.get("mcts_seed") is not None:
+            model.mcts_seed = mcts_seed
         view.retrace()
     return view
 

@@ -361,8 +361,8 @@ MCTS_LESSONS: tuple[Lesson, ...] = (
         iterations=20,
     ),
 )
-"""The Monte Carlo tree search lessons, numbered after `LESSONS` (`trace --lesson 4`).  The
-window's explorer does not show them yet: it steps the depth-limited searches' traces."""
+"""The Monte Carlo tree search lessons, numbered after `LESSONS` (`trace --lesson 4`, and
+the window's lesson 4: the explorer steps its iterations)."""
 TRACE_LESSONS: tuple[Lesson, ...] = LESSONS + MCTS_LESSONS
 """Every lesson `trace --lesson K` can run, K from 1."""
 

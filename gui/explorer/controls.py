@@ -11,10 +11,11 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.engine.search import ALGORITHM_TITLES, MCTS
 from plyground.ai.textbook.trace import ORDERINGS
 from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
+from plyground.gui.explorer.mcts_steps import ITERATION_CHOICES, SEED_CHOICES
 from plyground.gui.explorer.model import CHANCE_CHOICES, ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
@@ -37,6 +38,11 @@ STEPPER = (
     ("▶|", "end", "Jump to the end (End)"),
 )
 """The stepper's buttons: text (the play button's changes), action, tool tip."""
+ITERATION_STEPPER = (
+    ("◀◀", "prev_iteration", "MCTS: this or the previous iteration's start (Page Up)"),
+    ("▶▶", "next_iteration", "MCTS: the next iteration's start (Page Down)"),
+)
+"""MCTS's stepper also jumps a whole iteration."""
 
 
 class WidgetHost(Protocol):
@@ -130,7 +136,7 @@ def lesson_row(row: WidgetRow, model: ExplorerModel) -> None:
     the editor: the algorithm."""
     m = row.scene.app.metrics
     assert model.lesson is not None
-    names = [lesson.title for lesson in tree_examples.LESSONS]
+    names = [lesson.title for lesson in tree_examples.TRACE_LESSONS]
     names += [f"{PRACTICE + 1}. Practice", f"{EDITOR + 1}. Your own tree"]
     row.dropdown(names, names[model.lesson], "lesson", 240)
     if model.lesson == PRACTICE:
@@ -142,14 +148,28 @@ def lesson_row(row: WidgetRow, model: ExplorerModel) -> None:
         options = [ALGORITHM_TITLES[a] for a in model.algorithms()]
         row.dropdown(options, ALGORITHM_TITLES[model.algorithm], "algorithm", 120)
         return
-    lesson = tree_examples.LESSONS[model.lesson]
+    lesson = tree_examples.TRACE_LESSONS[model.lesson]
     if lesson.other is not None:
         label = f"Show {lesson.other_label}" if not model.variant else f"Show {lesson.label}"
         label = label if len(label) < 24 else "Show the original"
         row.button(m.px(190), label, "variant", selected=model.variant)
     if lesson.algorithm != "expectiminimax":
-        options = [ALGORITHM_TITLES[a] for a in ("minimax", "alphabeta")]
+        options = [ALGORITHM_TITLES[a] for a in ("minimax", "alphabeta", MCTS)]
         row.dropdown(options, ALGORITHM_TITLES[model.algorithm], "algorithm", 120)
+    if model.is_mcts:
+        mcts_settings(row, model)
+
+
+def mcts_settings(row: WidgetRow, model: ExplorerModel) -> None:
+    """MCTS: the iterations (in place of a depth) and the seed (one seed, one tree)."""
+    iterations = [f"{n} iterations" for n in ITERATION_CHOICES]
+    if model.iterations not in ITERATION_CHOICES:
+        iterations.append(f"{model.iterations} iterations")
+    row.dropdown(iterations, f"{model.iterations} iterations", "iterations", 120)
+    seeds = [f"Seed {n}" for n in SEED_CHOICES]
+    if model.mcts_seed not in SEED_CHOICES:
+        seeds.append(f"Seed {model.mcts_seed}")
+    row.dropdown(seeds, f"Seed {model.mcts_seed}", "seed", 80)
 
 
 def editor_row(row: WidgetRow, model: ExplorerModel, right: int) -> Any:
@@ -182,6 +202,9 @@ def search_row(row: WidgetRow, model: ExplorerModel) -> None:
     """A position: algorithm, depth, heuristic, move ordering and the table switch."""
     options = [ALGORITHM_TITLES[a] for a in model.algorithms()]
     row.dropdown(options, ALGORITHM_TITLES[model.algorithm], "algorithm", 110)
+    if model.is_mcts:
+        mcts_settings(row, model)
+        return
     depths = [f"Depth {d}" for d in range(1, 9)]
     row.dropdown(depths, f"Depth {min(8, model.depth)}", "depth", 90)
     heuristics, chosen = model.heuristic_choices()
@@ -204,11 +227,14 @@ def stepper_row(
             text = "Pause" if playing else "Play"
         width = m.px(74) if action == "play" else small
         row.button(width, text, action, tip=tip, gap=m.px(6))
+    if model.is_mcts:
+        for text, action, tip in ITERATION_STEPPER:
+            row.button(small, text, action, tip=tip, gap=m.px(6))
     names = [name for name, _ in SPEEDS]
     current = next(name for name, s in SPEEDS if s == speed)
     row.dropdown(names, current, "speed", 110, up=True)
     scrub_w = right - row.x
-    if model.trace is None or scrub_w <= m.px(80):
+    if not model.ready or scrub_w <= m.px(80):
         return None
     scrubber = scene.add(
         pygame_gui.elements.UIHorizontalSlider(

@@ -9,22 +9,29 @@ and arrives through `adopt` or `fail`.
 
 The narrated node is always in view: every step opens the path to it (and goes back up
 from a re-rooted subtree that does not hold it), and the layout never folds that path.
+
+Monte Carlo tree search is stepped the same way with iterations and a seed in place of the
+depth: its recording (`record_mcts`, `adopt_mcts`) is read through `mcts_steps.MctsSteps`
+(`mcts`), and `trace` stays None.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.engine.search import algorithms_for
+from plyground.ai.engine.search import MCTS, algorithms_for
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
+from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS, record_mcts
 from plyground.ai.textbook.trace import Trace, TraceNode
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
 from plyground.games.trees import text as tree_text
 from plyground.gui.explorer import practice as explorer_practice
 from plyground.gui.explorer.layout import CUT, MORE, PRUNED, Layout, Placed, layout
+from plyground.gui.explorer.mcts_steps import GrowingLayout, MctsSteps
 from plyground.gui.explorer.practice import EDITOR, PRACTICE, Practice
 from plyground.gui.explorer.pruned import Pruned, pruned_subtrees
 from plyground.untrusted import printable
@@ -38,6 +45,8 @@ CHANCE_CHOICES = {
 """The editor's random trees: chance nodes (and their outcomes' probabilities) or none."""
 DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one node that make a double-click."""
+MCTS_C = math.sqrt(2)
+"""MCTS's exploration constant c in UCB1 (the textbook's √2)."""
 SMALL_TREE = 80
 """Traces up to this many nodes open fully at first; bigger ones show the chosen line."""
 
@@ -55,6 +64,8 @@ class ExplorerModel:
         table: bool = False,
         lesson: int | None = None,
         seed: int = 1,
+        iterations: int = DEFAULT_ITERATIONS,
+        mcts_seed: int = 0,
     ) -> None:
         self.state = state
         self.lesson = lesson
@@ -68,6 +79,16 @@ class ExplorerModel:
         self.ordering = ordering
         self.table = table
         self.trace: Trace | None = None
+        self.iterations = iterations
+        """MCTS: how many iterations it runs (in place of a depth)."""
+        self.mcts_seed = mcts_seed
+        """MCTS: the seed of its playouts (one seed, one tree; `trace` uses the same)."""
+        self.mcts: MctsSteps | None = None
+        """MCTS: the recorded search, read step by step (`trace` is then None)."""
+        self._mcts_layout: tuple[Any, GrowingLayout] | None = None
+        self.mcts_slots: tuple[float, ...] = (64.0, 70.0, 76.0, 82.0)
+        """MCTS: the narrowest slot a node gets when the most visited node's N has 1, 2, 3,
+        4 or more digits (its labels' width; the scene measures them)."""
         self.error = ""
         self.step = 0
         self.roots: list[int] = [0]
@@ -102,8 +123,13 @@ class ExplorerModel:
     def algorithms(self) -> tuple[str, ...]:
         """The algorithms that can search this position's game."""
         if getattr(self.state.game, "stochastic", False):
-            return ("expectiminimax",)
-        return algorithms_for(self.state.game)
+            return ("expectiminimax", MCTS)
+        return (*algorithms_for(self.state.game), MCTS)
+
+    @property
+    def is_mcts(self) -> bool:
+        """Whether the search shown (or asked for) is Monte Carlo tree search."""
+        return self.algorithm == MCTS
 
     def load_lesson(self, index: int) -> None:
         """Put a lesson's tree, a fresh practice tree or the editor's tree in place."""
@@ -118,10 +144,12 @@ class ExplorerModel:
             self.load_editor_text(self.editor_text)
             return
         else:
-            lesson = tree_examples.LESSONS[index]
+            lesson = tree_examples.TRACE_LESSONS[index]
             tree = lesson.other if self.variant and lesson.other is not None else lesson.tree
             self.state = tree_examples.TreeGame(tree, lesson.title).initial_state()
             self.algorithm = lesson.algorithm
+            if lesson.iterations:
+                self.iterations, self.mcts_seed = lesson.iterations, 0  # as `trace --lesson`
         self.depth = tree_examples.height(self.state.game.tree)
         self.ordering = "game"
 
@@ -200,12 +228,56 @@ class ExplorerModel:
     def forget(self) -> None:
         """The settings changed: the trace shown no longer holds."""
         self.trace = None
+        self.mcts = None
         self.error = ""
 
     def fail(self, error: str) -> None:
         """The recording was refused: say why in place of the tree."""
         self.trace = None
+        self.mcts = None
         self.error = error
+
+    def record_mcts(self) -> MctsSteps:
+        """Record MCTS with the current iterations and seed (the textbook's, seeded: one
+        seed, one tree)."""
+        return MctsSteps(
+            record_mcts(self.state, self.iterations, self.mcts_seed, MCTS_C),
+            self.iterations,
+            self.mcts_seed,
+            MCTS_C,
+        )
+
+    def adopt_mcts(self, found: MctsSteps) -> None:
+        """A recorded MCTS: shown at its end (the grown tree and the move it plays); a
+        lesson opens at its last iteration's start, to step through the four phases."""
+        self.trace = None
+        self.mcts = found
+        self.error = ""
+        self.roots = [0]
+        self.hover = None
+        self._mcts_layout = None
+        self.step = found.last_step
+        if self.lesson is not None:
+            self.step = found.iteration_start(found.last_step)
+
+    def mcts_layout(self) -> GrowingLayout | None:
+        """Where the MCTS tree of the current step goes on the canvas (cached)."""
+        if self.mcts is None:
+            return None
+        key = (id(self.mcts), self.step, self.area, self.spacing, self.mcts_slots)
+        if self._mcts_layout is None or self._mcts_layout[0] != key:
+            low, high, level = self.spacing
+            tree = self.mcts.tree(self.step)
+            most = max((n.N for n in tree.values() if n.id != 0), default=0)
+            slot = self.mcts_slots[min(len(str(most)), len(self.mcts_slots)) - 1]
+            placed = self.mcts.layout(self.step, self.area, slot, max(high, slot), level, low * 1.7)
+            self._mcts_layout = (key, placed)
+        return self._mcts_layout[1]
+
+    def jump_iteration(self, offset: int) -> None:
+        """MCTS: to the start of the next (`offset` 1) or this/previous (-1) iteration."""
+        if self.mcts is not None:
+            self.go_to(self.mcts.iteration_start(self.step, offset))
 
     def adopt(self, found: Trace) -> None:
         """A finished trace: show it whole, the chosen line open."""
@@ -232,11 +304,13 @@ class ExplorerModel:
     @property
     def ready(self) -> bool:
         """Whether a trace is shown (not still recording)."""
-        return self.trace is not None
+        return self.trace is not None or self.mcts is not None
 
     @property
     def last_step(self) -> int:
         """The index of the trace's last event (0 without a trace)."""
+        if self.mcts is not None:
+            return self.mcts.last_step
         return len(self.trace.events) - 1 if self.trace is not None else 0
 
     @property
@@ -261,6 +335,9 @@ class ExplorerModel:
 
     def go_to(self, step: int) -> None:
         """Show the search as it was after event `step`, the narrated node in view."""
+        if self.mcts is not None:
+            self.step = max(0, min(step, self.last_step))
+            return
         if self.trace is None:
             return
         self.step = max(0, min(step, self.last_step))

@@ -276,7 +276,7 @@ def search_summary(model: ExplorerModel, found: Trace) -> str:
     names its own order: "worst move first")."""
     order = f"{ORDERING_NAMES[found.ordering].lower()}"
     if model.lesson is not None and model.lesson < PRACTICE:
-        lesson = tree_examples.LESSONS[model.lesson]
+        lesson = tree_examples.TRACE_LESSONS[model.lesson]
         shown = lesson.other_label if model.variant else lesson.label
         order = shown if shown.endswith("order") else "the tree's order"
     elif model.lesson is not None:
@@ -298,7 +298,7 @@ def _lesson_section(out: PanelWriter, model: ExplorerModel, y: int) -> int:
     y = out.section("Lesson" if model.lesson < PRACTICE else "Practice", y)
     if model.lesson < PRACTICE:
         y = out.lines(
-            tree_examples.LESSONS[model.lesson].text_for(model.variant), y, theme.TEXT_DIM
+            tree_examples.TRACE_LESSONS[model.lesson].text_for(model.variant), y, theme.TEXT_DIM
         )
         for line in lesson_comparison(model.lesson):
             y = out.lines(line, y + out.m.px(4), theme.TEXT, "semibold")
@@ -422,7 +422,7 @@ def chance_to_explain(model: ExplorerModel, current: TraceNode) -> TraceNode | N
 def lesson_comparison(index: int) -> tuple[str, ...]:
     """Both versions of a lesson side by side: leaves evaluated, or the root's move values
     (worked out once: the lessons' trees never change)."""
-    lesson = tree_examples.LESSONS[index]
+    lesson = tree_examples.TRACE_LESSONS[index]
     if lesson.other is None:
         return ()
     lines = []

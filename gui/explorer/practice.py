@@ -11,7 +11,7 @@ from plyground.ai.textbook.trace import Trace, trace
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
 
-PRACTICE = len(tree_examples.LESSONS)
+PRACTICE = len(tree_examples.TRACE_LESSONS)
 """The lesson index of practice mode (after the textbook lessons)."""
 EDITOR = PRACTICE + 1
 """The lesson index of the tree editor (after practice)."""

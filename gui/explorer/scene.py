@@ -19,6 +19,7 @@ import pygame_gui
 
 from plyground import ai
 from plyground.ai.engine.search import ALGORITHM_TITLES
+from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS
 from plyground.ai.textbook.trace import Trace
 from plyground.games.base import State
 from plyground.games.trees import examples as tree_examples
@@ -33,6 +34,14 @@ from plyground.gui.explorer.controls import (
 )
 from plyground.gui.explorer.hover_card import draw_hover
 from plyground.gui.explorer.layout import Layout, Placed
+from plyground.gui.explorer.mcts_steps import MctsSteps
+from plyground.gui.explorer.mcts_view import (
+    WIDEST_MCTS_LABEL,
+    WIDEST_UCB_LABEL,
+    draw_mcts_panel,
+    draw_mcts_tree,
+    mcts_label_size,
+)
 from plyground.gui.explorer.model import ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
@@ -60,10 +69,12 @@ class ExplorerScene(Scene):
         table: bool = False,
         lesson: int | None = None,
         seed: int = 1,
+        iterations: int = DEFAULT_ITERATIONS,
+        mcts_seed: int = 0,
     ) -> None:
         super().__init__(app)
         self.model = ExplorerModel(
-            state, algorithm, depth, heuristic, ordering, table, lesson, seed
+            state, algorithm, depth, heuristic, ordering, table, lesson, seed, iterations, mcts_seed
         )
         self.playing = False
         self.speed = 10.0
@@ -74,7 +85,7 @@ class ExplorerScene(Scene):
         self.scrubber: Any = None
         self.editor_box: Any = None
         self._job: threading.Thread | None = None
-        self._result: tuple[Trace | None, str] | None = None
+        self._result: tuple[Trace | MctsSteps | None, str] | None = None
         self._generation = 0
         self._abandon: Callable[[], None] | None = None
         """Ends the running recording's student worker at once (a heuristic file's run)."""
@@ -88,7 +99,7 @@ class ExplorerScene(Scene):
     def lessons(cls, app: App, index: int = 0) -> ExplorerScene:
         """The textbook lessons (the menu's "Lessons" entry); index PRACTICE for practice,
         EDITOR for the tree editor."""
-        lesson = tree_examples.LESSONS[0]
+        lesson = tree_examples.TRACE_LESSONS[0]
         state = tree_examples.TreeGame(lesson.tree, lesson.title).initial_state()
         return cls(app, state, lesson=index)
 
@@ -125,9 +136,13 @@ class ExplorerScene(Scene):
         def run() -> None:
             from plyground.ai.student_code.isolated_runs import record_trace
 
+            outcome: tuple[Trace | MctsSteps | None, str]
             try:
-                outcome: tuple[Trace | None, str] = (record_trace(*request, abandon=keep), "")
-            except ai.SearchError as error:
+                if model.is_mcts:
+                    outcome = (model.record_mcts(), "")
+                else:
+                    outcome = (record_trace(*request, abandon=keep), "")
+            except (ai.SearchError, ValueError) as error:
                 outcome = (None, str(error))
             if generation == self._generation:  # settings changed meanwhile: drop it
                 self._result = outcome
@@ -179,7 +194,7 @@ class ExplorerScene(Scene):
         self.canvas = pygame.Rect(m.pad, top, self.panel.x - 2 * m.pad, bottom - top)
         if model.root_id != 0 and row.x + m.px(120) <= self.panel.x:
             row.button(m.px(120), "Up to root", "unroot")
-        elif not model.guessing and row.x + m.px(150) <= self.panel.x:
+        elif not model.guessing and not model.is_mcts and row.x + m.px(150) <= self.panel.x:
             text = "Hide pruned" if model.show_pruned else "Show pruned"
             tip = "The subtrees a cut-off skipped, greyed: alpha-beta never looked at them"
             row.button(m.px(150), text, "pruned", selected=model.show_pruned, tip=tip)
@@ -197,6 +212,12 @@ class ExplorerScene(Scene):
         m = self.app.metrics
         self.model.area = (float(self.canvas.width), float(self.canvas.height - m.px(20)))
         self.model.spacing = (float(m.px(30)), float(m.px(160)), float(m.px(110)))
+        size, gap = mcts_label_size(m), max(14, m.px(14))
+        ucb = drawing.text_size(WIDEST_UCB_LABEL, size, "bold")[0]
+        self.model.mcts_slots = tuple(
+            float(max(ucb, drawing.text_size(WIDEST_MCTS_LABEL + "9" * digits, size)[0]) + gap)
+            for digits in range(1, 5)
+        )
 
     def tree_canvas(self) -> TreeCanvas:
         """Where the tree is drawn: the views map the layout to the screen with it."""
@@ -220,9 +241,14 @@ class ExplorerScene(Scene):
         if self.model.root_id != root:
             self.rebuild()
 
+    def jump_iteration(self, offset: int) -> None:
+        """MCTS: to the start of the next (1) or this/the previous (-1) iteration."""
+        if self.model.mcts is not None:
+            self.go_to(self.model.mcts.iteration_start(self.model.step, offset))
+
     def toggle_play(self) -> None:
         """Play or pause the stepper (from the start if at the end)."""
-        if self.model.trace is None:
+        if not self.model.ready:
             return
         if not self.playing and self.model.at_end:
             self.go_to(0)
@@ -248,12 +274,14 @@ class ExplorerScene(Scene):
         if self._result is not None:
             found, error = self._result
             self._result = None
-            if found is not None:
+            if isinstance(found, MctsSteps):
+                self.model.adopt_mcts(found)
+            elif found is not None:
                 self.model.adopt(found)
             else:
                 self.model.fail(error)
             self.rebuild()
-        if self.playing and self.model.trace is not None:
+        if self.playing and self.model.ready:
             self._carry += dt * self.speed
             steps = int(self._carry)
             if steps:
@@ -352,6 +380,8 @@ class ExplorerScene(Scene):
             pygame.K_LEFT: lambda: self.go_to(self.model.step - 1),
             pygame.K_HOME: lambda: self.go_to(0),
             pygame.K_END: lambda: self.go_to(1 << 30),
+            pygame.K_PAGEUP: lambda: self.jump_iteration(-1),
+            pygame.K_PAGEDOWN: lambda: self.jump_iteration(1),
             pygame.K_SPACE: self.toggle_play,
             pygame.K_BACKSPACE: self._backspace,
         }
@@ -369,6 +399,7 @@ class ExplorerScene(Scene):
             ("← →", "one step of the search back / on"),
             ("Home  End", "the search's first step / its end"),
             ("Space", "play / pause the steps"),
+            ("PgUp  PgDn", "MCTS: the previous / next iteration's start"),
             ("Backspace", "up from a subtree opened as the root"),
             ("click a node", "open or fold it; a double click makes it the root"),
         ]
@@ -411,6 +442,8 @@ class ExplorerScene(Scene):
             "back_step": lambda: self.go_to(model.step - 1),
             "forward": lambda: self.go_to(model.step + 1),
             "end": lambda: self.go_to(1 << 30),
+            "prev_iteration": lambda: self.jump_iteration(-1),
+            "next_iteration": lambda: self.jump_iteration(1),
             "play": self.toggle_play,
             "unroot": self.unroot,
         }
@@ -445,6 +478,10 @@ class ExplorerScene(Scene):
             model.algorithm = next(a for a, t in ALGORITHM_TITLES.items() if t == text)
         elif action == "depth":
             model.depth = int(text.split()[-1])
+        elif action == "iterations":
+            model.iterations = int(text.split()[0])
+        elif action == "seed":
+            model.mcts_seed = int(text.split()[-1])
         elif action == "heuristic":
             model.choose_heuristic(text)
         elif action == "ordering":
@@ -457,7 +494,7 @@ class ExplorerScene(Scene):
             self._random_tree()
             return
         elif action == "lesson":
-            names = [lesson.title for lesson in tree_examples.LESSONS]
+            names = [lesson.title for lesson in tree_examples.TRACE_LESSONS]
             model.variant = False
             index = names.index(text) if text in names else PRACTICE
             model.load_lesson(EDITOR if text.endswith("Your own tree") else index)
@@ -485,6 +522,10 @@ class ExplorerScene(Scene):
         drawing.shadow(surface, self.panel, m.radius, spread=m.px(10))
         drawing.rounded_rect(surface, self.panel, theme.PANEL, m.radius, 1, theme.PANEL_BORDER)
         written: list[str] = []
+        if model.mcts is not None:
+            draw_mcts_tree(surface, model, self.tree_canvas())
+            draw_mcts_panel(surface, model, m, self.panel)
+            return
         if model.trace is None:
             draw_waiting(surface, model, self.tree_canvas())
         else:

@@ -408,7 +408,8 @@ def test_a_student_steps_through_every_lesson_and_sees_each_narrated_node(
 ) -> None:
     app = make_app()
     scene = open_lesson(app, 0)
-    for name in [lesson.title for lesson in tree_examples.LESSONS] + ["4. Practice"]:
+    practice = f"{PRACTICE + 1}. Practice"  # after every lesson (MCTS's: test_explorer_mcts)
+    for name in [lesson.title for lesson in tree_examples.LESSONS] + [practice]:
         if name != "1. Minimax and alpha-beta":
             choose_option(app, button(scene, "lesson"), name)
             assert wait_until(app, lambda: scene.ready, 10)

@@ -264,7 +264,7 @@ def test_the_editor_builds_branching_depth_and_chance() -> None:
     tree = model.state.game.tree
     assert tree[0] == "max" and len(tree[1]) == 2 and tree[1][0][1][0] == "chance"
     assert [p for _, p, _ in tree[1][0][1][1]] == [0.9, 0.1]
-    assert model.algorithms() == ("expectiminimax",) and model.depth == 3
+    assert model.algorithms() == ("expectiminimax", "mcts") and model.depth == 3
     model.adopt(model.record())
     assert model.trace is not None
     assert model.trace.value == pytest.approx(tree_examples.value_of(tree))

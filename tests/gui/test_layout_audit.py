@@ -73,8 +73,17 @@ CASES: dict[str, Case] = {
     "lesson-1-last": ("lesson", "tictactoe", "", {"lesson": 1}),
     "lesson-2-middle": ("lesson", "tictactoe", "", {"lesson": 2, "step": 8}),
     "lesson-3-last": ("lesson", "tictactoe", "", {"lesson": 3}),
-    "lesson-4": ("lesson", "tictactoe", "", {"lesson": 4}),
+    "lesson-4-mcts": ("lesson", "tictactoe", "", {"lesson": 4}),
+    "lesson-4-mcts-select": ("lesson", "tictactoe", "", {"lesson": 4, "step": 154}),
     "lesson-5": ("lesson", "tictactoe", "", {"lesson": 5}),
+    "lesson-6": ("lesson", "tictactoe", "", {"lesson": 6}),
+    "explorer-mcts": ("explorer", "tictactoe", "5193", {"algorithm": "mcts"}),
+    "explorer-mcts-playout": (
+        "explorer",
+        "connect4",
+        "4453",
+        {"algorithm": "mcts", "iterations": 200, "step": 1000},
+    ),
     "compare": ("compare", "tictactoe", "5193", {"depth": 2}),
     "policy": ("policy", "pig", "r4r6", {}),
     "setup-text-file": ("setup", str(GAME_FILES / "easy_bones.py"), "", {}),
@@ -95,7 +104,8 @@ CASES: dict[str, Case] = {
 }
 QUICK_CASES = ["menu", "setup-connect4", "play-connect4", "analysis-connect4", "hint-connect4"]
 QUICK_CASES += ["review-tictactoe-values", "review-connect4-values"]
-QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-4", "lesson-5", "explorer"]
+QUICK_CASES += ["lesson-1-middle", "lesson-3-last", "lesson-5", "lesson-6", "explorer"]
+QUICK_CASES += ["lesson-4-mcts-select", "explorer-mcts"]
 QUICK_CASES += ["play-pig", "gameover-connect4", "policy", "compare", "play-own-agent"]
 QUICK_CASES += ["analysis-text-file", "analysis-grid-file"]
 

@@ -11,7 +11,7 @@ from plyground.gui.widgets import text_audit
 SIZES = [(800, 600), (1024, 640), (1280, 658), (1366, 705), (1920, 1080)]
 LESSONS = [
     (lesson, variant, algorithm)
-    for lesson in (1, 2, 3, 5)
+    for lesson in (1, 2, 3, 6)
     for variant in (False, True)
     for algorithm in ("minimax", "alphabeta", "expectiminimax")
 ]

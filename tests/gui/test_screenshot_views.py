@@ -43,7 +43,8 @@ def test_the_explorer_and_the_lessons(tmp_path: Path, capsys: pytest.CaptureFixt
     for extra in (
         ["--lesson", "1", "--step", "24"],
         ["--lesson", "2", "--variant"],
-        ["--lesson", "5", "--tree", "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"],
+        ["--lesson", "4", "--step", "154"],
+        ["--lesson", "6", "--tree", "[.9:(2,2) .1:(3,3)] [.9:(1,1) .1:(4,4)]"],
     ):
         out = tmp_path / f"lesson{extra[1]}.png"
         assert run(["screenshot", "--scene", "lesson", *extra, "--out", str(out)]) == 0
@@ -55,9 +56,14 @@ def test_the_explorer_and_the_lessons(tmp_path: Path, capsys: pytest.CaptureFixt
     ("argv", "words"),
     [
         (["--scene", "play", "--game", "connect4", "--step", "3"], "--step is for --scene"),
-        (["--scene", "lesson", "--lesson", "9"], "--lesson must be 1 to 5"),
-        (["--scene", "lesson", "--lesson", "5", "--tree", "(1,x"], "character 4"),
+        (["--scene", "lesson", "--lesson", "9"], "--lesson must be 1 to 6"),
+        (["--scene", "lesson", "--lesson", "6", "--tree", "(1,x"], "character 4"),
         (["--scene", "lesson", "--tree", "(1,2)"], "--tree goes with"),
+        (
+            ["--scene", "explorer", "--game", "tictactoe", "--iterations", "9"],
+            "--iterations goes with --algorithm mcts",
+        ),
+        (["--scene", "lesson", "--lesson", "1", "--seed", "2"], "--seed goes with"),
     ],
 )
 def test_view_options_are_checked_in_one_line(
@@ -110,3 +116,12 @@ def test_compare_and_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     )
     assert _size(out) == (1280, 800)
     capsys.readouterr()
+
+
+def test_the_explorer_draws_mcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "mcts.png"
+    argv = ["screenshot", "--scene", "explorer", "--game", "tictactoe", "--moves", "5193"]
+    argv += ["--algorithm", "mcts", "--iterations", "30", "--seed", "2", "--step", "40"]
+    assert run([*argv, "--size", "800x600", "--out", str(out)]) == 0
+    assert _size(out) == (800, 600)
+    assert "explorer scene of Tic-tac-toe written" in capsys.readouterr().out

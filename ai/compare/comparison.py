@@ -45,7 +45,7 @@ from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
 from plyground.ai.engine.move_provenance import judge
 from plyground.ai.engine.result import SearchProgress
-from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
+from plyground.ai.engine.search import MAX_DEPTH, DepthLimited, SearchConfig, heuristic_for, search
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.values import score_value, signed, to_value
 from plyground.ai.evaluation.wording import board_text
@@ -319,7 +319,7 @@ def _run_engine(
 
     result = search(
         state,
-        SearchConfig(algorithm, depth, heuristic, seed=seed, book=False),
+        SearchConfig(DepthLimited(algorithm, depth, heuristic), seed=seed, book=False),
         progress=relay,
         should_stop=should_stop,
     )

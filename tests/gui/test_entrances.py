@@ -34,7 +34,7 @@ def test_explore_opens_the_current_position_with_the_ai_settings(
     algorithm, depth, heuristic = controls.tool_search(play.controller)
     expert = play.controller.sides[1].player_config("connect4")
     assert (algorithm, heuristic) == (expert.algorithm, expert.heuristic)
-    assert depth == min(expert.depth or 4, 4) == 4
+    assert depth == min(expert.search.depth or 4, 4) == 4
     press(app, pygame.K_e, "e")
     assert _scene_name(app) == "ExplorerScene"
     explorer = app.scene
@@ -175,14 +175,15 @@ def test_the_worker_finishes_a_search_on_request() -> None:
     import time
 
     from plyground import games
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.worker.ai_worker import AIWorker
     from plyground.gui.worker.requests import JobHeader, MoveRequest
 
     worker = AIWorker()
     try:
         state = games.get_game("connect4").initial_state()
-        config = PlayerConfig(algorithm="minimax", depth=9, heuristic="windows")
+        config = SearchPlayer(DepthLimited("minimax", 9, "windows"))
         job = worker.submit(MoveRequest(JobHeader("connect4", {}, state), config))
         seen: list[Any] = []
         deadline = time.monotonic() + 30

@@ -140,15 +140,14 @@ def build(
     if is_heuristic_file(heuristic_name):
         note = f"evaluate(state) from {shown}, run in a worker process."
     dice = "Depth counts player decisions; dice rolls do not use it up."
-    if isinstance(custom.search, MonteCarlo):
-        note = f"Playouts guided by it where they are: {note}" if note else ""
-        dice = "Each iteration plays one game to its end from a new position."
-    form.descriptions.append(
-        (
-            pygame.Rect(inner.x, y, inner.width, card.bottom - y),
-            [note, dice if game.stochastic or isinstance(custom.search, MonteCarlo) else ""],
-        )
-    )
+    lines = [note, dice if game.stochastic else ""]
+    if isinstance(custom.search, MonteCarlo):  # the search in one line, and what a playout is
+        lines = [
+            custom.search.describe(custom.time_limit, long=True),
+            f"Each iteration plays a game out at random, cut short where “{shown}” can value "
+            "the position.",
+        ]
+    form.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
 
 def depth_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:

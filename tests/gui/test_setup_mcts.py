@@ -55,7 +55,7 @@ def test_mcts_shows_a_budget_and_exploration_instead_of_a_depth(make_app: Any) -
 
 
 def test_mcts_in_the_setup_is_remembered_like_the_other_settings(make_app: Any) -> None:
-    app, setup = _custom_mcts(make_app)
+    _, setup = _custom_mcts(make_app)
     custom_ai.change_side(setup.sides[1], "exploration", 0.83)
     assert setup.sides[1].custom.search == MonteCarlo(custom_ai.MCTS_ITERATIONS, 0.8)
     chosen = setup.sides[1].custom
@@ -76,3 +76,53 @@ def test_switching_family_keeps_what_each_had() -> None:
     assert side.custom.search == DepthLimited("minimax", 6), "the depth it had before"
     custom_ai.change_side(side, "algorithm", MCTS_TITLE)
     assert side.custom.search == MonteCarlo(40_000), "the budget it had before"
+
+
+def test_a_settings_file_of_the_flat_form_reads_into_the_new_shape(config_dir: Any) -> None:
+    """Sides as the previous version wrote them (flat player fields, MCTS's own beside)."""
+    import json
+
+    flat = {"time_limit": None, "randomness": 0.0, "seed": 0, "agent": "", "heuristic": None}
+    old = {
+        "version": 2,
+        "sides": {
+            "connect4": [
+                {
+                    "kind": "ai",
+                    "preset": None,
+                    "config": {
+                        **flat,
+                        "algorithm": "mcts",
+                        "depth": None,
+                        "mcts": {"iterations": 500, "exploration": 1.0, "playout": "random"},
+                    },
+                },
+                {
+                    "kind": "ai",
+                    "preset": None,
+                    "config": {**flat, "algorithm": "agent", "depth": None, "agent": "a.py"},
+                },
+            ],
+            "tictactoe": [
+                {
+                    "kind": "ai",
+                    "preset": "Hard",
+                    "config": {**flat, "algorithm": "minimax", "depth": 5, "time_limit": 2},
+                },
+                {"kind": "human", "preset": "Medium", "config": {"algorithm": "random"}},
+            ],
+        },
+    }
+    config_dir.mkdir()
+    (config_dir / "settings.json").write_text(json.dumps(old))
+    loaded, warning = settings.load()
+    assert warning is None
+    mcts, agent = loaded.sides["connect4"]
+    assert (mcts.preset, mcts.custom) == ("Custom", SearchPlayer(MonteCarlo(500, 1.0, "random")))
+    assert (agent.preset, agent.agent) == (settings.FROM_FILE, "a.py")
+    hard, human = loaded.sides["tictactoe"]
+    assert hard.custom == SearchPlayer(DepthLimited("minimax", 5), time_limit=2.0)
+    assert human.custom == SearchPlayer(DepthLimited("alphabeta", 4)), "random is no Custom AI"
+    assert settings.save(loaded)
+    again, _ = settings.load()
+    assert again.to_json() == loaded.to_json()

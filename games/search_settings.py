@@ -68,6 +68,8 @@ class DepthLimited:
     def check(self, time_limit: float | None = None) -> None:
         """Raise ValueError with one clear line if a field is out of range (`time_limit`: the
         clock it will run with, since only alpha-beta may go without a depth and a clock)."""
+        if self.algorithm == MCTS:
+            raise ValueError("MCTS has no depth: ask it with MonteCarlo settings")
         if self.algorithm not in DEPTH_ALGORITHMS:
             raise ValueError(
                 f"unknown algorithm {self.algorithm!r}; choose one of: "

@@ -344,7 +344,7 @@ def test_player_specs() -> None:
     ):
         with pytest.raises(ValueError, match=words):
             parse_player_spec("connect4", bad)
-    with pytest.raises(SearchError, match="unknown algorithm 'mcts'"):
+    with pytest.raises(SearchError, match="MCTS has no depth: ask it with MonteCarlo settings"):
         search(games.get_game("connect4").initial_state(), SearchConfig(DepthLimited("mcts", 3)))
 
 

@@ -193,6 +193,8 @@ def search(
             kept=tree,
         )
     algorithm, depth, time_limit = settings.algorithm, settings.depth, config.time_limit
+    if algorithm == MCTS:
+        raise SearchError("MCTS has no depth: ask it with MonteCarlo settings")
     if algorithm not in ALGORITHMS:
         raise SearchError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(PLAYING_ALGORITHMS)}"

@@ -44,6 +44,7 @@ _TIME_LIMIT = 3600
 
 
 def _check_seed(seed: object) -> None:
+    """Raise ValueError unless `seed` is a whole number."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
 

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
 
+from plyground.games.search_settings import DepthLimited
 from plyground.gui import app as app_module
 from plyground.gui.play import controls
 from plyground.gui.setup.scene import cost_warning
@@ -134,7 +135,7 @@ def _slow_minimax(side: Any) -> None:
     side.kind = AI
     side.preset = CUSTOM
     side.custom = replace(
-        side.custom, algorithm="minimax", depth=9, heuristic="windows", time_limit=None
+        side.custom, search=DepthLimited("minimax", 9, "windows"), time_limit=None
     )
 
 
@@ -222,7 +223,7 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
     app = make_app()
     sides = app.settings.sides["connect4"]
     _slow_minimax(sides[1])
-    sides[1].custom = replace(sides[1].custom, depth=12)
+    sides[1].custom = replace(sides[1].custom, search=replace(sides[1].custom.search, depth=12))
     app.switch("setup", game_name="connect4")
     setup = app.scene
     pump(app, 2)

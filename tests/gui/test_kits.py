@@ -296,7 +296,7 @@ def test_a_fourth_game_gets_a_card_and_a_setup(nim, make_app):
     second = next(w for w, (action, i) in setup.form.ids.items() if action == "preset" and i == 1)
     choose_option(app, second, "Perfect")
     assert setup.sides[1].preset == "Perfect"
-    assert setup.sides[1].player_config("nim").depth is None
+    assert setup.sides[1].player_config("nim").search.depth is None
     slider = next(w for w, (action, _) in setup.form.ids.items() if action == "option")
     setup.handle(
         pygame.event.Event(

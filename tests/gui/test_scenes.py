@@ -75,11 +75,11 @@ def test_setup_custom_ai_fields(make_app):
     assert (config.algorithm, config.heuristic, config.time_limit) == ("minimax", "centre", 1.0)
 
 
-def test_pig_setup_only_offers_expectiminimax(make_app):
+def test_pig_setup_offers_expectiminimax_and_mcts_only(make_app):
     app = make_app()
     pump(app)
     press(app, pygame.K_3, "3")
-    assert app.scene.algorithms == ["expectiminimax"]
+    assert app.scene.algorithms == ["expectiminimax", "mcts"]  # no minimax where dice roll
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ import pytest
 
 from plyground import ai, cli, games
 from plyground.ai.engine.bookkeeping import POLL_MASK, poll_mask_for
-from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH, DepthLimited
 from plyground.ai.players.match import parsed_spec
 from plyground.ai.players.presets import DIFFICULTIES, parse_player_spec, presets_of
 from plyground.games.from_file import loading
@@ -122,7 +122,7 @@ def test_a_small_budget_is_checked_often() -> None:
 def test_a_player_spec_takes_a_node_budget() -> None:
     config = parse_player_spec("connect4", "alphabeta:depth=5:nodes=2,000")
     assert config.search.node_limit == 2_000 and "2,000 nodes a move" in config.describe()
-    assert config.search_config().node_limit == 2_000
+    assert config.search_config().settings == DepthLimited("alphabeta", 5, node_limit=2_000)
     with pytest.raises(ValueError, match="nodes must be a positive whole number"):
         parse_player_spec("connect4", "alphabeta:nodes=0")
 
@@ -133,7 +133,9 @@ def test_a_player_spec_takes_a_node_budget() -> None:
 def test_a_slower_game_gets_smaller_budgets_and_shallower_levels() -> None:
     fast = derived_presets(shape(1e-5), "evaluate")
     slow = derived_presets(shape(3e-3), "evaluate")
-    for quick, slower in zip(fast, slow, strict=True):
+    for quick_preset, slower_preset in zip(fast, slow, strict=True):
+        quick, slower = quick_preset.search, slower_preset.search
+        assert isinstance(quick, DepthLimited) and isinstance(slower, DepthLimited)
         assert slower.node_limit is not None and quick.node_limit is not None
         assert slower.node_limit < quick.node_limit
         assert slower.depth is not None and quick.depth is not None
@@ -169,8 +171,8 @@ def test_the_probe_measures_the_files_own_speed(tmp_path: Path) -> None:
     found = loading.probe(game, heuristic="evaluate")
     fast = games.get_game(TAKE_AWAY)  # the same rules with an evaluation of no work
     assert loading.probe(fast, heuristic="evaluate").node_seconds * 5 < found.node_seconds
-    slow_hard = {p.name: p for p in game.presets}["Hard"].node_limit
-    fast_hard = {p.name: p for p in fast.presets}["Hard"].node_limit
+    slow_hard = {p.name: p.search for p in game.presets}["Hard"].node_limit
+    fast_hard = {p.name: p.search for p in fast.presets}["Hard"].node_limit
     assert slow_hard is not None and fast_hard is not None and slow_hard < fast_hard
 
 

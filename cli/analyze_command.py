@@ -16,8 +16,10 @@ from plyground.ai.engine.search import (
     MAX_DEPTH,
     MCTS,
     PLAYING_ALGORITHMS,
-    MctsConfig,
-    MctsSettings,
+    DepthLimited,
+    MonteCarlo,
+    SearchConfig,
+    SearchSettings,
 )
 from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import counted, plural
@@ -60,28 +62,27 @@ def default_depth(presets: Sequence[Preset]) -> int | None:
     budgets (a game from a file: each depth is the most its budget affords at the game's own
     speed) is searched as deep as its deepest level below the strongest.
     """
-    if presets and presets[-1].depth is None and presets[-1].time_limit is None:
+    searches = [p.search if isinstance(p.search, DepthLimited) else None for p in presets]
+    strongest = searches[-1] if searches else None
+    if strongest is not None and strongest.depth is None and presets[-1].time_limit is None:
         return None
-    fixed = [p.depth for p in presets if p.depth is not None and p.node_limit is None]
+    fixed = [s.depth for s in searches if s and s.depth is not None and s.node_limit is None]
     if fixed:
         return max(fixed) + 2
-    budgeted = [p.depth for p in presets[:-1] if p.depth is not None]
+    budgeted = [s.depth for s in searches[:-1] if s and s.depth is not None]
     return max(budgeted, default=2)
 
 
 def analyze_position(
     game: Game[Any],
     state: State[Any],
-    algorithm: str,
-    depth: int | None,
-    heuristic: str | None,
+    settings: SearchSettings,
     time_limit: float | None,
     seed: int,
     best_evaluator: bool = False,
-    mcts: MctsSettings | None = None,
 ) -> dict[str, Any]:
-    """Search `state` and return the report as plain data, moves in the game's notation
-    (`mcts`: Monte Carlo tree search's settings, with algorithm "mcts").
+    """Search `state` with `settings` (a `DepthLimited` or a `MonteCarlo`) and return the
+    report as plain data, moves in the game's notation.
 
     With `best_evaluator` (analyze's default depth: the user asked for no search in
     particular), proven values the search found without their distance (an opening book's)
@@ -95,8 +96,8 @@ def analyze_position(
         "title": game.title,
         "ply": state.ply,
         "position": game.render(state),
-        "algorithm": algorithm,
-        "depth_asked": depth,
+        "algorithm": settings.algorithm,
+        "depth_asked": settings.depth if isinstance(settings, DepthLimited) else None,
         "terminal": state.is_terminal(),
     }
     if state.is_terminal():
@@ -106,11 +107,8 @@ def analyze_position(
             report["winner_side"] = game.side_names[winner]
         return report
     began = time.perf_counter()
-    if algorithm == MCTS:
-        report["depth_asked"] = None
-        result, verdict = _search_mcts(
-            state, MctsConfig(mcts or MctsSettings(), time_limit, heuristic, seed)
-        )
+    if isinstance(settings, MonteCarlo):
+        result, verdict = _search_mcts(state, SearchConfig(settings, time_limit, seed))
         report.update(_result_fields(game, state, result, verdict))
         report["mcts"] = playout_fields(game, result)
         report["time"] = {
@@ -119,7 +117,7 @@ def analyze_position(
             "searching": time.perf_counter() - began,
         }
         return report
-    result, verdict, estimating = _search(state, algorithm, depth, heuristic, time_limit, seed)
+    result, verdict, estimating = _search(state, settings, time_limit, seed)
     report["time"] = {
         "estimate": estimating,
         "search": result.elapsed,
@@ -129,7 +127,7 @@ def analyze_position(
     if advised is not None:  # the book said only "loss": the solver orders the moves, as hint
         result, report["advice"] = advised
     report.update(_result_fields(game, state, result, verdict))
-    if depth is None and algorithm == "alphabeta":
+    if settings.depth is None and settings.algorithm == "alphabeta":
         report["solver"] = engine_status(state)  # which solver solved (None: the only one)
         start_up = result.details.engine_start_up
         if report["solver"] and start_up:  # the search set its engine's start-up aside
@@ -161,9 +159,7 @@ def _with_distances(
 
 def _search(
     state: State[Any],
-    algorithm: str,
-    depth: int | None,
-    heuristic: str | None,
+    settings: DepthLimited,
     time_limit: float | None,
     seed: int,
 ) -> tuple[SearchResult, CostVerdict, float]:
@@ -175,7 +171,7 @@ def _search(
     from plyground.ai.student_code.isolated_runs import run_search
 
     began = time.perf_counter()
-    verdict = judge(state, algorithm, depth, time_limit)
+    verdict = judge(state, settings.algorithm, settings.depth, time_limit)
     estimating = time.perf_counter() - began
     if verdict.level == "refuse":
         raise UsageError(verdict.message)
@@ -191,7 +187,7 @@ def _search(
     try:
         result = run_search(  # in a worker when the heuristic is the user's file
             state,
-            ai.SearchConfig(algorithm, depth, heuristic, time_limit, seed),
+            SearchConfig(settings, time_limit, seed),
             progress=show_progress,
         )
     except ai.SearchError as error:
@@ -199,7 +195,7 @@ def _search(
     return result, verdict, estimating
 
 
-def _search_mcts(state: State[Any], config: MctsConfig) -> tuple[SearchResult, CostVerdict]:
+def _search_mcts(state: State[Any], config: SearchConfig) -> tuple[SearchResult, CostVerdict]:
     """Monte Carlo tree search on its budget (which always ends: no cost verdict to judge)."""
     from plyground import ai
     from plyground.ai.engine.cost import CostVerdict
@@ -495,17 +491,8 @@ def command_analyze(args: argparse.Namespace) -> int:
     asked = args.depth is not ... or args.algorithm is not None or args.heuristic is not None
     depth = args.depth if args.depth is not ... else default_depth(game.presets)
     check_heuristic_cost(game, args.heuristic)
-    report = analyze_position(
-        game,
-        state,
-        algorithm,
-        depth,
-        args.heuristic,
-        args.time,
-        args.seed,
-        not asked,
-        _mcts_settings(args, algorithm),
-    )
+    settings = _search_settings(args, algorithm, depth)
+    report = analyze_position(game, state, settings, args.time, args.seed, not asked)
     report["moves_played"] = game.format_moves(moves)
     if "time" in report:  # a finished game is not searched
         report["time"] = time_parts(report["time"], loaded, time.perf_counter() - began)
@@ -516,9 +503,10 @@ def command_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mcts_settings(args: argparse.Namespace, algorithm: str) -> MctsSettings | None:
-    """Monte Carlo tree search's settings from --iterations, --c and --playouts (refused
-    with another algorithm, which has a depth instead)."""
+def _search_settings(args: argparse.Namespace, algorithm: str, depth: int | None) -> SearchSettings:
+    """The search the flags ask for: a depth-limited one, or Monte Carlo tree search's
+    settings from --iterations, --c and --playouts (refused with another algorithm, which
+    has a depth instead)."""
     given = [
         flag
         for flag, value in (("--iterations", args.iterations), ("--c", args.c))
@@ -527,14 +515,15 @@ def _mcts_settings(args: argparse.Namespace, algorithm: str) -> MctsSettings | N
     if algorithm != MCTS:
         if given:
             raise UsageError(f"{given[0]} is for --algorithm mcts")
-        return None
+        return DepthLimited(algorithm, depth, args.heuristic)
     if args.depth is not ...:
         raise UsageError("MCTS has no depth; give it --iterations N or --time SECONDS")
-    defaults = MctsSettings()
-    settings = MctsSettings(
+    defaults = MonteCarlo()
+    settings = MonteCarlo(
         args.iterations,
         defaults.exploration if args.c is None else args.c,
         args.playouts or defaults.playout,
+        args.heuristic,
     )
     try:
         settings.check()

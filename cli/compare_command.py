@@ -35,7 +35,7 @@ from plyground.ai.engine.mcts.settings import (
     DEFAULT_ITERATIONS,
     MAX_ITERATIONS,
     MCTS,
-    MctsSettings,
+    MonteCarlo,
 )
 from plyground.ai.engine.search import SearchCancelled, SearchError
 from plyground.ai.evaluation.wording import counted
@@ -260,7 +260,7 @@ def command_compare(args: argparse.Namespace) -> int:
                 args.heuristic,
                 max_seconds=args.max_seconds,
                 progress=progress,
-                mcts=MctsSettings(iterations=args.iterations),
+                mcts=MonteCarlo(iterations=args.iterations),
                 exact_seconds=EXACT_SECONDS,
             )
             curve = None

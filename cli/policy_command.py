@@ -37,7 +37,11 @@ def ai_choice(game: Game[Any], state: State[Any], preset_name: str) -> str:
         names = ", ".join(p.name for p in getattr(game, "presets", ()))
         raise UsageError(f"--ai {preset_name!r}: choose one of: {names}")
     result = search(
-        state, SearchConfig(preset.algorithm, preset.depth, preset.heuristic, preset.time_limit)
+        state,
+        SearchConfig(
+            preset.search,
+            time_limit=preset.time_limit,
+        ),
     )
     return str(result.move)
 

@@ -20,6 +20,8 @@ from typing import (
     runtime_checkable,
 )
 
+from plyground.games.search_settings import SearchSettings
+
 Side: TypeAlias = int
 """0 or 1 for the two players, or `CHANCE` at a chance node."""
 
@@ -98,20 +100,17 @@ class GameOption:
 class Preset:
     """A named difficulty level as plain data: the settings of a computer player.
 
-    `depth` None means no limit (solve, within `time_limit` if set).  `description` is one
-    or two sentences true of this game only, shown in the set-up screen.
+    `search` is which search it plays with (`DepthLimited`: algorithm, depth, heuristic and
+    node budget; `MonteCarlo`: iterations, exploration, playouts); `time_limit` and
+    `randomness` are the player's (`ai.players.SearchPlayer`).  `description` is one or two
+    sentences true of this game only, shown in the set-up screen.
     """
 
     name: str
-    algorithm: str
-    depth: int | None
-    heuristic: str | None = None
+    search: SearchSettings
     time_limit: float | None = None
     randomness: float = 0.0
     description: str = ""
-    node_limit: int | None = None
-    """The most positions a move may search: deepening keeps the deepest depth finished
-    within them (a budget no machine's speed changes)."""
 
 
 @dataclass(frozen=True, slots=True)

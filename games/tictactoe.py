@@ -28,6 +28,7 @@ from plyground.games.base import (
     Side,
     illegal,
 )
+from plyground.games.search_settings import DepthLimited
 
 Bitboard: TypeAlias = int
 Cell: TypeAlias = int
@@ -309,32 +310,24 @@ class Game(DigitNotation):
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
-            "alphabeta",
-            1,
-            "lines",
+            DepthLimited("alphabeta", 1, "lines"),
             randomness=1.0,
             description="Looks one move ahead with a lot of noise: it misses wins and blocks.",
         ),
         Preset(
             "Medium",
-            "alphabeta",
-            2,
-            "lines",
+            DepthLimited("alphabeta", 2, "lines"),
             randomness=0.5,
             description="Takes wins and blocks threats, but falls for a fork.",
         ),
         Preset(
             "Hard",
-            "alphabeta",
-            4,
-            "lines",
+            DepthLimited("alphabeta", 4, "lines"),
             description="Looks four moves ahead, enough to see every fork: it never loses.",
         ),
         Preset(
             "Expert",
-            "alphabeta",
-            None,
-            "lines",
+            DepthLimited("alphabeta", None, "lines"),
             description="Solves the game from every position: perfect play.",
         ),
     )

@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS
 from plyground.games.base import Game
 from plyground.gui.storage import settings
 from plyground.gui.storage.settings import CUSTOM, SideSetup
@@ -18,7 +17,7 @@ ALGORITHM_NAMES = {
     "minimax": "Minimax",
     "alphabeta": "Alpha-beta",
     "expectiminimax": "Expectiminimax",
-    "mcts": "MCTS",
+    "mcts": "Monte Carlo tree search",
 }
 TIME_LIMITS: tuple[tuple[str, float | None], ...] = (
     ("No limit", None),
@@ -89,25 +88,30 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
     """What an AI side will do, in plain words (empty for a human)."""
     if not side.is_ai:
         return []
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
+
     config = side.config_for(game.name)
-    algorithm = ALGORITHM_NAMES.get(config.algorithm, config.algorithm)
-    depth = "no depth limit" if config.depth is None else f"depth {config.depth}"
-    if config.algorithm == MCTS:  # no depth: its iterations (the clock may end a move first)
-        iterations = (config.mcts.iterations if config.mcts else None) or DEFAULT_ITERATIONS
-        depth = f"{iterations:,} iterations a move"
-    heuristic_name = config.heuristic or game.default_heuristic
+    if not isinstance(config, SearchPlayer):
+        return [config.describe()]
+    search = config.search
+    heuristic_name = search.heuristic or game.default_heuristic
     heuristic = game.heuristics.get(heuristic_name)
     blurb = preset_description(game.name, side.preset) if side.preset != CUSTOM else None
-    lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
+    if isinstance(search, DepthLimited):
+        algorithm = ALGORITHM_NAMES.get(search.algorithm, search.algorithm)
+        depth = "no depth limit" if search.depth is None else f"depth {search.depth}"
+        lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
+    else:  # "Monte Carlo tree search, 4,000 iterations, c 1.4"
+        lines = [search.describe(config.time_limit, long=True)]
     if blurb:
         lines.insert(0, blurb)
     if heuristic is not None and heuristic.description:
         lines.append(heuristic.description)
     extras = []
-    if config.time_limit:
-        solving = config.depth is None and config.algorithm != MCTS
-        extras.append(time_text(config.time_limit, solving, game, bool(blurb)))
-    if getattr(config, "randomness", 0):
+    if config.time_limit and isinstance(search, DepthLimited):
+        extras.append(time_text(config.time_limit, search.depth is None, game, bool(blurb)))
+    if config.randomness:
         extras.append(f"some randomness (±{config.randomness:g})")
     if extras:
         lines.append("; ".join(extras).capitalize())

@@ -83,7 +83,7 @@ def _finish(scene: PlayScene) -> None:
 
 def _analyse(scene: PlayScene) -> None:
     """Run the analysis the panel shows, in-process: a hint for a human, else the AI's view."""
-    from plyground.ai.players.players import search_with
+    from plyground.ai.players.players import SearchPlayer, search_with
     from plyground.games.base import CHANCE
     from plyground.gui.play.search_jobs import Analysis
 
@@ -106,6 +106,8 @@ def _analyse(scene: PlayScene) -> None:
         controller.hint = result.move
         return
     config = side.config_for(scene.game_name)
+    if not isinstance(config, SearchPlayer):  # a random player or an agent shows no search
+        return
     result = search_with(state, config, time_limit=config.time_limit or 2.0, seed=0)
     controller.show_search(Analysis(result, "ai", player, branching, entries=entries))
 

@@ -22,6 +22,7 @@ from plyground.games.base import (
     parse_each,
     replay,
 )
+from plyground.games.search_settings import DepthLimited
 
 HEAPS = (3, 4, 5)
 
@@ -174,10 +175,22 @@ class Game:
     options: tuple[GameOption, ...] = ()
     notation_help = "heap:count, heaps 1-3, e.g. 3:2 1:1"
     presets: tuple[Preset, ...] = (
-        Preset("Easy", "alphabeta", 1, "parity", randomness=1.0, description="Takes at random."),
-        Preset("Medium", "alphabeta", 2, "parity", randomness=0.3, description="Counts heaps."),
-        Preset("Hard", "alphabeta", 2, "nimsum", description="Knows the nim-sum."),
-        Preset("Expert", "alphabeta", None, "nimsum", description="Solves the heaps."),
+        Preset(
+            "Easy",
+            DepthLimited("alphabeta", 1, "parity"),
+            randomness=1.0,
+            description="Takes at random.",
+        ),
+        Preset(
+            "Medium",
+            DepthLimited("alphabeta", 2, "parity"),
+            randomness=0.3,
+            description="Counts heaps.",
+        ),
+        Preset("Hard", DepthLimited("alphabeta", 2, "nimsum"), description="Knows the nim-sum."),
+        Preset(
+            "Expert", DepthLimited("alphabeta", None, "nimsum"), description="Solves the heaps."
+        ),
     )
 
     def __init__(self) -> None:

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from plyground.games.base import CHANCE, NO_HEURISTIC, GameOption, Heuristic, Preset, illegal
+from plyground.games.search_settings import DepthLimited
 
 Move = int
 
@@ -155,7 +156,7 @@ class Game:
         GameOption("loops", "Loops", 0, 0, 1, "1: a move may lead to any layer"),
     )
     notation_help = "a move's number from 0"
-    presets: tuple[Preset, ...] = (Preset("Hard", "alphabeta", 4, "drawn"),)
+    presets: tuple[Preset, ...] = (Preset("Hard", DepthLimited("alphabeta", 4, "drawn")),)
 
     def __init__(
         self, seed: int = 0, chance: int = 0, height: int = 5, width: int = 4, loops: int = 0

@@ -45,7 +45,7 @@ def test_tictactoe_exact_values_equal_full_minimax():
     game, moves, review = _review("tictactoe", "15263")
     state = game.initial_state()
     for position in review.positions[:-1]:
-        truth = ai.search(state, ai.SearchConfig(algorithm="minimax", depth=9, heuristic="none"))
+        truth = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 9, "none")))
         assert position.evaluation.admits(truth.value)
         assert len(position.lines) == len(state.legal_moves())
         for line in position.lines:
@@ -74,7 +74,7 @@ def test_connect4_exact_values_equal_the_solver(no_book):
     moves = game.parse_moves(text)
     state = game.replay(moves)
     evaluation, lines = default_evaluator(game, seconds=None)(state)
-    truth = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=None, heuristic="none"))
+    truth = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None, "none")))
     assert truth.exact and evaluation.kind is Kind.EXACT
     assert evaluation.admits(truth.value)
     for line in lines:
@@ -187,7 +187,7 @@ def test_every_exact_label_on_random_tictactoe_positions_is_true():
             state = state.play(rng.choice(state.legal_moves()))
         if state.is_terminal():
             continue
-        truth = ai.search(state, ai.SearchConfig(algorithm="minimax", depth=9, heuristic="none"))
+        truth = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 9, "none")))
         evaluation, lines = evaluate(state)
         assert evaluation.kind is Kind.EXACT and evaluation.admits(truth.value)
         assert {line.moves[0] for line in lines} == set(state.legal_moves())

@@ -55,7 +55,7 @@ def random_position(stones: int, rng: random.Random) -> State:
 
 def test_every_column_of_the_empty_board_is_exact() -> None:
     """Pons' published scores of the first move, -2 -1 0 1 0 -1 -2, as plies to the end."""
-    result = ai.search(EMPTY, ai.SearchConfig("alphabeta", depth=None, time_limit=120.0))
+    result = ai.search(EMPTY, ai.SearchConfig(ai.DepthLimited("alphabeta", None), time_limit=120.0))
     assert result.exact and result.complete
     assert [describe(result.values[col]) for col in range(7)] == [
         "loss in 40",
@@ -87,15 +87,17 @@ def test_the_early_table_is_what_the_solver_finds(
 
 def test_the_early_table_is_used_only_when_solving() -> None:
     """A fixed-depth search from the empty board is still minimax's estimate."""
-    pruned = ai.search(EMPTY, ai.SearchConfig("alphabeta", depth=2))
+    pruned = ai.search(EMPTY, ai.SearchConfig(ai.DepthLimited("alphabeta", 2)))
     assert not pruned.exact
-    assert pruned.values == ai.search(EMPTY, ai.SearchConfig("minimax", depth=2)).values
+    assert pruned.values == ai.search(EMPTY, ai.SearchConfig(ai.DepthLimited("minimax", 2))).values
 
 
 @pytest.mark.slow
 def test_hint_budget_solves_every_opening_with_up_to_three_stones() -> None:
     for moves in ["", "4", "44", "444", "1234"]:
-        result = ai.search(position(moves), ai.SearchConfig(depth=None, time_limit=600.0))
+        result = ai.search(
+            position(moves), ai.SearchConfig(ai.DepthLimited(depth=None), time_limit=600.0)
+        )
         assert result.exact, moves
         assert result.details.iterations[0].depth == "solve"
 
@@ -117,11 +119,15 @@ def test_a_twelve_stone_root_gets_the_book_value_at_once(seed: int) -> None:
 def test_a_fixed_depth_search_reaching_the_book_is_exact_and_equals_minimax(moves: str) -> None:
     state = position(moves)
     depth = 12 - state.ply  # every line ends in the 12-stone book (or earlier)
-    pruned = ai.search(state, ai.SearchConfig("alphabeta", depth=depth))
-    reference = ai.search(state, ai.SearchConfig("minimax", depth=depth)) if depth <= 4 else pruned
+    pruned = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth)))
+    reference = (
+        ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", depth)))
+        if depth <= 4
+        else pruned
+    )
     assert pruned.exact
     assert pruned.values == reference.values
-    solved = ai.search(state, ai.SearchConfig("alphabeta", depth=None))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert solved.values == pruned.values
 
 
@@ -129,7 +135,7 @@ def test_a_fixed_depth_search_reaching_the_book_is_exact_and_equals_minimax(move
 def test_without_the_book_the_same_search_is_an_estimate() -> None:
     state = position("44444433")
     assert state.book_value() is None
-    assert not ai.search(state, ai.SearchConfig("alphabeta", depth=4)).exact
+    assert not ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 4))).exact
 
 
 def test_a_twelve_stone_root_cut_short_plays_the_likeliest_move_not_the_heuristic(
@@ -152,7 +158,7 @@ def test_a_twelve_stone_root_cut_short_plays_the_likeliest_move_not_the_heuristi
 
     result = ai.search(
         state,
-        ai.SearchConfig(depth=None, time_limit=600.0, all_values=False),
+        ai.SearchConfig(ai.DepthLimited(depth=None), time_limit=600.0, all_values=False),
         finish_now=finish_now,
     )
     assert not result.complete and not result.exact
@@ -171,11 +177,13 @@ def test_without_the_book_solving_the_opening_is_refused() -> None:
 
 
 def test_the_principal_variation_says_where_it_ends_in_the_book() -> None:
-    result = ai.search(position("12345671"), ai.SearchConfig("alphabeta", depth=None))
+    result = ai.search(position("12345671"), ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert result.pv == (5, 3, 3, 2)  # to a 12-stone position: a draw, says the book
     assert result.details.pv_ends_in_book is True
     assert (
-        ai.search(position("44444433"), ai.SearchConfig(depth=None)).details.pv_ends_in_book
+        ai.search(
+            position("44444433"), ai.SearchConfig(ai.DepthLimited(depth=None))
+        ).details.pv_ends_in_book
         is False
     )
 

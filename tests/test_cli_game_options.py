@@ -15,6 +15,7 @@ import main
 from plyground import games
 from plyground.cli.analyze_command import default_depth
 from plyground.games.base import NO_HEURISTIC, GameOption, Heuristic, IllegalMoveError, Preset
+from plyground.games.search_settings import DepthLimited
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -89,7 +90,10 @@ class NimGame:
     side_names = ("First", "Second")
     options = (GameOption("stones", "Stones", 3, 1, 9, "stones in each heap"),)
     notation_help = "heap letter and stones taken, e.g. a2 c1"
-    presets = (Preset("Easy", "alphabeta", 1), Preset("Expert", "alphabeta", 3))
+    presets = (
+        Preset("Easy", DepthLimited("alphabeta", 1)),
+        Preset("Expert", DepthLimited("alphabeta", 3)),
+    )
 
     def __init__(self, stones: int = 3) -> None:
         self.stones = stones

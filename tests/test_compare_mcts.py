@@ -13,7 +13,7 @@ from plyground import games
 from plyground.ai.compare.budget_curve import budget_curve, parse_budgets, positions_from
 from plyground.ai.compare.comparison import compare
 from plyground.ai.compare.exact import exact_values
-from plyground.ai.engine.mcts.settings import MctsSettings
+from plyground.ai.engine.mcts.settings import MonteCarlo
 from plyground.ai.evaluation.provenance import Source
 from plyground.ai.evaluation.values import plies_to_end
 from plyground.cli import run
@@ -37,8 +37,7 @@ def test_compare_lists_mcts_by_default(capsys: pytest.CaptureFixture[str]) -> No
 def test_the_mcts_row_is_the_same_every_run_and_says_its_playouts() -> None:
     state = _state("connect4", "445344366")
     first, second = (
-        compare(state, [1], variants=["minimax"], mcts=MctsSettings(iterations=300))
-        for _ in range(2)
+        compare(state, [1], variants=["minimax"], mcts=MonteCarlo(iterations=300)) for _ in range(2)
     )
     assert first.mcts is not None and second.mcts is not None
     assert (first.mcts.move, first.mcts.nodes, first.mcts.value) == (
@@ -66,7 +65,7 @@ def test_the_exact_values_of_tic_tac_toe_moves_are_its_solve() -> None:
 
 def test_each_rows_exact_value_is_its_moves() -> None:
     state = _state("tictactoe", "5")
-    comparison = compare(state, [1, 2], mcts=MctsSettings(iterations=200), exact_seconds=10)
+    comparison = compare(state, [1, 2], mcts=MonteCarlo(iterations=200), exact_seconds=10)
     exact = exact_values(state)
     assert exact is not None and comparison.exact is not None
     assert comparison.mcts is not None

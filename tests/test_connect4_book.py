@@ -170,7 +170,7 @@ SOLVED = [
 @pytest.mark.parametrize(("moves", "outcome", "plies"), SOLVED)
 def test_book_values_agree_with_the_solver(moves: str, outcome: int, plies: int) -> None:
     state = position(moves)
-    result = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=None, seed=0))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), seed=0))
     assert ((result.value > 0) - (result.value < 0), plies_to_end(result.value)) == (
         outcome,
         plies,
@@ -181,7 +181,7 @@ def test_book_values_agree_with_the_solver(moves: str, outcome: int, plies: int)
 @pytest.mark.slow
 def test_a_long_win_agrees_with_the_solver() -> None:
     state = position("621622626411")
-    result = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=None, seed=0))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), seed=0))
     assert plies_to_end(result.value) == 27 and result.value > 0
     assert state.book_value() == (1, 27)
 

@@ -20,7 +20,7 @@ from plyground import games
 from plyground.ai.bench import searches as bench
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context
 from plyground.ai.engine.exact_solving import EngineSearch, make_alphabeta, python_only
-from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.search import DepthLimited, heuristic_for
 from plyground.ai.evaluation.values import INF_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
@@ -248,7 +248,7 @@ def test_without_numba_the_game_solves_in_python_and_says_so(
     state = position("2252576253462244111563365343671351441")
     assert state.exact_engine() is None
     assert connect4_solver.status().startswith("pure Python (numba unavailable: ")
-    result = ai.search(state, ai.SearchConfig(depth=None))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited(depth=None)))
     assert result.exact and result.details.exact_engine is None
 
 
@@ -360,7 +360,9 @@ def test_the_engines_start_up_is_not_the_searchs_time(monkeypatch: pytest.Monkey
         return 10.0
 
     monkeypatch.setattr(connect4_solver.CompiledSolver, "ready", slow_ready)
-    result = search_module.search(position("4453"), search_module.SearchConfig("alphabeta", None))
+    result = search_module.search(
+        position("4453"), search_module.SearchConfig(DepthLimited("alphabeta", None))
+    )
     assert result.details.exact_engine == "compiled"
     assert result.details.engine_start_up == 10.0
     assert result.elapsed == 0.0

@@ -18,7 +18,7 @@ import pytest
 
 from plyground import ai, cli, games
 from plyground.ai.engine.bookkeeping import POLL_MASK, poll_mask_for
-from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH, DepthLimited
 from plyground.ai.players.match import parsed_spec
 from plyground.ai.players.presets import DIFFICULTIES, parse_player_spec, presets_of
 from plyground.games.from_file import loading
@@ -69,14 +69,18 @@ def fixed_speed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_node_budget_keeps_the_deepest_finished_iteration() -> None:
     state = games.get_game("connect4").initial_state()
-    free = ai.search(state, ai.SearchConfig("alphabeta", 6, all_values=False))
-    config = ai.SearchConfig("alphabeta", 6, all_values=False, node_limit=free.nodes // 4)
+    free = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6), all_values=False))
+    config = ai.SearchConfig(
+        ai.DepthLimited("alphabeta", 6, node_limit=free.nodes // 4), all_values=False
+    )
     capped = ai.search(state, config)
     again = ai.search(state, config)
     finished = [it.depth for it in capped.details.iterations]
     assert capped.depth == finished[-1] < 6 and not capped.complete
     assert (capped.move, capped.depth, capped.nodes) == (again.move, again.depth, again.nodes)
-    roomy = ai.search(state, ai.SearchConfig("alphabeta", 6, all_values=False, node_limit=10**9))
+    roomy = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6, node_limit=10**9), all_values=False)
+    )
     assert roomy.depth == 6 and roomy.complete and roomy.value == free.value
 
 
@@ -103,7 +107,7 @@ def test_the_first_iteration_is_owed_and_none_deeper_runs_past_the_budget() -> N
     assert asked == [(1, None), (2, 1)] and progress.done == 1 and not progress.complete
     assert ctx.node_limit == 1
     state = games.get_game("connect4").initial_state()
-    result = ai.search(state, ai.SearchConfig("alphabeta", 8, node_limit=1))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 8, node_limit=1)))
     assert result.depth <= 2 and not result.complete
 
 
@@ -117,8 +121,8 @@ def test_a_small_budget_is_checked_often() -> None:
 
 def test_a_player_spec_takes_a_node_budget() -> None:
     config = parse_player_spec("connect4", "alphabeta:depth=5:nodes=2,000")
-    assert config.node_limit == 2_000 and "2,000 nodes a move" in config.describe()
-    assert config.search_config().node_limit == 2_000
+    assert config.search.node_limit == 2_000 and "2,000 nodes a move" in config.describe()
+    assert config.search_config().settings == DepthLimited("alphabeta", 5, node_limit=2_000)
     with pytest.raises(ValueError, match="nodes must be a positive whole number"):
         parse_player_spec("connect4", "alphabeta:nodes=0")
 
@@ -129,25 +133,27 @@ def test_a_player_spec_takes_a_node_budget() -> None:
 def test_a_slower_game_gets_smaller_budgets_and_shallower_levels() -> None:
     fast = derived_presets(shape(1e-5), "evaluate")
     slow = derived_presets(shape(3e-3), "evaluate")
-    for quick, slower in zip(fast, slow, strict=True):
+    for quick_preset, slower_preset in zip(fast, slow, strict=True):
+        quick, slower = quick_preset.search, slower_preset.search
+        assert isinstance(quick, DepthLimited) and isinstance(slower, DepthLimited)
         assert slower.node_limit is not None and quick.node_limit is not None
         assert slower.node_limit < quick.node_limit
         assert slower.depth is not None and quick.depth is not None
         assert slower.depth <= quick.depth
-    assert [p.depth for p in slow[:3]] < [p.depth for p in fast[:3]]
+    assert [p.search.depth for p in slow[:3]] < [p.search.depth for p in fast[:3]]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("node_seconds", [0.0, 1e-5, 3e-4, 3e-3, 0.05])
 def test_the_levels_stay_ordered_and_within_two_seconds(node_seconds: float) -> None:
     presets = derived_presets(shape(node_seconds), "evaluate")
     assert [p.name for p in presets] == ["Easy", "Medium", "Hard", "Expert"]
-    depths = [p.depth for p in presets]
-    budgets = [p.node_limit for p in presets]
+    depths = [p.search.depth for p in presets]  # type: ignore[union-attr]
+    budgets = [p.search.node_limit for p in presets]  # type: ignore[union-attr]
     assert all(d is not None for d in depths) and all(b is not None for b in budgets)
     assert depths == sorted(depths) and len(set(depths)) == 4  # Hard deeper than Medium...
     assert all(2 * low <= high for low, high in itertools.pairwise(budgets))  # type: ignore[operator]
     assert all(p.time_limit is not None and p.time_limit <= 2.0 for p in presets)
-    assert presets[-1].depth == DEEPEST == MAX_DEPTH and presets[-1].time_limit == EXPERT.cap
+    assert presets[-1].search.depth == DEEPEST == MAX_DEPTH and presets[-1].time_limit == EXPERT.cap
 
 
 def test_a_budget_is_a_round_number() -> None:
@@ -165,8 +171,8 @@ def test_the_probe_measures_the_files_own_speed(tmp_path: Path) -> None:
     found = loading.probe(game, heuristic="evaluate")
     fast = games.get_game(TAKE_AWAY)  # the same rules with an evaluation of no work
     assert loading.probe(fast, heuristic="evaluate").node_seconds * 5 < found.node_seconds
-    slow_hard = {p.name: p for p in game.presets}["Hard"].node_limit
-    fast_hard = {p.name: p for p in fast.presets}["Hard"].node_limit
+    slow_hard = {p.name: p.search for p in game.presets}["Hard"].node_limit
+    fast_hard = {p.name: p.search for p in fast.presets}["Hard"].node_limit
     assert slow_hard is not None and fast_hard is not None and slow_hard < fast_hard
 
 
@@ -178,7 +184,8 @@ def test_a_seeded_match_of_derived_levels_replays(fixed_speed: None) -> None:
 
     def written_out(level: str) -> str:  # the level without its time cap, a backstop only
         p = levels[level]
-        return f"alphabeta:depth={p.depth}:nodes={p.node_limit}:randomness={p.randomness}"
+        search = p.search
+        return f"alphabeta:depth={search.depth}:nodes={search.node_limit}:randomness={p.randomness}"
 
     setup = MatchSetup(name, (), (written_out("Hard"), written_out("Easy")), seed=7, swap=True)
     runs = [[record.moves for record in play_match(setup, 2)] for _ in range(2)]
@@ -197,8 +204,8 @@ def test_the_levels_come_from_the_game_as_its_options_make_it(fixed_speed: None)
     small = games.get_game(name, stones=3)
     assert default.presets == type(default).presets == tuple(games.GAMES[name].presets)
     assert small.presets != default.presets
-    assert all(p.depth is not None and p.depth <= 3 for p in small.presets[:3])
-    assert max(p.depth or 0 for p in default.presets[:3]) > 3
+    assert all(p.search.depth is not None and p.search.depth <= 3 for p in small.presets[:3])
+    assert max(p.search.depth or 0 for p in default.presets[:3]) > 3  # type: ignore[union-attr]
     assert small.presets is games.get_game(name, stones=3).presets  # derived once
     assert games.get_game(name, stones=10).presets == default.presets  # its default
     hard = {p.name: p for p in small.presets}["Hard"]
@@ -207,8 +214,8 @@ def test_the_levels_come_from_the_game_as_its_options_make_it(fixed_speed: None)
         parsed_spec(small, "hard"),
         presets_of(small)["Hard"],
     ):
-        assert (config.depth, config.node_limit) == (hard.depth, hard.node_limit)
-    assert DIFFICULTIES[name]["Hard"].depth != hard.depth  # the defaults' ladder by name
+        assert config.search == hard.search
+    assert DIFFICULTIES[name]["Hard"].search != hard.search  # the defaults' ladder by name
     with pytest.raises(AttributeError):
         small.presets = ()  # type: ignore[misc]
 
@@ -219,7 +226,7 @@ def test_analyze_searches_as_deep_as_the_games_hard_level(
     from plyground.cli.analyze_command import default_depth
 
     game = games.get_game(TAKE_AWAY)
-    assert default_depth(game.presets) == game.presets[2].depth
+    assert default_depth(game.presets) == game.presets[2].search.depth
     assert default_depth(games.get_game("connect4").presets) == 8
 
 

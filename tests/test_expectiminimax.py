@@ -54,7 +54,7 @@ def test_expectiminimax_converges_to_value_iteration(goal: int, moves: str, dept
     expected = 2 * truth[key] - 1
     result = ai.search(
         state,
-        ai.SearchConfig("expectiminimax", depth=depth, heuristic="none"),
+        ai.SearchConfig(ai.DepthLimited("expectiminimax", depth, "none")),
         table=TranspositionTable(22),
     )
     assert abs(result.value - expected) < 0.001
@@ -72,7 +72,7 @@ def test_values_grow_towards_the_truth_with_depth() -> None:
     truth = 2 * value_iteration(10)[(0, 0, 0)] - 1
     errors = [
         abs(
-            ai.search(state, ai.SearchConfig("expectiminimax", depth=d, heuristic="none")).value
+            ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", d, "none"))).value
             - truth
         )
         for d in (4, 8, 12)
@@ -84,7 +84,7 @@ def test_chance_root_reports_the_expectation() -> None:
     game = games.get_game("pig", goal=20)
     state = game.replay(game.parse_moves("r"))
     assert state.to_move == games.CHANCE
-    result = ai.search(state, ai.SearchConfig("expectiminimax", depth=3, heuristic="race"))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 3, "race")))
     assert result.move is None
     assert set(result.values) == {1, 2, 3, 4, 5, 6}
     mean = sum(result.values.values()) / 6
@@ -100,7 +100,8 @@ def test_optimal_heuristic_at_depth_one_is_the_optimal_policy() -> None:
     for i, j, k in [(61, 46, 37), (0, 0, 20), (0, 0, 21), (50, 0, 15), (95, 0, 5), (85, 99, 3)]:
         state = State(goal=100, scores=(i, j), turn_total=k, player=0, to_move=0)
         result = ai.search(
-            state, ai.SearchConfig(expert.algorithm, depth=expert.depth, heuristic=expert.heuristic)
+            state,
+            ai.SearchConfig(expert.search),
         )
         expected = "roll" if table.should_roll(i, j, k) else "hold"
         assert result.move == expected, (i, j, k)

@@ -68,7 +68,7 @@ def score_after(state: games.State, move: int) -> int:
 @pytest.fixture(scope="module")
 def expert() -> AIPlayer:
     config = DIFFICULTIES["connect4"]["Expert"]
-    assert config.depth is None, "the Expert preset should solve (depth None)"
+    assert config.search.depth is None, "the Expert preset should solve (depth None)"
     budget = None if config.time_limit is None else max(config.time_limit, GENEROUS_TIME)
     return AIPlayer(dataclasses.replace(config, time_limit=budget), GAME)
 

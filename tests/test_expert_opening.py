@@ -92,7 +92,7 @@ def keeps(state: State, move: int, value: int) -> bool:
 @pytest.fixture(scope="module")
 def hurried_expert() -> AIPlayer:
     config = DIFFICULTIES["connect4"]["Expert"]
-    assert config.depth is None and config.time_limit is not None
+    assert config.search.depth is None and config.time_limit is not None
     return AIPlayer(dataclasses.replace(config, time_limit=NO_TIME), GAME)
 
 
@@ -176,7 +176,9 @@ def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
             break
     assert proof.left == [m for m in state.search_moves() if m not in proof.worse]
     monkeypatch.setattr("plyground.ai.engine.proof.PROOF_NODE_LIMIT", 1)
-    result = ai.search(state, ai.SearchConfig(depth=None, time_limit=NO_TIME, all_values=False))
+    result = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited(depth=None), time_limit=NO_TIME, all_values=False)
+    )
     assert result.move == proof.left[0]
     assert not result.exact and not result.complete
 
@@ -184,5 +186,7 @@ def test_a_proof_cut_by_its_node_budget_plays_the_likeliest_move_left(
 def test_a_search_without_a_book_value_is_unchanged() -> None:
     """A 13-stone root: nothing is known, no proof runs (the budgeted solve as before)."""
     state = random_position(random.Random(1), 13)
-    result = ai.search(state, ai.SearchConfig(depth=None, time_limit=0.2, all_values=False))
+    result = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited(depth=None), time_limit=0.2, all_values=False)
+    )
     assert result.details.proof_nodes is None

@@ -145,7 +145,9 @@ def test_a_second_move_in_a_row_is_a_win_in_two(capsys: pytest.CaptureFixture[st
     """The file of the issue: `again` gives its side another move, which wins."""
     state = games.get_game(TWICE).initial_state()
     for depth in (2, 3, None):
-        result = ai.search(state, ai.SearchConfig("alphabeta", depth, all_values=True))
+        result = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), all_values=True)
+        )
         assert result.move == "again"
         assert result.values == {"again": 0.998, "end": 0.0}
         assert result.pv == ("again", "finish")
@@ -166,10 +168,14 @@ def test_the_solve_equals_an_independent_solver(spec: str, options: dict[str, An
     extra = 0
     for state in random_positions(game, 6, seed=47, most=8):
         want = independent_values(state)
-        solved = ai.search(state, ai.SearchConfig("alphabeta", None, all_values=True))
+        solved = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), all_values=True)
+        )
         assert solved.values == pytest.approx(want, abs=1e-9), state.key()
         assert all(value.is_exact for value in solved.move_values.values())
-        best = ai.search(state, ai.SearchConfig("alphabeta", None, all_values=False))
+        best = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), all_values=False)
+        )
         assert best.value == pytest.approx(max(want.values()), abs=1e-9)
         extra += sum(state.play(m).player == state.player for m in state.legal_moves())
     assert extra > 0  # the positions have moves that give another turn
@@ -180,7 +186,9 @@ def test_the_textbook_agrees_on_kalah_at_every_depth() -> None:
     for state in random_positions(game, 3, seed=8, most=6):
         view = TextbookGame(state, None)
         for depth in range(1, 6):
-            engine = ai.search(state, ai.SearchConfig("alphabeta", depth, book=False))
+            engine = ai.search(
+                state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), book=False)
+            )
             for move in state.legal_moves():
                 value = minimax(view, view.result(view.start(depth), move), depth - 1)
                 assert view.show(value) == engine.values[move], (state.key(), depth, move)

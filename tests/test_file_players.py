@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from plyground import games
-from plyground.ai.engine.search import SearchConfig, SearchError, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, SearchError, search
 from plyground.ai.players.match import MatchSetup, play_game, run_match
-from plyground.ai.players.players import AGENT, PlayerConfig
+from plyground.ai.players.players import AgentPlayer
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.student_code.agents import AgentSpec, agent_player, agent_spec, split_spec
 
@@ -88,7 +88,7 @@ def test_bad_files_are_refused_in_one_line_without_running_them(tmp_path: Path) 
     assert not ran.exists()
     kaggle = write(tmp_path, "k.py", KAGGLE_MIDDLE)
     with pytest.raises(ValueError, match="no Kaggle format"):
-        PlayerConfig(AGENT, agent=f"kaggle:{kaggle}").validate(games.get_game("pig"))
+        AgentPlayer(f"kaggle:{kaggle}").validate(games.get_game("pig"))
 
 
 def test_kaggle_observation_hooks() -> None:
@@ -127,7 +127,7 @@ def test_a_file_heuristic_plays_in_a_worker_and_never_here(tmp_path: Path) -> No
     assert record.forfeit == "" and record.nodes[0] > 0
     state = games.get_game("connect4").initial_state()
     with pytest.raises(SearchError, match="runs only in a worker process"):
-        search(state, SearchConfig(depth=2, heuristic=heuristic))
+        search(state, SearchConfig(DepthLimited(depth=2, heuristic=heuristic)))
 
 
 def test_a_heuristic_file_in_use_is_its_own_threads_only(tmp_path: Path) -> None:

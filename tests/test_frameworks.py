@@ -65,7 +65,7 @@ def test_the_textbook_figure_gives_the_books_value_and_counts() -> None:
     assert aima_games.alphabeta_search("A", book) == "a1"
     for algorithm in ("minimax", "alphabeta"):
         assert (
-            ai.search(root, ai.SearchConfig(algorithm, 2)).move == "a1"
+            ai.search(root, ai.SearchConfig(ai.DepthLimited(algorithm, 2))).move == "a1"
         )  # the engine searches for scores too
 
 
@@ -77,7 +77,7 @@ def test_every_view_of_the_figure_says_the_books_numbers() -> None:
 
     game = games.get_game("aima3.games:Fig52Game")
     root = game.initial_state()
-    analysis = ai.search(root, ai.SearchConfig("alphabeta", 2))
+    analysis = ai.search(root, ai.SearchConfig(ai.DepthLimited("alphabeta", 2)))
     assert {move: ev.score for move, ev in analysis.move_values.items()} == {
         "a1": 3,
         "a2": 2,
@@ -94,7 +94,9 @@ def test_aima_tic_tac_toe_agrees_with_its_cutoff_search() -> None:
     game = games.get_game("aima3.games:TicTacToe")
     for depth in (2, 4):
         for state in positions(game, 12, seed=depth):
-            ours = ai.search(state, ai.SearchConfig("alphabeta", depth, book=False))
+            ours = ai.search(
+                state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), book=False)
+            )
             theirs = aima_games.alphabeta_cutoff_search(state.inner, game.obj, d=depth - 1)
             values = {move: float(value) for move, value in ours.move_values.items()}
             # aima's values carry no distance to the end: the same outcome is the same value
@@ -109,7 +111,7 @@ def test_aima_tic_tac_toe_solved_agrees_with_alphabeta_search() -> None:
     for state in positions(game, 6, seed=9, most=5)[:6]:
         if len(state.legal_moves()) > 6:
             continue
-        ours = ai.search(state, ai.SearchConfig("alphabeta", None, book=False))
+        ours = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), book=False))
         theirs = aima_games.alphabeta_search(state.inner, game.obj)
         values = {move: float(value) for move, value in ours.move_values.items()}
         assert sign(values[theirs]) == sign(ours.value)
@@ -131,7 +133,7 @@ def test_easyai_negamax_agrees(spec: str, depth: int) -> None:
     game = games.get_game(spec)
     assert game.default_heuristic == "scoring"
     for state in positions(game, 12, seed=depth):
-        ours = ai.search(state, ai.SearchConfig("alphabeta", depth, book=False))
+        ours = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), book=False))
         negamax = easyAI.Negamax(depth)
         theirs = negamax(game.style.copy(state.inner))
         values = {move: float(value) for move, value in ours.move_values.items()}
@@ -183,7 +185,7 @@ def test_a_game_that_keeps_its_state_on_its_players() -> None:
     after = start.play(first[0])
     assert start.legal_moves() == first  # the start's knight did not move
     assert after.to_move == 1 and after.legal_moves() != first
-    result = ai.search(after, ai.SearchConfig("alphabeta", 4))
+    result = ai.search(after, ai.SearchConfig(ai.DepthLimited("alphabeta", 4)))
     assert result.move in after.legal_moves()
 
 
@@ -270,7 +272,7 @@ def test_hexapawn_three_by_three_is_a_second_player_win_as_negamax_finds() -> No
     from easyAI.games.Hexapawn import Hexapawn
 
     game = games.get_game("easyAI.games.Hexapawn:Hexapawn", size=(3, 3))
-    ours = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    ours = ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert ours.value < -0.9  # every first move loses
 
     def scoring(position: Any) -> float:

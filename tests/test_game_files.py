@@ -57,7 +57,7 @@ def test_each_style_is_read_by_what_its_class_defines(
     assert games.is_from_file(game.name) and game.name.endswith(f":{type(game.obj).__name__}")
     assert not games.missing_members(type(game))
     assert [preset.name for preset in game.presets] == ["Easy", "Medium", "Hard", "Expert"]
-    depths = [preset.depth for preset in game.presets[:3]]
+    depths = [preset.search.depth for preset in game.presets[:3]]  # type: ignore[union-attr]
     assert depths == sorted(depths) and len(set(depths)) == 3  # a ladder: each deeper
 
 
@@ -70,7 +70,9 @@ def test_take_away_is_solved_as_the_rule_of_four_says() -> None:
     """Take 1-3 stones, the last stone wins: a multiple of four loses for the side to move."""
     for stones in range(1, 13):
         game = games.get_game(TAKE_AWAY, stones=stones)
-        result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+        result = ai.search(
+            game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", None))
+        )
         assert (result.value > 0) == (stones % 4 != 0), stones
         if stones % 4:
             assert result.move == stones % 4
@@ -254,7 +256,7 @@ class Dicts:
 """,
     )
     game = games.get_game(path)
-    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    result = ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert result.value < 0  # six left, take 1 or 2: a multiple of three loses for the mover
 
 
@@ -311,11 +313,15 @@ def test_a_chance_game_in_two_styles_has_the_same_values() -> None:
     aima = games.get_game(str(FILES / "aima_dice_race.py"))
     assert ours.stochastic and aima.stochastic
     for game in (ours, aima):  # depth levels by expectiminimax
-        assert {p.algorithm for p in game.presets[:-1]} == {"expectiminimax"}
-    assert ours.presets[-1].algorithm == "expectiminimax"  # it has an evaluate
-    assert aima.presets[-1].algorithm == "mcts"  # aima's utility is blind at a cut-off
-    first = ai.search(ours.initial_state(), ai.SearchConfig("expectiminimax", 4, heuristic="none"))
-    second = ai.search(aima.initial_state(), ai.SearchConfig("expectiminimax", 4, heuristic="none"))
+        assert {p.search.algorithm for p in game.presets[:-1]} == {"expectiminimax"}
+    assert ours.presets[-1].search.algorithm == "expectiminimax"  # it has an evaluate
+    assert aima.presets[-1].search.algorithm == "mcts"  # aima's utility is blind at a cut-off
+    first = ai.search(
+        ours.initial_state(), ai.SearchConfig(ai.DepthLimited("expectiminimax", 4, "none"))
+    )
+    second = ai.search(
+        aima.initial_state(), ai.SearchConfig(ai.DepthLimited("expectiminimax", 4, "none"))
+    )
     assert {m: float(v) for m, v in first.move_values.items()} == pytest.approx(
         {m: float(v) for m, v in second.move_values.items()}
     )
@@ -343,7 +349,7 @@ def test_new_game_writes_a_starter_that_plays(tmp_path: Path, style: str) -> Non
     game = games.get_game(str(path))
     assert game.title == "My Game (a Nim for now)"
     assert "For now this is Nim, not My Game: heaps of stones" in path.read_text(encoding="utf-8")
-    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    result = ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert result.value > 0.9  # heaps 3, 4, 5: the first player wins (nim-sum 2)
     again = subprocess.run(
         [sys.executable, "-m", "plyground", "new-game", "my_game"],
@@ -380,7 +386,7 @@ def test_a_move_listed_twice_is_searched_once_and_said_once(tmp_path: Path) -> N
         game = games.get_game(path)
     state = game.initial_state()
     assert state.legal_moves() == ("1", "2")
-    result = ai.search(state, ai.SearchConfig("minimax", 2))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 2)))
     assert set(result.move_values) == {"1", "2"} and result.nodes == 7
 
 
@@ -646,7 +652,9 @@ def test_an_evaluation_that_fails_is_named_as_the_method_it_is(tmp_path: Path) -
         r"random by Plyground's load-time check\): ValueError: no idea",
     ):
         game = games.get_game(path)
-        ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 2, heuristic="evaluate"))
+        ai.search(
+            game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 2, "evaluate"))
+        )
 
 
 def test_a_save_whose_game_file_hangs_is_checked_apart_too(
@@ -726,7 +734,7 @@ def test_a_file_inside_a_package_loads_as_part_of_its_package(tmp_path: Path) ->
     assert package_module(FILES / "take_away.py") is None  # tests/game_files is no package
     game = games.get_game(f"{path}:Countdown")
     assert game.initial_state().inner.pile == 5
-    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", None))
+    result = ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert result.value > 0  # 5 is no multiple of 3: the first side wins
     assert str(tmp_path / "course" / "classgames") in game_files()
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from plyground.ai.engine.bookkeeping import SearchError
-from plyground.ai.engine.search import SearchConfig, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, search
 from plyground.ai.student_code import exercise_game, grader, isolated_runs, sandbox
 from plyground.ai.student_code.grader import cases, grade
 from plyground.games import tictactoe
@@ -87,7 +87,7 @@ def test_an_analysis_with_a_heuristic_slow_at_every_leaf_stops_on_time(
     path = student_file(tmp_path, SLOW_LEAF, "heuristic")
     state = tictactoe.Game().initial_state()
     with pytest.raises(SearchError) as raised:
-        isolated_runs.run_search(state, SearchConfig("alphabeta", 1, str(path)))
+        isolated_runs.run_search(state, SearchConfig(DepthLimited("alphabeta", 1, str(path))))
     assert str(raised.value) == (
         "hostile.py: lost on time: its evaluate() calls took more than 1.5 s in all for one "
         "analysis"
@@ -278,14 +278,17 @@ def test_any_failure_of_the_grader_on_one_answer_fails_that_case_alone(
 def test_the_windows_searches_with_a_slow_heuristic_lose_on_time_too(
     mode: str, run_mark: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from plyground.ai.players.players import PlayerConfig, player_for_window
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer, player_for_window
     from plyground.ai.student_code import heuristics, worker
     from plyground.ai.student_code.worker import UserCodeError
 
     path = student_file(tmp_path, SLOW_LEAF, "heuristic")
     game = tictactoe.Game()
     state = game.initial_state()
-    player = player_for_window(PlayerConfig("alphabeta", 1, str(path)), game)  # its AI's move
+    player = player_for_window(
+        SearchPlayer(DepthLimited("alphabeta", 1, str(path))), game
+    )  # its AI's move
     try:
         with pytest.raises(UserCodeError) as raised:
             player.choose(state)
@@ -299,7 +302,7 @@ def test_the_windows_searches_with_a_slow_heuristic_lose_on_time_too(
     monkeypatch.setattr(heuristics, "_KEPT", {})
     try:
         with pytest.raises(UserCodeError) as raised:
-            search(state, SearchConfig("alphabeta", 1, str(path)))
+            search(state, SearchConfig(DepthLimited("alphabeta", 1, str(path))))
     finally:
         heuristics._close_workers()
     assert raised.value.line.endswith("took more than 1.5 s in all for one search")

@@ -98,15 +98,17 @@ def test_walking_in_place_gives_minimaxs_values(
 ) -> None:
     game = games.get_game(_spec(tmp_path, name))
     state = game.initial_state()
-    minimax = ai.search(state, ai.SearchConfig("minimax", depth))
+    minimax = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", depth)))
     assert not walks  # minimax keeps its positions
-    walked = ai.search(state, ai.SearchConfig("alphabeta", depth))
+    walked = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth)))
     assert walks and set(walks) == {WALK_OF[name]}
     assert {m: e.value for m, e in walked.move_values.items()} == {
         m: e.value for m, e in minimax.move_values.items()
     }
     for seed in range(4):  # a player's search: the best value, a best move
-        move = ai.search(state, ai.SearchConfig("alphabeta", depth, seed=seed, all_values=False))
+        move = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), seed=seed, all_values=False)
+        )
         assert move.value == minimax.value
         assert minimax.move_values[move.move].value == minimax.value
 
@@ -130,7 +132,7 @@ def test_a_heuristic_not_the_games_own_reads_positions_not_a_walk(
         engine_search, "heuristic_for", lambda state, name: Heuristic("x", "x", foreign)
     )
     game = games.get_game(BONES)
-    result = ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 3))
+    result = ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 3)))
     assert not walks and seen and all(issubclass(kind, FileState) for kind in seen)
     assert result.move in game.initial_state().legal_moves()
 
@@ -139,7 +141,7 @@ def test_a_walk_leaves_the_position_it_started_from_as_it_was() -> None:
     game = games.get_game(BONES)
     state = game.replay(game.parse_moves("3 1"))
     before = (state.inner.pile, state.inner.current_player, state.key())
-    ai.search(state, ai.SearchConfig("alphabeta", 6))
+    ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6)))
     assert (state.inner.pile, state.inner.current_player, state.key()) == before
 
 
@@ -147,12 +149,21 @@ def test_seeded_tie_break_still_varies_on_a_file_game() -> None:
     game = games.get_game(AIMA_NIM)  # no move ends the game at once: all nine tie at depth 2
     state = game.initial_state()
     chosen = {
-        ai.search(state, ai.SearchConfig("alphabeta", 2, seed=s, all_values=False)).move
+        ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", 2), seed=s, all_values=False)
+        ).move
         for s in range(24)
     }
     assert len(chosen) > 1
-    again = ai.search(state, ai.SearchConfig("alphabeta", 2, seed=7, all_values=False)).move
-    assert again == ai.search(state, ai.SearchConfig("alphabeta", 2, seed=7, all_values=False)).move
+    again = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 2), seed=7, all_values=False)
+    ).move
+    assert (
+        again
+        == ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", 2), seed=7, all_values=False)
+        ).move
+    )
 
 
 # ------------------------------------------------------------------ failures inside a walk
@@ -211,7 +222,7 @@ def test_a_failure_deep_in_a_walk_names_the_method_and_the_moves(
     game.source.FAIL = fail
     try:
         with pytest.raises(GameCodeError) as caught:
-            ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 6))
+            ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 6)))
     finally:
         game.source.FAIL = ""
     message = str(caught.value)
@@ -233,8 +244,10 @@ def test_a_method_that_loops_inside_a_walk_is_stopped(
     game.source.FAIL = "loop"
     try:
         with pytest.raises(GameCodeError, match=r"is_over\(\) failed after moves .*took longer"):
-            ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 8))
+            ai.search(game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 8)))
     finally:
         game.source.FAIL = ""
     assert guard.WATCH.active == 0  # the watch is free for the next call
-    assert ai.search(game.initial_state(), ai.SearchConfig("alphabeta", 4)).move in ("1", "2")
+    assert ai.search(
+        game.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 4))
+    ).move in ("1", "2")

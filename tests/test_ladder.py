@@ -69,7 +69,9 @@ def test_tictactoe_hard_never_loses_whatever_the_opponent_plays() -> None:
 
     def exact(state: Any) -> dict[Any, float]:
         if state.key() not in solved:
-            solved[state.key()] = ai.search(state, ai.SearchConfig("alphabeta", depth=None)).values
+            solved[state.key()] = ai.search(
+                state, ai.SearchConfig(ai.DepthLimited("alphabeta", None))
+            ).values
         return solved[state.key()]
 
     seen: set[tuple[Any, int]] = set()
@@ -83,9 +85,7 @@ def test_tictactoe_hard_never_loses_whatever_the_opponent_plays() -> None:
             for move in state.legal_moves():
                 walk(state.play(move), (*moves, move), me)
             return
-        result = ai.search(
-            state, ai.SearchConfig(hard.algorithm, depth=hard.depth, heuristic=hard.heuristic)
-        )
+        result = ai.search(state, ai.SearchConfig(hard.search))
         best = max(result.values.values())
         values = exact(state)
         target = max(values.values())

@@ -15,13 +15,19 @@ import pytest
 from plyground import games
 from plyground.ai.engine.mcts.playouts import Playouts
 from plyground.ai.engine.mcts.runner import KeptTree
-from plyground.ai.engine.mcts.settings import MctsConfig, MctsSettings
 from plyground.ai.engine.mcts.tree import Node
-from plyground.ai.engine.search import SearchConfig, SearchError, heuristic_for, search
+from plyground.ai.engine.search import (
+    DepthLimited,
+    MonteCarlo,
+    SearchConfig,
+    SearchError,
+    heuristic_for,
+    search,
+)
 from plyground.ai.evaluation.provenance import Kind, Source, from_playouts
 from plyground.ai.evaluation.values import PROVEN
 from plyground.ai.evaluation.wording import board_text, compact_text, value_text
-from plyground.ai.players.players import AIPlayer, PlayerConfig
+from plyground.ai.players.players import AIPlayer, SearchPlayer, player_from_dict
 from plyground.ai.players.presets import parse_player_spec
 from plyground.games.base import CHANCE, State, sample_outcome
 from plyground.games.from_file import GameCodeError
@@ -38,10 +44,10 @@ def mcts(
     tree: KeptTree | None = None,
     exploration: float | None = None,
 ) -> Any:
-    settings = MctsSettings(iterations, playout=playout)  # type: ignore[arg-type]
+    settings = MonteCarlo(iterations, playout=playout)  # type: ignore[arg-type]
     if exploration is not None:
-        settings = MctsSettings(iterations, exploration, playout)  # type: ignore[arg-type]
-    return search(state, MctsConfig(settings, seed=seed), tree=tree)
+        settings = MonteCarlo(iterations, exploration, playout)  # type: ignore[arg-type]
+    return search(state, SearchConfig(settings, seed=seed), tree=tree)
 
 
 def kalah(seeds: int = 4) -> Any:
@@ -109,7 +115,7 @@ def test_never_an_illegal_move(name: str) -> None:
     rng = random.Random(1)
     for game_number in range(3):
         state = game.initial_state()
-        player = AIPlayer(PlayerConfig("mcts", None, mcts=MctsSettings(60), seed=game_number), game)
+        player = AIPlayer(SearchPlayer(MonteCarlo(60), seed=game_number), game)
         while not state.is_terminal():
             if state.to_move == CHANCE:
                 state = state.play(sample_outcome(state, rng))
@@ -134,7 +140,7 @@ def test_never_an_illegal_move(name: str) -> None:
 def test_tictactoe_forced_wins_and_blocks(moves: str, best: str, why: str) -> None:
     game = games.get_game("tictactoe")
     state = game.replay(game.parse_moves(moves))
-    exact = search(state, SearchConfig("alphabeta", None))
+    exact = search(state, SearchConfig(DepthLimited("alphabeta", None)))
     optimal = {m for m, ev in exact.move_values.items() if ev.value == exact.value}
     assert optimal == set(game.parse_moves(best)), why
     result = mcts(state, 4000, playout="random")
@@ -153,7 +159,7 @@ def test_a_proof_is_only_reported_where_the_exact_solve_agrees() -> None:
                 break
         if state.is_terminal():
             continue
-        exact = search(state, SearchConfig("alphabeta", None))
+        exact = search(state, SearchConfig(DepthLimited("alphabeta", None)))
         result = mcts(state, 3000, seed=rng.randrange(100), playout="random")
         for move, evaluation in result.move_values.items():
             truth = exact.move_values[move].value
@@ -325,11 +331,11 @@ def test_a_playout_estimate_says_so() -> None:
 
 def test_player_specs() -> None:
     config = parse_player_spec("connect4", "mcts:iterations=500:c=1.0:playouts=random")
-    assert config.algorithm == "mcts" and config.mcts == MctsSettings(500, 1.0, "random")
+    assert config == SearchPlayer(MonteCarlo(500, 1.0, "random"))
     assert config.describe() == "MCTS, 500 iterations, c 1, random playouts"
     timed = parse_player_spec("pig", "mcts:time=0.5")
-    assert timed.time_limit == 0.5 and timed.mcts is None
-    assert PlayerConfig.from_dict(config.to_dict()) == config
+    assert timed == SearchPlayer(MonteCarlo(), time_limit=0.5)
+    assert player_from_dict(config.to_dict()) == config
     for bad, words in (
         ("mcts:depth=3", "MCTS has no depth"),
         ("mcts:iterations=0", "iterations must be"),
@@ -338,8 +344,8 @@ def test_player_specs() -> None:
     ):
         with pytest.raises(ValueError, match=words):
             parse_player_spec("connect4", bad)
-    with pytest.raises(SearchError, match="MctsConfig"):
-        search(games.get_game("connect4").initial_state(), SearchConfig("mcts", 3))
+    with pytest.raises(SearchError, match="MCTS has no depth: ask it with MonteCarlo settings"):
+        search(games.get_game("connect4").initial_state(), SearchConfig(DepthLimited("mcts", 3)))
 
 
 BROKEN = """
@@ -394,7 +400,7 @@ def test_move_now_and_cancel() -> None:
 
     state = games.get_game("connect4").initial_state()
     asked = iter(range(1000))
-    config = MctsConfig(MctsSettings(100_000, playout="random"))
+    config = SearchConfig(MonteCarlo(100_000, playout="random"))
     result = search(state, config, finish_now=lambda: next(asked) >= 2)
     assert not result.complete
     assert result.details.playouts.iterations == 3 * POLL_EVERY

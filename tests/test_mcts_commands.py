@@ -13,6 +13,7 @@ import main
 from plyground import games
 from plyground.ai.bench import monte_carlo
 from plyground.games.base import capabilities, state_capabilities
+from plyground.games.search_settings import MonteCarlo
 
 FILES = Path(__file__).resolve().parent / "game_files"
 
@@ -81,10 +82,10 @@ def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
 ) -> None:
     name = games.resolve(str(FILES / "kalah_no_eval.py"))
     expert = games.GAMES[name].presets[-1]  # type: ignore[attr-defined]
-    assert (expert.algorithm, expert.depth, expert.heuristic) == ("mcts", None, "none")
+    assert expert.search == MonteCarlo(heuristic="none")
     assert expert.time_limit is not None and expert.time_limit < 2
     with_evaluation = games.resolve(str(FILES / "take_away.py"))
-    assert games.GAMES[with_evaluation].presets[-1].algorithm == "alphabeta"  # type: ignore[attr-defined]
+    assert games.GAMES[with_evaluation].presets[-1].search.algorithm == "alphabeta"  # type: ignore[attr-defined]
     status, out, _ = run(capsys, "hint", "--game", str(FILES / "kalah_no_eval.py"), "--moves", "5")
     assert status == 0
     assert "Advice: Expert, MCTS, " in out and "playouts" in out

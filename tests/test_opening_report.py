@@ -19,7 +19,9 @@ pytestmark = pytest.mark.usefixtures("real_book")
 
 
 def solved(moves: str) -> ai.SearchResult:
-    return ai.search(GAME.replay(GAME.parse_moves(moves)), ai.SearchConfig("alphabeta", depth=None))
+    return ai.search(
+        GAME.replay(GAME.parse_moves(moves)), ai.SearchConfig(ai.DepthLimited("alphabeta", None))
+    )
 
 
 def test_a_line_into_the_book_says_where_it_stops() -> None:
@@ -43,7 +45,8 @@ def test_a_line_that_reaches_the_end_has_no_book_note() -> None:
     """19 stones, out of the book: the line goes to the end of the game, and a line longer
     than shown is marked as cut ('…'), never as ending in the book."""
     late = ai.search(
-        GAME.replay(GAME.parse_moves("4444443333332222226")), ai.SearchConfig(depth=None)
+        GAME.replay(GAME.parse_moves("4444443333332222226")),
+        ai.SearchConfig(ai.DepthLimited(depth=None)),
     )
     assert late.exact and not late.details.pv_ends_in_book and len(late.pv) == 2
     assert "book" not in line_text(late, GAME)
@@ -94,7 +97,7 @@ def test_a_line_that_stops_short_of_the_end_and_the_book_is_marked_cut() -> None
     """A depth limit, or a line the search did not keep to the end: '…', never whole."""
     fixed = ai.search(
         GAME.replay(GAME.parse_moves("52753311433677442422121")),
-        ai.SearchConfig("alphabeta", depth=3),
+        ai.SearchConfig(ai.DepthLimited("alphabeta", 3)),
     )
     assert fixed.details.pv_stops_early and not fixed.details.pv_ends_in_book
     assert line_text(fixed, GAME).endswith(" …")

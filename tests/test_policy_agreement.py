@@ -7,7 +7,8 @@ import random
 import pytest
 
 from plyground.ai.compare import policy_agreement as pa
-from plyground.ai.players.players import PlayerConfig
+from plyground.ai.engine.search import DepthLimited
+from plyground.ai.players.players import SearchPlayer
 from plyground.ai.players.presets import DIFFICULTIES
 from plyground.games.pig.optimal import optimal_table
 from plyground.games.pig.rules import OptimalPolicy
@@ -71,7 +72,7 @@ def test_the_expert_agrees_with_the_optimal_table_on_a_random_sample() -> None:
 
 
 def test_a_weak_player_disagrees_and_the_report_says_how_often() -> None:
-    always_hold_early = PlayerConfig("expectiminimax", depth=1, heuristic="score")
+    always_hold_early = SearchPlayer(DepthLimited("expectiminimax", 1, "score"))
     report = pa.agreement_report({"Score-1": always_hold_early}, sample=200, options={"goal": 100})
     entry = report["presets"][0]
     assert report["sample"] and report["states"] == 200
@@ -104,7 +105,7 @@ def test_the_expert_rolls_at_a_near_tie_of_a_millionth() -> None:
     config = DIFFICULTIES["pig"]["Expert"]
     result = ai.search(
         State(goal=100, scores=(41, 0), turn_total=17),
-        ai.SearchConfig(config.algorithm, depth=config.depth, heuristic=config.heuristic),
+        ai.SearchConfig(config.search),
     )
     assert result.move == "roll"
 

@@ -91,7 +91,7 @@ def test_no_sentence_contradicts_a_value_at_twelve_stones(seed: int) -> None:
     estimates; the note counts each kind from the values, and every estimate says so."""
     pytest.importorskip("bitbully_databases")
     state = random_line(C4, random.Random(seed), 12)
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=6, heuristic="threats"))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6, "threats")))
     note = values_note(result, False) or ""
     kinds = {ev.kind for ev in result.move_values.values()}
     if Kind.ESTIMATE in kinds:
@@ -105,7 +105,7 @@ def test_no_sentence_contradicts_a_value_at_twelve_stones(seed: int) -> None:
 def test_a_proven_result_beside_estimates_is_labelled_each_its_own() -> None:
     """A win in one among estimates: the win is exact, the others say est."""
     state = TTT.replay(TTT.parse_moves("1425"))  # X to move: 3 wins at once
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=1, heuristic="lines"))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 1, "lines")))
     win = result.move_values[2]
     assert win.kind is Kind.EXACT and value_text(win, False, "X") == "win in 1 for X"
     assert any(ev.kind is Kind.ESTIMATE for ev in result.move_values.values())
@@ -128,11 +128,11 @@ def test_a_fixed_depth_search_ended_by_the_book_says_so() -> None:
     without a clock (one pass) it says so too."""
     pytest.importorskip("bitbully_databases")
     state = C4.replay(C4.parse_moves("4444"))
-    clocked = ai.SearchConfig("alphabeta", depth=6, heuristic="threats", time_limit=600)
+    clocked = ai.SearchConfig(ai.DepthLimited("alphabeta", 6, "threats"), time_limit=600)
     result = ai.search(state, clocked)
     assert result.depth < 6 and result.evaluation.source is Source.BOOK
     assert search_line(result).startswith(f"opening book · depth {result.depth}")
-    fixed = ai.search(state, ai.SearchConfig("alphabeta", depth=6, heuristic="threats"))
+    fixed = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6, "threats")))
     assert fixed.evaluation.source is Source.BOOK
     assert search_line(fixed).startswith("opening book · depth 6")
 
@@ -225,7 +225,7 @@ def test_tictactoe_exact_values_are_full_minimax(
 ) -> None:
     state = random_line(TTT, random.Random(seed), plies)
     result = ai.search(
-        state, ai.SearchConfig(algorithm, depth=depth, heuristic="lines", all_values=all_values)
+        state, ai.SearchConfig(ai.DepthLimited(algorithm, depth, "lines"), all_values=all_values)
     )
     _check(state, result, lambda s: ttt_minimax(s))
 
@@ -244,7 +244,8 @@ def test_connect4_exact_values_are_the_solvers(
     pytest.importorskip("bitbully_databases")
     state = random_line(C4, random.Random(seed), stones)
     result = ai.search(
-        state, ai.SearchConfig("alphabeta", depth=depth, heuristic="threats", all_values=all_values)
+        state,
+        ai.SearchConfig(ai.DepthLimited("alphabeta", depth, "threats"), all_values=all_values),
     )
     _check(state, result, lambda s: solved_units(s) / SCALE)
 
@@ -271,7 +272,7 @@ def test_pig_exact_values_are_the_tables_and_the_hint_is_optimal(
         k = PIG_GOAL - 1 - i
     state = policy.state((i, j, k))
     truth = {move: 2 * p - 1 for move, p in policy.move_values((i, j, k)).items()}
-    result = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth, heuristic=heuristic))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", depth, heuristic)))
     for move, evaluation in result.move_values.items():
         assert evaluation.admits(truth[move], tolerance=1e-6), (move, evaluation, truth)
         if heuristic == "optimal":
@@ -285,15 +286,18 @@ def test_pig_exact_values_are_the_tables_and_the_hint_is_optimal(
 
 @pytest.mark.parametrize(("name", "moves"), [("tictactoe", "5"), ("connect4", "4453")])
 def test_advice_searches_with_the_config_whole(name: str, moves: str) -> None:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
 
     game = games.get_game(name)
     state = game.initial_state()
     for move in game.parse_moves(moves):
         state = state.play(move)
-    config = PlayerConfig("alphabeta", depth=3, heuristic=None, seed=5)
+    config = SearchPlayer(DepthLimited("alphabeta", 3, None), seed=5)
     advice = advise_with(state, config)
-    plain = ai.search(state, ai.SearchConfig("alphabeta", depth=3, seed=5, all_values=True))
+    plain = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 3), seed=5, all_values=True)
+    )
     assert (advice.move, advice.value, advice.nodes) == (plain.move, plain.value, plain.nodes)
     assert advice.move_values == plain.move_values and advice.pv == plain.pv
 
@@ -320,7 +324,7 @@ def test_tied_book_losses_are_broken_by_the_heuristic_not_at_random() -> None:
     chosen = set()
     for seed in range(4):
         result = ai.search(
-            state, ai.SearchConfig("alphabeta", depth=6, heuristic="threats", seed=seed)
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", 6, "threats"), seed=seed)
         )
         assert all(not ev.distance_known for ev in result.move_values.values())
         chosen.add(result.move)
@@ -330,8 +334,8 @@ def test_tied_book_losses_are_broken_by_the_heuristic_not_at_random() -> None:
 
 def test_the_search_line_claims_every_end_only_when_every_value_is_exact() -> None:
     state = TTT.replay(TTT.parse_moves("1425"))  # a win in 1 beside estimates
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=1, heuristic="lines"))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 1, "lines")))
     assert result.evaluation.is_exact and "every end" not in search_line(result)
-    solved = ai.search(state, ai.SearchConfig("alphabeta", depth=9, heuristic="lines"))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 9, "lines")))
     assert all(ev.is_exact for ev in solved.move_values.values())
     assert search_line(solved).endswith("reached every end")

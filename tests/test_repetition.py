@@ -19,7 +19,7 @@ SHUTTLE = str(Path(__file__).resolve().parent / "game_files" / "shuttle.py")
 
 def test_a_line_that_comes_back_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
     state = games.get_game(f"{SHUTTLE}:Shuttle").initial_state()
-    solved = ai.search(state, ai.SearchConfig("alphabeta", None))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert solved.values == {"left": -0.998, "right": 0.0}
     assert all(value.is_exact for value in solved.move_values.values())
     assert main.main(["hint", "--game", f"{SHUTTLE}:Shuttle"]) == 0
@@ -30,7 +30,7 @@ def test_a_game_says_what_a_repetition_is_worth() -> None:
     state = games.get_game(f"{SHUTTLE}:StrictShuttle").initial_state()
     assert state_capabilities(state).repetition_value is not None
     for all_values in (True, False):
-        config = ai.SearchConfig("alphabeta", None, all_values=all_values)
+        config = ai.SearchConfig(ai.DepthLimited("alphabeta", None), all_values=all_values)
         assert ai.search(state, config).value == -0.998  # back at the start: South to move loses
 
 
@@ -41,7 +41,7 @@ def test_a_repetition_value_that_is_no_result_is_one_line(tmp_path: Path) -> Non
     )
     state = games.get_game(f"{broken}:StrictShuttle").initial_state()
     with pytest.raises(GameCodeError, match=r"repetition_value\(\).*not 1, 0 or -1"):
-        ai.search(state, ai.SearchConfig("alphabeta", None))
+        ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
 
 
 def test_a_line_longer_than_the_search_follows_is_an_estimate(
@@ -51,6 +51,6 @@ def test_a_line_longer_than_the_search_follows_is_an_estimate(
     its value rests on estimates and says so."""
     monkeypatch.setattr(pruning_search, "MAX_PLY", 1)
     state = games.get_game(f"{SHUTTLE}:Shuttle").initial_state().play("right")
-    solved = ai.search(state, ai.SearchConfig("alphabeta", None))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert not solved.move_values["left"].is_exact
     assert solved.move_values["right"].is_exact  # North wins at once

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from plyground import ai, games
 from plyground.ai.advice import report
 from plyground.ai.engine.cost import estimate_nodes, judge, tree_size
-from plyground.ai.engine.search import algorithms_for, searchable_algorithms
+from plyground.ai.engine.search import DepthLimited, algorithms_for, searchable_algorithms
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.values import board_label, describe, is_proven, signed
 from plyground.games import CHANCE
@@ -42,7 +42,9 @@ def test_hard_with_a_kept_table_reaches_its_depth_and_claims_no_proof() -> None:
     assert result is not None
     assert result.depth == 6
     assert not result.exact
-    fresh = ai.search(state, ai.SearchConfig(depth=6, heuristic="threats", all_values=False))
+    fresh = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited(depth=6, heuristic="threats"), all_values=False)
+    )
     assert (result.move, result.value) == (fresh.move, fresh.value)
 
 
@@ -50,10 +52,16 @@ def test_a_reused_table_answering_from_estimates_is_no_proof() -> None:
     """A depth-4 pass after a depth-6 search two plies up evaluates no leaf of its own."""
     table = TranspositionTable(18)
     parent = C4.replay(C4.parse_moves("454433523466744"))
-    ai.search(parent, ai.SearchConfig(depth=6, heuristic="threats", all_values=False), table=table)
+    ai.search(
+        parent,
+        ai.SearchConfig(ai.DepthLimited(depth=6, heuristic="threats"), all_values=False),
+        table=table,
+    )
     child = C4.replay(C4.parse_moves("45443352346674466"))
     again = ai.search(
-        child, ai.SearchConfig(depth=4, heuristic="threats", all_values=False), table=table
+        child,
+        ai.SearchConfig(ai.DepthLimited(depth=4, heuristic="threats"), all_values=False),
+        table=table,
     )
     assert not again.exact  # its depth-4 pass was answered from estimates: no proof
     assert again.depth == 4
@@ -61,19 +69,21 @@ def test_a_reused_table_answering_from_estimates_is_no_proof() -> None:
 
 def test_a_full_search_is_exact_and_says_draw() -> None:
     result = ai.search(
-        TTT.initial_state(), ai.SearchConfig("alphabeta", depth=9, heuristic="lines")
+        TTT.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 9, "lines"))
     )
     assert result.exact
     assert describe(result.value, exact=result.exact) == "draw"
     shallow = ai.search(
-        TTT.initial_state(), ai.SearchConfig("alphabeta", depth=4, heuristic="none")
+        TTT.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 4, "none"))
     )
     assert not shallow.exact
     assert describe(shallow.value, exact=shallow.exact) == "0.00"
 
 
 def _solved_values(state: Any) -> dict[Any, float]:
-    return ai.search(state, ai.SearchConfig("alphabeta", depth=None, all_values=True)).values
+    return ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", None), all_values=True)
+    ).values
 
 
 def _check_labels(result: Any, truth: dict[Any, float]) -> None:
@@ -114,11 +124,13 @@ def test_values_labelled_proven_are_solved_values_in_tictactoe(
     # Search a position first with the same table, as a player keeping its table does.
     if algorithm != "minimax":
         ai.search(
-            TTT.initial_state(), ai.SearchConfig(algorithm, depth=min(9, depth + 2)), table=table
+            TTT.initial_state(),
+            ai.SearchConfig(ai.DepthLimited(algorithm, min(9, depth + 2))),
+            table=table,
         )
     result = ai.search(
         state,
-        ai.SearchConfig(algorithm, depth=depth, all_values=all_values, seed=seed),
+        ai.SearchConfig(ai.DepthLimited(algorithm, depth), seed=seed, all_values=all_values),
         table=table,
     )
     assert set(result.values) == set(parent_moves)
@@ -144,8 +156,12 @@ def test_values_labelled_proven_are_solved_values_in_connect4_endgames(
     state = C4.replay(played)
     table = TranspositionTable(16)
     if reuse:  # the position before, searched with the same table (a player's habit)
-        ai.search(C4.replay(played[:-1]), ai.SearchConfig(depth=depth + 1), table=table)
-    result = ai.search(state, ai.SearchConfig(depth=depth, all_values=False), table=table)
+        ai.search(
+            C4.replay(played[:-1]), ai.SearchConfig(ai.DepthLimited(depth=depth + 1)), table=table
+        )
+    result = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited(depth=depth), all_values=False), table=table
+    )
     if result.exact or is_proven(result.value):
         assert result.value == pytest.approx(_pons_value(state, int(score)))
     _check_labels(result, _solved_values(state))
@@ -163,7 +179,7 @@ def test_pig_values_are_chances_only_when_exact(seed: int, depth: int) -> None:
         state = state.play(rng.choice(state.legal_moves()))
     if state.is_terminal():
         state = pig.initial_state()
-    result = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", depth)))
     table = optimal_table(20)
     me = state.player
     exact = {
@@ -195,12 +211,14 @@ def test_an_exact_heuristic_makes_pig_values_exact_chances(
         name="optimal", description=optimal.description, evaluate=optimal.evaluate, exact=True
     )
     state = pig.replay(pig.parse_moves("r4r6h r5r3"))
-    assert not ai.search(state, ai.SearchConfig("expectiminimax", depth=1, heuristic="score")).exact
+    assert not ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 1, "score"))
+    ).exact
     assert ai.search(
-        state, ai.SearchConfig("expectiminimax", depth=1, heuristic="optimal")
+        state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 1, "optimal"))
     ).exact  # the game's
     monkeypatch.setitem(state.game.heuristics, "optimal", exact)
-    result = ai.search(state, ai.SearchConfig("expectiminimax", depth=1, heuristic="optimal"))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 1, "optimal")))
     assert result.exact
     table = optimal_table(20)
     me = state.player
@@ -233,8 +251,8 @@ def test_panel_and_analyze_agree_and_pig_estimates_are_no_chances() -> None:
 
     pig = games.get_game("pig", goal=30)
     state = pig.replay(pig.parse_moves("r4r6h r5"))
-    data = analyze_position(pig, state, "expectiminimax", 3, None, None, 0)
-    result = ai.search(state, ai.SearchConfig("expectiminimax", depth=3, seed=0))
+    data = analyze_position(pig, state, DepthLimited("expectiminimax", 3), None, 0)
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 3), seed=0))
     rows = dict(summary_lines(Analysis(result, "hint", state.player, 2), pig))
     assert rows["Best"] == best_text(result, pig) == f"{data['best_move']} · {data['meaning']}"
     assert "to win" not in rows["Best"] and "est." in rows["Best"]
@@ -242,8 +260,8 @@ def test_panel_and_analyze_agree_and_pig_estimates_are_no_chances() -> None:
     assert "not chances to win" in rows["Values"]
     for game, moves, depth in ((C4, "4453", 6), (TTT, "15", None)):
         position = game.replay(game.parse_moves(moves))
-        data = analyze_position(game, position, "alphabeta", depth, None, None, 0)
-        result = ai.search(position, ai.SearchConfig("alphabeta", depth=depth, seed=0))
+        data = analyze_position(game, position, DepthLimited("alphabeta", depth), None, 0)
+        result = ai.search(position, ai.SearchConfig(ai.DepthLimited("alphabeta", depth), seed=0))
         rows = dict(summary_lines(Analysis(result, "ai", position.player, 7), game))
         assert rows["Best"] == f"{data['best_move']} · {data['meaning']}"
         assert rows["vs minimax"] == data["versus_minimax"]
@@ -254,9 +272,9 @@ def test_panel_and_analyze_agree_and_pig_estimates_are_no_chances() -> None:
 def test_tree_sizes_are_counted_from_the_game_not_b_to_the_d() -> None:
     assert tree_size(TTT.initial_state(), 9) == pytest.approx(549_946, rel=0.1)
     after_two = TTT.replay(TTT.parse_moves("15"))
-    full = ai.search(after_two, ai.SearchConfig("minimax", depth=7, heuristic="none"))
+    full = ai.search(after_two, ai.SearchConfig(ai.DepthLimited("minimax", 7, "none")))
     assert tree_size(after_two, 7) == pytest.approx(full.nodes, rel=0.2)  # not 7^7 = 823k
-    result = ai.search(TTT.initial_state(), ai.SearchConfig("alphabeta", depth=8))
+    result = ai.search(TTT.initial_state(), ai.SearchConfig(ai.DepthLimited("alphabeta", 8)))
     rows = dict(
         summary_lines_for(result, TTT, branching=9),
     )
@@ -273,10 +291,10 @@ def summary_lines_for(result: Any, game: Any, branching: int, minimax: int | Non
 @pytest.mark.slow
 def test_alpha_beta_is_compared_with_minimax_pass_for_pass() -> None:
     state = TTT.initial_state()
-    minimax = ai.search(state, ai.SearchConfig("minimax", depth=9, heuristic="none"))
+    minimax = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 9, "none")))
     # On a clock, alpha-beta deepens pass by pass (the clock never runs out here).
     pruned = ai.search(
-        state, ai.SearchConfig("alphabeta", depth=9, heuristic="none", time_limit=600)
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 9, "none"), time_limit=600)
     )
     own = report.last_pass_nodes(pruned)
     assert own < pruned.nodes  # iterative deepening ran earlier passes too
@@ -284,7 +302,7 @@ def test_alpha_beta_is_compared_with_minimax_pass_for_pass() -> None:
     assert f"depth-9 pass used {own / minimax.nodes * 100:.1f}%" in text
     assert "all 9 passes of iterative deepening" in text
     # At a fixed depth without a clock there is one pass, the one compared.
-    single = ai.search(state, ai.SearchConfig("alphabeta", depth=9, heuristic="none"))
+    single = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 9, "none")))
     assert report.last_pass_nodes(single) == single.nodes
     text = dict(summary_lines_for(single, TTT, 9, minimax.nodes))["vs minimax"]
     assert f"depth-9 pass used {single.nodes / minimax.nodes * 100:.1f}%" in text
@@ -292,7 +310,9 @@ def test_alpha_beta_is_compared_with_minimax_pass_for_pass() -> None:
 
 
 def test_no_rate_for_tiny_searches() -> None:
-    tiny = ai.search(TTT.replay(TTT.parse_moves("1427")), ai.SearchConfig("alphabeta", depth=2))
+    tiny = ai.search(
+        TTT.replay(TTT.parse_moves("1427")), ai.SearchConfig(ai.DepthLimited("alphabeta", 2))
+    )
     assert report.speed(tiny) is None
     work = dict(summary_lines_for(tiny, TTT, 5))["Work"]
     assert "/s" not in work
@@ -302,10 +322,10 @@ def test_no_rate_for_tiny_searches() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_minimax_shows_its_whole_line(seed: int) -> None:
     state = C4.replay(C4.parse_moves("4453"))
-    result = ai.search(state, ai.SearchConfig("minimax", depth=4, seed=seed))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 4), seed=seed))
     assert len(result.pv) == 4 and result.pv[0] == result.move
     empty = ai.search(
-        TTT.initial_state(), ai.SearchConfig("minimax", depth=3, heuristic="none", seed=seed)
+        TTT.initial_state(), ai.SearchConfig(ai.DepthLimited("minimax", 3, "none"), seed=seed)
     )
     assert len(empty.pv) == 3 and empty.pv[0] == empty.move  # every move ties: the seed picks
 
@@ -320,12 +340,18 @@ def test_a_search_cut_short_shows_the_line_of_its_deepest_finished_pass() -> Non
         polls["n"] += 1
         return polls["n"] > 30
 
-    result = ai.search(state, ai.SearchConfig(depth=14, heuristic="threats"), finish_now=finish_now)
+    result = ai.search(
+        state,
+        ai.SearchConfig(ai.DepthLimited(depth=14, heuristic="threats")),
+        finish_now=finish_now,
+    )
     assert not result.complete and not result.exact
     assert 4 <= result.depth < 14
     assert len(result.pv) >= result.depth - 1 and result.pv[0] == result.move
     # Expert's way: solve for half the budget, then deepen; the line is still a line.
-    expert = ai.search(state, ai.SearchConfig(depth=None, heuristic="threats", time_limit=0.4))
+    expert = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited(depth=None, heuristic="threats"), time_limit=0.4)
+    )
     assert not expert.complete and len(expert.pv) >= min(3, expert.depth)
 
 
@@ -336,8 +362,8 @@ def test_expectiminimax_is_offered_only_where_dice_roll() -> None:
     assert searchable_algorithms(C4) == ai.ALGORITHMS
     state = C4.replay(C4.parse_moves("4453"))
     assert (
-        ai.search(state, ai.SearchConfig("expectiminimax", depth=3)).values
-        == ai.search(state, ai.SearchConfig("minimax", depth=3)).values
+        ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 3))).values
+        == ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 3))).values
     )
 
 
@@ -346,11 +372,13 @@ def test_expectiminimax_is_offered_only_where_dice_roll() -> None:
 def test_estimates_are_the_right_order_of_magnitude() -> None:
     state = C4.replay(C4.parse_moves("4453"))
     for algorithm, depth in (("minimax", 4), ("alphabeta", 6), ("alphabeta", 8)):
-        real = ai.search(state, ai.SearchConfig(algorithm, depth=depth, book=False)).nodes
+        real = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited(algorithm, depth), book=False)
+        ).nodes
         assert real / 4 < estimate_nodes(state, algorithm, depth) < real * 4
     pig = games.get_game("pig", goal=30)
     position = pig.replay(pig.parse_moves("r4r6h"))
-    real = ai.search(position, ai.SearchConfig("expectiminimax", depth=4)).nodes
+    real = ai.search(position, ai.SearchConfig(ai.DepthLimited("expectiminimax", 4))).nodes
     assert real / 10 < estimate_nodes(position, "expectiminimax", 4) < real * 10
 
 
@@ -386,25 +414,38 @@ def test_finish_now_returns_the_deepest_finished_iteration() -> None:
         polls["n"] += 1
         return polls["n"] > 20
 
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=14), finish_now=finish_now)
+    result = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 14)), finish_now=finish_now
+    )
     assert not result.complete
     assert 1 <= result.depth < 14
     assert result.depth == result.details.iterations[-1].depth
-    fixed = ai.search(state, ai.SearchConfig("alphabeta", depth=result.depth))
+    fixed = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", result.depth)))
     assert result.values == fixed.values
     for algorithm in ("minimax", "expectiminimax"):
         polls["n"] = 0
-        cut = ai.search(state, ai.SearchConfig(algorithm, depth=9), finish_now=finish_now)
+        cut = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited(algorithm, 9)), finish_now=finish_now
+        )
         assert not cut.complete and 1 <= cut.depth < 9
-        assert cut.values == ai.search(state, ai.SearchConfig(algorithm, depth=cut.depth)).values
+        assert (
+            cut.values
+            == ai.search(state, ai.SearchConfig(ai.DepthLimited(algorithm, cut.depth))).values
+        )
     # Asked at once, it still owes a move: the first iteration always finishes.
-    first = ai.search(state, ai.SearchConfig("alphabeta", depth=8), finish_now=lambda: True)
+    first = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", 8)), finish_now=lambda: True
+    )
     assert first.depth == 1 and first.move in state.legal_moves()
 
 
 def test_progress_names_solving_not_the_internal_depth() -> None:
     seen: list[ai.SearchProgress] = []
-    ai.search(TTT.initial_state(), ai.SearchConfig("alphabeta", depth=None), progress=seen.append)
+    ai.search(
+        TTT.initial_state(),
+        ai.SearchConfig(ai.DepthLimited("alphabeta", None)),
+        progress=seen.append,
+    )
     assert seen and report.progress_line(seen[0]).startswith("solving")
     assert "10000" not in report.progress_line(seen[0])
 
@@ -413,7 +454,7 @@ def test_progress_names_solving_not_the_internal_depth() -> None:
 def test_the_table_reports_its_true_size() -> None:
     table = TranspositionTable(12)
     state = C4.replay(C4.parse_moves("4453"))
-    result = ai.search(state, ai.SearchConfig(depth=6), table=table)
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited(depth=6)), table=table)
     occupied = sum(1 for entry in table.slots if entry is not None)
     assert 0 < occupied == len(table) == result.details.table_entries <= table.capacity
     assert table.stores >= occupied
@@ -421,12 +462,12 @@ def test_the_table_reports_its_true_size() -> None:
     pig_table = TranspositionTable(12)
     ai.search(
         pig.replay(pig.parse_moves("r4r6h")),
-        ai.SearchConfig("expectiminimax", depth=4),
+        ai.SearchConfig(ai.DepthLimited("expectiminimax", 4)),
         table=pig_table,
     )
     ai.search(
         pig.replay(pig.parse_moves("r4r6h r5")),
-        ai.SearchConfig("expectiminimax", depth=4),
+        ai.SearchConfig(ai.DepthLimited("expectiminimax", 4)),
         table=pig_table,
     )
     assert len(pig_table) == sum(1 for entry in pig_table.slots if entry is not None) > 0
@@ -467,8 +508,8 @@ def test_a_solver_s_work_is_named_as_the_solver_s() -> None:
     """A solve is never called 'alpha-beta's depth-1 pass' (its depth is the game's end)."""
     game = games.get_game("tictactoe")
     state = game.replay(game.parse_moves("5193"))
-    solved = ai.search(state, ai.SearchConfig("alphabeta", depth=None))
-    minimax = ai.search(state, ai.SearchConfig("minimax", depth=solved.depth, heuristic="none"))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
+    minimax = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", solved.depth, "none")))
     text = report.versus_minimax(solved, minimax.nodes)
     assert "alpha-beta's solve to the end" in text and "pass" not in text.split(";")[1]
     fake = dataclasses.replace(

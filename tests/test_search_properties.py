@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -41,12 +42,12 @@ def test_alphabeta_equals_minimax(game_name: str, seed: int, depth: int, data: A
     game = games.get_game(game_name)
     state = random_position(game, seed, 30)
     heuristic = data.draw(st.sampled_from(sorted(game.heuristics)))
-    reference = ai.search(state, ai.SearchConfig("minimax", depth=depth, heuristic=heuristic))
-    pruned = ai.search(state, ai.SearchConfig("alphabeta", depth=depth, heuristic=heuristic))
+    reference = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", depth, heuristic)))
+    pruned = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth, heuristic)))
     best_only = ai.search(
-        state, ai.SearchConfig("alphabeta", depth=depth, heuristic=heuristic, all_values=False)
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth, heuristic), all_values=False)
     )
-    expecti = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth, heuristic=heuristic))
+    expecti = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", depth, heuristic)))
     assert pruned.values == reference.values
     assert expecti.values == reference.values
     assert best_only.value == reference.value
@@ -83,7 +84,7 @@ def test_expectiminimax_equals_the_textbook_recursion_on_pig(
     state = random_position(game, seed, 40)
     for name in ("score", "race"):
         evaluate = game.heuristics[name].evaluate
-        result = ai.search(state, ai.SearchConfig("expectiminimax", depth=depth, heuristic=name))
+        result = ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", depth, name)))
         expected = naive_expectiminimax(state, depth, evaluate)
         assert abs(result.value - expected) < 1e-5
 
@@ -97,9 +98,7 @@ def test_every_preset_plays_legal_moves(game_name: str, seed: int) -> None:
     for name, config in ai.DIFFICULTIES[game_name].items():
         if config.time_limit is not None:
             config = ai.with_seed(config, seed)  # keep the test quick: a short budget
-            config = ai.PlayerConfig(
-                config.algorithm, config.depth, config.heuristic, 0.05, config.randomness, seed
-            )
+            config = dataclasses.replace(config, time_limit=0.05, seed=seed)
         player = ai.make_player(config, game)
         move = player.choose(state)
         assert move in state.legal_moves(), (name, move)
@@ -111,7 +110,9 @@ def test_ai_vs_ai_games_end_with_legal_moves(game_name: str, seed: int) -> None:
     game = games.get_game(game_name, **({"goal": 20} if game_name == "pig" else {}))
     rng = random.Random(seed)
     players = [
-        ai.make_player(ai.PlayerConfig(ai.algorithms_for(game)[-1], depth=2, seed=seed), game),
+        ai.make_player(
+            ai.SearchPlayer(ai.DepthLimited(ai.algorithms_for(game)[-1], 2), seed=seed), game
+        ),
         ai.RandomPlayer(seed),
     ]
     state = game.initial_state()

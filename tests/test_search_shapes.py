@@ -80,15 +80,21 @@ def test_every_search_equals_the_textbook_with_extra_turns(seed: int, path: list
     for depth in range(1, 8):
         want = textbook_values(state, depth, chance=False)
         for algorithm in ("minimax", "alphabeta", "expectiminimax"):
-            config = ai.SearchConfig(algorithm, depth, "drawn", book=False)
+            config = ai.SearchConfig(ai.DepthLimited(algorithm, depth, "drawn"), book=False)
             assert ai.search(state, config).values == want, (seed, path, depth, algorithm)
-        best = ai.search(state, ai.SearchConfig("alphabeta", depth, "drawn", all_values=False))
+        best = ai.search(
+            state, ai.SearchConfig(ai.DepthLimited("alphabeta", depth, "drawn"), all_values=False)
+        )
         assert best.value == max(want.values()), (seed, path, depth)
         assert want[best.move] == best.value
-    solved = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", book=False))
+    solved = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", None, "drawn"), book=False)
+    )
     assert solved.values == textbook_values(state, 8, chance=False), (seed, path)
     assert all(value.is_exact for value in solved.move_values.values())
-    chosen = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", all_values=False))
+    chosen = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", None, "drawn"), all_values=False)
+    )
     assert chosen.value == max(solved.values.values())
 
 
@@ -103,7 +109,7 @@ def test_expectiminimax_equals_the_textbook_with_extra_turns_and_chance(
         return
     for depth in range(1, 8):
         want = textbook_values(state, depth, chance=True)
-        config = ai.SearchConfig("expectiminimax", depth, "drawn", book=False)
+        config = ai.SearchConfig(ai.DepthLimited("expectiminimax", depth, "drawn"), book=False)
         got = ai.search(state, config).values
         assert got.keys() == want.keys()
         for move, value in want.items():
@@ -161,10 +167,14 @@ def test_the_solve_follows_each_line_where_positions_repeat(seed: int, path: lis
         result, plies = line_outcome(child, frozenset({state.key()}))
         again = child.player == state.player
         want[move] = as_value((result if again else -result, plies + 1))
-    solved = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", book=False))
+    solved = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", None, "drawn"), book=False)
+    )
     assert solved.values == pytest.approx(want, abs=1e-9), (seed, path)
-    best = ai.search(state, ai.SearchConfig("alphabeta", None, "drawn", all_values=False))
+    best = ai.search(
+        state, ai.SearchConfig(ai.DepthLimited("alphabeta", None, "drawn"), all_values=False)
+    )
     assert best.value == pytest.approx(max(want.values()), abs=1e-9), (seed, path)
     for depth in (1, 3, 6):
-        config = ai.SearchConfig("alphabeta", depth, "drawn", book=False)
+        config = ai.SearchConfig(ai.DepthLimited("alphabeta", depth, "drawn"), book=False)
         assert ai.search(state, config).values == textbook_values(state, depth, chance=False)

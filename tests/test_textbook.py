@@ -149,7 +149,9 @@ def test_the_engine_values_equal_the_textbook_at_every_depth(
             counts = {}
             for algorithm in ai.algorithms_for(game):
                 value, counts[algorithm] = textbook(algorithm, state, depth, heuristic)
-                engine = ai.search(state, ai.SearchConfig(algorithm, depth, heuristic, book=False))
+                engine = ai.search(
+                    state, ai.SearchConfig(ai.DepthLimited(algorithm, depth, heuristic), book=False)
+                )
                 assert value == engine.value, (name, state.key(), depth, algorithm)
                 if algorithm == "minimax":
                     assert counts[algorithm] == (engine.nodes, engine.leaves, 0, 0)
@@ -305,7 +307,10 @@ def test_a_chance_root_is_searched_like_any_node() -> None:
     state = games.get_game("pig", goal=12).initial_state().play("roll")
     assert state.to_move == CHANCE
     value, counts = textbook("expectiminimax", state, 1)
-    assert value == ai.search(state, ai.SearchConfig("expectiminimax", 1, book=False)).value
+    assert (
+        value
+        == ai.search(state, ai.SearchConfig(ai.DepthLimited("expectiminimax", 1), book=False)).value
+    )
     assert counts.nodes == trace(state, "expectiminimax", 1).totals()[0]
 
 
@@ -332,10 +337,10 @@ def test_a_pass_counts_its_root_as_the_textbook_does(position: str) -> None:
         state = _one_move_position()
     else:
         state = game.replay(game.parse_moves(position))
-    engine = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=1))
+    engine = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 1)))
     found = trace(state, "alphabeta", 1)
     assert engine.nodes == found.totals(len(found.events) - 1).nodes
-    minimax_nodes = ai.search(state, ai.SearchConfig(algorithm="minimax", depth=1)).nodes
+    minimax_nodes = ai.search(state, ai.SearchConfig(ai.DepthLimited("minimax", 1))).nodes
     if position == "one move":
         assert engine.nodes == minimax_nodes == 2
         assert "used 100.0%" in versus_minimax(engine, minimax_nodes)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from plyground import games
 from plyground.ai.engine.bookkeeping import SearchError
-from plyground.ai.engine.mcts.settings import MctsConfig, MctsSettings
-from plyground.ai.engine.search import search
+from plyground.ai.engine.mcts.settings import MonteCarlo
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.textbook.counts import MCTS_DEFINITIONS, MctsCounts, definitions_text
 from plyground.ai.textbook.game_view import Position, TextbookGame
 from plyground.ai.textbook.mcts import MctsNode, monte_carlo_tree_search, ucb1
@@ -300,7 +300,7 @@ def test_it_agrees_with_the_engines_mcts_where_the_move_is_clear() -> None:
     for moves in ("1524", "152", "15"):
         state = game.replay(game.parse_moves(moves))
         textbook = record_mcts(state, 3000, seed=0).move
-        engine = search(state, MctsConfig(MctsSettings(3000, playout="random"), seed=0)).move
+        engine = search(state, SearchConfig(MonteCarlo(3000, playout="random"), seed=0)).move
         if moves == "15":  # after X 1, O 5 no move wins or loses at once: both just legal
             assert textbook in state.legal_moves() and engine in state.legal_moves()
         else:

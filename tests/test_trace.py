@@ -69,7 +69,9 @@ def test_traced_root_value_is_the_search_value(name: str, seed: int, data: Any) 
         traced = trace(state, algorithm, depth, heuristic, node_budget=200_000)
         assert (
             traced.value
-            == ai.search(state, ai.SearchConfig(algorithm, depth, heuristic, book=False)).value
+            == ai.search(
+                state, ai.SearchConfig(ai.DepthLimited(algorithm, depth, heuristic), book=False)
+            ).value
         )
 
 
@@ -411,7 +413,10 @@ def test_a_root_the_book_knows_is_still_searched_as_ai_search_does() -> None:
         for algorithm in ("minimax", "alphabeta"):
             traced = trace(state, algorithm, depth, "threats", node_budget=200_000, book=True)
             assert (
-                traced.value == ai.search(state, ai.SearchConfig(algorithm, depth, "threats")).value
+                traced.value
+                == ai.search(
+                    state, ai.SearchConfig(ai.DepthLimited(algorithm, depth, "threats"))
+                ).value
             )
             assert traced.root.kind == "max"
 

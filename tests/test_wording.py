@@ -216,7 +216,7 @@ def test_analyze_prints_only_the_counters_that_apply(capsys: pytest.CaptureFixtu
     from plyground.cli import run as cli_run
 
     state = TTT.replay(TTT.parse_moves("5"))
-    result = ai.search(state, ai.SearchConfig("alphabeta", depth=2))
+    result = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", 2)))
     assert cli_run(["analyze", "--game", "tictactoe", "--moves", "5", "--depth", "2"]) == 0
     out = capsys.readouterr().out
     assert "Tic-tac-toe, after 1 move\n" in out

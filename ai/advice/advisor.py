@@ -24,11 +24,16 @@ from typing import Any
 from plyground.ai.engine.cost import heuristic_refusal
 from plyground.ai.engine.proof import solve_is_cheap
 from plyground.ai.engine.result import SearchProgress, SearchResult
-from plyground.ai.engine.search import MCTS, algorithms_for, searchable_algorithms
+from plyground.ai.engine.search import (
+    DepthLimited,
+    MonteCarlo,
+    algorithms_for,
+    searchable_algorithms,
+)
 from plyground.ai.engine.table import TranspositionTable
 from plyground.ai.evaluation.provenance import Source
 from plyground.ai.evaluation.wording import counted
-from plyground.ai.players.players import PlayerConfig, search_with
+from plyground.ai.players.players import SearchPlayer, search_with
 from plyground.ai.players.presets import presets_of
 from plyground.games.base import Game, State
 
@@ -42,7 +47,7 @@ SOLVE_SECONDS = 5.0
 class Advisor:
     """The search that advises at one position, and what to call it before it runs."""
 
-    config: PlayerConfig
+    config: SearchPlayer
     evaluator: str
     """'exact table', 'solver', or the preset's name ('Expert')."""
 
@@ -60,9 +65,9 @@ def advisor_for(game: Game[Any], state: State[Any]) -> Advisor:
     table = exact_heuristic(game)
     if table is not None and heuristic_refusal(game, table) is None:  # buildable here
         algorithm = algorithms_for(game)[0]
-        return Advisor(PlayerConfig(algorithm, depth=1, heuristic=table), "exact table")
+        return Advisor(SearchPlayer(DepthLimited(algorithm, 1, table)), "exact table")
     if "alphabeta" in searchable_algorithms(state) and solve_is_cheap(state):
-        config = PlayerConfig("alphabeta", depth=None, time_limit=SOLVE_SECONDS)
+        config = SearchPlayer(DepthLimited("alphabeta", None), SOLVE_SECONDS)
         return Advisor(config, "solver")
     presets = presets_of(game)
     buildable = [
@@ -76,7 +81,7 @@ def advisor_for(game: Game[Any], state: State[Any]) -> Advisor:
 
 def advise_with(
     state: State[Any],
-    config: PlayerConfig,
+    config: SearchPlayer,
     *,
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -87,11 +92,11 @@ def advise_with(
     kept across positions, as a game review keeps it).  Where the advisor is Monte Carlo tree
     search (a game with no evaluation), a solve is tried first on a third of its time: where it
     finishes, every move's value is exact (a win's distance too), which playouts cannot give."""
-    if config.algorithm == MCTS and "alphabeta" in searchable_algorithms(state):
+    if isinstance(config.search, MonteCarlo) and "alphabeta" in searchable_algorithms(state):
         solve_time = (config.time_limit or ADVICE_SECONDS) / 3
         solved = search_with(
             state,
-            PlayerConfig("alphabeta", depth=None, time_limit=solve_time),
+            SearchPlayer(DepthLimited("alphabeta", None), solve_time),
             all_values=True,
             progress=progress,
             should_stop=should_stop,

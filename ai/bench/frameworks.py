@@ -20,7 +20,7 @@ from typing import Any
 
 from plyground import games
 from plyground.ai.compare.comparison import run_variant
-from plyground.ai.engine.search import SearchConfig, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, search
 from plyground.games.from_file import FileGame, FileState, freeze
 from plyground.games.from_file.styles import EasyAIStyle
 
@@ -122,10 +122,12 @@ def run_case(framework: str, spec: str, moves: str, depth: int) -> dict[str, Any
         return row.move, row.nodes
 
     def engine() -> tuple[Any, int | None]:  # a player's move: the best, not every value
-        result = search(state, SearchConfig("alphabeta", depth, book=False, all_values=False))
+        result = search(
+            state, SearchConfig(DepthLimited("alphabeta", depth), all_values=False, book=False)
+        )
         return result.move, result.nodes
 
-    exact = search(state, SearchConfig("alphabeta", depth, book=False))
+    exact = search(state, SearchConfig(DepthLimited("alphabeta", depth), book=False))
     values = {game.format_move(m): float(v) for m, v in exact.move_values.items()}
     for who, run in (
         ("Plyground textbook alpha-beta", textbook),

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import MctsConfig, MctsSettings, SearchConfig, search
+from plyground.ai.engine.search import DepthLimited, MonteCarlo, SearchConfig, search
 from plyground.ai.evaluation.wording import value_text
 from plyground.games.base import Game, State, capabilities
 
@@ -37,7 +37,7 @@ def openspiel_available() -> bool:
 
 def _ours(state: State[Any], iterations: int, seed: int) -> tuple[float, Any]:
     """Seconds and move of one Monte Carlo tree search with random playouts."""
-    config = MctsConfig(MctsSettings(iterations, EXPLORATION, "random"), seed=seed)
+    config = SearchConfig(MonteCarlo(iterations, EXPLORATION, "random"), seed=seed)
     start = time.perf_counter()
     result = search(state, config)
     return time.perf_counter() - start, result.move
@@ -71,7 +71,7 @@ def _exact_values(game: Game[Any], state: State[Any]) -> dict[Any, str] | None:
     (an opening book, a small game), in words; None where it does not."""
     if game.stochastic:
         return None
-    result = search(state, SearchConfig("alphabeta", None, time_limit=SOLVE_SECONDS))
+    result = search(state, SearchConfig(DepthLimited("alphabeta", None), time_limit=SOLVE_SECONDS))
     if not result.exact:
         return None
     return {move: value_text(ev, False) for move, ev in result.move_values.items()}

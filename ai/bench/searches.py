@@ -43,7 +43,13 @@ from plyground.ai.bench.solver import (
     solver_set_path,
     solver_suite,
 )
-from plyground.ai.engine.search import ALGORITHM_TITLES, SearchConfig, search, searchable_algorithms
+from plyground.ai.engine.search import (
+    ALGORITHM_TITLES,
+    DepthLimited,
+    SearchConfig,
+    search,
+    searchable_algorithms,
+)
 from plyground.ai.evaluation.values import signed
 from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.players.match import MatchSetup, play_game
@@ -158,14 +164,14 @@ def _ladder(
     for depth in range(1, max_depth + 1):
         gc.collect()  # earlier searches' garbage is freed here, not inside the timed search
         result = search(
-            state, SearchConfig(algorithm=algorithm, depth=depth, seed=0, all_values=True)
+            state, SearchConfig(DepthLimited(algorithm, depth), seed=0, all_values=True)
         )
         elapsed = result.elapsed
         for _ in range(QUICK_SEARCH_REPEATS if elapsed < QUICK_SEARCH else 0):
             gc.collect()
             elapsed = min(
                 elapsed,
-                search(state, SearchConfig(algorithm=algorithm, depth=depth, seed=0)).elapsed,
+                search(state, SearchConfig(DepthLimited(algorithm, depth), seed=0)).elapsed,
             )
         row = {
             "depth": depth,
@@ -200,7 +206,9 @@ def _ladder(
         # Each row is one pass at its depth; on a clock the engine deepens pass by pass:
         # the time it takes to reach each depth that way (the clock never runs out here).
         gc.collect()
-        clocked = SearchConfig(algorithm, rows[-1]["depth"], seed=0, time_limit=3600.0)
+        clocked = SearchConfig(
+            DepthLimited(algorithm, rows[-1]["depth"]), time_limit=3600.0, seed=0
+        )
         rows[-1]["iterations"] = [
             {"depth": it.depth, "nodes": it.nodes, "elapsed": it.elapsed}
             for it in search(state, clocked).details.iterations

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import SearchConfig, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, search
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.values import plies_to_end
 from plyground.ai.evaluation.wording import counted
@@ -228,7 +228,7 @@ def _solve_position(
     try:
         result = search(
             state,
-            SearchConfig(algorithm="alphabeta", depth=None, seed=0, all_values=False),
+            SearchConfig(DepthLimited("alphabeta", None), seed=0, all_values=False),
             should_stop=should_stop,
             table=table,
         )

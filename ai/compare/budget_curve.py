@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plyground.ai.compare.exact import ExactValues, exact_values
-from plyground.ai.engine.mcts.settings import MctsConfig, MctsSettings
-from plyground.ai.engine.search import SearchConfig, search
+from plyground.ai.engine.mcts.settings import MonteCarlo
+from plyground.ai.engine.search import DepthLimited, SearchConfig, search
 from plyground.games.base import CHANCE, Move, State
 
 BUDGETS = (100, 300, 1_000, 3_000)
@@ -159,16 +159,14 @@ def budget_curve(
         for index, (_, node, exact) in enumerate(measured):
             say(f"{iterations:,} iterations: position {index + 1} of {len(measured)}")
             optimal = exact.optimal()
-            config = MctsConfig(MctsSettings(iterations=iterations), heuristic=heuristic, seed=seed)
+            config = SearchConfig(MonteCarlo(iterations, heuristic=heuristic), seed=seed)
             played = search(node, config, should_stop=should_stop)
             mcts_hits += played.move in optimal
             seconds += played.elapsed
             rival = search(
                 node,
                 SearchConfig(
-                    depth_search,
-                    None,
-                    heuristic,
+                    DepthLimited(depth_search, None, heuristic),
                     time_limit=max(played.elapsed, 1e-3),
                     seed=seed,
                     book=False,

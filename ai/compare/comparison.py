@@ -28,7 +28,7 @@ from the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from plyground.ai.compare.estimate import (
@@ -44,10 +44,10 @@ from plyground.ai.compare.estimate import (
 from plyground.ai.compare.exact import ExactValues, exact_values
 from plyground.ai.compare.searches import TEXTBOOK_ROWS, run_textbook
 from plyground.ai.engine.bookkeeping import MoveMarks, SearchCancelled, SearchError
-from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS, MctsConfig, MctsSettings
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS, MonteCarlo
 from plyground.ai.engine.move_provenance import judge
 from plyground.ai.engine.result import SearchProgress
-from plyground.ai.engine.search import MAX_DEPTH, SearchConfig, heuristic_for, search
+from plyground.ai.engine.search import MAX_DEPTH, DepthLimited, SearchConfig, heuristic_for, search
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.values import score_value, signed, to_value
 from plyground.ai.evaluation.wording import board_text, legend, short_legend, value_text
@@ -348,7 +348,7 @@ def _run_engine(
 
     result = search(
         state,
-        SearchConfig(algorithm, depth, heuristic, seed=seed, book=False),
+        SearchConfig(DepthLimited(algorithm, depth, heuristic), seed=seed, book=False),
         progress=relay,
         should_stop=should_stop,
     )
@@ -412,7 +412,7 @@ def row_legend(rows: Sequence[Row], stochastic: bool, short: bool = False) -> tu
 
 def run_mcts(
     state: State[Any],
-    settings: MctsSettings,
+    settings: MonteCarlo,
     heuristic: str | None = None,
     seed: int = 0,
     *,
@@ -432,7 +432,7 @@ def run_mcts(
         raise SearchError("the dice are rolling: compare at a player's decision")
     result = search(
         state,
-        MctsConfig(settings, heuristic=heuristic, seed=seed),
+        SearchConfig(replace(settings, heuristic=heuristic), seed=seed),
         progress=progress,
         should_stop=should_stop,
     )
@@ -453,7 +453,7 @@ def run_mcts(
     )
 
 
-def mcts_title(settings: MctsSettings) -> str:
+def mcts_title(settings: MonteCarlo) -> str:
     """MCTS's row title with its budget: 'MCTS, 10,000 iterations'."""
     return f"MCTS, {settings.iterations or DEFAULT_ITERATIONS:,} iterations"
 
@@ -532,7 +532,7 @@ def compare(
     skip: Callable[[str, int, Estimate], bool] | None = None,
     progress: Callable[[Step], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-    mcts: MctsSettings | None = None,
+    mcts: MonteCarlo | None = None,
     exact_seconds: float | None = None,
 ) -> Comparison:
     """Run every variant (or those named) at every depth, smallest depth first; then, with
@@ -615,7 +615,7 @@ def _add_mcts_and_exact(
     state: State[Any],
     heuristic: str | None,
     seed: int,
-    mcts: MctsSettings | None,
+    mcts: MonteCarlo | None,
     exact_seconds: float | None,
     progress: Callable[[Step], None] | None,
     should_stop: Callable[[], bool] | None,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plyground.ai.engine.cost import heuristic_refusal
-from plyground.ai.engine.search import SearchConfig, SearchError, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, SearchError, search
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.games.base import (
     CHANCE,
@@ -82,7 +82,9 @@ def exact_values(
     if table is not None:
         return table
     algorithm = "expectiminimax" if state.STOCHASTIC else "alphabeta"
-    config = SearchConfig(algorithm, None, time_limit=seconds, book=True, all_values=True)
+    config = SearchConfig(
+        DepthLimited(algorithm, None), time_limit=seconds, book=True, all_values=True
+    )
     try:
         result = search(state, config, should_stop=should_stop)
     except SearchError:

@@ -32,7 +32,7 @@ from typing import Any
 from plyground import games
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.players.match import wilson_interval
-from plyground.ai.players.players import AIPlayer, PlayerConfig
+from plyground.ai.players.players import AIPlayer, SearchPlayer
 from plyground.ai.players.text_table import format_seconds, format_table
 from plyground.games.base import HasReferencePolicy, Move, ReferencePolicy, capabilities
 from plyground.games.spawned import register_games, registered_games
@@ -87,7 +87,7 @@ def sample_states(count: int, policy: ReferencePolicy, seed: int = 0) -> list[Ke
     return [state for index, state in enumerate(states) if index in chosen]
 
 
-def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, PlayerConfig]:
+def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, SearchPlayer]:
     """A game's presets by comma-separated names (None: all), read from ai.DIFFICULTIES now."""
     from plyground.ai.players.presets import DIFFICULTIES
 
@@ -96,7 +96,7 @@ def choose_presets(text: str | None, game_name: str | None = None) -> dict[str, 
     if text is None:
         return dict(presets)
     title = games.GAMES[name].title  # type: ignore[attr-defined]
-    chosen: dict[str, PlayerConfig] = {}
+    chosen: dict[str, SearchPlayer] = {}
     for wanted in (part.strip() for part in text.split(",")):
         match = [preset for preset in presets if preset.lower() == wanted.lower()]
         if not match:
@@ -111,7 +111,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(
-    config: PlayerConfig,
+    config: SearchPlayer,
     game_name: str,
     options: dict[str, Any],
     factories: tuple[tuple[str, str], ...] = (),
@@ -142,7 +142,7 @@ def _chunks(states: Sequence[Key], size: int) -> Iterator[Sequence[Key]]:
 
 
 def root_values(
-    config: PlayerConfig,
+    config: SearchPlayer,
     states: Sequence[Key],
     game_name: str | None = None,
     options: dict[str, Any] | None = None,
@@ -264,7 +264,7 @@ def score_preset(
 
 
 def agreement_report(
-    presets: dict[str, PlayerConfig],
+    presets: dict[str, SearchPlayer],
     sample: int | None = None,
     jobs: int = 1,
     game_name: str | None = None,

@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from plyground.ai.engine.mcts.settings import MCTS
 from plyground.games.base import Game, State
+from plyground.games.search_settings import ALGORITHM_TITLES, DEPTH_ALGORITHMS, MCTS
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
-"""The depth-limited searches (the textbook's three; `ai.engine.search.SearchConfig`)."""
+ALGORITHMS = DEPTH_ALGORITHMS
+"""The depth-limited searches (the textbook's three; `DepthLimited` settings)."""
 PLAYING_ALGORITHMS = (*ALGORITHMS, MCTS)
 """Every algorithm `search` runs and a player may use: the three above and Monte Carlo tree
-search (`ai.engine.mcts`, asked with an `MctsConfig`), which plays every game."""
-ALGORITHM_TITLES = {
-    "minimax": "minimax",
-    "alphabeta": "alpha-beta",
-    "expectiminimax": "expectiminimax",
-    MCTS: "MCTS",
-}
+search (`ai.engine.mcts`, asked with `MonteCarlo` settings), which plays every game."""
+__all__ = [
+    "ALGORITHMS",
+    "ALGORITHM_TITLES",
+    "MCTS",
+    "PLAYING_ALGORITHMS",
+    "algorithms_for",
+    "playing_algorithms",
+    "searchable_algorithms",
+]
 
 
 def _has_chance(game_or_state: Game[Any] | State[Any]) -> bool:

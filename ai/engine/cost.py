@@ -19,6 +19,7 @@ from typing import Any
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import CHANCE, Game, OptionCost, State, capabilities, state_capabilities
+from plyground.games.search_settings import DepthLimited
 
 SAMPLE_PATHS = 200
 """Random paths averaged by the tree-size estimator."""
@@ -312,15 +313,16 @@ def decisions_per_game(game: Game[Any], playouts: int = PLAYOUTS) -> float:
     return total / playouts
 
 
-def move_seconds(game: Game[Any], config: Any) -> float:
+def move_seconds(game: Game[Any], config: object) -> float:
     """Seconds one move of a player config takes, estimated at the start position (a time
-    budget caps it; a random player costs nothing)."""
-    algorithm = getattr(config, "algorithm", "random")
-    if algorithm not in NODES_PER_SECOND:
+    budget caps it; a random player, an agent and MCTS's iterations are not estimated)."""
+    search = getattr(config, "search", None)  # a searching player's settings
+    if not isinstance(search, DepthLimited) or search.algorithm not in NODES_PER_SECOND:
         return 0.0
-    seconds = judge(game.initial_state(), algorithm, config.depth, None).seconds
-    if config.time_limit is not None:
-        seconds = min(seconds, float(config.time_limit))
+    seconds = judge(game.initial_state(), search.algorithm, search.depth, None).seconds
+    time_limit = getattr(config, "time_limit", None)
+    if time_limit is not None:
+        seconds = min(seconds, float(time_limit))
     return seconds
 
 

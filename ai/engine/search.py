@@ -4,8 +4,9 @@ tree search.
 Every algorithm returns the same `SearchResult`.  A depth-limited search is asked with a
 `SearchConfig`: depth counts player decisions (chance layers are free); `depth=None` means no
 limit: alpha-beta then solves the position exactly, and with a time limit deepens until the
-result is exact or time runs out.  MCTS is asked with its own `MctsConfig` (iterations or
-time, exploration; `ai.engine.mcts`).
+result is exact or time runs out.  Both are asked with one `SearchConfig` whose `settings`
+say which search: `DepthLimited` (algorithm, depth, heuristic, node budget) or `MonteCarlo`
+(iterations, exploration, playouts; `ai.engine.mcts`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from plyground.ai.engine.exact_solving import make_alphabeta
 from plyground.ai.engine.full_width_search import minimax_root
 from plyground.ai.engine.heuristic_files import file_heuristic, is_heuristic_file
 from plyground.ai.engine.mcts.runner import KeptTree, monte_carlo
-from plyground.ai.engine.mcts.settings import MCTS, MctsConfig, MctsSettings
 from plyground.ai.engine.move_provenance import (
     judge_moves,
     mean_evaluation,
@@ -66,10 +66,15 @@ from plyground.ai.evaluation.values import (
     value_score,
 )
 from plyground.games.base import CHANCE, Heuristic, Move, State, state_capabilities
+from plyground.games.search_settings import (
+    MAX_DEPTH,
+    MCTS,
+    DepthLimited,
+    MonteCarlo,
+    SearchSettings,
+)
 
 _T = TypeVar("_T")
-MAX_DEPTH = 64
-"""The deepest fixed depth a caller may ask for (use None to search to the end)."""
 START_UP = 0.005
 """Seconds of loading a game's exact engine (its module, compiled code, first table touch)
 past which a search reports them apart (`details.engine_start_up`) and leaves them out of
@@ -83,11 +88,13 @@ __all__ = [
     "MAX_DEPTH",
     "MCTS",
     "PLAYING_ALGORITHMS",
+    "DepthLimited",
     "KeptTree",
-    "MctsConfig",
-    "MctsSettings",
+    "MonteCarlo",
     "SearchCancelled",
+    "SearchConfig",
     "SearchError",
+    "SearchSettings",
     "algorithms_for",
     "heuristic_for",
     "playing_algorithms",
@@ -118,31 +125,35 @@ def heuristic_for(state: State[Any], name: str | None) -> Heuristic:
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     """What a search is asked to do, taken whole by `search()` and by everything that asks
-    for one (a player's config makes one: `PlayerConfig.search_config()`)."""
+    for one: which search (`settings`, a `DepthLimited` or a `MonteCarlo`) and what this one
+    call adds (its clock, its seed, how much it reports, whether books answer).  A player
+    makes one (`SearchPlayer.search_config()`)."""
 
-    algorithm: str = "alphabeta"
-    depth: int | None = 8
-    """Player decisions to look ahead (chance layers use none); None: no limit (solve, within
-    `time_limit` if set)."""
-    heuristic: str | None = None
-    """A heuristic's name or a student's file (None: the game's default)."""
+    settings: SearchSettings = field(default_factory=DepthLimited)
     time_limit: float | None = None
+    """Seconds for the search; with a depth or iterations too, whichever ends first."""
     seed: int = 0
-    """The seeded tie-break among equal moves."""
+    """The seeded tie-break among equal moves (MCTS: its random stream; one seed, one tree)."""
     all_values: bool = True
     """Every root move's exact value (the analysis), not only the best move's."""
     book: bool = True
     """Whether the game's opening book and stored solutions answer positions (the engine and
     players use them; textbook runs, traces and comparisons do not)."""
-    node_limit: int | None = None
-    """The most nodes the search may visit (None: no limit): iterative deepening keeps the
-    deepest iteration finished within them, the same on every machine (the first iteration
-    always finishes: a move is owed)."""
+
+    @property
+    def algorithm(self) -> str:
+        """The settings' algorithm's name ("alphabeta", "mcts", ...)."""
+        return self.settings.algorithm
+
+    @property
+    def heuristic(self) -> str | None:
+        """The settings' heuristic (None: the game's default)."""
+        return self.settings.heuristic
 
 
 def search(
     state: State[Any],
-    config: SearchConfig | MctsConfig | None = None,
+    config: SearchConfig | None = None,
     *,
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -151,7 +162,8 @@ def search(
     tree: KeptTree | None = None,
 ) -> SearchResult:
     """Search `state` as `config` says (None: alpha-beta at depth 8) and return the chosen
-    move, the value of every root move and statistics.
+    move, the value of every root move and statistics; which search runs is the type of
+    `config.settings` (`DepthLimited` or `MonteCarlo`).
 
     Every value says what it rests on (`SearchResult.move_values`, ai.evaluation.provenance).
 
@@ -164,22 +176,25 @@ def search(
         search (minimax and alpha-beta on a game with chance), a finished game, bad depth.
     :raises SearchCancelled: `should_stop()` returned True.
     """
-    if isinstance(config, MctsConfig):
+    config = config or SearchConfig()
+    settings = config.settings
+    if isinstance(settings, MonteCarlo):
         if state.is_terminal():
             raise SearchError("the game is over: there is no move to search")
         return monte_carlo(
             state,
-            config,
-            heuristic_for(state, config.heuristic),
+            settings,
+            heuristic_for(state, settings.heuristic),
+            time_limit=config.time_limit,
+            seed=config.seed,
             progress=progress,
             should_stop=should_stop,
             finish_now=finish_now,
             kept=tree,
         )
-    config = config or SearchConfig()
-    algorithm, depth, time_limit = config.algorithm, config.depth, config.time_limit
+    algorithm, depth, time_limit = settings.algorithm, settings.depth, config.time_limit
     if algorithm == MCTS:
-        raise SearchError("Monte Carlo tree search is asked with an MctsConfig, not a depth")
+        raise SearchError("MCTS has no depth: ask it with MonteCarlo settings")
     if algorithm not in ALGORITHMS:
         raise SearchError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(PLAYING_ALGORITHMS)}"
@@ -195,16 +210,16 @@ def search(
         raise SearchError(f"{ALGORITHM_TITLES[algorithm]} needs a depth or a time limit")
     if time_limit is not None and time_limit <= 0:
         raise SearchError(f"time limit must be positive, not {time_limit}")
-    if config.node_limit is not None and config.node_limit <= 0:
-        raise SearchError(f"node limit must be positive, not {config.node_limit}")
+    if settings.node_limit is not None and settings.node_limit <= 0:
+        raise SearchError(f"node limit must be positive, not {settings.node_limit}")
     if state.is_terminal():
         raise SearchError("the game is over: there is no move to search")
     chosen = heuristic_for(state, config.heuristic)
     ctx = Context(chosen, time_limit, config.seed, should_stop, progress)
     ctx.finish_now = finish_now
     ctx.book = config.book
-    ctx.node_limit = config.node_limit
-    ctx.poll_mask = poll_mask_for(config.node_limit)
+    ctx.node_limit = settings.node_limit
+    ctx.poll_mask = poll_mask_for(settings.node_limit)
     if state.STOCHASTIC:
         ctx.for_chance_game()
     if state.to_move == CHANCE:

@@ -25,9 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import PLAYING_ALGORITHMS
 from plyground.ai.players.game_pool import pool_results
-from plyground.ai.players.players import Player, PlayerConfig, make_player, with_seed
+from plyground.ai.players.players import (
+    Player,
+    PlayerConfig,
+    SearchPlayer,
+    make_player,
+    with_seed,
+)
 from plyground.ai.players.presets import parse_player_spec
 from plyground.ai.student_code.worker import CheckFailed, UserCodeError
 from plyground.games.base import (
@@ -110,7 +115,7 @@ def check_player_spec(game: Game[Any], spec: str) -> str:
     from plyground.ai.engine.cost import heuristic_refusal
 
     config = parsed_spec(game, spec)
-    if config.algorithm in PLAYING_ALGORITHMS:
+    if isinstance(config, SearchPlayer):
         refusal = heuristic_refusal(game, config.heuristic)
         if refusal is not None:
             raise ValueError(f"cannot play here: {refusal}")

@@ -1,29 +1,26 @@
-"""Players: anything that, given a state, returns a move.
+"""Players: anything that, given a state, returns a move, and the configs that make them.
 
-`HumanPlayer` is fed by its caller (the window), `RandomPlayer` plays uniformly at random,
-and `AIPlayer` searches with a `PlayerConfig`: algorithm, depth (or Monte Carlo tree
-search's own settings), heuristic, time limit, randomness and seed.  A player given the same
-seed plays the same moves.
+A `PlayerConfig` is one of three kinds: a `SearchPlayer` (a search's settings, a
+`DepthLimited` or a `MonteCarlo`, with a time limit, randomness and seed), `RandomMoves`, or
+an `AgentPlayer` (a user's file).  `HumanPlayer` is fed by its caller (the window),
+`RandomPlayer` plays uniformly at random and `AIPlayer` searches with a `SearchPlayer`.  A
+player given the same seed plays the same moves.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
-from pathlib import Path
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from plyground.ai.engine.result import SearchProgress, SearchResult
 from plyground.ai.engine.search import (
-    ALGORITHM_TITLES,
-    MAX_DEPTH,
-    MCTS,
-    PLAYING_ALGORITHMS,
+    DepthLimited,
     KeptTree,
-    MctsConfig,
-    MctsSettings,
+    MonteCarlo,
     SearchConfig,
+    SearchSettings,
     playing_algorithms,
     search,
 )
@@ -36,195 +33,208 @@ from plyground.ai.student_code.heuristics import (
     is_heuristic_file,
 )
 from plyground.games.base import Game, Move, State, capabilities
+from plyground.games.search_settings import settings_from_flat, settings_to_flat
 from plyground.untrusted import printable
 
 RANDOM = "random"
-"""The algorithm name of a player that picks uniformly among the legal moves."""
+"""How a random player is named in a player spec and a settings file."""
 AGENT = "agent"
-"""The algorithm name of a player from a user's file (`agent` holds its spec)."""
+"""How a player from a user's file is named in a settings file (`spec` holds the file)."""
+_TIME_LIMIT = 3600
+
+
+def _check_seed(seed: object) -> None:
+    """Raise ValueError unless `seed` is a whole number."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerConfig:
-    """Everything that defines a computer player; plain data, safe to save and to pickle.
+class SearchPlayer:
+    """A computer player that searches: which search (`search`, a `DepthLimited` or a
+    `MonteCarlo`) and what a player adds to it.  Plain data, safe to save and to pickle.
 
-    `depth` None means no limit (solve, within `time_limit` if set).  Monte Carlo tree search
-    (algorithm "mcts") has no depth: its iterations, exploration constant and playouts are its
-    own `mcts` settings, its clock `time_limit`.  `randomness` r > 0
-    adds uniform noise in [-r, r] to every root value before choosing, so weaker levels
-    sometimes prefer a worse move; proven wins are worth about 1, so r = 0.1 rarely
-    throws one away while r = 1 often does.
+    `randomness` r > 0 adds uniform noise in [-r, r] to every root value before choosing, so
+    weaker levels sometimes prefer a worse move; proven wins are worth about 1, so r = 0.1
+    rarely throws one away while r = 1 often does.
     """
 
-    algorithm: str = "alphabeta"
-    depth: int | None = 4
-    heuristic: str | None = None
+    search: SearchSettings = field(default_factory=lambda: DepthLimited(depth=4))
     time_limit: float | None = None
+    """Seconds a move (with a depth or iterations too, whichever ends first)."""
     randomness: float = 0.0
     seed: int = 0
-    agent: str = ""
-    """With algorithm AGENT: the file's spec (`my_agent.py`, `a.py:name`, `kaggle:c.py`)."""
-    node_limit: int | None = None
-    """The most nodes a move may search (None: no limit): iterative deepening keeps the
-    deepest depth finished within them, the same move on every machine."""
-    mcts: MctsSettings | None = None
-    """With algorithm "mcts": its iterations, exploration and playouts (None: the defaults)."""
 
-    def search_config(self, all_values: bool = True) -> SearchConfig | MctsConfig:
-        """What this player asks of a search (its randomness and agent are its own)."""
-        if self.algorithm == MCTS:
-            return MctsConfig(
-                self.mcts or MctsSettings(), self.time_limit, self.heuristic, self.seed
-            )
-        return SearchConfig(
-            self.algorithm,
-            self.depth,
-            self.heuristic,
-            self.time_limit,
-            self.seed,
-            all_values=all_values,
-            node_limit=self.node_limit,
-        )
+    @property
+    def algorithm(self) -> str:
+        """The search's algorithm ("alphabeta", "mcts", ...)."""
+        return self.search.algorithm
+
+    @property
+    def heuristic(self) -> str | None:
+        """The search's heuristic (None: the game's default)."""
+        return self.search.heuristic
+
+    def search_config(self, all_values: bool = True) -> SearchConfig:
+        """What this player asks of a search (its randomness is its own)."""
+        return SearchConfig(self.search, self.time_limit, self.seed, all_values=all_values)
 
     def describe(self) -> str:
-        """A short text: 'alpha-beta, depth 6, windows'."""
-        if self.algorithm == RANDOM:
-            return "random moves"
-        if self.algorithm == AGENT:
-            spec = agent_spec(self.agent)
-            return spec.describe() if spec is not None else printable(self.agent)
-        parts = [ALGORITHM_TITLES.get(self.algorithm, self.algorithm)]
-        if self.algorithm == MCTS:
-            settings = self.mcts or MctsSettings()
-            budget = settings.iterations if self.time_limit is None else None
-            budget = MctsConfig(settings, self.time_limit).budget() if budget is None else budget
-            if budget is not None:
-                parts.append(f"{budget:,} iterations")
-            parts.append(f"c {settings.exploration:.2g}")
-            if settings.playout != "auto":
-                parts.append(f"{settings.playout} playouts")
+        """A short text: 'alpha-beta, depth 6, windows, 2 s'."""
+        settings = self.search
+        if isinstance(settings, MonteCarlo):
+            parts = [settings.describe(self.time_limit)]
         else:
-            parts.append("depth unlimited" if self.depth is None else f"depth {self.depth}")
-        if self.algorithm != MCTS or self.heuristic is not None:
-            heuristic = self.heuristic or "default heuristic"
-            parts.append(
-                printable(Path(heuristic).name if is_heuristic_file(heuristic) else heuristic)
-            )
+            parts = [settings.describe()]
         if self.time_limit is not None:
             parts.append(f"{self.time_limit:g} s")
-        if self.node_limit is not None:
-            parts.append(f"{self.node_limit:,} nodes a move")
         if self.randomness:
             parts.append(f"randomness {self.randomness:g}")
-        return ", ".join(parts)
-
-    def to_dict(self) -> dict[str, Any]:
-        """As plain JSON-ready data (a node budget and MCTS's settings only where the player
-        has them, so a settings file written before either reads the same)."""
-        data = asdict(self)
-        for optional in ("node_limit", "mcts"):
-            if data[optional] is None:
-                del data[optional]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PlayerConfig:
-        """Build from plain data, checking every field's type (for settings and save files)."""
-        if not isinstance(data, dict):
-            raise ValueError("a player's settings must be an object")
-        unknown = set(data) - {
-            "algorithm",
-            "depth",
-            "heuristic",
-            "time_limit",
-            "randomness",
-            "seed",
-            "agent",
-            "node_limit",
-            "mcts",
-        }
-        if unknown:
-            raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
-        data = dict(data)
-        settings = data.get("mcts")
-        if isinstance(settings, dict):
-            extra = set(settings) - {"iterations", "exploration", "playout"}
-            if extra:
-                raise ValueError(f"unknown MCTS setting(s): {', '.join(sorted(extra))}")
-            data["mcts"] = MctsSettings(**settings)
-        elif settings is not None:
-            raise ValueError("a player's MCTS settings must be an object")
-        config = cls(**data)
-        config.validate()
-        return config
+        return printable(", ".join(parts))
 
     def validate(self, game: Game[Any] | None = None) -> None:
-        """Raise ValueError with a clear message if a field is out of range."""
-        if self.algorithm == AGENT:
-            spec = agent_spec(self.agent) if isinstance(self.agent, str) else None
-            if spec is None:
-                raise ValueError(f"an agent needs a Python file, not {self.agent!r}")
-            if game is not None:
-                spec.check()
-                if spec.kaggle and capabilities(game).kaggle_configuration is None:
-                    raise ValueError(f"{game.title} has no Kaggle format")
-            return
-        if self.algorithm not in (*PLAYING_ALGORITHMS, RANDOM):
-            raise ValueError(
-                f"unknown algorithm {self.algorithm!r}; choose one of: "
-                f"{', '.join((*PLAYING_ALGORITHMS, RANDOM))}"
-            )
-        if self.mcts is not None:
-            if self.algorithm != MCTS:
-                raise ValueError(f"{self.algorithm} takes no MCTS settings")
-            self.mcts.check()
-        if self.depth is not None and (
-            not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
-        ):
-            raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {self.depth!r}")
+        """Raise ValueError with a clear message if a field is out of range (or, given the
+        game, if the search cannot play it or its heuristic is not the game's)."""
+        if not isinstance(self.search, (DepthLimited, MonteCarlo)):
+            raise ValueError(f"a search's settings, not {self.search!r}")
         if self.time_limit is not None and (
-            not isinstance(self.time_limit, (int, float)) or not 0 < self.time_limit <= 3600
+            not isinstance(self.time_limit, (int, float)) or not 0 < self.time_limit <= _TIME_LIMIT
         ):
             raise ValueError(f"time must be a positive number of seconds, not {self.time_limit!r}")
+        self.search.check(self.time_limit)
         if not isinstance(self.randomness, (int, float)) or not 0 <= self.randomness <= 2:
             raise ValueError(f"randomness must be 0 to 2, not {self.randomness!r}")
-        if not isinstance(self.seed, int):
-            raise ValueError(f"seed must be a whole number, not {self.seed!r}")
-        if self.node_limit is not None and (
-            not isinstance(self.node_limit, int)
-            or isinstance(self.node_limit, bool)
-            or self.node_limit < 1
-        ):
-            raise ValueError(f"nodes must be a positive whole number, not {self.node_limit!r}")
-        if (
-            self.depth is None
-            and self.time_limit is None
-            and self.algorithm
-            not in (
-                "alphabeta",
-                RANDOM,
-                MCTS,
+        _check_seed(self.seed)
+        if game is None:
+            return
+        if self.algorithm not in playing_algorithms(game):
+            raise ValueError(
+                f"{self.algorithm} cannot play {game.title}; choose one of: "
+                f"{', '.join(playing_algorithms(game))}"
             )
-        ):
-            raise ValueError(f"{self.algorithm} needs a depth or a time limit")
+        heuristic = self.heuristic
+        if is_heuristic_file(heuristic):
+            check_heuristic_file(str(heuristic))
+        elif heuristic is not None and heuristic not in game.heuristics:
+            raise ValueError(
+                f"unknown heuristic {heuristic!r} for {game.name}; choose one of: "
+                f"{', '.join(game.heuristics)}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON-ready data, in the flat form every version writes and reads."""
+        return {
+            **settings_to_flat(self.search),
+            "time_limit": self.time_limit,
+            "randomness": self.randomness,
+            "seed": self.seed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RandomMoves:
+    """A player that picks uniformly among the legal moves, from its seeded generator."""
+
+    seed: int = 0
+    algorithm: ClassVar[str] = RANDOM
+
+    def describe(self) -> str:
+        """'random moves'."""
+        return "random moves"
+
+    def validate(self, game: Game[Any] | None = None) -> None:
+        """Raise ValueError if the seed is not a whole number."""
+        _check_seed(self.seed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON-ready data (the flat form every version reads)."""
+        return {"algorithm": RANDOM, "depth": None, "seed": self.seed}
+
+
+@dataclass(frozen=True, slots=True)
+class AgentPlayer:
+    """A player from a user's file: `spec` names it (`my_agent.py`, `a.py:name`,
+    `kaggle:c.py`; `ai.student_code.agents`)."""
+
+    spec: str
+    seed: int = 0
+    algorithm: ClassVar[str] = AGENT
+
+    def describe(self) -> str:
+        """The file and the function it plays with."""
+        spec = agent_spec(self.spec) if isinstance(self.spec, str) else None
+        return spec.describe() if spec is not None else printable(self.spec)
+
+    def validate(self, game: Game[Any] | None = None) -> None:
+        """Raise ValueError if the spec names no Python file (or, given the game, the file
+        is missing or the game has no Kaggle form a Kaggle agent needs)."""
+        spec = agent_spec(self.spec) if isinstance(self.spec, str) else None
+        if spec is None:
+            raise ValueError(f"an agent needs a Python file, not {self.spec!r}")
+        _check_seed(self.seed)
         if game is not None:
-            if self.algorithm != RANDOM and self.algorithm not in playing_algorithms(game):
-                raise ValueError(
-                    f"{self.algorithm} cannot play {game.title}; choose one of: "
-                    f"{', '.join(playing_algorithms(game))}"
-                )
-            if is_heuristic_file(self.heuristic):
-                check_heuristic_file(str(self.heuristic))
-            elif self.heuristic is not None and self.heuristic not in game.heuristics:
-                raise ValueError(
-                    f"unknown heuristic {self.heuristic!r} for {game.name}; choose one of: "
-                    f"{', '.join(game.heuristics)}"
-                )
+            spec.check()
+            if spec.kaggle and capabilities(game).kaggle_configuration is None:
+                raise ValueError(f"{game.title} has no Kaggle format")
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON-ready data (the flat form every version reads)."""
+        return {"algorithm": AGENT, "depth": None, "agent": self.spec, "seed": self.seed}
+
+
+PlayerConfig = SearchPlayer | RandomMoves | AgentPlayer
+"""Everything that defines a computer player; plain data, safe to save and to pickle: one
+that searches, one that moves at random, one from a user's file."""
+PLAYER_CONFIGS = (SearchPlayer, RandomMoves, AgentPlayer)
+"""The kinds of `PlayerConfig`, for `isinstance`."""
+
+_FLAT_KEYS = frozenset(
+    {
+        "algorithm",
+        "depth",
+        "heuristic",
+        "time_limit",
+        "randomness",
+        "seed",
+        "agent",
+        "node_limit",
+        "mcts",
+    }
+)
+
+
+def player_from_dict(data: object) -> PlayerConfig:
+    """A player's config from plain data (settings and save files), checking every field:
+    the flat form every version has written (`algorithm`, `depth`, `heuristic`, ...)."""
+    if not isinstance(data, dict):
+        raise ValueError("a player's settings must be an object")
+    unknown = set(data) - _FLAT_KEYS
+    if unknown:
+        raise ValueError(f"unknown player setting(s): {', '.join(sorted(unknown))}")
+    seed = data.get("seed", 0)
+    config: PlayerConfig
+    algorithm = data.get("algorithm", "alphabeta")
+    try:
+        if algorithm == RANDOM:
+            config = RandomMoves(seed)
+        elif algorithm == AGENT:
+            config = AgentPlayer(data.get("agent", ""), seed)
+        else:
+            config = SearchPlayer(
+                settings_from_flat(data),
+                data.get("time_limit"),
+                data.get("randomness", 0.0),
+                seed,
+            )
+    except TypeError as error:  # a field that is not one
+        raise ValueError(f"a player's settings: {error}") from None
+    config.validate()
+    return config
 
 
 def search_with(
     state: State[Any],
-    config: PlayerConfig,
+    config: SearchPlayer,
     *,
     all_values: bool = True,
     seed: int | None = None,
@@ -235,7 +245,7 @@ def search_with(
     table: TranspositionTable | None = None,
     tree: KeptTree | None = None,
 ) -> SearchResult:
-    """Search `state` with a player's config (`PlayerConfig.search_config`), with another
+    """Search `state` with a player's config (`SearchPlayer.search_config`), with another
     `seed` or `time_limit` where given, and `search`'s callbacks (and what it keeps between
     moves: a depth-limited search's `table`, MCTS's `tree`)."""
     asked = config.search_config(all_values)
@@ -309,18 +319,23 @@ class RandomPlayer:
 
 
 class AIPlayer:
-    """A searching player built from a `PlayerConfig`; keeps its table between moves."""
+    """A searching player built from a `SearchPlayer` (or a `RandomMoves`, for the window's
+    worker, which asks every player alike); keeps its table between moves."""
 
-    def __init__(self, config: PlayerConfig, game: Game[Any], name: str | None = None) -> None:
+    def __init__(
+        self, config: SearchPlayer | RandomMoves, game: Game[Any], name: str | None = None
+    ) -> None:
         config.validate(game)
         self.config = config
         self.game = game
         self.name = name or config.describe()
         self.rng = random.Random(config.seed)
         # Solving (no depth limit) and chance games' (position, depth) entries want a larger table.
-        bits = 20 if game.stochastic or config.depth is None else 18
-        if config.algorithm == MCTS:
-            bits = 8  # MCTS keeps a tree, not a table
+        settings = config.search if isinstance(config, SearchPlayer) else None
+        unlimited = isinstance(settings, DepthLimited) and settings.depth is None
+        bits = 20 if game.stochastic or unlimited else 18
+        if not isinstance(settings, DepthLimited):
+            bits = 8  # MCTS keeps a tree, not a table (a random player keeps neither)
         self.table = TranspositionTable(bits=bits)
         self.tree = KeptTree()
         """Monte Carlo tree search's tree, kept from one move to the next of a game."""
@@ -336,7 +351,7 @@ class AIPlayer:
     ) -> Move:
         """Search and return a move; `last_result` keeps the analysis."""
         config = self.config
-        if config.algorithm == RANDOM:
+        if isinstance(config, RandomMoves):
             return self.rng.choice(state.legal_moves())
         seed = self.rng.getrandbits(32)
         result = search_with(
@@ -345,7 +360,7 @@ class AIPlayer:
             seed=seed,
             all_values=all_values or config.randomness > 0,
             table=self.table,
-            tree=self.tree if config.algorithm == MCTS else None,
+            tree=self.tree if isinstance(config.search, MonteCarlo) else None,
             progress=progress,
             should_stop=should_stop,
             finish_now=finish_now,
@@ -363,15 +378,15 @@ class AIPlayer:
 def make_player(config: PlayerConfig, game: Game[Any], name: str | None = None) -> Any:
     """The player a config describes; one from a user's file runs in a worker process
     (`ai.student_code.agents`), unless this process is such a worker already."""
-    if config.algorithm == AGENT:
-        spec = agent_spec(config.agent)
+    if isinstance(config, AgentPlayer):
+        spec = agent_spec(config.spec)
         if spec is None:
-            raise ValueError(f"an agent needs a Python file, not {config.agent!r}")
+            raise ValueError(f"an agent needs a Python file, not {config.spec!r}")
         return agent_player(spec, game)
+    if isinstance(config, RandomMoves):
+        return RandomPlayer(config.seed, name or "Random")
     if is_heuristic_file(config.heuristic):
         return search_player(config, game, name)
-    if config.algorithm == RANDOM:
-        return RandomPlayer(config.seed, name or "Random")
     return AIPlayer(config, game, name)
 
 
@@ -380,7 +395,7 @@ class IsolatedSearchPlayer:
     leaf's value comes from a worker process (`ai.student_code.heuristics`), checked here."""
 
     def __init__(
-        self, config: PlayerConfig, game: Game[Any], name: str | None, seconds: float
+        self, config: SearchPlayer, game: Game[Any], name: str | None, seconds: float
     ) -> None:
         self.name = name or config.describe()
         self.path = str(config.heuristic)
@@ -405,7 +420,7 @@ class IsolatedSearchPlayer:
 
 
 def search_player(
-    config: PlayerConfig, game: Game[Any], name: str | None = None
+    config: SearchPlayer, game: Game[Any], name: str | None = None
 ) -> IsolatedSearchPlayer:
     """The isolated player of a search with a heuristic from a file: its evaluations may take
     the game's time per move, each and all of one move's together (more: a loss on time)."""
@@ -416,15 +431,18 @@ def search_player(
 def player_for_window(config: PlayerConfig, game: Game[Any]) -> SearchingPlayer:
     """The window's AI worker's player: one from a file (an agent, or a search with a
     heuristic from a file) moves in a worker process of its own, with its limits."""
-    if config.algorithm == AGENT:
+    if isinstance(config, AgentPlayer):
         agent: SearchingPlayer = make_player(config, game)  # takes and ignores the options
         return agent
-    if is_heuristic_file(config.heuristic):
+    if isinstance(config, SearchPlayer) and is_heuristic_file(config.heuristic):
         config.validate(game)
         return search_player(config, game)
     return AIPlayer(config, game)
 
 
-def with_seed(config: PlayerConfig, seed: int) -> PlayerConfig:
+_Config = TypeVar("_Config", bound=PlayerConfig)
+
+
+def with_seed(config: _Config, seed: int) -> _Config:
     """The same config with another seed (used to give each game of a match its own)."""
     return replace(config, seed=seed)

@@ -1,7 +1,7 @@
 """Difficulty presets: named, visible player configs for each game, easiest first.
 
 Each game describes its own presets (`games.base.Preset`, class attribute `presets`); here
-they become `PlayerConfig`s, shown in the set-up screen and editable there.  The ladder is
+they become `SearchPlayer`s, shown in the set-up screen and editable there.  The ladder is
 a promise, checked by tests/test_ladder.py and reported by the tournament command: every
 preset beats the one below it.
 """
@@ -12,33 +12,38 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from plyground import games
-from plyground.ai.engine.search import MAX_DEPTH, MCTS, PLAYING_ALGORITHMS, MctsSettings
-from plyground.ai.players.players import AGENT, RANDOM, PlayerConfig
+from plyground.ai.engine.search import (
+    MAX_DEPTH,
+    MCTS,
+    PLAYING_ALGORITHMS,
+    DepthLimited,
+    MonteCarlo,
+)
+from plyground.ai.players.players import (
+    RANDOM,
+    AgentPlayer,
+    PlayerConfig,
+    RandomMoves,
+    SearchPlayer,
+)
 from plyground.ai.student_code.agents import agent_spec, split_spec
 from plyground.ai.student_code.heuristics import check_heuristic_file, is_heuristic_file
 from plyground.games.base import Game, Preset
 
 
-def preset_config(preset: Preset) -> PlayerConfig:
-    """The player settings of a game's preset."""
-    return PlayerConfig(
-        preset.algorithm,
-        depth=preset.depth,
-        heuristic=preset.heuristic,
-        time_limit=preset.time_limit,
-        randomness=preset.randomness,
-        node_limit=preset.node_limit,
-    )
+def preset_config(preset: Preset) -> SearchPlayer:
+    """The player of a game's preset: its search's settings whole, with its clock and noise."""
+    return SearchPlayer(preset.search, preset.time_limit, preset.randomness)
 
 
-def presets_of(game: Game[Any]) -> dict[str, PlayerConfig]:
+def presets_of(game: Game[Any]) -> dict[str, SearchPlayer]:
     """{preset name: config} of a game as it is made, easiest first: a game from a file made
     with other options has a ladder of its own (`games.from_file`'s `Ladder`)."""
     presets: tuple[Preset, ...] = getattr(game, "presets", ())
     return {preset.name: preset_config(preset) for preset in presets}
 
 
-class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
+class Difficulties(Mapping[str, dict[str, SearchPlayer]]):
     """{game name: {preset name: config}}, easiest first, read live from `games.GAMES`.
 
     A game registered later (`games.register`) has its presets here with no other change.
@@ -46,7 +51,7 @@ class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
     a game as it is made.
     """
 
-    def __getitem__(self, game_name: str) -> dict[str, PlayerConfig]:
+    def __getitem__(self, game_name: str) -> dict[str, SearchPlayer]:
         factory = games.GAMES[game_name]
         presets: tuple[Preset, ...] = getattr(factory, "presets", ())
         return {preset.name: preset_config(preset) for preset in presets}
@@ -61,7 +66,7 @@ class Difficulties(Mapping[str, dict[str, PlayerConfig]]):
         return f"Difficulties({dict(self)!r})"
 
 
-DIFFICULTIES: Mapping[str, dict[str, PlayerConfig]] = Difficulties()
+DIFFICULTIES: Mapping[str, dict[str, SearchPlayer]] = Difficulties()
 """{game name: {preset name: config}}, easiest first.  Each game's presets and their measured
 ladder are in its module in games/; the ladder results are in docs/RESULTS.md."""
 
@@ -86,7 +91,7 @@ def preset_description(game_name: str, preset_name: str) -> str:
     return ""
 
 
-def get_preset(game_name: str, name: str, game: Game[Any] | None = None) -> PlayerConfig:
+def get_preset(game_name: str, name: str, game: Game[Any] | None = None) -> SearchPlayer:
     """A game's preset by name, case-insensitive (of `game` as it is made, where given);
     ValueError names the presets."""
     if game_name not in games.GAMES:
@@ -126,13 +131,13 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
         raise ValueError("empty player; give a preset name or algorithm:key=value:...")
     agent = agent_spec(spec)
     if agent is not None:
-        config = PlayerConfig(AGENT, depth=None, agent=agent.text)
+        config: PlayerConfig = AgentPlayer(agent.text)
         config.validate(game)
         return config
     head, *pairs = split_spec(spec)
     head = head.strip().lower()
     if head == RANDOM and not pairs:
-        return PlayerConfig(RANDOM, depth=None)
+        return RandomMoves()
     if head not in (*PLAYING_ALGORITHMS, RANDOM):
         if pairs:
             raise ValueError(
@@ -148,21 +153,20 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
                 f"unknown player {text!r}; use a preset ({presets}), random, or "
                 f"algorithm:key=value:... with algorithm one of {', '.join(PLAYING_ALGORITHMS)}"
             ) from None
-    fields: dict[str, Any] = {"algorithm": head}
-    if head == "expectiminimax":
-        fields["depth"] = 2
     if head == MCTS:
         return _mcts_spec(pairs, game)
+    search: dict[str, Any] = {"algorithm": head, "depth": 2 if head == "expectiminimax" else 4}
+    fields: dict[str, Any] = {}
     for pair in pairs:
         key, value = _pair(pair)
         if key == "depth":
-            fields["depth"] = (
+            search["depth"] = (
                 None if value.lower() in ("none", "max", "unlimited") else _number(key, value, int)
             )
-            if fields["depth"] is not None and not 1 <= fields["depth"] <= MAX_DEPTH:
+            if search["depth"] is not None and not 1 <= search["depth"] <= MAX_DEPTH:
                 raise ValueError(f"depth must be 1 to {MAX_DEPTH} or none, not {value}")
         elif key == "heuristic":
-            fields["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
+            search["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
         elif key in ("time", "time_limit"):
             fields["time_limit"] = _number(key, value, float)
         elif key == "randomness":
@@ -170,13 +174,13 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
         elif key == "seed":
             fields["seed"] = _number(key, value, int)
         elif key == "nodes":
-            fields["node_limit"] = _number(key, value.replace(",", "").replace("_", ""), int)
+            search["node_limit"] = _number(key, value.replace(",", "").replace("_", ""), int)
         else:
             raise ValueError(
                 f"unknown player setting {key!r}; use depth, heuristic, time, randomness, "
                 "seed, nodes"
             )
-    config = PlayerConfig(**fields)
+    config = SearchPlayer(DepthLimited(**search), **fields)
     config.validate(game)
     return config
 
@@ -193,10 +197,10 @@ def _pair(pair: str) -> tuple[str, str]:
 MCTS_KEYS = "iterations, time, c, playouts, heuristic, randomness, seed"
 
 
-def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> PlayerConfig:
+def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> SearchPlayer:
     """`mcts:key=value:...`: Monte Carlo tree search's settings (no depth)."""
     settings: dict[str, Any] = {}
-    fields: dict[str, Any] = {"algorithm": MCTS, "depth": None}
+    fields: dict[str, Any] = {}
     for pair in pairs:
         key, value = _pair(pair)
         if key == "iterations":
@@ -208,7 +212,9 @@ def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> PlayerConfig:
         elif key in ("time", "time_limit"):
             fields["time_limit"] = _number(key, value, float)
         elif key == "heuristic":
-            fields["heuristic"] = check_heuristic_file(value) if is_heuristic_file(value) else value
+            settings["heuristic"] = (
+                check_heuristic_file(value) if is_heuristic_file(value) else value
+            )
         elif key == "randomness":
             fields["randomness"] = _number(key, value, float)
         elif key == "seed":
@@ -217,6 +223,6 @@ def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> PlayerConfig:
             raise ValueError("MCTS has no depth; give it iterations=N or time=S")
         else:
             raise ValueError(f"unknown MCTS setting {key!r}; use {MCTS_KEYS}")
-    config = PlayerConfig(**fields, mcts=MctsSettings(**settings) if settings else None)
+    config = SearchPlayer(MonteCarlo(**settings), **fields)
     config.validate(game)
     return config

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from plyground.ai.engine.bookkeeping import SearchError
 from plyground.ai.engine.result import SearchProgress, SearchResult
-from plyground.ai.engine.search import MctsConfig, SearchConfig, search
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.student_code.heuristics import (
     IsolatedHeuristic,
     check_heuristic_file,
@@ -62,7 +62,7 @@ def _with_worker(
 
 def run_search(
     state: State[Any],
-    config: SearchConfig | MctsConfig,
+    config: SearchConfig,
     progress: Callable[[SearchProgress], None] | None = None,
 ) -> SearchResult:
     """`ai.search(state, config)`, evaluating in a worker when the heuristic is a student's
@@ -70,8 +70,8 @@ def run_search(
     heuristic = config.heuristic
     if heuristic is None or not is_heuristic_file(heuristic):
         return search(state, config, progress=progress)
-    asked = replace(config, heuristic=check_heuristic_file_or_fail(heuristic))
-    path = str(asked.heuristic)
+    path = check_heuristic_file_or_fail(heuristic)
+    asked = replace(config, settings=replace(config.settings, heuristic=path))
     return _with_worker(
         path, TRACE_SECONDS, lambda: search(state, asked, progress=progress), what="one analysis"
     )

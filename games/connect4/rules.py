@@ -51,6 +51,7 @@ from plyground.games.connect4.bitboard import (
     winning_squares,
 )
 from plyground.games.connect4.heuristics import HEURISTICS
+from plyground.games.search_settings import DepthLimited
 
 if TYPE_CHECKING:
     from plyground.games.connect4.book import BookValue
@@ -454,32 +455,24 @@ class Game(DigitNotation):
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
-            "alphabeta",
-            2,
-            "windows",
+            DepthLimited("alphabeta", 2, "windows"),
             randomness=0.3,
             description="Looks two moves ahead and often plays a loose move.",
         ),
         Preset(
             "Medium",
-            "alphabeta",
-            4,
-            "windows",
+            DepthLimited("alphabeta", 4, "windows"),
             randomness=0.05,
             description="Looks four moves ahead; now and then misjudges a close call.",
         ),
         Preset(
             "Hard",
-            "alphabeta",
-            6,
-            "threats",
+            DepthLimited("alphabeta", 6, "threats"),
             description="Six moves ahead with the threat-parity heuristic, never at random.",
         ),
         Preset(
             "Expert",
-            "alphabeta",
-            None,
-            "threats",
+            DepthLimited("alphabeta", None, "threats"),
             time_limit=1.5,
             description=_expert_description(),
         ),

@@ -28,6 +28,7 @@ from plyground.games.base import GameOption, Preset
 from plyground.games.from_file.adapter import FileGame, FileState, given_options
 from plyground.games.from_file.guard import GameCodeError, GameFileError, describe_error
 from plyground.games.from_file.styles import CHANCE, AimaStyle, EasyAIStyle, move_text, style_of
+from plyground.games.search_settings import DepthLimited, MonteCarlo
 
 _FILE_SPEC = re.compile(r"^(?P<path>.+?\.py)(?::(?P<name>[A-Za-z_]\w*))?$")
 _MODULE_SPEC = re.compile(r"^(?P<module>[A-Za-z_][\w.]*)(?::(?P<name>[A-Za-z_]\w*))?$")
@@ -496,9 +497,7 @@ def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[
             presets.append(
                 Preset(
                     "Expert",
-                    "mcts",
-                    None,
-                    heuristic,
+                    MonteCarlo(heuristic=heuristic),
                     time_limit=MCTS_SECONDS,
                     description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it "
                     "plays from the rules alone, as the game has no evaluation.",
@@ -521,12 +520,9 @@ def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[
         presets.append(
             Preset(
                 level.name,
-                algorithm,
-                depth,
-                heuristic,
+                DepthLimited(algorithm, depth, heuristic, node_limit=nodes),
                 time_limit=level.cap,
                 randomness=level.randomness,
-                node_limit=nodes,
                 description=f"{text} (about {level.seconds:g} s here).",
             )
         )

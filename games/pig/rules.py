@@ -37,6 +37,7 @@ from plyground.games.pig.heuristics import TURN_VARIANCE as TURN_VARIANCE
 from plyground.games.pig.heuristics import evaluate_optimal as evaluate_optimal
 from plyground.games.pig.heuristics import evaluate_race as evaluate_race
 from plyground.games.pig.heuristics import evaluate_score as evaluate_score
+from plyground.games.search_settings import DepthLimited
 
 Move: TypeAlias = "str | int"
 """ROLL, HOLD, or a die face 1-6 at a chance node."""
@@ -313,34 +314,26 @@ class Game:
     presets: tuple[Preset, ...] = (
         Preset(
             "Easy",
-            "expectiminimax",
-            1,
-            "score",
+            DepthLimited("expectiminimax", 1, "score"),
             randomness=0.2,
             description="Looks one roll ahead with a lot of noise: rolls or holds almost "
             "at random when the choice is close.",
         ),
         Preset(
             "Medium",
-            "expectiminimax",
-            1,
-            "score",
+            DepthLimited("expectiminimax", 1, "score"),
             randomness=0.02,
             description="Holds at about 20 points a turn, the classic rule of thumb, and "
             "sometimes misjudges a close call.",
         ),
         Preset(
             "Hard",
-            "expectiminimax",
-            2,
-            "score",
+            DepthLimited("expectiminimax", 2, "score"),
             description="Looks two decisions ahead and never chooses at random.",
         ),
         Preset(
             "Expert",
-            "expectiminimax",
-            1,
-            "optimal",
+            DepthLimited("expectiminimax", 1, "optimal"),
             description="Plays the exact optimal policy: the highest chance to win from "
             "every position.",
         ),

@@ -41,7 +41,7 @@ from plyground.ai.compare.comparison import (
     with_shares,
 )
 from plyground.ai.compare.exact import ExactValues
-from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MctsSettings
+from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MonteCarlo
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import Game, State
 from plyground.gui import chart
@@ -99,7 +99,7 @@ class CompareScene(Scene):
         self.titles = {variant.key: variant.title for variant in variants_for(state)}
         self.mcts_iterations = DEFAULT_ITERATIONS
         """MCTS's iterations in its row (the engine's default budget)."""
-        self.titles[MCTS_JOB] = mcts_title(MctsSettings(iterations=self.mcts_iterations))
+        self.titles[MCTS_JOB] = mcts_title(MonteCarlo(iterations=self.mcts_iterations))
         self.curve_budgets: tuple[int, ...] = BUDGETS
         self.curve_positions = POSITIONS
         self.exact: ExactValues | None = None
@@ -145,7 +145,7 @@ class CompareScene(Scene):
         self.cancel()
         self.rows, self.given_up, self.pending, self.message = [], set(), None, ""
         self.exact, self.exact_done, self.curve = None, False, None
-        self.titles[MCTS_JOB] = mcts_title(MctsSettings(iterations=self.mcts_iterations))
+        self.titles[MCTS_JOB] = mcts_title(MonteCarlo(iterations=self.mcts_iterations))
         self.view_depth = 0
         self.queue = [(key, d) for d in range(1, self.depth + 1) for key in self.variants]
         self.queue += [(job, 0) for job in AFTER_VARIANTS if job != CURVE_JOB or self.with_curve]

@@ -22,7 +22,7 @@ from plyground.ai.compare.budget_curve import budget_curve
 from plyground.ai.compare.comparison import run_mcts, run_variant
 from plyground.ai.compare.exact import EXACT_SECONDS, exact_values
 from plyground.ai.engine.bookkeeping import SearchCancelled
-from plyground.ai.engine.mcts.settings import MCTS, MctsSettings
+from plyground.ai.engine.mcts.settings import MCTS, MonteCarlo
 from plyground.games.base import State
 
 MCTS_JOB = MCTS
@@ -69,7 +69,7 @@ def _run(
 
     try:
         if variant == MCTS_JOB:
-            settings = MctsSettings(iterations=option)
+            settings = MonteCarlo(iterations=option)
             return run_mcts(state, settings, heuristic, progress=report, should_stop=_stop.is_set)
         if variant == EXACT_JOB:
             return exact_values(state, EXACT_SECONDS, _stop.is_set)

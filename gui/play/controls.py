@@ -274,13 +274,18 @@ def tool_search(controller: PlayController) -> tuple[str, int, str | None]:
     settings (the side to move first), else the default analysis; depth at most TOOL_DEPTH."""
     state = controller.browse.shown_state()
     player = state.to_move if state.to_move in (0, 1) else int(getattr(state, "player", 0))
+    from plyground.ai.engine.search import DepthLimited, algorithms_for
+    from plyground.ai.players.players import SearchPlayer
+
     side = controller.sides[player]
-    if side.is_ai:
-        config = side.config_for(controller.game_name)
-    else:
-        config = controller.jobs.analysis_config(player)
-    depth = min(config.depth or TOOL_DEPTH, TOOL_DEPTH)
-    return str(config.algorithm), int(depth), config.heuristic
+    config = side.config_for(controller.game_name) if side.is_ai else None
+    if not isinstance(config, SearchPlayer) or not isinstance(config.search, DepthLimited):
+        config = controller.jobs.analysis_config(player)  # no depth: the analysis's search
+    search = config.search
+    if not isinstance(search, DepthLimited):  # the analysis plays MCTS: the game's own search
+        search = DepthLimited(algorithms_for(controller.game)[0], TOOL_DEPTH, search.heuristic)
+    depth = min(search.depth or TOOL_DEPTH, TOOL_DEPTH)
+    return search.algorithm, int(depth), search.heuristic
 
 
 def tool_chosen(controller: PlayController) -> Any:

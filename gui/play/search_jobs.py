@@ -36,7 +36,7 @@ from plyground.gui.worker.requests import (
 
 if TYPE_CHECKING:
     from plyground.ai.advice.advisor import Advisor
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import PlayerConfig, SearchPlayer
 
 HUMAN_AI_DELAY = 0.35
 """Least time the AI seems to think against a human, so its move can be followed."""
@@ -198,10 +198,13 @@ class SearchJobs:
         A search whose heuristic reads a table this machine cannot build (a saved game whose
         options make it too large) is not sent: the AI could not move, and says why."""
         from plyground.ai.engine.cost import heuristic_refusal
-        from plyground.ai.players.players import AGENT
+        from plyground.ai.engine.search import DepthLimited
+        from plyground.ai.players.players import AgentPlayer, SearchPlayer
 
-        refusal = heuristic_refusal(self.match.game, config.heuristic)
-        if refusal is not None and config.algorithm != "random":
+        searching = config if isinstance(config, SearchPlayer) else None
+        heuristic = searching.heuristic if searching is not None else None
+        refusal = heuristic_refusal(self.match.game, heuristic)
+        if refusal is not None and searching is not None:
             if kind == Purpose.MOVE:  # said once: no new search starts here (`ai_failed_here`)
                 self.ai_failed = (len(self.match.history.entries), refusal)
                 self.match.emit(events.Toast(f"The AI could not move: {refusal}", "danger"))
@@ -211,14 +214,17 @@ class SearchJobs:
         if kind == Purpose.MOVE:
             key = PlayerKey(self.match.history.seed, self.match.games_started, player)
             job_id = self.match.worker.submit(MoveRequest(header, config, key, analysis=show))
+        elif searching is not None:
+            job_id = self.match.worker.submit(AnalysisRequest(header, searching, analysis=show))
         else:
-            job_id = self.match.worker.submit(AnalysisRequest(header, config, analysis=show))
+            raise ValueError(f"an analysis needs a search, not {config.describe()}")
         all_values = kind != Purpose.MOVE or show
         self.job = SearchJob(
             job_id, kind, len(self.match.history.entries), player, self.match.now, all_values
         )
-        self.job.agent = config.algorithm == AGENT
-        self.job.solving = config.depth is None
+        self.job.agent = isinstance(config, AgentPlayer)
+        search = searching.search if searching is not None else None
+        self.job.solving = isinstance(search, DepthLimited) and search.depth is None
         self.progress = None
 
     def header(self, state: Position | None = None) -> JobHeader:
@@ -240,7 +246,7 @@ class SearchJobs:
         """Each side's AI seed, from the match seed: the same seed replays the same match."""
         return int((self.match.history.seed * 1_000_003 + player * 7919 + 1) % (2**31))
 
-    def analysis_config(self, player: int, state: Position | None = None) -> PlayerConfig:
+    def analysis_config(self, player: int, state: Position | None = None) -> SearchPlayer:
         """The search behind hints, the board's values and the human's analysis: the game's
         best evaluator at `state` (the position on the board by default: `ai.advice.advisor`),
         never the opponent's difficulty."""

@@ -66,18 +66,10 @@ def player_to_side(player: dict[str, Any], fallback: settings.SideSetup) -> sett
     side.kind = AI
     config = player.get("config") or {}
     side.preset = player["preset"] if player.get("preset") else CUSTOM
-    algorithm = config.get("algorithm", side.custom.algorithm)
-    if algorithm == "agent":  # a player from a file (ai.student_code.agents)
+    if config.get("algorithm") == "agent":  # a player from a file (ai.student_code.agents)
         side.preset, side.agent = settings.FROM_FILE, str(config.get("agent", ""))
-        algorithm = fallback.custom.algorithm
-    side.custom = dataclasses.replace(
-        side.custom,
-        algorithm=algorithm,
-        depth=config.get("depth") or side.custom.depth,
-        heuristic=config.get("heuristic"),
-        time_limit=config.get("time_limit"),
-        randomness=float(config.get("randomness") or 0.0),
-    )
+        return side
+    side.read_custom({"heuristic": None, "time_limit": None, "randomness": 0.0, **config})
     return side
 
 

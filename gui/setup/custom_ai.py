@@ -1,5 +1,7 @@
-"""The set-up screen's Custom AI fields: algorithm, depth, heuristic, time limit and
-randomness for a side, the numbers beside the sliders, and the cost warning."""
+"""The set-up screen's Custom AI fields for a side: the algorithm; a depth-limited search's
+depth, heuristic and time limit, or Monte Carlo tree search's budget (iterations or seconds a
+move), exploration constant and heuristic; randomness; the numbers beside the sliders, and
+the cost warning."""
 
 from __future__ import annotations
 
@@ -9,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from plyground.ai.engine.mcts.settings import DEFAULT_ITERATIONS, MCTS, MctsSettings
-from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH, MCTS, DepthLimited, MonteCarlo
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.heuristics import is_heuristic_file
@@ -22,16 +23,31 @@ from plyground.gui.storage.settings import CUSTOM, SideSetup
 from plyground.gui.widgets import drawing
 
 if TYPE_CHECKING:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import SearchPlayer
     from plyground.games.base import Game
     from plyground.gui.setup.form import SetupForm
 
 RANDOMNESS_MAX = 2.0
-"""The custom randomness slider's range (`ai.players.players.PlayerConfig` allows 0-2)."""
+"""The custom randomness slider's range (`ai.players.players.SearchPlayer` allows 0-2)."""
 RANDOMNESS_STEP = 0.05
-ITERATION_STEPS = (100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
-"""The iterations a Custom MCTS may take a move, one a slider step (a time limit, where one is
-chosen, ends a move first if it comes first)."""
+MCTS_BUDGETS: tuple[tuple[str, int | None, float | None], ...] = (
+    ("1,000 iterations", 1_000, None),
+    ("4,000 iterations", 4_000, None),
+    ("10,000 iterations", 10_000, None),
+    ("40,000 iterations", 40_000, None),
+    ("0.5 s a move", None, 0.5),
+    ("1 s a move", None, 1.0),
+    ("2 s a move", None, 2.0),
+    ("5 s a move", None, 5.0),
+)
+"""Monte Carlo tree search's budgets a Custom AI offers: (label, iterations, seconds a move),
+one of the two."""
+MCTS_ITERATIONS = 4_000
+"""A Custom AI's iterations when its algorithm becomes Monte Carlo tree search."""
+EXPLORATION_MAX = 3.0
+EXPLORATION_STEP = 0.1
+DEPTH = 4
+"""A Custom AI's depth when its algorithm leaves Monte Carlo tree search for a depth."""
 
 
 def cost_warning(
@@ -71,8 +87,10 @@ def build(
     rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
     y: int,
 ) -> None:
-    """Algorithm, depth, heuristic, time limit and randomness for side `index` (its card,
-    the card's inner area and the fields' column: `rects`), and a note."""
+    """The Custom AI's fields for side `index` (its card, the card's inner area and the
+    fields' column: `rects`), and a note: algorithm, depth, heuristic, time limit and
+    randomness, or for Monte Carlo tree search its budget and exploration instead of the depth
+    and the time limit."""
     card, inner, field = rects
     m = form.metrics
     custom = side.custom
@@ -80,28 +98,35 @@ def build(
     titles = [ALGORITHM_NAMES[a] for a in algorithms]
     heuristic_name = custom.heuristic or game.default_heuristic
     heuristics, shown = from_file.heuristic_options(side, game)
-    rows: list[tuple[str, Any]] = [
-        (
-            "Algorithm",
-            lambda r: form.dropdown(
-                titles, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index
+    algorithm_row = (
+        "Algorithm",
+        lambda r: form.dropdown(titles, ALGORITHM_NAMES[custom.algorithm], r, "algorithm", index),
+    )
+    heuristic_row = (
+        "Heuristic",
+        lambda r: form.dropdown(heuristics, shown, r, "heuristic", index),
+    )
+    rows: list[tuple[str, Any]]
+    if isinstance(custom.search, MonteCarlo):
+        budgets, budget = budget_options(custom)
+        rows = [
+            algorithm_row,
+            ("Budget", lambda r: form.dropdown(budgets, budget, r, "budget", index)),
+            ("Exploration", lambda r: exploration_slider(form, r, side, index)),
+            heuristic_row,
+            ("Randomness", lambda r: randomness_slider(form, r, side, index)),
+        ]
+    else:
+        rows = [
+            algorithm_row,
+            ("Depth", lambda r: depth_slider(form, r, side, index)),
+            heuristic_row,
+            (
+                "Time limit",
+                lambda r: form.dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
             ),
-        ),
-        (
-            ("Iterations", lambda r: iterations_slider(form, r, side, index))
-            if custom.algorithm == MCTS
-            else ("Depth", lambda r: depth_slider(form, r, side, index))
-        ),
-        (
-            "Heuristic",
-            lambda r: form.dropdown(heuristics, shown, r, "heuristic", index),
-        ),
-        (
-            "Time limit",
-            lambda r: form.dropdown([t for t, _ in TIME_LIMITS], limit_text, r, "time", index),
-        ),
-        ("Randomness", lambda r: randomness_slider(form, r, side, index)),
-    ]
+            ("Randomness", lambda r: randomness_slider(form, r, side, index)),
+        ]
     # Build bottom-up so each drop-down's list is drawn above the fields below it.
     placed = []
     for label, _ in rows:
@@ -116,11 +141,11 @@ def build(
         note = f"evaluate(state) from {shown}, run in a worker process."
     dice = "Depth counts player decisions; dice rolls do not use it up."
     lines = [note, dice if game.stochastic else ""]
-    if custom.algorithm == MCTS:  # first: what replaces the depth (the card may cut the rest)
+    if isinstance(custom.search, MonteCarlo):  # the search in one line, and what a playout is
         lines = [
-            "MCTS has no depth: a move runs its iterations or stops at the time limit; its "
-            "values are estimates from playouts.",
-            note,
+            custom.search.describe(custom.time_limit, long=True),
+            f"Each iteration plays a game out at random, cut short where “{shown}” can value "
+            "the position.",
         ]
     form.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 
@@ -143,37 +168,44 @@ def depth_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int
     )
 
 
-def iterations_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
-    """Monte Carlo tree search's iterations a move, one of ITERATION_STEPS, with the number
-    beside it (in place of a depth: MCTS has none)."""
-    value_w = form.metrics.px(34)
+def budget_label(config: SearchPlayer) -> str:
+    """Monte Carlo tree search's budget in the drop-down's words ("4,000 iterations")."""
+    search = config.search
+    iterations = search.iterations if isinstance(search, MonteCarlo) else None
+    if iterations is not None:
+        return f"{iterations:,} iterations"
+    seconds = config.time_limit if config.time_limit is not None else None
+    if seconds is not None:
+        return f"{seconds:g} s a move"
+    return f"{MonteCarlo().budget():,} iterations"
+
+
+def budget_options(config: SearchPlayer) -> tuple[list[str], str]:
+    """The budgets offered (the one chosen among them, even when not a usual one) and it."""
+    labels = [label for label, _, _ in MCTS_BUDGETS]
+    chosen = budget_label(config)
+    return (labels if chosen in labels else [chosen, *labels]), chosen
+
+
+def exploration_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
+    """UCB1's exploration constant c, 0 to EXPLORATION_MAX, with its number beside it."""
+    search = side.custom.search
+    value = search.exploration if isinstance(search, MonteCarlo) else MonteCarlo().exploration
+    value_w = form.metrics.px(40)
     slider = form.add(
         pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-            ITERATION_STEPS.index(shown_iterations(side.custom)),
-            (0, len(ITERATION_STEPS) - 1),
+            min(value, EXPLORATION_MAX),
+            (0.0, EXPLORATION_MAX),
             form.manager,
-            click_increment=1,
+            click_increment=EXPLORATION_STEP,
         )
     )
-    slider.set_tooltip("Iterations a move: select, expand, play out, back up")
-    form.ids[slider] = ("iterations", index)
-    form.depth_values.append(
+    slider.set_tooltip("UCB1's c: higher tries more moves, lower deepens the best ones")
+    form.ids[slider] = ("exploration", index)
+    form.exploration_values.append(
         (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
     )
-
-
-def shown_iterations(config: PlayerConfig) -> int:
-    """The iterations the slider shows: the config's, at the nearest step."""
-    wanted = (config.mcts.iterations if config.mcts else None) or DEFAULT_ITERATIONS
-    return min(ITERATION_STEPS, key=lambda step: abs(step - wanted))
-
-
-def shown_budget(config: PlayerConfig) -> str:
-    """The number beside the depth slider, or beside the iterations slider for MCTS ('10k')."""
-    if config.algorithm == MCTS:
-        return compact(shown_iterations(config))
-    return str(shown_depth(config))
 
 
 def randomness_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
@@ -200,37 +232,80 @@ def snap_randomness(value: float) -> float:
     return round(round(float(value) / RANDOMNESS_STEP) * RANDOMNESS_STEP, 2)
 
 
-def shown_depth(config: PlayerConfig) -> int:
+def shown_depth(config: SearchPlayer) -> int:
     """The depth the slider shows (a Custom AI always has one; no limit shows the deepest)."""
-    return MAX_DEPTH if config.depth is None else min(config.depth, MAX_DEPTH)
+    search = config.search
+    depth = search.depth if isinstance(search, DepthLimited) else DEPTH
+    return MAX_DEPTH if depth is None else min(depth, MAX_DEPTH)
 
 
-def changed(config: PlayerConfig, field: str, value: Any) -> PlayerConfig:
+def shown_exploration(config: SearchPlayer) -> str:
+    """The exploration constant beside its slider ("1.4")."""
+    search = config.search
+    return f"{search.exploration:.2g}" if isinstance(search, MonteCarlo) else ""
+
+
+def changed(config: SearchPlayer, field: str, value: Any) -> SearchPlayer:
     """The Custom AI's config after its drop-down or slider `field` ("algorithm",
-    "heuristic", "time", "depth", "iterations", "randomness") showed `value` (a title, a name
-    or a number)."""
+    "heuristic", "time", "depth", "budget", "exploration", "randomness") showed `value` (a
+    title, a name or a number).  An algorithm of the other family starts from its defaults
+    (`change_side` restores what the side had set aside)."""
+    search = config.search
     if field == "algorithm":
         algorithm = next(a for a, title in ALGORITHM_NAMES.items() if title == value)
-        return replace(config, algorithm=algorithm)
+        if algorithm == MCTS:
+            if isinstance(search, MonteCarlo):
+                return config
+            return replace(config, search=MonteCarlo(MCTS_ITERATIONS, heuristic=search.heuristic))
+        if isinstance(search, MonteCarlo):
+            return replace(config, search=DepthLimited(algorithm, DEPTH, search.heuristic))
+        return replace(config, search=replace(search, algorithm=algorithm))
     if field == "heuristic":
-        return replace(config, heuristic=str(value))
+        return replace(config, search=replace(search, heuristic=str(value)))
     if field == "time":
         return replace(config, time_limit=dict(TIME_LIMITS)[value])
-    if field == "depth":
-        return replace(config, depth=round(value))
-    if field == "iterations":
-        step = ITERATION_STEPS[max(0, min(len(ITERATION_STEPS) - 1, round(value)))]
-        return replace(config, mcts=replace(config.mcts or MctsSettings(), iterations=step))
+    if field == "depth" and isinstance(search, DepthLimited):
+        return replace(config, search=replace(search, depth=round(value)))
+    if field == "budget" and isinstance(search, MonteCarlo):
+        iterations, seconds = next(
+            ((i, s) for label, i, s in MCTS_BUDGETS if label == value), (search.iterations, None)
+        )
+        return replace(config, search=replace(search, iterations=iterations), time_limit=seconds)
+    if field == "exploration" and isinstance(search, MonteCarlo):
+        snapped = round(round(float(value) / EXPLORATION_STEP) * EXPLORATION_STEP, 2)
+        return replace(config, search=replace(search, exploration=snapped))
     if field == "randomness":
         return replace(config, randomness=snap_randomness(value))
-    raise ValueError(f"a Custom AI has no field {field!r}")
+    raise ValueError(f"a Custom AI with {config.algorithm} has no field {field!r}")
+
+
+def change_side(side: SideSetup, field: str, value: Any) -> None:
+    """Change side's Custom AI as `changed` does; when its algorithm changes family, the
+    family it leaves is set aside and the one it had set aside comes back (the depth a side
+    had before it tried MCTS, MCTS's budget it had before it went back to a depth)."""
+    before = side.custom
+    after = changed(before, field, value)
+    kept = side.set_aside
+    if type(after.search) is not type(before.search):
+        if isinstance(after.search, MonteCarlo) and isinstance(kept, MonteCarlo):
+            after = replace(after, search=replace(kept, heuristic=after.search.heuristic))
+        elif isinstance(after.search, DepthLimited) and isinstance(kept, DepthLimited):
+            restored = replace(kept, algorithm=after.search.algorithm)
+            after = replace(after, search=replace(restored, heuristic=after.search.heuristic))
+        if isinstance(after.search, MonteCarlo) and after.search.iterations is not None:
+            after = replace(after, time_limit=None)  # one budget: its iterations
+        side.set_aside = before.search
+    side.custom = after
 
 
 def side_warning(side: SideSetup, game: Game[Any], known: dict[tuple[Any, ...], str]) -> str:
     """The cost warning for `side` when it is a Custom AI ("" otherwise), kept in `known`."""
     if not side.is_ai or side.preset != CUSTOM:
         return ""
-    key = (side.custom.algorithm, side.custom.depth, side.custom.time_limit)
+    search = side.custom.search
+    if not isinstance(search, DepthLimited):
+        return ""  # Monte Carlo tree search ends on its budget
+    key = (search.algorithm, search.depth, side.custom.time_limit)
     if key not in known:
         known[key] = cost_warning(game.initial_state(), *key)
     return str(known[key])
@@ -288,7 +363,8 @@ def draw_values(surface: pygame.Surface, form: SetupForm, sides: list[SideSetup]
     m = form.metrics
     for _, label, pos in form.field_labels:
         drawing.draw_text(surface, label, pos, m.font_size(14), theme.TEXT_DIM, anchor="midleft")
-    numbers = [(r, shown_budget(sides[i].custom)) for i, r in form.depth_values]
+    numbers = [(r, str(shown_depth(sides[i].custom))) for i, r in form.depth_values]
+    numbers += [(r, shown_exploration(sides[i].custom)) for i, r in form.exploration_values]
     numbers += [(r, f"{sides[i].custom.randomness:g}") for i, r in form.randomness_values]
     for rect, text in numbers:
         drawing.draw_text(

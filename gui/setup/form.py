@@ -37,6 +37,7 @@ class SetupForm:
     field_labels: list[tuple[int, str, tuple[int, int]]] = field(default_factory=list)
     depth_values: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     randomness_values: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    exploration_values: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     volume_label: tuple[int, int] | None = None
     volume_value: pygame.Rect | None = None
 

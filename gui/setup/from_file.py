@@ -159,7 +159,8 @@ def handle(
             if what == "agent":
                 side.agent = spec_for(event.text, game)
             else:
-                side.custom = replace(side.custom, heuristic=event.text)
+                search = replace(side.custom.search, heuristic=event.text)
+                side.custom = replace(side.custom, search=search)
             return FileAnswer(used=True, rebuild=True, dialog_done=True)
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             return FileAnswer(used=True, dialog_done=True)

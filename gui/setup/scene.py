@@ -76,11 +76,13 @@ class SetupScene(Scene):
         self.presets = settings.preset_names(game_name)
         self.algorithms = list(playing_algorithms(self.factory))
         for side in self.sides:
-            if side.custom.algorithm not in self.algorithms:
-                side.custom = dataclasses.replace(side.custom, algorithm=self.algorithms[0])
-            heuristic = side.custom.heuristic
-            if heuristic not in (None, *self.game.heuristics) and not file_in(heuristic):
-                side.custom = dataclasses.replace(side.custom, heuristic=None)
+            side.custom = side.custom_config(game_name)  # a depth-limited one fitted to the game
+            search = side.custom.search
+            if search.heuristic not in (None, *self.game.heuristics) and not file_in(
+                search.heuristic
+            ):
+                search = dataclasses.replace(search, heuristic=None)
+                side.custom = dataclasses.replace(side.custom, search=search)
             if side.preset not in (CUSTOM, FROM_FILE, *self.presets):
                 side.preset = self.presets[min(1, len(self.presets) - 1)]
 
@@ -356,18 +358,16 @@ class SetupScene(Scene):
             text = event.text
             if action == "preset":
                 self.sides[index].preset = text
-            elif action in ("algorithm", "heuristic", "time"):
-                side = self.sides[index]
-                side.custom = custom_ai.changed(side.custom, action, text)
+            elif action in ("algorithm", "heuristic", "time", "budget"):
+                custom_ai.change_side(self.sides[index], action, text)
             self.rebuild()
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action in (
             "depth",
-            "iterations",
+            "exploration",
             "randomness",
         ):
-            side = self.sides[index]
-            side.custom = custom_ai.changed(side.custom, action, event.value)
+            custom_ai.change_side(self.sides[index], action, event.value)
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and action == "volume":
             volume.set_volume(self.app, float(event.value) / 100)

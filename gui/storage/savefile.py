@@ -360,7 +360,7 @@ def _check_player(player: Any, index: int, game: Game[Any], source: str) -> dict
         return {"kind": "human"}
     if kind != "ai":
         raise _fail(source, f'{where}: kind {shown(kind)} is not allowed; use "human" or "ai"')
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import PlayerConfig, player_from_dict
     from plyground.gui.storage.settings import preset_named, preset_names
 
     preset = player.get("preset")
@@ -382,10 +382,10 @@ def _check_player(player: Any, index: int, game: Game[Any], source: str) -> dict
         named = preset_named(game.name, preset)
         if named is None:  # checked above: the game has this preset
             raise _fail(source, f"{where}: unknown preset {shown(preset)} for {game.name}")
-        config = named
+        config: PlayerConfig = named
     else:
         try:
-            config = PlayerConfig.from_dict(raw_config)
+            config = player_from_dict(raw_config)
             config.validate(game)
         except (TypeError, ValueError, AttributeError, OverflowError) as error:
             raise _fail(source, f"{where}: {str(error)[:200]}") from None

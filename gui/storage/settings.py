@@ -26,7 +26,8 @@ from plyground import games
 from plyground.file_reader import Field, FileProblem, read_json
 
 if TYPE_CHECKING:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import PlayerConfig, SearchPlayer
+    from plyground.games.search_settings import SearchSettings
 from plyground.gui.storage.safe_files import keep_aside, remove_stale_temporaries, write_atomic
 
 APP_NAME = "plyground"
@@ -169,7 +170,7 @@ def preset_names(game_name: str) -> list[str]:
     return [preset.name for preset in game_class(game_name).presets]
 
 
-def preset_named(game_name: str, preset: str) -> PlayerConfig | None:
+def preset_named(game_name: str, preset: str) -> SearchPlayer | None:
     """The config of the game's preset called `preset` (any case), or None: the game's own
     presets as `ai.DIFFICULTIES` gives them."""
     from plyground.ai import DIFFICULTIES
@@ -202,15 +203,17 @@ def check_options(game_name: str, values: Any) -> dict[str, int]:
 
 MAX_NAME = 40
 """Characters of a preset's name in the settings file (longer is not one of ours)."""
-_CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit", "randomness")
-"""The fields of a `PlayerConfig` a Custom AI chooses (the seed is the match's)."""
+_CONFIG_FIELDS = ("algorithm", "depth", "heuristic", "time_limit", "randomness", "mcts")
+"""The flat fields of a player's config a Custom AI chooses (the seed is the match's; "mcts":
+Monte Carlo tree search's iterations, exploration and playouts)."""
 
 
-def _custom_default() -> PlayerConfig:
+def _custom_default() -> SearchPlayer:
     """A Custom AI before any choice: alpha-beta at depth 4, the game's heuristic."""
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import SearchPlayer
+    from plyground.games.search_settings import DepthLimited
 
-    return PlayerConfig(algorithm="alphabeta", depth=4)
+    return SearchPlayer(DepthLimited("alphabeta", 4))
 
 
 @dataclass(slots=True)
@@ -219,15 +222,20 @@ class SideSetup:
 
     The custom config is kept while a preset is chosen, so switching back to Custom finds it.
     On disk (settings and saves) a side is
-    ``{"kind": ..., "preset": name or null for Custom, "config": PlayerConfig.to_dict()}``
+    ``{"kind": ..., "preset": name or null for Custom, "config": config.to_dict()}`` (the flat
+    form every version reads: `ai.players.players.player_from_dict`)
     (see `to_dict`); depths are checked against the one limit, `ai.engine.search.MAX_DEPTH`.
     """
 
     kind: str = HUMAN
     preset: str = "Medium"
-    custom: PlayerConfig = field(default_factory=_custom_default)
-    """The Custom AI's settings (algorithm, depth, heuristic, time limit, randomness): always
-    a depth, seed 0; a new one is made with `dataclasses.replace`."""
+    custom: SearchPlayer = field(default_factory=_custom_default)
+    """The Custom AI: its search's settings (a depth-limited search, always with a depth, or
+    Monte Carlo tree search), time limit and randomness; seed 0; a new one is made with
+    `dataclasses.replace`."""
+    set_aside: SearchSettings | None = None
+    """The other family's settings the Custom AI had before its algorithm changed family (a
+    depth while it is MCTS, MCTS's budget while it searches to a depth), for switching back."""
     agent: str = ""
     """With the FROM_FILE preset: the agent's spec (`my_agent.py`, `kaggle:c.py`)."""
 
@@ -236,16 +244,17 @@ class SideSetup:
         """Whether this side is played by the computer."""
         return self.kind == AI
 
-    def custom_config(self, game_name: str | None = None, seed: int = 0) -> PlayerConfig:
-        """The `ai.players.players.PlayerConfig` of the custom fields (fitted to the game if
-        given)."""
-        from plyground.ai.engine.search import playing_algorithms
+    def custom_config(self, game_name: str | None = None, seed: int = 0) -> SearchPlayer:
+        """The Custom AI's `ai.players.players.SearchPlayer` (a depth-limited search's
+        algorithm fitted to the game if given; MCTS plays every game)."""
+        from plyground.ai.engine.search import DepthLimited, algorithms_for
 
-        algorithm = self.custom.algorithm
-        if game_name is not None:
-            algorithms = playing_algorithms(game_class(game_name))
-            algorithm = algorithm if algorithm in algorithms else algorithms[0]
-        return replace(self.custom, algorithm=algorithm, seed=seed)
+        search = self.custom.search
+        if game_name is not None and isinstance(search, DepthLimited):
+            algorithms = algorithms_for(game_class(game_name))
+            if search.algorithm not in algorithms:
+                search = replace(search, algorithm=algorithms[0])
+        return replace(self.custom, search=search, seed=seed)
 
     def player_config(self, game_name: str, seed: int = 0) -> PlayerConfig | None:
         """The `ai.players.players.PlayerConfig` this side plays with (None for a human)."""
@@ -263,10 +272,10 @@ class SideSetup:
         return replace(config, seed=seed) if seed else config
 
     def agent_config(self, seed: int = 0) -> PlayerConfig:
-        """The `PlayerConfig` of the agent file this side names (`ai.student_code.agents`)."""
-        from plyground.ai.players.players import AGENT, PlayerConfig
+        """The `AgentPlayer` of the file this side names (`ai.student_code.agents`)."""
+        from plyground.ai.players.players import AgentPlayer
 
-        return PlayerConfig(AGENT, depth=None, agent=self.agent, seed=seed)
+        return AgentPlayer(self.agent, seed)
 
     def label(self) -> str:
         """Short name: 'Human', 'AI · Hard', 'AI · Custom', 'AI · my_agent.py'."""
@@ -314,30 +323,41 @@ class SideSetup:
                 side.preset = data["preset"]
             config = data
         if isinstance(config, dict):
-            side._read_config(config)
+            side.read_custom(config)
             if config.get("algorithm") == "agent" and isinstance(config.get("agent"), str):
                 side.preset, side.agent = FROM_FILE, config["agent"]
         return side
 
-    def _read_config(self, config: dict[str, Any]) -> None:
-        """Take each custom field from `config` that passes `PlayerConfig.validate`."""
-        from plyground.ai.players.players import PlayerConfig
+    def read_custom(self, config: dict[str, Any]) -> None:
+        """Take each custom field of the flat `config` (every version's form) that makes a
+        valid searching player with the fields taken before it; skip the others."""
+        from plyground.ai.engine.search import MCTS, PLAYING_ALGORITHMS
+        from plyground.ai.players.players import SearchPlayer, player_from_dict
 
-        taken: dict[str, Any] = {}
+        flat = self.custom.to_dict()
         for name in _CONFIG_FIELDS:
             if name not in config:
                 continue
             value = config[name]
             if name == "depth" and (value is None or isinstance(value, bool)):
                 continue  # no depth limit is a preset's; the custom slider keeps its depth
+            if name == "algorithm" and value not in PLAYING_ALGORITHMS:
+                continue  # a random player or an agent is not a Custom AI
             if name in ("time_limit", "randomness") and type(value) is int:
                 value = float(value)
+            trial = {**flat, name: value}
+            if trial.get("algorithm") != MCTS:
+                trial.pop("mcts", None)
+                if trial.get("depth") is None:
+                    trial["depth"] = 4  # from MCTS back to a depth: the slider's default
             try:
-                PlayerConfig(**{name: value}).validate()
+                player_from_dict(trial)
             except (TypeError, ValueError):
                 continue
-            taken[name] = value
-        self.custom = replace(self.custom, **taken)
+            flat = trial
+        custom = player_from_dict(flat)
+        if isinstance(custom, SearchPlayer):
+            self.custom = custom
 
     # Older names of the same shape.
     def to_json(self, game_name: str) -> dict[str, Any]:
@@ -360,7 +380,9 @@ def default_sides(game_name: str) -> list[SideSetup]:
     depth = 3 if factory.stochastic else 4
     names = preset_names(game_name)
     preset = names[min(1, len(names) - 1)] if names else CUSTOM
-    custom = replace(_custom_default(), algorithm=algorithm, depth=depth)
+    from plyground.ai.engine.search import DepthLimited
+
+    custom = replace(_custom_default(), search=DepthLimited(algorithm, depth))
     return [
         SideSetup(kind=HUMAN, preset=preset, custom=custom),
         SideSetup(kind=AI, preset=preset, custom=custom),

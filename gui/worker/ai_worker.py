@@ -60,9 +60,9 @@ MAX_RESTARTS = 3
 
 def _is_agent(request: Request) -> bool:
     """Whether a request is a student's agent's move (it moves in a worker of its own)."""
-    from plyground.ai.players.players import AGENT
+    from plyground.ai.players.players import AgentPlayer
 
-    return isinstance(request, MoveRequest) and request.config.algorithm == AGENT
+    return isinstance(request, MoveRequest) and isinstance(request.config, AgentPlayer)
 
 
 def _registered_factory(game_name: str) -> GameFactory | None:

@@ -82,21 +82,23 @@ _PLAYERS: dict[tuple[PlayerKey, PlayerConfig], SearchingPlayer] = {}
 
 
 def _may_finish_early(state: Position, config: PlayerConfig) -> bool:
-    """Whether this search gets a "move now" flag: Monte Carlo tree search, a search that
-    deepens anyway (a time budget, no depth limit) or a fixed depth estimated to take longer
-    than MOVE_NOW_AFTER."""
+    """Whether this search gets a "move now" flag: a search that deepens anyway (a time
+    budget, no depth limit) or a fixed depth estimated to take longer than MOVE_NOW_AFTER."""
     from plyground.ai.engine import cost as ai_cost
-    from plyground.ai.engine.mcts.settings import MCTS
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
 
-    algorithm = config.algorithm
-    if algorithm == MCTS:
-        return True  # its iterations can stop after any one of them
-    if algorithm not in ai_cost.NODES_PER_SECOND:
-        return False  # the random player does not search
-    if config.depth is None or config.time_limit is not None:
+    if not isinstance(config, SearchPlayer):
+        return False  # the random player does not search, an agent moves as it will
+    if config.time_limit is not None:
         return True
+    search = config.search
+    if not isinstance(search, DepthLimited):
+        return True  # Monte Carlo tree search: its iterations can stop after any one of them
+    if search.algorithm not in ai_cost.NODES_PER_SECOND or search.depth is None:
+        return search.depth is None
     try:
-        return ai_cost.estimate_seconds(state, algorithm, config.depth) > MOVE_NOW_AFTER
+        return ai_cost.estimate_seconds(state, search.algorithm, search.depth) > MOVE_NOW_AFTER
     except Exception:  # an estimate is a nicety: without one the search runs as asked
         return False
 
@@ -206,7 +208,7 @@ def _count_minimax(state: Position, result: SearchResult | None) -> int | None:
     try:
         counted = ai.search(
             state,
-            ai.SearchConfig(algorithm="minimax", depth=result.depth, heuristic=result.heuristic),
+            ai.SearchConfig(ai.DepthLimited("minimax", result.depth, result.heuristic)),
             should_stop=lambda: time.perf_counter() > deadline,
         )
     except Exception:  # cancelled by the budget, or anything else: no count then

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 from plyground.games.base import Game, State
 
 if TYPE_CHECKING:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import PlayerConfig, SearchPlayer
 
 Position: TypeAlias = State[Any]
 """A position of a game the worker does not know beforehand."""
@@ -59,7 +59,7 @@ class AnalysisRequest:
     """Every root move's value with the advisor's search (`config`)."""
 
     header: JobHeader
-    config: PlayerConfig
+    config: SearchPlayer
     analysis: bool = False
     """The analysis panel is shown: a minimax count too, if cheap."""
     kind: ClassVar[str] = "analyse"
@@ -94,18 +94,18 @@ class Job:
 def user_file(config: PlayerConfig | None) -> str | None:
     """The student's file a player config names (an agent's file, or a heuristic file), or
     None for a player of ours."""
-    from plyground.ai.players.players import AGENT
+    from plyground.ai.players.players import AgentPlayer, SearchPlayer
     from plyground.ai.student_code.agents import agent_spec
     from plyground.ai.student_code.heuristics import is_heuristic_file
 
     if config is None:
         return None
-    if config.algorithm == AGENT:
+    if isinstance(config, AgentPlayer):
         try:
-            spec = agent_spec(str(config.agent))
+            spec = agent_spec(str(config.spec))
         except ValueError:
-            return str(config.agent)
-        return spec.path if spec is not None else str(config.agent)
-    if is_heuristic_file(config.heuristic):
+            return str(config.spec)
+        return spec.path if spec is not None else str(config.spec)
+    if isinstance(config, SearchPlayer) and is_heuristic_file(config.heuristic):
         return str(config.heuristic)
     return None

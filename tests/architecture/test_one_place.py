@@ -157,13 +157,15 @@ def test_registering_twice_under_one_name_fails(nim: str) -> None:
 def test_the_extra_game_has_its_presets_at_once(nim: str) -> None:
     assert nim in ai.DIFFICULTIES
     assert list(ai.DIFFICULTIES[nim]) == ["Easy", "Medium", "Hard", "Expert"]
-    assert ai.DIFFICULTIES[nim]["Hard"] == ai.PlayerConfig("alphabeta", 2, "nimsum")
-    assert ai.get_preset(nim, "expert").depth is None
+    assert ai.DIFFICULTIES[nim]["Hard"] == ai.SearchPlayer(
+        ai.DepthLimited("alphabeta", 2, "nimsum")
+    )
+    assert ai.get_preset(nim, "expert").search.depth is None
     assert ai.preset_description(nim, "Expert") == "Solves the heaps."
     game = games.get_game(nim)
     assert ai.parse_player_spec(nim, "medium", game).heuristic == "parity"
     spec = ai.parse_player_spec(nim, "minimax:depth=3:heuristic=none", game)
-    assert spec == ai.PlayerConfig("minimax", 3, "none")
+    assert spec == ai.SearchPlayer(ai.DepthLimited("minimax", 3, "none"))
     with pytest.raises(ValueError, match="easy, medium, hard, expert"):
         ai.parse_player_spec(nim, "grandmaster", game)
     with pytest.raises(ValueError, match="nimsum"):
@@ -182,15 +184,15 @@ def test_every_algorithm_that_fits_solves_the_extra_game(nim: str) -> None:
     state = game.initial_state()
     assert ai.algorithms_for(game) == ("minimax", "alphabeta")  # no chance: no expectiminimax
     # 3 ^ 4 ^ 5 = 2: the first player wins by taking two from the first heap (xor 0 after).
-    solved = ai.search(state, ai.SearchConfig(algorithm="alphabeta", depth=None))
+    solved = ai.search(state, ai.SearchConfig(ai.DepthLimited("alphabeta", None)))
     assert solved.exact and solved.value > 0.9
     assert game.format_move(solved.move) == "1:2"
     for algorithm in ("minimax", "alphabeta"):
-        result = ai.search(state, ai.SearchConfig(algorithm=algorithm, depth=2, heuristic="nimsum"))
+        result = ai.search(state, ai.SearchConfig(ai.DepthLimited(algorithm, 2, "nimsum")))
         assert game.format_move(result.move) == "1:2", algorithm
     deep = game.replay(game.parse_moves("1:2 3:5 2:4"))  # heaps 1, 0, 0: take the last
     for algorithm in ai.ALGORITHMS:
-        result = ai.search(deep, ai.SearchConfig(algorithm=algorithm, depth=3))
+        result = ai.search(deep, ai.SearchConfig(ai.DepthLimited(algorithm, 3)))
         assert result.move == (0, 1) and result.value > 0.9, algorithm
 
 
@@ -224,11 +226,7 @@ def test_the_presets_are_read_from_each_game() -> None:
         assert list(configs) == [preset.name for preset in presets]
         for preset in presets:
             config = configs[preset.name]
-            assert (config.algorithm, config.depth, config.heuristic) == (
-                preset.algorithm,
-                preset.depth,
-                preset.heuristic,
-            )
+            assert config.search == preset.search, "the preset's settings, whole"
             assert (config.time_limit, config.randomness) == (preset.time_limit, preset.randomness)
             config.validate(games.get_game(name))
     assert list(ai.DIFFICULTIES) == list(games.GAMES)

@@ -11,9 +11,10 @@ import pygame
 import pytest
 from driving import choose_option, click_button, press, pump, start_game, wait_until
 
+from plyground.games.search_settings import DepthLimited
 from plyground.gui.storage.settings import AI, CUSTOM
 
-SLOW = {"algorithm": "alphabeta", "depth": 12, "heuristic": "windows", "time_limit": None}
+SLOW = {"search": DepthLimited("alphabeta", 12, "windows"), "time_limit": None}
 
 
 def make_slow(side) -> None:
@@ -102,14 +103,14 @@ def test_difficulty_change_mid_game_applies_to_the_next_move(make_app):
     assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
     from plyground import ai
 
-    assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Easy"].depth
+    assert submitted[-1].search == ai.DIFFICULTIES["connect4"]["Easy"].search
     choose_option(app, play.role_menus[1], "AI · Hard")
     assert play.controller.sides[1].preset == "Hard"
     press(app, pygame.K_4, "4")
     assert wait_until(app, lambda: play.controller.history.state.ply == 4, 30)
     from plyground import ai
 
-    assert submitted[-1].depth == ai.DIFFICULTIES["connect4"]["Hard"].depth
+    assert submitted[-1].search == ai.DIFFICULTIES["connect4"]["Hard"].search
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
 
+from plyground.games.search_settings import DepthLimited
 from plyground.gui import app as app_module
 from plyground.gui.play import controls
 from plyground.gui.setup.scene import cost_warning
@@ -34,7 +35,7 @@ def test_explore_opens_the_current_position_with_the_ai_settings(
     algorithm, depth, heuristic = controls.tool_search(play.controller)
     expert = play.controller.sides[1].player_config("connect4")
     assert (algorithm, heuristic) == (expert.algorithm, expert.heuristic)
-    assert depth == min(expert.depth or 4, 4) == 4
+    assert depth == min(expert.search.depth or 4, 4) == 4
     press(app, pygame.K_e, "e")
     assert _scene_name(app) == "ExplorerScene"
     explorer = app.scene
@@ -134,7 +135,7 @@ def _slow_minimax(side: Any) -> None:
     side.kind = AI
     side.preset = CUSTOM
     side.custom = replace(
-        side.custom, algorithm="minimax", depth=9, heuristic="windows", time_limit=None
+        side.custom, search=DepthLimited("minimax", 9, "windows"), time_limit=None
     )
 
 
@@ -175,14 +176,15 @@ def test_the_worker_finishes_a_search_on_request() -> None:
     import time
 
     from plyground import games
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.worker.ai_worker import AIWorker
     from plyground.gui.worker.requests import JobHeader, MoveRequest
 
     worker = AIWorker()
     try:
         state = games.get_game("connect4").initial_state()
-        config = PlayerConfig(algorithm="minimax", depth=9, heuristic="windows")
+        config = SearchPlayer(DepthLimited("minimax", 9, "windows"))
         job = worker.submit(MoveRequest(JobHeader("connect4", {}, state), config))
         seen: list[Any] = []
         deadline = time.monotonic() + 30
@@ -221,7 +223,7 @@ def test_cost_warning_shows_in_the_setup_and_does_not_block(
     app = make_app()
     sides = app.settings.sides["connect4"]
     _slow_minimax(sides[1])
-    sides[1].custom = replace(sides[1].custom, depth=12)
+    sides[1].custom = replace(sides[1].custom, search=replace(sides[1].custom.search, depth=12))
     app.switch("setup", game_name="connect4")
     setup = app.scene
     pump(app, 2)

@@ -170,7 +170,7 @@ def test_the_worker_says_so_when_it_cannot_build_a_game(nim):
 
     worker = AIWorker()
     try:
-        config = ai.PlayerConfig("alphabeta", 2, "nimsum")
+        config = ai.SearchPlayer(ai.DepthLimited("alphabeta", 2, "nimsum"))
         request = MoveRequest(JobHeader(nim, {}, nim_game.State()), config)
         games.GAMES.pop(nim)  # unknown in this process too: no factory travels with the job
         worker.submit(request)

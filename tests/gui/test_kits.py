@@ -23,6 +23,7 @@ from plyground.games.base import (
     IllegalMoveError,
     Preset,
 )
+from plyground.games.search_settings import DepthLimited
 from plyground.gui import kits
 from plyground.gui.kits import BoardView, MissingKitError, ViewContext
 from plyground.gui.kits.base import ChanceMotion, MoveMotion
@@ -92,8 +93,15 @@ class Nim(DigitNotation):
     options = (GameOption("heap", "Heap", 7, 3, 21, "stones on the heap at the start"),)
     notation_help = "1-3: how many stones to take"
     presets = (
-        Preset("Casual", "alphabeta", 1, randomness=1.0, description="Takes stones at random."),
-        Preset("Perfect", "alphabeta", None, description="Leaves a multiple of four."),
+        Preset(
+            "Casual",
+            DepthLimited("alphabeta", 1),
+            randomness=1.0,
+            description="Takes stones at random.",
+        ),
+        Preset(
+            "Perfect", DepthLimited("alphabeta", None), description="Leaves a multiple of four."
+        ),
     )
 
     def __init__(self, heap: int = 7) -> None:
@@ -288,7 +296,7 @@ def test_a_fourth_game_gets_a_card_and_a_setup(nim, make_app):
     second = next(w for w, (action, i) in setup.form.ids.items() if action == "preset" and i == 1)
     choose_option(app, second, "Perfect")
     assert setup.sides[1].preset == "Perfect"
-    assert setup.sides[1].player_config("nim").depth is None
+    assert setup.sides[1].player_config("nim").search.depth is None
     slider = next(w for w, (action, _) in setup.form.ids.items() if action == "option")
     setup.handle(
         pygame.event.Event(

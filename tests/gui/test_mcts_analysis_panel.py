@@ -14,7 +14,7 @@ from plyground import games
 from plyground.ai.advice import report
 from plyground.ai.advice.game_review import Line, line_value_text
 from plyground.ai.engine.mcts.runner import monte_carlo
-from plyground.ai.engine.mcts.settings import MctsConfig, MctsSettings
+from plyground.ai.engine.mcts.settings import MonteCarlo
 from plyground.gui import screenshot
 from plyground.gui.play import analysis_panel
 from plyground.gui.play.search_jobs import Analysis
@@ -27,8 +27,8 @@ EXACT_WORDS = ("win in", "loss in", "draw", "%")
 
 def mcts_result(game: Any, moves: str, iterations: int) -> Any:
     state = game.replay(game.parse_moves(moves))
-    config = MctsConfig(MctsSettings(iterations=iterations), None, None, 7)
-    return monte_carlo(state, config, game.heuristics[game.default_heuristic])
+    settings = MonteCarlo(iterations)
+    return monte_carlo(state, settings, game.heuristics[game.default_heuristic], seed=7)
 
 
 def drawn_texts(
@@ -127,37 +127,6 @@ def test_a_review_line_valued_by_playouts_shows_its_figures() -> None:
     assert text.endswith(f"N {stats.visits:,} · {stats.share:.1%} · UCB {stats.ucb_term:.3f}")
 
 
-def test_a_custom_ai_can_be_mcts_with_iterations_instead_of_a_depth(make_app: Any) -> None:
-    """The set-up's Custom AI offers MCTS: its slider sets iterations, not a depth, and the
-    side then plays (and is analysed by) Monte Carlo tree search."""
-    from driving import choose_option, press, pump
-
-    from plyground.gui.setup import custom_ai
-
-    app = make_app()
-    pump(app)
-    press(app, pygame.K_2, "2")
-    setup = app.scene
-    ids = setup.form.ids
-    preset_menu = next(w for w, (action, index) in ids.items() if (action, index) == ("preset", 1))
-    choose_option(app, preset_menu, "Custom")
-    algorithm_menu = next(w for w, (action, _) in setup.form.ids.items() if action == "algorithm")
-    choose_option(app, algorithm_menu, "MCTS")
-    side = setup.sides[1]
-    assert side.custom.algorithm == "mcts"
-    actions = {action for action, _ in setup.form.ids.values()}
-    assert "iterations" in actions and "depth" not in actions
-    assert custom_ai.shown_budget(side.custom) == "10k"
-    side.custom = custom_ai.changed(side.custom, "iterations", 2)
-    assert side.custom.mcts is not None and side.custom.mcts.iterations == 1_000
-    config = side.config_for(setup.game_name)
-    assert config.algorithm == "mcts" and config.search_config().budget() == 1_000
-    from plyground.gui.describe import describe_side
-
-    said = describe_side(side, setup.game)[0]
-    assert said.startswith("MCTS, 1,000 iterations a move") and "depth" not in said
-
-
 def test_the_review_card_shortens_a_playout_line_to_its_room() -> None:
     from plyground.gui.play.review_card import fitted_value
 
@@ -176,12 +145,12 @@ def test_the_review_card_shortens_a_playout_line_to_its_room() -> None:
 def test_move_now_reaches_a_custom_mcts_side() -> None:
     """A Custom MCTS of 100k iterations and no clock can be told to move now, as a deep
     search can: the worker gives its search the flag."""
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.players.players import RandomMoves, SearchPlayer
     from plyground.gui.worker.process import _may_finish_early
 
     state = games.get_game("connect4").initial_state()
-    assert _may_finish_early(state, PlayerConfig("mcts", depth=None))
-    assert not _may_finish_early(state, PlayerConfig("random"))
+    assert _may_finish_early(state, SearchPlayer(MonteCarlo(100_000)))
+    assert not _may_finish_early(state, RandomMoves())
 
 
 def test_the_review_names_the_figures_of_the_mcts_player_that_moved() -> None:
@@ -201,8 +170,7 @@ def test_the_review_names_the_figures_of_the_mcts_player_that_moved() -> None:
     stored = Settings()
     human, machine = stored.sides["connect4"]
     human.kind, machine.kind, machine.preset = HUMAN, AI, CUSTOM
-    settings = MctsSettings(iterations=200)
-    machine.custom = replace(machine.custom, algorithm="mcts", mcts=settings, time_limit=None)
+    machine.custom = replace(machine.custom, search=MonteCarlo(200), time_limit=None)
     worker, clock = FakeWorker(), Clock()
     controller = PlayController("connect4", stored, worker, clock)
     assert controller.try_human_move(3)

@@ -45,7 +45,7 @@ def position_values(controller: PlayController, worker: FakeWorker) -> Any:
     job = controller.jobs.job
     assert job is not None and job.kind == "position"
     config = worker.jobs[-1].request.config
-    assert config.algorithm == "alphabeta" and config.depth is None, "not a solve"
+    assert config.algorithm == "alphabeta" and config.search.depth is None, "not a solve"
     worker.finish()
     controller.update()
     board = controller.jobs.board_values()
@@ -107,7 +107,7 @@ def test_the_hint_is_exact_and_agrees_with_pons_beginning_set(moves: str, score:
     controller.settings.show_analysis = False
     controller.request_hint()
     assert controller.jobs.job is not None and controller.jobs.job.kind == "analyse"
-    assert worker.jobs[-1].request.config.depth is None
+    assert worker.jobs[-1].request.config.search.depth is None
     worker.finish()
     controller.update()
     analysis = controller.jobs.analysis

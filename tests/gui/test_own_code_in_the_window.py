@@ -231,7 +231,8 @@ def test_browse_picks_an_agent_and_a_heuristic_file(
     assert setup.sides[1].custom.heuristic == str(heuristic)
     options, shown = from_file.heuristic_options(setup.sides[1], setup.game)
     assert shown == "e.py" and options[-2:] == ["e.py", "From a file…"]
-    setup.sides[1].custom = replace(setup.sides[1].custom, heuristic=str(tmp_path / "gone.py"))
+    gone = replace(setup.sides[1].custom.search, heuristic=str(tmp_path / "gone.py"))
+    setup.sides[1].custom = replace(setup.sides[1].custom, search=gone)
     assert "no such file" in from_file.problems(setup.sides, setup.game)
 
 

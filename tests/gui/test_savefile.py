@@ -46,8 +46,8 @@ def test_round_trip(tmp_path, game, options, moves):
     custom = {
         "kind": "ai",
         "preset": None,
-        "config": ai.players.players.PlayerConfig(
-            algorithm="expectiminimax" if game == "pig" else "alphabeta", depth=3
+        "config": ai.players.players.SearchPlayer(
+            ai.DepthLimited("expectiminimax" if game == "pig" else "alphabeta", 3)
         ).to_dict(),
     }
     save_game(path, game, options, [{"kind": "human"}, custom], 11, moves)

@@ -18,6 +18,7 @@ import pygame_gui
 import pytest
 from driving import click_button, press, pump, start_game, wait_until
 
+from plyground.games.search_settings import DepthLimited
 from plyground.gui.storage import savefile, settings
 from plyground.gui.storage.settings import AI, CUSTOM
 
@@ -243,9 +244,7 @@ def test_signal_ends_the_loop_cleanly_and_saves(make_app, config_dir, monkeypatc
 def slow_side(side) -> None:
     side.kind = AI
     side.preset = CUSTOM
-    side.custom = replace(
-        side.custom, algorithm="alphabeta", depth=12, heuristic=None, time_limit=None
-    )
+    side.custom = replace(side.custom, search=DepthLimited("alphabeta", 12), time_limit=None)
 
 
 @pytest.mark.slow
@@ -280,7 +279,9 @@ def test_a_killed_worker_is_replaced_and_the_search_asked_again(make_app):
     assert play.controller.jobs.job is job, "the same search, asked again"
     assert play.controller.notice is not None and "new one" in play.controller.notice[0]
     side = play.controller.sides[1]
-    side.custom = replace(side.custom, depth=2)  # let it finish quickly: the game goes on
+    side.custom = replace(
+        side.custom, search=DepthLimited("alphabeta", 2)
+    )  # let it finish quickly: the game goes on
     play.controller.jobs.cancel_search()
     assert wait_until(app, lambda: play.controller.history.state.ply == 2, 15)
 

@@ -79,7 +79,7 @@ def test_pig_setup_offers_expectiminimax_and_mcts_only(make_app):
     app = make_app()
     pump(app)
     press(app, pygame.K_3, "3")
-    assert app.scene.algorithms == ["expectiminimax", "mcts"]
+    assert app.scene.algorithms == ["expectiminimax", "mcts"]  # no minimax where dice roll
 
 
 @pytest.mark.slow

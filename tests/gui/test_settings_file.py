@@ -52,7 +52,8 @@ def test_odd_values_fall_back_per_field(config_dir):
     assert warning is None
     assert loaded.last_game == "" and loaded.seed == 3
     assert (
-        loaded.sides["connect4"][0].kind == "ai" and loaded.sides["connect4"][0].custom.depth == 4
+        loaded.sides["connect4"][0].kind == "ai"
+        and loaded.sides["connect4"][0].custom.search.depth == 4
     )
     assert loaded.sides["connect4"][1].kind == "ai"
 
@@ -126,7 +127,7 @@ def test_version_1_files_keep_their_options_and_sides(config_dir):
     assert loaded.options_for("pig") == {"goal": 50}
     assert loaded.options_for("pig")["goal"] == 50, "the version 1 key is read"
     custom = loaded.sides["pig"][1]
-    assert (custom.kind, custom.preset, custom.custom.depth, custom.custom.time_limit) == (
+    assert (custom.kind, custom.preset, custom.custom.search.depth, custom.custom.time_limit) == (
         "ai",
         "Custom",
         5,
@@ -160,12 +161,12 @@ def test_option_values_are_checked_by_the_game(config_dir):
 
 
 def test_one_shape_for_a_side_in_settings_and_saves():
-    from plyground.ai.engine.search import MAX_DEPTH
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import MAX_DEPTH, DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.storage import savefile
 
     hard = settings.SideSetup(kind="ai", preset="Hard")
-    config = PlayerConfig(depth=MAX_DEPTH, time_limit=2.0)
+    config = SearchPlayer(DepthLimited("alphabeta", MAX_DEPTH), time_limit=2.0)
     custom = settings.SideSetup(kind="ai", preset="Custom", custom=config)
     for side in (hard, custom, settings.SideSetup()):
         data = side.to_dict("connect4")
@@ -180,17 +181,18 @@ def test_one_shape_for_a_side_in_settings_and_saves():
     saved = savefile.check(savefile.to_json("connect4", {}, players, 0, "44"), "test")
     assert saved.players == players, "a save holds exactly that shape"
     assert settings.Settings() == settings.Settings.from_json(settings.Settings().to_json())
-    fallback = settings.SideSetup(custom=PlayerConfig(depth=4))
+    fallback = settings.SideSetup(custom=SearchPlayer(DepthLimited("alphabeta", 4)))
     for depth in (0, MAX_DEPTH + 1, "7", True):
         data = {"kind": "ai", "preset": None, "config": {"depth": depth}}
-        assert settings.SideSetup.from_dict(data, fallback).custom.depth == 4, depth
+        assert settings.SideSetup.from_dict(data, fallback).custom.search.depth == 4, depth
 
 
 def test_a_side_keeps_its_custom_ai_as_one_config():
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.setup import custom_ai
 
-    custom = PlayerConfig("minimax", depth=3, heuristic="centre", time_limit=1.0, randomness=0.1)
+    custom = SearchPlayer(DepthLimited("minimax", 3, "centre"), time_limit=1.0, randomness=0.1)
     side = settings.SideSetup(kind="ai", preset="Custom", custom=custom)
     data = side.to_dict("connect4")
     assert data == {
@@ -203,12 +205,11 @@ def test_a_side_keeps_its_custom_ai_as_one_config():
             "time_limit": 1.0,
             "randomness": 0.1,
             "seed": 0,
-            "agent": "",
         },
     }
     assert settings.SideSetup.from_dict(data, settings.SideSetup()).custom == custom
-    assert side.custom_config("pig", seed=7) == PlayerConfig(
-        "expectiminimax", depth=3, heuristic="centre", time_limit=1.0, randomness=0.1, seed=7
+    assert side.custom_config("pig", seed=7) == SearchPlayer(
+        DepthLimited("expectiminimax", 3, "centre"), time_limit=1.0, randomness=0.1, seed=7
     ), "the algorithm fitted to the game, the seed the match's"
     with pytest.raises(AttributeError):
         side.depth = 5  # type: ignore[attr-defined]
@@ -216,8 +217,8 @@ def test_a_side_keeps_its_custom_ai_as_one_config():
     changed = custom_ai.changed(changed, "randomness", 0.34)
     changed = custom_ai.changed(changed, "algorithm", "Alpha-beta")
     changed = custom_ai.changed(changed, "time", "No limit")
-    assert changed == PlayerConfig("alphabeta", depth=6, heuristic="centre", randomness=0.35)
-    assert custom.depth == 3, "a change is a new config"
+    assert changed == SearchPlayer(DepthLimited("alphabeta", 6, "centre"), randomness=0.35)
+    assert custom.search.depth == 3, "a change is a new config"
 
 
 # --------------------------------------------------------------- where files live

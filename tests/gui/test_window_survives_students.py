@@ -69,14 +69,15 @@ def test_r_is_retry_only_where_the_ai_could_not_move():
 
 
 def test_a_killed_ai_worker_forfeits_the_side_with_a_heuristic_file(tmp_path: Path):
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.worker.ai_worker import MAX_RESTARTS, AIWorker
     from plyground.gui.worker.messages import Failed, Restarted
     from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "slow_eval.py"
     path.write_text(LOOPS)
-    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    config = SearchPlayer(DepthLimited("alphabeta", 2, str(path)))
     worker = AIWorker()
     try:
         for _ in range(2):  # the hostile case the second time too
@@ -108,12 +109,13 @@ def _opening() -> Any:
 
 
 def test_a_killed_ai_worker_with_our_own_search_is_no_forfeit():
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import AgentPlayer, SearchPlayer
     from plyground.gui.worker.requests import user_file
 
-    assert user_file(PlayerConfig("alphabeta", depth=2)) is None
-    assert user_file(PlayerConfig("agent", agent="kaggle:/x/k.py")) == "/x/k.py"
-    assert user_file(PlayerConfig("alphabeta", heuristic="e.py")) == "e.py"
+    assert user_file(SearchPlayer(DepthLimited("alphabeta", 2))) is None
+    assert user_file(AgentPlayer("kaggle:/x/k.py")) == "/x/k.py"
+    assert user_file(SearchPlayer(DepthLimited("alphabeta", 4, "e.py"))) == "e.py"
     assert user_file(None) is None
 
 
@@ -238,13 +240,14 @@ def test_leaving_a_view_never_waits_for_an_endless_evaluate(
 def test_quitting_never_waits_for_the_ai_workers_endless_evaluate(
     tmp_path: Path, run_mark: str
 ) -> None:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.worker.ai_worker import AIWorker
     from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "endless_eval.py"
     path.write_text(LOOPS)
-    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    config = SearchPlayer(DepthLimited("alphabeta", 2, str(path)))
     for _ in range(2):  # the hostile case the second time too
         worker = AIWorker()
         worker.submit(
@@ -353,14 +356,15 @@ def test_new_game_and_leaving_end_an_endless_agents_worker(
 def test_end_game_ends_a_heuristic_files_worker_in_the_ai_worker(
     tmp_path: Path, run_mark: str
 ) -> None:
-    from plyground.ai.players.players import PlayerConfig
+    from plyground.ai.engine.search import DepthLimited
+    from plyground.ai.players.players import SearchPlayer
     from plyground.gui.worker.ai_worker import AIWorker
     from plyground.gui.worker.messages import Result
     from plyground.gui.worker.requests import JobHeader, MoveRequest, PlayerKey
 
     path = tmp_path / "flat_eval.py"
     path.write_text("def evaluate(state):\n    return 0.0\n")
-    config = PlayerConfig("alphabeta", depth=2, heuristic=str(path))
+    config = SearchPlayer(DepthLimited("alphabeta", 2, str(path)))
     worker = AIWorker()
     try:
         for game in range(2):  # two games: none of the first one's workers is kept

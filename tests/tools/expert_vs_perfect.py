@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from plyground import games
 from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH, Context, back_up
 from plyground.ai.engine.pruning_search import PruningSearch
-from plyground.ai.engine.search import SearchConfig, heuristic_for, search
+from plyground.ai.engine.search import DepthLimited, SearchConfig, heuristic_for, search
 from plyground.ai.evaluation.values import INF_UNITS, WIN_UNITS
 from plyground.ai.players.players import AIPlayer
 from plyground.ai.players.presets import DIFFICULTIES
@@ -65,7 +65,7 @@ def main() -> None:
                         lost.append(state.ply)
                 else:
                     move = search(
-                        state, SearchConfig("alphabeta", depth=None, all_values=False)
+                        state, SearchConfig(DepthLimited("alphabeta", None), all_values=False)
                     ).move
                 state = state.play(move)
             given_away += bool(lost)

@@ -16,7 +16,7 @@ from typing import Any
 
 from plyground.ai.engine.bookkeeping import SearchCancelled, SearchError
 from plyground.ai.engine.mcts.playouts import Playouts
-from plyground.ai.engine.mcts.settings import MCTS, MctsConfig
+from plyground.ai.engine.mcts.settings import MCTS, MonteCarlo
 from plyground.ai.engine.mcts.tree import MonteCarloTree, Node, find_position, one_ply_up
 from plyground.ai.engine.move_provenance import root_evaluation
 from plyground.ai.engine.result import (
@@ -55,37 +55,40 @@ class KeptTree:
 
 def monte_carlo(
     state: State[Any],
-    config: MctsConfig,
+    settings: MonteCarlo,
     heuristic: Heuristic,
     *,
+    time_limit: float | None = None,
+    seed: int = 0,
     progress: Callable[[SearchProgress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     finish_now: Callable[[], bool] | None = None,
     kept: KeptTree | None = None,
 ) -> SearchResult:
-    """Search `state` by Monte Carlo tree search as `config` says.
+    """Search `state` by Monte Carlo tree search as `settings` say, for `time_limit` seconds
+    at most, its random stream seeded by `seed` (one seed, one tree).
 
     :raises SearchError: settings out of range.
     :raises SearchCancelled: `should_stop()` returned True.
     """
     try:
-        config.settings.check()
+        settings.check()
     except ValueError as error:
         raise SearchError(str(error)) from None
-    if config.time_limit is not None and config.time_limit <= 0:
-        raise SearchError(f"time limit must be positive, not {config.time_limit}")
+    if time_limit is not None and time_limit <= 0:
+        raise SearchError(f"time limit must be positive, not {time_limit}")
     start = time.perf_counter()
-    rng = random.Random(config.seed)
+    rng = random.Random(seed)
     root = kept.start(state) if kept is not None else Node(state, None)
     kept_visits = root.visits
-    playouts = Playouts(state, config.settings.playout, heuristic, rng)
-    tree = MonteCarloTree(root, config.settings.exploration, playouts, rng)
+    playouts = Playouts(state, settings.playout, heuristic, rng)
+    tree = MonteCarloTree(root, settings.exploration, playouts, rng)
     if root.visits == 0:
         tree.nodes_added = 1  # the root
         if root.prepared is None:
             tree.look_ahead(root)
-    budget = config.budget()
-    deadline = None if config.time_limit is None else start + config.time_limit
+    budget = settings.budget(time_limit)
+    deadline = None if time_limit is None else start + time_limit
     done = 0
     complete = True
     last_report = start
@@ -114,7 +117,7 @@ def monte_carlo(
                 )
     if kept is not None:
         kept.root = root
-    return _result(state, config, heuristic, tree, done, kept_visits, complete, start)
+    return _result(state, settings, heuristic, tree, done, kept_visits, complete, start)
 
 
 def _best_child(tree: MonteCarloTree) -> Node | None:
@@ -199,7 +202,7 @@ def _root_value(
 
 def _result(
     state: State[Any],
-    config: MctsConfig,
+    settings: MonteCarlo,
     heuristic: Heuristic,
     tree: MonteCarloTree,
     done: int,
@@ -209,7 +212,7 @@ def _result(
 ) -> SearchResult:
     """Package the tree as a `SearchResult` with its statistics (`PlayoutDetails`)."""
     root = tree.root
-    exploration = config.settings.exploration
+    exploration = settings.exploration
     evaluations, statistics = _root_moves(state, tree, exploration)
     details = SearchDetails(
         playouts=PlayoutDetails(

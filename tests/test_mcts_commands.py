@@ -76,6 +76,33 @@ def test_mcts_players_in_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "MCTS has no depth" in err
 
 
+def test_mcts_plays_chance_games_to_the_end_in_a_match(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Pig and a chance game from a file, played out by MCTS on iteration budgets: every
+    game ends with a result (no forfeit, no void, no move limit), the same on a rerun."""
+    for game in (["pig", "--goal", "15"], [str(FILES / "dice_race.py")]):
+        report = tmp_path / "match.json"
+        status, out, _ = run(
+            capsys, "match", "--game", *game, "--p1", "mcts:iterations=120", "--p2",
+            "mcts:iterations=40:c=1", "--games", "4", "--swap", "--quiet", "--json", str(report),
+        )  # fmt: skip
+        assert status == 0, out
+        played = json.loads(report.read_text())["games_played"]
+        assert len(played) == 4
+        for record in played:
+            assert not record["forfeit"] and not record["void"] and not record["aborted"]
+            assert record["decisions"][0] > 0 and record["decisions"][1] > 0
+        again = tmp_path / "again.json"
+        run(
+            capsys, "match", "--game", *game, "--p1", "mcts:iterations=120", "--p2",
+            "mcts:iterations=40:c=1", "--games", "4", "--swap", "--quiet", "--json", str(again),
+        )  # fmt: skip
+        assert [g["moves"] for g in json.loads(again.read_text())["games_played"]] == [
+            g["moves"] for g in played
+        ]
+
+
 def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

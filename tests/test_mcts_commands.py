@@ -136,6 +136,7 @@ def test_a_games_own_random_playout_plays_the_same_games() -> None:
 
 def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(monte_carlo, "openspiel_available", lambda: False)
+    monkeypatch.setattr(monte_carlo, "aima_available", lambda: False)
     monkeypatch.setattr(monte_carlo, "QUICK_ITERATIONS", 50)
     monkeypatch.setattr(monte_carlo, "RUNS", 1)
     rows = monte_carlo.mcts_bench(quick=True, log=lambda _: None)
@@ -143,4 +144,20 @@ def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.Monke
     assert all(row["openspiel"] is None and row["per_second"] > 0 for row in rows)
     text = "\n".join(monte_carlo.format_mcts_bench(rows))
     assert "OpenSpiel is not installed, its rows skipped" in text
+    assert "aima-python is not installed, its row skipped" in text
     assert any(capabilities(games.get_game(n)).openspiel_name for n in games.builtin_names())
+
+
+def test_bench_mcts_runs_aima_pythons_mcts_beside_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """aima-python's PUCT runs with uniform priors and a random rollout as its leaf value: a
+    row of its own, both searches on aima's ConnectFour, each choosing a legal opening move."""
+    pytest.importorskip("aima3")
+    monkeypatch.setattr(monte_carlo, "RUNS", 1)
+    row = monte_carlo.aima_row(30, log=lambda _: None)
+    theirs = row["aima"]
+    assert row["per_second"] > 0 and theirs["per_second"] > 0
+    openings = {f"({column},1)" for column in range(1, 8)}
+    assert set(row["moves"]) <= openings and set(theirs["moves"]) <= openings
+    text = "\n".join(monte_carlo.format_mcts_bench([row]))
+    assert "aima-python's MCTS (PUCT, c_puct 5, uniform priors" in text
+    assert "aima ConnectFour" in text

@@ -112,6 +112,8 @@ class Preset:
     node_limit: int | None = None
     """The most positions a move may search: deepening keeps the deepest depth finished
     within them (a budget no machine's speed changes)."""
+    exploration: float | None = None
+    """With algorithm "mcts": UCB1's exploration constant (None: the engine's default)."""
 
 
 @dataclass(frozen=True, slots=True)

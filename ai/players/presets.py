@@ -28,6 +28,7 @@ def preset_config(preset: Preset) -> PlayerConfig:
         time_limit=preset.time_limit,
         randomness=preset.randomness,
         node_limit=preset.node_limit,
+        mcts=None if preset.exploration is None else MctsSettings(exploration=preset.exploration),
     )
 
 

@@ -474,8 +474,13 @@ def level_budgets(found: Probe) -> list[tuple[Level, int]]:
     return budgets
 
 
-MCTS_SECONDS = 1.3
-"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search)."""
+MCTS_SECONDS = 1.5
+"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search):
+its worst move measured within 2 s on this 2-core machine under a load of 7 to 14
+(docs/RESULTS.md, "A game with no evaluation")."""
+MCTS_EXPLORATION = 1.0
+"""Its UCB1 constant: below the textbook's sqrt(2), measured stronger at the same iterations on
+a Kalah and on aima's ConnectFour with random playouts (docs/RESULTS.md)."""
 
 
 def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[Preset, ...]:
@@ -502,6 +507,7 @@ def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[
                     time_limit=MCTS_SECONDS,
                     description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it "
                     "plays from the rules alone, as the game has no evaluation.",
+                    exploration=MCTS_EXPLORATION,
                 )
             )
             continue

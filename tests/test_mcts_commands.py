@@ -160,4 +160,4 @@ def test_bench_mcts_runs_aima_pythons_mcts_beside_ours(monkeypatch: pytest.Monke
     assert set(row["moves"]) <= openings and set(theirs["moves"]) <= openings
     text = "\n".join(monte_carlo.format_mcts_bench([row]))
     assert "aima-python's MCTS (PUCT, c_puct 5, uniform priors" in text
-    assert "aima ConnectFour" in text
+    assert monte_carlo.AIMA_GAME in text

@@ -4,8 +4,8 @@ names its OpenSpiel twin (`games.base.OpenSpielTwin`), choosing moves whose exac
 compared.  OpenSpiel is imported here only and is no dependency: without it those rows are
 skipped (`openspiel_available`).  aima-python's ``mcts.py`` (the ``aima3`` package) is
 AlphaZero's PUCT, which asks a policy-value function for every new leaf: given uniform priors
-and one random rollout as the value (`_aima`) it runs, and is timed on its own
-``ConnectFour`` beside Plyground's search of the same game from the file (`aima_row`).
+and one random rollout as the value (`_aima`) it runs, and is timed on one of its own games
+(`AIMA_GAME`) beside Plyground's search of the same game from the file (`aima_row`).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _openspiel(name: str, iterations: int, seed: int) -> tuple[float, Any]:
 
 
 AIMA_GAME = "aima3.games:ConnectFour"
-"""aima-python's connect-four, named as a game from a module (docs/YOUR-GAME.md)."""
+"""The aima-python game both MCTS run on, named as a game from a module (docs/YOUR-GAME.md)."""
 AIMA_C_PUCT = 5.0
 """aima-python's own default ``c_puct`` (its PUCT bonus is c P sqrt(N) / (1 + n))."""
 
@@ -75,12 +75,12 @@ def aima_available() -> bool:
 
 
 def _aima(iterations: int, seed: int) -> tuple[float, Any]:
-    """Seconds and move of aima-python's ``MCTS`` from ``ConnectFour``'s opening, `iterations`
+    """Seconds and move of aima-python's ``MCTS`` from `AIMA_GAME`'s opening, `iterations`
     playouts, each new leaf valued by one random rollout under uniform priors (the policy-value
     function its PUCT asks for, without a network: the closest it comes to plain UCT)."""
-    aima_games: Any = importlib.import_module("aima3.games")
+    module, _, name = AIMA_GAME.partition(":")
     aima_mcts: Any = importlib.import_module("aima3.mcts")
-    game = aima_games.ConnectFour()
+    game = getattr(importlib.import_module(module), name)()
     rng = random.Random(seed)
 
     def uniform_and_rollout(game: Any, state: Any) -> tuple[list[tuple[Any, float]], float]:
@@ -99,16 +99,16 @@ def _aima(iterations: int, seed: int) -> tuple[float, Any]:
 
 
 def aima_row(iterations: int, log: Callable[[str], None]) -> dict[str, Any]:
-    """aima-python's MCTS (`_aima`) and Plyground's on the same game, aima's ``ConnectFour``
-    loaded as a game from a file, from its opening, with the same number of playouts."""
+    """aima-python's MCTS (`_aima`) and Plyground's on the same game, `AIMA_GAME` loaded as a
+    game from a file, from its opening, with the same number of playouts."""
     game = games.get_game(AIMA_GAME)
     log(f"MCTS: aima {AIMA_GAME}, {iterations:,} iterations x {RUNS}")
     seconds, moves = _median(partial(_ours, game.initial_state(), iterations))
-    log(f"aima-python MCTS: ConnectFour, {iterations:,} playouts x {RUNS}")
+    log(f"aima-python MCTS: {AIMA_GAME}, {iterations:,} playouts x {RUNS}")
     theirs, columns = _median(partial(_aima, iterations))
     return {
         "game": AIMA_GAME,
-        "title": "aima ConnectFour",
+        "title": AIMA_GAME,
         "iterations": iterations,
         "seconds": seconds,
         "per_second": iterations / seconds,
@@ -203,9 +203,9 @@ def format_mcts_bench(rows: list[dict[str, Any]]) -> list[str]:
         lines += [
             "",
             f"aima-python's MCTS (PUCT, c_puct {AIMA_C_PUCT:g}, uniform priors, one random "
-            "rollout a leaf) on its ConnectFour, Plyground's on the same game from the file:",
-            f"{'game':<18}{'iterations/s':>14}{'aima playouts/s':>17}{'ratio':>8}",
-            f"{row['title']:<18}{row['per_second']:>14,.0f}{theirs['per_second']:>17,.0f}"
+            f"rollout a leaf) on {AIMA_GAME}, Plyground's on the same game from the file:",
+            f"{'game':<24}{'iterations/s':>14}{'aima playouts/s':>17}{'ratio':>8}",
+            f"{row['title']:<24}{row['per_second']:>14,.0f}{theirs['per_second']:>17,.0f}"
             f"{theirs['speed_ratio']:>7.1f}x",
             f"moves chosen: Plyground {', '.join(row['moves'])}; "
             f"aima-python {', '.join(theirs['moves'])}",

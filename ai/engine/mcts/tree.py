@@ -211,7 +211,7 @@ class MonteCarloTree:
         (MCTS-solver's proof, one move deep), so the tree never needs more playouts to see a
         win in one, nor its parent to see the loss it allows.  Not at chance nodes nor in a
         game of scores (no win to find).  Not when a node is added: most nodes are leaves
-        reached once, whose moves would be played for nothing (on aima-python's ConnectFour,
+        reached once, whose moves would be played for nothing (on a game from aima-python
         where each move computes the game's utility, a third of a search's time)."""
         if not self.looks_ahead or node.solved is not None or node.chance:
             return

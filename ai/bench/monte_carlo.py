@@ -102,7 +102,7 @@ def aima_row(iterations: int, log: Callable[[str], None]) -> dict[str, Any]:
     """aima-python's MCTS (`_aima`) and Plyground's on the same game, `AIMA_GAME` loaded as a
     game from a file, from its opening, with the same number of playouts."""
     game = games.get_game(AIMA_GAME)
-    log(f"MCTS: aima {AIMA_GAME}, {iterations:,} iterations x {RUNS}")
+    log(f"MCTS: {AIMA_GAME}, {iterations:,} iterations x {RUNS}")
     seconds, moves = _median(partial(_ours, game.initial_state(), iterations))
     log(f"aima-python MCTS: {AIMA_GAME}, {iterations:,} playouts x {RUNS}")
     theirs, columns = _median(partial(_aima, iterations))

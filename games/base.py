@@ -114,6 +114,9 @@ class Preset:
     within them (a budget no machine's speed changes)."""
     exploration: float | None = None
     """With algorithm "mcts": UCB1's exploration constant (None: the engine's default)."""
+    iterations: int | None = None
+    """With algorithm "mcts": its iterations a move, within `time_limit` (None: as many as
+    the time limit allows)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ import pytest
 import main
 from plyground import games
 from plyground.ai.bench import monte_carlo
+from plyground.ai.engine.mcts.settings import MctsSettings
+from plyground.ai.players.presets import preset_config
 from plyground.games.base import capabilities, state_capabilities
 
 FILES = Path(__file__).resolve().parent / "game_files"
@@ -107,9 +109,19 @@ def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     name = games.resolve(str(FILES / "kalah_no_eval.py"))
-    expert = games.GAMES[name].presets[-1]  # type: ignore[attr-defined]
+    ladder = games.GAMES[name].presets  # type: ignore[attr-defined]
+    expert = ladder[-1]
     assert (expert.algorithm, expert.depth, expert.heuristic) == ("mcts", None, "none")
     assert expert.time_limit is not None and expert.time_limit < 2
+    # blind alpha-beta plays at random until an end is near: every level is MCTS, each
+    # on more iterations than the one below (a count, the same on every machine)
+    assert [level.name for level in ladder] == ["Easy", "Medium", "Hard", "Expert"]
+    assert all(level.algorithm == "mcts" and level.exploration == 1.0 for level in ladder)
+    counts = [level.iterations for level in ladder[:-1]]
+    assert all(count is not None for count in counts) and counts == sorted(set(counts))
+    assert ladder[0].randomness > 0 and expert.iterations is None
+    easy = preset_config(ladder[0])
+    assert easy.mcts == MctsSettings(counts[0], 1.0) and easy.time_limit == ladder[0].time_limit
     with_evaluation = games.resolve(str(FILES / "take_away.py"))
     assert games.GAMES[with_evaluation].presets[-1].algorithm == "alphabeta"  # type: ignore[attr-defined]
     status, out, _ = run(capsys, "hint", "--game", str(FILES / "kalah_no_eval.py"), "--moves", "5")

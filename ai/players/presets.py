@@ -28,8 +28,17 @@ def preset_config(preset: Preset) -> PlayerConfig:
         time_limit=preset.time_limit,
         randomness=preset.randomness,
         node_limit=preset.node_limit,
-        mcts=None if preset.exploration is None else MctsSettings(exploration=preset.exploration),
+        mcts=_mcts_settings(preset),
     )
+
+
+def _mcts_settings(preset: Preset) -> MctsSettings | None:
+    """A Monte Carlo tree search preset's own settings (None: the engine's defaults)."""
+    if preset.iterations is None and preset.exploration is None:
+        return None
+    default = MctsSettings()
+    exploration = default.exploration if preset.exploration is None else preset.exploration
+    return MctsSettings(preset.iterations, exploration)
 
 
 def presets_of(game: Game[Any]) -> dict[str, PlayerConfig]:

@@ -83,13 +83,13 @@ def _aima(iterations: int, seed: int) -> tuple[float, Any]:
     game = getattr(importlib.import_module(module), name)()
     rng = random.Random(seed)
 
-    def uniform_and_rollout(game: Any, state: Any) -> tuple[list[tuple[Any, float]], float]:
-        moves = game.actions(state)
-        mover = game.to_move(state)
-        end = state
-        while not game.terminal_test(end):
-            end = game.result(end, rng.choice(game.actions(end)))
-        return [(move, 1 / len(moves)) for move in moves], game.utility(end, mover)
+    def uniform_and_rollout(aima: Any, position: Any) -> tuple[list[tuple[Any, float]], float]:
+        moves = aima.actions(position)
+        mover = aima.to_move(position)
+        end = position
+        while not aima.terminal_test(end):
+            end = aima.result(end, rng.choice(aima.actions(end)))
+        return [(move, 1 / len(moves)) for move in moves], aima.utility(end, mover)
 
     searcher = aima_mcts.MCTS(game, uniform_and_rollout, c_puct=AIMA_C_PUCT, n_playout=iterations)
     start = time.perf_counter()

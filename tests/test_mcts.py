@@ -95,12 +95,11 @@ def test_the_counts_hold_and_the_root_counts_its_iterations() -> None:
         assert sum(s.visits for s in result.details.playouts.moves.values()) == iterations
         nodes = walk_tree(kept.root)
         assert result.details.playouts.tree_nodes == len(nodes) == result.nodes
+        # every node added below the root had a playout, unless the game was over there
+        # (a look-ahead's winning move, which proves its parent, is such a position)
         finished = sum(node.state.is_terminal() for node in nodes)
-        # a node whose look-ahead found a win at once is proven without a playout: its
-        # winning child is the one finished position no iteration reached
-        looked = sum(node.state.is_terminal() and node.visits == 0 for node in nodes)
         playouts = result.details.playouts.playouts
-        assert playouts == len(nodes) - 1 - finished - looked  # counts.PLAYOUT
+        assert playouts == len(nodes) - 1 - finished  # counts.PLAYOUT
         assert result.leaves == iterations
         assert_counts(kept.root)
 
@@ -407,3 +406,74 @@ def test_move_now_and_cancel() -> None:
     assert result.move in state.legal_moves()
     with pytest.raises(SearchCancelled):
         search(state, config, should_stop=lambda: True)
+
+
+COIN = """
+from dataclasses import dataclass
+
+@dataclass(frozen=True)
+class Toss:
+    landed: str = ""
+    plies: int = 0
+
+    @property
+    def player(self):
+        return self.plies % 2
+
+    @property
+    def to_move(self):
+        return -1 if self.landed == "up" else self.player
+
+    def chance_outcomes(self):
+        return (("heads", 0.25), ("tails", 0.75))
+
+    def legal_moves(self):
+        return ("toss",) if not self.landed else ("a", "b")
+
+    def play(self, move):
+        if self.landed in ("", "up"):
+            return Toss("up" if move == "toss" else move, 0)
+        return Toss(self.landed, self.plies + 1)
+
+    def is_terminal(self):
+        return self.plies >= 24
+
+    def utility(self, player):
+        return 1 if player == (0 if self.landed == "heads" else 1) else -1
+
+
+class Coin:
+    def initial_state(self):
+        return Toss()
+"""
+
+
+def test_chance_outcomes_are_sampled_by_their_probabilities(tmp_path: Path) -> None:
+    """A coin that lands heads a quarter of the time: the tree's iterations through each
+    outcome follow its probability (expected 500 of 2,000; this seed gives 509),
+    never the UCB1 choice a side's move would get (heads wins for side 0 every time)."""
+    path = tmp_path / "coin.py"
+    path.write_text(COIN)
+    state = games.get_game(games.resolve(str(path))).initial_state().play("toss")
+    assert state.to_move == CHANCE
+    result = mcts(state, 2000, seed=3)
+    moves = result.details.playouts.moves
+    assert moves["heads"].visits + moves["tails"].visits == 2000
+    assert 440 <= moves["heads"].visits <= 560  # 3 standard deviations (19.4) either side
+    assert result.move is None
+
+
+def test_a_nodes_moves_are_played_at_its_first_expansion() -> None:
+    """The look-ahead (a win in one proves a node) plays a node's moves when the node is
+    first expanded: a leaf reached once has had none played; a node expanded keeps them,
+    unless one of them won at once and proved it."""
+    kept = KeptTree()
+    mcts(games.get_game("connect4").replay([3, 3, 2, 2]), 600, tree=kept)
+    assert kept.root is not None
+    nodes = walk_tree(kept.root)
+    leaves = [n for n in nodes if n.visits == 1 and not n.children and n.solved is None]
+    assert leaves and all(n.prepared is None for n in leaves)
+    expanded = [n for n in nodes if n.children and n.solved is None]
+    assert expanded and all(n.prepared is not None for n in expanded)
+    proven = [n for n in nodes if n.solved is not None and not n.state.is_terminal()]
+    assert proven  # a win in one: 3 and 2 make two open threes on the bottom row

@@ -12,6 +12,7 @@ import pytest
 import main
 from plyground import games
 from plyground.ai.bench import monte_carlo
+from plyground.ai.players.presets import preset_config
 from plyground.games.base import capabilities, state_capabilities
 from plyground.games.search_settings import MonteCarlo
 
@@ -77,13 +78,52 @@ def test_mcts_players_in_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "MCTS has no depth" in err
 
 
+def test_mcts_plays_chance_games_to_the_end_in_a_match(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Pig and a chance game from a file, played out by MCTS on iteration budgets: every
+    game ends with a result (no forfeit, no void, no move limit), the same on a rerun."""
+    for game in (["pig", "--goal", "15"], [str(FILES / "dice_race.py")]):
+        report = tmp_path / "match.json"
+        status, out, _ = run(
+            capsys, "match", "--game", *game, "--p1", "mcts:iterations=120", "--p2",
+            "mcts:iterations=40:c=1", "--games", "4", "--swap", "--quiet", "--json", str(report),
+        )  # fmt: skip
+        assert status == 0, out
+        played = json.loads(report.read_text())["games_played"]
+        assert len(played) == 4
+        for record in played:
+            assert not record["forfeit"] and not record["void"] and not record["aborted"]
+            assert record["decisions"][0] > 0 and record["decisions"][1] > 0
+        again = tmp_path / "again.json"
+        run(
+            capsys, "match", "--game", *game, "--p1", "mcts:iterations=120", "--p2",
+            "mcts:iterations=40:c=1", "--games", "4", "--swap", "--quiet", "--json", str(again),
+        )  # fmt: skip
+        assert [g["moves"] for g in json.loads(again.read_text())["games_played"]] == [
+            g["moves"] for g in played
+        ]
+
+
 def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     name = games.resolve(str(FILES / "kalah_no_eval.py"))
-    expert = games.GAMES[name].presets[-1]  # type: ignore[attr-defined]
-    assert expert.search == MonteCarlo(heuristic="none")
+    ladder = games.GAMES[name].presets  # type: ignore[attr-defined]
+    expert = ladder[-1]
+    assert expert.search == MonteCarlo(exploration=1.0, heuristic="none")
     assert expert.time_limit is not None and expert.time_limit < 2
+    # blind alpha-beta plays at random until an end is near: every level is MCTS, each
+    # on more iterations than the one below (a count, the same on every machine)
+    assert [level.name for level in ladder] == ["Easy", "Medium", "Hard", "Expert"]
+    assert all(isinstance(level.search, MonteCarlo) for level in ladder)
+    assert all(level.search.exploration == 1.0 for level in ladder)
+    counts = [level.search.iterations for level in ladder[:-1]]
+    assert all(count is not None for count in counts) and counts == sorted(set(counts))
+    assert ladder[0].randomness > 0 and expert.search.iterations is None
+    easy = preset_config(ladder[0])
+    assert easy.search == MonteCarlo(counts[0], 1.0, heuristic="none")
+    assert easy.time_limit == ladder[0].time_limit
     with_evaluation = games.resolve(str(FILES / "take_away.py"))
     assert games.GAMES[with_evaluation].presets[-1].search.algorithm == "alphabeta"  # type: ignore[attr-defined]
     status, out, _ = run(capsys, "hint", "--game", str(FILES / "kalah_no_eval.py"), "--moves", "5")
@@ -110,6 +150,7 @@ def test_a_games_own_random_playout_plays_the_same_games() -> None:
 
 def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(monte_carlo, "openspiel_available", lambda: False)
+    monkeypatch.setattr(monte_carlo, "aima_available", lambda: False)
     monkeypatch.setattr(monte_carlo, "QUICK_ITERATIONS", 50)
     monkeypatch.setattr(monte_carlo, "RUNS", 1)
     rows = monte_carlo.mcts_bench(quick=True, log=lambda _: None)
@@ -117,6 +158,7 @@ def test_bench_mcts_skips_openspiel_where_it_is_absent(monkeypatch: pytest.Monke
     assert all(row["openspiel"] is None and row["per_second"] > 0 for row in rows)
     text = "\n".join(monte_carlo.format_mcts_bench(rows))
     assert "OpenSpiel is not installed, its rows skipped" in text
+    assert "aima-python is not installed, its row skipped" in text
     assert any(capabilities(games.get_game(n)).openspiel_name for n in games.builtin_names())
 
 
@@ -200,3 +242,18 @@ def test_a_judgement_resting_on_playouts_says_so() -> None:
     assert win_chance(best, False) == pytest.approx(0.4)  # the mean estimates the score itself
     judgement, reason = judge(best, played, False)
     assert judgement is not None and reason == "win chance 70% → 45%, estimated from playouts"
+
+
+def test_bench_mcts_runs_aima_pythons_mcts_beside_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """aima-python's PUCT runs with uniform priors and a random rollout as its leaf value: a
+    row of its own, both searches on aima's ConnectFour, each choosing a legal opening move."""
+    pytest.importorskip("aima3")
+    monkeypatch.setattr(monte_carlo, "RUNS", 1)
+    row = monte_carlo.aima_row(30, log=lambda _: None)
+    theirs = row["aima"]
+    assert row["per_second"] > 0 and theirs["per_second"] > 0
+    openings = {f"({column},1)" for column in range(1, 8)}
+    assert set(row["moves"]) <= openings and set(theirs["moves"]) <= openings
+    text = "\n".join(monte_carlo.format_mcts_bench([row]))
+    assert "aima-python's MCTS (PUCT, c_puct 5, uniform priors" in text
+    assert monte_carlo.AIMA_GAME in text

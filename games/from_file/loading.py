@@ -475,8 +475,44 @@ def level_budgets(found: Probe) -> list[tuple[Level, int]]:
     return budgets
 
 
-MCTS_SECONDS = 1.3
-"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search)."""
+MCTS_SECONDS = 1.5
+"""The strongest level's seconds a move on a game with no evaluation (Monte Carlo tree search):
+its worst move measured within 2 s on this 2-core machine under a load of 7 to 14
+(docs/RESULTS.md, "A game with no evaluation")."""
+MCTS_FEWEST_ITERATIONS = 10
+"""The fewest iterations a move of a level of a game with no evaluation."""
+MCTS_EXPLORATION = 1.0
+"""Its UCB1 constant, below the textbook's sqrt(2): at 800 iterations a move, random playouts,
+it scored 75% over 16 games against sqrt(2) on aima's ConnectFour and 50% over 12 on a Kalah
+(0.7 scored 50% against it on ConnectFour; docs/RESULTS.md)."""
+
+
+def _mcts_level(level: Level, nodes: int, found: Probe, heuristic: str) -> Preset:
+    """A level of a game with no evaluation: Monte Carlo tree search.  Below Expert, the
+    iterations its node budget affords, a playout counted as half the longest game seen (a
+    budget no machine's speed changes), within the level's time cap; Expert,
+    `MCTS_SECONDS` a move.  Measured: alpha-beta blind at its cut-off plays at random until
+    an end is within its depth, so its Easy, Medium and Hard did not differ (docs/RESULTS.md)."""
+    if level is EXPERT:
+        return Preset(
+            level.name,
+            MonteCarlo(exploration=MCTS_EXPLORATION, heuristic=heuristic),
+            time_limit=MCTS_SECONDS,
+            description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it plays "
+            "from the rules alone, as the game has no evaluation.",
+        )
+    playout = max(1, math.ceil(found.longest / 2))
+    iterations = max(MCTS_FEWEST_ITERATIONS, nodes // playout)
+    noise = " with noise" if level.randomness else ""
+    return Preset(
+        level.name,
+        MonteCarlo(iterations, MCTS_EXPLORATION, heuristic=heuristic),
+        time_limit=level.cap,
+        randomness=level.randomness,
+        description=f"Monte Carlo tree search, {iterations:,} iterations a move{noise} "
+        f"(about {level.seconds:g} s here): it plays from the rules alone, as the game has "
+        "no evaluation.",
+    )
 
 
 def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[Preset, ...]:
@@ -486,23 +522,16 @@ def derived_presets(found: Probe, heuristic: str, blind: bool = False) -> tuple[
     level's depth is the deepest whose pruned tree (`pruned_nodes`) fits its budget, within
     its share of the longest game seen, each deeper than the one below; Expert goes as deep
     as its budget allows.  On a game with no evaluation (`blind`: its heuristic cannot judge
-    an unfinished position), Expert is Monte Carlo tree search, which needs none."""
+    an unfinished position), every level is Monte Carlo tree search, which needs none
+    (`_mcts_level`)."""
     algorithm = "expectiminimax" if found.stochastic else "alphabeta"
     width = max(found.branching * (found.outcomes if found.stochastic else 1), 1.01)
     longest = max(1, math.ceil(found.longest))
     presets = []
     depth = 0
     for level, nodes in level_budgets(found):
-        if level is EXPERT and blind:  # no evaluation: a cut-off sees nothing, playouts do
-            presets.append(
-                Preset(
-                    "Expert",
-                    MonteCarlo(heuristic=heuristic),
-                    time_limit=MCTS_SECONDS,
-                    description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move: it "
-                    "plays from the rules alone, as the game has no evaluation.",
-                )
-            )
+        if blind:  # no evaluation: a cut-off sees nothing, playouts do
+            presets.append(_mcts_level(level, nodes, found, heuristic))
             continue
         if level is EXPERT:
             depth = DEEPEST

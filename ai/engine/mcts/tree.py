@@ -122,7 +122,7 @@ class MonteCarloTree:
         self.nodes_added = 0
         self.playouts_run = 0
         self.deepest = 0
-        self.no_look_ahead = bool(state_capabilities(root.state).utility_is_value)
+        self.looks_ahead = not state_capabilities(root.state).utility_is_value
 
     # ------------------------------------------------------------------ the four phases
     def iterate(self) -> None:
@@ -145,6 +145,12 @@ class MonteCarloTree:
                     break
                 node = child
             elif node.untried:
+                if node.prepared is None and self.looks_ahead:
+                    self.look_ahead(node)  # its first expansion: its moves played once
+                    if node.solved is not None:  # a win at once: proven, no child added
+                        result = node.solved
+                        node.ended += 1
+                        break
                 child = self._add(node, node.untried.pop())
                 path.append(child)
                 result = self._value_new(child)
@@ -197,15 +203,17 @@ class MonteCarloTree:
         child = Node(node.state.play(move) if after is None else after, move)
         node.children.append(child)
         self.nodes_added += 1
-        self.look_ahead(child)
         return child
 
     def look_ahead(self, node: Node) -> None:
-        """A new node's moves played once (kept for its expansions): a move that wins at once
-        for the side to move there solves the node on the spot (MCTS-solver's proof, one move
-        deep), so the tree never needs a playout to see a win in one, nor its parent to see
-        the loss it allows.  Not at chance nodes nor in a game of scores (no win to find)."""
-        if self.no_look_ahead or node.solved is not None or node.chance:
+        """A node's moves played once, when it is first expanded (kept for its expansions): a
+        move that wins at once for the side to move there solves the node on the spot
+        (MCTS-solver's proof, one move deep), so the tree never needs more playouts to see a
+        win in one, nor its parent to see the loss it allows.  Not at chance nodes nor in a
+        game of scores (no win to find).  Not when a node is added: most nodes are leaves
+        reached once, whose moves would be played for nothing (on a game from aima-python
+        where each move computes the game's utility, a third of a search's time)."""
+        if not self.looks_ahead or node.solved is not None or node.chance:
             return
         mover = node.player
         prepared: dict[Any, State[Any]] = {}

@@ -138,20 +138,27 @@ class MonteCarlo:
             return self.iterations
         return None if time_limit is not None else DEFAULT_ITERATIONS
 
-    def describe(self, time_limit: float | None = None, *, long: bool = False) -> str:
+    def describe(
+        self, time_limit: float | None = None, *, long: bool = False, blind: bool = False
+    ) -> str:
         """'MCTS, 4,000 iterations, c 1.4' with this clock (the playouts and the heuristic
         where not the defaults); `long`: 'Monte Carlo tree search, 4,000 iterations, c 1.4',
-        and the clock too ('2 s a move'), as the window's set-up says it."""
+        and the clock too ('2 s a move', 'at most 2 s a move' beside iterations), as the
+        window's set-up says it.  `blind`: the heuristic cannot value a position (the game
+        has no evaluation), so the playouts go to the end at random and no heuristic is named:
+        'MCTS, 4,000 iterations, c 1.4, random playouts'."""
         parts = ["Monte Carlo tree search" if long else ALGORITHM_TITLES[MCTS]]
         budget = self.budget(time_limit)
         if budget is not None:
             parts.append(f"{budget:,} iterations")
         if long and time_limit is not None:
-            parts.append(f"{time_limit:g} s a move")
+            clock = f"{time_limit:g} s a move"
+            parts.append(f"at most {clock}" if self.iterations is not None else clock)
         parts.append(f"c {self.exploration:.2g}")
-        if self.playout != "auto":
-            parts.append(f"{self.playout} playouts")
-        if self.heuristic is not None:
+        playout = "random" if blind and self.playout == "auto" else self.playout
+        if playout != "auto":
+            parts.append(f"{playout} playouts")
+        if self.heuristic is not None and not blind:
             parts.append(_heuristic_label(self.heuristic))
         return ", ".join(parts)
 

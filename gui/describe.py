@@ -89,7 +89,7 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
     if not side.is_ai:
         return []
     from plyground.ai.engine.search import DepthLimited
-    from plyground.ai.players.players import SearchPlayer
+    from plyground.ai.players.players import SearchPlayer, blind_heuristic
 
     config = side.config_for(game.name)
     if not isinstance(config, SearchPlayer):
@@ -102,12 +102,16 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
         algorithm = ALGORITHM_NAMES.get(search.algorithm, search.algorithm)
         depth = "no depth limit" if search.depth is None else f"depth {search.depth}"
         lines = [f"{algorithm}, {depth}, heuristic “{heuristic_name}”"]
-    else:  # "Monte Carlo tree search, 4,000 iterations, c 1.4"
-        lines = [search.describe(config.time_limit, long=True)]
+        if heuristic is not None and heuristic.description:
+            lines.append(heuristic.description)
+    else:  # "Monte Carlo tree search, 4,000 iterations, c 1.4", and what its playouts are
+        blind = blind_heuristic(game, search)
+        lines = [
+            search.describe(config.time_limit, long=True, blind=blind),
+            playout_text(heuristic_name, blind),
+        ]
     if blurb:
         lines.insert(0, blurb)
-    if heuristic is not None and heuristic.description:
-        lines.append(heuristic.description)
     extras = []
     if config.time_limit and isinstance(search, DepthLimited):
         extras.append(time_text(config.time_limit, search.depth is None, game, bool(blurb)))
@@ -116,6 +120,21 @@ def describe_side(side: SideSetup, game: Game[Any]) -> list[str]:
     if extras:
         lines.append("; ".join(extras).capitalize())
     return lines
+
+
+def playout_text(heuristic: str, blind: bool) -> str:
+    """What Monte Carlo tree search's playouts are and what its values therefore are:
+    `heuristic` the name shown, `blind` whether it cannot value a position (no depth here:
+    a heuristic's "within its depth" is a depth-limited search's)."""
+    if blind:
+        return (
+            "Each iteration plays a game out to its end at random, from the rules alone: "
+            "every value it gives is an estimate from those playouts."
+        )
+    return (
+        f"Each iteration plays a game out at random, cut short where “{heuristic}” can "
+        "value the position: every value it gives is an estimate from those playouts."
+    )
 
 
 def time_text(seconds: float, solving: bool, game: Game[Any], described: bool) -> str:

@@ -119,6 +119,7 @@ def check_player_spec(game: Game[Any], spec: str) -> str:
         refusal = heuristic_refusal(game, config.heuristic)
         if refusal is not None:
             raise ValueError(f"cannot play here: {refusal}")
+        return config.describe(game)
     return config.describe()
 
 

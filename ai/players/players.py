@@ -49,6 +49,16 @@ def _check_seed(seed: object) -> None:
         raise ValueError(f"seed must be a whole number, not {seed!r}")
 
 
+def blind_heuristic(game: Game[Any] | None, search: MonteCarlo) -> bool:
+    """Whether MCTS's heuristic on `game` cannot value a position (the game's "none", or a
+    game with no evaluation): its playouts then go to the end at random.  No game: not known,
+    so False (the heuristic is named as it is)."""
+    if game is None:
+        return False
+    heuristic = game.heuristics.get(search.heuristic or game.default_heuristic)
+    return heuristic is not None and heuristic.blind
+
+
 @dataclass(frozen=True, slots=True)
 class SearchPlayer:
     """A computer player that searches: which search (`search`, a `DepthLimited` or a
@@ -79,11 +89,13 @@ class SearchPlayer:
         """What this player asks of a search (its randomness is its own)."""
         return SearchConfig(self.search, self.time_limit, self.seed, all_values=all_values)
 
-    def describe(self) -> str:
-        """A short text: 'alpha-beta, depth 6, windows, 2 s'."""
+    def describe(self, game: Game[Any] | None = None) -> str:
+        """A short text: 'alpha-beta, depth 6, windows, 2 s'.  Given the game, MCTS on a
+        heuristic that cannot value a position says its playouts are random instead of
+        naming that heuristic ('MCTS, 400 iterations, c 1, random playouts')."""
         settings = self.search
         if isinstance(settings, MonteCarlo):
-            parts = [settings.describe(self.time_limit)]
+            parts = [settings.describe(self.time_limit, blind=blind_heuristic(game, settings))]
         else:
             parts = [settings.describe()]
         if self.time_limit is not None:

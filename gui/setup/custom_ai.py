@@ -17,7 +17,7 @@ from plyground.ai.evaluation.wording import counted
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.games.base import State
 from plyground.gui import theme
-from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS
+from plyground.gui.describe import ALGORITHM_NAMES, TIME_LIMITS, playout_text
 from plyground.gui.setup import from_file
 from plyground.gui.storage.settings import CUSTOM, SideSetup
 from plyground.gui.widgets import drawing
@@ -142,10 +142,12 @@ def build(
     dice = "Depth counts player decisions; dice rolls do not use it up."
     lines = [note, dice if game.stochastic else ""]
     if isinstance(custom.search, MonteCarlo):  # the search in one line, and what a playout is
+        from plyground.ai.players.players import blind_heuristic
+
+        blind = blind_heuristic(game, custom.search)
         lines = [
-            custom.search.describe(custom.time_limit, long=True),
-            f"Each iteration plays a game out at random, cut short where “{shown}” can value "
-            "the position.",
+            custom.search.describe(custom.time_limit, long=True, blind=blind),
+            playout_text(shown, blind),
         ]
     form.descriptions.append((pygame.Rect(inner.x, y, inner.width, card.bottom - y), lines))
 

@@ -126,3 +126,28 @@ def test_a_settings_file_of_the_flat_form_reads_into_the_new_shape(config_dir: A
     assert settings.save(loaded)
     again, _ = settings.load()
     assert again.to_json() == loaded.to_json()
+
+
+def test_every_mcts_level_of_a_game_with_no_evaluation_describes_itself_truly() -> None:
+    """A game with no evaluation plays MCTS at every level: each says its iterations or
+    seconds, that its playouts are random and its values estimates, never a depth (the blind
+    heuristic's "within its depth" is a depth-limited search's), in the set-up and in match."""
+    from pathlib import Path
+
+    from plyground import games
+    from plyground.ai.players.match import check_player_spec
+
+    name = games.resolve(str(Path(__file__).parents[1] / "game_files" / "kalah_no_eval.py"))
+    game = games.get_game(name)
+    for preset in games.GAMES[name].presets:  # type: ignore[attr-defined]
+        lines = describe_side(settings.SideSetup(kind="ai", preset=preset.name), game)
+        text = " ".join(lines)
+        assert "depth" not in text and "“none”" not in text, lines
+        assert "random playouts" in lines[1] and ", none" not in lines[1], lines
+        assert "estimate from those playouts" in lines[2], lines
+        if preset.search.iterations is None:
+            assert f"{preset.time_limit:g} s a move" in lines[1]
+        else:
+            assert f"{preset.search.iterations:,} iterations, at most" in lines[1]
+        spec = check_player_spec(game, preset.name.lower())
+        assert "random playouts" in spec and "none" not in spec, spec

@@ -209,7 +209,10 @@ def _search_mcts(state: State[Any], config: SearchConfig) -> tuple[SearchResult,
 
 
 def playout_fields(game: Game[Any], result: SearchResult) -> dict[str, Any]:
-    """Monte Carlo tree search's counters and each root move's statistics, as plain data."""
+    """Monte Carlo tree search's counters and each root move's statistics, as plain data
+    (a proven move's `mean` is its proven result, `playout_mean` its playouts' average)."""
+    from plyground.ai.advice.report import statistics_data
+
     found = result.details.playouts
     assert found is not None
     return {
@@ -222,13 +225,7 @@ def playout_fields(game: Game[Any], result: SearchResult) -> dict[str, Any]:
         "proven": found.proven,
         "deepest": result.depth,
         "moves": {
-            game.format_move(move): {
-                "visits": stats.visits,
-                "mean": round(stats.mean, 6),
-                "ucb_term": None if stats.ucb_term == float("inf") else round(stats.ucb_term, 6),
-                "share": round(stats.share, 6),
-                "proven": stats.proven,
-            }
+            game.format_move(move): statistics_data(stats, result.move_values[move])
             for move, stats in found.moves.items()
         },
     }

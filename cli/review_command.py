@@ -79,21 +79,10 @@ def _evaluation_data(evaluation: Any) -> dict[str, Any]:
     }
 
 
-def _statistics_data(statistics: Any) -> dict[str, Any]:
-    """A root move's Monte Carlo figures as plain data (as `analyze --json` writes them)."""
-    ucb = statistics.ucb_term
-    return {
-        "visits": statistics.visits,
-        "mean": round(statistics.mean, 6),
-        "ucb_term": None if ucb == float("inf") else round(ucb, 6),
-        "share": round(statistics.share, 6),
-        "proven": statistics.proven,
-    }
-
-
 def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dict[str, Any]:
     """The review as plain data: positions (first player's view) and judged decisions."""
     from plyground.ai.advice.game_review import MARKS, review_game
+    from plyground.ai.advice.report import statistics_data
     from plyground.ai.advice.review_evaluator import default_evaluator
 
     review = review_game(game.initial_state(), moves, default_evaluator(game, seconds))
@@ -122,7 +111,7 @@ def review_data(game: Game[Any], moves: list[Any], seconds: float | None) -> dic
             "judgement": None if m.judgement is None else m.judgement.value,
             "mark": MARKS[m.judgement] if m.judgement is not None else "",
             "reason": m.reason,
-            **({} if m.statistics is None else {"mcts": _statistics_data(m.statistics)}),
+            **({} if m.statistics is None else {"mcts": statistics_data(m.statistics, m.played)}),
         }
         for number, m in enumerate(review.moves, start=1)
     ]

@@ -198,6 +198,38 @@ def test_a_proven_mcts_value_is_printed_as_proven(capsys: pytest.CaptureFixture[
     rows = [line for line in out.splitlines() if "· proven" in line]
     assert len(rows) == 6 and not any("○" in line for line in rows)
     assert "proven: its tree reached every end that decides it" in out
+    # the JSON says the same: a proven move's mean is its proven result (1 a win, 0.5 a
+    # draw, 0 a loss), its playouts' own average beside it, named as such
+    status, text, _ = run(
+        capsys, "analyze", "--game", "tictactoe", "--moves", "1 5 9", "--algorithm", "mcts",
+        "--json",
+    )  # fmt: skip
+    report = json.loads(text)
+    stats = report["mcts"]["moves"]
+    for entry in report["moves"]:
+        figures = stats[entry["move"]]
+        assert figures["proven"] and 0 < figures["playout_mean"] < 1
+        wanted = {"draw": 0.5, "loss in 4 for O": 0.0}[entry["meaning"]]
+        assert figures["mean"] == wanted, (entry, figures)
+
+
+def test_every_commands_json_gives_a_proven_moves_proven_mean() -> None:
+    """analyze, hint and review write a move's MCTS figures with one function: a proven
+    move's `mean` is its proven result, an unproven one's its playouts' mean."""
+    from plyground.ai.advice.report import statistics_data
+    from plyground.ai.engine.result import MoveStatistics
+    from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
+    from plyground.ai.evaluation.values import WIN
+
+    proven = MoveStatistics(40, 0.7, 0.2, 0.4, proven=True)
+    exact = Evaluation(WIN - 0.004, Kind.EXACT, Source.SEARCH)
+    assert statistics_data(proven, exact)["mean"] == 1.0
+    assert statistics_data(proven, exact)["playout_mean"] == 0.7
+    draw = Evaluation(0.0, Kind.EXACT, Source.SEARCH)
+    assert statistics_data(proven, draw)["mean"] == 0.5
+    estimate = Evaluation(0.4, Kind.ESTIMATE, Source.PLAYOUTS, playouts=40)
+    unproven = MoveStatistics(40, 0.7, 0.2, 0.4)
+    assert statistics_data(unproven, estimate)["mean"] == 0.7
 
 
 def test_hint_with_an_mcts_advisor_prints_the_same_columns(

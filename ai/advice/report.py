@@ -17,6 +17,7 @@ from plyground.ai.engine.bookkeeping import UNLIMITED_DEPTH
 from plyground.ai.engine.result import MoveStatistics, SearchProgress, SearchResult
 from plyground.ai.evaluation.numbers import compact
 from plyground.ai.evaluation.provenance import Evaluation
+from plyground.ai.evaluation.values import is_proven
 from plyground.ai.evaluation.wording import board_text, counted
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import Game
@@ -332,6 +333,33 @@ def statistics_texts(statistics: MoveStatistics) -> tuple[str, str, str]:
         f"{statistics.share:.1%}",
         "∞" if math.isinf(ucb) else f"{ucb:.3f}",
     )
+
+
+def shown_mean(statistics: MoveStatistics, evaluation: Evaluation) -> float:
+    """The mean result a move's row shows, on the playouts' scale for the player to move (1 a
+    win, 0.5 a draw, 0 a loss): its playouts' mean, or for a move MCTS proved, the proven
+    result (a win 1, a loss 0; a draw, a score or a chance of winning where it lies)."""
+    if not statistics.proven:
+        return statistics.mean
+    value = evaluation.value
+    if is_proven(value):
+        return 1.0 if value > 0 else 0.0
+    return (value + 1) / 2
+
+
+def statistics_data(statistics: MoveStatistics, evaluation: Evaluation) -> dict[str, Any]:
+    """A root move's Monte Carlo figures as plain data, as every command's JSON writes them:
+    `mean` the mean result its row shows (`shown_mean`: the proven result where `proven`),
+    `playout_mean` its playouts' own average, whatever was proven."""
+    ucb = statistics.ucb_term
+    return {
+        "visits": statistics.visits,
+        "mean": round(shown_mean(statistics, evaluation), 6),
+        "playout_mean": round(statistics.mean, 6),
+        "ucb_term": None if math.isinf(ucb) else round(ucb, 6),
+        "share": round(statistics.share, 6),
+        "proven": statistics.proven,
+    }
 
 
 def playout_rows(result: SearchResult, stochastic: bool) -> list[PlayoutRow]:

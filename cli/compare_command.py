@@ -27,7 +27,6 @@ from plyground.ai.compare.comparison import (
     compare,
     duration,
     parse_depths,
-    row_legend,
     theory_curves,
 )
 from plyground.ai.compare.exact import EXACT_SECONDS
@@ -38,7 +37,7 @@ from plyground.ai.engine.mcts.settings import (
     MonteCarlo,
 )
 from plyground.ai.engine.search import SearchCancelled, SearchError
-from plyground.ai.evaluation.wording import counted
+from plyground.ai.evaluation.wording import counted, legend
 from plyground.ai.textbook.counts import definitions_text
 from plyground.cli.args import (
     UsageError,
@@ -110,7 +109,8 @@ def print_tables(console: Console, comparison: Comparison, game: Game[Any]) -> N
             table.add_row(*format_row(comparison.mcts, game))
             rows = [*rows, comparison.mcts]
         console.print(table)
-        key = row_legend(rows, bool(game.stochastic))
+        shown = [row.evaluation for row in rows if row.evaluation is not None]
+        key = legend(bool(game.stochastic), shown)
         if key:
             console.print("Key: " + " · ".join(key), markup=False, highlight=False)
         for row in comparison.at(depth):

@@ -292,3 +292,20 @@ def test_the_key_names_no_source_the_values_already_say() -> None:
 def test_an_estimate_line_quotes_one_estimate() -> None:
     shown = [estimate(0.034, 4), estimate(-0.41, 4)]
     assert legend(True, shown) == ("est. +0.03: a heuristic estimate, not a chance",)
+
+
+def test_a_mix_of_heuristic_and_playout_estimates_keys_each_as_what_it_is() -> None:
+    """A heuristic's estimate and a mean of playouts are two kinds of estimate: a table
+    showing both (compare: alpha-beta beside MCTS) keys each on its own line."""
+    from plyground.ai.evaluation.provenance import from_playouts
+
+    shown = [estimate(0.3, 4), from_playouts(0.2, 100)]
+    assert legend(False, shown) == (
+        "est. +0.30: a heuristic estimate (-1 to +1, not a proof)",
+        "○ 0.60: the mean result of playouts (1 win, 0 loss), an estimate",
+    )
+    assert short_legend(False, shown) == ("est.: estimate", "○: mean of playouts, estimate")
+    assert legend(True, shown)[0] == "est. +0.30: a heuristic estimate, not a chance"
+    assert legend(False, [from_playouts(0.2, 100)]) == (
+        "○ 0.60: the mean result of playouts (1 win, 0 loss), an estimate",
+    )

@@ -50,7 +50,7 @@ from plyground.ai.engine.result import SearchProgress
 from plyground.ai.engine.search import MAX_DEPTH, DepthLimited, SearchConfig, heuristic_for, search
 from plyground.ai.evaluation.provenance import Evaluation, Kind, Source
 from plyground.ai.evaluation.values import score_value, signed, to_value
-from plyground.ai.evaluation.wording import board_text, legend, short_legend, value_text
+from plyground.ai.evaluation.wording import board_text, value_text
 from plyground.ai.textbook.counts import share_of_minimax
 from plyground.games.base import CHANCE, Move, State, capabilities
 
@@ -68,7 +68,6 @@ __all__ = [
     "duration",
     "estimate",
     "parse_depths",
-    "row_legend",
     "run_mcts",
     "run_variant",
     "theory_curves",
@@ -398,16 +397,6 @@ def _run_textbook(
         source=judged.source.value,
         score=float(run.value) if scores else None,
     )
-
-
-def row_legend(rows: Sequence[Row], stochastic: bool, short: bool = False) -> tuple[str, ...]:
-    """The key to the rows' values: the searches' kinds, then MCTS's playouts on a line of
-    their own (a mean of playouts is not a heuristic's estimate)."""
-    shown = [e for e in (row.evaluation for row in rows) if e is not None]
-    playouts = [e for e in shown if e.source is Source.PLAYOUTS]
-    others = [e for e in shown if e.source is not Source.PLAYOUTS]
-    words = short_legend if short else legend
-    return tuple(line for group in (others, playouts) if group for line in words(stochastic, group))
 
 
 def run_mcts(

@@ -52,20 +52,21 @@ def legend(stochastic: bool, shown: Iterable[Evaluation] | None = None) -> tuple
 
 
 def _kinds(stochastic: bool, shown: Iterable[Evaluation]) -> list[tuple[str, list[Evaluation]]]:
-    """The values on show grouped by legend line ('exact', 'bound', 'estimate'), in the
-    legend's order, only the groups that have values.  Their source (the opening book, a
-    solver) is said by each surface once, beside the values, not again in the key."""
+    """The values on show grouped by legend line ('exact', 'bound', 'estimate', 'playouts'),
+    in the legend's order, only the groups that have values: a heuristic's estimates and
+    playouts' means are estimates of two kinds, each keyed on its own line.  Their source (the
+    opening book, a solver) is said by each surface once, beside the values, not again in the
+    key."""
     values = list(shown)
+    estimates = [v for v in values if v.kind is Kind.ESTIMATE]
     groups: dict[str, list[Evaluation]] = {
         "exact": [v for v in values if v.kind is Kind.EXACT],
         "bound": [v for v in values if v.is_bound],
-        "estimate": [v for v in values if v.kind is Kind.ESTIMATE],
     }
     if stochastic:
-        groups = {
-            "exact": [v for v in values if v.kind is not Kind.ESTIMATE],
-            "estimate": groups["estimate"],
-        }
+        groups = {"exact": [v for v in values if v.kind is not Kind.ESTIMATE]}
+    groups["estimate"] = [v for v in estimates if v.source is not Source.PLAYOUTS]
+    groups["playouts"] = [v for v in estimates if v.source is Source.PLAYOUTS]
     return [(name, found) for name, found in groups.items() if found]
 
 
@@ -100,7 +101,7 @@ def _line(
     if kind == "bound":
         signs = sorted({"≤" if v.kind is Kind.UPPER else "≥" for v in values})
         return f"{' '.join(signs)}: bound" if short else f"{' / '.join(signs)}: a proven bound"
-    if all(v.source is Source.PLAYOUTS for v in values):
+    if kind == "playouts":
         if short:
             return f"{PLAYOUT_MARK}: mean of playouts, estimate"
         example = _examples(values, stochastic, True, most=1)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pygame
 
-from plyground.ai.compare.comparison import Estimate, Row, duration, row_legend
+from plyground.ai.compare.comparison import Estimate, Row, duration
 from plyground.ai.engine.mcts.settings import MCTS
 from plyground.ai.evaluation.provenance import Evaluation, Source
-from plyground.ai.evaluation.wording import board_text
+from plyground.ai.evaluation.wording import board_text, short_legend
 from plyground.games.base import Game
 from plyground.gui import theme
 from plyground.gui.compare.view_heading import draw_card
@@ -209,11 +209,15 @@ def exact_cell(game: Game[Any], row: Row) -> str:
 def key_text(scene: TableState) -> str:
     """'Key: est.: estimate · win in 5 / draw: exact': how the values shown read
     (`ai.evaluation.wording.short_legend` for the kinds in the table, MCTS's playouts on
-    their own), or ''."""
+    a line of their own), or ''."""
     shown = [
-        row for row in scene.rows if (row.depth == scene.depth or row.variant == MCTS) and row.ran
+        row.evaluation
+        for row in scene.rows
+        if (row.depth == scene.depth or row.variant == MCTS)
+        and row.ran
+        and row.evaluation is not None
     ]
-    legend = row_legend(shown, bool(getattr(scene.game, "stochastic", False)), short=True)
+    legend = short_legend(bool(getattr(scene.game, "stochastic", False)), shown)
     return "Key: " + " · ".join(legend) if legend else ""
 
 

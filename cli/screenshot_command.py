@@ -73,13 +73,15 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
             "variant",
             "iterations",
             "seed",
+            "c",
         )
         if getattr(args, name) not in (None, False)
     ]
     if given and args.scene not in views:
         raise UsageError(f"--{given[0]} is for --scene explorer, lesson or compare")
-    if (args.iterations is not None or args.seed is not None) and not _mcts_shown(args):
-        what = "--iterations" if args.iterations is not None else "--seed"
+    mcts_only = [f"--{name}" for name in ("iterations", "seed", "c") if name in given]
+    if mcts_only and not _mcts_shown(args):
+        what = mcts_only[0]
         raise UsageError(f"{what} goes with --algorithm mcts (or an MCTS lesson)")
     if args.lesson is not None and not 1 <= args.lesson <= EDITOR + 1:
         raise UsageError(
@@ -97,7 +99,20 @@ def _view_options(args: argparse.Namespace) -> dict[str, Any]:
     chosen = {name: getattr(args, name) for name in given}
     if "seed" in chosen:  # the playouts' seed (a play scene's "seed" is the game's own)
         chosen["mcts_seed"] = chosen.pop("seed")
+    if "c" in chosen:
+        chosen["exploration"] = chosen.pop("c")
     return chosen
+
+
+def exploration_constant(text: str) -> float:
+    """--c: UCB1's exploration constant, a number 0 to 100 (argparse says so otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number 0 to 100, not {text!r}") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"a number 0 to 100, not {text}")
+    return value
 
 
 def _mcts_shown(args: argparse.Namespace) -> bool:
@@ -151,6 +166,13 @@ examples:
         "--seed",
         type=nonnegative_int,
         help="explorer, lesson with --algorithm mcts: the seed of its playouts (default 0)",
+    )
+    screenshot.add_argument(
+        "--c",
+        type=exploration_constant,
+        metavar="C",
+        help="explorer, lesson with --algorithm mcts: UCB1's exploration constant (default "
+        "1.41, √2)",
     )
     screenshot.add_argument(
         "--depth", type=positive_int, help="explorer: decisions to look ahead; compare: deepest"

@@ -10,8 +10,8 @@ players (two of "human" or a preset name), any option of the game by name, seed,
 show_analysis (bool), finish (bool: play the game out for gameover), at (review: the
 position after this move).  The views: explorer
 (the search tree of the position: algorithm, depth, heuristic, step; MCTS: iterations,
-mcts_seed), lesson (the lessons: lesson 1-4 (4: MCTS), 5 practice, 6 your own tree with tree
-text; variant, step, algorithm, iterations, mcts_seed), compare
+mcts_seed, exploration), lesson (the lessons: lesson 1-4 (4: MCTS), 5 practice, 6 your own
+tree with tree text; variant, step, algorithm, iterations, mcts_seed, exploration), compare
 (every algorithm on the position: depth) and policy (the game's reference policy around the
 decision).  A step is counted from 1, as the explorer's panel counts it; without one the
 search is shown finished.
@@ -300,11 +300,13 @@ def _make_view(
 
         return PolicyScene(app, game, state)
     from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS
+    from plyground.gui.explorer.model import MCTS_C
     from plyground.gui.explorer.practice import EDITOR
     from plyground.gui.explorer.scene import ExplorerScene
 
     mcts_seed = int(options.get("mcts_seed") or 0)
     iterations = int(options.get("iterations") or DEFAULT_ITERATIONS)
+    exploration = float(options.get("exploration") or MCTS_C)
     if scene == "explorer":
         return ExplorerScene(
             app,
@@ -314,12 +316,14 @@ def _make_view(
             options.get("heuristic"),
             iterations=iterations,
             mcts_seed=mcts_seed,
+            exploration=exploration,
         )
     index = int(options.get("lesson") or 1) - 1
     view = ExplorerScene.lessons(app, index)
     model = view.model
     tree = options.get("tree")
-    asked = [options.get(name) for name in ("variant", "algorithm", "iterations", "mcts_seed")]
+    names = ("variant", "algorithm", "iterations", "mcts_seed", "exploration")
+    asked = [options.get(name) for name in names]
     if any(a is not None and a is not False for a in asked) or (tree and index == EDITOR):
         model.variant = bool(options.get("variant"))
         if tree and index == EDITOR:
@@ -331,6 +335,8 @@ def _make_view(
             model.iterations = iterations
         if options.get("mcts_seed") is not None:
             model.mcts_seed = mcts_seed
+        if options.get("exploration") is not None:
+            model.exploration = exploration
         view.retrace()
     return view
 

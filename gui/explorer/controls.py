@@ -15,7 +15,12 @@ from plyground.ai.engine.search import ALGORITHM_TITLES, MCTS
 from plyground.ai.textbook.trace import ORDERINGS
 from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
-from plyground.gui.explorer.mcts_steps import ITERATION_CHOICES, SEED_CHOICES
+from plyground.gui.explorer.mcts_steps import (
+    EXPLORATION_CHOICES,
+    ITERATION_CHOICES,
+    SEED_CHOICES,
+    exploration_label,
+)
 from plyground.gui.explorer.model import CHANCE_CHOICES, ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
@@ -161,7 +166,8 @@ def lesson_row(row: WidgetRow, model: ExplorerModel) -> None:
 
 
 def mcts_settings(row: WidgetRow, model: ExplorerModel) -> None:
-    """MCTS: the iterations (in place of a depth) and the seed (one seed, one tree)."""
+    """MCTS: the iterations (in place of a depth), the seed (one seed, one tree) and UCB1's
+    exploration constant c (how far it tries the children tried least)."""
     iterations = [f"{n} iterations" for n in ITERATION_CHOICES]
     if model.iterations not in ITERATION_CHOICES:
         iterations.append(f"{model.iterations} iterations")
@@ -170,6 +176,10 @@ def mcts_settings(row: WidgetRow, model: ExplorerModel) -> None:
     if model.mcts_seed not in SEED_CHOICES:
         seeds.append(f"Seed {model.mcts_seed}")
     row.dropdown(seeds, f"Seed {model.mcts_seed}", "seed", 80)
+    constants = [exploration_label(c) for c in EXPLORATION_CHOICES]
+    if exploration_label(model.exploration) not in constants:
+        constants.append(exploration_label(model.exploration))
+    row.dropdown(constants, exploration_label(model.exploration), "exploration", 80)
 
 
 def editor_row(row: WidgetRow, model: ExplorerModel, right: int) -> Any:

@@ -11,6 +11,7 @@ Large trees show each node's most visited children and fold the rest into "+n mo
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -34,6 +35,25 @@ ITERATION_CHOICES = (10, 20, 50, 100, 200, 500)
 """The explorer's iteration budgets (the drop-down's entries)."""
 SEED_CHOICES = (0, 1, 2, 3, 4)
 """The explorer's seeds: one seed, one tree."""
+EXPLORATION_CHOICES = (0.5, 1.0, math.sqrt(2), 2.0)
+"""The explorer's exploration constants c (√2 the textbook's): small c exploits the child
+that has won most, large c tries the children tried least."""
+
+
+def exploration_label(c: float) -> str:
+    """A c as the drop-down writes it: "c 0.5", "c 1", "c 1.41 (√2)"."""
+    text = f"c {c:.3g}" if c != math.sqrt(2) else "c 1.41 (√2)"
+    return text
+
+
+def exploration_from_label(text: str) -> float:
+    """The c a drop-down entry names (`exploration_label`'s inverse)."""
+    for c in EXPLORATION_CHOICES:
+        if exploration_label(c) == text:
+            return c
+    return float(text.split()[1])
+
+
 BREADTHS = (
     *((9, 4), (9, 3), (7, 3), (7, 2), (5, 2), (9, 1), (7, 1), (5, 1)),
     *((9, 0), (7, 0), (5, 0), (4, 0), (3, 0), (2, 0), (1, 0)),

@@ -66,6 +66,7 @@ class ExplorerModel:
         seed: int = 1,
         iterations: int = DEFAULT_ITERATIONS,
         mcts_seed: int = 0,
+        exploration: float = MCTS_C,
     ) -> None:
         self.state = state
         self.lesson = lesson
@@ -83,6 +84,8 @@ class ExplorerModel:
         """MCTS: how many iterations it runs (in place of a depth)."""
         self.mcts_seed = mcts_seed
         """MCTS: the seed of its playouts (one seed, one tree; `trace` uses the same)."""
+        self.exploration = exploration
+        """MCTS: UCB1's exploration constant c (`trace --c` the same)."""
         self.mcts: MctsSteps | None = None
         """MCTS: the recorded search, read step by step (`trace` is then None)."""
         self._mcts_layout: tuple[Any, GrowingLayout] | None = None
@@ -238,13 +241,13 @@ class ExplorerModel:
         self.error = error
 
     def record_mcts(self) -> MctsSteps:
-        """Record MCTS with the current iterations and seed (the textbook's, seeded: one
-        seed, one tree)."""
+        """Record MCTS with the current iterations, seed and exploration constant (the
+        textbook's, seeded: one seed, one tree)."""
         return MctsSteps(
-            record_mcts(self.state, self.iterations, self.mcts_seed, MCTS_C),
+            record_mcts(self.state, self.iterations, self.mcts_seed, self.exploration),
             self.iterations,
             self.mcts_seed,
-            MCTS_C,
+            self.exploration,
         )
 
     def adopt_mcts(self, found: MctsSteps) -> None:

@@ -34,7 +34,7 @@ from plyground.gui.explorer.controls import (
 )
 from plyground.gui.explorer.hover_card import draw_hover
 from plyground.gui.explorer.layout import Layout, Placed
-from plyground.gui.explorer.mcts_steps import MctsSteps
+from plyground.gui.explorer.mcts_steps import MctsSteps, exploration_from_label
 from plyground.gui.explorer.mcts_view import (
     WIDEST_MCTS_LABEL,
     WIDEST_UCB_LABEL,
@@ -42,7 +42,7 @@ from plyground.gui.explorer.mcts_view import (
     draw_mcts_tree,
     mcts_label_size,
 )
-from plyground.gui.explorer.model import ExplorerModel
+from plyground.gui.explorer.model import MCTS_C, ExplorerModel
 from plyground.gui.explorer.panel import ORDERING_NAMES, draw_panel
 from plyground.gui.explorer.practice import EDITOR, PRACTICE
 from plyground.gui.explorer.tree_view import TreeCanvas, draw_tree, draw_waiting
@@ -71,10 +71,21 @@ class ExplorerScene(Scene):
         seed: int = 1,
         iterations: int = DEFAULT_ITERATIONS,
         mcts_seed: int = 0,
+        exploration: float = MCTS_C,
     ) -> None:
         super().__init__(app)
         self.model = ExplorerModel(
-            state, algorithm, depth, heuristic, ordering, table, lesson, seed, iterations, mcts_seed
+            state,
+            algorithm,
+            depth,
+            heuristic,
+            ordering,
+            table,
+            lesson,
+            seed,
+            iterations,
+            mcts_seed,
+            exploration,
         )
         self.playing = False
         self.speed = 10.0
@@ -482,6 +493,8 @@ class ExplorerScene(Scene):
             model.iterations = int(text.split()[0])
         elif action == "seed":
             model.mcts_seed = int(text.split()[-1])
+        elif action == "exploration":
+            model.exploration = exploration_from_label(text)
         elif action == "heuristic":
             model.choose_heuristic(text)
         elif action == "ordering":

@@ -328,3 +328,31 @@ def test_a_long_playout_is_written_as_its_ends() -> None:
     assert playout_text(["1", "2", "3"]) == "1 2 3"
     moves = [str(i) for i in range(40)]
     assert playout_text(moves) == "0 1 2 3 4 5 … 34 35 36 37 38 39 (40 moves)"
+
+
+def test_the_exploration_constant_is_chosen_in_the_window(make_app: Callable[..., Any]) -> None:
+    """A c menu beside the iterations and the seed, as `trace --c` has: small c spends the
+    iterations on the child that has won most, large c spreads them (UCB1's balance)."""
+    app = make_app()
+    scene = ExplorerScene(app, tictactoe(), "mcts", iterations=100)
+    app.push(scene)
+    assert wait_until(app, lambda: scene.model.mcts is not None, 30)
+    assert scene.model.mcts.c == pytest.approx(2**0.5)  # the textbook's √2 first
+    menu = next(w for w, name in scene.ids.items() if name == "exploration")
+    assert menu.selected_option[0] == "c 1.41 (√2)"
+    shares = {}
+    for label, c in (("c 0.5", 0.5), ("c 2", 2.0)):
+        menu = next(w for w, name in scene.ids.items() if name == "exploration")
+        choose_option(app, menu, label)
+
+        def recorded_with(c: float = c) -> bool:
+            return scene.model.mcts is not None and scene.model.mcts.c == c
+
+        assert wait_until(app, recorded_with, 30)
+        steps = scene.model.mcts
+        assert steps is not None
+        expected = record_mcts(tictactoe(), 100, 0, c)
+        assert len(steps.trace.events) == len(expected.events)  # one seed, one c, one tree
+        tree = steps.tree(steps.last_step)
+        shares[c] = max(n.N for n in tree.values() if n.parent == 0)
+    assert shares[0.5] > shares[2.0], shares  # exploiting: the favourite takes more

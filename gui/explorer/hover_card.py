@@ -99,23 +99,9 @@ def draw_hover(
     root = model.trace.root_state
     if item.stub == "" and root is not None and explorer_board.has_view(root):
         picture, board = m.px(170), []
-    wrapped = [w for line in lines for w in drawing.wrap(line, width - 2 * m.gap, size)]
     mono = max(11, size)
-    height = (
-        len(wrapped) * round(size * 1.4)
-        + len(board) * round(mono * 1.25)
-        + 2 * m.gap
-        + (m.px(6) if board else 0)
-        + picture
-    )
-    pos = canvas.pos(item)
-    card = pygame.Rect(pos[0] + m.px(16), pos[1] + m.px(10), width, height)
-    card.clamp_ip(pygame.Rect((0, 0), canvas.window))
-    drawing.rounded_rect(surface, card, theme.PANEL_RAISED, m.px(8), 1, theme.PANEL_BORDER)
-    y = card.y + m.gap
-    for line in wrapped:
-        drawing.draw_text(surface, line, (card.x + m.gap, y), size, theme.TEXT)
-        y += round(size * 1.4)
+    below = len(board) * round(mono * 1.25) + (m.px(6) if board else 0) + picture
+    card, y = _text_card(surface, canvas, canvas.pos(item), lines, width, below)
     y += m.px(6)
     for line in board:
         surface.blit(_mono(mono).render(line, True, theme.TEXT_DIM), (card.x + m.gap, y))
@@ -123,6 +109,47 @@ def draw_hover(
     if picture:
         area = pygame.Rect(card.x + m.gap, y, card.width - 2 * m.gap, picture - m.gap)
         explorer_board.draw_position(surface, area, model.trace.state_of(node.id))
+
+
+def _text_card(
+    surface: pygame.Surface,
+    canvas: TreeCanvas,
+    xy: tuple[int, int],
+    lines: list[str],
+    width: int,
+    below: int = 0,
+) -> tuple[pygame.Rect, int]:
+    """A card by the point `xy` with `lines` wrapped to `width` and `below` pixels more under
+    them; returns the card and the y under its text."""
+    m = canvas.m
+    size = m.font_size(13)
+    wrapped = [w for line in lines for w in drawing.wrap(line, width - 2 * m.gap, size)]
+    height = len(wrapped) * round(size * 1.4) + 2 * m.gap + below
+    card = pygame.Rect(xy[0] + m.px(16), xy[1] + m.px(10), width, height)
+    card.clamp_ip(pygame.Rect((0, 0), canvas.window))
+    drawing.rounded_rect(surface, card, theme.PANEL_RAISED, m.px(8), 1, theme.PANEL_BORDER)
+    y = card.y + m.gap
+    for line in wrapped:
+        drawing.draw_text(surface, line, (card.x + m.gap, y), size, theme.TEXT)
+        y += round(size * 1.4)
+    return card, y
+
+
+def draw_mcts_hover(
+    surface: pygame.Surface, model: ExplorerModel, canvas: TreeCanvas, node: int
+) -> None:
+    """MCTS: a card by the node under the pointer: its move path, N, U, U/N and UCB1 at its
+    parent (`MctsSteps.hover_lines`)."""
+    steps, found = model.mcts, model.mcts_layout()
+    if steps is None or found is None:
+        return
+    spot = found.spot_of(node)
+    lines = steps.hover_lines(model.step, node)
+    if spot is None or not lines:
+        return
+    m = canvas.m
+    xy = (round(canvas.rect.x + spot.x), round(canvas.rect.y + m.px(10) + spot.y))
+    _text_card(surface, canvas, xy, lines, min(m.px(380), canvas.window[0] - 2 * m.pad))
 
 
 def board_text(model: ExplorerModel, node: TraceNode) -> list[str]:

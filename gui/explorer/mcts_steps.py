@@ -130,6 +130,15 @@ class GrowingLayout:
     shown_children: int
     """How many children of a node are drawn at most (the others fold)."""
 
+    def node_at(self, x: float, y: float, radius: float) -> int | None:
+        """The drawn node nearest the layout point (x, y), within `radius` (None: none)."""
+        near = [
+            (math.hypot(s.x - x, s.y - y), s.node)
+            for s in self.spots
+            if s.node >= 0 and math.hypot(s.x - x, s.y - y) <= radius
+        ]
+        return min(near)[1] if near else None
+
     def spot_of(self, node: int) -> Spot | None:
         """The spot of a node, if it is drawn."""
         for spot in self.spots:
@@ -195,6 +204,45 @@ class MctsSteps:
                 )
             return changed
         return tree
+
+    def hover_lines(self, step: int, node_id: int) -> list[str]:
+        """The hover card of a node at `step`: its move path from the root, N and U, U/N (an
+        estimate), and UCB1 as its parent weighs it, both terms written out."""
+        tree = self.tree(step)
+        node = tree.get(node_id)
+        if node is None:
+            return []
+        path: list[str] = []
+        at: MctsTreeNode | None = node
+        while at is not None and at.parent is not None:
+            path.append(at.move or "?")
+            at = tree.get(at.parent)
+        if not path:
+            lines = ["The root: the position searched", f"N {node.N}: iterations through it"]
+            return lines
+        whose = node.mover.upper() or "the side that moved"
+        lines = [
+            "Path: " + " → ".join(reversed(path)),
+            f"N {node.N}: playouts through it",
+            f"U {node.U:g}: their results for {whose} (1 a win, 0.5 a draw, 0 a loss)",
+        ]
+        if not node.N:
+            lines.append("U/N –: no playout counted yet")
+        else:
+            lines.append(f"U/N {node.U / node.N:.2f}: an estimate from {node.N} playouts")
+        parent = tree.get(node.parent) if node.parent is not None else None
+        if parent is None or parent.chance:
+            lines.append("Dice choose it at its parent: no UCB1")
+        elif not node.N:
+            lines.append("UCB1 at its parent: ∞ (never tried: it is tried first)")
+        elif parent.N > 0:
+            exploit = node.U / node.N
+            explore = self.c * math.sqrt(math.log(parent.N) / node.N)
+            lines.append(
+                f"UCB1 at its parent: U/N + c·√(ln {parent.N} / {node.N}) = {exploit:.2f} + "
+                f"{explore:.2f} = {exploit + explore:.2f} (c = {self.c:.2f})"
+            )
+        return lines
 
     def phase(self, step: int) -> str:
         """The phase the step is in (the trace's own `phase_at`)."""

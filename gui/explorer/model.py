@@ -99,6 +99,8 @@ class ExplorerModel:
         self.pinned: set[int] = set()
         """Nodes opened by hand: their children show even past the depth that fits."""
         self.hover: Placed | None = None
+        self.mcts_hover: int | None = None
+        """MCTS: the node under the pointer (its hover card says its N, U, U/N and UCB1)."""
         self.pointer: tuple[int, int] | None = None
         """Where the mouse is (the panel explains the counter under it)."""
         self.show_pruned = lesson is not None

@@ -32,7 +32,7 @@ from plyground.gui.explorer.controls import (
     search_row,
     stepper_row,
 )
-from plyground.gui.explorer.hover_card import draw_hover
+from plyground.gui.explorer.hover_card import draw_hover, draw_mcts_hover
 from plyground.gui.explorer.layout import Layout, Placed
 from plyground.gui.explorer.mcts_steps import MctsSteps, exploration_from_label
 from plyground.gui.explorer.mcts_view import (
@@ -324,6 +324,15 @@ class ExplorerScene(Scene):
             item = found.edge_hit(local, m.px(9))
         return item
 
+    def mcts_node_at(self, pos: tuple[int, int]) -> int | None:
+        """MCTS: the node under the pointer (None: none, or another search)."""
+        found = self.model.mcts_layout()
+        if found is None or not self.canvas.collidepoint(pos):
+            return None
+        m = self.app.metrics
+        x, y = self.tree_canvas().local(pos)
+        return found.node_at(x, y, max(m.px(12), min(found.slot / 3, m.px(22))))
+
     def click(self, pos: tuple[int, int]) -> None:
         """A click on the tree: open/close a node; twice quickly: make it the root."""
         item = self.item_at(pos)
@@ -355,6 +364,7 @@ class ExplorerScene(Scene):
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self.model.hover = self.item_at(event.pos)
+            self.model.mcts_hover = self.mcts_node_at(event.pos)
             self.model.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -549,6 +559,8 @@ class ExplorerScene(Scene):
         """The hover card goes over everything."""
         if self.model.hover is not None and self.model.trace is not None:
             draw_hover(surface, self.model, self.tree_canvas(), self.model.hover)
+        elif self.model.mcts_hover is not None and self.model.mcts is not None:
+            draw_mcts_hover(surface, self.model, self.tree_canvas(), self.model.mcts_hover)
 
 
 @lru_cache(maxsize=8)

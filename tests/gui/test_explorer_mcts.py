@@ -356,3 +356,50 @@ def test_the_exploration_constant_is_chosen_in_the_window(make_app: Callable[...
         tree = steps.tree(steps.last_step)
         shares[c] = max(n.N for n in tree.values() if n.parent == 0)
     assert shares[0.5] > shares[2.0], shares  # exploiting: the favourite takes more
+
+
+def test_an_mcts_nodes_hover_card_gives_its_counts_and_ucb1() -> None:
+    """A node's card: its move path, N, U, U/N as an estimate, and UCB1 at its parent with
+    both terms, the same UCB1 the selection step drew under it."""
+    model = recorded(40)
+    steps = model.mcts
+    assert steps is not None
+    checked = 0
+    for step in range(steps.last_step + 1):
+        light = steps.highlight(step)
+        if steps.event(step).kind != "select" or not light.ucb:
+            continue
+        tree = steps.tree(step)
+        for child, ucb in light.ucb.items():
+            lines = steps.hover_lines(step, child)
+            node = tree[child]
+            assert lines[0].startswith("Path: ") and lines[0].endswith(str(node.move))
+            assert lines[1] == f"N {node.N}: playouts through it"
+            if ucb == float("inf"):
+                assert lines[-1].startswith("UCB1 at its parent: ∞")
+                continue
+            assert f"U/N {node.U / node.N:.2f}: an estimate from {node.N} playouts" in lines
+            assert lines[-1].startswith("UCB1 at its parent: U/N + c·√(ln ")
+            assert f"= {ucb:.2f} (c = 1.41)" in lines[-1], (lines, ucb)
+            checked += 1
+    assert checked > 20
+    assert steps.hover_lines(steps.last_step, 0)[0].startswith("The root")
+
+
+def test_hovering_an_mcts_node_draws_its_card(make_app: Callable[..., Any]) -> None:
+    app = make_app((800, 600))
+    scene = open_mcts(app, tictactoe(), 40)
+    found = scene.model.mcts_layout()
+    assert found is not None
+    spot = next(s for s in found.spots if s.node > 0)
+    top = scene.canvas.y + app.metrics.px(10)  # where the tree view draws its spots
+    pos = (round(scene.canvas.x + spot.x), round(top + spot.y))
+    app.mouse_override = pos
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pump(app, 2)
+    assert scene.model.mcts_hover == spot.node
+    _, texts = picture(app)
+    assert any(t.startswith("Path: ") for t in texts)
+    assert any(t.startswith("UCB1 at its parent") for t in texts)

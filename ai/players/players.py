@@ -99,7 +99,8 @@ class SearchPlayer:
         else:
             parts = [settings.describe()]
         if self.time_limit is not None:
-            parts.append(f"{self.time_limit:g} s")
+            capped = isinstance(settings, MonteCarlo) and settings.iterations is not None
+            parts.append(f"{'at most ' if capped else ''}{self.time_limit:g} s")
         if self.randomness:
             parts.append(f"randomness {self.randomness:g}")
         return printable(", ".join(parts))

@@ -151,3 +151,5 @@ def test_every_mcts_level_of_a_game_with_no_evaluation_describes_itself_truly() 
             assert f"{preset.search.iterations:,} iterations, at most" in lines[1]
         spec = check_player_spec(game, preset.name.lower())
         assert "random playouts" in spec and "none" not in spec, spec
+        if preset.search.iterations is not None:  # the clock only caps the iterations
+            assert f"at most {preset.time_limit:g} s" in spec, spec

@@ -143,9 +143,9 @@ class EngineSearch(PruningSearch):
         self.engine = engine
         self.engine_nodes = 0
         self.line_nodes = 0
+        """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
         self._solved: tuple[Any, int] | None = None
         """(key, value) of the last position `solve_value` solved on the engine."""
-        """Nodes spent finding the principal variation after a solve (not in ctx.nodes)."""
 
     def may_walk(self, state: State[Any]) -> bool:
         """Never: the engine reads positions (`descend` hands it the node)."""

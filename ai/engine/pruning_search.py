@@ -273,8 +273,7 @@ class PruningSearch:
         alpha: int,
         beta: int,
     ) -> int:
-        """Fail-soft alpha-beta below `start` (module docstring), on the plan's walk if any; the
-        game's knowledge answers (`_book_answer`) and bounds (`_safe_moves`) where it has some."""
+        """Fail-soft alpha-beta below `start` (module docstring), on the plan's walk if any."""
         ctx, evaluate, limit, step = self.ctx, self.ctx.evaluate, self.ctx.limit, STEP_UNITS
         slots, size, store_at = self.table.slots, self.table.size, self.table.store_at
         killers, history, lines, on_line = self.killers, self.history, self.lines, line.plies
@@ -309,10 +308,7 @@ class PruningSearch:
             key = node.key()
             solving = repeats and remaining >= UNLIMITED_DEPTH
             if solving and key in on_line:  # the line came back here: a leaf
-                tally.settled += 1
-                if on_line[key] < line.reached:
-                    line.reached = on_line[key]
-                return 0 if repeated is None else _repetition_units(repeated(node))
+                return _repetition_leaf(tally, line, on_line[key], node, repeated)
             index = hash(key) % size
             entry = slots[index]
             first: Move = None
@@ -325,13 +321,16 @@ class PruningSearch:
                             tally.estimate_hits += 1
                         return value
                 first = entry[4]
-            if hooks:  # the game's winning and safe moves
-                answer, moves, alpha, beta = _safe_moves(plan, tally, node, remaining, alpha, beta)
+            if hooks:  # the game's winning and safe moves, in its order (the table's first)
+                answer, order, alpha, beta = _safe_moves(
+                    plan, tally, node, first, remaining, alpha, beta
+                )
                 if answer is not None:
                     return answer
             else:
-                moves = node.legal_moves()
-            order = moves if len(moves) < 2 else _order(moves, first, killers[ply], history, hooks)
+                order = node.legal_moves()
+                if len(order) > 1:
+                    order = _order(order, first, killers[ply], history)
             deeper = remaining - 1 if remaining < UNLIMITED_DEPTH else remaining
             best, best_move, low = -INF_UNITS, None, alpha
             estimates = tally.estimates + tally.estimate_hits
@@ -339,10 +338,10 @@ class PruningSearch:
             if solving:
                 on_line[key] = ply
                 below, line.reached = line.reached, NO_REPETITION
+            child_alpha = (  # the children's window: back_up's inverse (bookkeeping.child_window)
+                -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
+            )
             for move in order:
-                child_alpha = (  # the child's window: back_up's inverse (bookkeeping.child_window)
-                    -beta - step if beta > proven else (-beta + step if beta < -proven else -beta)
-                )
                 child_beta = (
                     -low - step if low > proven else (-low + step if low < -proven else -low)
                 )
@@ -365,13 +364,14 @@ class PruningSearch:
                         if low >= beta:
                             if move != order[-1]:  # a cut-off skips a move (counts.CUTOFF)
                                 tally.cutoffs += 1
-                            _credit(move, killers[ply], history, remaining)
+                            if move not in killers[ply]:  # the ply's two killers, newest first
+                                killers[ply] = [move, *killers[ply][:1]]
+                            history[move] += remaining * remaining  # the history heuristic
                             break
             if solving:
                 del on_line[key]
                 if line.reached < ply:  # rests on a repetition of a position above: not stored
-                    if below < line.reached:
-                        line.reached = below
+                    line.reached = min(below, line.reached)
                     return best
                 line.reached = below
             flag = UPPER if best <= alpha else (LOWER if best >= beta else EXACT)
@@ -556,13 +556,20 @@ def _solved_values(alternate: bool) -> list[int]:
 
 
 def _safe_moves(
-    plan: SearchPlan, tally: Tally, node: Position, remaining: int, alpha: int, beta: int
-) -> tuple[int | None, tuple[Move, ...], int, int]:
+    plan: SearchPlan,
+    tally: Tally,
+    node: Position,
+    first: Move,
+    remaining: int,
+    alpha: int,
+    beta: int,
+) -> tuple[int | None, Sequence[Move], int, int]:
     """The moves worth searching at `node` in a game that names its winning move and its safe
-    moves (`plan.hooks`), and the window they leave: a value instead where they settle it (a
-    win in one, every move losing at once) or cut it off.  Used only where it cannot change
-    a value: a move that lets the opponent win at once is worse than any other (minimax sees
-    that loss too), which it can only see with two plies left."""
+    moves (`plan.hooks`), in the game's order but the table's move `first` first, and the
+    window they leave: a value instead where they settle it (a win in one, every move losing
+    at once) or cut it off.  Used only where it cannot change a value: a move that lets the
+    opponent win at once is worse than any other (minimax sees that loss too), which it can
+    only see with two plies left."""
     winning_move, search_moves = plan.offered.winning_move, plan.offered.search_moves
     assert winning_move is not None and search_moves is not None  # plan.hooks
     if remaining >= 2:
@@ -588,40 +595,30 @@ def _safe_moves(
         if alpha >= beta:  # a cut-off before the first move
             tally.cutoffs += 1
             return beta, moves, alpha, beta
+    if first is not None and len(moves) > 1 and first in moves:
+        order = list(moves)
+        order.remove(first)
+        order.insert(0, first)
+        return None, order, alpha, beta
     return None, moves, alpha, beta
 
 
 def _order(
-    moves: Sequence[Move],
-    first: Move,
-    killers: list[Move],
-    history: defaultdict[Any, int],
-    own_order: bool,
+    moves: Sequence[Move], first: Move, killers: list[Move], history: defaultdict[Any, int]
 ) -> Sequence[Move]:
-    """`moves` in search order: unless the game orders them itself (`own_order`: its safe
-    moves), by the history heuristic's credit, then the ply's killer moves; the table's move
-    `first` before all."""
+    """`moves` in search order: by the history heuristic's credit, then the ply's killer
+    moves (the cut-offs credit both), the table's move `first` before all."""
     order = list(moves)
-    if not own_order:
-        if len(history):
-            order.sort(key=history.__getitem__, reverse=True)  # a defaultdict: 0 if no credit
-        for killer in killers:
-            if killer in order and killer != first:
-                order.remove(killer)
-                order.insert(0, killer)
+    if len(history):
+        order.sort(key=history.__getitem__, reverse=True)  # a defaultdict: 0 if no credit
+    for killer in killers:
+        if killer in order and killer != first:
+            order.remove(killer)
+            order.insert(0, killer)
     if first is not None and first in order:
         order.remove(first)
         order.insert(0, first)
     return order
-
-
-def _credit(move: Move, killers: list[Move], history: defaultdict[Any, int], depth: int) -> None:
-    """A move that cut off `depth` plies deep: the ply's first killer (two kept), and credit
-    in the history heuristic by the depth's square."""
-    if move not in killers:
-        killers.insert(0, move)
-        del killers[2:]
-    history[move] += depth * depth
 
 
 def _solved_units(tally: Tally, known: KnownValue) -> int:
@@ -662,9 +659,21 @@ def _book_answer(
     return None, max(alpha, low), min(beta, high)
 
 
-def _repetition_units(value: float) -> int:
-    """A repeated position's value (`repetition_value()`: 1 a win, 0 a draw, -1 a loss for
-    the player to move there) in units: a win or loss there ends the line at once."""
+def _repetition_leaf(
+    tally: Tally,
+    line: Line,
+    ply: int,
+    node: Position,
+    repeated: Callable[[Any], float] | None,
+) -> int:
+    """Solving, `node` repeats the line's position at `ply`: a leaf (the shallowest ply a
+    repetition refers to noted on the `line`), worth the game's `repetition_value()` (1 a win,
+    0 a draw, -1 a loss for the player to move there; none: a draw) in units: a win or loss
+    there ends the line at once."""
+    tally.settled += 1
+    if ply < line.reached:
+        line.reached = ply
+    value = 0.0 if repeated is None else repeated(node)
     return WIN_UNITS if value > 0 else (-WIN_UNITS if value < 0 else 0)
 
 

@@ -305,6 +305,8 @@ class UndoWalk(Walk):
         self.over: Callable[[], Any] = inner.is_over
         self.played: list[Any] = []
         """The file's own moves made, to unmake."""
+        self.remember: Callable[[Any], None] = self.played.append
+        self.recall: Callable[[], Any] = self.played.pop
 
     def is_terminal(self) -> bool:
         try:
@@ -321,7 +323,7 @@ class UndoWalk(Walk):
             raise self.failed("play", error, move) from None
         pass_turn(inner)
         inner.nmove += 1
-        self.played.append(raw)
+        self.remember(raw)
         self.moved(move)
         return self
 
@@ -330,7 +332,7 @@ class UndoWalk(Walk):
         pass_turn(inner)
         inner.nmove -= 1
         try:
-            self.unmake(self.played.pop())
+            self.unmake(self.recall())
         except BaseException as error:  # named at the position it was to take back
             raise self.failed("unmake", error) from None
         self.back()

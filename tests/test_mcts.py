@@ -347,6 +347,21 @@ def test_player_specs() -> None:
         search(games.get_game("connect4").initial_state(), SearchConfig(DepthLimited("mcts", 3)))
 
 
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=5:iterations=6", "iterations given twice"),
+        ("mcts:c=1:exploration=2", "c given twice"),
+        ("mcts:time=1:time_limit=2", "time given twice"),
+        ("alphabeta:depth=2:depth=3", "depth given twice"),
+    ],
+)
+def test_a_setting_given_twice_is_refused(spec: str, words: str) -> None:
+    """A new user's `mcts:iterations=5:iterations=6` played one of the two, unsaid."""
+    with pytest.raises(ValueError, match=words):
+        parse_player_spec("connect4", spec)
+
+
 BROKEN = """
 from dataclasses import dataclass
 

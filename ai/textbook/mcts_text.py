@@ -1,7 +1,7 @@
 """A recorded Monte Carlo tree search as words: each iteration's four phases, the root's
 children and the move chosen (`trace --algorithm mcts`), or the same as JSON.
 
-Every N, U/N and UCB1 printed is an estimate from random playouts and says so; none is an
+Every U/N and UCB1 printed is an estimate from random playouts and says so; none is an
 exact value of a position.
 """
 
@@ -15,7 +15,7 @@ from plyground.ai.textbook.observer import MAX
 from plyground.games.base import capabilities
 from plyground.untrusted import printable
 
-ESTIMATES = "every N, U/N and UCB1 below is an estimate from random playouts, never an exact value"
+ESTIMATES = "every U/N and UCB1 below is an estimate from random playouts, never an exact value"
 FORMULA = "UCB1 = U/N + c * sqrt(ln N(parent) / N)"
 SHOWN_MOVES = 16
 """A longer playout is shown by its first moves and its length."""
@@ -134,24 +134,31 @@ def render_mcts_text(trace: MctsTrace) -> str:
     lines = [
         f"Monte Carlo tree search, {counted(trace.iterations, 'iteration')}, seed {trace.seed}, "
         f"c = {trace.c:.2f}; {FORMULA}",
-        f"MAX is the side to move at {node_name(trace, 0)}. N counts a node's playouts, U their "
-        "results for the player who moved into it (MAX or MIN, in brackets): win 1, draw 1/2, "
-        "loss 0.",
+        f"MAX is the side to move at {node_name(trace, 0)}. N counts the iterations through a "
+        "node (each backs up one result: its playout's, or the finished game's where it has no "
+        "playout), U their results for the player who moved into it (MAX or MIN, in brackets): "
+        "win 1, draw 1/2, loss 0.",
         ESTIMATES[0].upper() + ESTIMATES[1:] + ".",
         "",
         *iteration_lines(trace),
         "",
-        f"the root's children after {counted(root.N, 'playout')} (estimates, not exact values):",
+        f"the root's children after {counted(root.N, 'iteration')} (estimates, not exact values):",
         *children_table(trace),
     ]
     best = trace.events[-1].child
     assert best is not None
     chosen = next(child for child in root.children if child.id == best)
     who = "MAX" if chosen.mover == MAX else "MIN"
+    tied = [
+        printable(trace.label(child.id))
+        for child in root.children
+        if child.N == chosen.N and child is not chosen
+    ]
+    tie = f"; tied with {', '.join(tied)}, it was expanded first" if tied else ""
     lines.append(
         f"move chosen: {printable(trace.move_label)}, the most visited ({chosen.N} of "
-        f"{root.N} iterations); U/N {chosen.U / chosen.N:.2f} is {who}'s mean result over "
-        f"{counted(chosen.N, 'playout')} (win 1, draw 1/2): an estimate, not an exact value"
+        f"{root.N} iterations{tie}); U/N {chosen.U / chosen.N:.2f} is {who}'s mean result over "
+        f"{counted(chosen.N, 'iteration')} (win 1, draw 1/2): an estimate, not an exact value"
     )
     counts = trace.counters[-1]
     lines.append(

@@ -140,7 +140,7 @@ def _label_rects(
 ) -> list[pygame.Rect]:
     """Where a node's estimate (and, at a select step, its UCB1) go under it (as plates)."""
     small = mcts_label_size(m)
-    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    text = f"N = {node.N}" if node.id == 0 else estimate_text(node)
     y = xy[1] + r + m.px(3)
     rects = []
     for line, top in ((text, y), ("UCB1 0.00", y + small + m.px(2))):
@@ -179,7 +179,7 @@ def _draw_node(
     else:
         pygame.draw.circle(surface, fill, xy, r)
         pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
-    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    text = f"N = {node.N}" if node.id == 0 else estimate_text(node)
     label = drawing.ellipsize(text, round(slot) - m.px(4), small)
     y = xy[1] + r + m.px(3)
     _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
@@ -407,11 +407,11 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
             theme.TEXT_DIM,
         )
     key = (
-        "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of its 40 playouts "
-        "won by the side that moved into the node (draws count half)."
+        "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of the 40 iterations "
+        "through the node won by the side that moved into it (draws count half)."
     )
     if out.level >= 1:
-        key = "○ U/N · N: an estimate from N playouts, never exact."
+        key = "○ U/N · N: an estimate from N iterations, never exact."
     else:
         y = out.section("Key", y + m.px(6))
         if any(node.chance for node in tree.values()):

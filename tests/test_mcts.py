@@ -29,6 +29,7 @@ from plyground.ai.evaluation.values import PROVEN
 from plyground.ai.evaluation.wording import board_text, compact_text, value_text
 from plyground.ai.players.players import AIPlayer, SearchPlayer, player_from_dict
 from plyground.ai.players.presets import parse_player_spec
+from plyground.cli import run as run_app
 from plyground.games.base import CHANCE, State, sample_outcome
 from plyground.games.from_file import GameCodeError
 
@@ -345,6 +346,20 @@ def test_player_specs() -> None:
             parse_player_spec("connect4", bad)
     with pytest.raises(SearchError, match="MCTS has no depth: ask it with MonteCarlo settings"):
         search(games.get_game("connect4").initial_state(), SearchConfig(DepthLimited("mcts", 3)))
+
+
+def test_a_heuristic_with_random_playouts_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`mcts:heuristic=centre:playouts=random` played random playouts and dropped the heuristic
+    unsaid (`analyze --heuristic centre --playouts random` too)."""
+    with pytest.raises(ValueError, match="random playouts use no heuristic"):
+        parse_player_spec("tictactoe", "mcts:heuristic=centre:playouts=random")
+    argv = ["analyze", "--game", "tictactoe", "--algorithm", "mcts", "--iterations", "50"]
+    assert run_app([*argv, "--heuristic", "centre", "--playouts", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "random playouts use no heuristic" in err and len(err.strip().splitlines()) == 1
+    assert parse_player_spec("tictactoe", "mcts:heuristic=centre:playouts=heuristic")
 
 
 @pytest.mark.parametrize(

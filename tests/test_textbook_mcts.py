@@ -425,6 +425,20 @@ def test_trace_counts_iterations_as_iterations_and_names_a_tie(
     assert "move chosen: 7, the most visited (9 of 50 iterations; tied with 6, it was " in out
 
 
+def test_trace_mcts_on_a_tree_of_scores_says_what_it_makes_of_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`trace --lesson 1 --algorithm mcts` printed "MAX wins (1)" at leaves of 3, 5 and 9 with
+    no word that MCTS reads a score by its sign; lesson 4's results need no note."""
+    assert trace_command(["--lesson", "1", "--algorithm", "mcts", "--iterations", "5"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("Note: this tree's leaves are scores (3, 5, 9, 1, ...), not results")
+    assert trace_command(["--tree", "(3,-5)(1,7)", "--algorithm", "mcts", "--iterations", "3"]) == 0
+    assert "scores (3, -5, 1, 7), not results" in capsys.readouterr().out
+    assert trace_command(["--lesson", "4", "--iterations", "3"]) == 0
+    assert "Note:" not in capsys.readouterr().out
+
+
 def test_trace_mcts_on_a_game_with_a_seed_and_as_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -12,7 +12,7 @@ from plyground.ai.engine.mcts.settings import MCTS
 from plyground.ai.engine.search import SearchError
 from plyground.ai.student_code.isolated_runs import record_trace
 from plyground.ai.textbook.counts import definitions_text
-from plyground.ai.textbook.mcts_text import render_mcts_json, render_mcts_text
+from plyground.ai.textbook.mcts_text import render_mcts_json, render_mcts_text, scores_note
 from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS, ITERATION_BUDGET, record_mcts
 from plyground.ai.textbook.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.textbook.trace_text import render_json, render_text
@@ -107,27 +107,9 @@ def _trace_mcts(args: argparse.Namespace, state: Any) -> int:
     if args.json:
         sys.stdout.write(json.dumps(render_mcts_json(recorded), ensure_ascii=False) + "\n")
     else:
-        scores = _scores_note(state)
+        scores = scores_note(state)
         sys.stdout.write((f"{scores}\n" if scores else "") + render_mcts_text(recorded) + "\n")
     return 0
-
-
-def _scores_note(state: Any) -> str:
-    """A textbook tree whose leaves are scores (3, 5, 9), not results (1, 0, -1): what MCTS
-    makes of them, which a reader of "MAX wins" at a leaf of 3 would otherwise not know."""
-    from plyground.games.trees.examples import TreeGame, leaf_values
-
-    if not isinstance(state.game, TreeGame):
-        return ""
-    leaves = leaf_values(state.game.tree)
-    if all(value in (-1.0, 0.0, 1.0) for value in leaves):
-        return ""
-    shown = ", ".join(f"{value:g}" for value in leaves[:4]) + (", ..." if len(leaves) > 4 else "")
-    return (
-        f"Note: this tree's leaves are scores ({shown}), not results: MCTS counts a leaf "
-        "above 0 a win for MAX, below 0 a loss, 0 a draw, so its choice can differ from "
-        "minimax's (lesson 4 is MCTS's own tree)."
-    )
 
 
 def _lesson_iterations(args: argparse.Namespace) -> int:

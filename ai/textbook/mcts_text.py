@@ -12,7 +12,8 @@ from typing import Any
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.mcts_trace import MctsEvent, MctsTrace, final_ucb
 from plyground.ai.textbook.observer import MAX
-from plyground.games.base import capabilities
+from plyground.games.base import State, capabilities
+from plyground.games.trees.examples import TreeGame, leaf_values
 from plyground.untrusted import printable
 
 ESTIMATES = "every U/N and UCB1 below is an estimate from random playouts, never an exact value"
@@ -126,6 +127,22 @@ def children_table(trace: MctsTrace) -> list[str]:
         )
         for row in rows
     ]
+
+
+def scores_note(state: State[Any]) -> str:
+    """For a textbook tree whose leaves are scores (3, 5, 9), not results (1, 0, -1): what MCTS
+    makes of them (a reader of "MAX wins" at a leaf of 3 would otherwise not know); else ""."""
+    if not isinstance(state.game, TreeGame):
+        return ""
+    leaves = leaf_values(state.game.tree)
+    if all(value in (-1.0, 0.0, 1.0) for value in leaves):
+        return ""
+    shown = ", ".join(f"{value:g}" for value in leaves[:4]) + (", ..." if len(leaves) > 4 else "")
+    return (
+        f"Note: this tree's leaves are scores ({shown}), not results: MCTS counts a leaf above 0 "
+        "a win for MAX, below 0 a loss, 0 a draw, so its choice can differ from minimax's "
+        "(lesson 4 is MCTS's own tree)."
+    )
 
 
 def render_mcts_text(trace: MctsTrace) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from plyground.ai.textbook.mcts_text import scores_note
 from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
 from plyground.gui.explorer.mcts_steps import (
@@ -364,6 +365,9 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         lesson = tree_examples.TRACE_LESSONS[model.lesson]
         y = out.section("Lesson", y)
         y = out.lines(lesson.text_for(model.variant), y, theme.TEXT_DIM) + m.px(6)
+    note = scores_note(steps.trace.state)
+    if note:
+        y = out.lines(note, y, theme.TEXT) + m.px(6)
     bare = out.level >= 4
     if out.level < 3:
         y = out.section("Monte Carlo tree search", y)

@@ -305,6 +305,30 @@ def test_the_mcts_views_fit(size: tuple[int, int]) -> None:
             app.quit(save=False)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768)], ids=["800x600", "1366x768"])
+def test_mcts_on_a_lesson_tree_of_scores_says_how_it_reads_them(size: tuple[int, int]) -> None:
+    """Lesson 1 with MCTS drew every move 1.00 and every leaf 0.00 under the minimax lesson's
+    text, with no word that MCTS reads a leaf of 3 as a win for MAX; lesson 4 needs none."""
+    from plyground.gui import screenshot
+
+    for lesson, noted in ((1, True), (MCTS_LESSON + 1, False)):
+        app = screenshot.open_scene(
+            "lesson", "tictactoe", "", size, {"lesson": lesson, "algorithm": "mcts"}
+        )
+        try:
+            steps = app.scene.model.mcts
+            assert isinstance(steps, MctsSteps)
+            for step in (0, steps.last_step):
+                app.scene.go_to(step)
+                pump(app, 1)
+                _, texts = picture(app)
+                said = any("leaves are scores" in text for text in texts)
+                assert said == noted, (lesson, step)
+                assert _audit(app) == [], (lesson, step)
+        finally:
+            app.quit(save=False)
+
+
 def _audit(app: Any) -> list[str]:
     from tests.gui.test_layout_audit import audit
 

@@ -26,7 +26,7 @@ from plyground.ai.engine.search import (
 )
 from plyground.ai.evaluation.provenance import Kind, Source, from_playouts
 from plyground.ai.evaluation.values import PROVEN
-from plyground.ai.evaluation.wording import board_text, compact_text, value_text
+from plyground.ai.evaluation.wording import board_text, compact_text, legend, value_text
 from plyground.ai.players.players import AIPlayer, SearchPlayer, player_from_dict
 from plyground.ai.players.presets import parse_player_spec
 from plyground.cli import run as run_app
@@ -327,6 +327,10 @@ def test_a_playout_estimate_says_so() -> None:
     assert board_text(evaluation, False) == "○ 0.62"
     assert compact_text(evaluation, False) == "○.62"
     assert value_text(from_playouts(0.0, 0), False) == "○ – (not played out)"
+    # tic-tac-toe's playouts draw: the key said "(1 win, 0 loss)", leaving a draw's 1/2 unsaid
+    assert legend(False, [evaluation])[-1] == (
+        "○ 0.62: the mean result of playouts (1 win, 1/2 draw, 0 loss), an estimate"
+    )
 
 
 def test_player_specs() -> None:

@@ -436,11 +436,19 @@ def _print_playout_counts(report: dict[str, Any], playouts: dict[str, Any], out:
     write = out.write
     finished = "complete" if report["complete"] else "stopped by the time limit"
     proven = ", proven: its tree reached every end that decides it" if playouts["proven"] else ""
+    ended = playouts["iterations"] - playouts["playouts"]
     write(
         f"Iterations {playouts['iterations']:,} ({finished}{proven})  "
         f"playouts {playouts['playouts']:,}  tree nodes {playouts['tree_nodes']:,}  "
         f"deepest line {counted(playouts['deepest'], 'ply')}\n"
-        f"Time {format_seconds(report['elapsed'])}\n"
+        + (
+            f"({counted(ended, 'iteration')} reached a finished or solved position in the tree: "
+            'its proven result backed up with no playout; a move\'s "from N playouts" counts '
+            "each as one)\n"
+            if ended > 0
+            else ""
+        )
+        + f"Time {format_seconds(report['elapsed'])}\n"
     )
     if report["values_note"]:
         note = report["values_note"]

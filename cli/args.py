@@ -15,7 +15,7 @@ import re
 import textwrap
 from typing import IO, Any, NoReturn
 
-from plyground.ai.engine.search import MAX_DEPTH
+from plyground.ai.engine.search import MAX_DEPTH, playing_algorithms
 from plyground.ai.evaluation.wording import counted
 from plyground.games.base import Game
 
@@ -426,7 +426,7 @@ def wrap(text: str) -> str:
 
 def games_help() -> str:
     """For each game: notation, options, presets, algorithms and heuristics (help epilogs)."""
-    from plyground import ai, games
+    from plyground import games
 
     lines = ["games, their notation and valid names:"]
     for name in games.builtin_names():
@@ -441,7 +441,7 @@ def games_help() -> str:
                 f"({option.minimum}-{option.maximum}, default {option.default})"
             )
         lines.append(f"    presets:     {presets or '-'}, random")
-        lines.append(f"    algorithms:  {', '.join(ai.algorithms_for(game))}")
+        lines.append(f"    algorithms:  {', '.join(playing_algorithms(game))}")
         lines.append(
             f"    heuristics:  {', '.join(game.heuristics)} (default {game.default_heuristic})"
         )

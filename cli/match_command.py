@@ -298,7 +298,10 @@ def add_parser(commands: Any) -> None:
         "(--seed, i), so the same command gives the same games, whatever --jobs.",
         f"""a player is a preset name, 'random', or algorithm:key=value:... with keys
 depth, heuristic, time (seconds), randomness (noise added to root values), e.g.
-alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3.
+alphabeta:depth=4:heuristic=windows or expectiminimax:depth=3; Monte Carlo tree
+search (any game, even one with no evaluation) takes iterations, time, c
+(exploration) and playouts (random, heuristic, auto) instead of a depth, e.g.
+mcts:iterations=20000, mcts:time=1.5 or mcts:time=1:c=1.
 a player from your own file: my_agent.py (its choose(state)), my_agent.py:name,
 kaggle:my_agent.py (a Kaggle agent), or heuristic=my_eval.py (its evaluate(state));
 it runs in a worker process with a time limit per move, and loses a game by forfeit

@@ -292,6 +292,9 @@ def add_parser(commands: Any) -> None:
     lines += game_examples(
         "plyground tournament {game} --players {weak},{strong} --jobs 2 --plot elo.png"
     )[:1]
+    lines += game_examples(
+        "plyground tournament {game} --players {strong},mcts:iterations=2000,mcts:time=0.5"
+    )[:1]
     examples = "\n".join(lines)
     own = "\n".join(
         [

@@ -12,7 +12,7 @@ from plyground.ai.engine.mcts.settings import MCTS
 from plyground.ai.engine.search import SearchError
 from plyground.ai.student_code.isolated_runs import record_trace
 from plyground.ai.textbook.counts import definitions_text
-from plyground.ai.textbook.mcts_text import render_mcts_json, render_mcts_text
+from plyground.ai.textbook.mcts_text import render_mcts_json, render_mcts_text, scores_note
 from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS, ITERATION_BUDGET, record_mcts
 from plyground.ai.textbook.trace import NODE_BUDGET, ORDERINGS
 from plyground.ai.textbook.trace_text import render_json, render_text
@@ -107,7 +107,8 @@ def _trace_mcts(args: argparse.Namespace, state: Any) -> int:
     if args.json:
         sys.stdout.write(json.dumps(render_mcts_json(recorded), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(render_mcts_text(recorded) + "\n")
+        scores = scores_note(state)
+        sys.stdout.write((f"{scores}\n" if scores else "") + render_mcts_text(recorded) + "\n")
     return 0
 
 

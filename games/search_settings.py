@@ -131,6 +131,11 @@ class MonteCarlo:
             raise ValueError(f"playouts must be one of {', '.join(PLAYOUTS)}, not {self.playout!r}")
         if self.heuristic is not None and not isinstance(self.heuristic, str):
             raise ValueError(f"a heuristic is a name, not {self.heuristic!r}")
+        if self.playout == "random" and self.heuristic is not None:
+            raise ValueError(
+                "random playouts use no heuristic; drop the heuristic, or ask for heuristic "
+                "(or auto) playouts"
+            )
 
     def budget(self, time_limit: float | None = None) -> int | None:
         """The iterations to run with this clock (None: until the time limit)."""

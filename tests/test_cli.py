@@ -189,6 +189,19 @@ def test_help_lists_the_valid_names(capsys: pytest.CaptureFixture[str]) -> None:
         assert "examples:" in out
 
 
+def test_help_shows_a_new_user_how_to_name_mcts(capsys: pytest.CaptureFixture[str]) -> None:
+    """`match --help` listed each game's algorithms without mcts and its player keys without
+    iterations: a reader of --help alone could not find Monte Carlo tree search."""
+    status, out, _ = run(capsys, "match", "--help")
+    assert status == 0
+    assert "mcts:iterations=20000" in out and "mcts:time=1.5" in out
+    assert "algorithms:  minimax, alphabeta, mcts" in out
+    assert "algorithms:  expectiminimax, mcts" in out
+    status, out, _ = run(capsys, "tournament", "--help")
+    assert status == 0
+    assert "mcts:iterations=2000,mcts:time=0.5" in out
+
+
 def test_analyze_prints_every_move_value(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(
         capsys, "analyze", "--game", "connect4", "--moves", "4453", "--depth", "4"

@@ -26,9 +26,10 @@ from plyground.ai.engine.search import (
 )
 from plyground.ai.evaluation.provenance import Kind, Source, from_playouts
 from plyground.ai.evaluation.values import PROVEN
-from plyground.ai.evaluation.wording import board_text, compact_text, value_text
+from plyground.ai.evaluation.wording import board_text, compact_text, legend, value_text
 from plyground.ai.players.players import AIPlayer, SearchPlayer, player_from_dict
 from plyground.ai.players.presets import parse_player_spec
+from plyground.cli import run as run_app
 from plyground.games.base import CHANCE, State, sample_outcome
 from plyground.games.from_file import GameCodeError
 
@@ -326,6 +327,10 @@ def test_a_playout_estimate_says_so() -> None:
     assert board_text(evaluation, False) == "○ 0.62"
     assert compact_text(evaluation, False) == "○.62"
     assert value_text(from_playouts(0.0, 0), False) == "○ – (not played out)"
+    # tic-tac-toe's playouts draw: the key said "(1 win, 0 loss)", leaving a draw's 1/2 unsaid
+    assert legend(False, [evaluation])[-1] == (
+        "○ 0.62: the mean result of playouts (1 win, 1/2 draw, 0 loss), an estimate"
+    )
 
 
 def test_player_specs() -> None:
@@ -345,6 +350,35 @@ def test_player_specs() -> None:
             parse_player_spec("connect4", bad)
     with pytest.raises(SearchError, match="MCTS has no depth: ask it with MonteCarlo settings"):
         search(games.get_game("connect4").initial_state(), SearchConfig(DepthLimited("mcts", 3)))
+
+
+def test_a_heuristic_with_random_playouts_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`mcts:heuristic=centre:playouts=random` played random playouts and dropped the heuristic
+    unsaid (`analyze --heuristic centre --playouts random` too)."""
+    with pytest.raises(ValueError, match="random playouts use no heuristic"):
+        parse_player_spec("tictactoe", "mcts:heuristic=centre:playouts=random")
+    argv = ["analyze", "--game", "tictactoe", "--algorithm", "mcts", "--iterations", "50"]
+    assert run_app([*argv, "--heuristic", "centre", "--playouts", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "random playouts use no heuristic" in err and len(err.strip().splitlines()) == 1
+    assert parse_player_spec("tictactoe", "mcts:heuristic=centre:playouts=heuristic")
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=5:iterations=6", "iterations given twice"),
+        ("mcts:c=1:exploration=2", "c given twice"),
+        ("mcts:time=1:time_limit=2", "time given twice"),
+        ("alphabeta:depth=2:depth=3", "depth given twice"),
+    ],
+)
+def test_a_setting_given_twice_is_refused(spec: str, words: str) -> None:
+    """A new user's `mcts:iterations=5:iterations=6` played one of the two, unsaid."""
+    with pytest.raises(ValueError, match=words):
+        parse_player_spec("connect4", spec)
 
 
 BROKEN = """

@@ -190,6 +190,24 @@ def test_analyze_prints_each_moves_visits_mean_share_and_ucb_term(
     assert "Key: ○ " in out and "an estimate" in out
 
 
+def test_analyze_says_why_its_moves_playouts_add_up_to_more_than_its_playouts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """On tic-tac-toe's empty board the moves' "from N playouts" added up to 2,000 under
+    "playouts 1,838": the 162 iterations that reached a decided position are said."""
+    argv = ("analyze", "--game", "tictactoe", "--algorithm", "mcts", "--iterations", "2000")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    status, text, _ = run(capsys, *argv, "--json")
+    figures = json.loads(text)["mcts"]
+    ended = figures["iterations"] - figures["playouts"]
+    assert ended > 0
+    assert f"({ended:,} iterations reached a finished or solved position in the tree" in out
+    status, out, _ = run(capsys, "analyze", "--game", "connect4", "--algorithm", "mcts",
+                         "--iterations", "200")  # fmt: skip
+    assert "playouts 200 " in out and "reached a finished" not in out
+
+
 def test_a_proven_mcts_value_is_printed_as_proven(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
         capsys, "analyze", "--game", "tictactoe", "--moves", "1 5 9", "--algorithm", "mcts",

@@ -32,9 +32,10 @@ SPECS: dict[str, PlayerConfig] = {
     "mcts": SearchPlayer(MonteCarlo()),
     "mcts:iterations=500:c=1.4": SearchPlayer(MonteCarlo(500, 1.4)),
     "mcts:time=0.5": SearchPlayer(MonteCarlo(), time_limit=0.5),
-    "mcts:c=1:playouts=random:heuristic=windows": SearchPlayer(
-        MonteCarlo(None, 1.0, "random", "windows")
+    "mcts:c=1:playouts=heuristic:heuristic=windows": SearchPlayer(
+        MonteCarlo(None, 1.0, "heuristic", "windows")
     ),
+    "mcts:c=1:playouts=random": SearchPlayer(MonteCarlo(None, 1.0, "random")),
     "random": RandomMoves(),
     "my_agent.py": AgentPlayer("my_agent.py"),
     "kaggle:agent.py": AgentPlayer("kaggle:agent.py"),

@@ -406,6 +406,39 @@ def test_trace_prints_each_iteration_the_root_table_and_the_move(
     assert lines[-1].startswith("20 iterations, ")
 
 
+def test_trace_counts_iterations_as_iterations_and_names_a_tie(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Lesson 4 runs 20 iterations of which 9 are playouts: the table is after 20 iterations,
+    not "after 20 playouts", and B's 11 are iterations.  On tic-tac-toe 15, 50 iterations leave
+    7 and 6 with 9 visits each: the choice of 7 says why."""
+    assert trace_command(["--lesson", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "the root's children after 20 iterations" in out
+    assert "mean result over 11 iterations" in out
+    assert "20 iterations, 17 tree nodes, 9 playouts" in out
+    assert "N counts the iterations through a node" in out
+    assert "Every U/N and UCB1 below is an estimate" in out
+    argv = ["--game", "tictactoe", "--moves", "15", "--algorithm", "mcts", "--iterations", "50"]
+    assert trace_command(argv) == 0
+    out = capsys.readouterr().out
+    assert "move chosen: 7, the most visited (9 of 50 iterations; tied with 6, it was " in out
+
+
+def test_trace_mcts_on_a_tree_of_scores_says_what_it_makes_of_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`trace --lesson 1 --algorithm mcts` printed "MAX wins (1)" at leaves of 3, 5 and 9 with
+    no word that MCTS reads a score by its sign; lesson 4's results need no note."""
+    assert trace_command(["--lesson", "1", "--algorithm", "mcts", "--iterations", "5"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("Note: this tree's leaves are scores (3, 5, 9, 1, ...), not results")
+    assert trace_command(["--tree", "(3,-5)(1,7)", "--algorithm", "mcts", "--iterations", "3"]) == 0
+    assert "scores (3, -5, 1, 7), not results" in capsys.readouterr().out
+    assert trace_command(["--lesson", "4", "--iterations", "3"]) == 0
+    assert "Note:" not in capsys.readouterr().out
+
+
 def test_trace_mcts_on_a_game_with_a_seed_and_as_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

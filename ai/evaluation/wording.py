@@ -105,7 +105,7 @@ def _line(
         if short:
             return f"{PLAYOUT_MARK}: mean of playouts, estimate"
         example = _examples(values, stochastic, True, most=1)
-        return f"{example}: the mean result of playouts (1 win, 0 loss), an estimate"
+        return f"{example}: the mean result of playouts (1 win, 1/2 draw, 0 loss), an estimate"
     if short:
         mark = "~" if compact else "est."
         return f"{mark}: estimate, not a chance" if stochastic else f"{mark}: estimate"

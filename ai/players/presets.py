@@ -157,8 +157,7 @@ def parse_player_spec(game_name: str, text: str, game: Game[Any] | None = None) 
         return _mcts_spec(pairs, game)
     search: dict[str, Any] = {"algorithm": head, "depth": 2 if head == "expectiminimax" else 4}
     fields: dict[str, Any] = {}
-    for pair in pairs:
-        key, value = _pair(pair)
+    for key, value in _settings(pairs):
         if key == "depth":
             search["depth"] = (
                 None if value.lower() in ("none", "max", "unlimited") else _number(key, value, int)
@@ -194,6 +193,23 @@ def _pair(pair: str) -> tuple[str, str]:
     return key, value
 
 
+# Two spellings of one setting (`time` and `time_limit`, `c` and `exploration`).
+SAME_SETTING = {"time_limit": "time", "exploration": "c", "playout": "playouts"}
+
+
+def _settings(pairs: list[str]) -> list[tuple[str, str]]:
+    """A spec's `key=value` pairs, each setting at most once: `mcts:iterations=5:iterations=6`
+    is refused rather than one of the two silently winning."""
+    settings = [_pair(pair) for pair in pairs]
+    seen: set[str] = set()
+    for key, _ in settings:
+        name = SAME_SETTING.get(key, key)
+        if name in seen:
+            raise ValueError(f"{name} given twice; give each setting once")
+        seen.add(name)
+    return settings
+
+
 MCTS_KEYS = "iterations, time, c, playouts, heuristic, randomness, seed"
 
 
@@ -201,8 +217,7 @@ def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> SearchPlayer:
     """`mcts:key=value:...`: Monte Carlo tree search's settings (no depth)."""
     settings: dict[str, Any] = {}
     fields: dict[str, Any] = {}
-    for pair in pairs:
-        key, value = _pair(pair)
+    for key, value in _settings(pairs):
         if key == "iterations":
             settings["iterations"] = _number(key, value.replace("_", ""), int)
         elif key in ("c", "exploration"):

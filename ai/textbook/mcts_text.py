@@ -1,7 +1,7 @@
 """A recorded Monte Carlo tree search as words: each iteration's four phases, the root's
 children and the move chosen (`trace --algorithm mcts`), or the same as JSON.
 
-Every N, U/N and UCB1 printed is an estimate from random playouts and says so; none is an
+Every U/N and UCB1 printed is an estimate from random playouts and says so; none is an
 exact value of a position.
 """
 
@@ -12,10 +12,11 @@ from typing import Any
 from plyground.ai.evaluation.wording import counted
 from plyground.ai.textbook.mcts_trace import MctsEvent, MctsTrace, final_ucb
 from plyground.ai.textbook.observer import MAX
-from plyground.games.base import capabilities
+from plyground.games.base import State, capabilities
+from plyground.games.trees.examples import TreeGame, leaf_values
 from plyground.untrusted import printable
 
-ESTIMATES = "every N, U/N and UCB1 below is an estimate from random playouts, never an exact value"
+ESTIMATES = "every U/N and UCB1 below is an estimate from random playouts, never an exact value"
 FORMULA = "UCB1 = U/N + c * sqrt(ln N(parent) / N)"
 SHOWN_MOVES = 16
 """A longer playout is shown by its first moves and its length."""
@@ -128,30 +129,53 @@ def children_table(trace: MctsTrace) -> list[str]:
     ]
 
 
+def scores_note(state: State[Any]) -> str:
+    """For a textbook tree whose leaves are scores (3, 5, 9), not results (1, 0, -1): what MCTS
+    makes of them (a reader of "MAX wins" at a leaf of 3 would otherwise not know); else ""."""
+    if not isinstance(state.game, TreeGame):
+        return ""
+    leaves = leaf_values(state.game.tree)
+    if all(value in (-1.0, 0.0, 1.0) for value in leaves):
+        return ""
+    shown = ", ".join(f"{value:g}" for value in leaves[:4]) + (", ..." if len(leaves) > 4 else "")
+    return (
+        f"Note: this tree's leaves are scores ({shown}), not results: MCTS counts a leaf above 0 "
+        "a win for MAX, below 0 a loss, 0 a draw, so its choice can differ from minimax's "
+        "(lesson 4 is MCTS's own tree)."
+    )
+
+
 def render_mcts_text(trace: MctsTrace) -> str:
     """The whole search as text: settings, iterations, the root's children, the choice."""
     root = trace.root
     lines = [
         f"Monte Carlo tree search, {counted(trace.iterations, 'iteration')}, seed {trace.seed}, "
         f"c = {trace.c:.2f}; {FORMULA}",
-        f"MAX is the side to move at {node_name(trace, 0)}. N counts a node's playouts, U their "
-        "results for the player who moved into it (MAX or MIN, in brackets): win 1, draw 1/2, "
-        "loss 0.",
+        f"MAX is the side to move at {node_name(trace, 0)}. N counts the iterations through a "
+        "node (each backs up one result: its playout's, or the finished game's where it has no "
+        "playout), U their results for the player who moved into it (MAX or MIN, in brackets): "
+        "win 1, draw 1/2, loss 0.",
         ESTIMATES[0].upper() + ESTIMATES[1:] + ".",
         "",
         *iteration_lines(trace),
         "",
-        f"the root's children after {counted(root.N, 'playout')} (estimates, not exact values):",
+        f"the root's children after {counted(root.N, 'iteration')} (estimates, not exact values):",
         *children_table(trace),
     ]
     best = trace.events[-1].child
     assert best is not None
     chosen = next(child for child in root.children if child.id == best)
     who = "MAX" if chosen.mover == MAX else "MIN"
+    tied = [
+        printable(trace.label(child.id))
+        for child in root.children
+        if child.N == chosen.N and child is not chosen
+    ]
+    tie = f"; tied with {', '.join(tied)}, it was expanded first" if tied else ""
     lines.append(
         f"move chosen: {printable(trace.move_label)}, the most visited ({chosen.N} of "
-        f"{root.N} iterations); U/N {chosen.U / chosen.N:.2f} is {who}'s mean result over "
-        f"{counted(chosen.N, 'playout')} (win 1, draw 1/2): an estimate, not an exact value"
+        f"{root.N} iterations{tie}); U/N {chosen.U / chosen.N:.2f} is {who}'s mean result over "
+        f"{counted(chosen.N, 'iteration')} (win 1, draw 1/2): an estimate, not an exact value"
     )
     counts = trace.counters[-1]
     lines.append(

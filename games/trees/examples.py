@@ -197,6 +197,13 @@ def _has_chance(tree: Tree) -> bool:
     return kind == "chance" or any(_has_chance(entry[-1]) for entry in tree[1])
 
 
+def leaf_values(tree: Tree) -> list[float]:
+    """Every leaf's value, left to right."""
+    if _kind(tree) == "leaf":
+        return [float(tree)]
+    return [value for entry in tree[1] for value in leaf_values(entry[-1])]
+
+
 def value_of(tree: Tree) -> float:
     """The expectiminimax value of a tree for MAX."""
     kind = _kind(tree)

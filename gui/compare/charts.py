@@ -12,9 +12,10 @@ reads the plain picture a game describes (`game.policy_picture(state, chosen)`) 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
-from plyground.ai.compare.budget_curve import BudgetCurve
+from plyground.ai.compare.budget_curve import BUDGETS, BudgetCurve
 from plyground.ai.compare.comparison import Comparison, theory_curves
 from plyground.gui import chart, theme
 
@@ -62,18 +63,24 @@ def nodes_chart(comparison: Comparison, title: str = "Nodes searched by depth") 
     )
 
 
-def budget_chart(curve: BudgetCurve | None, measuring: bool = False) -> chart.Chart:
+def budget_chart(
+    curve: BudgetCurve | None, measuring: bool = False, budgets: Sequence[int] = BUDGETS
+) -> chart.Chart:
     """The share of positions answered optimally against MCTS's iterations (log axis), MCTS
     and alpha-beta at equal time; an empty frame (saying how to measure it, or that it is being
-    measured) until the curve is there."""
+    measured) until the curve is there, its axes those the curve will have: the `budgets`
+    to be measured, 0% to 100%."""
     title = "Optimal moves as MCTS's budget grows"
     if curve is None or not curve.points or not curve.positions:
+        where = [math.log10(iterations) for iterations in budgets]
         figure = chart.Chart(
             title=title,
-            x_label="MCTS iterations",
-            y_label="share optimal",
-            x_range=(1.0, 4.0),
-            y_range=(0.0, 1.0),
+            x_label="MCTS iterations (log scale)",
+            y_label="share of positions",
+            x_ticks=[(x, f"{n:,}") for x, n in zip(where, budgets, strict=True)],
+            x_range=(where[0] - 0.15, where[-1] + 0.15),
+            y_range=(0.0, 1.05),
+            y_format="{:.0%}",
             legend=False,
         )
         if curve is not None:

@@ -506,7 +506,7 @@ class CompareScene(Scene):
             chart.draw(image, left, figure, self.app.metrics.scale)
             measuring = self.runner.job is not None and self.runner.job[0] == CURVE_JOB
             waiting = measuring or any(job == CURVE_JOB for job, _ in self.queue)
-            figure = budget_chart(self.curve, waiting)
+            figure = budget_chart(self.curve, waiting, self.curve_budgets)
             chart.draw(image, right, figure, self.app.metrics.scale)
             self._chart_cache = (key, image)
         surface.blit(self._chart_cache[1], rect)

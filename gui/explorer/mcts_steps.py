@@ -4,7 +4,9 @@ goes on the canvas.
 
 The explorer's step `s` shows the search after event `s` (as for the other searches): the
 tree is `trace.tree_at(s + 1)`.  A node's label is an estimate, "○ U/N · N": the share of
-its playouts won by the side that moved into it, and how many playouts went through it.
+the iterations through it won by the side that moved into it, and how many went through it
+(N counts iterations: one that reaches a finished game in the tree backs up its result
+without a playout, so the "playouts" counted can be fewer).
 Large trees show each node's most visited children and fold the rest into "+n more".
 """
 
@@ -67,8 +69,8 @@ DEEPER = -2
 
 
 def estimate_text(node: MctsTreeNode) -> str:
-    """A node's label: "○ 0.62 · 40" (U/N, an estimate, after N playouts); "○ – · 0" before
-    its first playout is counted."""
+    """A node's label: "○ 0.62 · 40" (U/N, an estimate, after N iterations through it); "○ – · 0"
+    before its first is counted."""
     share = f"{node.U / node.N:.2f}" if node.N else "–"
     return f"○ {share} · {node.N}"
 
@@ -357,9 +359,9 @@ class MctsSteps:
         if event.kind == "backup":
             node = tree.get(event.node)
             if event.node == 0 or node is None:
-                return f"Back-up: the root now counts {event.N} playouts. The iteration is over."
+                return f"Back-up: the root now counts {event.N} iterations. The iteration is over."
             return (
-                f"Back-up: {name} gets N = {event.N} (one more playout) and U = {event.U:g}: "
+                f"Back-up: {name} gets N = {event.N} (one more iteration) and U = {event.U:g}: "
                 "U adds the result as the side that moved into it sees it (1 a win, "
                 "0.5 a draw, 0 a loss)."
             )
@@ -370,7 +372,7 @@ class MctsSteps:
         total = root.N if root is not None else self.iterations
         return (
             f"The search ends after {self.iterations} iterations and plays {child.move}, the "
-            f"root's most visited move ({child.N} of {total} playouts). Its ○ "
+            f"root's most visited move ({child.N} of {total} iterations). Its ○ "
             f"{child.U / max(1, child.N):.2f} is an estimate from playouts, not an exact value."
         )
 

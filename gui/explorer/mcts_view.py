@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from plyground.ai.textbook.mcts_text import scores_note
 from plyground.games.trees import examples as tree_examples
 from plyground.gui import theme
 from plyground.gui.explorer.mcts_steps import (
@@ -140,7 +141,7 @@ def _label_rects(
 ) -> list[pygame.Rect]:
     """Where a node's estimate (and, at a select step, its UCB1) go under it (as plates)."""
     small = mcts_label_size(m)
-    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    text = f"N = {node.N}" if node.id == 0 else estimate_text(node)
     y = xy[1] + r + m.px(3)
     rects = []
     for line, top in ((text, y), ("UCB1 0.00", y + small + m.px(2))):
@@ -179,7 +180,7 @@ def _draw_node(
     else:
         pygame.draw.circle(surface, fill, xy, r)
         pygame.draw.circle(surface, border, xy, r, max(1, m.px(2)))
-    text = f"{node.N} playouts" if node.id == 0 else estimate_text(node)
+    text = f"N = {node.N}" if node.id == 0 else estimate_text(node)
     label = drawing.ellipsize(text, round(slot) - m.px(4), small)
     y = xy[1] + r + m.px(3)
     _plate(surface, label, (xy[0], y + small / 2 + 1), small, theme.TEXT)
@@ -364,6 +365,9 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
         lesson = tree_examples.TRACE_LESSONS[model.lesson]
         y = out.section("Lesson", y)
         y = out.lines(lesson.text_for(model.variant), y, theme.TEXT_DIM) + m.px(6)
+    note = scores_note(steps.trace.state)
+    if note:
+        y = out.lines(note, y, theme.TEXT) + m.px(6)
     bare = out.level >= 4
     if out.level < 3:
         y = out.section("Monte Carlo tree search", y)
@@ -407,11 +411,11 @@ def _write(out: PanelWriter, model: ExplorerModel, steps: MctsSteps, step: int) 
             theme.TEXT_DIM,
         )
     key = (
-        "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of its 40 playouts "
-        "won by the side that moved into the node (draws count half)."
+        "○ 0.62 · 40: an estimate, not an exact value: U/N, the share of the 40 iterations "
+        "through the node won by the side that moved into it (draws count half)."
     )
     if out.level >= 1:
-        key = "○ U/N · N: an estimate from N playouts, never exact."
+        key = "○ U/N · N: an estimate from N iterations, never exact."
     else:
         y = out.section("Key", y + m.px(6))
         if any(node.chance for node in tree.values()):

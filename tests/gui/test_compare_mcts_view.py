@@ -3,6 +3,7 @@ exact value, and the budget curve's chart (headless)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -58,3 +59,19 @@ def test_the_view_shows_mcts_each_moves_exact_value_and_the_curve(
         for (_, share), pixel in zip(series.points, plot.points[series.label], strict=True):
             assert abs(plot.to_data(*pixel)[1] - share) <= 1e-9
     scene.draw(app.screen)  # the whole view with the curve drawn beside the nodes
+
+
+def test_the_empty_budget_chart_has_the_axes_the_curve_will_have() -> None:
+    """Before B the frame's x axis read 1, 1.5, 2 ... 4 "MCTS iterations" and its y axis 0 to 1:
+    ticks no budget has.  It shows the budgets to be measured and 0% to 100%, as after."""
+    for measuring in (False, True):
+        figure = budget_chart(None, measuring, (100, 300, 1_000, 3_000))
+        assert figure.x_ticks is not None
+        assert [label for _, label in figure.x_ticks] == ["100", "300", "1,000", "3,000"]
+        assert figure.x_label == "MCTS iterations (log scale)"
+        assert figure.y_format == "{:.0%}" and figure.y_range == (0.0, 1.05)
+        assert not figure.series and figure.note
+    assert budget_chart(None, budgets=(5, 20)).x_ticks == [
+        (math.log10(5), "5"),
+        (math.log10(20), "20"),
+    ]

@@ -205,6 +205,32 @@ def test_stepping_on_and_back_shows_the_same_picture(make_app: Callable[..., Any
     assert scene.step == steps.trace.iteration_starts()[-1]
 
 
+def test_the_counts_n_as_iterations_beside_the_playouts_counted(
+    make_app: Callable[..., Any],
+) -> None:
+    """After 41 iterations on tic-tac-toe 5193 the root read "40 playouts" (now N = 40), a key
+    "the share of its 40 playouts" beside "29 playouts" under Counts so far: N counts
+    iterations (one reaching a finished game in the tree has no playout)."""
+    app = make_app((1366, 768))
+    state = games.get_game("tictactoe").replay(games.get_game("tictactoe").parse_moves("5193"))
+    scene = open_mcts(app, state, 100)
+    steps = scene.model.mcts
+    assert steps is not None
+    step = steps.trace.iteration_starts()[41] - 1  # iteration 41's back-up at the root
+    scene.go_to(step)
+    pump(app, 1)
+    _, texts = picture(app)
+    counts = steps.trace.counts_at(step + 1)
+    assert counts.playouts < counts.iterations  # the case where the two words parted
+    root = steps.tree(step)[0]
+    assert f"N = {root.N}" in texts and f"{root.N} playouts" not in texts
+    assert steps.sentence(step) == (
+        f"Back-up: the root now counts {root.N} iterations. The iteration is over."
+    )
+    assert not any("playouts won" in text or "one more playout" in text for text in texts)
+    assert f"of {steps.iterations} iterations)" in steps.sentence(steps.last_step)
+
+
 def test_choosing_mcts_and_its_iterations_in_the_window(make_app: Callable[..., Any]) -> None:
     app = make_app()
     scene = ExplorerScene(app, tictactoe())
@@ -275,6 +301,30 @@ def test_the_mcts_views_fit(size: tuple[int, int]) -> None:
                 pump(app, 1)
                 problems = _audit(app)
                 assert problems == [], (scene_name, step, problems)
+        finally:
+            app.quit(save=False)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768)], ids=["800x600", "1366x768"])
+def test_mcts_on_a_lesson_tree_of_scores_says_how_it_reads_them(size: tuple[int, int]) -> None:
+    """Lesson 1 with MCTS drew every move 1.00 and every leaf 0.00 under the minimax lesson's
+    text, with no word that MCTS reads a leaf of 3 as a win for MAX; lesson 4 needs none."""
+    from plyground.gui import screenshot
+
+    for lesson, noted in ((1, True), (MCTS_LESSON + 1, False)):
+        app = screenshot.open_scene(
+            "lesson", "tictactoe", "", size, {"lesson": lesson, "algorithm": "mcts"}
+        )
+        try:
+            steps = app.scene.model.mcts
+            assert isinstance(steps, MctsSteps)
+            for step in (0, steps.last_step):
+                app.scene.go_to(step)
+                pump(app, 1)
+                _, texts = picture(app)
+                said = any("leaves are scores" in text for text in texts)
+                assert said == noted, (lesson, step)
+                assert _audit(app) == [], (lesson, step)
         finally:
             app.quit(save=False)
 

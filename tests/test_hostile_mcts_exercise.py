@@ -54,7 +54,7 @@ def _attack(body: str) -> str:
     [
         # None named a move the grader then tried to write in the game's notation
         ("None", "monte_carlo_tree_search() chose None, not a legal move at the root"),
-        ("True", "monte_carlo_tree_search() chose True, not a legal move at the root"),
+        ("True", "it sent True, a truth value where the game's moves have none"),
         ("4", "monte_carlo_tree_search() chose 4, not a legal move at the root"),  # taken
         (
             "10**30",
@@ -183,6 +183,17 @@ HELD = {
         "    os._exit(0)\n",
         "its tree's counts did not come back as one list an iteration",
     ),
+    # a thread answering for the search while it runs: the first line is the answer
+    "answers from a thread": (
+        "    import gc, threading\n"
+        "    channel = [o for o in gc.get_objects() if type(o).__name__ == '_Channel'][0]\n"
+        "    def later():\n"
+        "        for _ in range(1000):\n"
+        "            channel.send({'ok': {'move': 'B'}, 'n': 1})\n"
+        "    threading.Thread(target=later, daemon=True).start()\n"
+        "    return _right(game, state, iterations, rng, c)\n",
+        "monte_carlo_tree_search() did not return (move, root node)",
+    ),
     "nan": (
         "    move, tree = _right(game, state, iterations, rng, c)\n"
         "    tree.children[0].U = float('nan')\n"
@@ -263,3 +274,32 @@ def test_every_module_refused_to_imports_is_hidden_on_disk() -> None:
         assert spec is not None and spec.origin
         source = Path(spec.origin).resolve()  # a link is hidden by what it points to
         assert source in hidden or any(folder in source.parents for folder in hidden), name
+
+
+def test_true_is_never_taken_for_the_move_1() -> None:
+    """A move is the game's own: equal plain data names it (1.0 for 1, a list for a tuple),
+    a truth value never does, in result() as in an answer."""
+    from plyground.ai.student_code.messages import MessageError, bounded_move
+
+    moves = [0, 1, (2, 1)]
+    assert bounded_move(1.0, moves) is moves[1]
+    assert bounded_move([2, 1], moves) is moves[2]
+    assert bounded_move(7, moves) == 7  # not the game's: the game refuses it
+    for data in (True, [2, True]):
+        with pytest.raises(MessageError, match="a truth value where the game's moves have none"):
+            bounded_move(data, moves)
+
+
+def test_a_search_that_stops_its_own_group_is_continued_and_graded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGSTOP to its own process group costs nobody a timeout: the supervisor continues
+    it, and the search's counts are graded as any other's."""
+    monkeypatch.setenv(sandbox.SANDBOX_VARIABLE, "off")
+    text = _attack(
+        "    import os, signal\n"
+        "    os.kill(0, signal.SIGSTOP)\n"
+        "    return _right(game, state, iterations, rng, c)\n"
+    )
+    outcome = _graded(tmp_path, text)
+    assert outcome.passed, outcome.line

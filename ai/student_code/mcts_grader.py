@@ -323,22 +323,12 @@ def _move(data: Any, moves: list[Move], refused: str) -> Move:
     """The game's own move among `moves` (a position's legal moves) that the worker's `data`
     names, or a `Refusal`: `refused` with the data (bounded) as its {move}."""
     try:
-        decoded = bounded_move(data, moves)
+        move = bounded_move(data, moves)
     except MessageError as error:
         raise Refusal(f"it sent {error}") from None
-    for move in moves:
-        if _same_move(decoded, move):
-            return move
-    raise Refusal(refused.format(move=short_repr(decoded)))
-
-
-def _same_move(data: Any, move: Any) -> bool:
-    """Whether decoded plain data names `move`: equal, with True never taken for 1."""
-    if isinstance(data, bool) or isinstance(move, bool):
-        return type(data) is type(move) and data == move
-    if isinstance(data, tuple) and isinstance(move, tuple):
-        return len(data) == len(move) and all(map(_same_move, data, move))
-    return bool(data == move)
+    if not any(move is own for own in moves):
+        raise Refusal(refused.format(move=short_repr(move)))
+    return move
 
 
 # --------------------------------------------------------------------------- the judgement

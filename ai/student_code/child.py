@@ -31,14 +31,12 @@ from plyground.ai.student_code.messages import (
     encode,
     move_text,
 )
+from plyground.ai.student_code.sandbox import REFERENCE_MODULES, REFERENCE_PACKAGES
 
-REFERENCE = (
-    "plyground.ai.textbook",
-    "plyground.ai.student_code.grader",
-    "plyground.ai.student_code.mcts_grader",
-)
+REFERENCE = (*REFERENCE_PACKAGES, *REFERENCE_MODULES)
 """Plyground's own search reference: what a graded search is compared with.  A worker
-never loads it, and a student's code may not import it (`hide_reference`)."""
+never loads it, a student's code may not import it (`hide_reference`), and its files are
+not there to read (`sandbox.reference_paths`)."""
 EXTRA_PROCESSES = 32
 """Processes the student's code may start beyond those its user already runs (Linux)."""
 FILE_BYTES = 64 << 20

@@ -31,7 +31,13 @@ from typing import Any
 from plyground import games
 from plyground.ai.student_code.exercise_game import Case, StudentGame
 from plyground.ai.student_code.messages import MessageError, bounded_move
-from plyground.ai.student_code.worker import Asker, Refusal, StudentWorker, check_number
+from plyground.ai.student_code.worker import (
+    Asker,
+    Refusal,
+    StudentWorker,
+    check_number,
+    short_repr,
+)
 from plyground.ai.textbook.mcts import MctsNode, monte_carlo_tree_search
 from plyground.games.base import CHANCE, Move, State, capabilities
 from plyground.games.trees import examples as tree_examples
@@ -229,7 +235,13 @@ def student_run(answer: Any, case: Case) -> tuple[Run, list[State[Any]]]:
     rounds = student_rounds(answer["rounds"], root_moves, case, 1)
     rows_data = answer["tree"]
     rows, states = student_rows(rows_data, root, case)
-    move = _move(answer["move"], root_moves)
+    last = (rows[0][2], tuple((move, n, u) for parent, move, n, u, _ in rows if parent == 0))
+    if rounds[-1] != last:  # the root and its children, read twice: a node that lies
+        raise Refusal(
+            "its tree's counts changed while they were read (the root's, after the last "
+            "iteration, then in the whole tree): a node's fields are plain values"
+        )
+    move = _move(answer["move"], root_moves, f"{what} chose {{move}}, not a legal move at the root")
     return Run(move, rounds, rows), states
 
 
@@ -246,15 +258,18 @@ def student_rounds(data: Any, root_moves: list[Move], case: Case, least: int) ->
     for item in data:
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], list):
             raise Refusal("its root's counts did not come back as (N, children)")
-        children = []
+        children: list[tuple[Move, float, float]] = []
         if len(item[1]) > len(root_moves):
             raise Refusal(f"its root has {len(item[1])} children, more than its moves")
         for child in item[1]:
             if not isinstance(child, list) or len(child) != 3:
                 raise Refusal("a child's counts did not come back as (move, N, U)")
-            children.append(
-                (_move(child[0], root_moves), _number(child[1], "N"), _number(child[2], "U"))
+            move = _move(
+                child[0], root_moves, "its root has a child for {move}, not a legal move there"
             )
+            if any(move == other for other, _, _ in children):
+                raise Refusal(_twice(case, (move,)))
+            children.append((move, _number(child[1], "N"), _number(child[2], "U")))
         rounds.append((_number(item[0], "N"), tuple(children)))
     return tuple(rounds)
 
@@ -273,32 +288,47 @@ def student_rows(
         )
     rows: list[tuple[int, Move, float, float, bool]] = []
     states: list[State[Any]] = []
+    paths: list[tuple[Move, ...]] = []
+    seen: set[tuple[Move, ...]] = set()
     for index, row in enumerate(rows_data):
-        if not isinstance(row, list) or len(row) != 5 or not isinstance(row[0], int):
+        if not isinstance(row, list) or len(row) != 5 or type(row[0]) is not int:
             raise Refusal("a node of its tree did not come back as (parent, move, N, U)")
         parent = row[0]
         if index == 0:
-            state, move = root, None
+            state, move, path = root, None, ()
         else:
             if not 0 <= parent < index:
                 raise Refusal("a node of its tree did not come back under its parent")
             above = states[parent]
-            move = _move(row[1], _moves_at(above))
-            if move not in _moves_at(above):
-                raise Refusal(f"its tree has a child for {move!r}, not a move at its parent")
+            under = _path_name(case, paths[parent])
+            move = _move(
+                row[1],
+                _moves_at(above),
+                f"its tree has a child for {{move}} under {under}, not a legal move there",
+            )
+            path = (*paths[parent], move)
+            if path in seen:
+                raise Refusal(_twice(case, path))
+            seen.add(path)
             state = above.play(move)
         states.append(state)
+        paths.append(path)
         rows.append(
             (parent, move, _number(row[2], "N"), _number(row[3], "U"), bool(state.is_terminal()))
         )
     return tuple(rows), states
 
 
-def _move(data: Any, moves: list[Move]) -> Move:
+def _move(data: Any, moves: list[Move], refused: str) -> Move:
+    """The game's own move among `moves` (a position's legal moves) that the worker's `data`
+    names, or a `Refusal`: `refused` with the data (bounded) as its {move}."""
     try:
-        return bounded_move(data, moves)
+        move = bounded_move(data, moves)
     except MessageError as error:
         raise Refusal(f"it sent {error}") from None
+    if not any(move is own for own in moves):
+        raise Refusal(refused.format(move=short_repr(move)))
+    return move
 
 
 # --------------------------------------------------------------------------- the judgement
@@ -322,6 +352,14 @@ def _path_name(case: Case, path: tuple[Move, ...]) -> str:
     if case.tree is not None:
         return f"node {path[-1]}"
     return f"the node after {case.state().game.format_moves(list(path))}"
+
+
+def _twice(case: Case, path: tuple[Move, ...]) -> str:
+    """The line for a tree holding two nodes for one move (EXPAND adds each move once)."""
+    return (
+        f"its tree has {_path_name(case, path)} twice (EXPAND adds a child for each untried "
+        "move once)"
+    )
 
 
 BROKEN = "the counts break the invariants"

@@ -159,9 +159,11 @@ def shape(value: Any, limit: int) -> tuple[int, int]:
 
 
 def bounded_move(data: Any, moves: list[Any]) -> Any:
-    """A move sent by a worker as plain data (lists back to tuples), or MessageError when it
-    nests deeper or is larger than every one of `moves` (the position's own): it cannot be
-    one of them, and it is never compared, hashed or shown whole."""
+    """A move sent by a worker as plain data: the game's own move among `moves` (the
+    position's own) that it names, else the data (lists back to tuples) for the game to
+    refuse.  MessageError when it nests deeper or is larger than every one of `moves` (it
+    cannot be one of them, and it is never compared, hashed or shown whole), or names one
+    only by taking true or false for a number."""
     shapes = [shape(move, MAX_NESTING) for move in moves] or [(0, 1)]
     deepest = max(depth for depth, _ in shapes)
     largest = max(size for _, size in shapes)
@@ -170,7 +172,22 @@ def bounded_move(data: Any, moves: list[Any]) -> Any:
         raise MessageError("a move nested deeper than any of this game's moves")
     if size > largest:
         raise MessageError("a move larger than any of this game's moves")
-    return _tuples(data)
+    decoded = _tuples(data)
+    for move in moves:
+        if _same_move(decoded, move):
+            return move
+    if any(decoded == move for move in moves):
+        raise MessageError(f"{str(decoded)[:40]}, a truth value where the game's moves have none")
+    return decoded
+
+
+def _same_move(data: Any, move: Any) -> bool:
+    """Whether decoded plain data names `move`: equal, never a bool for a number."""
+    if isinstance(data, bool) or isinstance(move, bool):
+        return type(data) is type(move) and data == move
+    if isinstance(data, tuple) and isinstance(move, tuple):
+        return len(data) == len(move) and all(map(_same_move, data, move))
+    return bool(data == move)
 
 
 def move_text(game: Game[Any], move: Any) -> str:

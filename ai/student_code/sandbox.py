@@ -213,8 +213,12 @@ SHARED_MEMORY_BYTES = 16 << 20
 
 
 REFERENCE_PACKAGES = ("plyground.ai.textbook",)
-REFERENCE_MODULES = ("plyground.ai.student_code.grader",)
-"""Plyground's search reference (`child.REFERENCE`): the textbook's package, the grader."""
+REFERENCE_MODULES = (
+    "plyground.ai.student_code.grader",
+    "plyground.ai.student_code.mcts_grader",
+)
+"""Plyground's search reference, hidden from every worker (and refused to its imports:
+`child.REFERENCE` is these): the textbook's package, the graders."""
 
 
 def reference_paths() -> list[Path]:

@@ -302,10 +302,10 @@ def test_a_mix_of_heuristic_and_playout_estimates_keys_each_as_what_it_is() -> N
     shown = [estimate(0.3, 4), from_playouts(0.2, 100)]
     assert legend(False, shown) == (
         "est. +0.30: a heuristic estimate (-1 to +1, not a proof)",
-        "○ 0.60: the mean result of playouts (1 win, 0 loss), an estimate",
+        "○ 0.60: the mean result of playouts (1 win, 1/2 draw, 0 loss), an estimate",
     )
     assert short_legend(False, shown) == ("est.: estimate", "○: mean of playouts, estimate")
     assert legend(True, shown)[0] == "est. +0.30: a heuristic estimate, not a chance"
     assert legend(False, [from_playouts(0.2, 100)]) == (
-        "○ 0.60: the mean result of playouts (1 win, 0 loss), an estimate",
+        "○ 0.60: the mean result of playouts (1 win, 1/2 draw, 0 loss), an estimate",
     )

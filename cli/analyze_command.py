@@ -427,7 +427,9 @@ def print_playout_table(
         visits, share, ucb_text = statistics_texts(statistics)
         meaning = entry["meaning"] + (" · proven" if stats["proven"] else "")
         rows.append([entry["move"], _signed4(entry["value"]), meaning, visits, share, ucb_text])
-    headers = ["move", "value", "mean result", "visits N", "share", "UCB term"]
+    # the value column is the mean on the -1..+1 scale of the other searches: an estimate
+    # where the mean is one, so its heading says what it is made of
+    headers = ["move", "value (2*mean-1)", "mean result", "visits N", "share", "UCB term"]
     print_table(console_for(out), table(headers, rows, (1, 3, 4, 5)))
 
 

@@ -171,8 +171,8 @@ def test_analyze_prints_each_moves_visits_mean_share_and_ucb_term(
     assert status == 0
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("move"))
-    assert lines[header].split() == ["move", "value", "mean", "result", "visits", "N", "share",
-                                     "UCB", "term"]  # fmt: skip
+    assert lines[header].split() == ["move", "value", "(2*mean-1)", "mean", "result", "visits",
+                                     "N", "share", "UCB", "term"]  # fmt: skip
     table = lines[header + 1 : header + 8]
     status, text, _ = run(capsys, *argv, "--json")
     report = json.loads(text)
@@ -257,7 +257,7 @@ def test_hint_with_an_mcts_advisor_prints_the_same_columns(
     status, out, _ = run(capsys, "hint", "--game", game, "--moves", "5")
     assert status == 0
     header = next(line for line in out.splitlines() if line.startswith("move"))
-    assert header.split()[2:] == ["mean", "result", "visits", "N", "share", "UCB", "term"]
+    assert header.split()[3:] == ["mean", "result", "visits", "N", "share", "UCB", "term"]
     assert out.count(" playouts ") >= 6 and "Key: ○ " in out and "an estimate" in out
     status, out, _ = run(capsys, "hint", "--game", game, "--moves", "5", "--json")
     report = json.loads(out)

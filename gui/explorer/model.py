@@ -21,7 +21,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from plyground.ai.engine.search import MCTS, algorithms_for
+from plyground.ai.engine.search import MCTS, playing_algorithms
 from plyground.ai.student_code.heuristics import is_heuristic_file
 from plyground.ai.student_code.isolated_runs import record_trace
 from plyground.ai.textbook.mcts_trace import DEFAULT_ITERATIONS, record_mcts
@@ -127,9 +127,7 @@ class ExplorerModel:
     # ------------------------------------------------------------------ settings
     def algorithms(self) -> tuple[str, ...]:
         """The algorithms that can search this position's game."""
-        if getattr(self.state.game, "stochastic", False):
-            return ("expectiminimax", MCTS)
-        return (*algorithms_for(self.state.game), MCTS)
+        return playing_algorithms(self.state.game)
 
     @property
     def is_mcts(self) -> bool:

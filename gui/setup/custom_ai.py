@@ -193,40 +193,40 @@ def exploration_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, inde
     """UCB1's exploration constant c, 0 to EXPLORATION_MAX, with its number beside it."""
     search = side.custom.search
     value = search.exploration if isinstance(search, MonteCarlo) else MonteCarlo().exploration
-    value_w = form.metrics.px(40)
-    slider = form.add(
-        pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-            min(value, EXPLORATION_MAX),
-            (0.0, EXPLORATION_MAX),
-            form.manager,
-            click_increment=EXPLORATION_STEP,
-        )
-    )
+    slider = number_slider(form, rect, value, EXPLORATION_MAX, EXPLORATION_STEP)
     slider.set_tooltip("UCB1's c: higher tries more moves, lower deepens the best ones")
     form.ids[slider] = ("exploration", index)
-    form.exploration_values.append(
-        (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
-    )
+    form.exploration_values.append((index, number_rect(form, rect)))
 
 
 def randomness_slider(form: SetupForm, rect: pygame.Rect, side: SideSetup, index: int) -> None:
     """How much each move's value is jittered, 0 to RANDOMNESS_MAX."""
-    value_w = form.metrics.px(40)
-    slider = form.add(
-        pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(rect.x, rect.y, rect.width - value_w - 6, rect.height),
-            min(side.custom.randomness, RANDOMNESS_MAX),
-            (0.0, RANDOMNESS_MAX),
-            form.manager,
-            click_increment=RANDOMNESS_STEP,
-        )
-    )
+    slider = number_slider(form, rect, side.custom.randomness, RANDOMNESS_MAX, RANDOMNESS_STEP)
     slider.set_tooltip("Each move's value is jittered by up to this much (0: always the best)")
     form.ids[slider] = ("randomness", index)
-    form.randomness_values.append(
-        (index, pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height))
+    form.randomness_values.append((index, number_rect(form, rect)))
+
+
+def number_slider(
+    form: SetupForm, rect: pygame.Rect, value: float, maximum: float, step: float
+) -> pygame_gui.elements.UIHorizontalSlider:
+    """A slider from 0 to `maximum` in `step`s, leaving `number_rect` at its right free for
+    the number it sets."""
+    return form.add(
+        pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(rect.x, rect.y, rect.width - form.metrics.px(40) - 6, rect.height),
+            min(value, maximum),
+            (0.0, maximum),
+            form.manager,
+            click_increment=step,
+        )
     )
+
+
+def number_rect(form: SetupForm, rect: pygame.Rect) -> pygame.Rect:
+    """Where a slider's number is drawn, at the right of its row."""
+    value_w = form.metrics.px(40)
+    return pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height)
 
 
 def snap_randomness(value: float) -> float:

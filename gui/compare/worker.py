@@ -24,6 +24,7 @@ from plyground.ai.compare.exact import EXACT_SECONDS, exact_values
 from plyground.ai.engine.bookkeeping import SearchCancelled
 from plyground.ai.engine.mcts.settings import MCTS, MonteCarlo
 from plyground.games.base import State
+from plyground.gui.worker.ai_worker import let_go_of
 
 MCTS_JOB = MCTS
 """The job that runs Monte Carlo tree search's row (its option: the iterations)."""
@@ -182,8 +183,7 @@ class CompareRunner:
         self._stop.set()
         self._end_pool()
         self._future = None
-        self._progress.cancel_join_thread()
-        self._progress.close()
+        let_go_of(self._progress, END_GRACE)
 
 
 def end_processes(processes: list[Any], grace: float = END_GRACE) -> None:

@@ -38,6 +38,7 @@ import time
 from multiprocessing.context import SpawnProcess
 from multiprocessing.queues import Queue
 from pathlib import Path
+from typing import TypeVar
 
 from plyground.gui.worker.file_agents import FileAgents
 from plyground.gui.worker.messages import (
@@ -78,6 +79,24 @@ def _registered_factory(game_name: str) -> GameFactory | None:
     except (pickle.PicklingError, AttributeError, TypeError):
         return None
     return factory
+
+
+Item = TypeVar("Item")
+
+
+def let_go_of(q: Queue[Item], wait: float) -> None:
+    """Close a queue, waiting at most `wait` seconds for its feeder thread to finish.
+
+    The feeder holds the queue's semaphores; were it the last to let go of them, they would be
+    unlinked from that thread, and a process exiting at that moment leaves the resource tracker
+    a "leaked semaphore" warning on the terminal.  Never blocks longer than `wait` (a feeder
+    stuck on a full pipe whose reader died is left to die with the process)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        q.cancel_join_thread()
+        q.close()
+        feeder = getattr(q, "_thread", None)  # multiprocessing keeps no public handle on it
+        if feeder is not None:
+            feeder.join(wait)
 
 
 class AIWorker:
@@ -295,12 +314,10 @@ class AIWorker:
         if process.is_alive():
             process.kill()
             process.join(0.2)
-        for q in (self._requests, self._results):
-            try:
-                q.cancel_join_thread()  # type: ignore[union-attr]  # None: caught below
-                q.close()  # type: ignore[union-attr]
-            except (OSError, ValueError, AttributeError):
-                pass
+        if self._requests is not None:
+            let_go_of(self._requests, timeout / 4)
+        if self._results is not None:
+            let_go_of(self._results, timeout / 4)
         self._requests = self._results = None
 
     def close(self, timeout: float = 0.8) -> None:

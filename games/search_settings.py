@@ -35,6 +35,7 @@ UCT; the textbook's choice)."""
 DEFAULT_ITERATIONS = 10_000
 """Monte Carlo tree search's budget when neither iterations nor a time limit is given."""
 MAX_ITERATIONS = 10_000_000
+MAX_PROCESSES = 64
 
 Playout = Literal["auto", "random", "heuristic"]
 PLAYOUTS: tuple[Playout, ...] = ("auto", "random", "heuristic")
@@ -116,9 +117,19 @@ class MonteCarlo:
     playout: Playout = "auto"
     heuristic: str | None = None
     """The heuristic guided playouts use (None: the game's default)."""
+    processes: int = 1
+    """Processes searching the position at once (root parallelization: each grows a tree of
+    its own on the same budget, and the root moves' counts are added up), at most the
+    machine's cores."""
 
     def check(self, time_limit: float | None = None) -> None:
         """Raise ValueError with one clear line if a field is out of range."""
+        if (
+            not isinstance(self.processes, int)
+            or isinstance(self.processes, bool)
+            or not 1 <= self.processes <= MAX_PROCESSES
+        ):
+            raise ValueError(f"processes must be 1 to {MAX_PROCESSES}, not {self.processes!r}")
         if self.iterations is not None and (
             not isinstance(self.iterations, int)
             or isinstance(self.iterations, bool)
@@ -160,6 +171,8 @@ class MonteCarlo:
             clock = f"{time_limit:g} s a move"
             parts.append(f"at most {clock}" if self.iterations is not None else clock)
         parts.append(f"c {self.exploration:.2g}")
+        if self.processes > 1:
+            parts.append(f"{self.processes} processes")
         playout = "random" if blind and self.playout == "auto" else self.playout
         if playout != "auto":
             parts.append(f"{playout} playouts")
@@ -171,13 +184,14 @@ class MonteCarlo:
 SearchSettings = DepthLimited | MonteCarlo
 """What one search is: a depth-limited search or Monte Carlo tree search."""
 
-_MCTS_KEYS = frozenset({"iterations", "exploration", "playout"})
+_MCTS_KEYS = frozenset({"iterations", "exploration", "playout", "processes"})
 
 
 def settings_from_flat(data: dict[str, Any]) -> SearchSettings:
     """The settings that a flat record (a settings or save file, a preset's table) spells as
     `algorithm`, `depth`, `heuristic`, `node_limit` and, for MCTS, an `mcts` object of
-    iterations, exploration and playout: the form every version has written."""
+    iterations, exploration and playout (and processes, where more than one): the form every
+    version has written."""
     algorithm = data.get("algorithm", "alphabeta")
     heuristic = data.get("heuristic")
     if algorithm == MCTS:
@@ -205,7 +219,8 @@ def settings_to_flat(settings: SearchSettings) -> dict[str, Any]:
                 "iterations": settings.iterations,
                 "exploration": settings.exploration,
                 "playout": settings.playout,
-            },
+            }
+            | ({"processes": settings.processes} if settings.processes != 1 else {}),
         }
     flat: dict[str, Any] = {
         "algorithm": settings.algorithm,

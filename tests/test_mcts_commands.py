@@ -111,7 +111,7 @@ def test_a_game_with_no_evaluation_gets_mcts_as_its_strongest_level(
     name = games.resolve(str(FILES / "kalah_no_eval.py"))
     ladder = games.GAMES[name].presets  # type: ignore[attr-defined]
     expert = ladder[-1]
-    assert expert.search == MonteCarlo(exploration=1.0, heuristic="none")
+    assert expert.search == MonteCarlo(exploration=1.0, heuristic="none", processes=2)
     assert expert.time_limit is not None and expert.time_limit < 2
     # blind alpha-beta plays at random until an end is near: every level is MCTS, each
     # on more iterations than the one below (a count, the same on every machine)

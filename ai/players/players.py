@@ -25,6 +25,7 @@ from plyground.ai.engine.search import (
     search,
 )
 from plyground.ai.engine.table import TranspositionTable
+from plyground.ai.players.root_parallel import RootParallel, usable_processes
 from plyground.ai.student_code.agents import agent_player, agent_spec, move_seconds
 from plyground.ai.student_code.heuristics import (
     IsolatedHeuristic,
@@ -351,8 +352,21 @@ class AIPlayer:
             bits = 8  # MCTS keeps a tree, not a table (a random player keeps neither)
         self.table = TranspositionTable(bits=bits)
         self.tree = KeptTree()
-        """Monte Carlo tree search's tree, kept from one move to the next of a game."""
+        """Monte Carlo tree search's tree, kept from one move to the next of a game (with the
+        helper processes that search beside it, where the settings ask for more than one)."""
+        if (
+            isinstance(settings, MonteCarlo)
+            and usable_processes(settings.processes) > 1
+            and not is_heuristic_file(settings.heuristic)  # a student's file: one sandbox
+        ):
+            self.tree.helpers = RootParallel(settings.processes)
         self.last_result: SearchResult | None = None
+
+    def close(self) -> None:
+        """End the helper processes of a root-parallel search, if any."""
+        helpers = self.tree.helpers
+        if isinstance(helpers, RootParallel):
+            helpers.close()
 
     def choose(
         self,

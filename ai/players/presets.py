@@ -210,7 +210,7 @@ def _settings(pairs: list[str]) -> list[tuple[str, str]]:
     return settings
 
 
-MCTS_KEYS = "iterations, time, c, playouts, heuristic, randomness, seed"
+MCTS_KEYS = "iterations, time, c, playouts, processes, heuristic, randomness, seed"
 
 
 def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> SearchPlayer:
@@ -224,6 +224,8 @@ def _mcts_spec(pairs: list[str], game: Game[Any] | None) -> SearchPlayer:
             settings["exploration"] = _number(key, value, float)
         elif key in ("playouts", "playout"):
             settings["playout"] = value.lower()
+        elif key == "processes":
+            settings["processes"] = _number(key, value, int)
         elif key in ("time", "time_limit"):
             fields["time_limit"] = _number(key, value, float)
         elif key == "heuristic":

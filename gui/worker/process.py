@@ -143,7 +143,7 @@ def close_players() -> None:
     players = list(_PLAYERS.values())
     _PLAYERS.clear()
     for player in players:
-        close = getattr(player, "close", None)  # only players from a file own a worker
+        close = getattr(player, "close", None)  # a file's worker, a search's helpers
         if close is not None:
             with contextlib.suppress(Exception):
                 close()

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from plyground.ai.engine.bookkeeping import SearchCancelled, SearchError
 from plyground.ai.engine.mcts.playouts import Playouts
@@ -34,12 +34,44 @@ POLL_EVERY = 16
 PROGRESS_SECONDS = 0.1
 
 
+HELPERS_GRACE = 0.1
+"""Seconds past the time limit the search waits for its helper processes' answers."""
+
+
+@dataclass(frozen=True)
+class RootCounts:
+    """What another process's search of the same position found (root parallelization): its
+    iterations and tree nodes, and each root move's visits, total result (for side 0) and
+    proven value (None where not proven), by the move's text."""
+
+    iterations: int
+    nodes: int
+    moves: dict[str, tuple[int, float, float | None]]
+
+
+class Helpers(Protocol):
+    """Processes that search the position beside this one, each on a tree of its own
+    (`ai.players.root_parallel`): asked when the search starts, read when it ends."""
+
+    def start(
+        self, state: State[Any], settings: MonteCarlo, time_limit: float | None, seed: int
+    ) -> None:
+        """Ask every helper to search `state` as this search does (each its own seed)."""
+
+    def collect(self, deadline: float | None) -> list[RootCounts]:
+        """The answers that came by `deadline` (a `time.perf_counter()` time; None: wait for
+        every helper still running)."""
+        ...
+
+
 @dataclass
 class KeptTree:
     """A tree kept between the moves of one game (a player holds one): the next search
-    starts from the node of the position it is asked, where the game followed on."""
+    starts from the node of the position it is asked, where the game followed on.  Where the
+    settings ask for more than one process, `helpers` search beside it."""
 
     root: Node | None = None
+    helpers: Helpers | None = None
 
     def start(self, state: State[Any]) -> Node:
         """The node to search `state` from: the kept one standing on it, or a new one."""
@@ -87,6 +119,9 @@ def monte_carlo(
         tree.nodes_added = 1  # the root
         if root.prepared is None:
             tree.look_ahead(root)
+    helpers = kept.helpers if kept is not None and settings.processes > 1 else None
+    if helpers is not None:
+        helpers.start(state, settings, time_limit, seed)
     budget = settings.budget(time_limit)
     deadline = None if time_limit is None else start + time_limit
     done = 0
@@ -115,9 +150,57 @@ def monte_carlo(
                         tree.deepest, done, now - start, None if best is None else best.move, None
                     )
                 )
+    if helpers is not None:
+        if root.solved is not None or not complete:  # proven, or "move now": no waiting
+            wait_until: float | None = time.perf_counter()
+        else:
+            wait_until = None if deadline is None else deadline + HELPERS_GRACE
+        done += fold(tree, helpers.collect(wait_until), state)
     if kept is not None:
         kept.root = root
     return _result(state, settings, heuristic, tree, done, kept_visits, complete, start)
+
+
+def fold(tree: MonteCarloTree, found: list[RootCounts], state: State[Any]) -> int:
+    """Add other processes' root counts to this tree's root moves (root parallelization):
+    each root move's visits and total grow by theirs, counted as iterations that ended at the
+    move (so every node's visits still equal its children's plus `ended`), a move they proved
+    is proven here, and a move only they tried joins the tree.  Returns their iterations."""
+    root = tree.root
+    if root.chance or not found:
+        return 0
+    text = state.game.format_move
+    children = {str(text(child.move)): child for child in root.children}
+    untried = {str(text(move)): move for move in root.untried}
+    iterations = 0
+    for counts in found:
+        iterations += counts.iterations
+        tree.nodes_added += counts.nodes
+        for name, (visits, total, solved) in counts.moves.items():
+            child = children.get(name)
+            if child is None:
+                move = untried.pop(name, None)
+                if move is None:
+                    continue  # not a move here (never, for the same position)
+                root.untried.remove(move)
+                child = children[name] = tree.add_child(root, move)
+            child.visits += visits
+            child.total += total
+            child.ended += visits
+            root.visits += visits
+            root.total += total
+            if solved is not None and child.solved is None:
+                child.solved, child.known = solved, False
+    if root.solved is None and any(child.solved is not None for child in root.children):
+        tree.solve(root)
+    return iterations
+
+
+def root_counts(root: Node, state: State[Any], iterations: int, nodes: int) -> RootCounts:
+    """A search's root moves as `fold` takes them in another process."""
+    text = state.game.format_move
+    moves = {str(text(c.move)): (c.visits, c.total, c.solved) for c in root.children}
+    return RootCounts(iterations, nodes, moves)
 
 
 def _best_child(tree: MonteCarloTree) -> Node | None:

@@ -138,7 +138,7 @@ class MonteCarloTree:
                 outcome = self._sample(node)
                 child = node.by_outcome.get(outcome)
                 if child is None:
-                    child = self._add(node, outcome)
+                    child = self.add_child(node, outcome)
                     node.by_outcome[outcome] = child
                     path.append(child)
                     result = self._value_new(child)
@@ -151,7 +151,7 @@ class MonteCarloTree:
                         result = node.solved
                         node.ended += 1
                         break
-                child = self._add(node, node.untried.pop())
+                child = self.add_child(node, node.untried.pop())
                 path.append(child)
                 result = self._value_new(child)
                 break
@@ -196,7 +196,7 @@ class MonteCarloTree:
                 return outcome
         return node.outcomes[-1][0]
 
-    def _add(self, node: Node, move: Move) -> Node:
+    def add_child(self, node: Node, move: Move) -> Node:
         """Expansion: the position after `move` as a new child (looked ahead one move)."""
         prepared = node.prepared
         after = prepared.pop(move, None) if prepared is not None else None
@@ -241,10 +241,10 @@ class MonteCarloTree:
     def _prove(self, path: list[Node]) -> None:
         """After reaching a solved node, solve its ancestors where that completes a proof."""
         for node in reversed(path[:-1]):
-            if node.solved is not None or not self._solve(node):
+            if node.solved is not None or not self.solve(node):
                 return
 
-    def _solve(self, node: Node) -> bool:
+    def solve(self, node: Node) -> bool:
         """Whether `node` is now solved (and if so, set its value)."""
         if node.chance:
             if len(node.by_outcome) < len(node.outcomes):

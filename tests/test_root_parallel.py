@@ -44,12 +44,16 @@ def test_folded_counts_add_up_and_keep_every_node_counted() -> None:
     assert ours.root is not None and theirs.root is not None
     before = {child.move: child.visits for child in ours.root.children}
     counts = root_counts(theirs.root, state, 90, 100)
-    added = fold(tree_of(ours), [counts], state)
-    assert added == 90
+    folded = fold(tree_of(ours), [counts], state)
+    assert folded.iterations == 90
     assert ours.root.visits == 60 + 90
     for child in ours.root.children:
         theirs_child = next(c for c in theirs.root.children if c.move == child.move)
         assert child.visits == before.get(child.move, 0) + theirs_child.visits
+    assert_counts(ours.root)
+    folded.undo(ours.root)  # the kept tree goes on with its own counts
+    assert ours.root.visits == 60
+    assert {child.move: child.visits for child in ours.root.children} == before
     assert_counts(ours.root)
 
 
@@ -59,10 +63,13 @@ def test_a_move_only_the_helper_tried_joins_the_tree() -> None:
     assert ours.root is not None and len(ours.root.children) == 3
     text = state.game.format_move
     moves = {str(text(move)): (5, 1.0, None) for move in state.legal_moves()}
-    fold(tree_of(ours), [RootCounts(35, 35, moves)], state)
+    folded = fold(tree_of(ours), [RootCounts(35, 35, moves)], state)
     assert len(ours.root.children) == 7 and not ours.root.untried
     assert ours.root.visits == 3 + 35
     assert_counts(ours.root)
+    folded.undo(ours.root)
+    assert len(ours.root.children) == 3 and len(ours.root.untried) == 4
+    assert ours.root.visits == 3
 
 
 def test_a_win_the_helper_proved_is_proven_here() -> None:

@@ -1,6 +1,6 @@
 """One record declares what a search is asked: `games.search_settings` (`DepthLimited`: its
 algorithm, depth, heuristic and node budget; `MonteCarlo`: its iterations, exploration,
-playouts and heuristic).  Presets, players and `ai.search`'s `SearchConfig` hold one whole.
+playouts, heuristic and processes).  Presets, players and `ai.search`'s `SearchConfig` hold one whole.
 
 Read from the source of every module of the package, so a record added later with its own
 `depth` and `heuristic` fails here.
@@ -74,4 +74,5 @@ def test_presets_players_and_searches_hold_the_settings_whole() -> None:
         "exploration",
         "playout",
         "heuristic",
+        "processes",
     }

@@ -11,7 +11,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from plyground.ai.engine.bookkeeping import SearchCancelled, SearchError
@@ -155,29 +155,58 @@ def monte_carlo(
             wait_until: float | None = time.perf_counter()
         else:
             wait_until = None if deadline is None else deadline + HELPERS_GRACE
-        done += fold(tree, helpers.collect(wait_until), state)
+        folded = fold(tree, helpers.collect(wait_until), state)
+        result = _result(
+            state, settings, heuristic, tree, done + folded.iterations, kept_visits, complete, start
+        )
+        folded.undo(root)  # the kept tree holds this process's own counts (and the proofs)
+    else:
+        result = _result(state, settings, heuristic, tree, done, kept_visits, complete, start)
     if kept is not None:
         kept.root = root
-    return _result(state, settings, heuristic, tree, done, kept_visits, complete, start)
+    return result
 
 
-def fold(tree: MonteCarloTree, found: list[RootCounts], state: State[Any]) -> int:
+@dataclass
+class Folded:
+    """Other processes' counts added to a root's moves (`fold`), to be taken out again once
+    the move is chosen: the kept tree goes on with its own counts, which the helpers' next
+    answers would otherwise count twice."""
+
+    iterations: int = 0
+    parts: list[tuple[Node, int, float, bool]] = field(default_factory=list)
+    """Each move's node, the visits and total added to it, and whether the fold added it."""
+
+    def undo(self, root: Node) -> None:
+        for child, visits, total, added in self.parts:
+            child.visits -= visits
+            child.total -= total
+            child.ended -= visits
+            root.visits -= visits
+            root.total -= total
+            if added and child.visits == 0:  # only the helpers tried it: untried here again
+                root.children.remove(child)
+                root.untried.append(child.move)
+
+
+def fold(tree: MonteCarloTree, found: list[RootCounts], state: State[Any]) -> Folded:
     """Add other processes' root counts to this tree's root moves (root parallelization):
     each root move's visits and total grow by theirs, counted as iterations that ended at the
     move (so every node's visits still equal its children's plus `ended`), a move they proved
-    is proven here, and a move only they tried joins the tree.  Returns their iterations."""
+    is proven here, and a move only they tried joins the tree."""
     root = tree.root
+    folded = Folded()
     if root.chance or not found:
-        return 0
+        return folded
     text = state.game.format_move
     children = {str(text(child.move)): child for child in root.children}
     untried = {str(text(move)): move for move in root.untried}
-    iterations = 0
     for counts in found:
-        iterations += counts.iterations
+        folded.iterations += counts.iterations
         tree.nodes_added += counts.nodes
         for name, (visits, total, solved) in counts.moves.items():
             child = children.get(name)
+            added = child is None
             if child is None:
                 move = untried.pop(name, None)
                 if move is None:
@@ -189,11 +218,12 @@ def fold(tree: MonteCarloTree, found: list[RootCounts], state: State[Any]) -> in
             child.ended += visits
             root.visits += visits
             root.total += total
+            folded.parts.append((child, visits, total, added))
             if solved is not None and child.solved is None:
                 child.solved, child.known = solved, False
     if root.solved is None and any(child.solved is not None for child in root.children):
         tree.solve(root)
-    return iterations
+    return folded
 
 
 def root_counts(root: Node, state: State[Any], iterations: int, nodes: int) -> RootCounts:

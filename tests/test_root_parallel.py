@@ -157,3 +157,11 @@ def test_the_setting_checks_describes_and_travels() -> None:
     assert "processes" not in settings_to_flat(MonteCarlo())["mcts"]
     spec = parse_player_spec("tictactoe", "mcts:time=1:processes=2")
     assert isinstance(spec, SearchPlayer) and spec.search == MonteCarlo(processes=2)
+
+
+def test_a_helper_ends_when_its_input_closes_as_when_its_parent_dies() -> None:
+    helper = root_parallel.Helper()
+    assert helper.alive()
+    assert helper.process.stdin is not None
+    helper.process.stdin.close()  # what the parent's end does when it dies
+    assert helper.process.wait(30) == 0

@@ -10,6 +10,7 @@ input closing, stops the running search; None and the input closing end the proc
 
 from __future__ import annotations
 
+import os
 import pickle
 import sys
 import threading
@@ -20,6 +21,9 @@ from plyground.ai.engine.bookkeeping import SearchCancelled
 from plyground.ai.engine.mcts.runner import KeptTree, RootCounts, monte_carlo, root_counts
 from plyground.ai.engine.search import heuristic_for
 from plyground.ai.student_code.messages import decode_state
+
+END_GRACE = 2.0
+"""Seconds the helper waits for its search to stop, once told to end, before it exits anyway."""
 
 
 class Requests:
@@ -45,6 +49,11 @@ class Requests:
                     self.newest = request
                 self.changed.notify_all()
             if request is None:
+                # the search stops at its next look; a game's code that never returns is
+                # not waited for: the helper never outlives its parent by long
+                ending = threading.Timer(END_GRACE, os._exit, args=(0,))
+                ending.daemon = True
+                ending.start()
                 return
 
     def next(self) -> tuple[Any, ...] | None:

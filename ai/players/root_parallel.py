@@ -134,17 +134,15 @@ class RootParallel:
             if helper.send(request):
                 self.asked.append(helper)
 
-    def collect(self, deadline: float | None) -> list[RootCounts]:
+    def collect(self, deadline: float) -> list[RootCounts]:
         found: list[RootCounts] = []
         for helper in self.asked:
             while True:
-                # an iteration budget (no deadline): wait while the helper lives
-                timeout = 0.05 if deadline is None else max(0.0, deadline - time.perf_counter())
                 try:
-                    job, counts = helper.answers.get(timeout=timeout)
+                    job, counts = helper.answers.get(
+                        timeout=max(0.0, deadline - time.perf_counter())
+                    )
                 except queue.Empty:
-                    if deadline is None and helper.alive():
-                        continue
                     break
                 if job != self.job:
                     continue  # an older job's answer (late, or cancelled): dropped

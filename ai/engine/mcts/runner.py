@@ -58,9 +58,8 @@ class Helpers(Protocol):
     ) -> None:
         """Ask every helper to search `state` as this search does (each its own seed)."""
 
-    def collect(self, deadline: float | None) -> list[RootCounts]:
-        """The answers that came by `deadline` (a `time.perf_counter()` time; None: wait for
-        every helper still running)."""
+    def collect(self, deadline: float) -> list[RootCounts]:
+        """The answers that came by `deadline` (a `time.perf_counter()` time)."""
         ...
 
 
@@ -151,10 +150,13 @@ def monte_carlo(
                     )
                 )
     if helpers is not None:
+        now = time.perf_counter()
         if root.solved is not None or not complete:  # proven, or "move now": no waiting
-            wait_until: float | None = time.perf_counter()
-        else:
-            wait_until = None if deadline is None else deadline + HELPERS_GRACE
+            wait_until = now
+        elif deadline is not None:
+            wait_until = deadline + HELPERS_GRACE
+        else:  # an iteration budget: as long again as this search took, and a second
+            wait_until = now + max(1.0, 2 * (now - start))
         folded = fold(tree, helpers.collect(wait_until), state)
         result = _result(
             state, settings, heuristic, tree, done + folded.iterations, kept_visits, complete, start

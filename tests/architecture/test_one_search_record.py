@@ -1,6 +1,7 @@
 """One record declares what a search is asked: `games.search_settings` (`DepthLimited`: its
 algorithm, depth, heuristic and node budget; `MonteCarlo`: its iterations, exploration,
-playouts, heuristic and processes).  Presets, players and `ai.search`'s `SearchConfig` hold one whole.
+playouts, heuristic and processes).  Presets, players and `ai.search`'s `SearchConfig` hold
+one whole.
 
 Read from the source of every module of the package, so a record added later with its own
 `depth` and `heuristic` fails here.

@@ -4,6 +4,8 @@ mid-game changes, cancelling and quitting mid-search."""
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sys
 import time
 from dataclasses import replace
 
@@ -292,3 +294,52 @@ def test_closing_a_worker_queue_releases_its_semaphores_before_returning() -> No
     )
     assert done.stdout == "60 ['MainThread']\n"
     assert done.stderr == ""
+
+
+def _root_helpers() -> list[int]:
+    """Process ids of running root-parallel helpers (Linux: read from /proc)."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"plyground.ai.players.root_helper" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2,
+    reason="reads /proc; one core starts no helper",
+)
+def test_a_blind_games_expert_searches_on_two_processes_and_quitting_ends_them(make_app):
+    """The window's worker is a daemonic process, which multiprocessing forbids children:
+    Expert's helper is a plain child process, and it ends when the worker does."""
+    from pathlib import Path
+
+    from plyground import games
+
+    before = set(_root_helpers())
+    name = games.resolve(str(Path(__file__).parents[1] / "game_files" / "kalah_no_eval.py"))
+    app = make_app()
+    pump(app, 2)
+    app.scene.open_game(name)
+    assert type(app.scene).__name__ == "SetupScene"
+    for side in app.scene.sides:
+        side.kind, side.preset = AI, "Expert"
+    app.scene.rebuild()
+    app.settings.speed = 0.0
+    start = next(w for w, (action, _) in app.scene.form.ids.items() if action == "start")
+    click_button(app, start)
+    play = app.scene
+    assert wait_until(app, lambda: len(play.controller.history.moves) >= 2, 60)
+    assert set(_root_helpers()) - before, "the helper runs beside the worker"
+    app.quit(save=False)
+    deadline = time.perf_counter() + 10
+    while set(_root_helpers()) - before and time.perf_counter() < deadline:
+        time.sleep(0.1)
+    assert not set(_root_helpers()) - before

@@ -165,3 +165,31 @@ def test_a_helper_ends_when_its_input_closes_as_when_its_parent_dies() -> None:
     assert helper.process.stdin is not None
     helper.process.stdin.close()  # what the parent's end does when it dies
     assert helper.process.wait(30) == 0
+
+
+def test_a_game_that_prints_writes_nothing_into_the_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(root_parallel.os, "cpu_count", lambda: 2)
+    source = (Path(KALAH).read_text(encoding="utf-8")).replace(
+        "def legal_moves(", "def _quiet_legal_moves(", 1
+    )
+    loud = tmp_path / "loud_kalah.py"
+    loud.write_text(
+        source
+        + "\n\nimport os as _os\n\n"
+        + "def _loud(self, *args):\n"
+        + "    print('chatter')\n"
+        + "    _os.write(1, b'noise on the descriptor')\n"
+        + "    return self._quiet_legal_moves(*args)\n\n"
+        + "Board.legal_moves = _loud\n",
+        encoding="utf-8",
+    )
+    assert "def _quiet_legal_moves(" in source
+    game = games.get_game(games.resolve(str(loud)))
+    player = AIPlayer(SearchPlayer(MonteCarlo(60, processes=2), seed=4), game)
+    player.choose(game.initial_state())
+    result = player.last_result
+    assert result is not None and result.details.playouts is not None
+    assert result.details.playouts.iterations == 120
+    player.close()

@@ -105,8 +105,11 @@ def answer(request: tuple[Any, ...], requests: Requests, kept: OwnedTree) -> Roo
 
 
 def main() -> None:
-    out = sys.stdout.buffer
-    sys.stdout = sys.stderr  # a game that prints does not write into the answers
+    # The answers get a descriptor of their own; the standard output becomes the standard
+    # error (discarded), so a game that prints, even from C, writes nothing into them.
+    sys.stdout.flush()
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
     requests = Requests(sys.stdin.buffer)
     kept = OwnedTree()
     while (request := requests.next()) is not None:

@@ -409,10 +409,12 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def pass_turn(inner: Any) -> None:
-    """The other seat to move in an easyAI game (its ``switch_player``: seat 1, seat 2), after
-    a move made or taken back; the one place Plyground passes easyAI's turn."""
-    inner.current_player = 2 if inner.current_player == 1 else 1
+NEXT_SEAT = (0, 2, 1)
+"""easyAI's seat to move after a move made or taken back, indexed by the seat that moved
+(``current_player`` 1 or 2, as its ``switch_player`` passes it): the one place Plyground passes
+easyAI's turn, read inline as ``inner.current_player = NEXT_SEAT[inner.current_player]`` where
+moves are made (a table, not a function: it runs at every move of a search).  A seat that is
+neither stays as it was, for `EasyAIStyle.side` to name."""
 
 
 class EasyAIStyle(Style):
@@ -469,7 +471,7 @@ class EasyAIStyle(Style):
     def play(self, inner: Any, move: Any) -> Any:
         twin = self.copy(inner)
         twin.make_move(move)
-        pass_turn(twin)
+        twin.current_player = NEXT_SEAT[twin.current_player]
         twin.nmove = getattr(twin, "nmove", 1) + 1
         return twin
 

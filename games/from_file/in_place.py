@@ -324,7 +324,8 @@ class UndoWalk(Walk):
             raise self.failed("play", error, move) from None
         inner.nmove += 1
         self.remember(raw)
-        self.moved(move)
+        self.path.append(move)  # `moved` written out, as `back` below: they run at every move
+        WATCH.restart(self.token)
         return self
 
     def undo(self) -> None:
@@ -335,7 +336,9 @@ class UndoWalk(Walk):
             self.unmake(self.recall())
         except BaseException as error:  # named at the position it was to take back
             raise self.failed("unmake", error) from None
-        self.back()
+        if self.raw:
+            self.raw.pop(len(self.path), None)
+        self.path.pop()
 
 
 def walk(state: FileState) -> Walk:

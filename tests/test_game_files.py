@@ -195,6 +195,12 @@ class Sticks:
             "possible_moves()",
             "recursed too deeply",
         ),
+        (  # a seat that is neither of easyAI's: no turn can pass from it
+            "return ['1', '2']",
+            "self.pile -= int(move); self.current_player = 3",
+            "make_move()",
+            "current_player is 3, not 1 or 2",
+        ),
     ],
 )
 def test_a_method_that_fails_names_the_file_method_and_position(

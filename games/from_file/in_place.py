@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from plyground.games.from_file.guard import WATCH, GameCodeError, searchable_moves
-from plyground.games.from_file.styles import EasyAIStyle, move_text, pass_turn
+from plyground.games.from_file.styles import NEXT_SEAT, EasyAIStyle, move_text
 
 if TYPE_CHECKING:
     from plyground.games.from_file.adapter import FileGame, FileState
@@ -319,23 +319,26 @@ class UndoWalk(Walk):
         raw = self.original(move) if self.raw else move
         try:
             self.make(raw)
+            inner.current_player = NEXT_SEAT[inner.current_player]
         except BaseException as error:
             raise self.failed("play", error, move) from None
-        pass_turn(inner)
         inner.nmove += 1
         self.remember(raw)
-        self.moved(move)
+        self.path.append(move)  # `moved` written out, as `back` below: they run at every move
+        WATCH.restart(self.token)
         return self
 
     def undo(self) -> None:
         inner = self.inner
-        pass_turn(inner)
         inner.nmove -= 1
         try:
+            inner.current_player = NEXT_SEAT[inner.current_player]
             self.unmake(self.recall())
         except BaseException as error:  # named at the position it was to take back
             raise self.failed("unmake", error) from None
-        self.back()
+        if self.raw:
+            self.raw.pop(len(self.path), None)
+        self.path.pop()
 
 
 def walk(state: FileState) -> Walk:

@@ -409,10 +409,13 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def pass_turn(inner: Any) -> None:
-    """The other seat to move in an easyAI game (its ``switch_player``: seat 1, seat 2), after
-    a move made or taken back; the one place Plyground passes easyAI's turn."""
-    inner.current_player = 2 if inner.current_player == 1 else 1
+NEXT_SEAT = (0, 2, 1)
+"""easyAI's seat to move after a move made or taken back, indexed by the seat that moved
+(``current_player``, 1 or 2, as its ``switch_player`` passes it): the one place Plyground
+passes easyAI's turn, read inline as ``inner.current_player = NEXT_SEAT[inner.current_player]``
+(a table, not a function: the search's walk reads it at every move).  `EasyAIStyle.play`, which
+makes the positions the load-time check plays, checks the seat first: a game whose
+``make_move`` leaves another fails there with a line naming it."""
 
 
 class EasyAIStyle(Style):
@@ -469,7 +472,8 @@ class EasyAIStyle(Style):
     def play(self, inner: Any, move: Any) -> Any:
         twin = self.copy(inner)
         twin.make_move(move)
-        pass_turn(twin)
+        self.side(twin)  # the seat make_move left: 1 or 2, else a SideError naming it
+        twin.current_player = NEXT_SEAT[twin.current_player]
         twin.nmove = getattr(twin, "nmove", 1) + 1
         return twin
 

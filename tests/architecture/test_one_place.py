@@ -6,6 +6,7 @@ removed afterwards; nothing outside tests/ knows it.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,6 +107,30 @@ def test_a_games_moves_and_numbers_live_only_in_its_own_modules() -> None:
                 if GAME_WORDS.search(line):
                     found.append(f"{relative}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_easyais_turn_is_passed_by_its_one_table() -> None:
+    """Every move made or taken back on an easyAI game passes its turn by `NEXT_SEAT`, defined
+    once in games/from_file/styles.py: no other spelling of the seats' exchange."""
+    passes, tables = [], []
+    for package in ("ai", "games", "gui", "cli"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Assign) and any(
+                    isinstance(target, ast.Attribute) and target.attr == "current_player"
+                    for target in node.targets
+                ):
+                    value = node.value
+                    if not (isinstance(value, ast.Constant) and value.value == 1):  # a start
+                        passes.append((relative, ast.unparse(value)))
+                if isinstance(node, ast.Assign) and any(
+                    isinstance(target, ast.Name) and target.id == "NEXT_SEAT"
+                    for target in node.targets
+                ):
+                    tables.append(relative)
+    assert tables == ["games/from_file/styles.py"]
+    assert passes and all(value.startswith("NEXT_SEAT[") for _, value in passes), passes
 
 
 def test_no_module_of_the_installed_package_reads_tests() -> None:

@@ -472,8 +472,10 @@ class EasyAIStyle(Style):
     def play(self, inner: Any, move: Any) -> Any:
         twin = self.copy(inner)
         twin.make_move(move)
-        self.side(twin)  # the seat make_move left: 1 or 2, else a SideError naming it
-        twin.current_player = NEXT_SEAT[twin.current_player]
+        seat = twin.current_player
+        if seat != 1 and seat != 2:
+            self.side(twin)  # a SideError naming the seat make_move left
+        twin.current_player = NEXT_SEAT[seat]
         twin.nmove = getattr(twin, "nmove", 1) + 1
         return twin
 

@@ -149,24 +149,27 @@ def monte_carlo(
                         tree.deepest, done, now - start, None if best is None else best.move, None
                     )
                 )
-    if helpers is not None:
-        now = time.perf_counter()
-        if root.solved is not None or not complete:  # proven, or "move now": no waiting
-            wait_until = now
-        elif deadline is not None:
-            wait_until = deadline + HELPERS_GRACE
-        else:  # an iteration budget: as long again as this search took, and a second
-            wait_until = now + max(1.0, 2 * (now - start))
-        folded = fold(tree, helpers.collect(wait_until), state)
-        result = _result(
-            state, settings, heuristic, tree, done + folded.iterations, kept_visits, complete, start
-        )
-        folded.undo(root)  # the kept tree holds this process's own counts (and the proofs)
-    else:
-        result = _result(state, settings, heuristic, tree, done, kept_visits, complete, start)
+    found = [] if helpers is None else helpers.collect(_wait_until(root, complete, deadline, start))
+    folded = fold(tree, found, state)
+    result = _result(
+        state, settings, heuristic, tree, done + folded.iterations, kept_visits, complete, start
+    )
+    folded.undo(root)  # the kept tree holds this process's own counts (and the proofs)
     if kept is not None:
         kept.root = root
     return result
+
+
+def _wait_until(root: Node, complete: bool, deadline: float | None, start: float) -> float:
+    """Until when the search waits for its helpers' answers: not at all when proven or told
+    to move now; a little past its time limit; on an iteration budget, as long again as it
+    took and a second."""
+    now = time.perf_counter()
+    if root.solved is not None or not complete:
+        return now
+    if deadline is not None:
+        return deadline + HELPERS_GRACE
+    return now + max(1.0, 2 * (now - start))
 
 
 @dataclass

@@ -502,9 +502,9 @@ def _mcts_level(level: Level, nodes: int, found: Probe, heuristic: str) -> Prese
             level.name,
             MonteCarlo(exploration=MCTS_EXPLORATION, heuristic=heuristic, processes=MCTS_PROCESSES),
             time_limit=MCTS_SECONDS,
-            description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move, on "
-            f"{MCTS_PROCESSES} processes where there are the cores: it plays from the rules "
-            "alone, as the game has no evaluation.",
+            description=f"Monte Carlo tree search for {MCTS_SECONDS:g} s a move on up to "
+            f"{MCTS_PROCESSES} cores: it plays from the rules alone, as the game has no "
+            "evaluation.",
         )
     playout = max(1, math.ceil(found.longest / 2))
     iterations = max(MCTS_FEWEST_ITERATIONS, nodes // playout)

@@ -36,6 +36,9 @@ PROGRESS_SECONDS = 0.1
 
 HELPERS_GRACE = 0.1
 """Seconds past the time limit the search waits for its helper processes' answers."""
+HELPERS_PATIENCE = 5.0
+"""Seconds a search on an iteration budget waits at least for its helpers (a helper's first
+answer follows its interpreter's start and its game's loading: seconds, on a loaded machine)."""
 
 
 @dataclass(frozen=True)
@@ -163,13 +166,13 @@ def monte_carlo(
 def _wait_until(root: Node, complete: bool, deadline: float | None, start: float) -> float:
     """Until when the search waits for its helpers' answers: not at all when proven or told
     to move now; a little past its time limit; on an iteration budget, as long again as it
-    took and a second."""
+    took, and at least `HELPERS_PATIENCE`."""
     now = time.perf_counter()
     if root.solved is not None or not complete:
         return now
     if deadline is not None:
         return deadline + HELPERS_GRACE
-    return now + max(1.0, 2 * (now - start))
+    return now + max(HELPERS_PATIENCE, 2 * (now - start))
 
 
 @dataclass

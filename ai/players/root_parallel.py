@@ -3,9 +3,9 @@
 A search whose settings ask for N processes (`MonteCarlo.processes`) runs in its own process
 as ever and asks N - 1 helper processes to search the same position on the same budget, each
 on a tree of its own with its own seed; when the time is up the root moves' counts are added
-up (`ai.engine.mcts.runner.fold`) and the most visited move is played.  Chaslot, Winands and
-van den Herik, "Parallel Monte-Carlo Tree Search" (2008), found this the simplest of the ways
-to search on several cores and as strong as any.
+up (`ai.engine.mcts.runner.fold`) and the most visited move is played.  Of the three ways
+Chaslot, Winands and van den Herik compared in "Parallel Monte-Carlo Tree Search" (2008, on
+9x9 Go), it is the simplest, and it scaled the best.
 
 The helpers are plain child processes (`python -m plyground.ai.players.root_helper`), not
 `multiprocessing` children, so that a daemonic process (the window's AI worker) may start

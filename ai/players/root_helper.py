@@ -2,7 +2,7 @@
 
 Run as ``python -m plyground.ai.players.root_helper`` by the searching process.  It reads
 pickled requests on its standard input, ``(job, position, settings, time limit, seed,
-owner)``, searches each position with the engine's Monte Carlo tree search (its tree kept
+owner)``, searches each position by `ai.search` with those Monte Carlo settings (its tree kept
 from one request of a player, its owner, to the next, as the player keeps it) and writes
 ``(job, RootCounts | None)`` on its standard output.  A newer request, or None, or the
 input closing, stops the running search; None and the input closing end the process.
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from plyground.ai.engine.bookkeeping import SearchCancelled
-from plyground.ai.engine.mcts.runner import KeptTree, RootCounts, monte_carlo, root_counts
-from plyground.ai.engine.search import heuristic_for
+from plyground.ai.engine.mcts.runner import KeptTree, RootCounts, root_counts
+from plyground.ai.engine.search import SearchConfig, search
 from plyground.ai.student_code.messages import decode_state
 
 END_GRACE = 2.0
@@ -86,14 +86,11 @@ def answer(request: tuple[Any, ...], requests: Requests, kept: OwnedTree) -> Roo
         kept.root, kept.owner = None, owner
     try:
         state = decode_state(position)
-        result = monte_carlo(
+        result = search(
             state,
-            settings,
-            heuristic_for(state, settings.heuristic),
-            time_limit=time_limit,
-            seed=seed,
+            SearchConfig(settings, time_limit=time_limit, seed=seed),
             should_stop=lambda: requests.superseded(job),
-            kept=kept,
+            tree=kept,
         )
     except SearchCancelled:
         return None

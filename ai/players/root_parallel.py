@@ -20,6 +20,7 @@ asked, and by itself when its parent's end of the pipe closes.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import os
 import pickle
@@ -126,9 +127,7 @@ class RootParallel:
         except MessageError:
             return  # a position that cannot travel is searched here alone
         self._hire()
-        alone = MonteCarlo(
-            settings.iterations, settings.exploration, settings.playout, settings.heuristic
-        )
+        alone = dataclasses.replace(settings, processes=1)  # a helper has no helpers
         for number, helper in enumerate(self.helpers, 1):
             request = (self.job, position, alone, time_limit, seed + 7919 * number, self.owner)
             if helper.send(request):
